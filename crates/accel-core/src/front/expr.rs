@@ -1,0 +1,579 @@
+//! Expressions: literals, operators, casts, `if`, tuples, indexing, calls and
+//! closures. Types are inferred bottom-up, with the expected type passed down
+//! so that literals and closure results take the type their context needs.
+
+use super::{Binding, BindingKind, Lowerer};
+use crate::error::{err, CResult};
+use crate::ir::{BinOp, Expr, Fun, Lit, MathFn, Prim, Ty, UnOp, H};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+
+const SUPPORTED_SYNTAX: &str = "supported: literals, variables, arithmetic, comparisons, \
+     `&&`/`||`/`!`, bit operations, `as` casts, `if`/`else`, blocks with `let`, tuples, \
+     `xs[[i]]` indexing, method calls and closures";
+
+impl Lowerer<'_> {
+    pub(crate) fn expr(&mut self, e: &syn::Expr, expected: Option<&Ty>) -> CResult<H> {
+        let span = e.span();
+        match e {
+            syn::Expr::Lit(l) => self.literal(&l.lit, expected, false),
+            syn::Expr::Paren(p) => self.expr(&p.expr, expected),
+            syn::Expr::Group(g) => self.expr(&g.expr, expected),
+            syn::Expr::Reference(r) => {
+                if r.mutability.is_some() {
+                    return err(r.span(), "`&mut` is not supported: accel programs do not mutate arrays");
+                }
+                self.expr(&r.expr, expected)
+            }
+            syn::Expr::Path(p) => self.path(p, expected),
+            syn::Expr::Unary(u) => self.unary(u, expected),
+            syn::Expr::Binary(b) => {
+                let op = bin_op(&b.op).ok_or_else(|| {
+                    Self::new_error(b.op.span(), "compound assignment is a statement: write it on its own line")
+                })?;
+                self.binary(op, &b.left, &b.right, expected, span)
+            }
+            syn::Expr::Cast(c) => {
+                let to = match super::lower_type(&c.ty)? {
+                    Ty::Prim(p) => p,
+                    other => return err(c.ty.span(), format!("`as` converts between primitive types, not to `{other}`")),
+                };
+                let x = self.expr(&c.expr, None)?;
+                let from = match self.arena.ty(x) {
+                    Ty::Prim(p) => *p,
+                    other => return err(c.expr.span(), format!("cannot cast a value of type `{other}` with `as`")),
+                };
+                if to == Prim::Bool && from != Prim::Bool {
+                    return err(c.span(), format!("cannot cast `{}` as `bool`; compare with zero instead", from.name()));
+                }
+                Ok(self.arena.add(Expr::Cast(x, to), Ty::Prim(to), span))
+            }
+            syn::Expr::If(i) => {
+                let bool_ty = Ty::Prim(Prim::Bool);
+                let c = self.expr(&i.cond, Some(&bool_ty))?;
+                self.expect_ty(c, &bool_ty, i.cond.span())?;
+                let Some((_, els)) = &i.else_branch else {
+                    return err(i.span(), "an `if` used as a value needs an `else` branch");
+                };
+                let t = self.block(&i.then_branch, expected)?;
+                let t_ty = self.arena.ty(t).clone();
+                if t_ty.has_array() {
+                    return err(i.span(), "`if` over arrays is not supported yet; choose between scalars inside a closure");
+                }
+                let e = self.expr(els, Some(&t_ty))?;
+                self.expect_ty(e, &t_ty, els.span())?;
+                Ok(self.arena.add(Expr::If(c, t, e), t_ty, span))
+            }
+            syn::Expr::Block(b) => {
+                if let Some(l) = &b.label {
+                    return err(l.span(), "block labels are not supported");
+                }
+                self.block(&b.block, expected)
+            }
+            syn::Expr::Tuple(t) => {
+                if t.elems.is_empty() {
+                    return err(t.span(), "`()` has no use in an accel program");
+                }
+                let expected_parts = match expected {
+                    Some(Ty::Tuple(ts)) if ts.len() == t.elems.len() => Some(ts.clone()),
+                    _ => None,
+                };
+                let mut xs = Vec::new();
+                let mut tys = Vec::new();
+                for (i, x) in t.elems.iter().enumerate() {
+                    let h = self.expr(x, expected_parts.as_ref().map(|ts| &ts[i]))?;
+                    tys.push(self.arena.ty(h).clone());
+                    xs.push(h);
+                }
+                let mixed = tys.iter().any(Ty::has_array) && !tys.iter().all(Ty::is_array);
+                if mixed {
+                    return err(t.span(), "a tuple holds either scalars or arrays, not both");
+                }
+                Ok(self.arena.add(Expr::Tuple(xs), Ty::Tuple(tys), span))
+            }
+            syn::Expr::Field(f) => {
+                let x = self.expr(&f.base, None)?;
+                let syn::Member::Unnamed(idx) = &f.member else {
+                    return err(f.member.span(), "named fields do not exist in accel programs; tuples use `.0`, `.1`, ..");
+                };
+                let n = idx.index as usize;
+                match self.arena.ty(x) {
+                    Ty::Tuple(ts) if n < ts.len() => Ok(self.arena.proj(x, n)),
+                    Ty::Tuple(ts) => err(idx.span(), format!("no field `{n}` on a tuple of {} fields", ts.len())),
+                    other => err(f.base.span(), format!("`.{n}` needs a tuple, found `{other}`")),
+                }
+            }
+            syn::Expr::Array(a) => {
+                let usize_ty = Ty::Prim(Prim::Usize);
+                let mut xs = Vec::new();
+                for x in &a.elems {
+                    let h = self.expr(x, Some(&usize_ty))?;
+                    self.expect_ty(h, &usize_ty, x.span())?;
+                    xs.push(h);
+                }
+                let r = xs.len();
+                Ok(self.arena.add(Expr::MakeIndex(xs), Ty::Index(r), span))
+            }
+            syn::Expr::Index(ix) => self.index(ix),
+            syn::Expr::MethodCall(m) => self.method_call(m, expected),
+            syn::Expr::Call(c) => self.call(c, expected),
+            syn::Expr::Closure(c) => err(
+                c.span(),
+                "a closure can only be an argument of an array operation, or be bound with `let` and called",
+            ),
+            syn::Expr::While(w) => err(w.span(), "a `while` loop is a statement; its variables hold the results"),
+            syn::Expr::ForLoop(f) => err(f.for_token.span(), "`for` loops are not supported; use `while`"),
+            syn::Expr::Return(r) => err(r.span(), "`return` is not supported; the last expression is the result"),
+            syn::Expr::Macro(m) => err(m.span(), "macros cannot be used inside an accel function"),
+            syn::Expr::Assign(a) => err(a.span(), "an assignment is a statement: write it on its own line"),
+            other => err(other.span(), format!("unsupported Rust syntax in an accel program; {SUPPORTED_SYNTAX}")),
+        }
+    }
+
+    fn path(&mut self, p: &syn::ExprPath, expected: Option<&Ty>) -> CResult<H> {
+        let span = p.span();
+        let Some(ident) = p.path.get_ident() else {
+            return err(span, "paths are not supported here; use a local name");
+        };
+        let name = ident.to_string();
+        if name == "None" {
+            return match expected {
+                Some(t @ Ty::Option(_)) => Ok(self.arena.add(Expr::None(t.clone()), t.clone(), span)),
+                _ => err(span, "cannot infer the type of `None` here"),
+            };
+        }
+        match self.lookup(&name).cloned() {
+            Some(Binding { kind: BindingKind::Var(v), .. }) => {
+                let ty = self.arena.var(v).ty.clone();
+                Ok(self.arena.add(Expr::Var(v), ty, span))
+            }
+            Some(Binding { kind: BindingKind::Closure(_), .. }) => {
+                err(span, format!("`{name}` is a closure: call it, or pass it to an array operation"))
+            }
+            None => err(ident.span(), format!("cannot find value `{name}` in this scope")),
+        }
+    }
+
+    /// A literal of the expected type when it has no suffix (`i32`/`f64` otherwise).
+    pub(crate) fn literal(&mut self, l: &syn::Lit, expected: Option<&Ty>, negate: bool) -> CResult<H> {
+        let span = l.span();
+        let want = expected.and_then(Ty::prim);
+        let (prim, bits) = match l {
+            syn::Lit::Bool(b) => {
+                if negate {
+                    return err(span, "cannot negate a `bool`; use `!`");
+                }
+                (Prim::Bool, b.value as u64)
+            }
+            syn::Lit::Int(i) => {
+                let prim = match i.suffix() {
+                    "" => match want {
+                        Some(p) if p.is_numeric() => p,
+                        _ => Prim::I32,
+                    },
+                    s => Prim::from_name(s).ok_or_else(|| Self::new_error(span, format!("unknown literal suffix `{s}`")))?,
+                };
+                let mag: u128 = i.base10_parse()?;
+                if prim.is_float() {
+                    let v = if negate { -(mag as f64) } else { mag as f64 };
+                    float_bits(prim, v)
+                } else {
+                    (prim, int_bits(prim, mag, negate).ok_or_else(|| {
+                        Self::new_error(span, format!("literal out of range for `{}`", prim.name()))
+                    })?)
+                }
+            }
+            syn::Lit::Float(f) => {
+                let prim = match f.suffix() {
+                    "" => match want {
+                        Some(p) if p.is_float() => p,
+                        Some(p) if p.is_numeric() => {
+                            return err(
+                                span,
+                                format!("mismatched types: expected `{}`, found floating-point literal", p.name()),
+                            )
+                        }
+                        _ => Prim::F64,
+                    },
+                    "f32" => Prim::F32,
+                    "f64" => Prim::F64,
+                    s => return err(span, format!("unknown literal suffix `{s}`")),
+                };
+                let v: f64 = f.base10_parse()?;
+                float_bits(prim, if negate { -v } else { v })
+            }
+            other => return err(other.span(), "only number and bool literals are supported"),
+        };
+        Ok(self.arena.add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span))
+    }
+
+    fn unary(&mut self, u: &syn::ExprUnary, expected: Option<&Ty>) -> CResult<H> {
+        let span = u.span();
+        match u.op {
+            syn::UnOp::Neg(_) => {
+                if let Some(l) = literal_of(&u.expr) {
+                    return self.literal(l, expected, true);
+                }
+                let x = self.expr(&u.expr, expected)?;
+                match self.arena.ty(x).prim() {
+                    Some(p) if p.is_signed() => Ok(self.arena.add(Expr::Unary(UnOp::Neg, x), Ty::Prim(p), span)),
+                    _ => err(span, format!("cannot apply unary `-` to type `{}`", self.arena.ty(x))),
+                }
+            }
+            syn::UnOp::Not(_) => {
+                let x = self.expr(&u.expr, expected)?;
+                match self.arena.ty(x).prim() {
+                    Some(p) if !p.is_float() => Ok(self.arena.add(Expr::Unary(UnOp::Not, x), Ty::Prim(p), span)),
+                    _ => err(span, format!("cannot apply `!` to type `{}`", self.arena.ty(x))),
+                }
+            }
+            syn::UnOp::Deref(_) => self.expr(&u.expr, expected),
+            _ => err(span, "unsupported unary operator"),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, l: &syn::Expr, r: &syn::Expr, expected: Option<&Ty>, span: Span) -> CResult<H> {
+        let operand_expected = if op.is_comparison() || matches!(op, BinOp::And | BinOp::Or) {
+            None
+        } else {
+            expected
+        };
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let b = Ty::Prim(Prim::Bool);
+            let a = self.expr(l, Some(&b))?;
+            self.expect_ty(a, &b, l.span())?;
+            let c = self.expr(r, Some(&b))?;
+            self.expect_ty(c, &b, r.span())?;
+            return Ok(self.arena.add(Expr::Binary(op, a, c), b, span));
+        }
+        // An unsuffixed literal on the left takes the type of the right operand.
+        if literal_of(l).is_some() && literal_of(r).is_none() && !matches!(op, BinOp::Shl | BinOp::Shr) {
+            let b = self.expr(r, operand_expected)?;
+            let t = self.arena.ty(b).clone();
+            let a = self.expr(l, Some(&t))?;
+            return self.finish_binary(op, a, b, span, l.span(), r.span());
+        }
+        let a = self.expr(l, operand_expected)?;
+        self.binary_with_lhs(op, a, r, span)
+    }
+
+    /// `a op r` where `a` is already lowered.
+    pub(crate) fn binary_with_lhs(&mut self, op: BinOp, a: H, r: &syn::Expr, span: Span) -> CResult<H> {
+        let t = self.arena.ty(a).clone();
+        let rhs_expected = if matches!(op, BinOp::Shl | BinOp::Shr) { None } else { Some(&t) };
+        let b = self.expr(r, rhs_expected)?;
+        self.finish_binary(op, a, b, span, self.arena.span(a), r.span())
+    }
+
+    fn finish_binary(&mut self, op: BinOp, a: H, b: H, span: Span, lspan: Span, rspan: Span) -> CResult<H> {
+        let ta = self.arena.ty(a).clone();
+        let tb = self.arena.ty(b).clone();
+        let Some(p) = ta.prim() else {
+            return err(lspan, format!("cannot apply `{}` to a value of type `{ta}`", op.symbol()));
+        };
+        match op {
+            BinOp::Shl | BinOp::Shr => {
+                let ok = p.is_int() && tb.prim().is_some_and(Prim::is_int);
+                if !ok {
+                    return err(span, format!("no implementation for `{ta} {} {tb}`: shifts need integers", op.symbol()));
+                }
+                // The amount is taken modulo the width, so any integer type will do.
+                let b = if tb != Ty::Prim(Prim::U32) { self.arena.add(Expr::Cast(b, Prim::U32), Ty::Prim(Prim::U32), rspan) } else { b };
+                Ok(self.arena.add(Expr::Binary(op, a, b), ta, span))
+            }
+            _ => {
+                if ta != tb {
+                    return err(rspan, format!("mismatched types: expected `{ta}`, found `{tb}`"));
+                }
+                let ok = match op {
+                    BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => p.is_numeric(),
+                    BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => !p.is_float(),
+                    _ => true,
+                };
+                if !ok {
+                    return err(span, format!("cannot apply `{}` to `{ta}`", op.symbol()));
+                }
+                let ty = if op.is_comparison() { Ty::Prim(Prim::Bool) } else { ta };
+                Ok(self.arena.add(Expr::Binary(op, a, b), ty, span))
+            }
+        }
+    }
+
+    fn index(&mut self, ix: &syn::ExprIndex) -> CResult<H> {
+        let span = ix.span();
+        let base = self.expr(&ix.expr, None)?;
+        match self.arena.ty(base).clone() {
+            Ty::Array(elem, rank) => {
+                let want = Ty::Index(rank);
+                let i = self.expr(&ix.index, Some(&want))?;
+                if self.arena.ty(i) != &want {
+                    return err(
+                        ix.index.span(),
+                        format!("this array has rank {rank}: index it with `[usize; {rank}]`, found `{}`", self.arena.ty(i)),
+                    );
+                }
+                Ok(self.arena.add(Expr::Read { array: base, index: i }, *elem, span))
+            }
+            Ty::Index(r) => match &*ix.index {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) => {
+                    let n: usize = n.base10_parse()?;
+                    if n >= r {
+                        return err(ix.index.span(), format!("component {n} of an index of rank {r}"));
+                    }
+                    Ok(self.arena.proj(base, n))
+                }
+                other => err(other.span(), "index components are selected with a number literal (`ix[0]`)"),
+            },
+            other => err(ix.expr.span(), format!("cannot index into a value of type `{other}`")),
+        }
+    }
+
+    fn call(&mut self, c: &syn::ExprCall, expected: Option<&Ty>) -> CResult<H> {
+        let span = c.span();
+        let syn::Expr::Path(p) = &*c.func else {
+            return err(c.func.span(), "only named functions and closures can be called");
+        };
+        let Some(ident) = p.path.get_ident() else {
+            return err(p.span(), "only local function names can be called (no paths)");
+        };
+        let name = ident.to_string();
+        let args: Vec<&syn::Expr> = c.args.iter().collect();
+        if let Some(b) = self.lookup(&name).cloned() {
+            return match b.kind {
+                BindingKind::Closure(def) => {
+                    let mut hs = Vec::new();
+                    let mut tys = Vec::new();
+                    for a in &args {
+                        let h = self.expr(a, None)?;
+                        tys.push(self.arena.ty(h).clone());
+                        hs.push(h);
+                    }
+                    let f = self.closure_def(&def, &tys, expected, span)?;
+                    Ok(self.arena.apply(&f, &hs))
+                }
+                BindingKind::Var(_) => err(ident.span(), format!("`{name}` is a value, not a function")),
+            };
+        }
+        match name.as_str() {
+            "generate" | "fill" => self.free_array_op(&name, &args, span),
+            "Some" => {
+                if args.len() != 1 {
+                    return err(span, "`Some` takes one argument");
+                }
+                let inner = match expected {
+                    Some(Ty::Option(t)) => Some((**t).clone()),
+                    _ => None,
+                };
+                let x = self.expr(args[0], inner.as_ref())?;
+                let t = self.arena.ty(x).clone();
+                Ok(self.arena.add(Expr::Some(x), Ty::Option(Box::new(t)), span))
+            }
+            _ => self.inline_call(&name, &args, ident.span(), span),
+        }
+    }
+
+    /// A call to another function of the same `acc!` block: its body, inlined.
+    fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span, span: Span) -> CResult<H> {
+        let Some(f) = self.fns.iter().find(|f| f.sig.ident == name) else {
+            let hint = if MathFn::from_name(name).is_some() {
+                format!("; math functions are methods: `x.{name}(..)`")
+            } else {
+                String::new()
+            };
+            return err(name_span, format!("cannot find function `{name}` in this accel program{hint}"));
+        };
+        if self.calls.iter().any(|c| c == name) {
+            return err(name_span, format!("`{name}` calls itself: recursion cannot be compiled into kernels"));
+        }
+        let (params, result) = super::signature(f)?;
+        if params.len() != args.len() {
+            return err(
+                span,
+                format!("`{name}` takes {} argument{} but {} were given", params.len(), plural(params.len()), args.len()),
+            );
+        }
+        let mut lets = Vec::new();
+        for ((pname, pty, _), a) in params.iter().zip(args) {
+            let h = self.expr(a, Some(pty))?;
+            self.expect_ty(h, pty, a.span())?;
+            if pty.has_array() && self.closure_depth > 0 {
+                return err(a.span(), "functions over arrays cannot be called inside scalar code");
+            }
+            let v = self.arena.new_var(pname, pty.clone());
+            lets.push((v, h));
+        }
+        // The callee sees only its own parameters.
+        let saved = std::mem::take(&mut self.scope);
+        for ((pname, _, _), (v, _)) in params.iter().zip(&lets) {
+            self.bind(pname, *v, false);
+        }
+        self.calls.push(name.to_string());
+        let body = self.block(&f.block, Some(&result));
+        self.calls.pop();
+        self.scope = saved;
+        let body = body?;
+        self.expect_ty(body, &result, f.block.span())?;
+        Ok(self.wrap_lets(lets, body))
+    }
+
+    /// A closure argument of an array operation, given its parameter types.
+    pub(crate) fn closure(&mut self, e: &syn::Expr, params: &[Ty], ret: Option<&Ty>) -> CResult<Fun> {
+        match e {
+            syn::Expr::Closure(c) => self.closure_syntax(c, params, ret),
+            syn::Expr::Paren(p) => self.closure(&p.expr, params, ret),
+            syn::Expr::Path(p) if p.path.get_ident().is_some() => {
+                let name = p.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
+                match self.lookup(&name).cloned() {
+                    Some(Binding { kind: BindingKind::Closure(def), .. }) => self.closure_def(&def, params, ret, e.span()),
+                    _ => err(e.span(), format!("expected a closure, found `{name}`")),
+                }
+            }
+            other => err(other.span(), format!("expected a closure taking {} argument{}", params.len(), plural(params.len()))),
+        }
+    }
+
+    fn closure_def(
+        &mut self,
+        def: &(syn::ExprClosure, Vec<Binding>),
+        params: &[Ty],
+        ret: Option<&Ty>,
+        _span: Span,
+    ) -> CResult<Fun> {
+        let saved = std::mem::replace(&mut self.scope, def.1.clone());
+        let r = self.closure_syntax(&def.0, params, ret);
+        self.scope = saved;
+        r
+    }
+
+    fn closure_syntax(&mut self, c: &syn::ExprClosure, params: &[Ty], ret: Option<&Ty>) -> CResult<Fun> {
+        if c.inputs.len() != params.len() {
+            let tys: Vec<String> = params.iter().map(|t| format!("`{t}`")).collect();
+            return err(
+                c.or1_token.span(),
+                format!(
+                    "closure of the wrong shape: expected {} parameter{} ({}), found {}",
+                    params.len(),
+                    plural(params.len()),
+                    tys.join(", "),
+                    c.inputs.len()
+                ),
+            );
+        }
+        if let Some(m) = &c.movability {
+            return err(m.span(), "`static` closures are not supported");
+        }
+        let mark = self.scope.len();
+        let mut vars = Vec::new();
+        let mut lets = Vec::new();
+        for (pat, ty) in c.inputs.iter().zip(params) {
+            if let syn::Pat::Ident(pi) = pat {
+                if pi.mutability.is_some() {
+                    self.scope.truncate(mark);
+                    return err(pi.span(), "closure parameters cannot be `mut`");
+                }
+                let v = self.arena.new_var(pi.ident.to_string(), ty.clone());
+                self.bind(&pi.ident.to_string(), v, false);
+                vars.push(v);
+            } else {
+                let v = self.arena.new_var("arg", ty.clone());
+                let vh = self.arena.var_ref(v);
+                if let Err(e) = self.bind_pat(pat, ty, vh, &mut lets, false) {
+                    self.scope.truncate(mark);
+                    return Err(e);
+                }
+                vars.push(v);
+            }
+        }
+        let declared = match &c.output {
+            syn::ReturnType::Default => None,
+            syn::ReturnType::Type(_, t) => Some(super::lower_type(t)?),
+        };
+        let want = declared.as_ref().or(ret);
+        self.closure_depth += 1;
+        let body = self.expr(&c.body, want);
+        self.closure_depth -= 1;
+        self.scope.truncate(mark);
+        let body = body?;
+        if let Some(t) = want {
+            self.expect_ty(body, t, c.body.span())?;
+        }
+        if self.arena.ty(body).has_array() {
+            return err(c.body.span(), "a closure passed to an array operation computes scalars, not arrays");
+        }
+        let body = self.wrap_lets(lets, body);
+        Ok(Fun { params: vars, body })
+    }
+
+    pub(crate) fn in_scalar_code(&self) -> bool {
+        self.closure_depth > 0
+    }
+}
+
+pub(crate) fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn literal_of(e: &syn::Expr) -> Option<&syn::Lit> {
+    match e {
+        syn::Expr::Lit(l) => Some(&l.lit),
+        syn::Expr::Paren(p) => literal_of(&p.expr),
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => literal_of(expr),
+        _ => None,
+    }
+}
+
+fn bin_op(op: &syn::BinOp) -> Option<BinOp> {
+    Some(match op {
+        syn::BinOp::Add(_) => BinOp::Add,
+        syn::BinOp::Sub(_) => BinOp::Sub,
+        syn::BinOp::Mul(_) => BinOp::Mul,
+        syn::BinOp::Div(_) => BinOp::Div,
+        syn::BinOp::Rem(_) => BinOp::Rem,
+        syn::BinOp::And(_) => BinOp::And,
+        syn::BinOp::Or(_) => BinOp::Or,
+        syn::BinOp::BitXor(_) => BinOp::BitXor,
+        syn::BinOp::BitAnd(_) => BinOp::BitAnd,
+        syn::BinOp::BitOr(_) => BinOp::BitOr,
+        syn::BinOp::Shl(_) => BinOp::Shl,
+        syn::BinOp::Shr(_) => BinOp::Shr,
+        syn::BinOp::Eq(_) => BinOp::Eq,
+        syn::BinOp::Lt(_) => BinOp::Lt,
+        syn::BinOp::Le(_) => BinOp::Le,
+        syn::BinOp::Ne(_) => BinOp::Ne,
+        syn::BinOp::Ge(_) => BinOp::Ge,
+        syn::BinOp::Gt(_) => BinOp::Gt,
+        _ => return None,
+    })
+}
+
+/// Two's-complement bits of an integer literal, if it fits `prim`.
+fn int_bits(prim: Prim, mag: u128, negate: bool) -> Option<u64> {
+    let (min, max): (i128, i128) = match prim {
+        Prim::Bool => return None,
+        Prim::I8 => (i8::MIN as i128, i8::MAX as i128),
+        Prim::I16 => (i16::MIN as i128, i16::MAX as i128),
+        Prim::I32 => (i32::MIN as i128, i32::MAX as i128),
+        Prim::I64 => (i64::MIN as i128, i64::MAX as i128),
+        Prim::U8 => (0, u8::MAX as i128),
+        Prim::U16 => (0, u16::MAX as i128),
+        Prim::U32 => (0, u32::MAX as i128),
+        Prim::U64 | Prim::Usize => (0, u64::MAX as i128),
+        Prim::F32 | Prim::F64 => return None,
+    };
+    let v = if negate { -(i128::try_from(mag).ok()?) } else { i128::try_from(mag).ok()? };
+    if v < min || v > max {
+        return None;
+    }
+    Some(v as i64 as u64)
+}
+
+fn float_bits(prim: Prim, v: f64) -> (Prim, u64) {
+    match prim {
+        Prim::F32 => (Prim::F32, (v as f32).to_bits() as u64),
+        _ => (Prim::F64, v.to_bits()),
+    }
+}

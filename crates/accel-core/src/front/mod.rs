@@ -1,0 +1,173 @@
+//! Front end: Rust syntax (syn's AST, which serves as the surface AST) → typed IR.
+//!
+//! Lowering and type inference are one pass because the types flow from the
+//! signature into closures: a closure's parameter types come from the array it
+//! is applied to, and an unsuffixed literal takes the type its context expects
+//! (as in Rust; otherwise `i32` or `f64`). Calls to other functions of the same
+//! `acc!` block, and to closures bound with `let`, are inlined here.
+
+mod expr;
+mod ops;
+mod stmt;
+mod types;
+
+pub use types::lower_type;
+
+use crate::error::{err, CResult, CompileError};
+use crate::ir::{Arena, Ty, VarId, H};
+use proc_macro2::Span;
+use std::rc::Rc;
+use syn::spanned::Spanned;
+
+/// One `#[acc]` function after lowering: parameters, body, result type.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub name: String,
+    pub arena: Arena,
+    pub params: Vec<Param>,
+    pub body: H,
+    pub result: Ty,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub var: VarId,
+    pub ty: Ty,
+    pub span: Span,
+}
+
+/// Parses source text holding one or more functions (what the macros see).
+pub fn parse_source(source: &str) -> CResult<Vec<syn::ItemFn>> {
+    let file: syn::File = syn::parse_str(source)?;
+    file.items
+        .into_iter()
+        .map(|item| match item {
+            syn::Item::Fn(f) => Ok(f),
+            other => err(other.span(), "only functions may appear in an accel program"),
+        })
+        .collect()
+}
+
+/// Checks the signature of `f` without lowering its body.
+pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
+    let sig = &f.sig;
+    if let Some(g) = sig.generics.params.first() {
+        return err(g.span(), "accel functions cannot be generic: element types are fixed at build time");
+    }
+    if let Some(a) = &sig.asyncness {
+        return err(a.span(), "accel functions cannot be async");
+    }
+    if let Some(u) = &sig.unsafety {
+        return err(u.span(), "accel functions need no `unsafe`");
+    }
+    let mut params = Vec::new();
+    for input in &sig.inputs {
+        let syn::FnArg::Typed(pt) = input else {
+            return err(input.span(), "accel functions cannot take `self`");
+        };
+        let name = match &*pt.pat {
+            syn::Pat::Ident(pi) if pi.subpat.is_none() && pi.by_ref.is_none() => {
+                if pi.mutability.is_some() {
+                    return err(pi.span(), "parameters of accel functions cannot be `mut`");
+                }
+                pi.ident.to_string()
+            }
+            other => return err(other.span(), "parameters must be plain names (`xs: &Vector<f32>`)"),
+        };
+        let ty = lower_type(&pt.ty)?;
+        if !(ty.is_array() || ty.is_elem()) {
+            return err(pt.ty.span(), "parameters are arrays or scalars (primitives or tuples of them)");
+        }
+        params.push((name, ty, pt.span()));
+    }
+    let result = match &sig.output {
+        syn::ReturnType::Default => {
+            return err(sig.ident.span(), "accel functions must return a value (an array, a scalar, or a tuple of arrays)")
+        }
+        syn::ReturnType::Type(_, t) => {
+            let ty = lower_type(t)?;
+            let ok = ty.is_array()
+                || ty.is_elem()
+                || matches!(&ty, Ty::Tuple(ts) if !ts.is_empty() && ts.iter().all(Ty::is_array));
+            if !ok {
+                return err(t.span(), "the result must be an array, a scalar, or a tuple of arrays");
+            }
+            ty
+        }
+    };
+    Ok((params, result))
+}
+
+/// Lowers function `fns[which]`, inlining calls to the others.
+pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
+    let f = &fns[which];
+    let (sig_params, result) = signature(f)?;
+    let mut lw = Lowerer { fns, arena: Arena::default(), scope: Vec::new(), calls: vec![], closure_depth: 0 };
+    let mut params = Vec::new();
+    for (name, ty, span) in sig_params {
+        let var = lw.arena.new_var(&name, ty.clone());
+        lw.bind(&name, var, false);
+        params.push(Param { name, var, ty, span });
+    }
+    lw.calls.push(f.sig.ident.to_string());
+    let body = lw.block(&f.block, Some(&result))?;
+    lw.expect_ty(body, &result, f.block.span())?;
+    Ok(Program { name: f.sig.ident.to_string(), arena: lw.arena, params, body, result })
+}
+
+/// A name in scope.
+#[derive(Clone)]
+pub(crate) struct Binding {
+    name: String,
+    kind: BindingKind,
+    mutable: bool,
+}
+
+#[derive(Clone)]
+pub(crate) enum BindingKind {
+    Var(VarId),
+    /// A closure bound with `let`: lowered afresh at each use, in the scope it was
+    /// defined in, with the argument types of that use.
+    Closure(Rc<(syn::ExprClosure, Vec<Binding>)>),
+}
+
+pub(crate) struct Lowerer<'a> {
+    fns: &'a [syn::ItemFn],
+    pub(crate) arena: Arena,
+    scope: Vec<Binding>,
+    /// Functions being inlined, to reject recursion.
+    calls: Vec<String>,
+    /// > 0 inside a scalar closure, where array operations are not allowed.
+    closure_depth: usize,
+}
+
+impl Lowerer<'_> {
+    fn bind(&mut self, name: &str, var: VarId, mutable: bool) {
+        self.scope.push(Binding { name: name.to_string(), kind: BindingKind::Var(var), mutable });
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scope.iter().rev().find(|b| b.name == name)
+    }
+
+    /// `Err` unless `h` has type `want`.
+    fn expect_ty(&self, h: H, want: &Ty, span: Span) -> CResult<()> {
+        let got = self.arena.ty(h);
+        if got != want {
+            return err(span, format!("mismatched types: expected `{want}`, found `{got}`"));
+        }
+        Ok(())
+    }
+
+    fn array_ty(&self, h: H, span: Span, what: &str) -> CResult<(Ty, usize)> {
+        match self.arena.ty(h) {
+            Ty::Array(e, r) => Ok(((**e).clone(), *r)),
+            other => err(span, format!("{what} expects an array, found `{other}`")),
+        }
+    }
+
+    fn new_error(span: Span, message: impl Into<String>) -> CompileError {
+        CompileError::new(span, message)
+    }
+}

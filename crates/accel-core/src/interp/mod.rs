@@ -1,0 +1,378 @@
+//! The reference interpreter: executes the front end's IR directly, one
+//! operation at a time, with no sharing recovery and no fusion. It is the
+//! semantic oracle every backend is tested against, so it is written for
+//! obviousness, not speed.
+
+mod scalar;
+
+pub use scalar::default_of;
+
+use crate::front::Program;
+use crate::ir::{Arena, BinOp, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
+use accel_runtime::dynamic::{Dyn, DynArray, Value};
+use accel_runtime::{shape, Error, ErrorKind};
+use std::rc::Rc;
+
+type R<T> = Result<T, Error>;
+
+/// A value during interpretation.
+#[derive(Clone, Debug)]
+enum V {
+    S(Value),
+    A(Rc<DynArray>),
+    T(Vec<V>),
+}
+
+/// Runs `p` on `args` (one per parameter, in order).
+pub fn run(p: &Program, args: &[Dyn]) -> R<Dyn> {
+    let op = p.name.as_str();
+    if args.len() != p.params.len() {
+        return Err(Error::new(op, format!("expected {} arguments, got {}", p.params.len(), args.len())));
+    }
+    let mut it = Interp { a: &p.arena, env: Vec::new() };
+    for (param, arg) in p.params.iter().zip(args) {
+        let v = match (arg, &param.ty) {
+            (Dyn::Array(a), Ty::Array(_, r)) if a.shape.len() == *r => V::A(Rc::new(a.clone())),
+            (Dyn::Scalar(s), t) if t.is_elem() => V::S(s.clone()),
+            _ => return Err(Error::new(op, format!("argument `{}` does not have type `{}`", param.name, param.ty))),
+        };
+        it.env.push((param.var, v));
+    }
+    let v = it.eval(p.body).map_err(|e| e.in_program(op))?;
+    Ok(to_dyn(v))
+}
+
+fn to_dyn(v: V) -> Dyn {
+    match v {
+        V::S(s) => Dyn::Scalar(s),
+        V::A(a) => Dyn::Array(Rc::try_unwrap(a).unwrap_or_else(|a| (*a).clone())),
+        V::T(vs) => Dyn::Tuple(vs.into_iter().map(to_dyn).collect()),
+    }
+}
+
+struct Interp<'a> {
+    a: &'a Arena,
+    /// Bound variables, innermost last.
+    env: Vec<(VarId, V)>,
+}
+
+impl Interp<'_> {
+    fn lookup(&self, v: VarId) -> V {
+        self.env
+            .iter()
+            .rev()
+            .find(|(w, _)| *w == v)
+            .map(|(_, x)| x.clone())
+            .unwrap_or(V::S(Value::Tuple(vec![])))
+    }
+
+    fn scalar(&mut self, h: H) -> R<Value> {
+        match self.eval(h)? {
+            V::S(s) => Ok(s),
+            _ => Err(Error::new("interpreter", "expected a scalar")),
+        }
+    }
+
+    fn array(&mut self, h: H) -> R<Rc<DynArray>> {
+        match self.eval(h)? {
+            V::A(a) => Ok(a),
+            _ => Err(Error::new("interpreter", "expected an array")),
+        }
+    }
+
+    fn index(&mut self, h: H) -> R<Vec<usize>> {
+        match self.scalar(h)? {
+            Value::Index(ix) => Ok(ix),
+            _ => Err(Error::new("interpreter", "expected an index")),
+        }
+    }
+
+    /// `f` applied to `args`.
+    fn apply(&mut self, f: &Fun, args: Vec<Value>) -> R<Value> {
+        let mark = self.env.len();
+        for (p, a) in f.params.iter().zip(args) {
+            self.env.push((*p, V::S(a)));
+        }
+        let r = self.scalar(f.body);
+        self.env.truncate(mark);
+        r
+    }
+
+    fn eval(&mut self, h: H) -> R<V> {
+        let s = |v: Value| Ok(V::S(v));
+        match self.a.expr(h) {
+            Expr::Var(v) => Ok(self.lookup(*v)),
+            Expr::Let { var, value, body } => {
+                let x = self.eval(*value)?;
+                self.env.push((*var, x));
+                let r = self.eval(*body);
+                self.env.pop();
+                r
+            }
+            Expr::Lit(l) => s(scalar::lit(*l)),
+            Expr::Tuple(xs) => {
+                let vs = xs.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
+                if vs.iter().all(|v| matches!(v, V::S(_))) {
+                    s(Value::Tuple(vs.into_iter().map(|v| if let V::S(x) = v { x } else { Value::Tuple(vec![]) }).collect()))
+                } else {
+                    Ok(V::T(vs))
+                }
+            }
+            Expr::Proj(x, n) => match self.eval(*x)? {
+                V::S(Value::Tuple(vs)) => s(vs[*n].clone()),
+                V::S(Value::Index(ix)) => s(Value::Usize(ix[*n])),
+                V::T(vs) => Ok(vs[*n].clone()),
+                _ => Err(Error::new("interpreter", "bad projection")),
+            },
+            Expr::MakeIndex(xs) => {
+                let mut ix = Vec::new();
+                for x in xs {
+                    match self.scalar(*x)? {
+                        Value::Usize(i) => ix.push(i),
+                        _ => return Err(Error::new("interpreter", "index components are usize")),
+                    }
+                }
+                s(Value::Index(ix))
+            }
+            Expr::Unary(op, x) => {
+                let v = self.scalar(*x)?;
+                s(scalar::unary(*op, &v))
+            }
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y) => {
+                let a = self.scalar(*x)?;
+                let short = matches!((op, &a), (BinOp::And, Value::Bool(false)) | (BinOp::Or, Value::Bool(true)));
+                if short {
+                    return s(a);
+                }
+                self.eval(*y)
+            }
+            Expr::Binary(op, x, y) => {
+                let a = self.scalar(*x)?;
+                let b = self.scalar(*y)?;
+                s(scalar::binary(*op, &a, &b))
+            }
+            Expr::Cast(x, p) => {
+                let v = self.scalar(*x)?;
+                s(scalar::cast(&v, *p))
+            }
+            Expr::If(c, t, e) => {
+                if self.scalar(*c)? == Value::Bool(true) {
+                    self.eval(*t)
+                } else {
+                    self.eval(*e)
+                }
+            }
+            Expr::Math(f, xs) => {
+                let vs = xs.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
+                s(scalar::math(*f, &vs))
+            }
+            Expr::While { vars, init, cond, step } => {
+                let mut state = init.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
+                loop {
+                    let mark = self.env.len();
+                    for (v, x) in vars.iter().zip(&state) {
+                        self.env.push((*v, V::S(x.clone())));
+                    }
+                    let go = self.scalar(*cond)? == Value::Bool(true);
+                    if go {
+                        let next = step.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>();
+                        self.env.truncate(mark);
+                        state = next?;
+                    } else {
+                        self.env.truncate(mark);
+                        return s(Value::Tuple(state));
+                    }
+                }
+            }
+            Expr::Some(x) => {
+                let v = self.scalar(*x)?;
+                s(Value::Option(Some(Box::new(v))))
+            }
+            Expr::None(_) => s(Value::Option(None)),
+            Expr::Read { array, index } => {
+                let a = self.array(*array)?;
+                let ix = self.index(*index)?;
+                match shape::to_linear_checked(&a.shape, &ix) {
+                    Some(l) => s(a.elems[l].clone()),
+                    None => Err(Error::index_out_of_bounds("index", &ix, &a.shape)),
+                }
+            }
+            Expr::Shape(x) => {
+                let a = self.array(*x)?;
+                s(Value::Index(a.shape.clone()))
+            }
+            Expr::Generate { shape: sh, f } => {
+                let sh = self.index(*sh)?;
+                let n = checked_size("generate", &sh)?;
+                let mut elems = Vec::with_capacity(n);
+                for l in 0..n {
+                    elems.push(self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])?);
+                }
+                Ok(arr(sh, elems))
+            }
+            Expr::Map { f, a } => {
+                let a = self.array(*a)?;
+                let elems = a.elems.iter().map(|x| self.apply(f, vec![x.clone()])).collect::<R<Vec<_>>>()?;
+                Ok(arr(a.shape.clone(), elems))
+            }
+            Expr::ZipWith { f, a, b } => {
+                let (a, b) = (self.array(*a)?, self.array(*b)?);
+                let sh: Vec<usize> = a.shape.iter().zip(&b.shape).map(|(x, y)| *x.min(y)).collect();
+                let mut elems = Vec::new();
+                for l in 0..shape::size(&sh) {
+                    let ix = shape::from_linear_dyn(&sh, l);
+                    let x = a.elems[shape::to_linear(&a.shape, &ix)].clone();
+                    let y = b.elems[shape::to_linear(&b.shape, &ix)].clone();
+                    elems.push(self.apply(f, vec![x, y])?);
+                }
+                Ok(arr(sh, elems))
+            }
+            Expr::Backpermute { shape: sh, f, a } => {
+                let sh = self.index(*sh)?;
+                let a = self.array(*a)?;
+                let n = checked_size("backpermute", &sh)?;
+                let mut elems = Vec::with_capacity(n);
+                for l in 0..n {
+                    let Value::Index(src) = self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])? else {
+                        return Err(Error::new("interpreter", "backpermute's function returns an index"));
+                    };
+                    match shape::to_linear_checked(&a.shape, &src) {
+                        Some(i) => elems.push(a.elems[i].clone()),
+                        None => return Err(Error::index_out_of_bounds("backpermute", &src, &a.shape)),
+                    }
+                }
+                Ok(arr(sh, elems))
+            }
+            Expr::Reshape { shape: sh, a } => {
+                let sh = self.index(*sh)?;
+                let a = self.array(*a)?;
+                if shape::checked_size(&sh) != Some(a.elems.len()) {
+                    return Err(reshape_error(&a.shape, &sh));
+                }
+                Ok(arr(sh, a.elems.clone()))
+            }
+            Expr::Fold { f, z, a, all } => {
+                let z = z.map(|z| self.scalar(z)).transpose()?;
+                let a = self.array(*a)?;
+                let (out_shape, len) = if *all || a.shape.is_empty() {
+                    (vec![], a.elems.len())
+                } else {
+                    (a.shape[..a.shape.len() - 1].to_vec(), a.shape[a.shape.len() - 1])
+                };
+                let rows = shape::size(&out_shape);
+                let mut elems = Vec::with_capacity(rows);
+                for r in 0..rows {
+                    let row = &a.elems[r * len..(r + 1) * len];
+                    let mut acc = match &z {
+                        Some(z) => z.clone(),
+                        None if row.is_empty() => {
+                            return Err(Error::with_kind(ErrorKind::EmptyReduction, "fold1", "reduction of an empty row has no value"))
+                        }
+                        None => row[0].clone(),
+                    };
+                    for x in &row[if z.is_some() { 0 } else { 1 }..] {
+                        acc = self.apply(f, vec![acc, x.clone()])?;
+                    }
+                    elems.push(acc);
+                }
+                Ok(arr(out_shape, elems))
+            }
+            Expr::Scan { dir, kind, f, z, a } => {
+                let z = z.map(|z| self.scalar(z)).transpose()?;
+                let a = self.array(*a)?;
+                self.scan(*dir, *kind, f, z, &a)
+            }
+            Expr::Permute { combine, defaults, index, a } => {
+                let mut out = (*self.array(*defaults)?).clone();
+                let a = self.array(*a)?;
+                for l in 0..a.elems.len() {
+                    let ix = shape::from_linear_dyn(&a.shape, l);
+                    match self.apply(index, vec![Value::Index(ix)])? {
+                        Value::Option(Some(t)) => {
+                            let Value::Index(t) = *t else {
+                                return Err(Error::new("interpreter", "permute's function returns an index"));
+                            };
+                            let Some(tl) = shape::to_linear_checked(&out.shape, &t) else {
+                                return Err(Error::index_out_of_bounds("permute", &t, &out.shape));
+                            };
+                            let old = out.elems[tl].clone();
+                            out.elems[tl] = self.apply(combine, vec![a.elems[l].clone(), old])?;
+                        }
+                        _ => continue,
+                    }
+                }
+                Ok(V::A(Rc::new(out)))
+            }
+            Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. } => {
+                Err(Error::new("interpreter", "kernel-plan expressions cannot be interpreted"))
+            }
+        }
+    }
+
+    fn scan(&mut self, dir: ScanDir, kind: ScanKind, f: &Fun, z: Option<Value>, a: &DynArray) -> R<V> {
+        let r = a.shape.len();
+        let len = a.shape[r - 1];
+        let rows = shape::size(&a.shape[..r - 1]);
+        let mut out = Vec::new();
+        let mut totals = Vec::new();
+        for row in 0..rows {
+            let xs = &a.elems[row * len..(row + 1) * len];
+            // Work left to right on the row as seen from the scan's direction.
+            let ordered: Vec<Value> = match dir {
+                ScanDir::Left => xs.to_vec(),
+                ScanDir::Right => xs.iter().rev().cloned().collect(),
+            };
+            let mut res: Vec<Value> = Vec::new();
+            let mut acc = z.clone();
+            if kind != ScanKind::Inclusive {
+                if let Some(z) = &z {
+                    res.push(z.clone());
+                }
+            }
+            for x in ordered {
+                let next = match acc {
+                    None => x,
+                    Some(acc) => match dir {
+                        ScanDir::Left => self.apply(f, vec![acc, x])?,
+                        ScanDir::Right => self.apply(f, vec![x, acc])?,
+                    },
+                };
+                res.push(next.clone());
+                acc = Some(next);
+            }
+            if kind == ScanKind::Exclusive {
+                totals.push(res.pop().unwrap_or_else(|| z.clone().unwrap_or(Value::Tuple(vec![]))));
+            }
+            if dir == ScanDir::Right {
+                res.reverse();
+            }
+            out.extend(res);
+        }
+        let mut out_shape = a.shape.clone();
+        if kind == ScanKind::WithInit {
+            out_shape[r - 1] += 1;
+        }
+        let main = arr(out_shape, out);
+        if kind == ScanKind::Exclusive {
+            Ok(V::T(vec![main, arr(a.shape[..r - 1].to_vec(), totals)]))
+        } else {
+            Ok(main)
+        }
+    }
+}
+
+fn arr(shape: Vec<usize>, elems: Vec<Value>) -> V {
+    V::A(Rc::new(DynArray { shape, elems }))
+}
+
+fn checked_size(op: &str, sh: &[usize]) -> R<usize> {
+    shape::checked_size(sh).ok_or_else(|| Error::with_kind(ErrorKind::ShapeMismatch, op, format!("shape {sh:?} is too large")))
+}
+
+pub(crate) fn reshape_error(from: &[usize], to: &[usize]) -> Error {
+    Error::with_kind(
+        ErrorKind::ShapeMismatch,
+        "reshape",
+        format!("cannot reshape an array of shape {from:?} into shape {to:?}: sizes differ"),
+    )
+}

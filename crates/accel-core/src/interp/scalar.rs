@@ -1,0 +1,268 @@
+//! Scalar operations on dynamically typed values, with the same meaning as the
+//! generated code (`accel_runtime::ops`: wrapping integers, defined division by
+//! zero, shift amounts modulo the width, Rust's `as`).
+
+use crate::ir::{BinOp, Lit, MathFn, Prim, UnOp};
+use accel_runtime::dynamic::Value;
+use accel_runtime::ops::{ScalarOps, ShiftOps};
+
+pub fn lit(l: Lit) -> Value {
+    let b = l.bits;
+    match l.prim {
+        Prim::Bool => Value::Bool(b != 0),
+        Prim::I8 => Value::I8(b as i8),
+        Prim::I16 => Value::I16(b as i16),
+        Prim::I32 => Value::I32(b as i32),
+        Prim::I64 => Value::I64(b as i64),
+        Prim::U8 => Value::U8(b as u8),
+        Prim::U16 => Value::U16(b as u16),
+        Prim::U32 => Value::U32(b as u32),
+        Prim::U64 => Value::U64(b),
+        Prim::Usize => Value::Usize(b as usize),
+        Prim::F32 => Value::F32(f32::from_bits(b as u32)),
+        Prim::F64 => Value::F64(f64::from_bits(b)),
+    }
+}
+
+/// Applies a generic operation to a value of any numeric primitive type.
+macro_rules! on_numeric {
+    ($v:expr, |$x:ident| $body:expr) => {
+        match $v {
+            Value::I8($x) => Value::I8($body),
+            Value::I16($x) => Value::I16($body),
+            Value::I32($x) => Value::I32($body),
+            Value::I64($x) => Value::I64($body),
+            Value::U8($x) => Value::U8($body),
+            Value::U16($x) => Value::U16($body),
+            Value::U32($x) => Value::U32($body),
+            Value::U64($x) => Value::U64($body),
+            Value::Usize($x) => Value::Usize($body),
+            Value::F32($x) => Value::F32($body),
+            Value::F64($x) => Value::F64($body),
+            Value::Bool($x) => Value::Bool($body),
+            other => other.clone(),
+        }
+    };
+}
+
+macro_rules! on_pair {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr, $other:expr) => {
+        match ($a, $b) {
+            (Value::I8($x), Value::I8($y)) => Value::I8($body),
+            (Value::I16($x), Value::I16($y)) => Value::I16($body),
+            (Value::I32($x), Value::I32($y)) => Value::I32($body),
+            (Value::I64($x), Value::I64($y)) => Value::I64($body),
+            (Value::U8($x), Value::U8($y)) => Value::U8($body),
+            (Value::U16($x), Value::U16($y)) => Value::U16($body),
+            (Value::U32($x), Value::U32($y)) => Value::U32($body),
+            (Value::U64($x), Value::U64($y)) => Value::U64($body),
+            (Value::Usize($x), Value::Usize($y)) => Value::Usize($body),
+            (Value::F32($x), Value::F32($y)) => Value::F32($body),
+            (Value::F64($x), Value::F64($y)) => Value::F64($body),
+            (Value::Bool($x), Value::Bool($y)) => Value::Bool($body),
+            _ => $other,
+        }
+    };
+}
+
+macro_rules! on_int_pair {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr, $other:expr) => {
+        match ($a, $b) {
+            (Value::I8($x), Value::I8($y)) => Value::I8($body),
+            (Value::I16($x), Value::I16($y)) => Value::I16($body),
+            (Value::I32($x), Value::I32($y)) => Value::I32($body),
+            (Value::I64($x), Value::I64($y)) => Value::I64($body),
+            (Value::U8($x), Value::U8($y)) => Value::U8($body),
+            (Value::U16($x), Value::U16($y)) => Value::U16($body),
+            (Value::U32($x), Value::U32($y)) => Value::U32($body),
+            (Value::U64($x), Value::U64($y)) => Value::U64($body),
+            (Value::Usize($x), Value::Usize($y)) => Value::Usize($body),
+            (Value::Bool($x), Value::Bool($y)) => Value::Bool($body),
+            _ => $other,
+        }
+    };
+}
+
+macro_rules! on_shift {
+    ($a:expr, $by:expr, |$x:ident| $body:expr) => {
+        match $a {
+            Value::I8($x) => Value::I8($body),
+            Value::I16($x) => Value::I16($body),
+            Value::I32($x) => Value::I32($body),
+            Value::I64($x) => Value::I64($body),
+            Value::U8($x) => Value::U8($body),
+            Value::U16($x) => Value::U16($body),
+            Value::U32($x) => Value::U32($body),
+            Value::U64($x) => Value::U64($body),
+            Value::Usize($x) => Value::Usize($body),
+            other => other.clone(),
+        }
+    };
+}
+
+fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    use Value::*;
+    match (a, b) {
+        (Bool(x), Bool(y)) => x.partial_cmp(y),
+        (I8(x), I8(y)) => x.partial_cmp(y),
+        (I16(x), I16(y)) => x.partial_cmp(y),
+        (I32(x), I32(y)) => x.partial_cmp(y),
+        (I64(x), I64(y)) => x.partial_cmp(y),
+        (U8(x), U8(y)) => x.partial_cmp(y),
+        (U16(x), U16(y)) => x.partial_cmp(y),
+        (U32(x), U32(y)) => x.partial_cmp(y),
+        (U64(x), U64(y)) => x.partial_cmp(y),
+        (Usize(x), Usize(y)) => x.partial_cmp(y),
+        (F32(x), F32(y)) => x.partial_cmp(y),
+        (F64(x), F64(y)) => x.partial_cmp(y),
+        _ => None,
+    }
+}
+
+pub fn unary(op: UnOp, x: &Value) -> Value {
+    match op {
+        UnOp::Neg => on_numeric!(x, |a| a.acc_neg()),
+        UnOp::Not => match x {
+            Value::Bool(b) => Value::Bool(!b),
+            other => on_shift!(other, 0, |a| !*a),
+        },
+    }
+}
+
+/// A binary operation other than the short-circuit ones.
+pub fn binary(op: BinOp, a: &Value, b: &Value) -> Value {
+    let bad = Value::Bool(false);
+    match op {
+        BinOp::Add => on_pair!(a, b, |x, y| x.acc_add(*y), bad),
+        BinOp::Sub => on_pair!(a, b, |x, y| x.acc_sub(*y), bad),
+        BinOp::Mul => on_pair!(a, b, |x, y| x.acc_mul(*y), bad),
+        BinOp::Div => on_pair!(a, b, |x, y| x.acc_div(*y), bad),
+        BinOp::Rem => on_pair!(a, b, |x, y| x.acc_rem(*y), bad),
+        BinOp::BitAnd => on_int_pair!(a, b, |x, y| *x & *y, bad),
+        BinOp::BitOr => on_int_pair!(a, b, |x, y| *x | *y, bad),
+        BinOp::BitXor => on_int_pair!(a, b, |x, y| *x ^ *y, bad),
+        BinOp::Shl | BinOp::Shr => {
+            let by = match b {
+                Value::U32(n) => *n,
+                _ => 0,
+            };
+            if op == BinOp::Shl {
+                on_shift!(a, by, |x| x.acc_shl(by))
+            } else {
+                on_shift!(a, by, |x| x.acc_shr(by))
+            }
+        }
+        BinOp::Eq => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Equal)),
+        BinOp::Ne => Value::Bool(compare(a, b) != Some(std::cmp::Ordering::Equal)),
+        BinOp::Lt => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Less)),
+        BinOp::Le => Value::Bool(matches!(compare(a, b), Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal))),
+        BinOp::Gt => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Greater)),
+        BinOp::Ge => Value::Bool(matches!(compare(a, b), Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal))),
+        BinOp::And => Value::Bool(matches!((a, b), (Value::Bool(true), Value::Bool(true)))),
+        BinOp::Or => Value::Bool(matches!(a, Value::Bool(true)) || matches!(b, Value::Bool(true))),
+    }
+}
+
+/// Rust's `as` (bool converts through `u8`).
+pub fn cast(v: &Value, to: Prim) -> Value {
+    macro_rules! to {
+        ($x:expr) => {
+            match to {
+                Prim::Bool => Value::Bool($x as u64 != 0),
+                Prim::I8 => Value::I8($x as i8),
+                Prim::I16 => Value::I16($x as i16),
+                Prim::I32 => Value::I32($x as i32),
+                Prim::I64 => Value::I64($x as i64),
+                Prim::U8 => Value::U8($x as u8),
+                Prim::U16 => Value::U16($x as u16),
+                Prim::U32 => Value::U32($x as u32),
+                Prim::U64 => Value::U64($x as u64),
+                Prim::Usize => Value::Usize($x as usize),
+                Prim::F32 => Value::F32($x as f32),
+                Prim::F64 => Value::F64($x as f64),
+            }
+        };
+    }
+    match *v {
+        Value::Bool(x) => {
+            if to == Prim::Bool {
+                Value::Bool(x)
+            } else {
+                to!(x as u8)
+            }
+        }
+        Value::I8(x) => to!(x),
+        Value::I16(x) => to!(x),
+        Value::I32(x) => to!(x),
+        Value::I64(x) => to!(x),
+        Value::U8(x) => to!(x),
+        Value::U16(x) => to!(x),
+        Value::U32(x) => to!(x),
+        Value::U64(x) => to!(x),
+        Value::Usize(x) => to!(x),
+        Value::F32(x) => to!(x),
+        Value::F64(x) => to!(x),
+        _ => v.clone(),
+    }
+}
+
+pub fn math(f: MathFn, xs: &[Value]) -> Value {
+    macro_rules! float1 {
+        ($m:ident) => {
+            match &xs[0] {
+                Value::F32(x) => Value::F32(x.$m()),
+                Value::F64(x) => Value::F64(x.$m()),
+                other => other.clone(),
+            }
+        };
+    }
+    macro_rules! float2 {
+        ($m:ident) => {
+            match (&xs[0], &xs[1]) {
+                (Value::F32(x), Value::F32(y)) => Value::F32(x.$m(*y)),
+                (Value::F64(x), Value::F64(y)) => Value::F64(x.$m(*y)),
+                (other, _) => other.clone(),
+            }
+        };
+    }
+    match f {
+        MathFn::Sqrt => float1!(sqrt),
+        MathFn::Exp => float1!(exp),
+        MathFn::Ln => float1!(ln),
+        MathFn::Log2 => float1!(log2),
+        MathFn::Log10 => float1!(log10),
+        MathFn::Sin => float1!(sin),
+        MathFn::Cos => float1!(cos),
+        MathFn::Tan => float1!(tan),
+        MathFn::Floor => float1!(floor),
+        MathFn::Ceil => float1!(ceil),
+        MathFn::Round => float1!(round),
+        MathFn::Atan2 => float2!(atan2),
+        MathFn::Powf => float2!(powf),
+        MathFn::Powi => match (&xs[0], &xs[1]) {
+            (Value::F32(x), Value::I32(n)) => Value::F32(x.powi(*n)),
+            (Value::F64(x), Value::I32(n)) => Value::F64(x.powi(*n)),
+            (other, _) => other.clone(),
+        },
+        MathFn::MulAdd => match (&xs[0], &xs[1], &xs[2]) {
+            (Value::F32(x), Value::F32(y), Value::F32(z)) => Value::F32(x.mul_add(*y, *z)),
+            (Value::F64(x), Value::F64(y), Value::F64(z)) => Value::F64(x.mul_add(*y, *z)),
+            (other, _, _) => other.clone(),
+        },
+        MathFn::Abs => on_numeric!(&xs[0], |x| x.acc_abs()),
+        MathFn::Min => on_pair!(&xs[0], &xs[1], |x, y| x.acc_min(*y), xs[0].clone()),
+        MathFn::Max => on_pair!(&xs[0], &xs[1], |x, y| x.acc_max(*y), xs[0].clone()),
+    }
+}
+
+/// The default value of a scalar type (what a failed read yields).
+pub fn default_of(ty: &crate::ir::Ty) -> Value {
+    use crate::ir::Ty;
+    match ty {
+        Ty::Prim(p) => cast(&Value::U8(0), *p),
+        Ty::Tuple(ts) => Value::Tuple(ts.iter().map(default_of).collect()),
+        Ty::Index(r) => Value::Index(vec![0; *r]),
+        Ty::Option(_) => Value::Option(None),
+        Ty::Array(..) => Value::Tuple(vec![]),
+    }
+}

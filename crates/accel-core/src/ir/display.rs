@@ -1,0 +1,268 @@
+//! Textual form of IR expressions, for golden tests and `explain`.
+
+use super::{Arena, Expr, Fun, Lit, Prim, Ty, UnOp, H};
+use std::fmt::{self, Write};
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ty::Prim(p) => write!(f, "{}", p.name()),
+            Ty::Tuple(ts) => {
+                write!(f, "(")?;
+                for (i, t) in ts.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                if ts.len() == 1 {
+                    write!(f, ",")?;
+                }
+                write!(f, ")")
+            }
+            Ty::Index(r) => write!(f, "[usize; {r}]"),
+            Ty::Option(t) => write!(f, "Option<{t}>"),
+            Ty::Array(e, 0) => write!(f, "Scalar<{e}>"),
+            Ty::Array(e, 1) => write!(f, "Vector<{e}>"),
+            Ty::Array(e, 2) => write!(f, "Matrix<{e}>"),
+            Ty::Array(e, r) => write!(f, "Array<{e}, {r}>"),
+        }
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.bits;
+        match self.prim {
+            Prim::Bool => write!(f, "{}", b != 0),
+            Prim::F32 => write!(f, "{:?}f32", f32::from_bits(b as u32)),
+            Prim::F64 => write!(f, "{:?}f64", f64::from_bits(b)),
+            p if p.is_signed() => write!(f, "{}{}", b as i64, p.name()),
+            p => write!(f, "{}{}", b, p.name()),
+        }
+    }
+}
+
+impl Arena {
+    /// The expression as text, one line, with variables named `name_id`.
+    pub fn show(&self, h: H) -> String {
+        let mut s = String::new();
+        self.write(&mut s, h);
+        s
+    }
+
+    fn var_name(&self, v: super::VarId) -> String {
+        format!("{}_{}", self.var(v).name, v.0)
+    }
+
+    fn write_fun(&self, s: &mut String, f: &Fun) {
+        s.push('|');
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            s.push_str(&self.var_name(*p));
+        }
+        s.push_str("| ");
+        self.write(s, f.body);
+    }
+
+    fn write_list(&self, s: &mut String, xs: &[H]) {
+        for (i, x) in xs.iter().enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            self.write(s, *x);
+        }
+    }
+
+    fn write(&self, s: &mut String, h: H) {
+        match self.expr(h) {
+            Expr::Var(v) => s.push_str(&self.var_name(*v)),
+            Expr::Let { var, value, body } => {
+                let _ = write!(s, "let {} = ", self.var_name(*var));
+                self.write(s, *value);
+                s.push_str("; ");
+                self.write(s, *body);
+            }
+            Expr::Lit(l) => {
+                let _ = write!(s, "{l}");
+            }
+            Expr::Tuple(xs) => {
+                s.push('(');
+                self.write_list(s, xs);
+                s.push(')');
+            }
+            Expr::Proj(x, n) => {
+                self.write(s, *x);
+                let _ = write!(s, ".{n}");
+            }
+            Expr::MakeIndex(xs) => {
+                s.push('[');
+                self.write_list(s, xs);
+                s.push(']');
+            }
+            Expr::Unary(op, x) => {
+                s.push_str(match op {
+                    UnOp::Neg => "-",
+                    UnOp::Not => "!",
+                });
+                self.write(s, *x);
+            }
+            Expr::Binary(op, a, b) => {
+                s.push('(');
+                self.write(s, *a);
+                let _ = write!(s, " {} ", op.symbol());
+                self.write(s, *b);
+                s.push(')');
+            }
+            Expr::Cast(x, p) => {
+                s.push('(');
+                self.write(s, *x);
+                let _ = write!(s, " as {})", p.name());
+            }
+            Expr::If(c, t, e) => {
+                s.push_str("if ");
+                self.write(s, *c);
+                s.push_str(" { ");
+                self.write(s, *t);
+                s.push_str(" } else { ");
+                self.write(s, *e);
+                s.push_str(" }");
+            }
+            Expr::Math(m, xs) => {
+                let _ = write!(s, "{}(", m.name());
+                self.write_list(s, xs);
+                s.push(')');
+            }
+            Expr::While { vars, init, cond, step } => {
+                s.push_str("while(");
+                for (i, (v, x)) in vars.iter().zip(init).enumerate() {
+                    if i > 0 {
+                        s.push_str(", ");
+                    }
+                    let _ = write!(s, "{} = ", self.var_name(*v));
+                    self.write(s, *x);
+                }
+                s.push_str("; ");
+                self.write(s, *cond);
+                s.push_str("; ");
+                self.write_list(s, step);
+                s.push(')');
+            }
+            Expr::Some(x) => {
+                s.push_str("Some(");
+                self.write(s, *x);
+                s.push(')');
+            }
+            Expr::None(_) => s.push_str("None"),
+            Expr::Read { array, index } => {
+                self.write(s, *array);
+                s.push('[');
+                self.write(s, *index);
+                s.push(']');
+            }
+            Expr::Shape(a) => {
+                s.push_str("shape(");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Generate { shape, f } => {
+                s.push_str("generate(");
+                self.write(s, *shape);
+                s.push_str(", ");
+                self.write_fun(s, f);
+                s.push(')');
+            }
+            Expr::Map { f, a } => {
+                s.push_str("map(");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::ZipWith { f, a, b } => {
+                s.push_str("zip_with(");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write_list(s, &[*a, *b]);
+                s.push(')');
+            }
+            Expr::Backpermute { shape, f, a } => {
+                s.push_str("backpermute(");
+                self.write(s, *shape);
+                s.push_str(", ");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Reshape { shape, a } => {
+                s.push_str("reshape(");
+                self.write_list(s, &[*shape, *a]);
+                s.push(')');
+            }
+            Expr::Fold { f, z, a, all } => {
+                s.push_str(match (z.is_some(), all) {
+                    (true, false) => "fold(",
+                    (false, false) => "fold1(",
+                    (true, true) => "fold_all(",
+                    (false, true) => "fold1_all(",
+                });
+                self.write_fun(s, f);
+                if let Some(z) = z {
+                    s.push_str(", ");
+                    self.write(s, *z);
+                }
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Scan { dir, kind, f, z, a } => {
+                let _ = write!(s, "scan[{dir:?}, {kind:?}](");
+                self.write_fun(s, f);
+                if let Some(z) = z {
+                    s.push_str(", ");
+                    self.write(s, *z);
+                }
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Permute { combine, defaults, index, a } => {
+                s.push_str("permute(");
+                self.write_fun(s, combine);
+                s.push_str(", ");
+                self.write(s, *defaults);
+                s.push_str(", ");
+                self.write_fun(s, index);
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Buffer(b) => {
+                let _ = write!(s, "b{}", b.0);
+            }
+            Expr::ReadLinear { array, index } => {
+                self.write(s, *array);
+                s.push_str("@[");
+                self.write(s, *index);
+                s.push(']');
+            }
+            Expr::ReadIndex { array, index } => {
+                self.write(s, *array);
+                s.push('@');
+                self.write(s, *index);
+            }
+            Expr::Checked { op, index, shape, var, body } => {
+                let _ = write!(s, "checked[{op}]({} = ", self.var_name(*var));
+                self.write(s, *index);
+                s.push_str(" in ");
+                self.write(s, *shape);
+                s.push_str("; ");
+                self.write(s, *body);
+                s.push(')');
+            }
+        }
+    }
+}

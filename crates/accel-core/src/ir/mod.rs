@@ -1,0 +1,596 @@
+//! The typed array IR: one arena of expressions per program, scalar and array
+//! level alike, addressed by handles.
+//!
+//! The arena hash-conses: appending an expression equal to one already there
+//! returns the existing handle. Programs are therefore DAGs in which a repeated
+//! subterm is one node, and sharing is a property of the graph (see `sharing`).
+//! Every binder (`let`, closure parameter, loop variable) has its own `VarId`, so
+//! equal expressions under different binders never merge by accident.
+//!
+//! The same arena type holds the fused kernel plan's scalar functions: the plan
+//! adds the buffer leaves (`Buffer`, `ReadLinear`, `ReadIndex`, `Checked`) and
+//! drops the array operations.
+
+mod display;
+
+pub use accel_runtime::cpu::ScanDir;
+pub use accel_runtime::Prim;
+use proc_macro2::Span;
+use std::collections::HashMap;
+
+/// A type in the IR.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Prim(Prim),
+    /// A tuple of scalars, or (at the top level only) of arrays. `()` is the
+    /// empty tuple.
+    Tuple(Vec<Ty>),
+    /// An array index or shape `[usize; R]`.
+    Index(usize),
+    /// `Option<T>`: the result of a `permute` index function.
+    Option(Box<Ty>),
+    /// An array of rank `rank` whose elements are a scalar type.
+    Array(Box<Ty>, usize),
+}
+
+impl Ty {
+    pub fn array(elem: Ty, rank: usize) -> Ty {
+        Ty::Array(Box::new(elem), rank)
+    }
+
+    pub fn is_array(&self) -> bool {
+        matches!(self, Ty::Array(..))
+    }
+
+    /// A scalar type: primitives and tuples of them (what arrays may hold).
+    pub fn is_elem(&self) -> bool {
+        match self {
+            Ty::Prim(_) => true,
+            Ty::Tuple(ts) => !ts.is_empty() && ts.iter().all(Ty::is_elem),
+            _ => false,
+        }
+    }
+
+    /// Contains an array anywhere.
+    pub fn has_array(&self) -> bool {
+        match self {
+            Ty::Array(..) => true,
+            Ty::Tuple(ts) => ts.iter().any(Ty::has_array),
+            Ty::Option(t) => t.has_array(),
+            _ => false,
+        }
+    }
+
+    pub fn prim(&self) -> Option<Prim> {
+        match self {
+            Ty::Prim(p) => Some(*p),
+            _ => None,
+        }
+    }
+
+    pub fn elem_and_rank(&self) -> Option<(&Ty, usize)> {
+        match self {
+            Ty::Array(e, r) => Some((e, *r)),
+            _ => None,
+        }
+    }
+
+    /// Primitive leaves, depth first (the struct-of-arrays columns).
+    pub fn leaves(&self) -> Vec<Prim> {
+        let mut out = Vec::new();
+        fn go(t: &Ty, out: &mut Vec<Prim>) {
+            match t {
+                Ty::Prim(p) => out.push(*p),
+                Ty::Tuple(ts) => ts.iter().for_each(|t| go(t, out)),
+                _ => {}
+            }
+        }
+        go(self, &mut out);
+        out
+    }
+}
+
+/// A handle to an expression in an [`Arena`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct H(pub u32);
+
+impl H {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A variable: a function parameter, a `let`, a closure parameter, a loop state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    pub name: String,
+    pub ty: Ty,
+}
+
+/// A materialised array of the kernel plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BufId(pub u32);
+
+/// A closure: parameters bound in `body`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fun {
+    pub params: Vec<VarId>,
+    pub body: H,
+}
+
+/// A literal, stored by bits so that expressions can be hashed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lit {
+    pub prim: Prim,
+    pub bits: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    /// `!`: logical on bool, bitwise on integers.
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Short-circuit `&&` and `||`.
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+/// Scalar math functions (Rust's float and integer methods of the same name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFn {
+    Sqrt,
+    Exp,
+    Ln,
+    Log2,
+    Log10,
+    Sin,
+    Cos,
+    Tan,
+    Atan2,
+    Powf,
+    Powi,
+    Abs,
+    Min,
+    Max,
+    Floor,
+    Ceil,
+    Round,
+    MulAdd,
+}
+
+impl MathFn {
+    pub const ALL: [MathFn; 18] = [
+        MathFn::Sqrt,
+        MathFn::Exp,
+        MathFn::Ln,
+        MathFn::Log2,
+        MathFn::Log10,
+        MathFn::Sin,
+        MathFn::Cos,
+        MathFn::Tan,
+        MathFn::Atan2,
+        MathFn::Powf,
+        MathFn::Powi,
+        MathFn::Abs,
+        MathFn::Min,
+        MathFn::Max,
+        MathFn::Floor,
+        MathFn::Ceil,
+        MathFn::Round,
+        MathFn::MulAdd,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MathFn::Sqrt => "sqrt",
+            MathFn::Exp => "exp",
+            MathFn::Ln => "ln",
+            MathFn::Log2 => "log2",
+            MathFn::Log10 => "log10",
+            MathFn::Sin => "sin",
+            MathFn::Cos => "cos",
+            MathFn::Tan => "tan",
+            MathFn::Atan2 => "atan2",
+            MathFn::Powf => "powf",
+            MathFn::Powi => "powi",
+            MathFn::Abs => "abs",
+            MathFn::Min => "min",
+            MathFn::Max => "max",
+            MathFn::Floor => "floor",
+            MathFn::Ceil => "ceil",
+            MathFn::Round => "round",
+            MathFn::MulAdd => "mul_add",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MathFn> {
+        MathFn::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Number of arguments, the receiver included.
+    pub fn arity(self) -> usize {
+        match self {
+            MathFn::Atan2 | MathFn::Powf | MathFn::Powi | MathFn::Min | MathFn::Max => 2,
+            MathFn::MulAdd => 3,
+            _ => 1,
+        }
+    }
+
+    /// Defined on integers as well as floats.
+    pub fn on_ints(self) -> bool {
+        matches!(self, MathFn::Abs | MathFn::Min | MathFn::Max)
+    }
+}
+
+/// How a scan treats its initial value (Accelerate's `scanl`, `scanl1`, `scanl'`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScanKind {
+    /// `scanl1`/`scanr1`: no initial value, as many outputs as inputs.
+    Inclusive,
+    /// `scanl`/`scanr`: the initial value included, one more output than inputs.
+    WithInit,
+    /// `scanl_total`/`scanr_total`: exclusive outputs and the total, a pair.
+    Exclusive,
+}
+
+/// An expression. Array operations take their array arguments last.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Expr {
+    Var(VarId),
+    Let { var: VarId, value: H, body: H },
+    Lit(Lit),
+    Tuple(Vec<H>),
+    /// Field `n` of a tuple, or component `n` of an index.
+    Proj(H, usize),
+    /// An index `[i, j, ..]`.
+    MakeIndex(Vec<H>),
+    Unary(UnOp, H),
+    Binary(BinOp, H, H),
+    Cast(H, Prim),
+    If(H, H, H),
+    Math(MathFn, Vec<H>),
+    /// A scalar loop: state `vars` start at `init`; while `cond` holds they take
+    /// the values of `step` (all computed from the old state). Evaluates to the
+    /// tuple of the final state.
+    While { vars: Vec<VarId>, init: Vec<H>, cond: H, step: Vec<H> },
+    Some(H),
+    /// `None` of the given `Option` type.
+    None(Ty),
+
+    // Arrays seen from scalar code.
+    /// `xs[ix]`: bounds-checked.
+    Read { array: H, index: H },
+    /// The shape of an array (a shape-only use: does not need its data).
+    Shape(H),
+
+    // Array operations.
+    Generate { shape: H, f: Fun },
+    Map { f: Fun, a: H },
+    ZipWith { f: Fun, a: H, b: H },
+    Backpermute { shape: H, f: Fun, a: H },
+    Reshape { shape: H, a: H },
+    /// Along the innermost dimension, or over all elements (`all`); no initial
+    /// value means `fold1`.
+    Fold { f: Fun, z: Option<H>, a: H, all: bool },
+    Scan { dir: ScanDir, kind: ScanKind, f: Fun, z: Option<H>, a: H },
+    Permute { combine: Fun, defaults: H, index: Fun, a: H },
+
+    // Kernel plan only.
+    /// A materialised array.
+    Buffer(BufId),
+    /// Element at a row-major offset known to be in bounds.
+    ReadLinear { array: H, index: H },
+    /// Element at an index known to be in bounds.
+    ReadIndex { array: H, index: H },
+    /// If `index` lies within `shape`, `body` with `var` bound to it; otherwise
+    /// the run-time error "`op`: index out of bounds" and a default value.
+    Checked { op: &'static str, index: H, shape: H, var: VarId, body: H },
+}
+
+impl Expr {
+    /// Sub-expressions, in order.
+    pub fn children(&self) -> Vec<H> {
+        match self {
+            Expr::Var(_) | Expr::Lit(_) | Expr::None(_) | Expr::Buffer(_) => vec![],
+            Expr::Let { value, body, .. } => vec![*value, *body],
+            Expr::Tuple(xs) | Expr::MakeIndex(xs) | Expr::Math(_, xs) => xs.clone(),
+            Expr::Proj(x, _) | Expr::Unary(_, x) | Expr::Cast(x, _) | Expr::Some(x) => vec![*x],
+            Expr::Shape(x) => vec![*x],
+            Expr::Binary(_, a, b) => vec![*a, *b],
+            Expr::If(c, t, e) => vec![*c, *t, *e],
+            Expr::While { init, cond, step, .. } => {
+                let mut v = init.clone();
+                v.push(*cond);
+                v.extend(step);
+                v
+            }
+            Expr::Read { array, index }
+            | Expr::ReadLinear { array, index }
+            | Expr::ReadIndex { array, index } => vec![*array, *index],
+            Expr::Generate { shape, f } => vec![*shape, f.body],
+            Expr::Map { f, a } => vec![f.body, *a],
+            Expr::ZipWith { f, a, b } => vec![f.body, *a, *b],
+            Expr::Backpermute { shape, f, a } => vec![*shape, f.body, *a],
+            Expr::Reshape { shape, a } => vec![*shape, *a],
+            Expr::Fold { f, z, a, .. } | Expr::Scan { f, z, a, .. } => {
+                let mut v = vec![f.body];
+                v.extend(z);
+                v.push(*a);
+                v
+            }
+            Expr::Permute { combine, defaults, index, a } => {
+                vec![combine.body, *defaults, index.body, *a]
+            }
+            Expr::Checked { index, shape, body, .. } => vec![*index, *shape, *body],
+        }
+    }
+
+    /// The same expression with every child `c` replaced by `f(c)` (closure
+    /// bodies included), in the order of [`Expr::children`].
+    pub fn map_children(&self, mut f: impl FnMut(H) -> H) -> Expr {
+        let fun = |x: &Fun, f: &mut dyn FnMut(H) -> H| Fun { params: x.params.clone(), body: f(x.body) };
+        match self {
+            Expr::Var(_) | Expr::Lit(_) | Expr::None(_) | Expr::Buffer(_) => self.clone(),
+            Expr::Let { var, value, body } => Expr::Let { var: *var, value: f(*value), body: f(*body) },
+            Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| f(*x)).collect()),
+            Expr::MakeIndex(xs) => Expr::MakeIndex(xs.iter().map(|x| f(*x)).collect()),
+            Expr::Math(m, xs) => Expr::Math(*m, xs.iter().map(|x| f(*x)).collect()),
+            Expr::Proj(x, n) => Expr::Proj(f(*x), *n),
+            Expr::Unary(op, x) => Expr::Unary(*op, f(*x)),
+            Expr::Cast(x, p) => Expr::Cast(f(*x), *p),
+            Expr::Some(x) => Expr::Some(f(*x)),
+            Expr::Shape(x) => Expr::Shape(f(*x)),
+            Expr::Binary(op, a, b) => {
+                let a = f(*a);
+                Expr::Binary(*op, a, f(*b))
+            }
+            Expr::If(c, t, e) => {
+                let c = f(*c);
+                let t = f(*t);
+                Expr::If(c, t, f(*e))
+            }
+            Expr::While { vars, init, cond, step } => {
+                let init = init.iter().map(|x| f(*x)).collect();
+                let cond = f(*cond);
+                Expr::While { vars: vars.clone(), init, cond, step: step.iter().map(|x| f(*x)).collect() }
+            }
+            Expr::Read { array, index } => {
+                let array = f(*array);
+                Expr::Read { array, index: f(*index) }
+            }
+            Expr::ReadLinear { array, index } => {
+                let array = f(*array);
+                Expr::ReadLinear { array, index: f(*index) }
+            }
+            Expr::ReadIndex { array, index } => {
+                let array = f(*array);
+                Expr::ReadIndex { array, index: f(*index) }
+            }
+            Expr::Generate { shape, f: g } => {
+                let shape = f(*shape);
+                Expr::Generate { shape, f: fun(g, &mut f) }
+            }
+            Expr::Map { f: g, a } => {
+                let g = fun(g, &mut f);
+                Expr::Map { f: g, a: f(*a) }
+            }
+            Expr::ZipWith { f: g, a, b } => {
+                let g = fun(g, &mut f);
+                let a = f(*a);
+                Expr::ZipWith { f: g, a, b: f(*b) }
+            }
+            Expr::Backpermute { shape, f: g, a } => {
+                let shape = f(*shape);
+                let g = fun(g, &mut f);
+                Expr::Backpermute { shape, f: g, a: f(*a) }
+            }
+            Expr::Reshape { shape, a } => {
+                let shape = f(*shape);
+                Expr::Reshape { shape, a: f(*a) }
+            }
+            Expr::Fold { f: g, z, a, all } => {
+                let g = fun(g, &mut f);
+                let z = z.map(&mut f);
+                Expr::Fold { f: g, z, a: f(*a), all: *all }
+            }
+            Expr::Scan { dir, kind, f: g, z, a } => {
+                let g = fun(g, &mut f);
+                let z = z.map(&mut f);
+                Expr::Scan { dir: *dir, kind: *kind, f: g, z, a: f(*a) }
+            }
+            Expr::Permute { combine, defaults, index, a } => {
+                let combine = fun(combine, &mut f);
+                let defaults = f(*defaults);
+                let index = fun(index, &mut f);
+                Expr::Permute { combine, defaults, index, a: f(*a) }
+            }
+            Expr::Checked { op, index, shape, var, body } => {
+                let index = f(*index);
+                let shape = f(*shape);
+                Expr::Checked { op, index, shape, var: *var, body: f(*body) }
+            }
+        }
+    }
+
+    /// Closures of an array operation.
+    pub fn funs(&self) -> Vec<&Fun> {
+        match self {
+            Expr::Generate { f, .. }
+            | Expr::Map { f, .. }
+            | Expr::ZipWith { f, .. }
+            | Expr::Backpermute { f, .. }
+            | Expr::Fold { f, .. }
+            | Expr::Scan { f, .. } => vec![f],
+            Expr::Permute { combine, index, .. } => vec![combine, index],
+            _ => vec![],
+        }
+    }
+
+    /// Is this one of the array operations (a node that computes an array)?
+    pub fn is_array_op(&self) -> bool {
+        matches!(
+            self,
+            Expr::Generate { .. }
+                | Expr::Map { .. }
+                | Expr::ZipWith { .. }
+                | Expr::Backpermute { .. }
+                | Expr::Reshape { .. }
+                | Expr::Fold { .. }
+                | Expr::Scan { .. }
+                | Expr::Permute { .. }
+        )
+    }
+}
+
+/// Expressions with their types and source spans; appending hash-conses.
+#[derive(Clone, Debug, Default)]
+pub struct Arena {
+    exprs: Vec<Expr>,
+    types: Vec<Ty>,
+    spans: Vec<Span>,
+    interned: HashMap<Expr, H>,
+    pub vars: Vec<VarInfo>,
+}
+
+impl Arena {
+    /// The handle of `e` (of type `ty`), appending it if it is new.
+    pub fn add(&mut self, e: Expr, ty: Ty, span: Span) -> H {
+        if let Some(&h) = self.interned.get(&e) {
+            return h;
+        }
+        let h = H(self.exprs.len() as u32);
+        self.exprs.push(e.clone());
+        self.types.push(ty);
+        self.spans.push(span);
+        self.interned.insert(e, h);
+        h
+    }
+
+    pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
+        self.vars.push(VarInfo { name: name.into(), ty });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn var(&self, v: VarId) -> &VarInfo {
+        &self.vars[v.0 as usize]
+    }
+
+    pub fn expr(&self, h: H) -> &Expr {
+        &self.exprs[h.index()]
+    }
+
+    pub fn ty(&self, h: H) -> &Ty {
+        &self.types[h.index()]
+    }
+
+    pub fn span(&self, h: H) -> Span {
+        self.spans[h.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        self.exprs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    pub fn handles(&self) -> impl Iterator<Item = H> {
+        (0..self.exprs.len() as u32).map(H)
+    }
+
+    // Small constructors used by every pass.
+
+    pub fn lit(&mut self, prim: Prim, bits: u64) -> H {
+        self.add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), Span::call_site())
+    }
+
+    pub fn usize_lit(&mut self, n: usize) -> H {
+        self.lit(Prim::Usize, n as u64)
+    }
+
+    pub fn var_ref(&mut self, v: VarId) -> H {
+        let ty = self.var(v).ty.clone();
+        self.add(Expr::Var(v), ty, Span::call_site())
+    }
+
+    pub fn let_(&mut self, var: VarId, value: H, body: H) -> H {
+        let ty = self.ty(body).clone();
+        let span = self.span(body);
+        self.add(Expr::Let { var, value, body }, ty, span)
+    }
+
+    pub fn proj(&mut self, x: H, n: usize) -> H {
+        let ty = match self.ty(x) {
+            Ty::Tuple(ts) => ts[n].clone(),
+            _ => Ty::Prim(Prim::Usize),
+        };
+        self.add(Expr::Proj(x, n), ty, Span::call_site())
+    }
+
+    pub fn binary(&mut self, op: BinOp, a: H, b: H) -> H {
+        let ty = if op.is_comparison() { Ty::Prim(Prim::Bool) } else { self.ty(a).clone() };
+        self.add(Expr::Binary(op, a, b), ty, Span::call_site())
+    }
+
+    /// `f` applied to `args`: its body under `let`s of its parameters.
+    pub fn apply(&mut self, f: &Fun, args: &[H]) -> H {
+        let mut body = f.body;
+        for (&p, &a) in f.params.iter().zip(args).rev() {
+            body = self.let_(p, a, body);
+        }
+        body
+    }
+}

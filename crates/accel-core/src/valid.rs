@@ -1,0 +1,226 @@
+//! IR validation, run after every pass: variables in scope, operand types
+//! consistent, array operations only at the array level, and for the kernel
+//! plan, kernels reading only buffers that exist and are already written.
+
+use crate::front::Program;
+use crate::ir::{Arena, Expr, Fun, Ty, VarId, H};
+use crate::plan::{ElemFn, KernelOp, Origin, Output, Plan, Step};
+use std::collections::HashSet;
+
+/// What the validator found wrong (an internal compiler error).
+pub type Invalid = String;
+
+pub fn program(p: &Program) -> Result<(), Invalid> {
+    let mut v = Validator { a: &p.arena, scope: Vec::new(), plan: None };
+    v.scope.extend(p.params.iter().map(|x| x.var));
+    v.expr(p.body, false)?;
+    if p.arena.ty(p.body) != &p.result {
+        return Err(format!("body has type {} but the result is {}", p.arena.ty(p.body), p.result));
+    }
+    Ok(())
+}
+
+pub fn plan(plan: &Plan) -> Result<(), Invalid> {
+    let scalars: Vec<VarId> = plan
+        .params
+        .iter()
+        .filter_map(|p| match p.binding {
+            crate::plan::ParamBinding::Scalar(v) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let mut written: HashSet<u32> = HashSet::new();
+    for (i, b) in plan.buffers.iter().enumerate() {
+        if matches!(b.origin, Origin::Param(_)) {
+            written.insert(i as u32);
+        }
+    }
+    for (k, step) in plan.steps.iter().enumerate() {
+        let mut v = Validator { a: &plan.arena, scope: scalars.clone(), plan: Some((plan, &written)) };
+        match step {
+            Step::CheckReshape { from, to } => {
+                v.expr(*from, true)?;
+                v.expr(*to, true)?;
+            }
+            Step::Kernel(kernel) => {
+                let (shape, elem, funs, extra): (H, &ElemFn, Vec<&Fun>, Vec<H>) = match &kernel.op {
+                    KernelOp::Generate { shape, elem } => (*shape, elem, vec![], vec![]),
+                    KernelOp::Fold { shape, elem, z, f, .. } | KernelOp::Scan { shape, elem, z, f, .. } => {
+                        (*shape, elem, vec![f], z.iter().copied().collect())
+                    }
+                    KernelOp::Permute { defaults, shape, elem, index, combine, .. } => {
+                        if !written.contains(&defaults.0) {
+                            return Err(format!("step {k}: permute's defaults b{} are not written yet", defaults.0));
+                        }
+                        (*shape, elem, vec![index, combine], vec![])
+                    }
+                };
+                v.expr(shape, true)?;
+                for x in extra {
+                    v.expr(x, true)?;
+                }
+                let elem_fun = match elem {
+                    ElemFn::Linear(f) | ElemFn::Index(f) => f,
+                };
+                for f in funs.into_iter().chain([elem_fun]) {
+                    v.fun(f, true)?;
+                }
+                for o in &kernel.outputs {
+                    match plan.buffers.get(o.0 as usize) {
+                        Some(b) if b.origin == Origin::Kernel(k) => {}
+                        _ => return Err(format!("step {k}: output b{} is not this kernel's buffer", o.0)),
+                    }
+                }
+                written.extend(kernel.outputs.iter().map(|b| b.0));
+            }
+        }
+    }
+    fn check_output(o: &Output, plan: &Plan, written: &HashSet<u32>) -> Result<(), Invalid> {
+        match o {
+            Output::Array(b) if written.contains(&b.0) => Ok(()),
+            Output::Array(b) => Err(format!("result b{} is never written", b.0)),
+            Output::Scalar(h) => {
+                let mut v = Validator { a: &plan.arena, scope: vec![], plan: Some((plan, written)) };
+                v.scope.extend(plan.params.iter().filter_map(|p| match p.binding {
+                    crate::plan::ParamBinding::Scalar(v) => Some(v),
+                    _ => None,
+                }));
+                v.expr(*h, true)
+            }
+            Output::Tuple(xs) => xs.iter().try_for_each(|x| check_output(x, plan, written)),
+        }
+    }
+    check_output(&plan.result, plan, &written)
+}
+
+struct Validator<'a> {
+    a: &'a Arena,
+    scope: Vec<VarId>,
+    /// When checking a plan: the plan and the buffers written so far.
+    plan: Option<(&'a Plan, &'a HashSet<u32>)>,
+}
+
+impl Validator<'_> {
+    fn fun(&mut self, f: &Fun, in_plan: bool) -> Result<(), Invalid> {
+        let mark = self.scope.len();
+        self.scope.extend(&f.params);
+        let r = self.scalar_only(f.body, in_plan);
+        self.scope.truncate(mark);
+        r
+    }
+
+    fn scalar_only(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
+        if self.a.ty(h).has_array() && !matches!(self.a.expr(h), Expr::Var(_) | Expr::Buffer(_)) {
+            return Err(format!("array-valued expression inside scalar code: {}", self.a.show(h)));
+        }
+        self.expr(h, in_plan)
+    }
+
+    fn expr(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
+        let e = self.a.expr(h);
+        let ty = self.a.ty(h);
+        let bad = |msg: &str| Err(format!("{msg}: {}", self.a.show(h)));
+        if in_plan && (e.is_array_op() || matches!(e, Expr::Read { .. })) {
+            return bad("array operation left in the kernel plan");
+        }
+        if !in_plan && matches!(e, Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. }) {
+            return bad("kernel-plan expression in the program IR");
+        }
+        match e {
+            Expr::Var(v) => {
+                if !self.scope.contains(v) {
+                    return bad("variable out of scope");
+                }
+                if &self.a.var(*v).ty != ty {
+                    return bad("variable used at the wrong type");
+                }
+                Ok(())
+            }
+            Expr::Buffer(b) => match self.plan {
+                Some((p, written)) => {
+                    let Some(buf) = p.buffers.get(b.0 as usize) else { return bad("unknown buffer") };
+                    if !written.contains(&b.0) {
+                        return bad("buffer read before it is written");
+                    }
+                    if &Ty::array(buf.elem.clone(), buf.rank) != ty {
+                        return bad("buffer used at the wrong type");
+                    }
+                    Ok(())
+                }
+                None => bad("buffer outside a plan"),
+            },
+            Expr::Let { var, value, body } => {
+                self.expr(*value, in_plan)?;
+                if &self.a.var(*var).ty != self.a.ty(*value) {
+                    return bad("let binds a value of another type");
+                }
+                self.scope.push(*var);
+                let r = self.expr(*body, in_plan);
+                self.scope.pop();
+                r?;
+                if self.a.ty(*body) != ty {
+                    return bad("let has the type of its body");
+                }
+                Ok(())
+            }
+            Expr::Checked { index, shape, var, body, .. } => {
+                self.expr(*index, in_plan)?;
+                self.expr(*shape, in_plan)?;
+                if self.a.ty(*index) != self.a.ty(*shape) {
+                    return bad("checked index and shape differ in rank");
+                }
+                self.scope.push(*var);
+                let r = self.expr(*body, in_plan);
+                self.scope.pop();
+                r
+            }
+            Expr::While { vars, init, cond, step } => {
+                for x in init {
+                    self.expr(*x, in_plan)?;
+                }
+                let mark = self.scope.len();
+                self.scope.extend(vars);
+                let r = self.expr(*cond, in_plan).and_then(|_| step.iter().try_for_each(|x| self.expr(*x, in_plan)));
+                self.scope.truncate(mark);
+                r?;
+                for (v, x) in vars.iter().zip(init.iter().chain(step.iter())) {
+                    if &self.a.var(*v).ty != self.a.ty(*x) {
+                        return bad("loop state changes type");
+                    }
+                }
+                Ok(())
+            }
+            Expr::Binary(op, x, y) => {
+                self.expr(*x, in_plan)?;
+                self.expr(*y, in_plan)?;
+                let shift = matches!(op, crate::ir::BinOp::Shl | crate::ir::BinOp::Shr);
+                if !shift && self.a.ty(*x) != self.a.ty(*y) {
+                    return bad("binary operands of different types");
+                }
+                Ok(())
+            }
+            Expr::If(c, t, f) => {
+                self.expr(*c, in_plan)?;
+                self.expr(*t, in_plan)?;
+                self.expr(*f, in_plan)?;
+                if self.a.ty(*t) != self.a.ty(*f) || self.a.ty(*c) != &Ty::Prim(crate::ir::Prim::Bool) {
+                    return bad("ill-typed if");
+                }
+                Ok(())
+            }
+            _ => {
+                let funs: Vec<&Fun> = e.funs();
+                let fun_bodies: Vec<H> = funs.iter().map(|f| f.body).collect();
+                for f in funs {
+                    self.fun(f, in_plan)?;
+                }
+                for c in e.children() {
+                    if !fun_bodies.contains(&c) {
+                        self.expr(c, in_plan)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}

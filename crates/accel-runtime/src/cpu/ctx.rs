@@ -1,0 +1,63 @@
+//! Collects the first run-time error raised inside a kernel.
+//!
+//! Element functions run on many threads and cannot return early; when one finds
+//! an error (an index out of bounds) it records it here and goes on with a default
+//! value, and the program returns the error once the kernel has finished.
+
+use crate::error::{Error, Result};
+use crate::shape;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+#[derive(Debug, Default)]
+pub struct Ctx {
+    failed: AtomicBool,
+    first: Mutex<Option<Error>>,
+}
+
+impl Ctx {
+    pub fn new() -> Ctx {
+        Ctx::default()
+    }
+
+    /// Records an error (the first one wins).
+    #[cold]
+    #[inline(never)]
+    pub fn fail(&self, error: Error) {
+        self.failed.store(true, Ordering::Relaxed);
+        // A poisoned lock only means another thread panicked while recording;
+        // the slot is still usable.
+        let mut first = self.first.lock().unwrap_or_else(|p| p.into_inner());
+        if first.is_none() {
+            *first = Some(error);
+        }
+    }
+
+    /// The row-major offset of `ix` in `shape`, or `None` after recording an
+    /// index-out-of-bounds error for operation `op`.
+    #[inline(always)]
+    pub fn index<const R: usize>(
+        &self,
+        op: &'static str,
+        ix: [usize; R],
+        shape: [usize; R],
+    ) -> Option<usize> {
+        let l = shape::to_linear_checked(&shape, &ix);
+        if l.is_none() {
+            self.fail(Error::index_out_of_bounds(op, &ix, &shape));
+        }
+        l
+    }
+
+    /// `Err` with the first recorded error, if any.
+    pub fn check(&self) -> Result<()> {
+        if !self.failed.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let first = self.first.lock().unwrap_or_else(|p| p.into_inner());
+        match &*first {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! Reductions: to a scalar, and along the innermost dimension.
+//!
+//! The combination function is associative but not necessarily commutative, so
+//! partial results are always combined in index order (left operand = lower
+//! indices), and the initial value `z` is used exactly once per result (it need
+//! not be a neutral element).
+//!
+//! Rows are reduced either one row per task (many rows, or short rows) or, when
+//! there are few long rows, each row is split into contiguous chunks reduced in
+//! parallel whose partial results are then combined in order. The row planning
+//! helpers here are shared with the scans.
+
+use super::{chunks, MIN_CHUNK};
+use crate::elem::Columns;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// Threads in the current rayon pool (at least 1).
+fn threads() -> usize {
+    rayon::current_num_threads().max(1)
+}
+
+/// Splits rows `0..rows` of `m` elements each into contiguous groups for
+/// parallel work, one row sequential within a task: a few groups per thread, each
+/// (except the last) with at least `MIN_CHUNK` elements in all.
+pub(super) fn row_groups(
+    rows: usize,
+    m: usize,
+) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let per = rows
+        .div_ceil(threads() * 4)
+        .max(MIN_CHUNK.div_ceil(m.max(1)))
+        .max(1);
+    let count = rows.div_ceil(per);
+    (0..count)
+        .into_par_iter()
+        .map(move |c| c * per..((c + 1) * per).min(rows))
+}
+
+/// The chunk size for splitting each of `rows` rows of `m` elements between
+/// tasks, or `None` when the rows should rather be processed one per task (many
+/// rows, short rows, or a single thread).
+pub(super) fn split_size(rows: usize, m: usize) -> Option<usize> {
+    let t = threads();
+    if t == 1 || rows == 0 || rows >= 4 * t || m < 2 * MIN_CHUNK {
+        return None;
+    }
+    let target = (4 * t).div_ceil(rows);
+    let size = m.div_ceil(target).max(MIN_CHUNK);
+    (m.div_ceil(size) >= 2).then_some(size)
+}
+
+/// `acc ⊕ f(lo) ⊕ ... ⊕ f(hi - 1)`, left to right (`acc` when the range is empty).
+#[inline(always)]
+pub(super) fn fold_from<T>(
+    mut acc: T,
+    lo: usize,
+    hi: usize,
+    f: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+) -> T {
+    for i in lo..hi {
+        acc = g(acc, f(i));
+    }
+    acc
+}
+
+/// `f(lo) ⊕ ... ⊕ f(hi - 1)`; the caller guarantees `lo < hi`.
+#[inline(always)]
+pub(super) fn fold_nonempty<T>(
+    lo: usize,
+    hi: usize,
+    f: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+) -> T {
+    fold_from(f(lo), lo + 1, hi, f, g)
+}
+
+/// `z ⊕ f(start) ⊕ ... ⊕ f(start + n - 1)`, in parallel over chunks.
+fn fold_seeded<T: Copy + Send + Sync>(
+    start: usize,
+    n: usize,
+    f: &(impl Fn(usize) -> T + Sync),
+    z: T,
+    g: &(impl Fn(T, T) -> T + Sync),
+) -> T {
+    if n <= MIN_CHUNK {
+        return fold_from(z, start, start + n, f, g);
+    }
+    // Each chunk is non-empty; the partials come back in chunk order.
+    let parts: Vec<T> = chunks(n)
+        .map(|r| fold_nonempty(start + r.start, start + r.end, f, g))
+        .collect();
+    parts.into_iter().fold(z, g)
+}
+
+/// `z ⊕ f(0) ⊕ ... ⊕ f(n - 1)`; `z` when `n == 0`.
+pub fn fold_all<T: Copy + Send + Sync>(
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    z: T,
+    g: impl Fn(T, T) -> T + Sync,
+) -> T {
+    fold_seeded(0, n, &f, z, &g)
+}
+
+/// `f(0) ⊕ ... ⊕ f(n - 1)`; `None` when `n == 0`.
+pub fn fold1_all<T: Copy + Send + Sync>(
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    g: impl Fn(T, T) -> T + Sync,
+) -> Option<T> {
+    if n == 0 {
+        return None;
+    }
+    Some(fold_seeded(1, n - 1, &f, f(0), &g))
+}
+
+/// Reduces each of `rows` rows of `len` elements: result `r` is
+/// `seed(r) ⊕ f(r * len + skip) ⊕ ... ⊕ f(r * len + len - 1)`.
+/// The caller guarantees `skip <= len`.
+fn fold_rows_seeded<C: Columns>(
+    rows: usize,
+    len: usize,
+    skip: usize,
+    f: &(impl Fn(usize) -> C::Elem + Sync),
+    seed: &(impl Fn(usize) -> C::Elem + Sync),
+    g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
+) -> C {
+    let m = len.saturating_sub(skip);
+    let mut cols = C::with_capacity(rows);
+    match split_size(rows, m) {
+        None => {
+            let out = cols.out_ptr();
+            row_groups(rows, m).for_each(|group| {
+                for r in group {
+                    let lo = r * len + skip;
+                    let v = fold_from(seed(r), lo, lo + m, f, g);
+                    // SAFETY: `r < rows` = the capacity, and the row groups are
+                    // disjoint, so slot `r` is written once, by this thread only.
+                    unsafe { C::write(out, r, v) }
+                }
+            });
+            // SAFETY: the row groups cover `0..rows`, so every slot was written.
+            unsafe { cols.set_len(rows) };
+        }
+        Some(size) => {
+            // Few long rows: reduce every (row, chunk) pair in parallel, then
+            // combine each row's partials in order after its seed.
+            let per_row = m.div_ceil(size).max(1);
+            let parts: Vec<C::Elem> = (0..rows * per_row)
+                .into_par_iter()
+                .map(|t| {
+                    let (r, k) = (t / per_row, t % per_row);
+                    let lo = r * len + skip + k * size;
+                    let hi = r * len + skip + ((k + 1) * size).min(m);
+                    // `k < per_row = ceil(m / size)`, so `lo < hi`.
+                    fold_nonempty(lo, hi, f, g)
+                })
+                .collect();
+            for (r, ps) in parts.chunks(per_row).enumerate() {
+                cols.push(ps.iter().fold(seed(r), |a, &p| g(a, p)));
+            }
+        }
+    }
+    cols
+}
+
+/// Reduces each of `rows` rows of `len` elements: result `r` is
+/// `z ⊕ f(r * len) ⊕ ... ⊕ f(r * len + len - 1)` (`z` when `len == 0`).
+pub fn fold_rows<C: Columns>(
+    rows: usize,
+    len: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+) -> C {
+    fold_rows_seeded(rows, len, 0, &f, &|_| z, &g)
+}
+
+/// Reduces each of `rows` rows of `len` elements without an initial value:
+/// `None` when the rows are empty (`len == 0` and `rows > 0`).
+pub fn fold1_rows<C: Columns>(
+    rows: usize,
+    len: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+) -> Option<C> {
+    if rows == 0 {
+        return Some(C::with_capacity(0));
+    }
+    if len == 0 {
+        return None;
+    }
+    Some(fold_rows_seeded(rows, len, 1, &f, &|r| f(r * len), &g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type M = (u32, u32, u32, u32);
+    type MCols = (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>);
+
+    fn h(i: usize) -> u32 {
+        let x = (i as u32).wrapping_mul(2_654_435_761);
+        x ^ (x >> 13)
+    }
+
+    /// A 2x2 matrix depending on `i`.
+    fn mat(i: usize) -> M {
+        let x = h(i);
+        (x & 7, (x >> 3) & 7, (x >> 6) & 7, (x >> 9) & 7)
+    }
+
+    /// 2x2 matrix product (associative, not commutative).
+    fn mul(a: M, b: M) -> M {
+        let w = |p: u32, q: u32, r: u32, s: u32| p.wrapping_mul(q).wrapping_add(r.wrapping_mul(s));
+        (
+            w(a.0, b.0, a.1, b.2),
+            w(a.0, b.1, a.1, b.3),
+            w(a.2, b.0, a.3, b.2),
+            w(a.2, b.1, a.3, b.3),
+        )
+    }
+
+    const Z: M = (1, 2, 3, 5);
+
+    fn sizes() -> Vec<usize> {
+        vec![0, 1, 2, 7, MIN_CHUNK - 1, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17]
+    }
+
+    fn row_cases() -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for rows in [0, 1, 3, 100] {
+            for len in sizes() {
+                if rows * len <= 2_000_000 {
+                    v.push((rows, len));
+                }
+            }
+        }
+        v
+    }
+
+    /// Runs `t` on one thread and on four (which exercises the split plans).
+    fn in_pools(t: impl Fn() + Sync) {
+        for n in [1, 4] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build();
+            match pool {
+                Ok(p) => p.install(&t),
+                Err(e) => panic!("thread pool: {e}"),
+            }
+        }
+    }
+
+    fn ref_fold<T: Copy>(
+        lo: usize,
+        hi: usize,
+        f: impl Fn(usize) -> T,
+        z: Option<T>,
+        g: impl Fn(T, T) -> T,
+    ) -> Option<T> {
+        let mut acc = z;
+        for i in lo..hi {
+            acc = Some(match acc {
+                None => f(i),
+                Some(a) => g(a, f(i)),
+            });
+        }
+        acc
+    }
+
+    #[test]
+    fn fold_all_matches_reference() {
+        in_pools(|| {
+            for n in sizes() {
+                assert_eq!(
+                    fold_all(n, mat, Z, mul),
+                    ref_fold(0, n, mat, Some(Z), mul).unwrap()
+                );
+                assert_eq!(fold1_all(n, mat, mul), ref_fold(0, n, mat, None, mul));
+                let fx = |i: usize| h(i) as i64 - 77;
+                assert_eq!(
+                    fold_all(n, fx, 1000, i64::wrapping_add),
+                    1000 + (0..n).map(fx).sum::<i64>()
+                );
+                let fl = |i: usize| (i as i32, (i % 251) as u8);
+                let fl_g = |a: (i32, u8), b: (i32, u8)| (a.0, b.1);
+                assert_eq!(
+                    fold1_all(n, fl, fl_g),
+                    n.checked_sub(1).map(|l| (0, (l % 251) as u8))
+                );
+            }
+        });
+    }
+
+    #[test]
+    fn fold_rows_matches_reference() {
+        in_pools(|| {
+            for (rows, len) in row_cases() {
+                let got: MCols = fold_rows(rows, len, mat, Z, mul);
+                let want: Vec<M> = (0..rows)
+                    .map(|r| ref_fold(r * len, r * len + len, mat, Some(Z), mul).unwrap())
+                    .collect();
+                assert_eq!(got.to_elems(), want, "rows {rows} len {len}");
+
+                let got: Option<MCols> = fold1_rows(rows, len, mat, mul);
+                let want: Option<Vec<M>> = (0..rows)
+                    .map(|r| ref_fold(r * len, r * len + len, mat, None, mul))
+                    .collect();
+                assert_eq!(got.map(|c| c.to_elems()), want, "rows {rows} len {len}");
+
+                let fx = |i: usize| h(i) as i64;
+                let got: Vec<i64> = fold_rows(rows, len, fx, -5, i64::wrapping_add);
+                let want: Vec<i64> = (0..rows)
+                    .map(|r| -5 + (r * len..r * len + len).map(fx).sum::<i64>())
+                    .collect();
+                assert_eq!(got, want);
+
+                let ft = |i: usize| (h(i) as i32, (i % 256) as u8);
+                let gt = |a: (i32, u8), b: (i32, u8)| (a.0, b.1);
+                let got: (Vec<i32>, Vec<u8>) = fold_rows(rows, len, ft, (-1, 9), gt);
+                let want: Vec<(i32, u8)> = (0..rows)
+                    .map(|r| ref_fold(r * len, r * len + len, ft, Some((-1, 9)), gt).unwrap())
+                    .collect();
+                assert_eq!(got.to_elems(), want);
+                let got: Option<(Vec<i32>, Vec<u8>)> = fold1_rows(rows, len, ft, gt);
+                let want: Option<Vec<(i32, u8)>> = (0..rows)
+                    .map(|r| ref_fold(r * len, r * len + len, ft, None, gt))
+                    .collect();
+                assert_eq!(got.map(|c| c.to_elems()), want);
+            }
+        });
+    }
+
+    #[test]
+    fn fold1_rows_edge_cases() {
+        let none: Option<Vec<i32>> = fold1_rows(3, 0, |_| 0, |a, b| a + b);
+        assert!(none.is_none());
+        let empty: Option<Vec<i32>> = fold1_rows(0, 0, |_| 0, |a, b| a + b);
+        assert_eq!(empty, Some(vec![]));
+        let zs: Vec<i32> = fold_rows(4, 0, |_| 1, 7, |a, b| a + b);
+        assert_eq!(zs, vec![7; 4]);
+        let e: Vec<i32> = fold_rows(0, 5, |_| 1, 7, |a, b| a + b);
+        assert!(e.is_empty());
+    }
+}

@@ -1,0 +1,488 @@
+//! Scans along the innermost dimension.
+//!
+//! Every scan runs per row of `len` elements. The combination function is
+//! associative but not necessarily commutative: a left scan computes
+//! `g(acc, x_j)`, a right scan `g(x_j, acc)`, so the left operand always holds the
+//! lower indices. The initial value `z` is used exactly once per row.
+//!
+//! Many (or short) rows are scanned one row per task, sequentially within a row.
+//! Few long rows are scanned in three phases: (1) every chunk of a row is reduced
+//! in parallel, (2) the chunk totals are scanned sequentially, seeded with the
+//! row's initial value, giving each chunk its carry-in, and (3) every chunk is
+//! scanned again in parallel from its carry-in, writing the outputs.
+
+use super::fold::{fold_nonempty, row_groups, split_size};
+use crate::elem::Columns;
+use rayon::prelude::*;
+
+/// The direction of a scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScanDir {
+    /// From the first element to the last (`scanl`).
+    Left,
+    /// From the last element to the first (`scanr`).
+    Right,
+}
+
+/// Whether an output includes the element at its own position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Kind {
+    /// Output `j` is the running value after combining element `j`.
+    Incl,
+    /// Output `j` is the running value before combining element `j`.
+    Excl,
+}
+
+/// Scans elements `lo..hi` (linear indices) from running value `acc`, calling
+/// `emit(i, v)` once per element; returns the running value after the range.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn scan_range<T: Copy>(
+    dir: ScanDir,
+    kind: Kind,
+    lo: usize,
+    hi: usize,
+    mut acc: T,
+    x: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+    emit: &impl Fn(usize, T),
+) -> T {
+    match (dir, kind) {
+        (ScanDir::Left, Kind::Incl) => {
+            for i in lo..hi {
+                acc = g(acc, x(i));
+                emit(i, acc);
+            }
+        }
+        (ScanDir::Left, Kind::Excl) => {
+            for i in lo..hi {
+                emit(i, acc);
+                acc = g(acc, x(i));
+            }
+        }
+        (ScanDir::Right, Kind::Incl) => {
+            for i in (lo..hi).rev() {
+                acc = g(x(i), acc);
+                emit(i, acc);
+            }
+        }
+        (ScanDir::Right, Kind::Excl) => {
+            for i in (lo..hi).rev() {
+                emit(i, acc);
+                acc = g(x(i), acc);
+            }
+        }
+    }
+    acc
+}
+
+/// How the rows are laid out for a scan.
+#[derive(Clone, Copy)]
+struct Layout {
+    rows: usize,
+    /// Elements per input row.
+    len: usize,
+    /// Elements at the start of each row left out of the scan.
+    skip_front: usize,
+    /// Elements scanned per row (`len - skip_front - skip_back`).
+    m: usize,
+}
+
+/// Scans the `m` elements of every row starting at `r * len + skip_front`, from
+/// running value `seed(r)`. `emit(r, i, v)` receives every output (`i` = linear
+/// input index) exactly once; `fin(r, seed, total)` is called once per row with
+/// the row's seed and its running value after the whole row.
+#[allow(clippy::too_many_arguments)]
+fn scan_rows<T: Copy + Send + Sync>(
+    lay: Layout,
+    dir: ScanDir,
+    kind: Kind,
+    x: &(impl Fn(usize) -> T + Sync),
+    g: &(impl Fn(T, T) -> T + Sync),
+    seed: &(impl Fn(usize) -> T + Sync),
+    emit: &(impl Fn(usize, usize, T) + Sync),
+    fin: &(impl Fn(usize, T, T) + Sync),
+) {
+    let Layout {
+        rows,
+        len,
+        skip_front,
+        m,
+    } = lay;
+    let Some(size) = split_size(rows, m) else {
+        row_groups(rows, m).for_each(|group| {
+            for r in group {
+                let s = seed(r);
+                let lo = r * len + skip_front;
+                let total = scan_range(dir, kind, lo, lo + m, s, x, g, &|i, v| emit(r, i, v));
+                fin(r, s, total);
+            }
+        });
+        return;
+    };
+
+    // Few long rows: (row, chunk) tasks, chunk `k` of row `r` covering
+    // `k * size..min((k + 1) * size, m)` of the scanned elements (never empty).
+    let per_row = m.div_ceil(size).max(1);
+    let tasks = rows * per_row;
+    let range = |t: usize| {
+        let (r, k) = (t / per_row, t % per_row);
+        let base = r * len + skip_front;
+        (r, base + k * size, base + ((k + 1) * size).min(m))
+    };
+
+    // Phase 1: chunk totals.
+    let totals: Vec<T> = (0..tasks)
+        .into_par_iter()
+        .map(|t| {
+            let (_, lo, hi) = range(t);
+            fold_nonempty(lo, hi, x, g)
+        })
+        .collect();
+
+    // Phase 2: carry-in of every chunk, an exclusive scan of the totals seeded
+    // with the row's seed, in the scan's direction.
+    let mut carries: Vec<T> = Vec::with_capacity(tasks);
+    for (r, ts) in totals.chunks(per_row).enumerate() {
+        let s = seed(r);
+        let mut c = s;
+        match dir {
+            ScanDir::Left => {
+                for &t in ts {
+                    carries.push(c);
+                    c = g(c, t);
+                }
+            }
+            ScanDir::Right => {
+                let start = carries.len();
+                for &t in ts.iter().rev() {
+                    carries.push(c);
+                    c = g(t, c);
+                }
+                carries[start..].reverse();
+            }
+        }
+        fin(r, s, c);
+    }
+
+    // Phase 3: scan every chunk from its carry-in.
+    carries.par_iter().enumerate().for_each(|(t, &c)| {
+        let (r, lo, hi) = range(t);
+        scan_range(dir, kind, lo, hi, c, x, g, &|i, v| emit(r, i, v));
+    });
+}
+
+/// Accelerate's `scanl1` / `scanr1` on each of `rows` rows of `len` elements;
+/// `rows * len` outputs.
+///
+/// Left: `out[0] = x_0`, `out[j] = g(out[j - 1], x_j)`.
+/// Right: `out[len - 1] = x_{len - 1}`, `out[j] = g(x_j, out[j + 1])`.
+pub fn scan_inclusive<C: Columns>(
+    rows: usize,
+    len: usize,
+    dir: ScanDir,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+) -> C {
+    let n = rows * len;
+    let mut cols = C::with_capacity(n);
+    if n == 0 {
+        return cols;
+    }
+    let out = cols.out_ptr();
+    // The row's first (Left) or last (Right) element seeds the scan of the rest.
+    let (skip_front, seed_pos) = match dir {
+        ScanDir::Left => (1, 0),
+        ScanDir::Right => (0, len - 1),
+    };
+    let lay = Layout {
+        rows,
+        len,
+        skip_front,
+        m: len - 1,
+    };
+    scan_rows(
+        lay,
+        dir,
+        Kind::Incl,
+        &f,
+        &g,
+        &|r| f(r * len + seed_pos),
+        // SAFETY: `i < rows * len` = the capacity; each scanned element's slot
+        // is emitted exactly once, by one thread.
+        &|_, i, v| unsafe { C::write(out, i, v) },
+        // SAFETY: the seed's slot is in row `r` (below the capacity) and is not
+        // among the scanned elements, and `fin` runs once per row.
+        &|r, s, _| unsafe { C::write(out, r * len + seed_pos, s) },
+    );
+    // SAFETY: the scanned elements and the seeds cover every slot below `n`.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
+/// Accelerate's `scanl` / `scanr` on each of `rows` rows of `len` elements;
+/// `rows * (len + 1)` outputs, row `r` at `r * (len + 1)..(r + 1) * (len + 1)`.
+///
+/// Left: `out[0] = z`, `out[j + 1] = g(out[j], x_j)`.
+/// Right: `out[len] = z`, `out[j] = g(x_j, out[j + 1])`.
+pub fn scan_with_init<C: Columns>(
+    rows: usize,
+    len: usize,
+    dir: ScanDir,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+) -> C {
+    let w = len + 1;
+    let n = rows * w;
+    let mut cols = C::with_capacity(n);
+    if n == 0 {
+        return cols;
+    }
+    let out = cols.out_ptr();
+    // Left: output j is the value before x_j, the total goes last.
+    // Right: output j is the value after x_j, z goes last.
+    let kind = match dir {
+        ScanDir::Left => Kind::Excl,
+        ScanDir::Right => Kind::Incl,
+    };
+    let lay = Layout {
+        rows,
+        len,
+        skip_front: 0,
+        m: len,
+    };
+    scan_rows(
+        lay,
+        dir,
+        kind,
+        &f,
+        &g,
+        &|_| z,
+        // SAFETY: element `i = r * len + j` (j < len) goes to slot
+        // `r * (len + 1) + j = i + r < n`, emitted exactly once, by one thread.
+        &|r, i, v| unsafe { C::write(out, i + r, v) },
+        &|r, s, total| {
+            let v = if dir == ScanDir::Left { total } else { s };
+            // SAFETY: slot `r * (len + 1) + len < n` is the row's last, which no
+            // element is emitted to, and `fin` runs once per row.
+            unsafe { C::write(out, r * w + len, v) }
+        },
+    );
+    // SAFETY: the emitted elements and the last slot of each row cover `0..n`.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
+/// Accelerate's `scanl'` / `scanr'` on each of `rows` rows of `len` elements:
+/// `rows * len` outputs and `rows` totals.
+///
+/// Left: `out[0] = z`, `out[j] = g(out[j - 1], x_{j - 1})`,
+/// total `= g(out[len - 1], x_{len - 1})`.
+/// Right: `out[len - 1] = z`, `out[j] = g(x_{j + 1}, out[j + 1])`,
+/// total `= g(x_0, out[0])`. The total is `z` when `len == 0`.
+pub fn scan_exclusive<C: Columns>(
+    rows: usize,
+    len: usize,
+    dir: ScanDir,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+) -> (C, C) {
+    let n = rows * len;
+    let mut cols = C::with_capacity(n);
+    let mut sums = C::with_capacity(rows);
+    if rows == 0 {
+        return (cols, sums);
+    }
+    let out = cols.out_ptr();
+    let sums_out = sums.out_ptr();
+    let lay = Layout {
+        rows,
+        len,
+        skip_front: 0,
+        m: len,
+    };
+    scan_rows(
+        lay,
+        dir,
+        Kind::Excl,
+        &f,
+        &g,
+        &|_| z,
+        // SAFETY: `i < rows * len` = the capacity, emitted exactly once, by one
+        // thread.
+        &|_, i, v| unsafe { C::write(out, i, v) },
+        // SAFETY: `r < rows` = the capacity of the totals, and `fin` runs once
+        // per row.
+        &|r, _, total| unsafe { C::write(sums_out, r, total) },
+    );
+    // SAFETY: every element was emitted and every row finished, so every slot
+    // below `n` and below `rows` was written.
+    unsafe {
+        cols.set_len(n);
+        sums.set_len(rows);
+    }
+    (cols, sums)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::MIN_CHUNK;
+    use super::*;
+
+    type M = (u32, u32, u32, u32);
+    type MCols = (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>);
+
+    fn h(i: usize) -> u32 {
+        let x = (i as u32).wrapping_mul(2_654_435_761);
+        x ^ (x >> 13)
+    }
+
+    fn mat(i: usize) -> M {
+        let x = h(i);
+        (x & 7, (x >> 3) & 7, (x >> 6) & 7, (x >> 9) & 7)
+    }
+
+    /// 2x2 matrix product (associative, not commutative).
+    fn mul(a: M, b: M) -> M {
+        let w = |p: u32, q: u32, r: u32, s: u32| p.wrapping_mul(q).wrapping_add(r.wrapping_mul(s));
+        (
+            w(a.0, b.0, a.1, b.2),
+            w(a.0, b.1, a.1, b.3),
+            w(a.2, b.0, a.3, b.2),
+            w(a.2, b.1, a.3, b.3),
+        )
+    }
+
+    fn row_cases() -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for rows in [0, 1, 3, 100] {
+            for len in [0, 1, 2, 7, MIN_CHUNK - 1, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
+                if rows * len <= 2_000_000 {
+                    v.push((rows, len));
+                }
+            }
+        }
+        v
+    }
+
+    fn in_pools(t: impl Fn() + Sync) {
+        for n in [1, 4] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build();
+            match pool {
+                Ok(p) => p.install(&t),
+                Err(e) => panic!("thread pool: {e}"),
+            }
+        }
+    }
+
+    /// Straight from the definitions, one row `xs`.
+    fn ref_incl<T: Copy>(xs: &[T], dir: ScanDir, g: &impl Fn(T, T) -> T) -> Vec<T> {
+        let mut out = xs.to_vec();
+        match dir {
+            ScanDir::Left => {
+                for j in 1..xs.len() {
+                    out[j] = g(out[j - 1], xs[j]);
+                }
+            }
+            ScanDir::Right => {
+                for j in (0..xs.len().saturating_sub(1)).rev() {
+                    out[j] = g(xs[j], out[j + 1]);
+                }
+            }
+        }
+        out
+    }
+
+    fn ref_init<T: Copy>(xs: &[T], dir: ScanDir, z: T, g: &impl Fn(T, T) -> T) -> Vec<T> {
+        let len = xs.len();
+        let mut out = vec![z; len + 1];
+        match dir {
+            ScanDir::Left => {
+                for j in 0..len {
+                    out[j + 1] = g(out[j], xs[j]);
+                }
+            }
+            ScanDir::Right => {
+                for j in (0..len).rev() {
+                    out[j] = g(xs[j], out[j + 1]);
+                }
+            }
+        }
+        out
+    }
+
+    fn ref_excl<T: Copy>(xs: &[T], dir: ScanDir, z: T, g: &impl Fn(T, T) -> T) -> (Vec<T>, T) {
+        let len = xs.len();
+        let mut out = vec![z; len];
+        if len == 0 {
+            return (out, z);
+        }
+        match dir {
+            ScanDir::Left => {
+                for j in 1..len {
+                    out[j] = g(out[j - 1], xs[j - 1]);
+                }
+                let t = g(out[len - 1], xs[len - 1]);
+                (out, t)
+            }
+            ScanDir::Right => {
+                for j in (0..len - 1).rev() {
+                    out[j] = g(xs[j + 1], out[j + 1]);
+                }
+                let t = g(xs[0], out[0]);
+                (out, t)
+            }
+        }
+    }
+
+    fn check<C: Columns>(
+        rows: usize,
+        len: usize,
+        f: impl Fn(usize) -> C::Elem + Sync + Copy,
+        z: C::Elem,
+        g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync + Copy,
+    ) {
+        let xs: Vec<C::Elem> = (0..rows * len).map(f).collect();
+        let rows_of = || (0..rows).map(|r| &xs[r * len..r * len + len]);
+        for dir in [ScanDir::Left, ScanDir::Right] {
+            let ctx = format!("rows {rows} len {len} {dir:?}");
+            let got: C = scan_inclusive(rows, len, dir, f, g);
+            let want: Vec<_> = rows_of().flat_map(|x| ref_incl(x, dir, &g)).collect();
+            assert!(got.to_elems() == want, "scan_inclusive {ctx}");
+
+            let got: C = scan_with_init(rows, len, dir, f, z, g);
+            let want: Vec<_> = rows_of().flat_map(|x| ref_init(x, dir, z, &g)).collect();
+            assert!(got.to_elems() == want, "scan_with_init {ctx}");
+
+            let (got, got_t): (C, C) = scan_exclusive(rows, len, dir, f, z, g);
+            let mut want = Vec::new();
+            let mut want_t = Vec::new();
+            for x in rows_of() {
+                let (o, t) = ref_excl(x, dir, z, &g);
+                want.extend(o);
+                want_t.push(t);
+            }
+            assert!(got.to_elems() == want, "scan_exclusive {ctx}");
+            assert!(got_t.to_elems() == want_t, "scan_exclusive totals {ctx}");
+        }
+    }
+
+    #[test]
+    fn scans_match_reference() {
+        in_pools(|| {
+            for (rows, len) in row_cases() {
+                check::<MCols>(rows, len, mat, (1, 2, 3, 5), mul);
+                check::<Vec<i64>>(rows, len, |i| h(i) as i64 - 1000, 7, i64::wrapping_add);
+                check::<(Vec<i32>, Vec<u8>)>(
+                    rows,
+                    len,
+                    |i| (h(i) as i32, (i % 256) as u8),
+                    (-1, 200),
+                    |a, b| (a.0, b.1),
+                );
+            }
+        });
+    }
+}

@@ -1,0 +1,240 @@
+//! Element types and their struct-of-arrays storage.
+//!
+//! Every element type is a primitive (`bool`, `i8`–`i64`, `u8`–`u64`, `usize`,
+//! `f32`, `f64`) or a tuple of element types. An array of tuples is stored as one
+//! column (`Vec`) per primitive leaf, so `Vector<(f32, i32)>` is a `Vec<f32>` and a
+//! `Vec<i32>`: kernels read and write each leaf with unit stride.
+
+use crate::dynamic::Value;
+use std::fmt::Debug;
+
+/// A primitive element type, as the compiler and the interpreter see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prim {
+    Bool,
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+    Usize,
+    F32,
+    F64,
+}
+
+impl Prim {
+    pub const ALL: [Prim; 12] = [
+        Prim::Bool,
+        Prim::I8,
+        Prim::I16,
+        Prim::I32,
+        Prim::I64,
+        Prim::U8,
+        Prim::U16,
+        Prim::U32,
+        Prim::U64,
+        Prim::Usize,
+        Prim::F32,
+        Prim::F64,
+    ];
+
+    /// The Rust name of the type (`f32`, `u8`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Prim::Bool => "bool",
+            Prim::I8 => "i8",
+            Prim::I16 => "i16",
+            Prim::I32 => "i32",
+            Prim::I64 => "i64",
+            Prim::U8 => "u8",
+            Prim::U16 => "u16",
+            Prim::U32 => "u32",
+            Prim::U64 => "u64",
+            Prim::Usize => "usize",
+            Prim::F32 => "f32",
+            Prim::F64 => "f64",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Prim> {
+        Prim::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Prim::F32 | Prim::F64)
+    }
+
+    pub fn is_int(self) -> bool {
+        !self.is_float() && self != Prim::Bool
+    }
+
+    pub fn is_signed(self) -> bool {
+        matches!(
+            self,
+            Prim::I8 | Prim::I16 | Prim::I32 | Prim::I64 | Prim::F32 | Prim::F64
+        )
+    }
+
+    pub fn is_numeric(self) -> bool {
+        self != Prim::Bool
+    }
+}
+
+/// A type that can be an element of an [`Array`](crate::Array).
+pub trait Elem: Copy + Default + PartialEq + Debug + Send + Sync + 'static {
+    /// One `Vec` per primitive leaf.
+    type Columns: Columns<Elem = Self>;
+
+    /// Leaf types, depth first (for tuples: the fields in order).
+    fn leaves(out: &mut Vec<Prim>);
+
+    /// The element as a dynamically typed value (for the interpreter and tests).
+    fn to_value(self) -> Value;
+
+    /// The value as this element type, if it has this type.
+    fn from_value(v: &Value) -> Option<Self>;
+}
+
+/// Struct-of-arrays storage of one element type.
+///
+/// # Safety
+/// `write` must be called with an `Out` obtained from `out_ptr` of a value with at
+/// least `i + 1` allocated slots; implementations rely on the caller for that.
+pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
+    type Elem: Elem;
+    /// Raw pointers to the first slot of each column: shared by the threads that
+    /// fill disjoint parts of the columns.
+    type Out: Copy + Send + Sync;
+
+    /// Empty columns with room for `n` elements.
+    fn with_capacity(n: usize) -> Self;
+    fn out_ptr(&mut self) -> Self::Out;
+    /// # Safety
+    /// `i` is below the capacity, and no other thread writes slot `i`.
+    unsafe fn write(out: Self::Out, i: usize, v: Self::Elem);
+    /// # Safety
+    /// `i` is below the length, and no other thread writes slot `i` meanwhile.
+    unsafe fn read(out: Self::Out, i: usize) -> Self::Elem;
+    /// # Safety
+    /// Every slot below `n` has been written.
+    unsafe fn set_len(&mut self, n: usize);
+    fn len(&self) -> usize;
+    fn get(&self, i: usize) -> Option<Self::Elem>;
+    fn push(&mut self, v: Self::Elem);
+    fn from_elems(elems: &[Self::Elem]) -> Self {
+        let mut c = Self::with_capacity(elems.len());
+        for &e in elems {
+            c.push(e);
+        }
+        c
+    }
+    fn to_elems(&self) -> Vec<Self::Elem> {
+        (0..self.len()).filter_map(|i| self.get(i)).collect()
+    }
+}
+
+/// A raw pointer that may be shared between the threads of one kernel, each
+/// writing its own slots.
+#[derive(Clone, Copy, Debug)]
+pub struct OutPtr<T>(pub *mut T);
+// SAFETY: the pointer is only used to write disjoint slots, one thread per slot,
+// while the owning Vec is borrowed mutably by the kernel.
+unsafe impl<T: Send> Send for OutPtr<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send> Sync for OutPtr<T> {}
+
+macro_rules! prim_elem {
+    ($($t:ty => $p:ident),* $(,)?) => {$(
+        impl Elem for $t {
+            type Columns = Vec<$t>;
+            fn leaves(out: &mut Vec<Prim>) { out.push(Prim::$p) }
+            fn to_value(self) -> Value { Value::$p(self) }
+            fn from_value(v: &Value) -> Option<Self> {
+                match v { Value::$p(x) => Some(*x), _ => None }
+            }
+        }
+
+        // SAFETY: `write` stays within the capacity reserved by `with_capacity`,
+        // which the caller guarantees through the trait's contract.
+        unsafe impl Columns for Vec<$t> {
+            type Elem = $t;
+            type Out = OutPtr<$t>;
+            fn with_capacity(n: usize) -> Self { Vec::with_capacity(n) }
+            fn out_ptr(&mut self) -> Self::Out { OutPtr(self.as_mut_ptr()) }
+            unsafe fn write(out: Self::Out, i: usize, v: $t) {
+                // SAFETY: slot `i` is allocated and written by this thread only.
+                unsafe { out.0.add(i).write(v) }
+            }
+            unsafe fn read(out: Self::Out, i: usize) -> $t {
+                // SAFETY: slot `i` is initialised and not written concurrently.
+                unsafe { out.0.add(i).read() }
+            }
+            unsafe fn set_len(&mut self, n: usize) {
+                // SAFETY: the caller wrote every slot below `n`.
+                unsafe { Vec::set_len(self, n) }
+            }
+            fn len(&self) -> usize { Vec::len(self) }
+            fn get(&self, i: usize) -> Option<$t> { self.as_slice().get(i).copied() }
+            fn push(&mut self, v: $t) { Vec::push(self, v) }
+            fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
+            fn to_elems(&self) -> Vec<$t> { self.clone() }
+        }
+    )*};
+}
+
+prim_elem! {
+    bool => Bool, i8 => I8, i16 => I16, i32 => I32, i64 => I64,
+    u8 => U8, u16 => U16, u32 => U32, u64 => U64, usize => Usize,
+    f32 => F32, f64 => F64,
+}
+
+macro_rules! tuple_elem {
+    ($(($($T:ident $i:tt),+))*) => {$(
+        impl<$($T: Elem),+> Elem for ($($T,)+) {
+            type Columns = ($($T::Columns,)+);
+            fn leaves(out: &mut Vec<Prim>) { $($T::leaves(out);)+ }
+            fn to_value(self) -> Value { Value::Tuple(vec![$(self.$i.to_value()),+]) }
+            fn from_value(v: &Value) -> Option<Self> {
+                match v {
+                    Value::Tuple(xs) if xs.len() == [$($i),+].len() =>
+                        Some(($($T::from_value(&xs[$i])?,)+)),
+                    _ => None,
+                }
+            }
+        }
+
+        // SAFETY: every operation forwards to the columns of the fields, which
+        // uphold the contract themselves.
+        unsafe impl<$($T: Columns),+> Columns for ($($T,)+) {
+            type Elem = ($($T::Elem,)+);
+            type Out = ($($T::Out,)+);
+            fn with_capacity(n: usize) -> Self { ($($T::with_capacity(n),)+) }
+            fn out_ptr(&mut self) -> Self::Out { ($(self.$i.out_ptr(),)+) }
+            unsafe fn write(out: Self::Out, i: usize, v: Self::Elem) {
+                // SAFETY: forwarded contract.
+                unsafe { $($T::write(out.$i, i, v.$i);)+ }
+            }
+            unsafe fn read(out: Self::Out, i: usize) -> Self::Elem {
+                // SAFETY: forwarded contract.
+                unsafe { ($($T::read(out.$i, i),)+) }
+            }
+            unsafe fn set_len(&mut self, n: usize) {
+                // SAFETY: forwarded contract.
+                unsafe { $(self.$i.set_len(n);)+ }
+            }
+            fn len(&self) -> usize { self.0.len() }
+            fn get(&self, i: usize) -> Option<Self::Elem> { Some(($(self.$i.get(i)?,)+)) }
+            fn push(&mut self, v: Self::Elem) { $(self.$i.push(v.$i);)+ }
+        }
+    )*};
+}
+
+tuple_elem! {
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
+}

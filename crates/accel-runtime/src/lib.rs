@@ -1,0 +1,17 @@
+//! accel's runtime: arrays, element types, backends, the CPU skeletons that
+//! generated code calls, and run-time errors. It parses and fuses nothing: the
+//! compiler (`accel-core`) and the macros decide what runs, this crate runs it.
+
+pub mod array;
+pub mod backend;
+pub mod cpu;
+pub mod dynamic;
+pub mod elem;
+pub mod error;
+pub mod ops;
+pub mod shape;
+
+pub use array::{Array, Matrix, Scalar, Vector};
+pub use backend::Backend;
+pub use elem::{Columns, Elem, Prim};
+pub use error::{Error, ErrorKind, Result};
