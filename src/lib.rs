@@ -1,1 +1,41 @@
-//! placeholder
+//! # accel
+//!
+//! Data-parallel array programs in plain Rust syntax, checked, fused and compiled
+//! at build time, run on every CPU core.
+//!
+//! ```
+//! use accel::prelude::*;
+//!
+//! #[acc]
+//! pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+//!     xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
+//! }
+//!
+//! # fn main() -> accel::Result<()> {
+//! let xs = Vector::from(vec![1.0f32, 2.0, 3.0]);
+//! let ys = Vector::from(vec![4.0f32, 5.0, 6.0]);
+//! assert_eq!(dotp(&xs, &ys)?.value(), 32.0);
+//! assert_eq!(dotp::on(&Backend::cpu(), &xs, &ys)?.value(), 32.0);
+//! assert!(dotp::explain().contains("1 kernel"));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The language is described in `docs/language.md`. Several functions that call
+//! each other go in one `accel! { .. }` block. (Rust has one namespace for
+//! macros, so the block macro cannot also be called `acc`.)
+
+pub use accel_macros::{acc, accel};
+pub use accel_runtime::{Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Vector};
+
+/// Dynamically typed values, as the reference interpreter sees them.
+pub use accel_runtime::dynamic;
+
+/// The runtime, for generated code. Not a stable API.
+#[doc(hidden)]
+pub use accel_runtime as __rt;
+
+/// Everything a program needs: `use accel::prelude::*;`.
+pub mod prelude {
+    pub use crate::{acc, accel, Array, Backend, Matrix, Scalar, Vector};
+}

@@ -1,0 +1,71 @@
+//! `#[acc]` and `accel! { .. }`: compile accel programs at build time.
+//!
+//! The macros only translate: `accel-core` parses, checks, recovers sharing and
+//! fuses; `accel-kernels` generates the code; this crate wires the result into
+//! the user's items and turns every error into a `compile_error!` at its span.
+//! When a function fails to compile, its signature is still emitted (with a body
+//! that returns an error) so that the rest of the crate type-checks and reports
+//! its own errors readably.
+
+mod emit;
+
+use proc_macro::TokenStream;
+use proc_macro2::TokenStream as TokenStream2;
+
+/// Compiles one function into a data-parallel program.
+///
+/// ```ignore
+/// #[acc]
+/// pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+///     xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
+/// }
+/// ```
+/// generates `dotp(&xs, &ys) -> accel::Result<Scalar<f32>>` (default backend),
+/// `dotp::on(&backend, &xs, &ys)` and `dotp::explain()`.
+#[proc_macro_attribute]
+pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let attr: TokenStream2 = attr.into();
+    let item: TokenStream2 = item.into();
+    guarded(move || {
+        if let Some(t) = attr.clone().into_iter().next() {
+            return syn::Error::new(t.span(), "`#[acc]` takes no arguments").to_compile_error();
+        }
+        emit::programs(item)
+    })
+    .into()
+}
+
+/// Compiles several functions that may call each other; calls are inlined and
+/// fused into the caller.
+///
+/// ```ignore
+/// accel! {
+///     fn norm2(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * x).sum() }
+///     pub fn rms(xs: &Vector<f32>) -> Scalar<f32> {
+///         let n = xs.len() as f32;
+///         norm2(xs).map(|s| (s / n).sqrt())
+///     }
+/// }
+/// ```
+#[proc_macro]
+pub fn accel(item: TokenStream) -> TokenStream {
+    let item: TokenStream2 = item.into();
+    guarded(move || emit::programs(item)).into()
+}
+
+/// Runs `f`, turning a panic (a bug in accel) into a compile error instead of
+/// a crashed macro.
+fn guarded(f: impl FnOnce() -> TokenStream2 + std::panic::UnwindSafe) -> TokenStream2 {
+    match std::panic::catch_unwind(f) {
+        Ok(ts) => ts,
+        Err(e) => {
+            let what = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let msg = format!("internal compiler error in accel: {what}; please report it");
+            quote::quote!(::core::compile_error!(#msg);)
+        }
+    }
+}

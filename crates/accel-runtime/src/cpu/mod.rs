@@ -33,6 +33,48 @@ pub(crate) fn chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usiz
     (0..count).into_par_iter().map(move |c| c * size..((c + 1) * size).min(n))
 }
 
+/// Element `i` of a column, without a bounds check.
+///
+/// # Safety
+/// `i < s.len()`. Generated code calls this only for offsets the compiler has
+/// proven in bounds (an offset inside the iteration space of a kernel whose
+/// extent is at most the array's); every read whose index comes from user code
+/// goes through [`Ctx::index`] first.
+#[doc(hidden)]
+#[inline(always)]
+pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
+    debug_assert!(i < s.len(), "accel internal error: read at {i} of {}", s.len());
+    // SAFETY: the caller guarantees `i < s.len()`.
+    unsafe { *s.get_unchecked(i) }
+}
+
+/// `Err` unless an array of shape `from` can be reshaped to `to` (same size).
+pub fn check_reshape(from: &[usize], to: &[usize]) -> crate::Result<()> {
+    if crate::shape::checked_size(from) != crate::shape::checked_size(to) || crate::shape::checked_size(to).is_none() {
+        return Err(crate::Error::with_kind(
+            crate::ErrorKind::ShapeMismatch,
+            "reshape",
+            format!("cannot reshape an array of shape {from:?} into shape {to:?}: sizes differ"),
+        ));
+    }
+    Ok(())
+}
+
+/// `(rows, row length)` of an array reduced or scanned along its innermost
+/// dimension.
+#[inline]
+pub fn rows_of<const R: usize>(shape: &[usize; R]) -> (usize, usize) {
+    match shape.split_last() {
+        Some((len, rest)) => (crate::shape::size(rest), *len),
+        None => (1, 1),
+    }
+}
+
+/// The error of a reduction without initial value over an empty row.
+pub fn empty_reduction(op: &str) -> crate::Error {
+    crate::Error::with_kind(crate::ErrorKind::EmptyReduction, op, "reduction of an empty row has no value")
+}
+
 /// An array of `n` elements, element `i` being `f(i)`.
 pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
     let mut cols = C::with_capacity(n);

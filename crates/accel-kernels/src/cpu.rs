@@ -1,0 +1,607 @@
+//! Kernel plan → Rust code calling `accel_runtime::cpu`'s skeletons.
+//!
+//! The code is one block evaluating to `accel::Result<T>`. Every buffer is a
+//! local of its struct-of-arrays columns (`__bN`), its shape (`__bN_shape`) and
+//! one slice per primitive leaf (`__bN_cK`); every IR variable is `__vN`. Names
+//! start with `__` and carry numbers, so they never collide with the user's.
+//! Buffers are dropped after their last use, so no array lives longer than in
+//! the plan.
+
+use accel_core::ir::{Arena, BinOp, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, H};
+use accel_core::plan::{ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Step};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote};
+
+/// The body of `name::on(backend, ..)` after the backend check: a block that
+/// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
+pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
+    let g = Gen { plan, a: &plan.arena, rt };
+    g.body()
+}
+
+struct Gen<'a> {
+    plan: &'a Plan,
+    a: &'a Arena,
+    rt: &'a TokenStream,
+}
+
+fn buf(b: u32) -> Ident {
+    format_ident!("__b{}", b)
+}
+fn buf_shape(b: u32) -> Ident {
+    format_ident!("__b{}_shape", b)
+}
+fn leaf(b: u32, k: usize) -> Ident {
+    format_ident!("__b{}_c{}", b, k)
+}
+fn var(v: accel_core::ir::VarId) -> Ident {
+    format_ident!("__v{}", v.0)
+}
+
+/// The Rust type of a scalar type.
+pub fn rust_ty(t: &Ty) -> TokenStream {
+    match t {
+        Ty::Prim(p) => {
+            let i = Ident::new(p.name(), Span::call_site());
+            quote!(#i)
+        }
+        Ty::Tuple(ts) => {
+            let ts = ts.iter().map(rust_ty);
+            quote!((#(#ts,)*))
+        }
+        Ty::Index(r) => {
+            let r = Literal::usize_unsuffixed(*r);
+            quote!([usize; #r])
+        }
+        Ty::Option(t) => {
+            let t = rust_ty(t);
+            quote!(::core::option::Option<#t>)
+        }
+        Ty::Array(..) => quote!(()),
+    }
+}
+
+/// Field paths to the primitive leaves of a type (`.0.1` for nested tuples).
+fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
+    match t {
+        Ty::Tuple(ts) => ts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                let i = syn::Index::from(i);
+                leaf_paths(t).into_iter().map(move |p| quote!(.#i #p))
+            })
+            .collect(),
+        _ => vec![quote!()],
+    }
+}
+
+impl Gen<'_> {
+    fn cols_ty(&self, elem: &Ty) -> TokenStream {
+        let rt = self.rt;
+        let t = rust_ty(elem);
+        quote!(<#t as #rt::Elem>::Columns)
+    }
+
+    fn body(&self) -> TokenStream {
+        let rt = self.rt;
+        let mut out = TokenStream::new();
+        for p in &self.plan.params {
+            let name = Ident::new(&p.name, Span::call_site());
+            match p.binding {
+                ParamBinding::Scalar(v) => {
+                    let v = var(v);
+                    out.extend(quote!(let #v = #name;));
+                }
+                ParamBinding::Array(b) => {
+                    let (bi, bs) = (buf(b.0), buf_shape(b.0));
+                    out.extend(quote! {
+                        let #bs = #name.shape();
+                        let #bi = #name.columns();
+                    });
+                    out.extend(self.bind_leaves(b.0));
+                }
+            }
+        }
+        let last_use = self.last_uses();
+        for (k, step) in self.plan.steps.iter().enumerate() {
+            out.extend(self.step(step));
+            out.extend(quote!(__ctx.check()?;));
+            for (b, _) in last_use.iter().enumerate().filter(|(_, l)| **l == Some(k)) {
+                if matches!(self.plan.buffers[b].origin, Origin::Kernel(_)) && !self.is_moved_at(b, k) {
+                    let bi = buf(b as u32);
+                    out.extend(quote!(::core::mem::drop(#bi);));
+                }
+            }
+        }
+        let result = self.output(&self.plan.result, &mut Vec::new());
+        quote! {{
+            let __ctx = #rt::cpu::Ctx::new();
+            #out
+            let __result = #result;
+            __ctx.check()?;
+            ::core::result::Result::Ok(__result)
+        }}
+    }
+
+    /// Whether buffer `b` is moved into the permute of step `k`.
+    fn is_moved_at(&self, b: usize, k: usize) -> bool {
+        matches!(&self.plan.steps[k], Step::Kernel(kernel)
+            if matches!(kernel.op, KernelOp::Permute { defaults, move_defaults: true, .. } if defaults.0 as usize == b))
+    }
+
+    /// For each buffer, the last step that reads it (`None`: only the result,
+    /// or never).
+    fn last_uses(&self) -> Vec<Option<usize>> {
+        let mut last = vec![None; self.plan.buffers.len()];
+        let in_result = self.result_buffers();
+        for (k, step) in self.plan.steps.iter().enumerate() {
+            let mut hs: Vec<H> = Vec::new();
+            match step {
+                Step::CheckReshape { from, to } => hs.extend([*from, *to]),
+                Step::Kernel(kernel) => {
+                    let outs: Vec<u32> = kernel.outputs.iter().map(|b| b.0).collect();
+                    for o in &outs {
+                        hs.push(self.plan.buffers[*o as usize].shape);
+                    }
+                    match &kernel.op {
+                        KernelOp::Generate { shape, elem } => {
+                            hs.push(*shape);
+                            hs.push(elem_fun(elem).body);
+                        }
+                        KernelOp::Fold { shape, elem, z, f, .. } | KernelOp::Scan { shape, elem, z, f, .. } => {
+                            hs.extend([*shape, elem_fun(elem).body, f.body]);
+                            hs.extend(z.iter());
+                        }
+                        KernelOp::Permute { defaults, shape, elem, index, combine, .. } => {
+                            last[defaults.0 as usize] = Some(k);
+                            hs.extend([*shape, elem_fun(elem).body, index.body, combine.body]);
+                        }
+                    }
+                }
+            }
+            for h in hs {
+                for b in buffers_in(self.a, h) {
+                    last[b as usize] = Some(k);
+                }
+            }
+        }
+        for b in in_result {
+            last[b as usize] = None;
+        }
+        last
+    }
+
+    fn result_buffers(&self) -> Vec<u32> {
+        fn go(o: &Output, a: &Arena, out: &mut Vec<u32>) {
+            match o {
+                Output::Array(b) => out.push(b.0),
+                Output::Scalar(h) => out.extend(buffers_in(a, *h)),
+                Output::Tuple(xs) => xs.iter().for_each(|x| go(x, a, out)),
+            }
+        }
+        let mut v = Vec::new();
+        go(&self.plan.result, self.a, &mut v);
+        v
+    }
+
+    fn bind_leaves(&self, b: u32) -> TokenStream {
+        let buffer = &self.plan.buffers[b as usize];
+        let bi = buf(b);
+        let mut out = TokenStream::new();
+        for (k, (path, prim)) in leaf_paths(&buffer.elem).into_iter().zip(buffer.elem.leaves()).enumerate() {
+            let l = leaf(b, k);
+            let t = rust_ty(&Ty::Prim(prim));
+            out.extend(quote!(let #l: &[#t] = &#bi #path [..];));
+        }
+        out
+    }
+
+    fn step(&self, step: &Step) -> TokenStream {
+        let rt = self.rt;
+        match step {
+            Step::CheckReshape { from, to } => {
+                let (f, t) = (self.expr(*from), self.expr(*to));
+                quote!(#rt::cpu::check_reshape(&#f, &#t)?;)
+            }
+            Step::Kernel(kernel) => {
+                let mut out = TokenStream::new();
+                for o in &kernel.outputs {
+                    let s = self.expr(self.plan.buffers[o.0 as usize].shape);
+                    let bs = buf_shape(o.0);
+                    out.extend(quote!(let #bs = #s;));
+                }
+                let b0 = kernel.outputs[0].0;
+                let (bi, bs) = (buf(b0), buf_shape(b0));
+                let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+                let cols = self.cols_ty(&elem_ty);
+                let t = rust_ty(&elem_ty);
+                match &kernel.op {
+                    KernelOp::Generate { elem, .. } => {
+                        let f = self.elem_closure(elem, &bs);
+                        out.extend(quote! {
+                            let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
+                        });
+                    }
+                    KernelOp::Fold { shape, elem, z, f, all } => {
+                        let s = self.expr(*shape);
+                        let in_shape = format_ident!("__in{}", b0);
+                        let e = self.elem_closure(elem, &in_shape);
+                        let g = self.fun2(f, &t);
+                        let call = match (all, z) {
+                            (true, Some(z)) => {
+                                let z = self.expr(*z);
+                                quote!(#rt::Columns::from_elems(&[#rt::cpu::fold_all(#rt::shape::size(&#in_shape), #e, #z, #g)]))
+                            }
+                            (true, None) => quote! {
+                                match #rt::cpu::fold1_all(#rt::shape::size(&#in_shape), #e, #g) {
+                                    ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[__x]),
+                                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                                }
+                            },
+                            (false, Some(z)) => {
+                                let z = self.expr(*z);
+                                quote!(#rt::cpu::fold_rows::<#cols>(__rows, __len, #e, #z, #g))
+                            }
+                            (false, None) => quote! {
+                                match #rt::cpu::fold1_rows::<#cols>(__rows, __len, #e, #g) {
+                                    ::core::option::Option::Some(__x) => __x,
+                                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
+                                }
+                            },
+                        };
+                        out.extend(quote! {
+                            let #in_shape = #s;
+                            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                            let #bi: #cols = #call;
+                        });
+                    }
+                    KernelOp::Scan { shape, elem, dir, kind, z, f } => {
+                        let s = self.expr(*shape);
+                        let in_shape = format_ident!("__in{}", b0);
+                        let e = self.elem_closure(elem, &in_shape);
+                        let g = self.fun2(f, &t);
+                        let d = match dir {
+                            ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
+                            ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
+                        };
+                        let z = z.map(|z| self.expr(z));
+                        let call = match kind {
+                            ScanKind::Inclusive => quote! {
+                                let #bi: #cols = #rt::cpu::scan_inclusive::<#cols>(__rows, __len, #d, #e, #g);
+                            },
+                            ScanKind::WithInit => quote! {
+                                let #bi: #cols = #rt::cpu::scan_with_init::<#cols>(__rows, __len, #d, #e, #z, #g);
+                            },
+                            ScanKind::Exclusive => {
+                                let b1 = buf(kernel.outputs[1].0);
+                                quote! {
+                                    let (#bi, #b1): (#cols, #cols) = #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g);
+                                }
+                            }
+                        };
+                        out.extend(quote! {
+                            let #in_shape = #s;
+                            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                            #call
+                        });
+                    }
+                    KernelOp::Permute { defaults, move_defaults, shape, elem, index, combine } => {
+                        let s = self.expr(*shape);
+                        let in_shape = format_ident!("__in{}", b0);
+                        let e = self.elem_closure(elem, &in_shape);
+                        let g = self.fun2(combine, &t);
+                        let d = buf(defaults.0);
+                        let init = if *move_defaults { quote!(#d) } else { quote!(::core::clone::Clone::clone(&*#d)) };
+                        let src_rank = match self.a.var(index.params[0]).ty {
+                            Ty::Index(r) => r,
+                            _ => 0,
+                        };
+                        let r = Literal::usize_unsuffixed(src_rank);
+                        let p = var(index.params[0]);
+                        let body = self.expr(index.body);
+                        out.extend(quote! {
+                            let #in_shape = #s;
+                            let mut #bi: #cols = #init;
+                            #rt::cpu::permute::<#cols>(
+                                &mut #bi,
+                                #rt::shape::size(&#in_shape),
+                                |__i: usize| {
+                                    let #p: [usize; #r] = #rt::shape::from_linear(&#in_shape, __i);
+                                    match #body {
+                                        ::core::option::Option::Some(__t) => __ctx.index("permute", __t, #bs),
+                                        ::core::option::Option::None => ::core::option::Option::None,
+                                    }
+                                },
+                                #e,
+                                #g,
+                            );
+                        });
+                    }
+                }
+                for o in &kernel.outputs {
+                    out.extend(self.bind_leaves(o.0));
+                }
+                out
+            }
+        }
+    }
+
+    /// `|__i: usize| -> T` computing the element at row-major offset `__i` of an
+    /// iteration space of shape `shape`.
+    fn elem_closure(&self, e: &ElemFn, shape: &Ident) -> TokenStream {
+        let rt = self.rt;
+        match e {
+            ElemFn::Linear(f) => {
+                let p = var(f.params[0]);
+                let body = self.expr(f.body);
+                quote!(|#p: usize| #body)
+            }
+            ElemFn::Index(f) => {
+                let p = var(f.params[0]);
+                let body = self.expr(f.body);
+                let r = match self.a.var(f.params[0]).ty {
+                    Ty::Index(r) => r,
+                    _ => 0,
+                };
+                let r = Literal::usize_unsuffixed(r);
+                quote!(|__i: usize| { let #p: [usize; #r] = #rt::shape::from_linear(&#shape, __i); #body })
+            }
+        }
+    }
+
+    /// A two-parameter combination function over `t`.
+    fn fun2(&self, f: &Fun, t: &TokenStream) -> TokenStream {
+        let (a, b) = (var(f.params[0]), var(f.params[1]));
+        let body = self.expr(f.body);
+        quote!(|#a: #t, #b: #t| -> #t { #body })
+    }
+
+    fn output(&self, o: &Output, moved: &mut Vec<u32>) -> TokenStream {
+        let rt = self.rt;
+        match o {
+            Output::Array(b) => {
+                let (bi, bs) = (buf(b.0), buf_shape(b.0));
+                let buffer = &self.plan.buffers[b.0 as usize];
+                let t = rust_ty(&buffer.elem);
+                let r = Literal::usize_unsuffixed(buffer.rank);
+                let param = matches!(buffer.origin, Origin::Param(_));
+                let cols = if param || moved.contains(&b.0) {
+                    quote!(::core::clone::Clone::clone(&*#bi))
+                } else {
+                    moved.push(b.0);
+                    quote!(#bi)
+                };
+                quote!(#rt::Array::<#t, #r>::from_columns(#bs, #cols)?)
+            }
+            Output::Scalar(h) => self.expr(*h),
+            Output::Tuple(xs) => {
+                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, moved)).collect();
+                quote!((#(#xs,)*))
+            }
+        }
+    }
+
+    /// Reads the element of buffer `b` at row-major offset `off`.
+    fn read(&self, b: u32, off: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        let buffer = &self.plan.buffers[b as usize];
+        let mut k = 0;
+        fn build(t: &Ty, b: u32, k: &mut usize, rt: &TokenStream) -> TokenStream {
+            match t {
+                Ty::Tuple(ts) => {
+                    let parts: Vec<TokenStream> = ts.iter().map(|t| build(t, b, k, rt)).collect();
+                    quote!((#(#parts,)*))
+                }
+                _ => {
+                    let l = leaf(b, *k);
+                    *k += 1;
+                    // SAFETY (of the generated block): the plan reads buffers only at
+                    // offsets inside their shape; see `accel_runtime::cpu::at`.
+                    quote!(unsafe { #rt::cpu::at(#l, __o) })
+                }
+            }
+        }
+        let value = build(&buffer.elem, b, &mut k, rt);
+        quote!({ let __o: usize = #off; #value })
+    }
+
+    fn expr(&self, h: H) -> TokenStream {
+        let rt = self.rt;
+        let ops = quote!(#rt::ops::ScalarOps);
+        match self.a.expr(h) {
+            Expr::Var(v) => {
+                let v = var(*v);
+                quote!(#v)
+            }
+            Expr::Let { var: v, value, body } => {
+                let (v, value, body) = (var(*v), self.expr(*value), self.expr(*body));
+                quote!({ let #v = #value; #body })
+            }
+            Expr::Lit(l) => lit(l.prim, l.bits),
+            Expr::Tuple(xs) => {
+                let xs = xs.iter().map(|x| self.expr(*x));
+                quote!((#(#xs,)*))
+            }
+            Expr::Proj(x, n) => {
+                let xe = self.expr(*x);
+                match self.a.ty(*x) {
+                    Ty::Index(_) => {
+                        let n = Literal::usize_unsuffixed(*n);
+                        quote!(#xe[#n])
+                    }
+                    _ => {
+                        let n = syn::Index::from(*n);
+                        quote!(#xe.#n)
+                    }
+                }
+            }
+            Expr::MakeIndex(xs) => {
+                let xs = xs.iter().map(|x| self.expr(*x));
+                quote!([#(#xs),*])
+            }
+            Expr::Unary(UnOp::Neg, x) => {
+                let x = self.expr(*x);
+                quote!(#ops::acc_neg(#x))
+            }
+            Expr::Unary(UnOp::Not, x) => {
+                let x = self.expr(*x);
+                quote!((!#x))
+            }
+            Expr::Binary(op, x, y) => {
+                let (a, b) = (self.expr(*x), self.expr(*y));
+                let shift = quote!(#rt::ops::ShiftOps);
+                match op {
+                    BinOp::Add => quote!(#ops::acc_add(#a, #b)),
+                    BinOp::Sub => quote!(#ops::acc_sub(#a, #b)),
+                    BinOp::Mul => quote!(#ops::acc_mul(#a, #b)),
+                    BinOp::Div => quote!(#ops::acc_div(#a, #b)),
+                    BinOp::Rem => quote!(#ops::acc_rem(#a, #b)),
+                    BinOp::Shl => quote!(#shift::acc_shl(#a, #b)),
+                    BinOp::Shr => quote!(#shift::acc_shr(#a, #b)),
+                    BinOp::BitAnd => quote!((#a & #b)),
+                    BinOp::BitOr => quote!((#a | #b)),
+                    BinOp::BitXor => quote!((#a ^ #b)),
+                    BinOp::Eq => quote!((#a == #b)),
+                    BinOp::Ne => quote!((#a != #b)),
+                    BinOp::Lt => quote!((#a < #b)),
+                    BinOp::Le => quote!((#a <= #b)),
+                    BinOp::Gt => quote!((#a > #b)),
+                    BinOp::Ge => quote!((#a >= #b)),
+                    BinOp::And => quote!((#a && #b)),
+                    BinOp::Or => quote!((#a || #b)),
+                }
+            }
+            Expr::Cast(x, to) => {
+                let from = self.a.ty(*x).prim();
+                let xe = self.expr(*x);
+                let t = rust_ty(&Ty::Prim(*to));
+                match (from, to) {
+                    (Some(Prim::Bool), Prim::Bool) => xe,
+                    (Some(Prim::Bool), _) => quote!(((#xe as u8) as #t)),
+                    _ => quote!((#xe as #t)),
+                }
+            }
+            Expr::If(c, t, e) => {
+                let (c, t, e) = (self.expr(*c), self.expr(*t), self.expr(*e));
+                quote!(if #c { #t } else { #e })
+            }
+            Expr::Math(f, xs) => {
+                let args: Vec<TokenStream> = xs.iter().map(|x| self.expr(*x)).collect();
+                let t = rust_ty(self.a.ty(h));
+                match f {
+                    MathFn::Abs => quote!(#ops::acc_abs(#(#args),*)),
+                    MathFn::Min => quote!(#ops::acc_min(#(#args),*)),
+                    MathFn::Max => quote!(#ops::acc_max(#(#args),*)),
+                    _ => {
+                        let m = Ident::new(f.name(), Span::call_site());
+                        quote!(<#t>::#m(#(#args),*))
+                    }
+                }
+            }
+            Expr::While { vars, init, cond, step } => {
+                let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
+                let init = init.iter().map(|x| self.expr(*x));
+                let step = step.iter().map(|x| self.expr(*x));
+                let cond = self.expr(*cond);
+                quote! {{
+                    let mut __state = (#(#init,)*);
+                    loop {
+                        let (#(#vs,)*) = __state;
+                        if !(#cond) { break __state; }
+                        __state = (#(#step,)*);
+                    }
+                }}
+            }
+            Expr::Some(x) => {
+                let x = self.expr(*x);
+                quote!(::core::option::Option::Some(#x))
+            }
+            Expr::None(_) => quote!(::core::option::Option::None),
+            Expr::Shape(x) => match self.a.expr(*x) {
+                Expr::Buffer(b) => {
+                    let bs = buf_shape(b.0);
+                    quote!(#bs)
+                }
+                _ => quote!(compile_error!("accel internal error: shape of a non-buffer")),
+            },
+            Expr::ReadLinear { array, index } => {
+                let b = buffer_of(self.a, *array);
+                self.read(b, self.expr(*index))
+            }
+            Expr::ReadIndex { array, index } => {
+                let b = buffer_of(self.a, *array);
+                let bs = buf_shape(b);
+                let ix = self.expr(*index);
+                self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
+            }
+            Expr::Checked { op, index, shape, var: v, body } => {
+                let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
+                let v = var(*v);
+                quote! {{
+                    let #v = #ix;
+                    if __ctx.index(#op, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
+                }}
+            }
+            other => {
+                let msg = format!("accel internal error: {other:?} left in the kernel plan");
+                quote!(compile_error!(#msg))
+            }
+        }
+    }
+}
+
+fn elem_fun(e: &ElemFn) -> &Fun {
+    match e {
+        ElemFn::Linear(f) | ElemFn::Index(f) => f,
+    }
+}
+
+fn buffer_of(a: &Arena, h: H) -> u32 {
+    match a.expr(h) {
+        Expr::Buffer(b) => b.0,
+        _ => u32::MAX,
+    }
+}
+
+/// Buffers referenced anywhere in `h`.
+fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Expr::Buffer(b) = a.expr(x) {
+            out.push(b.0);
+        }
+        stack.extend(a.expr(x).children());
+    }
+    out
+}
+
+fn lit(p: Prim, bits: u64) -> TokenStream {
+    let l = match p {
+        Prim::Bool => return if bits != 0 { quote!(true) } else { quote!(false) },
+        Prim::I8 => Literal::i8_suffixed(bits as i8),
+        Prim::I16 => Literal::i16_suffixed(bits as i16),
+        Prim::I32 => Literal::i32_suffixed(bits as i32),
+        Prim::I64 => Literal::i64_suffixed(bits as i64),
+        Prim::U8 => Literal::u8_suffixed(bits as u8),
+        Prim::U16 => Literal::u16_suffixed(bits as u16),
+        Prim::U32 => Literal::u32_suffixed(bits as u32),
+        Prim::U64 => Literal::u64_suffixed(bits),
+        Prim::Usize => Literal::usize_suffixed(bits as usize),
+        Prim::F32 => {
+            // Bits, not decimal text: exact for every value, NaN and infinities too.
+            let b = Literal::u32_suffixed(bits as u32);
+            return quote!(f32::from_bits(#b));
+        }
+        Prim::F64 => {
+            let b = Literal::u64_suffixed(bits);
+            return quote!(f64::from_bits(#b));
+        }
+    };
+    quote!((#l))
+}

@@ -1,0 +1,166 @@
+//! The items generated for each function of an accel program.
+
+use accel_core::ir::Ty;
+use accel_kernels::cpu::rust_ty;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::spanned::Spanned;
+
+/// Parses `item` as one or more functions and emits, for each, the function,
+/// its module (`on`, `explain`) and any errors.
+pub fn programs(item: TokenStream) -> TokenStream {
+    let source = item.to_string();
+    let file: syn::File = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => return e.to_compile_error(),
+    };
+    let mut fns = Vec::new();
+    let mut out = TokenStream::new();
+    for it in file.items {
+        match it {
+            syn::Item::Fn(f) => fns.push(f),
+            other => out.extend(
+                syn::Error::new(other.span(), "only functions can be compiled by accel").to_compile_error(),
+            ),
+        }
+    }
+    for (i, f) in fns.iter().enumerate() {
+        out.extend(match accel_core::compile(&fns, i) {
+            Ok((program, plan)) => program_items(f, &program, &plan, &source),
+            Err(e) => {
+                let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
+                ts.extend(fallback_items(f));
+                ts
+            }
+        });
+    }
+    out
+}
+
+/// The Rust type of an IR type, with arrays as `::accel::Array<T, R>`.
+fn api_ty(t: &Ty) -> TokenStream {
+    match t {
+        Ty::Array(e, r) => {
+            let e = rust_ty(e);
+            let r = proc_macro2::Literal::usize_unsuffixed(*r);
+            quote!(::accel::Array<#e, #r>)
+        }
+        Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => {
+            let ts = ts.iter().map(api_ty);
+            quote!((#(#ts,)*))
+        }
+        other => rust_ty(other),
+    }
+}
+
+fn program_items(
+    f: &syn::ItemFn,
+    program: &accel_core::Program,
+    plan: &accel_core::Plan,
+    source: &str,
+) -> TokenStream {
+    let name = &f.sig.ident;
+    let name_str = name.to_string();
+    let vis = &f.vis;
+    let attrs = &f.attrs;
+    let result = api_ty(&program.result);
+    // Parameters keep their names and their by-reference or by-value form.
+    let params: Vec<TokenStream> = f
+        .sig
+        .inputs
+        .iter()
+        .zip(&program.params)
+        .map(|(input, p)| {
+            let ident = syn::Ident::new(&p.name, p.span);
+            let by_ref = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
+            let t = api_ty(&p.ty);
+            if by_ref {
+                quote!(#ident: &#t)
+            } else {
+                quote!(#ident: #t)
+            }
+        })
+        .collect();
+    let args: Vec<syn::Ident> = program.params.iter().map(|p| syn::Ident::new(&p.name, p.span)).collect();
+    let rt = quote!(::accel::__rt);
+    let body = accel_kernels::cpu::program_body(plan, &rt);
+    let explain = plan.explain();
+    let doc = format!("The accel program `{name_str}`: `on` runs it on a chosen backend, `explain` shows its kernels.");
+    quote! {
+        #(#attrs)*
+        #[allow(clippy::too_many_arguments)]
+        #vis fn #name(#(#params),*) -> ::accel::Result<#result> {
+            #name::on(&::accel::Backend::default(), #(#args),*)
+        }
+
+        #[doc = #doc]
+        #[allow(non_snake_case, unused_imports, clippy::all)]
+        #vis mod #name {
+            use super::*;
+
+            /// Runs the program on `backend`.
+            #[allow(unused_variables, unused_mut, unused_braces, unused_parens, clippy::all)]
+            pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
+                __backend.check_usable(#name_str)?;
+                let __run = || -> ::accel::Result<#result> { #body };
+                __run().map_err(|e| e.in_program(#name_str))
+            }
+
+            /// The kernel plan: each kernel, the operations fused into it, and the
+            /// arrays materialised.
+            pub fn explain() -> ::std::string::String {
+                ::std::string::String::from(#explain)
+            }
+
+            /// The program's source text (for the reference interpreter in tests).
+            #[doc(hidden)]
+            pub const SOURCE: &str = #source;
+        }
+    }
+}
+
+/// What a function that failed to compile still provides, so that its callers
+/// type-check: the same signature, returning an error.
+fn fallback_items(f: &syn::ItemFn) -> TokenStream {
+    let name = &f.sig.ident;
+    let name_str = name.to_string();
+    let vis = &f.vis;
+    let inputs = &f.sig.inputs;
+    let result = match &f.sig.output {
+        syn::ReturnType::Type(_, t) => quote!(#t),
+        syn::ReturnType::Default => quote!(()),
+    };
+    let names: Vec<TokenStream> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            syn::FnArg::Typed(pt) => match &*pt.pat {
+                syn::Pat::Ident(pi) => {
+                    let id = &pi.ident;
+                    Some(quote!(#id))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    let msg = format!("`{name_str}` did not compile");
+    let span = Span::call_site();
+    let err = quote::quote_spanned!(span=> ::core::result::Result::Err(::accel::Error::new(#name_str, #msg)));
+    quote! {
+        #[allow(unused_variables, clippy::all)]
+        #vis fn #name(#inputs) -> ::accel::Result<#result> {
+            let _ = (#(&#names,)*);
+            #err
+        }
+        #[allow(non_snake_case, unused_imports, unused_variables, clippy::all)]
+        #vis mod #name {
+            use super::*;
+            pub fn on(__backend: &::accel::Backend, #inputs) -> ::accel::Result<#result> {
+                #err
+            }
+            pub fn explain() -> ::std::string::String {
+                ::std::string::String::from(#msg)
+            }
+        }
+    }
+}
