@@ -150,6 +150,7 @@ impl Lowerer<'_> {
             Some(Binding { kind: BindingKind::Closure(_), .. }) => {
                 err(span, format!("`{name}` is a closure: call it, or pass it to an array operation"))
             }
+            Some(Binding { kind: BindingKind::Literal(e), .. }) => self.expr(&e, expected),
             None => err(ident.span(), format!("cannot find value `{name}` in this scope")),
         }
     }
@@ -247,7 +248,7 @@ impl Lowerer<'_> {
             return Ok(self.arena.add(Expr::Binary(op, a, c), b, span));
         }
         // An unsuffixed literal on the left takes the type of the right operand.
-        if literal_of(l).is_some() && literal_of(r).is_none() && !matches!(op, BinOp::Shl | BinOp::Shr) {
+        if self.is_flexible(l) && !self.is_flexible(r) && !matches!(op, BinOp::Shl | BinOp::Shr) {
             let b = self.expr(r, operand_expected)?;
             let t = self.arena.ty(b).clone();
             let a = self.expr(l, Some(&t))?;
@@ -351,7 +352,9 @@ impl Lowerer<'_> {
                     let f = self.closure_def(&def, &tys, expected, span)?;
                     Ok(self.arena.apply(&f, &hs))
                 }
-                BindingKind::Var(_) => err(ident.span(), format!("`{name}` is a value, not a function")),
+                BindingKind::Var(_) | BindingKind::Literal(_) => {
+                    err(ident.span(), format!("`{name}` is a value, not a function"))
+                }
             };
         }
         match name.as_str() {
@@ -504,6 +507,18 @@ impl Lowerer<'_> {
         Ok(Fun { params: vars, body })
     }
 
+    /// A literal, or a name bound to one: its type comes from the context.
+    fn is_flexible(&self, e: &syn::Expr) -> bool {
+        match e {
+            syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
+                matches!(self.lookup(&i.to_string()), Some(Binding { kind: BindingKind::Literal(_), .. }))
+            }),
+            syn::Expr::Paren(p) => self.is_flexible(&p.expr),
+            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => self.is_flexible(expr),
+            _ => literal_of(e).is_some(),
+        }
+    }
+
     pub(crate) fn in_scalar_code(&self) -> bool {
         self.closure_depth > 0
     }
@@ -514,6 +529,15 @@ pub(crate) fn plural(n: usize) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+/// A number literal without a type suffix (possibly negated or parenthesised).
+pub(crate) fn unsuffixed_literal(e: &syn::Expr) -> bool {
+    match literal_of(e) {
+        Some(syn::Lit::Int(i)) => i.suffix().is_empty(),
+        Some(syn::Lit::Float(f)) => f.suffix().is_empty(),
+        _ => false,
     }
 }
 

@@ -130,6 +130,9 @@ pub(crate) enum BindingKind {
     /// A closure bound with `let`: lowered afresh at each use, in the scope it was
     /// defined in, with the argument types of that use.
     Closure(Rc<(syn::ExprClosure, Vec<Binding>)>),
+    /// `let a = 0.5;`: an unsuffixed literal takes its type at each use, as
+    /// Rust would infer it from the uses.
+    Literal(Rc<syn::Expr>),
 }
 
 pub(crate) struct Lowerer<'a> {

@@ -89,6 +89,19 @@ impl Lowerer<'_> {
             self.scope.truncate(mark);
             return r;
         }
+        if let (None, syn::Pat::Ident(pi)) = (&annot, pat) {
+            if pi.mutability.is_none() && super::expr::unsuffixed_literal(&init.expr) {
+                let mark = self.scope.len();
+                self.scope.push(Binding {
+                    name: pi.ident.to_string(),
+                    kind: BindingKind::Literal(Rc::new((*init.expr).clone())),
+                    mutable: false,
+                });
+                let r = self.stmts(rest, tail);
+                self.scope.truncate(mark);
+                return r;
+            }
+        }
         let value = self.expr(&init.expr, annot.as_ref())?;
         if let Some(t) = &annot {
             self.expect_ty(value, t, init.expr.span())?;
