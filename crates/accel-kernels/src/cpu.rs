@@ -228,7 +228,10 @@ impl Gen<'_> {
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
                         let g = self.fun2(f, &t);
-                        let call = match (all, z) {
+                        // A fold to a scalar (a vector's innermost fold too) has one
+                        // row: reduce it as a whole.
+                        let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
+                        let call = match (to_scalar, z) {
                             (true, Some(z)) => {
                                 let z = self.expr(*z);
                                 quote!(#rt::Columns::from_elems(&[#rt::cpu::fold_all(#rt::shape::size(&#in_shape), #e, #z, #g)]))
