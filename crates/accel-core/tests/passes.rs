@@ -1,0 +1,105 @@
+//! Unit tests of the compiler passes: front end typing, sharing, the plan's
+//! golden text, the validator, and the interpreter's semantics on small cases
+//! computed by hand.
+
+use accel_core::ir::{Expr, Ty};
+use accel_core::{compile_source, front, interp, sharing, valid};
+use accel_runtime::dynamic::{Dyn, DynArray, Value};
+
+const DOTP: &str = "fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+    xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
+}";
+
+#[test]
+fn golden_dotp_plan() {
+    let (_, plan) = compile_source(DOTP, "dotp").unwrap();
+    let text = plan.to_string();
+    let expected = "plan dotp
+  param xs: Vector<f32> = Array(BufId(0))
+  param ys: Vector<f32> = Array(BufId(1))
+  b2 = fold [min(shape(b0).0, shape(b1).0)] linear |i_11| let x_2 = let i_6 = i_11; b0@[i_6]; let y_3 = let i_8 = i_11; b1@[i_8]; (x_2 * y_3) z=0.0f32 f=|a_4, b_5| (a_4 + b_5)
+  result Array(BufId(2))
+";
+    assert_eq!(text, expected, "got:\n{text}");
+    assert!(plan.explain().contains("1 kernel"));
+    assert!(plan.explain().contains("fuses: zip_with -> fold"));
+}
+
+#[test]
+fn literals_take_the_expected_type() {
+    let src = "fn f(xs: &Vector<f32>) -> Vector<f32> { let k = 3.0; xs.map(|x| k * x + 2.0) }";
+    let fns = front::parse_source(src).unwrap();
+    let p = front::lower_program(&fns, 0).unwrap();
+    assert_eq!(p.arena.ty(p.body), &Ty::array(Ty::Prim(accel_core::ir::Prim::F32), 1));
+    let src = "fn f(xs: &Vector<u8>) -> Vector<u8> { xs.map(|x| x + 300) }";
+    let err = compile_source(src, "f").unwrap_err();
+    assert!(err.message.contains("out of range for `u8`"), "{}", err.message);
+}
+
+#[test]
+fn sharing_counts_data_uses_not_shape_uses() {
+    let src = "fn f(xs: &Vector<f32>) -> Vector<f32> {
+        let ys = xs.map(|x| x * 2.0);
+        let n = ys.len();
+        ys.zip_with(&ys, |a, b| a + b + n as f32)
+    }";
+    let fns = front::parse_source(src).unwrap();
+    let mut p = front::lower_program(&fns, 0).unwrap();
+    let body = sharing::inline_array_lets(&mut p.arena, p.body);
+    let uses = sharing::data_uses(&p.arena, body);
+    let map = p.arena.handles().find(|h| matches!(p.arena.expr(*h), Expr::Map { .. })).unwrap();
+    assert_eq!(uses.get(&map), Some(&2), "zip_with reads ys twice; ys.len() is not a data use");
+    let (_, plan) = compile_source(src, "f").unwrap();
+    assert_eq!(plan.kernels().count(), 2, "{plan}");
+}
+
+#[test]
+fn validator_rejects_a_variable_out_of_scope() {
+    let src = "fn f(xs: &Vector<i32>) -> Vector<i32> { xs.map(|x| x + 1) }";
+    let fns = front::parse_source(src).unwrap();
+    let mut p = front::lower_program(&fns, 0).unwrap();
+    assert!(valid::program(&p).is_ok());
+    // Point the body at the closure's parameter, outside the closure.
+    let stray = p.arena.handles().find(|h| matches!(p.arena.expr(*h), Expr::Var(v) if p.arena.var(*v).name == "x")).unwrap();
+    let one = p.arena.lit(accel_core::ir::Prim::I32, 1);
+    p.body = p.arena.binary(accel_core::ir::BinOp::Add, stray, one);
+    p.result = Ty::Prim(accel_core::ir::Prim::I32);
+    let e = valid::program(&p).unwrap_err();
+    assert!(e.contains("out of scope"), "{e}");
+}
+
+fn vec_i32(xs: &[i32]) -> Dyn {
+    Dyn::Array(DynArray { shape: vec![xs.len()], elems: xs.iter().map(|x| Value::I32(*x)).collect() })
+}
+
+fn run(src: &str, name: &str, args: &[Dyn]) -> Dyn {
+    let (p, _) = compile_source(src, name).unwrap_or_else(|e| panic!("{}", e.message));
+    interp::run(&p, args).unwrap()
+}
+
+#[test]
+fn interpreter_scans_follow_accelerate() {
+    // Subtraction is not associative, so the combination order shows.
+    let src = "fn l(xs: &Vector<i32>) -> Vector<i32> { xs.scanl(100, |a, x| a - x) }
+               fn l1(xs: &Vector<i32>) -> Vector<i32> { xs.scanl1(|a, x| a - x) }
+               fn r(xs: &Vector<i32>) -> Vector<i32> { xs.scanr(100, |x, a| x - a) }
+               fn lt(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(100, |a, x| a - x) }
+               fn rt(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanr_total(100, |x, a| x - a) }";
+    let xs = vec_i32(&[1, 2, 3]);
+    assert_eq!(run(src, "l", &[xs.clone()]), vec_i32(&[100, 99, 97, 94]));
+    assert_eq!(run(src, "l1", &[xs.clone()]), vec_i32(&[1, -1, -4]));
+    // scanr: [1-(2-(3-100)), 2-(3-100), 3-100, 100]
+    assert_eq!(run(src, "r", &[xs.clone()]), vec_i32(&[-98, 99, -97, 100]));
+    let scalar = |v| Dyn::Array(DynArray { shape: vec![], elems: vec![Value::I32(v)] });
+    assert_eq!(run(src, "lt", &[xs.clone()]), Dyn::Tuple(vec![vec_i32(&[100, 99, 97]), scalar(94)]));
+    assert_eq!(run(src, "rt", &[xs]), Dyn::Tuple(vec![vec_i32(&[99, -97, 100]), scalar(-98)]));
+}
+
+#[test]
+fn interpreter_reports_errors_naming_the_operation() {
+    let src = "fn f(xs: &Vector<i32>) -> Vector<i32> { xs.backpermute([3], |[i]| [i + 1]) }";
+    let (p, _) = compile_source(src, "f").unwrap();
+    let e = interp::run(&p, &[vec_i32(&[1, 2, 3])]).unwrap_err();
+    assert!(e.to_string().contains("backpermute"), "{e}");
+    assert!(e.to_string().contains("[3]"), "{e}");
+}
