@@ -12,17 +12,21 @@ pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
     xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
 }
 
-/// Median of `runs` timings of `f`.
-fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, Duration) {
-    let mut times = Vec::with_capacity(runs);
-    let mut last = None;
-    for _ in 0..runs {
+/// Median time of `f`, taking one sample per call.
+struct Samples(Vec<Duration>);
+
+impl Samples {
+    fn run<T>(&mut self, f: impl FnOnce() -> T) -> T {
         let t = Instant::now();
-        last = Some(std::hint::black_box(f()));
-        times.push(t.elapsed());
+        let r = std::hint::black_box(f());
+        self.0.push(t.elapsed());
+        r
     }
-    times.sort();
-    (last.expect("runs > 0"), times[runs / 2])
+
+    fn median(mut self) -> Duration {
+        self.0.sort();
+        self.0[self.0.len() / 2]
+    }
 }
 
 fn main() -> accel::Result<()> {
@@ -40,10 +44,15 @@ fn main() -> accel::Result<()> {
 
     // Warm up both (thread pool start, page faults), then take medians.
     let _ = dotp::on(&backend, &axs, &ays)?;
-    let runs = 15;
-    let (r, t_acc) = time(runs, || dotp::on(&backend, &axs, &ays));
-    let r = r?.value();
-    let (r_rayon, t_rayon) = time(runs, || xs.par_iter().zip(&ys).map(|(x, y)| x * y).sum::<f32>());
+    // Alternate the two so that drift (frequency, other load) hits both alike.
+    let runs = 21;
+    let (mut acc, mut hand) = (Samples(vec![]), Samples(vec![]));
+    let (mut r, mut r_rayon) = (0.0, 0.0);
+    for _ in 0..runs {
+        r = acc.run(|| dotp::on(&backend, &axs, &ays))?.value();
+        r_rayon = hand.run(|| xs.par_iter().zip(&ys).map(|(x, y)| x * y).sum::<f32>());
+    }
+    let (t_acc, t_rayon) = (acc.median(), hand.median());
 
     let rel = ((r - r_rayon) / r_rayon.abs().max(1.0)).abs();
     println!("accel:        {r:>16.4}   {:>9.3} ms", t_acc.as_secs_f64() * 1e3);
