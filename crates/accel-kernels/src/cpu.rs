@@ -207,9 +207,11 @@ impl Gen<'_> {
             Step::Kernel(kernel) => {
                 let mut out = TokenStream::new();
                 for o in &kernel.outputs {
-                    let s = self.expr(self.plan.buffers[o.0 as usize].shape);
+                    let buffer = &self.plan.buffers[o.0 as usize];
+                    let s = self.expr(buffer.shape);
                     let bs = buf_shape(o.0);
-                    out.extend(quote!(let #bs = #s;));
+                    let r = Literal::usize_unsuffixed(buffer.rank);
+                    out.extend(quote!(let #bs: [usize; #r] = #s;));
                 }
                 let b0 = kernel.outputs[0].0;
                 let (bi, bs) = (buf(b0), buf_shape(b0));
@@ -295,7 +297,7 @@ impl Gen<'_> {
                         let e = self.elem_closure(elem, &in_shape);
                         let g = self.fun2(combine, &t);
                         let d = buf(defaults.0);
-                        let init = if *move_defaults { quote!(#d) } else { quote!(::core::clone::Clone::clone(&*#d)) };
+                        let init = if *move_defaults { quote!(#d) } else { self.clone_buffer(defaults.0) };
                         let src_rank = match self.a.var(index.params[0]).ty {
                             Ty::Index(r) => r,
                             _ => 0,
@@ -370,7 +372,7 @@ impl Gen<'_> {
                 let r = Literal::usize_unsuffixed(buffer.rank);
                 let param = matches!(buffer.origin, Origin::Param(_));
                 let cols = if param || moved.contains(&b.0) {
-                    quote!(::core::clone::Clone::clone(&*#bi))
+                    self.clone_buffer(b.0)
                 } else {
                     moved.push(b.0);
                     quote!(#bi)
@@ -382,6 +384,16 @@ impl Gen<'_> {
                 let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, moved)).collect();
                 quote!((#(#xs,)*))
             }
+        }
+    }
+
+    /// A copy of buffer `b`'s columns (parameters are held by reference,
+    /// intermediate buffers by value).
+    fn clone_buffer(&self, b: u32) -> TokenStream {
+        let bi = buf(b);
+        match self.plan.buffers[b as usize].origin {
+            Origin::Param(_) => quote!(::core::clone::Clone::clone(#bi)),
+            Origin::Kernel(_) => quote!(::core::clone::Clone::clone(&#bi)),
         }
     }
 

@@ -82,6 +82,20 @@ fn program_items(
         })
         .collect();
     let args: Vec<syn::Ident> = program.params.iter().map(|p| syn::Ident::new(&p.name, p.span)).collect();
+    // Scalars passed by reference are read once, up front.
+    let deref_scalars: Vec<TokenStream> = f
+        .sig
+        .inputs
+        .iter()
+        .zip(&program.params)
+        .filter(|(input, p)| {
+            !p.ty.is_array() && matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)))
+        })
+        .map(|(_, p)| {
+            let ident = syn::Ident::new(&p.name, p.span);
+            quote!(let #ident = *#ident;)
+        })
+        .collect();
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     let explain = plan.explain();
@@ -102,6 +116,7 @@ fn program_items(
             #[allow(unused_variables, unused_mut, unused_braces, unused_parens, clippy::all)]
             pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
+                #(#deref_scalars)*
                 let __run = || -> ::accel::Result<#result> { #body };
                 __run().map_err(|e| e.in_program(#name_str))
             }
@@ -147,12 +162,12 @@ fn fallback_items(f: &syn::ItemFn) -> TokenStream {
     let span = Span::call_site();
     let err = quote::quote_spanned!(span=> ::core::result::Result::Err(::accel::Error::new(#name_str, #msg)));
     quote! {
-        #[allow(unused_variables, clippy::all)]
+        #[allow(unused_variables, unused_mut, clippy::all)]
         #vis fn #name(#inputs) -> ::accel::Result<#result> {
             let _ = (#(&#names,)*);
             #err
         }
-        #[allow(non_snake_case, unused_imports, unused_variables, clippy::all)]
+        #[allow(non_snake_case, unused_imports, unused_variables, unused_mut, clippy::all)]
         #vis mod #name {
             use super::*;
             pub fn on(__backend: &::accel::Backend, #inputs) -> ::accel::Result<#result> {

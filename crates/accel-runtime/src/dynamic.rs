@@ -181,4 +181,5 @@ tuple_to_dyn! {
     (A 0, B 1)
     (A 0, B 1, C 2)
     (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
 }

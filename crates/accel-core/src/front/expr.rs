@@ -342,10 +342,26 @@ impl Lowerer<'_> {
         if let Some(b) = self.lookup(&name).cloned() {
             return match b.kind {
                 BindingKind::Closure(def) => {
+                    if def.0.inputs.len() != args.len() {
+                        return err(
+                            span,
+                            format!(
+                                "the closure `{name}` takes {} argument{} but {} {} given",
+                                def.0.inputs.len(),
+                                plural(def.0.inputs.len()),
+                                args.len(),
+                                if args.len() == 1 { "was" } else { "were" }
+                            ),
+                        );
+                    }
                     let mut hs = Vec::new();
                     let mut tys = Vec::new();
-                    for a in &args {
-                        let h = self.expr(a, None)?;
+                    for (a, pat) in args.iter().zip(&def.0.inputs) {
+                        let annotated = match pat {
+                            syn::Pat::Type(pt) => Some(super::lower_type(&pt.ty)?),
+                            _ => None,
+                        };
+                        let h = self.expr(a, annotated.as_ref())?;
                         tys.push(self.arena.ty(h).clone());
                         hs.push(h);
                     }
@@ -358,7 +374,7 @@ impl Lowerer<'_> {
             };
         }
         match name.as_str() {
-            "generate" | "fill" => self.free_array_op(&name, &args, span),
+            "generate" | "fill" => self.free_array_op(&name, &args, span, expected),
             "Some" => {
                 if args.len() != 1 {
                     return err(span, "`Some` takes one argument");
@@ -371,12 +387,12 @@ impl Lowerer<'_> {
                 let t = self.arena.ty(x).clone();
                 Ok(self.arena.add(Expr::Some(x), Ty::Option(Box::new(t)), span))
             }
-            _ => self.inline_call(&name, &args, ident.span(), span),
+            _ => self.inline_call(&name, &args, ident.span()),
         }
     }
 
     /// A call to another function of the same `acc!` block: its body, inlined.
-    fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span, span: Span) -> CResult<H> {
+    fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span) -> CResult<H> {
         let Some(f) = self.fns.iter().find(|f| f.sig.ident == name) else {
             let hint = if MathFn::from_name(name).is_some() {
                 format!("; math functions are methods: `x.{name}(..)`")
@@ -385,14 +401,24 @@ impl Lowerer<'_> {
             };
             return err(name_span, format!("cannot find function `{name}` in this accel program{hint}"));
         };
-        if self.calls.iter().any(|c| c == name) {
-            return err(name_span, format!("`{name}` calls itself: recursion cannot be compiled into kernels"));
+        if let Some(first) = self.calls.iter().position(|c| c == name) {
+            let cycle = self.calls[first..].join(" -> ");
+            return err(
+                name_span,
+                format!("recursive call ({cycle} -> {name}): recursion cannot be compiled into kernels"),
+            );
         }
         let (params, result) = super::signature(f)?;
         if params.len() != args.len() {
             return err(
-                span,
-                format!("`{name}` takes {} argument{} but {} were given", params.len(), plural(params.len()), args.len()),
+                name_span,
+                format!(
+                    "`{name}` takes {} argument{} but {} {} given",
+                    params.len(),
+                    plural(params.len()),
+                    args.len(),
+                    if args.len() == 1 { "was" } else { "were" }
+                ),
             );
         }
         let mut lets = Vec::new();
@@ -407,6 +433,7 @@ impl Lowerer<'_> {
         }
         // The callee sees only its own parameters.
         let saved = std::mem::take(&mut self.scope);
+        let saved_base = std::mem::replace(&mut self.closure_base, 0);
         for ((pname, _, _), (v, _)) in params.iter().zip(&lets) {
             self.bind(pname, *v, false);
         }
@@ -414,6 +441,7 @@ impl Lowerer<'_> {
         let body = self.block(&f.block, Some(&result));
         self.calls.pop();
         self.scope = saved;
+        self.closure_base = saved_base;
         let body = body?;
         self.expect_ty(body, &result, f.block.span())?;
         Ok(self.wrap_lets(lets, body))
@@ -466,6 +494,13 @@ impl Lowerer<'_> {
             return err(m.span(), "`static` closures are not supported");
         }
         let mark = self.scope.len();
+        let saved_base = std::mem::replace(&mut self.closure_base, mark);
+        let r = self.closure_params_and_body(c, params, ret, mark);
+        self.closure_base = saved_base;
+        r
+    }
+
+    fn closure_params_and_body(&mut self, c: &syn::ExprClosure, params: &[Ty], ret: Option<&Ty>, mark: usize) -> CResult<Fun> {
         let mut vars = Vec::new();
         let mut lets = Vec::new();
         for (pat, ty) in c.inputs.iter().zip(params) {

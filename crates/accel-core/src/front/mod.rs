@@ -103,7 +103,7 @@ pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
 pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
     let f = &fns[which];
     let (sig_params, result) = signature(f)?;
-    let mut lw = Lowerer { fns, arena: Arena::default(), scope: Vec::new(), calls: vec![], closure_depth: 0 };
+    let mut lw = Lowerer { fns, arena: Arena::default(), scope: Vec::new(), calls: vec![], closure_depth: 0, closure_base: 0 };
     let mut params = Vec::new();
     for (name, ty, span) in sig_params {
         let var = lw.arena.new_var(&name, ty.clone());
@@ -143,6 +143,9 @@ pub(crate) struct Lowerer<'a> {
     calls: Vec<String>,
     /// > 0 inside a scalar closure, where array operations are not allowed.
     closure_depth: usize,
+    /// Scope entries below this index belong outside the innermost closure:
+    /// the closure may read them but not assign them.
+    closure_base: usize,
 }
 
 impl Lowerer<'_> {

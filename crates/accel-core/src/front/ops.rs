@@ -23,7 +23,7 @@ impl Lowerer<'_> {
         let recv = self.expr(&m.receiver, if MathFn::from_name(&name).is_some() { expected } else { None })?;
         let recv_ty = self.arena.ty(recv).clone();
         match &recv_ty {
-            Ty::Array(..) => self.array_method(recv, &name, &args, m),
+            Ty::Array(..) => self.array_method(recv, &name, &args, m, expected),
             Ty::Prim(p) => self.math_method(recv, *p, &name, &args, m),
             other => err(m.method.span(), format!("no method `{name}` on a value of type `{other}`")),
         }
@@ -31,9 +31,10 @@ impl Lowerer<'_> {
 
     fn arity(&self, m: &syn::ExprMethodCall, args: &[&syn::Expr], n: usize) -> CResult<()> {
         if args.len() != n {
+            let verb = if args.len() == 1 { "was" } else { "were" };
             return err(
-                m.span(),
-                format!("`{}` takes {n} argument{} but {} were given", m.method, plural(n), args.len()),
+                m.method.span(),
+                format!("`{}` takes {n} argument{} but {} {verb} given", m.method, plural(n), args.len()),
             );
         }
         Ok(())
@@ -49,8 +50,20 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn array_method(&mut self, a: H, name: &str, args: &[&syn::Expr], m: &syn::ExprMethodCall) -> CResult<H> {
+    fn array_method(
+        &mut self,
+        a: H,
+        name: &str,
+        args: &[&syn::Expr],
+        m: &syn::ExprMethodCall,
+        expected: Option<&Ty>,
+    ) -> CResult<H> {
         let span = m.span();
+        // The element type the context expects, for closures' results.
+        let want_elem = match expected {
+            Some(Ty::Array(e, _)) => Some((**e).clone()),
+            _ => None,
+        };
         let (elem, rank) = self.array_ty(a, m.receiver.span(), name)?;
         // Queries, allowed in scalar code.
         match name {
@@ -83,7 +96,7 @@ impl Lowerer<'_> {
         match name {
             "map" => {
                 self.arity(m, args, 1)?;
-                let f = self.closure(args[0], &[elem], None)?;
+                let f = self.closure(args[0], &[elem], want_elem.as_ref())?;
                 let out = self.elem_result(&f, args[0])?;
                 Ok(self.arena.add(Expr::Map { f, a }, arr(out, rank), span))
             }
@@ -101,7 +114,7 @@ impl Lowerer<'_> {
                     let body = self.arena.add(Expr::Tuple(vec![xh, yh]), Ty::Tuple(vec![elem, eb]), span);
                     Fun { params: vec![x, y], body }
                 } else {
-                    self.closure(args[1], &[elem, eb], None)?
+                    self.closure(args[1], &[elem, eb], want_elem.as_ref())?
                 };
                 let out = self.elem_result(&f, args.last().copied().unwrap_or(&m.receiver))?;
                 Ok(self.arena.add(Expr::ZipWith { f, a, b }, arr(out, rank), span))
@@ -208,14 +221,18 @@ impl Lowerer<'_> {
     }
 
     /// `generate(shape, |ix| ..)` and `fill(shape, value)`.
-    pub(crate) fn free_array_op(&mut self, name: &str, args: &[&syn::Expr], span: Span) -> CResult<H> {
+    pub(crate) fn free_array_op(&mut self, name: &str, args: &[&syn::Expr], span: Span, expected: Option<&Ty>) -> CResult<H> {
+        let want_elem = match expected {
+            Some(Ty::Array(e, _)) => Some((**e).clone()),
+            _ => None,
+        };
         self.no_array_ops_here(span, name)?;
         if args.len() != 2 {
             return err(span, format!("`{name}` takes 2 arguments (a shape and {}) but {} were given", if name == "fill" { "a value" } else { "a closure" }, args.len()));
         }
         let (shape, rank) = self.shape_arg(args[0])?;
         let f = if name == "fill" {
-            let v = self.expr(args[1], None)?;
+            let v = self.expr(args[1], want_elem.as_ref())?;
             let t = self.arena.ty(v).clone();
             if !t.is_elem() {
                 return err(args[1].span(), format!("`fill` needs a scalar value, found `{t}`"));
@@ -223,7 +240,7 @@ impl Lowerer<'_> {
             let ix = self.arena.new_var("ix", Ty::Index(rank));
             Fun { params: vec![ix], body: v }
         } else {
-            self.closure(args[1], &[Ty::Index(rank)], None)?
+            self.closure(args[1], &[Ty::Index(rank)], want_elem.as_ref())?
         };
         let out = self.elem_result(&f, args[1])?;
         Ok(self.arena.add(Expr::Generate { shape, f }, Ty::array(out, rank), span))

@@ -265,6 +265,7 @@ impl Lowerer<'_> {
                 let names = self.assigned_in_if(i);
                 if names.is_empty() {
                     // An `if` without assignments has no effect; still check it.
+                    self.if_stmt(i, &[])?;
                     return self.stmts(rest, tail);
                 }
                 let v = self.if_stmt(i, &names)?;
@@ -316,6 +317,13 @@ impl Lowerer<'_> {
     }
 
     fn mutable_var(&self, name: &str, span: Span) -> CResult<(VarId, Ty)> {
+        let pos = self.scope.iter().rposition(|b| b.name == name);
+        if pos.is_some_and(|p| p < self.closure_base) {
+            return err(
+                span,
+                format!("a closure cannot assign `{name}`, a variable of the enclosing function: closures compute each element independently"),
+            );
+        }
         match self.lookup(name) {
             Some(Binding { kind: BindingKind::Var(v), mutable: true, .. }) => {
                 Ok((*v, self.arena.var(*v).ty.clone()))

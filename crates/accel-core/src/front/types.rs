@@ -5,7 +5,7 @@ use crate::ir::{Prim, Ty};
 use syn::spanned::Spanned;
 
 const SUPPORTED: &str = "supported types: bool, i8..i64, u8..u64, usize, f32, f64, tuples of \
-                         these, and Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them";
+                         2 to 5 of these, and Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them";
 
 /// The IR type of a Rust type. `&T` is `T`: arrays are passed by reference.
 pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
@@ -66,7 +66,7 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
             if !elem.is_elem() {
                 return err(
                     args[0].span(),
-                    format!("`{elem}` cannot be an array element; elements are primitives or tuples of them"),
+                    format!("`{elem}` cannot be an array element; elements are primitives or tuples of 2 to 5 of them"),
                 );
             }
             let rank = match fixed_rank {

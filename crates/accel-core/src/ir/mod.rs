@@ -42,11 +42,12 @@ impl Ty {
         matches!(self, Ty::Array(..))
     }
 
-    /// A scalar type: primitives and tuples of them (what arrays may hold).
+    /// A scalar type that arrays may hold: a primitive, or a tuple of 2 to 5
+    /// of them (nested tuples too).
     pub fn is_elem(&self) -> bool {
         match self {
             Ty::Prim(_) => true,
-            Ty::Tuple(ts) => !ts.is_empty() && ts.iter().all(Ty::is_elem),
+            Ty::Tuple(ts) => (2..=5).contains(&ts.len()) && ts.iter().all(Ty::is_elem),
             _ => false,
         }
     }

@@ -1,0 +1,275 @@
+//! Helpers shared by the integration tests: comparing compiled programs with
+//! the reference interpreter, and proptest strategies for arrays.
+
+#![allow(dead_code)]
+
+use accel::dynamic::{Dyn, ToDyn, Value};
+use accel::{Array, Elem, ErrorKind, Matrix, Vector};
+use proptest::prelude::*;
+
+/// Exact comparison (integers, bools, and floats computed in the same order:
+/// NaN equals NaN, nothing else is tolerated).
+pub const EXACT: f64 = 0.0;
+/// Relative tolerance for `f32` results whose summation order may differ
+/// between the interpreter (left to right) and the parallel kernels.
+pub const F32_TOL: f64 = 1e-4;
+/// Relative tolerance for `f64` results whose summation order may differ.
+pub const F64_TOL: f64 = 1e-9;
+
+/// The dynamic form used for comparisons: a Rust tuple of scalars (what a
+/// compiled program returns for a scalar tuple result, and how scalar tuple
+/// parameters are written) becomes one scalar tuple value, as the interpreter
+/// has it. Tuples of arrays stay tuples.
+pub fn normalise(d: Dyn) -> Dyn {
+    match d {
+        Dyn::Tuple(xs) => {
+            let xs: Vec<Dyn> = xs.into_iter().map(normalise).collect();
+            if xs.iter().all(|x| matches!(x, Dyn::Scalar(_))) {
+                Dyn::Scalar(Value::Tuple(
+                    xs.into_iter()
+                        .map(|x| match x {
+                            Dyn::Scalar(v) => v,
+                            _ => unreachable!(),
+                        })
+                        .collect(),
+                ))
+            } else {
+                Dyn::Tuple(xs)
+            }
+        }
+        d => d,
+    }
+}
+
+/// An argument for the interpreter.
+pub fn arg<T: ToDyn>(x: T) -> Dyn {
+    normalise(x.to_dyn())
+}
+
+fn short(d: &Dyn) -> String {
+    let s = format!("{d:?}");
+    if s.len() > 1500 {
+        format!("{} .. ({} chars)", &s[..1500], s.len())
+    } else {
+        s
+    }
+}
+
+fn short_args(args: &[Dyn]) -> String {
+    args.iter().map(short).collect::<Vec<_>>().join(",\n  ")
+}
+
+/// Runs `name` of `source` on the interpreter with `args` and compares with the
+/// compiled result: equal values (floats within relative tolerance `tol`, see
+/// `Dyn::approx_eq`), or errors of the same kind on both sides. Returns the
+/// interpreter's result (its error kind on failure) for further checks.
+#[track_caller]
+pub fn check<T: ToDyn>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    compiled: accel::Result<T>,
+    tol: f64,
+) -> Result<Dyn, ErrorKind> {
+    let interp = interpret(source, name, args);
+    compare(name, args, interp, compiled, tol)
+}
+
+/// The interpreter's result.
+#[track_caller]
+pub fn interpret(source: &str, name: &str, args: &[Dyn]) -> accel::Result<Dyn> {
+    let interp = accel_core::interpret_source(source, name, args);
+    if let Err(e) = &interp {
+        assert!(
+            !e.op().starts_with("compile"),
+            "`{name}` does not compile in the interpreter: {e}"
+        );
+    }
+    interp
+}
+
+/// Compares an interpreter result with a compiled one (see `check`).
+#[track_caller]
+pub fn compare<T: ToDyn>(
+    name: &str,
+    args: &[Dyn],
+    interp: accel::Result<Dyn>,
+    compiled: accel::Result<T>,
+    tol: f64,
+) -> Result<Dyn, ErrorKind> {
+    match (interp, compiled) {
+        (Ok(want), Ok(got)) => {
+            let got = normalise(got.to_dyn());
+            assert!(
+                want.approx_eq(&got, tol),
+                "`{name}`: compiled result differs from the interpreter (tol {tol})\n\
+                 args:\n  {}\ninterpreter: {}\ncompiled:    {}",
+                short_args(args),
+                short(&want),
+                short(&got)
+            );
+            Ok(want)
+        }
+        (Err(ie), Err(ce)) => {
+            assert_eq!(
+                ie.kind(),
+                ce.kind(),
+                "`{name}`: both fail but differently\nargs:\n  {}\ninterpreter: {ie}\ncompiled:    {ce}",
+                short_args(args)
+            );
+            Err(ie.kind().clone())
+        }
+        (Ok(want), Err(ce)) => panic!(
+            "`{name}`: the interpreter succeeds but the compiled code fails\nargs:\n  {}\n\
+             interpreter: {}\ncompiled:    Err({ce})",
+            short_args(args),
+            short(&want)
+        ),
+        (Err(ie), Ok(got)) => panic!(
+            "`{name}`: the interpreter fails but the compiled code succeeds\nargs:\n  {}\n\
+             interpreter: Err({ie})\ncompiled:    {}",
+            short_args(args),
+            short(&normalise(got.to_dyn()))
+        ),
+    }
+}
+
+/// Rayon pools of 1, 3 and 8 threads: the CPU skeletons size their chunks and
+/// row splits from the number of threads of the pool they run in.
+pub fn pools() -> &'static [rayon::ThreadPool] {
+    static POOLS: std::sync::OnceLock<Vec<rayon::ThreadPool>> = std::sync::OnceLock::new();
+    POOLS.get_or_init(|| {
+        [1, 3, 8]
+            .into_iter()
+            .map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("thread pool"))
+            .collect()
+    })
+}
+
+/// `check` with the compiled program run in the global pool and in each of
+/// `pools()` (the interpreter runs once).
+#[track_caller]
+pub fn check_pools<T: ToDyn + Send>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    run: impl Fn() -> accel::Result<T> + Sync,
+    tol: f64,
+) -> Result<Dyn, ErrorKind> {
+    let interp = interpret(source, name, args);
+    let first = compare(name, args, interp.clone(), run(), tol);
+    for pool in pools() {
+        let got = pool.install(&run);
+        let again = compare(
+            &format!("{name} ({} threads)", pool.current_num_threads()),
+            args,
+            interp.clone(),
+            got,
+            tol,
+        );
+        assert_eq!(first.is_ok(), again.is_ok());
+    }
+    first
+}
+
+/// `check`, and the interpreter must succeed.
+#[track_caller]
+pub fn check_ok<T: ToDyn>(source: &str, name: &str, args: &[Dyn], compiled: accel::Result<T>, tol: f64) -> Dyn {
+    match check(source, name, args, compiled, tol) {
+        Ok(d) => d,
+        Err(k) => panic!("`{name}` failed with {k:?} on both sides, where it should succeed"),
+    }
+}
+
+/// `check`, and both sides must fail with `kind`.
+#[track_caller]
+pub fn check_err<T: ToDyn>(source: &str, name: &str, args: &[Dyn], compiled: accel::Result<T>, kind: ErrorKind) {
+    match check(source, name, args, compiled, EXACT) {
+        Ok(d) => panic!("`{name}` succeeded with {} where it should fail with {kind:?}", short(&d)),
+        Err(k) => assert_eq!(k, kind, "`{name}`"),
+    }
+}
+
+// ---- strategies ------------------------------------------------------------
+
+/// Vectors of 0..max elements.
+pub fn vector<S>(elem: S, max: usize) -> impl Strategy<Value = Vector<S::Value>>
+where
+    S: Strategy,
+    S::Value: Elem,
+{
+    prop::collection::vec(elem, 0..max).prop_map(Vector::from)
+}
+
+/// Matrices of 0..r × 0..c elements.
+pub fn matrix<S>(elem: S, r: usize, c: usize) -> impl Strategy<Value = Matrix<S::Value>>
+where
+    S: Strategy + Clone,
+    S::Value: Elem,
+{
+    (0..r, 0..c).prop_flat_map(move |(n, m)| {
+        prop::collection::vec(elem.clone(), n * m)
+            .prop_map(move |v| Matrix::from_vec([n, m], v).expect("shape"))
+    })
+}
+
+/// Rank-3 arrays of 0..a × 0..b × 0..c elements.
+pub fn array3<S>(elem: S, a: usize, b: usize, c: usize) -> impl Strategy<Value = Array<S::Value, 3>>
+where
+    S: Strategy + Clone,
+    S::Value: Elem,
+{
+    (0..a, 0..b, 0..c).prop_flat_map(move |(x, y, z)| {
+        prop::collection::vec(elem.clone(), x * y * z)
+            .prop_map(move |v| Array::from_vec([x, y, z], v).expect("shape"))
+    })
+}
+
+/// A deterministic pseudo-random sequence (for the large fixed-size cases).
+pub fn hash(i: usize) -> u64 {
+    let x = (i as u64).wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let x = (x ^ (x >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 29)
+}
+
+/// Sizes that cross the CPU skeletons' parallel chunk size (16384).
+pub const BIG: [usize; 3] = [16_383, 16_385, 50_001];
+
+/// Vectors of 1..max elements.
+pub fn nonempty<S>(elem: S, max: usize) -> impl Strategy<Value = Vector<S::Value>>
+where
+    S: Strategy,
+    S::Value: Elem,
+{
+    prop::collection::vec(elem, 1..max).prop_map(Vector::from)
+}
+
+/// `check_pools`, and the interpreter must succeed.
+#[track_caller]
+pub fn check_pools_ok<T: ToDyn + Send>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    run: impl Fn() -> accel::Result<T> + Sync,
+    tol: f64,
+) -> Dyn {
+    match check_pools(source, name, args, run, tol) {
+        Ok(d) => d,
+        Err(k) => panic!("`{name}` failed with {k:?} on both sides, where it should succeed"),
+    }
+}
+
+/// `check_pools`, and both sides must fail with `kind`.
+#[track_caller]
+pub fn check_pools_err<T: ToDyn + Send>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    run: impl Fn() -> accel::Result<T> + Sync,
+    kind: ErrorKind,
+) {
+    match check_pools(source, name, args, run, EXACT) {
+        Ok(d) => panic!("`{name}` succeeded with {} where it should fail with {kind:?}", short(&d)),
+        Err(k) => assert_eq!(k, kind, "`{name}`"),
+    }
+}

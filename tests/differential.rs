@@ -1,0 +1,1631 @@
+//! Differential tests: every program runs on the reference interpreter
+//! (`accel_core::interpret_source`) and as compiled CPU code, on random inputs
+//! (proptest) and on fixed edge cases (empty arrays, one element, and sizes
+//! crossing the parallel chunk size of 16384). Results must agree: integers
+//! and bools exactly; floats exactly where both sides compute in the same order,
+//! and within a relative tolerance (`F32_TOL` = 1e-4, `F64_TOL` = 1e-9) where
+//! the parallel kernels may reorder floating-point additions. When one side
+//! fails, the other must fail too, with the same `ErrorKind`.
+
+// `accel_known_bugs`: see the end of the file.
+#![allow(unexpected_cfgs)]
+
+mod common;
+
+use accel::dynamic::{Dyn, Value};
+use accel::prelude::*;
+use accel::ErrorKind;
+use common::*;
+use proptest::prelude::*;
+
+fn cfg() -> ProptestConfig {
+    ProptestConfig { cases: 32, max_shrink_iters: 200, ..ProptestConfig::default() }
+}
+
+fn small_f32() -> impl Strategy<Value = f32> + Clone {
+    -100.0f32..100.0
+}
+
+fn small_f64() -> impl Strategy<Value = f64> + Clone {
+    -1000.0f64..1000.0
+}
+
+/// Any f32 including NaN, infinities, zeros of both signs and subnormals.
+fn wild_f32() -> impl Strategy<Value = f32> + Clone {
+    prop_oneof![
+        4 => any::<f32>(),
+        1 => Just(f32::NAN),
+        1 => Just(f32::INFINITY),
+        1 => Just(f32::NEG_INFINITY),
+        1 => Just(-0.0f32),
+        1 => Just(0.0f32),
+        1 => Just(f32::MAX),
+        1 => Just(f32::MIN_POSITIVE / 2.0),
+        4 => -300.0f32..300.0,
+    ]
+}
+
+fn wild_f64() -> impl Strategy<Value = f64> + Clone {
+    prop_oneof![
+        4 => any::<f64>(),
+        1 => Just(f64::NAN),
+        1 => Just(f64::INFINITY),
+        1 => Just(f64::NEG_INFINITY),
+        1 => Just(-0.0f64),
+        1 => Just(1e300f64),
+        1 => Just(-1e19f64),
+        1 => Just(4294967296.5f64),
+        4 => -1e6f64..1e6,
+    ]
+}
+
+// =============================================================================
+// generate, fill
+// =============================================================================
+
+#[acc]
+fn gen1(n: usize) -> Vector<i64> {
+    generate([n], |[i]| (i as i64) * (i as i64) - 7)
+}
+
+#[acc]
+fn gen2(r: usize, c: usize) -> Matrix<u16> {
+    generate([r, c], |[i, j]| (i * 31 + j * 7) as u16)
+}
+
+#[acc]
+fn gen3(a: usize, b: usize, c: usize) -> Array<(u8, bool), 3> {
+    generate([a, b, c], |[i, j, k]| (((i ^ j) + k * 3) as u8, (i + j + k) % 2 == 0))
+}
+
+#[acc]
+fn gen_ix(r: usize, c: usize) -> Matrix<(usize, usize)> {
+    generate([r, c], |ix| (ix[0], ix[1]))
+}
+
+#[acc]
+fn fill2(r: usize, c: usize, v: f32) -> Matrix<f32> {
+    fill([r, c], v)
+}
+
+#[acc]
+fn fill_pair(n: usize, a: i16, b: u32) -> Vector<(i16, u32)> {
+    fill([n], (a, b))
+}
+
+#[acc]
+fn fill_zip(xs: &Vector<u8>) -> Vector<u8> {
+    fill(xs.shape(), 3u8).zip_with(xs, |a, b| a * b)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn generate_ranks_1_to_3(n in 0usize..300, r in 0usize..40, c in 0usize..70, a in 0usize..8, b in 0usize..9, d in 0usize..10) {
+        check_ok(gen1::SOURCE, "gen1", &[arg(n)], gen1(n), EXACT);
+        check_ok(gen2::SOURCE, "gen2", &[arg(r), arg(c)], gen2(r, c), EXACT);
+        check_ok(gen3::SOURCE, "gen3", &[arg(a), arg(b), arg(d)], gen3(a, b, d), EXACT);
+        check_ok(gen_ix::SOURCE, "gen_ix", &[arg(r), arg(c)], gen_ix::on(&Backend::cpu(), r, c), EXACT);
+    }
+
+    #[test]
+    fn fill_values(r in 0usize..40, c in 0usize..70, v in wild_f32(), a in any::<i16>(), b in any::<u32>(), xs in vector(any::<u8>(), 300)) {
+        check_ok(fill2::SOURCE, "fill2", &[arg(r), arg(c), arg(v)], fill2(r, c, v), EXACT);
+        check_ok(fill_pair::SOURCE, "fill_pair", &[arg(r * c), arg(a), arg(b)], fill_pair(r * c, a, b), EXACT);
+        check_ok(fill_zip::SOURCE, "fill_zip", &[arg(&xs)], fill_zip(&xs), EXACT);
+    }
+}
+
+#[test]
+fn generate_large() {
+    for n in [0, 1, 16_383, 16_384, 16_385, 50_001] {
+        check_pools_ok(gen1::SOURCE, "gen1", &[arg(n)], || gen1(n), EXACT);
+        check_pools_ok(fill_pair::SOURCE, "fill_pair", &[arg(n), arg(-3i16), arg(7u32)], || fill_pair(n, -3, 7), EXACT);
+    }
+    check_pools_ok(gen2::SOURCE, "gen2", &[arg(3usize), arg(20_000usize)], || gen2(3, 20_000), EXACT);
+    check_pools_ok(gen3::SOURCE, "gen3", &[arg(2usize), arg(3usize), arg(5_000usize)], || gen3(2, 3, 5_000), EXACT);
+}
+
+// =============================================================================
+// map, zip_with, zip, unzip
+// =============================================================================
+
+#[acc]
+fn map_i16(xs: &Vector<i16>) -> Vector<i16> {
+    xs.map(|x| x * 3 - 1)
+}
+
+#[acc]
+fn map_u16_to_bool(m: &Matrix<u16>) -> Matrix<bool> {
+    m.map(|x| x % 3 == 0 || x > 60000)
+}
+
+#[acc]
+fn map_f64_3(a: &Array<f64, 3>) -> Array<f64, 3> {
+    a.map(|x| if x > 0.0 { x.sqrt() } else { -x * 0.5 })
+}
+
+#[acc]
+fn map_bool(xs: &Vector<bool>) -> Vector<(bool, u8)> {
+    xs.map(|b| (!b, b as u8 + 1))
+}
+
+#[acc]
+fn map_map(xs: &Vector<f32>) -> Vector<f32> {
+    xs.map(|x| x * 2.0).map(|y| y + 1.0).map(|z| z * z)
+}
+
+#[acc]
+fn zip_v(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> {
+    xs.zip_with(ys, |x, y| x * 2 - y)
+}
+
+#[acc]
+fn zip_m(a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> {
+    a.zip_with(b, |x, y| x - y * 0.5)
+}
+
+#[acc]
+fn zip_3(a: &Array<u32, 3>, b: &Array<u32, 3>) -> Array<u32, 3> {
+    a.zip_with(b, |x, y| x ^ (y << 3))
+}
+
+/// Two fused producers of different shapes, then a consumer reading by index.
+#[acc]
+fn zip_m_fused(a: &Matrix<i64>, b: &Matrix<i64>) -> Matrix<i64> {
+    a.map(|x| x + 1).zip_with(&b.map(|y| y * 2), |x, y| x - y)
+}
+
+#[acc]
+fn zip_m_sum(a: &Matrix<i64>, b: &Matrix<i64>) -> Vector<i64> {
+    a.zip_with(b, |x, y| x * y).sum()
+}
+
+#[acc]
+fn zip_pairs(xs: &Vector<u8>, ys: &Vector<i8>) -> Vector<(u8, i8)> {
+    xs.zip(ys)
+}
+
+#[acc]
+fn zip_triple(xs: &Vector<u8>, ys: &Vector<i8>, zs: &Vector<bool>) -> Vector<(u8, i8, bool)> {
+    xs.zip(ys).zip_with(zs, |(a, b), c| (a, b, c))
+}
+
+#[acc]
+fn zip_nested(xs: &Vector<u8>, ys: &Vector<i8>, zs: &Vector<bool>) -> Vector<((u8, i8), bool)> {
+    xs.zip(ys).zip(zs)
+}
+
+#[acc]
+fn unzip_pairs(ps: &Vector<(i32, f64)>) -> (Vector<i32>, Vector<f64>) {
+    ps.unzip()
+}
+
+#[acc]
+fn unzip_triple(ts: &Matrix<(u8, i8, bool)>) -> (Matrix<u8>, Matrix<i8>, Matrix<bool>) {
+    ts.unzip()
+}
+
+#[acc]
+fn zip_unzip(xs: &Vector<u64>, ys: &Vector<u16>) -> Vector<u64> {
+    let (a, b) = xs.zip(ys).unzip();
+    a.zip_with(&b, |x, y| x + y as u64)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn map_all_ranks(xs in vector(any::<i16>(), 300), m in matrix(any::<u16>(), 40, 70), a in array3(wild_f64(), 8, 9, 10), bs in vector(any::<bool>(), 300), fs in vector(small_f32(), 300)) {
+        check_ok(map_i16::SOURCE, "map_i16", &[arg(&xs)], map_i16(&xs), EXACT);
+        check_ok(map_u16_to_bool::SOURCE, "map_u16_to_bool", &[arg(&m)], map_u16_to_bool(&m), EXACT);
+        check_ok(map_f64_3::SOURCE, "map_f64_3", &[arg(&a)], map_f64_3(&a), EXACT);
+        check_ok(map_bool::SOURCE, "map_bool", &[arg(&bs)], map_bool(&bs), EXACT);
+        check_ok(map_map::SOURCE, "map_map", &[arg(&fs)], map_map(&fs), EXACT);
+    }
+
+    #[test]
+    fn zip_with_intersects(xs in vector(any::<i32>(), 300), ys in vector(any::<i32>(), 300),
+                           a in matrix(small_f32(), 40, 70), b in matrix(small_f32(), 40, 70),
+                           c in array3(any::<u32>(), 8, 9, 10), d in array3(any::<u32>(), 8, 9, 10),
+                           p in matrix(-1000i64..1000, 40, 70), q in matrix(-1000i64..1000, 40, 70)) {
+        let r = check_ok(zip_v::SOURCE, "zip_v", &[arg(&xs), arg(&ys)], zip_v(&xs, &ys), EXACT);
+        let Dyn::Array(r) = r else { panic!() };
+        prop_assert_eq!(r.shape, vec![xs.len().min(ys.len())]);
+        check_ok(zip_m::SOURCE, "zip_m", &[arg(&a), arg(&b)], zip_m(&a, &b), EXACT);
+        check_ok(zip_3::SOURCE, "zip_3", &[arg(&c), arg(&d)], zip_3(&c, &d), EXACT);
+        check_ok(zip_m_fused::SOURCE, "zip_m_fused", &[arg(&p), arg(&q)], zip_m_fused(&p, &q), EXACT);
+        check_ok(zip_m_sum::SOURCE, "zip_m_sum", &[arg(&p), arg(&q)], zip_m_sum(&p, &q), EXACT);
+    }
+
+    #[test]
+    fn zip_and_unzip(xs in vector(any::<u8>(), 300), ys in vector(any::<i8>(), 300), zs in vector(any::<bool>(), 300),
+                     ps in vector((any::<i32>(), wild_f64()), 300), ts in matrix((any::<u8>(), any::<i8>(), any::<bool>()), 40, 70),
+                     us in vector(any::<u64>(), 300), vs in vector(any::<u16>(), 300)) {
+        check_ok(zip_pairs::SOURCE, "zip_pairs", &[arg(&xs), arg(&ys)], zip_pairs(&xs, &ys), EXACT);
+        check_ok(zip_triple::SOURCE, "zip_triple", &[arg(&xs), arg(&ys), arg(&zs)], zip_triple(&xs, &ys, &zs), EXACT);
+        check_ok(zip_nested::SOURCE, "zip_nested", &[arg(&xs), arg(&ys), arg(&zs)], zip_nested(&xs, &ys, &zs), EXACT);
+        check_ok(unzip_pairs::SOURCE, "unzip_pairs", &[arg(&ps)], unzip_pairs(&ps), EXACT);
+        check_ok(unzip_triple::SOURCE, "unzip_triple", &[arg(&ts)], unzip_triple(&ts), EXACT);
+        check_ok(zip_unzip::SOURCE, "zip_unzip", &[arg(&us), arg(&vs)], zip_unzip(&us, &vs), EXACT);
+    }
+}
+
+#[test]
+fn map_zip_large() {
+    for n in [0, 1, 16_383, 16_385, 50_001] {
+        let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        let ys: Vector<i32> = (0..n + 3).map(|i| hash(i + 9) as i32).collect();
+        check_pools_ok(zip_v::SOURCE, "zip_v", &[arg(&xs), arg(&ys)], || zip_v(&xs, &ys), EXACT);
+        check_pools_ok(zip_v::SOURCE, "zip_v", &[arg(&ys), arg(&xs)], || zip_v(&ys, &xs), EXACT);
+        let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 1000) as f32 / 7.0).collect();
+        check_pools_ok(map_map::SOURCE, "map_map", &[arg(&fs)], || map_map(&fs), EXACT);
+    }
+}
+
+// =============================================================================
+// backpermute, reshape
+// =============================================================================
+
+#[acc]
+fn reverse(xs: &Vector<f64>) -> Vector<f64> {
+    xs.backpermute(xs.shape(), |[i]| [xs.len() - 1 - i])
+}
+
+#[acc]
+fn transpose(m: &Matrix<i32>) -> Matrix<i32> {
+    let [r, c] = m.shape();
+    m.backpermute([c, r], |[i, j]| [j, i])
+}
+
+#[acc]
+fn transpose_fused(m: &Matrix<i32>) -> Vector<i32> {
+    let [r, c] = m.shape();
+    m.map(|x| x * 3).backpermute([c, r], |[i, j]| [j, i]).fold(0, |a, b| a + b)
+}
+
+/// Reads `k` positions past the end when `k > 0` (and the vector is non-empty
+/// or `k` covers index 0).
+#[acc]
+fn shift_left(xs: &Vector<u16>, k: usize) -> Vector<u16> {
+    xs.backpermute(xs.shape(), |[i]| [i + k])
+}
+
+#[acc]
+fn bp_to_3d(xs: &Vector<i8>, a: usize, b: usize) -> Array<i8, 3> {
+    xs.backpermute([a, b, 2], |[i, j, k]| [(i * b + j) * 2 + k])
+}
+
+#[acc]
+fn reshape_flat(m: &Matrix<i32>) -> Vector<i32> {
+    m.reshape([m.len()])
+}
+
+#[acc]
+fn reshape_to(xs: &Vector<u16>, r: usize, c: usize) -> Matrix<u16> {
+    xs.reshape([r, c])
+}
+
+#[acc]
+fn reshape_3(m: &Matrix<i64>, a: usize, b: usize, c: usize) -> Array<i64, 3> {
+    m.map(|x| x - 1).reshape([a, b, c])
+}
+
+/// A reshape of a zip of two differently shaped matrices (no linear form).
+#[acc]
+fn reshape_zip(a: &Matrix<i32>, b: &Matrix<i32>) -> Vector<i32> {
+    let z = a.zip_with(b, |x, y| x * 100 + y);
+    z.reshape([z.len()])
+}
+
+#[acc]
+fn reshape_transpose(m: &Matrix<u8>) -> Vector<u8> {
+    let [r, c] = m.shape();
+    m.backpermute([c, r], |[i, j]| [j, i]).reshape([r * c])
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn backpermute_cases(xs in vector(wild_f64(), 300), m in matrix(any::<i32>(), 40, 70), us in vector(any::<u16>(), 300), k in 0usize..3,
+                         bs in vector(any::<i8>(), 300), a in 0usize..8, b in 0usize..9) {
+        check_ok(reverse::SOURCE, "reverse", &[arg(&xs)], reverse(&xs), EXACT);
+        check_ok(transpose::SOURCE, "transpose", &[arg(&m)], transpose(&m), EXACT);
+        check_ok(transpose_fused::SOURCE, "transpose_fused", &[arg(&m)], transpose_fused(&m), EXACT);
+        let r = check(shift_left::SOURCE, "shift_left", &[arg(&us), arg(k)], shift_left(&us, k), EXACT);
+        if k > 0 && !us.is_empty() {
+            prop_assert_eq!(r.unwrap_err(), ErrorKind::IndexOutOfBounds);
+        }
+        let r = check(bp_to_3d::SOURCE, "bp_to_3d", &[arg(&bs), arg(a), arg(b)], bp_to_3d(&bs, a, b), EXACT);
+        prop_assert_eq!(r.is_ok(), a * b * 2 <= bs.len());
+    }
+
+    #[test]
+    fn reshape_cases(m in matrix(any::<i32>(), 40, 70), xs in vector(any::<u16>(), 300), r in 0usize..20, c in 0usize..20,
+                     p in matrix(any::<i64>(), 12, 12), a in 0usize..5, b in 0usize..5, d in 0usize..5,
+                     q in matrix(-1000i32..1000, 10, 10), q2 in matrix(-1000i32..1000, 10, 10), t in matrix(any::<u8>(), 40, 70)) {
+        check_ok(reshape_flat::SOURCE, "reshape_flat", &[arg(&m)], reshape_flat(&m), EXACT);
+        let res = check(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(r), arg(c)], reshape_to(&xs, r, c), EXACT);
+        prop_assert_eq!(res.is_ok(), r * c == xs.len());
+        // Valid half of the time: reshape to (len / c) × c when c divides len.
+        if xs.len() % (c + 1) == 0 {
+            let rows = xs.len() / (c + 1);
+            check_ok(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(rows), arg(c + 1)], reshape_to(&xs, rows, c + 1), EXACT);
+        }
+        let res = check(reshape_3::SOURCE, "reshape_3", &[arg(&p), arg(a), arg(b), arg(d)], reshape_3(&p, a, b, d), EXACT);
+        if a * b * d != p.len() {
+            prop_assert_eq!(res.unwrap_err(), ErrorKind::ShapeMismatch);
+        }
+        let [pr, pc] = p.shape();
+        check_ok(reshape_3::SOURCE, "reshape_3", &[arg(&p), arg(pc), arg(1usize), arg(pr)], reshape_3(&p, pc, 1, pr), EXACT);
+        check_ok(reshape_zip::SOURCE, "reshape_zip", &[arg(&q), arg(&q2)], reshape_zip(&q, &q2), EXACT);
+        check_ok(reshape_transpose::SOURCE, "reshape_transpose", &[arg(&t)], reshape_transpose(&t), EXACT);
+    }
+}
+
+#[test]
+fn reshape_size_mismatch_is_an_error() {
+    let xs = Vector::from(vec![1u16, 2, 3, 4, 5, 6]);
+    check_ok(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(2usize), arg(3usize)], reshape_to(&xs, 2, 3), EXACT);
+    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(4usize), arg(2usize)], reshape_to(&xs, 4, 2), ErrorKind::ShapeMismatch);
+    let empty = Vector::<u16>::from(vec![]);
+    check_ok(reshape_to::SOURCE, "reshape_to", &[arg(&empty), arg(0usize), arg(5usize)], reshape_to(&empty, 0, 5), EXACT);
+    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&empty), arg(1usize), arg(1usize)], reshape_to(&empty, 1, 1), ErrorKind::ShapeMismatch);
+    // Sizes whose product overflows usize.
+    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(usize::MAX), arg(3usize)], reshape_to(&xs, usize::MAX, 3), ErrorKind::ShapeMismatch);
+}
+
+#[test]
+fn backpermute_out_of_bounds_is_an_error() {
+    let xs = Vector::from(vec![1u16, 2, 3]);
+    check_pools_err(shift_left::SOURCE, "shift_left", &[arg(&xs), arg(1usize)], || shift_left(&xs, 1), ErrorKind::IndexOutOfBounds);
+    check_pools_ok(shift_left::SOURCE, "shift_left", &[arg(&xs), arg(0usize)], || shift_left(&xs, 0), EXACT);
+    let big: Vector<u16> = (0..50_001).map(|i| hash(i) as u16).collect();
+    check_pools_err(shift_left::SOURCE, "shift_left", &[arg(&big), arg(1usize)], || shift_left(&big, 1), ErrorKind::IndexOutOfBounds);
+    let m: Matrix<i32> = Matrix::from_fn([3, 20_000], |[i, j]| (i * 7 + j) as i32);
+    check_pools_ok(transpose::SOURCE, "transpose", &[arg(&m)], || transpose(&m), EXACT);
+    check_pools_ok(transpose_fused::SOURCE, "transpose_fused", &[arg(&m)], || transpose_fused(&m), EXACT);
+}
+
+// =============================================================================
+// fold, fold1, fold_all, sum, product, minimum, maximum
+// =============================================================================
+
+#[acc]
+fn fold_v(xs: &Vector<i32>) -> Scalar<i32> {
+    xs.fold(17, |a, b| a + b)
+}
+
+#[acc]
+fn fold_m(m: &Matrix<i64>) -> Vector<i64> {
+    m.fold(5, |a, b| a ^ b)
+}
+
+#[acc]
+fn fold_3(a: &Array<u64, 3>) -> Matrix<u64> {
+    a.fold(3, |x, y| x.max(y))
+}
+
+/// Composition of affine maps `x -> x * m + c` (wrapping u32): associative but
+/// not commutative, so it detects operands combined out of order.
+#[acc]
+fn affine_fold_v(xs: &Vector<(u32, u32)>) -> Scalar<(u32, u32)> {
+    xs.fold((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2))
+}
+
+#[acc]
+fn affine_fold_m(xs: &Matrix<(u32, u32)>) -> Vector<(u32, u32)> {
+    xs.fold((3, 5), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2))
+}
+
+#[acc]
+fn affine_fold1_3(xs: &Array<(u32, u32), 3>) -> Matrix<(u32, u32)> {
+    xs.fold1(|(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2))
+}
+
+#[acc]
+fn fold1_first_last(m: &Matrix<i16>) -> (Vector<i16>, Vector<i16>) {
+    (m.fold1(|a, _b| a), m.fold1(|_a, b| b))
+}
+
+#[acc]
+fn fold1_v(xs: &Vector<f32>) -> Scalar<f32> {
+    xs.fold1(|a, b| a + b)
+}
+
+#[acc]
+fn fold_f64_m(m: &Matrix<f64>) -> Vector<f64> {
+    m.fold(0.5, |a, b| a + b)
+}
+
+#[acc]
+fn fold_all_m(m: &Matrix<i32>) -> Scalar<i32> {
+    m.fold_all(1, |a, b| a + b)
+}
+
+#[acc]
+fn fold_all_3(a: &Array<f64, 3>) -> Scalar<f64> {
+    a.fold_all(0.0, |x, y| x + y)
+}
+
+#[acc]
+fn fold_all_affine(a: &Array<(u32, u32), 3>) -> Scalar<(u32, u32)> {
+    a.fold_all((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2))
+}
+
+#[acc]
+fn fold_all_scalar(s: &Scalar<i8>) -> Scalar<i8> {
+    s.fold_all(100, |a, b| a + b)
+}
+
+#[acc]
+fn fold_bool_rows(m: &Matrix<bool>) -> (Vector<bool>, Vector<bool>) {
+    (m.fold(true, |a, b| a && b), m.fold(false, |a, b| a || b))
+}
+
+#[acc]
+fn sums(xs: &Vector<u8>, m: &Matrix<i16>, a: &Array<u64, 3>) -> (Scalar<u8>, Vector<i16>, Matrix<u64>) {
+    (xs.sum(), m.sum(), a.sum())
+}
+
+#[acc]
+fn products(xs: &Vector<i8>, m: &Matrix<u32>, a: &Array<i64, 3>) -> (Scalar<i8>, Vector<u32>, Matrix<i64>) {
+    (xs.product(), m.product(), a.product())
+}
+
+#[acc]
+fn float_sums(xs: &Vector<f32>, m: &Matrix<f64>) -> (Scalar<f32>, Vector<f64>) {
+    (xs.sum(), m.sum())
+}
+
+#[acc]
+fn float_products(m: &Matrix<f32>) -> Vector<f32> {
+    m.product()
+}
+
+#[acc]
+fn min_v(xs: &Vector<i64>) -> Scalar<i64> {
+    xs.minimum()
+}
+
+#[acc]
+fn max_v(xs: &Vector<u16>) -> Scalar<u16> {
+    xs.maximum()
+}
+
+#[acc]
+fn min_m(m: &Matrix<f64>) -> Vector<f64> {
+    m.minimum()
+}
+
+#[acc]
+fn max_3(a: &Array<f32, 3>) -> Matrix<f32> {
+    a.maximum()
+}
+
+#[acc]
+fn minmax_bool(m: &Matrix<bool>) -> (Vector<bool>, Vector<bool>) {
+    (m.minimum(), m.maximum())
+}
+
+#[acc]
+fn minmax_small(xs: &Vector<i8>, ys: &Vector<u8>) -> (Scalar<i8>, Scalar<u8>) {
+    (xs.minimum(), ys.maximum())
+}
+
+fn pair_u32() -> impl Strategy<Value = (u32, u32)> + Clone {
+    (any::<u32>(), any::<u32>())
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn folds_with_initial_value(xs in vector(any::<i32>(), 300), m in matrix(any::<i64>(), 40, 70), a in array3(any::<u64>(), 8, 9, 10),
+                                pv in vector(pair_u32(), 300), pm in matrix(pair_u32(), 40, 70), fm in matrix(small_f64(), 40, 70)) {
+        check_ok(fold_v::SOURCE, "fold_v", &[arg(&xs)], fold_v(&xs), EXACT);
+        check_ok(fold_m::SOURCE, "fold_m", &[arg(&m)], fold_m(&m), EXACT);
+        check_ok(fold_3::SOURCE, "fold_3", &[arg(&a)], fold_3(&a), EXACT);
+        check_ok(affine_fold_v::SOURCE, "affine_fold_v", &[arg(&pv)], affine_fold_v(&pv), EXACT);
+        check_ok(affine_fold_m::SOURCE, "affine_fold_m", &[arg(&pm)], affine_fold_m(&pm), EXACT);
+        check_ok(fold_f64_m::SOURCE, "fold_f64_m", &[arg(&fm)], fold_f64_m(&fm), F64_TOL);
+    }
+
+    #[test]
+    fn fold1_rows(pa in array3(pair_u32(), 8, 9, 10), m in matrix(any::<i16>(), 40, 70), fs in vector(small_f32(), 300)) {
+        let r = check(affine_fold1_3::SOURCE, "affine_fold1_3", &[arg(&pa)], affine_fold1_3(&pa), EXACT);
+        let [a, b, c] = pa.shape();
+        if c == 0 && a * b > 0 {
+            prop_assert_eq!(r.unwrap_err(), ErrorKind::EmptyReduction);
+        } else {
+            prop_assert!(r.is_ok());
+        }
+        let r = check(fold1_first_last::SOURCE, "fold1_first_last", &[arg(&m)], fold1_first_last(&m), EXACT);
+        prop_assert_eq!(r.is_err(), m.shape()[1] == 0 && m.shape()[0] > 0);
+        let r = check(fold1_v::SOURCE, "fold1_v", &[arg(&fs)], fold1_v(&fs), F32_TOL);
+        prop_assert_eq!(r.is_err(), fs.is_empty());
+    }
+
+    #[test]
+    fn fold_all_ranks(m in matrix(any::<i32>(), 40, 70), a in array3(small_f64(), 8, 9, 10), pa in array3(pair_u32(), 8, 9, 10), s in any::<i8>(), bm in matrix(any::<bool>(), 40, 70)) {
+        check_ok(fold_all_m::SOURCE, "fold_all_m", &[arg(&m)], fold_all_m(&m), EXACT);
+        check_ok(fold_all_3::SOURCE, "fold_all_3", &[arg(&a)], fold_all_3(&a), F64_TOL);
+        check_ok(fold_all_affine::SOURCE, "fold_all_affine", &[arg(&pa)], fold_all_affine(&pa), EXACT);
+        let sc = Scalar::new(s);
+        check_ok(fold_all_scalar::SOURCE, "fold_all_scalar", &[arg(&sc)], fold_all_scalar(&sc), EXACT);
+        check_ok(fold_bool_rows::SOURCE, "fold_bool_rows", &[arg(&bm)], fold_bool_rows(&bm), EXACT);
+    }
+
+    #[test]
+    fn sum_product(xs in vector(any::<u8>(), 300), m in matrix(any::<i16>(), 40, 70), a in array3(any::<u64>(), 8, 9, 10),
+                   ys in vector(any::<i8>(), 300), um in matrix(any::<u32>(), 40, 70), la in array3(-3i64..4, 8, 9, 10),
+                   fs in vector(small_f32(), 300), fm in matrix(small_f64(), 40, 70), pm in matrix(0.5f32..1.5, 40, 70)) {
+        check_ok(sums::SOURCE, "sums", &[arg(&xs), arg(&m), arg(&a)], sums(&xs, &m, &a), EXACT);
+        check_ok(products::SOURCE, "products", &[arg(&ys), arg(&um), arg(&la)], products(&ys, &um, &la), EXACT);
+        check_ok(float_sums::SOURCE, "float_sums", &[arg(&fs), arg(&fm)], float_sums(&fs, &fm), F32_TOL);
+        check_ok(float_products::SOURCE, "float_products", &[arg(&pm)], float_products(&pm), F32_TOL);
+    }
+
+    #[test]
+    fn minimum_maximum(xs in vector(any::<i64>(), 300), us in vector(any::<u16>(), 300), m in matrix(wild_f64(), 40, 70),
+                       a in array3(small_f32(), 8, 9, 10), bm in matrix(any::<bool>(), 40, 70), bs in vector(any::<i8>(), 300), cs in vector(any::<u8>(), 300)) {
+        let r = check(min_v::SOURCE, "min_v", &[arg(&xs)], min_v(&xs), EXACT);
+        prop_assert_eq!(r.is_err(), xs.is_empty());
+        let r = check(max_v::SOURCE, "max_v", &[arg(&us)], max_v(&us), EXACT);
+        prop_assert_eq!(r.is_err(), us.is_empty());
+        check(min_m::SOURCE, "min_m", &[arg(&m)], min_m(&m), EXACT).ok();
+        let r = check(max_3::SOURCE, "max_3", &[arg(&a)], max_3(&a), EXACT);
+        let [x, y, z] = a.shape();
+        prop_assert_eq!(r.is_err(), z == 0 && x * y > 0);
+        check(minmax_bool::SOURCE, "minmax_bool", &[arg(&bm)], minmax_bool(&bm), EXACT).ok();
+        check(minmax_small::SOURCE, "minmax_small", &[arg(&bs), arg(&cs)], minmax_small(&bs, &cs), EXACT).ok();
+    }
+}
+
+#[test]
+fn empty_rows_without_initial_value_are_errors() {
+    let empty = Vector::<i64>::from(vec![]);
+    check_err(min_v::SOURCE, "min_v", &[arg(&empty)], min_v(&empty), ErrorKind::EmptyReduction);
+    let fe = Vector::<f32>::from(vec![]);
+    check_err(fold1_v::SOURCE, "fold1_v", &[arg(&fe)], fold1_v(&fe), ErrorKind::EmptyReduction);
+    // Three rows of length zero.
+    let m = Matrix::<f64>::from_vec([3, 0], vec![]).unwrap();
+    check_err(min_m::SOURCE, "min_m", &[arg(&m)], min_m(&m), ErrorKind::EmptyReduction);
+    // Zero rows of length zero: no row to reduce, an empty result.
+    let m = Matrix::<f64>::from_vec([0, 0], vec![]).unwrap();
+    check_ok(min_m::SOURCE, "min_m", &[arg(&m)], min_m(&m), EXACT);
+    // With an initial value, empty rows give the initial value.
+    let m = Matrix::<f64>::from_vec([4, 0], vec![]).unwrap();
+    check_ok(fold_f64_m::SOURCE, "fold_f64_m", &[arg(&m)], fold_f64_m(&m), EXACT);
+    let e = Vector::<i32>::from(vec![]);
+    let r = check_ok(fold_v::SOURCE, "fold_v", &[arg(&e)], fold_v(&e), EXACT);
+    assert_eq!(r, arg(Scalar::new(17i32)));
+}
+
+#[test]
+fn folds_large() {
+    for n in BIG {
+        let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        check_pools_ok(fold_v::SOURCE, "fold_v", &[arg(&xs)], || fold_v(&xs), EXACT);
+        let pv: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 1) as u32)).collect();
+        check_pools_ok(affine_fold_v::SOURCE, "affine_fold_v", &[arg(&pv)], || affine_fold_v(&pv), EXACT);
+        // Integers as floats: every partial sum is exact, so the order does not matter.
+        let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 201) as f32 - 100.0).collect();
+        check_pools_ok(fold1_v::SOURCE, "fold1_v", &[arg(&fs)], || fold1_v(&fs), EXACT);
+        // Arbitrary floats: the parallel sum reorders additions.
+        let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 10_000) as f32 / 77.0).collect();
+        let fm = Matrix::<f64>::from_fn([2, n], |[i, j]| (hash(i * n + j) % 100_000) as f64 / 3.0);
+        check_pools_ok(float_sums::SOURCE, "float_sums", &[arg(&fs), arg(&fm)], || float_sums(&fs, &fm), F32_TOL);
+        let mins: Vector<i64> = (0..n).map(|i| hash(i) as i64).collect();
+        check_pools_ok(min_v::SOURCE, "min_v", &[arg(&mins)], || min_v(&mins), EXACT);
+    }
+    // Few long rows: each row split between tasks.
+    let pm = Matrix::<(u32, u32)>::from_fn([2, 50_001], |[i, j]| (hash(i * 7 + j) as u32 | 1, hash(j) as u32));
+    check_pools_ok(affine_fold_m::SOURCE, "affine_fold_m", &[arg(&pm)], || affine_fold_m(&pm), EXACT);
+    let pa = Array::<(u32, u32), 3>::from_fn([1, 3, 40_000], |[_, j, k]| (hash(j + k) as u32, hash(k) as u32));
+    check_pools_ok(affine_fold1_3::SOURCE, "affine_fold1_3", &[arg(&pa)], || affine_fold1_3(&pa), EXACT);
+    check_pools_ok(fold_all_affine::SOURCE, "fold_all_affine", &[arg(&pa)], || fold_all_affine(&pa), EXACT);
+    let m = Matrix::<i16>::from_fn([3, 33_000], |[i, j]| hash(i + 3 * j) as i16);
+    check_pools_ok(fold1_first_last::SOURCE, "fold1_first_last", &[arg(&m)], || fold1_first_last(&m), EXACT);
+    // Many short rows.
+    let m = Matrix::<i64>::from_fn([20_000, 3], |[i, j]| hash(i * 3 + j) as i64);
+    check_pools_ok(fold_m::SOURCE, "fold_m", &[arg(&m)], || fold_m(&m), EXACT);
+}
+
+// =============================================================================
+// scans
+// =============================================================================
+
+#[acc]
+fn scans_i32(xs: &Vector<i32>) -> (Vector<i32>, Vector<i32>, Vector<i32>, Vector<i32>) {
+    (xs.scanl(10, |a, b| a + b), xs.scanl1(|a, b| a + b), xs.scanr(-4, |a, b| a + b), xs.scanr1(|a, b| a + b))
+}
+
+#[acc]
+fn scans_total_i32(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>, Vector<i32>, Scalar<i32>) {
+    let (l, lt) = xs.scanl_total(7, |a, b| a + b);
+    let (r, rt) = xs.scanr_total(-7, |a, b| a + b);
+    (l, lt, r, rt)
+}
+
+#[acc]
+fn scans_affine(xs: &Vector<(u32, u32)>) -> (Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>) {
+    let f = |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2);
+    (xs.scanl((3, 1), f), xs.scanl1(f), xs.scanr((5, 2), f), xs.scanr1(f))
+}
+
+#[acc]
+fn scans_total_affine(m: &Matrix<(u32, u32)>) -> (Matrix<(u32, u32)>, Vector<(u32, u32)>, Matrix<(u32, u32)>, Vector<(u32, u32)>) {
+    let f = |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2);
+    let (l, lt) = m.scanl_total((3, 1), f);
+    let (r, rt) = m.scanr_total((5, 2), f);
+    (l, lt, r, rt)
+}
+
+#[acc]
+fn scans_m(m: &Matrix<i64>) -> (Matrix<i64>, Matrix<i64>, Matrix<i64>, Matrix<i64>) {
+    (m.scanl(1, |a, b| a * b), m.scanl1(|a, b| a ^ b), m.scanr(0, |a, b| a.max(b)), m.scanr1(|a, b| a - b + b))
+}
+
+#[acc]
+fn scans_f32(xs: &Vector<f32>) -> (Vector<f32>, Vector<f32>, Vector<f32>, Scalar<f32>) {
+    let (t, total) = xs.scanr_total(0.0, |a, b| a + b);
+    (xs.scanl(1.5, |a, b| a + b), xs.scanr1(|a, b| a + b), t, total)
+}
+
+#[acc]
+fn scan_fused(m: &Matrix<u8>) -> Matrix<u16> {
+    m.map(|x| x as u16).scanl1(|a, b| a + b).map(|s| s / 2)
+}
+
+#[acc]
+fn scan_total_result(xs: &Vector<u64>) -> (Vector<u64>, Scalar<u64>) {
+    xs.scanl_total(0, |a, b| a + b)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn scans_rank_1(xs in vector(any::<i32>(), 300), ps in vector(pair_u32(), 300), fs in vector(small_f32(), 300), us in vector(any::<u64>(), 300)) {
+        check_ok(scans_i32::SOURCE, "scans_i32", &[arg(&xs)], scans_i32(&xs), EXACT);
+        check_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], scans_total_i32(&xs), EXACT);
+        check_ok(scans_affine::SOURCE, "scans_affine", &[arg(&ps)], scans_affine(&ps), EXACT);
+        check_ok(scans_f32::SOURCE, "scans_f32", &[arg(&fs)], scans_f32(&fs), F32_TOL);
+        check_ok(scan_total_result::SOURCE, "scan_total_result", &[arg(&us)], scan_total_result(&us), EXACT);
+    }
+
+    #[test]
+    fn scans_rank_2(pm in matrix(pair_u32(), 40, 70), m in matrix(-5i64..6, 40, 70), bm in matrix(any::<u8>(), 40, 70)) {
+        check_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], scans_total_affine(&pm), EXACT);
+        check_ok(scans_m::SOURCE, "scans_m", &[arg(&m)], scans_m(&m), EXACT);
+        check_ok(scan_fused::SOURCE, "scan_fused", &[arg(&bm)], scan_fused(&bm), EXACT);
+    }
+}
+
+#[test]
+fn scans_large() {
+    for n in [0, 1, 2, 16_383, 16_385, 50_001] {
+        let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        check_pools_ok(scans_i32::SOURCE, "scans_i32", &[arg(&xs)], || scans_i32(&xs), EXACT);
+        check_pools_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], || scans_total_i32(&xs), EXACT);
+        let ps: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 5) as u32)).collect();
+        check_pools_ok(scans_affine::SOURCE, "scans_affine", &[arg(&ps)], || scans_affine(&ps), EXACT);
+        let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 2001) as f32 / 1000.0).collect();
+        check_pools_ok(scans_f32::SOURCE, "scans_f32", &[arg(&fs)], || scans_f32(&fs), F32_TOL);
+    }
+    // Few long rows: the three-phase parallel scan.
+    for rows in [1, 2, 3] {
+        let pm = Matrix::<(u32, u32)>::from_fn([rows, 40_001], |[i, j]| (hash(i * 40_001 + j) as u32 | 1, hash(j) as u32));
+        check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    }
+    let bm = Matrix::<u8>::from_fn([2, 50_001], |[i, j]| hash(i + j) as u8);
+    check_pools_ok(scan_fused::SOURCE, "scan_fused", &[arg(&bm)], || scan_fused(&bm), EXACT);
+    // Many short rows.
+    let pm = Matrix::<(u32, u32)>::from_fn([30_000, 2], |[i, j]| (hash(i) as u32, hash(j + i) as u32));
+    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    // Rows of length zero.
+    let pm = Matrix::<(u32, u32)>::from_vec([5, 0], vec![]).unwrap();
+    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    let m = Matrix::<i64>::from_vec([4, 0], vec![]).unwrap();
+    check_pools_ok(scans_m::SOURCE, "scans_m", &[arg(&m)], || scans_m(&m), EXACT);
+}
+
+// =============================================================================
+// permute
+// =============================================================================
+
+/// A histogram: every element not divisible by 3 counts in bin `x % nbins`.
+#[acc]
+fn histogram(xs: &Vector<u32>, nbins: usize) -> Vector<i32> {
+    let zeros = fill([nbins], 0);
+    xs.map(|_| 1).permute(&zeros, |[i]| if xs[[i]] % 3 == 0 { None } else { Some([xs[[i]] as usize % nbins]) }, |a, b| a + b)
+}
+
+/// Wrapping sums per bin, defaults given.
+#[acc]
+fn scatter_add(vals: &Vector<u8>, idx: &Vector<usize>, defaults: &Vector<u8>) -> Vector<u8> {
+    vals.permute(defaults, |[i]| if i < idx.len() { Some([idx[[i]]]) } else { None }, |a, b| a + b)
+}
+
+#[acc]
+fn scatter_f64(vals: &Vector<f64>, nbins: usize) -> Vector<f64> {
+    vals.permute(&fill([nbins], 0.5), |[i]| Some([i % nbins]), |a, b| a + b)
+}
+
+/// Unique targets: the combination's operand order is observable.
+#[acc]
+fn permute_reverse(xs: &Vector<i64>, ds: &Vector<i64>) -> Vector<i64> {
+    let n = ds.len();
+    xs.permute(ds, |[i]| if i < n { Some([n - 1 - i]) } else { None }, |new, old| new * 10 + old)
+}
+
+#[acc]
+fn permute_rows(m: &Matrix<i32>) -> Vector<i32> {
+    let [r, _c] = m.shape();
+    m.permute(&fill([r], 0), |[i, _j]| Some([i]), |a, b| a + b)
+}
+
+#[acc]
+fn permute_2d(xs: &Vector<(u16, u16)>, r: usize, c: usize) -> Matrix<(u16, u16)> {
+    xs.permute(&fill([r, c], (0u16, 1u16)), |[i]| Some([i % r.max(1), (i / 3) % c.max(1)]), |(a, b), (x, y)| (a + x, b * y))
+}
+
+/// `k > 0` aims past the end.
+#[acc]
+fn permute_shift(xs: &Vector<i32>, ds: &Vector<i32>, k: usize) -> Vector<i32> {
+    xs.permute(ds, |[i]| Some([i + k]), |a, b| a + b)
+}
+
+#[acc]
+fn permute_then_map(xs: &Vector<u32>, nbins: usize) -> (Vector<u32>, Scalar<u32>) {
+    let h = xs.permute(&fill([nbins], 0u32), |[i]| Some([i % nbins]), |a, b| a + b);
+    (h.map(|c| c * 2), h.sum())
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn permute_histograms(xs in vector(any::<u32>(), 300), nbins in 1usize..20, vals in vector(any::<u8>(), 300),
+                          idx in vector(0usize..30, 300), ds in nonempty(any::<u8>(), 30), fs in vector(small_f64(), 300)) {
+        check_ok(histogram::SOURCE, "histogram", &[arg(&xs), arg(nbins)], histogram(&xs, nbins), EXACT);
+        let r = check(scatter_add::SOURCE, "scatter_add", &[arg(&vals), arg(&idx), arg(&ds)], scatter_add(&vals, &idx, &ds), EXACT);
+        let oob = idx.to_vec().iter().take(vals.len()).any(|&t| t >= ds.len());
+        prop_assert_eq!(r.is_err(), oob);
+        check_ok(scatter_f64::SOURCE, "scatter_f64", &[arg(&fs), arg(nbins)], scatter_f64(&fs, nbins), F64_TOL);
+        check_ok(permute_then_map::SOURCE, "permute_then_map", &[arg(&xs), arg(nbins)], permute_then_map(&xs, nbins), EXACT);
+    }
+
+    #[test]
+    fn permute_shapes(xs in vector(-1000i64..1000, 300), ds in vector(-1000i64..1000, 300), m in matrix(any::<i32>(), 40, 70),
+                      ps in vector((any::<u16>(), any::<u16>()), 300), r in 1usize..6, c in 1usize..6,
+                      is in vector(any::<i32>(), 300), js in nonempty(any::<i32>(), 300), k in 0usize..3) {
+        check_ok(permute_reverse::SOURCE, "permute_reverse", &[arg(&xs), arg(&ds)], permute_reverse(&xs, &ds), EXACT);
+        check_ok(permute_rows::SOURCE, "permute_rows", &[arg(&m)], permute_rows(&m), EXACT);
+        check_ok(permute_2d::SOURCE, "permute_2d", &[arg(&ps), arg(r), arg(c)], permute_2d(&ps, r, c), EXACT);
+        let res = check(permute_shift::SOURCE, "permute_shift", &[arg(&is), arg(&js), arg(k)], permute_shift(&is, &js, k), EXACT);
+        let oob = (0..is.len()).any(|i| i + k >= js.len());
+        prop_assert_eq!(res.is_err(), oob);
+    }
+}
+
+#[test]
+fn permute_fixed_cases() {
+    // Out-of-range target.
+    let xs = Vector::from(vec![1i32, 2, 3]);
+    let ds = Vector::from(vec![0i32; 3]);
+    check_pools_err(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(1usize)], || permute_shift(&xs, &ds, 1), ErrorKind::IndexOutOfBounds);
+    check_pools_ok(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(0usize)], || permute_shift(&xs, &ds, 0), EXACT);
+    // Large: the parallel path with striped locks.
+    for n in BIG {
+        let xs: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
+        for nbins in [1, 7, 1000] {
+            check_pools_ok(histogram::SOURCE, "histogram", &[arg(&xs), arg(nbins)], || histogram(&xs, nbins), EXACT);
+        }
+        let is: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        let js: Vector<i32> = (0..n).map(|i| i as i32).collect();
+        check_pools_ok(permute_shift::SOURCE, "permute_shift", &[arg(&is), arg(&js), arg(0usize)], || permute_shift(&is, &js, 0), EXACT);
+        check_pools_err(permute_shift::SOURCE, "permute_shift", &[arg(&is), arg(&js), arg(2usize)], || permute_shift(&is, &js, 2), ErrorKind::IndexOutOfBounds);
+        let fs: Vector<f64> = (0..n).map(|i| (hash(i) % 1000) as f64 / 8.0).collect();
+        check_pools_ok(scatter_f64::SOURCE, "scatter_f64", &[arg(&fs), arg(13usize)], || scatter_f64(&fs, 13), F64_TOL);
+    }
+    let xs: Vector<i64> = (0..20_000).map(|i| i as i64).collect();
+    let ds: Vector<i64> = (0..20_000).map(|i| -(i as i64)).collect();
+    check_pools_ok(permute_reverse::SOURCE, "permute_reverse", &[arg(&xs), arg(&ds)], || permute_reverse(&xs, &ds), EXACT);
+}
+
+/// Every source but those divisible by 3 targets a bin of an empty histogram:
+/// the interpreter reports the out-of-range target.
+#[test]
+fn permute_into_empty_defaults() {
+    let xs = Vector::from(vec![1u32, 2, 4]);
+    check_err(histogram::SOURCE, "histogram", &[arg(&xs), arg(0usize)], histogram(&xs, 0), ErrorKind::IndexOutOfBounds);
+}
+
+#[test]
+fn permute_shift_into_empty_defaults() {
+    let xs = Vector::from(vec![5i32]);
+    let ds = Vector::<i32>::from(vec![]);
+    check_err(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(0usize)], permute_shift(&xs, &ds, 0), ErrorKind::IndexOutOfBounds);
+}
+
+// =============================================================================
+// indexing, value(), shape(), len(), tuple results, scalar parameters
+// =============================================================================
+
+#[acc]
+fn gather(xs: &Vector<f32>, idx: &Vector<usize>) -> Vector<f32> {
+    idx.map(|i| xs[[i]])
+}
+
+#[acc]
+fn gather_2d(m: &Matrix<u64>, idx: &Vector<(usize, usize)>) -> Vector<u64> {
+    idx.map(|(i, j)| m[[i, j]])
+}
+
+/// Reads a computed (materialised) array by index.
+#[acc]
+fn gather_computed(xs: &Vector<i32>, idx: &Vector<usize>) -> Vector<i32> {
+    let ys = xs.map(|x| x * 2 + 1);
+    idx.map(|i| ys[[i]] + ys[[0]])
+}
+
+/// The read is guarded by `&&` and `if`, so it is only evaluated in bounds.
+#[acc]
+fn guarded_read(xs: &Vector<i16>, idx: &Vector<usize>) -> Vector<i16> {
+    let n = xs.len();
+    idx.map(|i| if i < n && xs[[i]] > 0 { xs[[i]] } else { -1 })
+}
+
+#[acc]
+fn neighbours(m: &Matrix<f64>) -> Matrix<f64> {
+    let [r, c] = m.shape();
+    generate([r, c], |[i, j]| {
+        let up = if i > 0 { m[[i - 1, j]] } else { 0.0 };
+        let left = if j > 0 { m[[i, j - 1]] } else { 0.0 };
+        m[[i, j]] * 4.0 - up - left
+    })
+}
+
+#[acc]
+fn value_of_param(s: &Scalar<i32>, xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| x * s.value())
+}
+
+#[acc]
+fn scalar_map(s: &Scalar<u8>) -> Scalar<u8> {
+    s.map(|x| x * 3)
+}
+
+#[acc]
+fn scalar_zip(s: &Scalar<f32>, t: &Scalar<f32>) -> Scalar<f32> {
+    s.zip_with(t, |a, b| a.atan2(b))
+}
+
+#[acc]
+fn shapes(m: &Matrix<i8>, a: &Array<u8, 3>) -> Vector<usize> {
+    let [r, c] = m.shape();
+    let sh = a.shape();
+    let n2 = m.map(|x| x + 1).len();
+    generate([6], |[k]| if k == 0 { r } else if k == 1 { c } else if k == 2 { m.len() } else if k == 3 { sh[0] * 100 + sh[1] * 10 + sh[2] } else if k == 4 { a.len() } else { n2 })
+}
+
+#[acc]
+fn len_of_scalar(s: &Scalar<u8>, xs: &Vector<u8>) -> Vector<usize> {
+    xs.map(|_| s.len() + xs.len())
+}
+
+#[acc]
+fn mean_centered(xs: &Vector<f64>) -> (Scalar<f64>, Vector<f64>) {
+    let n = xs.len() as f64;
+    let mean = xs.sum().map(|s| s / n);
+    (mean, xs.map(|x| x - mean.value()))
+}
+
+#[acc]
+fn stats(xs: &Vector<i32>) -> (Scalar<i32>, Scalar<i32>, Vector<i64>) {
+    (xs.minimum(), xs.maximum(), xs.map(|x| x as i64 * 2))
+}
+
+/// A computed array and a parameter returned as they are.
+#[acc]
+fn computed_and_param(xs: &Vector<u32>) -> (Vector<u32>, Vector<u32>) {
+    (xs.map(|x| x + 1), xs)
+}
+
+/// The total of an exclusive scan read in a later closure, and returned.
+#[acc]
+fn scan_total_used(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) {
+    let (pre, total) = xs.scanl_total(0, |a, b| a + b);
+    (pre.map(|p| total.value() - p), total)
+}
+
+#[acc]
+fn identity(m: &Matrix<(i8, f32)>) -> Matrix<(i8, f32)> {
+    m
+}
+
+#[acc]
+fn saxpy(alpha: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
+    xs.zip_with(ys, |x, y| alpha * x + y)
+}
+
+#[acc]
+fn scalar_params(a: i8, b: u64, c: bool, d: (i16, f64), xs: &Vector<u64>) -> Vector<(i8, u64, bool, f64)> {
+    let (d0, d1) = d;
+    xs.map(|x| (a + x as i8, x * b, c && x > 3, d1 + d0 as f64))
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn indexing(xs in vector(wild_f32(), 300), idx in vector(0usize..305, 300), m in matrix(any::<u64>(), 40, 70),
+                pidx in vector((0usize..42, 0usize..72), 100), is in vector(any::<i32>(), 300), hs in vector(any::<i16>(), 300)) {
+        let r = check(gather::SOURCE, "gather", &[arg(&xs), arg(&idx)], gather(&xs, &idx), EXACT);
+        prop_assert_eq!(r.is_err(), idx.to_vec().iter().any(|&i| i >= xs.len()));
+        let r = check(gather_2d::SOURCE, "gather_2d", &[arg(&m), arg(&pidx)], gather_2d(&m, &pidx), EXACT);
+        let [mr, mc] = m.shape();
+        prop_assert_eq!(r.is_err(), pidx.to_vec().iter().any(|&(i, j)| i >= mr || j >= mc));
+        check(gather_computed::SOURCE, "gather_computed", &[arg(&is), arg(&idx)], gather_computed(&is, &idx), EXACT).ok();
+        check_ok(guarded_read::SOURCE, "guarded_read", &[arg(&hs), arg(&idx)], guarded_read(&hs, &idx), EXACT);
+        let in_bounds: Vector<usize> = idx.to_vec().into_iter().filter(|&i| i < xs.len()).collect();
+        check_ok(gather::SOURCE, "gather", &[arg(&xs), arg(&in_bounds)], gather(&xs, &in_bounds), EXACT);
+    }
+
+    #[test]
+    fn values_and_shapes(s in any::<i32>(), is in vector(any::<i32>(), 300), u in any::<u8>(),
+                         f in wild_f32(), g in wild_f32(), m in matrix(any::<i8>(), 40, 70), a in array3(any::<u8>(), 8, 9, 10),
+                         fm in matrix(small_f64(), 40, 70)) {
+        let sc = Scalar::new(s);
+        check_ok(value_of_param::SOURCE, "value_of_param", &[arg(&sc), arg(&is)], value_of_param(&sc, &is), EXACT);
+        let su = Scalar::new(u);
+        check_ok(scalar_map::SOURCE, "scalar_map", &[arg(&su)], scalar_map(&su), EXACT);
+        let (sf, sg) = (Scalar::new(f), Scalar::new(g));
+        check_ok(scalar_zip::SOURCE, "scalar_zip", &[arg(&sf), arg(&sg)], scalar_zip(&sf, &sg), EXACT);
+        check_ok(shapes::SOURCE, "shapes", &[arg(&m), arg(&a)], shapes(&m, &a), EXACT);
+        let bytes: Vector<u8> = a.to_vec().into_iter().collect();
+        check_ok(len_of_scalar::SOURCE, "len_of_scalar", &[arg(&su), arg(&bytes)], len_of_scalar(&su, &bytes), EXACT);
+        check_ok(neighbours::SOURCE, "neighbours", &[arg(&fm)], neighbours(&fm), EXACT);
+    }
+
+    #[test]
+    fn tuple_and_scalar_results(xs in vector(small_f64(), 300), is in vector(any::<i32>(), 300), ws in vector(any::<u32>(), 300),
+                                pm in matrix((any::<i8>(), wild_f32()), 40, 70)) {
+        check_ok(computed_and_param::SOURCE, "computed_and_param", &[arg(&ws)], computed_and_param(&ws), EXACT);
+        check_ok(scan_total_used::SOURCE, "scan_total_used", &[arg(&is)], scan_total_used(&is), EXACT);
+        check_ok(mean_centered::SOURCE, "mean_centered", &[arg(&xs)], mean_centered(&xs), F64_TOL);
+        let r = check(stats::SOURCE, "stats", &[arg(&is)], stats(&is), EXACT);
+        prop_assert_eq!(r.is_err(), is.is_empty());
+        check_ok(identity::SOURCE, "identity", &[arg(&pm)], identity(&pm), EXACT);
+    }
+
+    #[test]
+    fn scalar_parameters(alpha in wild_f32(), xs in vector(small_f32(), 300), ys in vector(small_f32(), 300),
+                         a in any::<i8>(), b in any::<u64>(), c in any::<bool>(), d0 in any::<i16>(), d1 in wild_f64(), us in vector(any::<u64>(), 300)) {
+        check_ok(saxpy::SOURCE, "saxpy", &[arg(alpha), arg(&xs), arg(&ys)], saxpy(alpha, &xs, &ys), EXACT);
+        check_ok(scalar_params::SOURCE, "scalar_params", &[arg(a), arg(b), arg(c), arg((d0, d1)), arg(&us)], scalar_params(a, b, c, (d0, d1), &us), EXACT);
+    }
+}
+
+#[test]
+fn index_out_of_bounds_is_an_error() {
+    let xs = Vector::from(vec![1.0f32, 2.0]);
+    let idx = Vector::from(vec![0usize, 2]);
+    check_pools_err(gather::SOURCE, "gather", &[arg(&xs), arg(&idx)], || gather(&xs, &idx), ErrorKind::IndexOutOfBounds);
+    let empty = Vector::<f32>::from(vec![]);
+    let zero = Vector::from(vec![0usize]);
+    check_pools_err(gather::SOURCE, "gather", &[arg(&empty), arg(&zero)], || gather(&empty, &zero), ErrorKind::IndexOutOfBounds);
+    let m = Matrix::from_vec([2, 3], vec![1u64, 2, 3, 4, 5, 6]).unwrap();
+    // Row 0, column 3: the linear offset 3 exists, the index does not.
+    let pidx = Vector::from(vec![(0usize, 3usize)]);
+    check_pools_err(gather_2d::SOURCE, "gather_2d", &[arg(&m), arg(&pidx)], || gather_2d(&m, &pidx), ErrorKind::IndexOutOfBounds);
+    let big: Vector<usize> = (0..50_001).map(|i| if i == 40_000 { 50_001 } else { i }).collect();
+    let vals: Vector<f32> = (0..50_001).map(|i| i as f32).collect();
+    check_pools_err(gather::SOURCE, "gather", &[arg(&vals), arg(&big)], || gather(&vals, &big), ErrorKind::IndexOutOfBounds);
+    let ok: Vector<usize> = (0..50_001).rev().collect();
+    check_pools_ok(gather::SOURCE, "gather", &[arg(&vals), arg(&ok)], || gather(&vals, &ok), EXACT);
+    // `ys[[0]]` of an empty computed array.
+    let e = Vector::<i32>::from(vec![]);
+    let one = Vector::from(vec![0usize]);
+    check_pools_err(gather_computed::SOURCE, "gather_computed", &[arg(&e), arg(&one)], || gather_computed(&e, &one), ErrorKind::IndexOutOfBounds);
+    let none = Vector::<usize>::from(vec![]);
+    check_pools_ok(gather_computed::SOURCE, "gather_computed", &[arg(&e), arg(&none)], || gather_computed(&e, &none), EXACT);
+}
+
+#[test]
+fn empty_mean_is_nan_on_both_sides() {
+    let e = Vector::<f64>::from(vec![]);
+    let r = check_ok(mean_centered::SOURCE, "mean_centered", &[arg(&e)], mean_centered(&e), EXACT);
+    let Dyn::Tuple(parts) = r else { panic!("{r:?}") };
+    assert!(matches!(&parts[0], Dyn::Array(a) if matches!(a.elems[0], Value::F64(x) if x.is_nan())));
+}
+
+// =============================================================================
+// the scalar language
+// =============================================================================
+
+#[acc]
+fn arith_i8(xs: &Vector<i8>, ys: &Vector<i8>) -> Vector<(i8, i8, i8, i8, i8)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, -a, a.abs()))
+}
+
+#[acc]
+fn arith_i32(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<(i32, i32, i32, i32, i32)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, -a, a.abs() + b.min(a) - b.max(a)))
+}
+
+#[acc]
+fn arith_i64(xs: &Vector<i64>, ys: &Vector<i64>) -> Vector<(i64, i64, i64, i64)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, -a))
+}
+
+#[acc]
+fn arith_u8(xs: &Vector<u8>, ys: &Vector<u8>) -> Vector<(u8, u8, u8, u8)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, 0 - a))
+}
+
+#[acc]
+fn arith_u64(xs: &Vector<u64>, ys: &Vector<u64>) -> Vector<(u64, u64, u64, u64)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, a.max(b) - a.min(b)))
+}
+
+#[acc]
+fn arith_u16_i16(xs: &Vector<u16>, ys: &Vector<i16>) -> Vector<(u16, i16, u32)> {
+    xs.zip_with(ys, |a, b| (a * 3 + 65535, b * b - 32767, a as u32 * 65537))
+}
+
+#[acc]
+fn divrem_i32(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<(i32, i32)> {
+    xs.zip_with(ys, |a, b| (a / b, a % b))
+}
+
+#[acc]
+fn divrem_i8(xs: &Vector<i8>, ys: &Vector<i8>) -> Vector<(i8, i8)> {
+    xs.zip_with(ys, |a, b| (a / b, a % b))
+}
+
+#[acc]
+fn divrem_u64(xs: &Vector<u64>, ys: &Vector<u64>) -> Vector<(u64, u64)> {
+    xs.zip_with(ys, |a, b| (a / b, a % b))
+}
+
+#[acc]
+fn divrem_u8(xs: &Vector<u8>, ys: &Vector<u8>) -> Vector<(u8, u8)> {
+    xs.zip_with(ys, |a, b| (a / b, a % b))
+}
+
+#[acc]
+fn divrem_f32(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<(f32, f32)> {
+    xs.zip_with(ys, |a, b| (a / b, a % b))
+}
+
+#[acc]
+fn divrem_literal(xs: &Vector<i64>) -> Vector<(i64, i64, i64)> {
+    xs.map(|a| (a / 0, a % 0, a / -1))
+}
+
+#[acc]
+fn shifts_i32(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<(i32, i32)> {
+    xs.zip_with(ys, |a, b| (a << b, a >> b))
+}
+
+#[acc]
+fn shifts_mixed(xs: &Vector<u64>, ys: &Vector<u8>) -> Vector<(u64, u64, i16, u8)> {
+    xs.zip_with(ys, |a, b| (a << b, a >> b, (a as i16) >> (b as u32), b << 9))
+}
+
+#[acc]
+fn bitops(xs: &Vector<u16>, ys: &Vector<u16>) -> Vector<(u16, u16, u16, u16, bool)> {
+    xs.zip_with(ys, |a, b| (a & b, a | b, a ^ b, !a, (a & 1 == 1) ^ (b > 100)))
+}
+
+#[acc]
+fn bitops_signed(xs: &Vector<i64>, ys: &Vector<i64>) -> Vector<(i64, i64, i64, i64)> {
+    xs.zip_with(ys, |a, b| (a & b, a | b, a ^ !b, !a >> 3))
+}
+
+#[acc]
+fn compare_f32(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<(bool, bool, bool, bool, (bool, bool))> {
+    xs.zip_with(ys, |a, b| (a < b, a <= b, a > b, a >= b, (a == b, a != b)))
+}
+
+#[acc]
+fn compare_ints(xs: &Vector<i16>, ys: &Vector<u32>) -> Vector<(bool, bool, bool)> {
+    xs.zip_with(ys, |a, b| (a < 0, (a as u32) == b, b >= 1000 || a == -1))
+}
+
+#[acc]
+fn logic(xs: &Vector<bool>, ys: &Vector<bool>) -> Vector<(bool, bool, bool, bool, bool)> {
+    xs.zip_with(ys, |a, b| (a && b, a || b, !a, !(a && !b) || (b && a), a ^ b))
+}
+
+#[acc]
+fn bool_ops(xs: &Vector<bool>, ys: &Vector<bool>) -> Vector<(bool, bool, bool, bool)> {
+    xs.zip_with(ys, |a, b| (a & b, a | b, a == b, a < b))
+}
+
+#[acc]
+fn casts_from_f64(xs: &Vector<f64>) -> Vector<((i8, i16, i32, i64, u8), (u16, u32, u64, f32, usize))> {
+    xs.map(|x| ((x as i8, x as i16, x as i32, x as i64, x as u8), (x as u16, x as u32, x as u64, x as f32, x as usize)))
+}
+
+#[acc]
+fn casts_from_f32(xs: &Vector<f32>) -> Vector<((i8, i32, i64, u8, u64), (f64, u16, bool))> {
+    xs.map(|x| ((x as i8, x as i32, x as i64, x as u8, x as u64), (x as f64, x as u16, x > 0.0)))
+}
+
+#[acc]
+fn casts_from_i64(xs: &Vector<i64>) -> Vector<((i8, u8, i16, u16, i32), (u32, u64, f32, f64, usize))> {
+    xs.map(|x| ((x as i8, x as u8, x as i16, x as u16, x as i32), (x as u32, x as u64, x as f32, x as f64, x as usize)))
+}
+
+#[acc]
+fn casts_from_u64(xs: &Vector<u64>) -> Vector<(i8, i64, f32, f64, u16)> {
+    xs.map(|x| (x as i8, x as i64, x as f32, x as f64, x as u16))
+}
+
+#[acc]
+fn casts_small(xs: &Vector<i8>, bs: &Vector<bool>) -> Vector<(u8, u64, f32, i32, (u16, i64, f64, u8, bool))> {
+    xs.zip_with(bs, |x, b| (x as u8, x as u64, x as f32, b as i32, (x as u16, b as i64, b as f64, b as u8 + x as u8, b as bool)))
+}
+
+#[acc]
+fn if_let(xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| {
+        let y = x / 3;
+        let z = if y > 10 {
+            y - 10
+        } else if y < -10 {
+            let w = y * 2;
+            w + 1
+        } else {
+            0
+        };
+        let (p, q) = (z, y);
+        p * 2 + q
+    })
+}
+
+#[acc]
+fn tuple_patterns(ps: &Vector<((i32, u8), f64)>) -> Vector<(f64, (u8, i32))> {
+    ps.map(|((a, b), c)| {
+        let t = (b, a);
+        let (u, _) = t;
+        (c * 2.0 + t.1 as f64, (u, t.1 + 1))
+    })
+}
+
+#[acc]
+fn index_patterns(a: &Array<i32, 3>) -> Array<i64, 3> {
+    generate(a.shape(), |[i, j, k]| a[[i, j, k]] as i64 * 1000 + (i * 100 + j * 10 + k) as i64)
+}
+
+#[acc]
+fn math_f32(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<((f32, f32, f32, f32, f32), (f32, f32, f32, f32, f32), (f32, f32, f32, f32, f32), (f32, f32, f32, f32))> {
+    xs.zip_with(ys, |x, y| (
+        (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
+        (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
+        (x.powi(3), x.abs(), x.min(y), x.max(y), x.floor()),
+        (x.ceil(), x.round(), x.mul_add(y, 1.5), (-x).powi(-2)),
+    ))
+}
+
+#[acc]
+fn math_f64(xs: &Vector<f64>, ys: &Vector<f64>) -> Vector<((f64, f64, f64, f64, f64), (f64, f64, f64, f64, f64), (f64, f64, f64, f64, f64), (f64, f64, f64, f64))> {
+    xs.zip_with(ys, |x, y| (
+        (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
+        (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
+        (x.powi(5), x.abs(), x.min(y), x.max(y), x.floor()),
+        (x.ceil(), x.round(), x.mul_add(y, -0.25), 2.0.powf(x)),
+    ))
+}
+
+#[acc]
+fn int_math(xs: &Vector<i16>, ys: &Vector<u32>) -> Vector<(i16, i16, i16, u32, u32)> {
+    xs.zip_with(ys, |x, y| (x.abs(), x.min(-3), x.max(7), y.min(1000), y.max(5)))
+}
+
+#[acc]
+fn float_arith(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<(f32, f32, f32, f32, f32)> {
+    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, -a, a * 0.5 - b / 3.0))
+}
+
+#[acc]
+fn collatz(xs: &Vector<u32>) -> Vector<u32> {
+    xs.map(|x| {
+        let mut n = (x % 1000) as u64 + 1;
+        let mut steps = 0u32;
+        while n != 1 {
+            if n % 2 == 0 {
+                n = n / 2;
+            } else {
+                n = 3 * n + 1;
+            }
+            steps += 1;
+        }
+        steps
+    })
+}
+
+#[acc]
+fn mandelbrot(h: usize, w: usize, iters: u32) -> Matrix<u32> {
+    generate([h, w], |[i, j]| {
+        let cx = (j as f32) / (w as f32) * 3.0 - 2.0;
+        let cy = (i as f32) / (h as f32) * 2.0 - 1.0;
+        let mut x = 0.0f32;
+        let mut y = 0.0f32;
+        let mut k = 0u32;
+        while k < iters && x * x + y * y <= 4.0 {
+            let t = x * x - y * y + cx;
+            y = 2.0 * x * y + cy;
+            x = t;
+            k += 1;
+        }
+        k
+    })
+}
+
+/// A loop whose state includes a tuple and compound assignments.
+#[acc]
+fn loop_state(xs: &Vector<i64>, n: i64) -> Vector<(i64, i64)> {
+    xs.map(|x| {
+        let mut i = 0i64;
+        let mut acc = (x, 0i64);
+        let mut bits = x;
+        while i < n {
+            acc = (acc.0 * 3 + 1, acc.1 + i);
+            bits ^= bits << 1;
+            bits >>= 1;
+            i += 1;
+        }
+        (acc.0 ^ bits, acc.1)
+    })
+}
+
+#[acc]
+fn let_closures(xs: &Vector<f64>, is: &Vector<i32>, ls: &Vector<i64>) -> (Vector<f64>, Vector<i32>, Vector<i64>) {
+    let f = |x: f64| x * x + 1.0;
+    let twice = |x| x * 2;
+    let k = 3;
+    (xs.map(|x| f(x) + f(x + 1.0) * f(2.0)), is.map(twice).map(|y| twice(y) + k), ls.map(twice).map(|y| y - k))
+}
+
+accel! {
+    fn sq(x: f64) -> f64 {
+        x * x
+    }
+    fn clamp01(x: f32) -> f32 {
+        x.max(0.0).min(1.0)
+    }
+    fn norm2(xs: &Vector<f64>) -> Scalar<f64> {
+        xs.map(|x| sq(x)).sum()
+    }
+    pub fn rms(xs: &Vector<f64>) -> Scalar<f64> {
+        let n = xs.len() as f64;
+        norm2(xs).map(|s| (s / n).sqrt())
+    }
+    fn dist(xs: &Vector<f64>, ys: &Vector<f64>) -> Scalar<f64> {
+        norm2(&xs.zip_with(ys, |x, y| x - y)).map(|s| s.sqrt() + sq(2.0))
+    }
+    fn clamp_all(xs: &Vector<f32>) -> Vector<f32> {
+        xs.map(|x| clamp01(x) + clamp01(x * 2.0))
+    }
+    fn both(xs: &Vector<f64>, ys: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
+        (norm2(xs), norm2(ys))
+    }
+}
+
+accel! {
+    fn cnd(d: f32) -> f32 {
+        let a1 = 0.31938153;
+        let a2 = -0.356563782;
+        let a3 = 1.781477937;
+        let a4 = -1.821255978;
+        let a5 = 1.330274429;
+        let rsqrt2pi = 0.39894228040143267793994605993438;
+        let k = 1.0 / (1.0 + 0.2316419 * d.abs());
+        let poly = k * (a1 + k * (a2 + k * (a3 + k * (a4 + k * a5))));
+        let w = rsqrt2pi * (-0.5 * d * d).exp() * poly;
+        if d > 0.0 { 1.0 - w } else { w }
+    }
+
+    pub fn black_scholes(opts: &Vector<(f32, f32, f32)>, r: f32, v: f32) -> Vector<(f32, f32)> {
+        opts.map(|(price, strike, years)| {
+            let v_sqrt_t = v * years.sqrt();
+            let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
+            let d2 = d1 - v_sqrt_t;
+            let cnd_d1 = cnd(d1);
+            let cnd_d2 = cnd(d2);
+            let x_exp_rt = strike * (-r * years).exp();
+            (price * cnd_d1 - x_exp_rt * cnd_d2, x_exp_rt * (1.0 - cnd_d2) - price * (1.0 - cnd_d1))
+        })
+    }
+}
+
+fn divrem_ref_i32(a: i32, b: i32) -> (i32, i32) {
+    if b == 0 {
+        (0, a)
+    } else {
+        (a.wrapping_div(b), a.wrapping_rem(b))
+    }
+}
+
+fn with_zeros_i32() -> impl Strategy<Value = i32> + Clone {
+    prop_oneof![Just(0), Just(-1), Just(i32::MIN), Just(i32::MAX), any::<i32>()]
+}
+
+fn with_zeros_i8() -> impl Strategy<Value = i8> + Clone {
+    prop_oneof![Just(0), Just(-1), Just(i8::MIN), any::<i8>()]
+}
+
+fn with_zeros_u64() -> impl Strategy<Value = u64> + Clone {
+    prop_oneof![Just(0), Just(1), Just(u64::MAX), any::<u64>()]
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn wrapping_arithmetic(a8 in vector(any::<i8>(), 300), b8 in vector(any::<i8>(), 300),
+                           a32 in vector(any::<i32>(), 300), b32 in vector(any::<i32>(), 300),
+                           a64 in vector(any::<i64>(), 300), b64 in vector(any::<i64>(), 300),
+                           u8a in vector(any::<u8>(), 300), u8b in vector(any::<u8>(), 300),
+                           u64a in vector(any::<u64>(), 300), u64b in vector(any::<u64>(), 300),
+                           u16a in vector(any::<u16>(), 300), i16b in vector(any::<i16>(), 300),
+                           fa in vector(wild_f32(), 300), fb in vector(wild_f32(), 300)) {
+        check_ok(arith_i8::SOURCE, "arith_i8", &[arg(&a8), arg(&b8)], arith_i8(&a8, &b8), EXACT);
+        check_ok(arith_i32::SOURCE, "arith_i32", &[arg(&a32), arg(&b32)], arith_i32(&a32, &b32), EXACT);
+        check_ok(arith_i64::SOURCE, "arith_i64", &[arg(&a64), arg(&b64)], arith_i64(&a64, &b64), EXACT);
+        check_ok(arith_u8::SOURCE, "arith_u8", &[arg(&u8a), arg(&u8b)], arith_u8(&u8a, &u8b), EXACT);
+        check_ok(arith_u64::SOURCE, "arith_u64", &[arg(&u64a), arg(&u64b)], arith_u64(&u64a, &u64b), EXACT);
+        check_ok(arith_u16_i16::SOURCE, "arith_u16_i16", &[arg(&u16a), arg(&i16b)], arith_u16_i16(&u16a, &i16b), EXACT);
+        check_ok(float_arith::SOURCE, "float_arith", &[arg(&fa), arg(&fb)], float_arith(&fa, &fb), EXACT);
+    }
+
+    #[test]
+    fn division_by_zero(a32 in vector(with_zeros_i32(), 300), b32 in vector(with_zeros_i32(), 300),
+                        a8 in vector(with_zeros_i8(), 300), b8 in vector(with_zeros_i8(), 300),
+                        a64 in vector(with_zeros_u64(), 300), b64 in vector(with_zeros_u64(), 300),
+                        u8a in vector(any::<u8>(), 300), u8b in vector(0u8..3, 300),
+                        fa in vector(wild_f32(), 300), fb in vector(wild_f32(), 300), la in vector(any::<i64>(), 300)) {
+        let got = divrem_i32(&a32, &b32).unwrap();
+        check_ok(divrem_i32::SOURCE, "divrem_i32", &[arg(&a32), arg(&b32)], Ok(got.clone()), EXACT);
+        let want: Vec<(i32, i32)> = a32.to_vec().into_iter().zip(b32.to_vec()).map(|(a, b)| divrem_ref_i32(a, b)).collect();
+        prop_assert_eq!(got.to_vec(), want);
+        let got = divrem_i8(&a8, &b8).unwrap();
+        check_ok(divrem_i8::SOURCE, "divrem_i8", &[arg(&a8), arg(&b8)], Ok(got.clone()), EXACT);
+        let want: Vec<(i8, i8)> = a8.to_vec().into_iter().zip(b8.to_vec()).map(|(a, b)| if b == 0 { (0, a) } else { (a.wrapping_div(b), a.wrapping_rem(b)) }).collect();
+        prop_assert_eq!(got.to_vec(), want);
+        let got = divrem_u64(&a64, &b64).unwrap();
+        check_ok(divrem_u64::SOURCE, "divrem_u64", &[arg(&a64), arg(&b64)], Ok(got.clone()), EXACT);
+        let want: Vec<(u64, u64)> = a64.to_vec().into_iter().zip(b64.to_vec()).map(|(a, b)| if b == 0 { (0, a) } else { (a / b, a % b) }).collect();
+        prop_assert_eq!(got.to_vec(), want);
+        let got = divrem_u8(&u8a, &u8b).unwrap();
+        check_ok(divrem_u8::SOURCE, "divrem_u8", &[arg(&u8a), arg(&u8b)], Ok(got.clone()), EXACT);
+        let want: Vec<(u8, u8)> = u8a.to_vec().into_iter().zip(u8b.to_vec()).map(|(a, b)| if b == 0 { (0, a) } else { (a / b, a % b) }).collect();
+        prop_assert_eq!(got.to_vec(), want);
+        check_ok(divrem_f32::SOURCE, "divrem_f32", &[arg(&fa), arg(&fb)], divrem_f32(&fa, &fb), EXACT);
+        let got = divrem_literal(&la).unwrap();
+        check_ok(divrem_literal::SOURCE, "divrem_literal", &[arg(&la)], Ok(got.clone()), EXACT);
+        let want: Vec<(i64, i64, i64)> = la.to_vec().into_iter().map(|a| (0, a, a.wrapping_neg())).collect();
+        prop_assert_eq!(got.to_vec(), want);
+    }
+
+    #[test]
+    fn shifts_and_bits(a32 in vector(any::<i32>(), 300), b32 in vector(-70i32..70, 300), u64a in vector(any::<u64>(), 300), u8b in vector(any::<u8>(), 300),
+                       u16a in vector(any::<u16>(), 300), u16b in vector(any::<u16>(), 300), la in vector(any::<i64>(), 300), lb in vector(any::<i64>(), 300),
+                       wide in vector(any::<i32>(), 300)) {
+        check_ok(shifts_i32::SOURCE, "shifts_i32", &[arg(&a32), arg(&b32)], shifts_i32(&a32, &b32), EXACT);
+        check_ok(shifts_i32::SOURCE, "shifts_i32", &[arg(&a32), arg(&wide)], shifts_i32(&a32, &wide), EXACT);
+        check_ok(shifts_mixed::SOURCE, "shifts_mixed", &[arg(&u64a), arg(&u8b)], shifts_mixed(&u64a, &u8b), EXACT);
+        check_ok(bitops::SOURCE, "bitops", &[arg(&u16a), arg(&u16b)], bitops(&u16a, &u16b), EXACT);
+        check_ok(bitops_signed::SOURCE, "bitops_signed", &[arg(&la), arg(&lb)], bitops_signed(&la, &lb), EXACT);
+    }
+
+    #[test]
+    fn comparisons_and_logic(fa in vector(wild_f32(), 300), fb in vector(wild_f32(), 300), ia in vector(any::<i16>(), 300), ub in vector(any::<u32>(), 300),
+                             ba in vector(any::<bool>(), 300), bb in vector(any::<bool>(), 300)) {
+        check_ok(compare_f32::SOURCE, "compare_f32", &[arg(&fa), arg(&fb)], compare_f32(&fa, &fb), EXACT);
+        check_ok(compare_f32::SOURCE, "compare_f32", &[arg(&fa), arg(&fa)], compare_f32(&fa, &fa), EXACT);
+        check_ok(compare_ints::SOURCE, "compare_ints", &[arg(&ia), arg(&ub)], compare_ints(&ia, &ub), EXACT);
+        check_ok(logic::SOURCE, "logic", &[arg(&ba), arg(&bb)], logic(&ba, &bb), EXACT);
+        check_ok(bool_ops::SOURCE, "bool_ops", &[arg(&ba), arg(&bb)], bool_ops(&ba, &bb), EXACT);
+    }
+
+    #[test]
+    fn casts(fs in vector(wild_f64(), 300), gs in vector(wild_f32(), 300), ls in vector(any::<i64>(), 300), us in vector(any::<u64>(), 300),
+             bs in vector(any::<i8>(), 300), flags in vector(any::<bool>(), 300)) {
+        check_ok(casts_from_f64::SOURCE, "casts_from_f64", &[arg(&fs)], casts_from_f64(&fs), EXACT);
+        check_ok(casts_from_f32::SOURCE, "casts_from_f32", &[arg(&gs)], casts_from_f32(&gs), EXACT);
+        check_ok(casts_from_i64::SOURCE, "casts_from_i64", &[arg(&ls)], casts_from_i64(&ls), EXACT);
+        check_ok(casts_from_u64::SOURCE, "casts_from_u64", &[arg(&us)], casts_from_u64(&us), EXACT);
+        check_ok(casts_small::SOURCE, "casts_small", &[arg(&bs), arg(&flags)], casts_small(&bs, &flags), EXACT);
+    }
+
+    #[test]
+    fn control_flow_and_patterns(xs in vector(any::<i32>(), 300), ps in vector(((any::<i32>(), any::<u8>()), small_f64()), 300), a in array3(any::<i32>(), 8, 9, 10),
+                                 cs in vector(any::<u32>(), 300), h in 0usize..20, w in 0usize..30, iters in 0u32..60,
+                                 ls in vector(any::<i64>(), 100), n in -2i64..40) {
+        check_ok(if_let::SOURCE, "if_let", &[arg(&xs)], if_let(&xs), EXACT);
+        check_ok(tuple_patterns::SOURCE, "tuple_patterns", &[arg(&ps)], tuple_patterns(&ps), EXACT);
+        check_ok(index_patterns::SOURCE, "index_patterns", &[arg(&a)], index_patterns(&a), EXACT);
+        check_ok(collatz::SOURCE, "collatz", &[arg(&cs)], collatz(&cs), EXACT);
+        check_ok(mandelbrot::SOURCE, "mandelbrot", &[arg(h), arg(w), arg(iters)], mandelbrot(h, w, iters), EXACT);
+        check_ok(loop_state::SOURCE, "loop_state", &[arg(&ls), arg(n)], loop_state(&ls, n), EXACT);
+    }
+
+    #[test]
+    fn math_methods(fa in vector(wild_f32(), 300), fb in vector(wild_f32(), 300), da in vector(wild_f64(), 300), db in vector(wild_f64(), 300),
+                    ia in vector(any::<i16>(), 300), ub in vector(any::<u32>(), 300)) {
+        // Both sides call the same Rust float functions in the same order.
+        check_ok(math_f32::SOURCE, "math_f32", &[arg(&fa), arg(&fb)], math_f32(&fa, &fb), EXACT);
+        check_ok(math_f64::SOURCE, "math_f64", &[arg(&da), arg(&db)], math_f64(&da, &db), EXACT);
+        check_ok(int_math::SOURCE, "int_math", &[arg(&ia), arg(&ub)], int_math(&ia, &ub), EXACT);
+    }
+
+    #[test]
+    fn closures_and_calls(xs in vector(small_f64(), 300), ys in vector(small_f64(), 300), is in vector(any::<i32>(), 300), ls in vector(any::<i64>(), 300),
+                          fs in vector(wild_f32(), 300),
+                          opts in vector((1.0f32..100.0, 1.0f32..100.0, 0.1f32..5.0), 300), r in 0.0f32..0.1, v in 0.05f32..0.5) {
+        check_ok(let_closures::SOURCE, "let_closures", &[arg(&xs), arg(&is), arg(&ls)], let_closures(&xs, &is, &ls), EXACT);
+        check_ok(rms::SOURCE, "rms", &[arg(&xs)], rms(&xs), F64_TOL);
+        check_ok(norm2::SOURCE, "norm2", &[arg(&xs)], norm2(&xs), F64_TOL);
+        check_ok(dist::SOURCE, "dist", &[arg(&xs), arg(&ys)], dist(&xs, &ys), F64_TOL);
+        check_ok(clamp_all::SOURCE, "clamp_all", &[arg(&fs)], clamp_all(&fs), EXACT);
+        check_ok(both::SOURCE, "both", &[arg(&xs), arg(&ys)], both(&xs, &ys), F64_TOL);
+        check_ok(black_scholes::SOURCE, "black_scholes", &[arg(&opts), arg(r), arg(v)], black_scholes(&opts, r, v), F32_TOL);
+    }
+}
+
+#[test]
+fn wrap_around_at_full_range() {
+    let a = Vector::from(vec![i8::MAX, i8::MIN, -1, 0, 1]);
+    let b = Vector::from(vec![1i8, -1, i8::MIN, i8::MIN, i8::MAX]);
+    let r = check_ok(arith_i8::SOURCE, "arith_i8", &[arg(&a), arg(&b)], arith_i8(&a, &b), EXACT);
+    let got = arith_i8(&a, &b).unwrap().to_vec();
+    assert_eq!(got[0], (i8::MIN, 126, i8::MAX, -i8::MAX, i8::MAX));
+    assert_eq!(got[1].3, i8::MIN, "-i8::MIN wraps: {r:?}");
+    assert_eq!(got[1].4, i8::MIN, "i8::MIN.abs() wraps");
+    let u = Vector::from(vec![u64::MAX, 0]);
+    let v = Vector::from(vec![1u64, 1]);
+    let got = arith_u64(&u, &v).unwrap().to_vec();
+    check_ok(arith_u64::SOURCE, "arith_u64", &[arg(&u), arg(&v)], arith_u64(&u, &v), EXACT);
+    assert_eq!(got[0].0, 0);
+    assert_eq!(got[1].1, u64::MAX);
+    let x = Vector::from(vec![i32::MIN, i32::MAX]);
+    let y = Vector::from(vec![-1i32, 0]);
+    check_ok(divrem_i32::SOURCE, "divrem_i32", &[arg(&x), arg(&y)], divrem_i32(&x, &y), EXACT);
+    assert_eq!(divrem_i32(&x, &y).unwrap().to_vec(), vec![(i32::MIN, 0), (0, i32::MAX)]);
+    let x = Vector::from(vec![i64::MIN, 5, -5]);
+    check_ok(divrem_literal::SOURCE, "divrem_literal", &[arg(&x)], divrem_literal(&x), EXACT);
+    assert_eq!(divrem_literal(&x).unwrap().to_vec(), vec![(0, i64::MIN, i64::MIN), (0, 5, -5), (0, -5, 5)]);
+}
+
+#[test]
+fn float_to_int_casts_saturate() {
+    let fs = Vector::from(vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e20, -1e20, 300.7, -300.7, -0.9, 255.99]);
+    check_ok(casts_from_f64::SOURCE, "casts_from_f64", &[arg(&fs)], casts_from_f64(&fs), EXACT);
+    let got = casts_from_f64(&fs).unwrap().to_vec();
+    assert_eq!(got[0].0, (0, 0, 0, 0, 0));
+    assert_eq!(got[1].0, (i8::MAX, i16::MAX, i32::MAX, i64::MAX, u8::MAX));
+    assert_eq!(got[2].1 .0, 0u16);
+    assert_eq!(got[5].0 .4, 255u8);
+    assert_eq!(got[6].0 .0, i8::MIN);
+    assert_eq!(got[7].0 .4, 0u8);
+}
+
+#[test]
+fn scalar_language_large() {
+    let n = 50_001;
+    let xs: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
+    check_pools_ok(collatz::SOURCE, "collatz", &[arg(&xs)], || collatz(&xs), EXACT);
+    check_pools_ok(mandelbrot::SOURCE, "mandelbrot", &[arg(130usize), arg(130usize), arg(50u32)], || mandelbrot(130, 130, 50), EXACT);
+    let a: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+    let b: Vector<i32> = (0..n).map(|i| (hash(i + 1) % 5) as i32 - 2).collect();
+    check_pools_ok(divrem_i32::SOURCE, "divrem_i32", &[arg(&a), arg(&b)], || divrem_i32(&a, &b), EXACT);
+}
+
+// =============================================================================
+// errors that happen in parts of the program the result does not need
+// =============================================================================
+
+/// The interpreter evaluates every element of the backpermuted array (and
+/// fails on the last one); the fused code only computes the elements the
+/// zip reads.
+#[acc]
+fn unused_out_of_bounds(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> {
+    let shifted = xs.backpermute([xs.len() + 1], |[i]| [i]);
+    shifted.zip_with(ys, |a, b| a + b)
+}
+
+/// A read whose value is bound but not used.
+#[acc]
+fn unused_read(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+    xs.map(|x| {
+        let _unused = xs[[k]];
+        x + 1
+    })
+}
+
+#[test]
+fn errors_in_unused_elements() {
+    let xs = Vector::from(vec![1i32, 2, 3]);
+    let ys = Vector::from(vec![10i32, 20]);
+    check(unused_out_of_bounds::SOURCE, "unused_out_of_bounds", &[arg(&xs), arg(&ys)], unused_out_of_bounds(&xs, &ys), EXACT).ok();
+}
+
+#[test]
+fn errors_in_unused_lets() {
+    let xs = Vector::from(vec![1i32, 2, 3]);
+    check_err(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(3usize)], unused_read(&xs, 3), ErrorKind::IndexOutOfBounds);
+    check_ok(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(2usize)], unused_read(&xs, 2), EXACT);
+}
+
+// =============================================================================
+// Valid programs whose generated code does not compile (see the report). They
+// are kept here, out of the default build so that the rest of the file runs:
+// `RUSTFLAGS="--cfg accel_known_bugs" cargo test --test differential known_bugs`
+// shows the rustc errors.
+// =============================================================================
+
+#[cfg(accel_known_bugs)]
+mod known_bugs {
+    use super::*;
+
+    // Bug: a rank-0 intermediate whose shape is never used gets
+    // `let __bN_shape = [];`, which rustc cannot type (E0282).
+    #[acc]
+    fn scan_total_uses(xs: &Vector<i32>) -> Vector<i32> {
+        let (pre, total) = xs.scanl_total(0, |a, b| a + b);
+        pre.map(|p| total.value() - p)
+    }
+
+    #[acc]
+    fn use_value(xs: &Vector<f64>) -> Vector<f64> {
+        let s = xs.sum();
+        let m = xs.maximum();
+        xs.map(|x| (m.value() - x) / (s.value().abs() + 1.0))
+    }
+
+    /// A scalar result computed on the host.
+    #[acc]
+    fn host_scalar(xs: &Vector<u16>) -> u32 {
+        xs.map(|x| x as u32).sum().value() + xs.len() as u32
+    }
+
+    #[acc]
+    fn host_tuple(xs: &Vector<i8>, k: i8) -> (i8, usize) {
+        (xs.sum().value() * k, xs.len())
+    }
+
+    // Bug: the same computed array twice in the result: the generated code moves
+    // the buffer, then clones it as a slice (E0308, and a use after move).
+    #[acc]
+    fn same_twice(xs: &Vector<u32>) -> (Vector<u32>, Vector<u32>, Vector<u32>) {
+        let ys = xs.map(|x| x + 1);
+        (ys, ys, xs)
+    }
+
+
+    #[test]
+    fn value_of_unreturned_scalars() {
+        let xs = Vector::from(vec![3i32, -1, 4]);
+        check_ok(scan_total_uses::SOURCE, "scan_total_uses", &[arg(&xs)], scan_total_uses(&xs), EXACT);
+        let fs = Vector::from(vec![1.5f64, -2.0, 8.25]);
+        check_ok(use_value::SOURCE, "use_value", &[arg(&fs)], use_value(&fs), F64_TOL);
+        let us = Vector::from(vec![1u16, 2, 65535]);
+        check_ok(host_scalar::SOURCE, "host_scalar", &[arg(&us)], host_scalar(&us), EXACT);
+        let bs = Vector::from(vec![100i8, 100, 1]);
+        check_ok(host_tuple::SOURCE, "host_tuple", &[arg(&bs), arg(3i8)], host_tuple(&bs, 3), EXACT);
+    }
+
+    #[test]
+    fn same_array_twice_in_the_result() {
+        let ws = Vector::from(vec![1u32, 2, 3]);
+        check_ok(same_twice::SOURCE, "same_twice", &[arg(&ws)], same_twice(&ws), EXACT);
+    }
+}

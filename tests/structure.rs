@@ -1,0 +1,281 @@
+//! The structure of kernel plans: how many kernels run and how many arrays are
+//! materialised, from `accel_core::compile_source` (the plan the macro
+//! compiled), and what `f::explain()` says about them. Results are also checked
+//! against the interpreter.
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+
+/// Kernel and materialised-array counts of `name` in `source`, checked against
+/// what `explain` (the text the macro generated) reports.
+#[track_caller]
+fn counts(source: &str, name: &str, explain: &str) -> (usize, usize) {
+    let (_program, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+    let kernels = plan.kernels().count();
+    let materialised = plan.materialised().count();
+    assert_eq!(explain, plan.explain(), "`{name}::explain()` is not the plan's explanation");
+    let header = format!("program `{name}`: {kernels} kernel{}", if kernels == 1 { "" } else { "s" });
+    assert!(explain.starts_with(&header), "`{name}`: expected `{header}` in\n{explain}");
+    // One line per kernel and one per materialised array.
+    let kernel_lines = explain.lines().filter(|l| l.trim_start().starts_with("kernel ")).count();
+    assert_eq!(kernel_lines, kernels, "{explain}");
+    let listed = explain
+        .lines()
+        .skip_while(|l| !l.starts_with("materialised arrays:"))
+        .skip(1)
+        .filter(|l| l.trim_start().starts_with('b'))
+        .count();
+    assert_eq!(listed, materialised, "{explain}");
+    (kernels, materialised)
+}
+
+#[track_caller]
+fn assert_plan(source: &str, name: &str, explain: &str, kernels: usize, materialised: usize) {
+    let (k, m) = counts(source, name, explain);
+    let (_, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(
+        (k, m),
+        (kernels, materialised),
+        "`{name}`: (kernels, materialised arrays) differ from the expected plan:\n{plan}\n{explain}"
+    );
+}
+
+fn inputs(n: usize) -> (Vector<f32>, Vector<f32>) {
+    let xs: Vector<f32> = (0..n).map(|i| (hash(i) % 1000) as f32 / 10.0 - 50.0).collect();
+    let ys: Vector<f32> = (0..n).map(|i| (hash(i + 1) % 1000) as f32 / 100.0).collect();
+    (xs, ys)
+}
+
+const SIZES: [usize; 5] = [0, 1, 7, 300, 16_385];
+
+// ---- dot product: one fold kernel, only the scalar result materialised -----
+
+#[acc]
+fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+    xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
+}
+
+#[test]
+fn dot_product_is_one_kernel() {
+    assert_plan(dotp::SOURCE, "dotp", &dotp::explain(), 1, 1);
+    assert!(dotp::explain().contains("1 kernel"));
+    assert!(dotp::explain().contains("fuses: zip_with -> fold"), "{}", dotp::explain());
+    for n in SIZES {
+        let (xs, ys) = inputs(n);
+        // Parallel sums reorder f32 additions: relative tolerance 1e-4.
+        check_ok(dotp::SOURCE, "dotp", &[arg(&xs), arg(&ys)], dotp(&xs, &ys), F32_TOL);
+    }
+}
+
+// ---- map of a map: one kernel --------------------------------------------------
+
+#[acc]
+fn map_map(xs: &Vector<f32>) -> Vector<f32> {
+    xs.map(|x| x * 2.0 + 1.0).map(|y| y.sqrt())
+}
+
+#[test]
+fn map_of_map_is_one_kernel() {
+    assert_plan(map_map::SOURCE, "map_map", &map_map::explain(), 1, 1);
+    assert!(map_map::explain().contains("fuses: map -> map"), "{}", map_map::explain());
+    for n in SIZES {
+        let (xs, _) = inputs(n);
+        check_ok(map_map::SOURCE, "map_map", &[arg(&xs)], map_map(&xs), EXACT);
+    }
+}
+
+// ---- a let-bound array used twice is computed once ---------------------------
+
+#[acc]
+fn used_twice(xs: &Vector<f32>) -> Vector<f32> {
+    let ys = xs.map(|x| x * 2.0);
+    ys.zip_with(&ys, |a, b| a + b)
+}
+
+#[acc]
+fn used_twice_fold(xs: &Vector<f32>) -> Scalar<f32> {
+    let ys = xs.map(|x| x * 2.0);
+    ys.zip_with(&ys.map(|y| y + 1.0), |a, b| a * b).sum()
+}
+
+#[test]
+fn array_used_twice_is_materialised_once() {
+    assert_plan(used_twice::SOURCE, "used_twice", &used_twice::explain(), 2, 2);
+    assert_plan(used_twice_fold::SOURCE, "used_twice_fold", &used_twice_fold::explain(), 2, 2);
+    for n in SIZES {
+        let (xs, _) = inputs(n);
+        check_ok(used_twice::SOURCE, "used_twice", &[arg(&xs)], used_twice(&xs), EXACT);
+        check_ok(used_twice_fold::SOURCE, "used_twice_fold", &[arg(&xs)], used_twice_fold(&xs), F32_TOL);
+    }
+}
+
+// ---- a let-bound array used once is inlined ----------------------------------
+
+#[acc]
+fn used_once(xs: &Vector<f32>) -> Scalar<f32> {
+    let ys = xs.map(|x| x * x - 1.0);
+    ys.sum()
+}
+
+#[test]
+fn array_used_once_is_fused() {
+    assert_plan(used_once::SOURCE, "used_once", &used_once::explain(), 1, 1);
+    for n in SIZES {
+        let (xs, _) = inputs(n);
+        check_ok(used_once::SOURCE, "used_once", &[arg(&xs)], used_once(&xs), F32_TOL);
+    }
+}
+
+// ---- shape-only uses do not count ---------------------------------------------
+
+#[acc]
+fn shape_use(xs: &Vector<f32>) -> Vector<f32> {
+    let ys = xs.map(|x| x * 2.0);
+    let n = ys.len();
+    ys.map(|y| y / n as f32)
+}
+
+#[acc]
+fn shape_use_2d(m: &Matrix<f32>) -> Matrix<f32> {
+    let t = m.map(|x| x + 1.0);
+    let [r, c] = t.shape();
+    t.map(|x| x * r as f32 + c as f32)
+}
+
+#[test]
+fn shape_uses_do_not_materialise() {
+    assert_plan(shape_use::SOURCE, "shape_use", &shape_use::explain(), 1, 1);
+    assert_plan(shape_use_2d::SOURCE, "shape_use_2d", &shape_use_2d::explain(), 1, 1);
+    for n in SIZES {
+        let (xs, _) = inputs(n);
+        check_ok(shape_use::SOURCE, "shape_use", &[arg(&xs)], shape_use(&xs), EXACT);
+        let m = Matrix::from_fn([n % 13, n % 7], |[i, j]| (i * 3 + j) as f32);
+        check_ok(shape_use_2d::SOURCE, "shape_use_2d", &[arg(&m)], shape_use_2d(&m), EXACT);
+    }
+}
+
+// ---- Black-Scholes: one map kernel, lets shared inside the closure ------------
+
+accel! {
+    fn cnd(d: f32) -> f32 {
+        let a1 = 0.31938153;
+        let a2 = -0.356563782;
+        let a3 = 1.781477937;
+        let a4 = -1.821255978;
+        let a5 = 1.330274429;
+        let rsqrt2pi = 0.39894228040143267793994605993438;
+        let k = 1.0 / (1.0 + 0.2316419 * d.abs());
+        let poly = k * (a1 + k * (a2 + k * (a3 + k * (a4 + k * a5))));
+        let w = rsqrt2pi * (-0.5 * d * d).exp() * poly;
+        if d > 0.0 { 1.0 - w } else { w }
+    }
+
+    pub fn black_scholes(opts: &Vector<(f32, f32, f32)>, r: f32, v: f32) -> Vector<(f32, f32)> {
+        opts.map(|(price, strike, years)| {
+            let v_sqrt_t = v * years.sqrt();
+            let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
+            let d2 = d1 - v_sqrt_t;
+            let cnd_d1 = cnd(d1);
+            let cnd_d2 = cnd(d2);
+            let x_exp_rt = strike * (-r * years).exp();
+            (price * cnd_d1 - x_exp_rt * cnd_d2, x_exp_rt * (1.0 - cnd_d2) - price * (1.0 - cnd_d1))
+        })
+    }
+}
+
+#[test]
+fn black_scholes_is_one_kernel() {
+    assert_plan(black_scholes::SOURCE, "black_scholes", &black_scholes::explain(), 1, 1);
+    for n in SIZES {
+        let opts: Vector<(f32, f32, f32)> = (0..n)
+            .map(|i| (5.0 + (hash(i) % 2500) as f32 / 100.0, 1.0 + (hash(i + 1) % 10_000) as f32 / 100.0, 0.25 + (hash(i + 2) % 1000) as f32 / 100.0))
+            .collect();
+        check_ok(black_scholes::SOURCE, "black_scholes", &[arg(&opts), arg(0.02f32), arg(0.3f32)], black_scholes(&opts, 0.02, 0.3), F32_TOL);
+    }
+}
+
+// ---- the same subterm written twice is computed once (hash-consing) -----------
+
+#[acc]
+fn twice_written(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+    (xs.map(|x| x + 1.0).sum(), xs.map(|x| x + 1.0).sum())
+}
+
+#[acc]
+fn twice_written_closure(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+    let f = |x| x + 1.0;
+    (xs.map(f).sum(), xs.map(f).sum())
+}
+
+#[test]
+fn common_subterm_is_computed_once() {
+    for n in SIZES {
+        let (xs, _) = inputs(n);
+        check_ok(twice_written::SOURCE, "twice_written", &[arg(&xs)], twice_written(&xs), F32_TOL);
+        check_ok(twice_written_closure::SOURCE, "twice_written_closure", &[arg(&xs)], twice_written_closure(&xs), F32_TOL);
+    }
+    let (k, _) = counts(twice_written::SOURCE, "twice_written", &twice_written::explain());
+    assert_eq!(k, 1, "`(xs.map(|x| x + 1.0).sum(), xs.map(|x| x + 1.0).sum())`: the common sum should be one kernel:\n{}", twice_written::explain());
+}
+
+#[test]
+fn common_subterm_with_a_let_bound_closure_is_computed_once() {
+    let (k, _) = counts(twice_written_closure::SOURCE, "twice_written_closure", &twice_written_closure::explain());
+    assert_eq!(k, 1, "`let f = |x| x + 1.0; (xs.map(f).sum(), xs.map(f).sum())`:\n{}", twice_written_closure::explain());
+}
+
+// ---- more plans ------------------------------------------------------------------
+
+/// Scan then map: the map reads the scan's buffer (a consumer cannot fuse
+/// into a later producer), so two kernels.
+#[acc]
+fn scan_then_map(xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| x * 2).scanl1(|a, b| a + b).map(|s| s - 1)
+}
+
+/// A transpose fused into its consumer fold.
+#[acc]
+fn transpose_sum(m: &Matrix<i64>) -> Vector<i64> {
+    let [r, c] = m.shape();
+    m.backpermute([c, r], |[i, j]| [j, i]).sum()
+}
+
+/// An array read by index in scalar code is materialised.
+#[acc]
+fn gathered(xs: &Vector<f64>, idx: &Vector<usize>) -> Vector<f64> {
+    let ys = xs.map(|x| x * 3.0);
+    idx.map(|i| ys[[i]])
+}
+
+// Calls between functions are inlined and fused.
+accel! {
+    fn norm2(xs: &Vector<f64>) -> Scalar<f64> {
+        xs.map(|x| x * x).sum()
+    }
+    fn rms(xs: &Vector<f64>) -> Scalar<f64> {
+        let n = xs.len() as f64;
+        norm2(xs).map(|s| (s / n).sqrt())
+    }
+}
+
+#[test]
+fn more_plans() {
+    assert_plan(scan_then_map::SOURCE, "scan_then_map", &scan_then_map::explain(), 2, 2);
+    assert_plan(transpose_sum::SOURCE, "transpose_sum", &transpose_sum::explain(), 1, 1);
+    assert_plan(gathered::SOURCE, "gathered", &gathered::explain(), 2, 2);
+    assert_plan(norm2::SOURCE, "norm2", &norm2::explain(), 1, 1);
+    // The fold and the map after it (rank 0, reading the fold's result).
+    assert_plan(rms::SOURCE, "rms", &rms::explain(), 2, 2);
+    for n in SIZES {
+        let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        check_ok(scan_then_map::SOURCE, "scan_then_map", &[arg(&xs)], scan_then_map(&xs), EXACT);
+        let m = Matrix::from_fn([n % 11, n % 17], |[i, j]| hash(i * 17 + j) as i64);
+        check_ok(transpose_sum::SOURCE, "transpose_sum", &[arg(&m)], transpose_sum(&m), EXACT);
+        let fs: Vector<f64> = (0..n).map(|i| (hash(i) % 100) as f64 / 7.0).collect();
+        let idx: Vector<usize> = (0..n).map(|i| (hash(i) as usize) % n).collect();
+        check_ok(gathered::SOURCE, "gathered", &[arg(&fs), arg(&idx)], gathered(&fs, &idx), EXACT);
+        check_ok(rms::SOURCE, "rms", &[arg(&fs)], rms(&fs), F64_TOL);
+    }
+}
