@@ -114,7 +114,10 @@ impl Gen<'_> {
                 }
             }
         }
-        let result = self.output(&self.plan.result, &mut Vec::new());
+        // A buffer returned several times is cloned for all but its last use.
+        let mut remaining: Vec<u32> = Vec::new();
+        collect_arrays(&self.plan.result, &mut remaining);
+        let result = self.output(&self.plan.result, &mut remaining);
         quote! {{
             let __ctx = #rt::cpu::Ctx::new();
             #out
@@ -362,7 +365,8 @@ impl Gen<'_> {
         quote!(|#a: #t, #b: #t| -> #t { #body })
     }
 
-    fn output(&self, o: &Output, moved: &mut Vec<u32>) -> TokenStream {
+    /// `remaining`: the result's buffers not yet emitted, one entry per use.
+    fn output(&self, o: &Output, remaining: &mut Vec<u32>) -> TokenStream {
         let rt = self.rt;
         match o {
             Output::Array(b) => {
@@ -371,17 +375,19 @@ impl Gen<'_> {
                 let t = rust_ty(&buffer.elem);
                 let r = Literal::usize_unsuffixed(buffer.rank);
                 let param = matches!(buffer.origin, Origin::Param(_));
-                let cols = if param || moved.contains(&b.0) {
+                if let Some(i) = remaining.iter().position(|x| *x == b.0) {
+                    remaining.remove(i);
+                }
+                let cols = if param || remaining.contains(&b.0) {
                     self.clone_buffer(b.0)
                 } else {
-                    moved.push(b.0);
                     quote!(#bi)
                 };
                 quote!(#rt::Array::<#t, #r>::from_columns(#bs, #cols)?)
             }
             Output::Scalar(h) => self.expr(*h),
             Output::Tuple(xs) => {
-                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, moved)).collect();
+                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, remaining)).collect();
                 quote!((#(#xs,)*))
             }
         }
@@ -563,6 +569,14 @@ impl Gen<'_> {
                 quote!(compile_error!(#msg))
             }
         }
+    }
+}
+
+fn collect_arrays(o: &Output, out: &mut Vec<u32>) {
+    match o {
+        Output::Array(b) => out.push(b.0),
+        Output::Scalar(_) => {}
+        Output::Tuple(xs) => xs.iter().for_each(|x| collect_arrays(x, out)),
     }
 }
 
