@@ -7,7 +7,6 @@
 //! the parallel kernels may reorder floating-point additions. When one side
 //! fails, the other must fail too, with the same `ErrorKind`.
 
-// `accel_known_bugs`: see the end of the file.
 #![allow(unexpected_cfgs)]
 
 mod common;
@@ -685,6 +684,19 @@ fn scan_total_result(xs: &Vector<u64>) -> (Vector<u64>, Scalar<u64>) {
     xs.scanl_total(0, |a, b| a + b)
 }
 
+/// Scans and folds over tuples of mixed types (one column per field).
+#[acc]
+fn tuple_scans(ps: &Matrix<(f32, i32, bool)>) -> (Matrix<(f32, i32, bool)>, Matrix<(f32, i32, bool)>, Vector<(f32, i32, bool)>) {
+    let f = |(a, b, c), (x, y, z)| (a + x, b ^ y, c != z);
+    (ps.scanl1(f), ps.scanr((0.5, 0, true), f), ps.fold((0.0, 7, false), f))
+}
+
+#[acc]
+fn scans_3(a: &Array<u16, 3>) -> (Array<u16, 3>, Array<u16, 3>, Matrix<u16>) {
+    let (l, t) = a.scanl_total(1, |x, y| x * y);
+    (a.scanr1(|x, y| x + y), l, t)
+}
+
 proptest! {
     #![proptest_config(cfg())]
 
@@ -702,6 +714,13 @@ proptest! {
         check_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], scans_total_affine(&pm), EXACT);
         check_ok(scans_m::SOURCE, "scans_m", &[arg(&m)], scans_m(&m), EXACT);
         check_ok(scan_fused::SOURCE, "scan_fused", &[arg(&bm)], scan_fused(&bm), EXACT);
+    }
+
+    #[test]
+    fn scans_tuples_and_rank_3(ps in matrix((small_f32(), any::<i32>(), any::<bool>()), 40, 70), a in array3(any::<u16>(), 8, 9, 10)) {
+        // f32 additions in the same order on both sides for rows this short.
+        check_ok(tuple_scans::SOURCE, "tuple_scans", &[arg(&ps)], tuple_scans(&ps), EXACT);
+        check_ok(scans_3::SOURCE, "scans_3", &[arg(&a)], scans_3(&a), EXACT);
     }
 }
 
@@ -721,6 +740,8 @@ fn scans_large() {
         let pm = Matrix::<(u32, u32)>::from_fn([rows, 40_001], |[i, j]| (hash(i * 40_001 + j) as u32 | 1, hash(j) as u32));
         check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
     }
+    let ps = Matrix::<(f32, i32, bool)>::from_fn([2, 40_000], |[i, j]| ((hash(i + j) % 64) as f32, hash(j) as i32, hash(i * j) % 3 == 0));
+    check_pools_ok(tuple_scans::SOURCE, "tuple_scans", &[arg(&ps)], || tuple_scans(&ps), F32_TOL);
     let bm = Matrix::<u8>::from_fn([2, 50_001], |[i, j]| hash(i + j) as u8);
     check_pools_ok(scan_fused::SOURCE, "scan_fused", &[arg(&bm)], || scan_fused(&bm), EXACT);
     // Many short rows.
@@ -953,6 +974,12 @@ fn saxpy(alpha: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
     xs.zip_with(ys, |x, y| alpha * x + y)
 }
 
+/// A scalar parameter passed by reference.
+#[acc]
+fn scale_ref(xs: &Vector<f32>, alpha: &f32, shift: &(i32, u8)) -> Vector<f32> {
+    xs.map(|x| x * alpha + shift.0 as f32 - shift.1 as f32)
+}
+
 #[acc]
 fn scalar_params(a: i8, b: u64, c: bool, d: (i16, f64), xs: &Vector<u64>) -> Vector<(i8, u64, bool, f64)> {
     let (d0, d1) = d;
@@ -1007,6 +1034,7 @@ proptest! {
     fn scalar_parameters(alpha in wild_f32(), xs in vector(small_f32(), 300), ys in vector(small_f32(), 300),
                          a in any::<i8>(), b in any::<u64>(), c in any::<bool>(), d0 in any::<i16>(), d1 in wild_f64(), us in vector(any::<u64>(), 300)) {
         check_ok(saxpy::SOURCE, "saxpy", &[arg(alpha), arg(&xs), arg(&ys)], saxpy(alpha, &xs, &ys), EXACT);
+        check_ok(scale_ref::SOURCE, "scale_ref", &[arg(&xs), arg(alpha), arg((b as i32, a as u8))], scale_ref(&xs, &alpha, &(b as i32, a as u8)), EXACT);
         check_ok(scalar_params::SOURCE, "scalar_params", &[arg(a), arg(b), arg(c), arg((d0, d1)), arg(&us)], scalar_params(a, b, c, (d0, d1), &us), EXACT);
     }
 }
@@ -1530,6 +1558,400 @@ fn scalar_language_large() {
 }
 
 // =============================================================================
+// more programs: rank 0, host code, statements, pipelines
+// =============================================================================
+
+/// A Scalar broadcast by backpermute, permuted back into a Scalar, and zipped.
+#[acc]
+fn rank0_ops(s: &Scalar<i32>, t: &Scalar<i32>, n: usize) -> (Vector<i32>, Scalar<i32>, Scalar<i32>) {
+    let b = s.backpermute([n], |_| []);
+    let p = b.permute(t, |_| Some([]), |a, c| a + c);
+    (b, p, s.zip_with(t, |a, c| a * c))
+}
+
+#[acc]
+fn reshape_to_scalar(xs: &Vector<i32>) -> Scalar<i32> {
+    xs.map(|x| x * 2).reshape([])
+}
+
+accel! {
+    fn pair(x: f32) -> (f32, f32) {
+        (x * 2.0, x - 1.0)
+    }
+    fn use_pair(xs: &Vector<f32>) -> Vector<f32> {
+        xs.map(|x| pair(x).0 + pair(x).1 * pair(x + 1.0).0)
+    }
+    fn split(xs: &Vector<i32>) -> (Vector<i32>, Vector<i32>) {
+        (xs.map(|x| x / 2), xs.map(|x| x % 2))
+    }
+    fn use_split(xs: &Vector<i32>, k: i32) -> Vector<i32> {
+        let (a, b) = split(&xs.map(|x| x + k));
+        a.zip_with(&b, |p, q| p * 2 + q)
+    }
+}
+
+#[acc]
+fn literals(xs: &Vector<i8>, ys: &Vector<i64>, zs: &Vector<u64>) -> (Vector<(bool, i8, i8)>, Vector<(i64, bool)>, Vector<(u64, bool)>, Vector<f64>) {
+    (
+        xs.map(|x| (x == -128, x.max(-128), x.min(127))),
+        ys.map(|y| (y.min(-9223372036854775808), y == 9223372036854775807)),
+        zs.map(|z| (z ^ 18446744073709551615, z == 18446744073709551615)),
+        ys.map(|y| if y > 0 { -0.0 } else { 0.0 }),
+    )
+}
+
+#[acc]
+fn literal_forms(xs: &Vector<u32>) -> Vector<(u32, u32, f32, i64, f64)> {
+    xs.map(|x| (x & 0xFF, x | 0b1010, -1.0f32.abs(), -(x as i64) - -1, 1e40 * 0.0 + (x as f64) * 1_000.5))
+}
+
+#[acc]
+fn cast_if(xs: &Vector<i32>) -> Vector<(u8, f32, i32)> {
+    xs.map(|x| ((if x > 0 { x } else { -x }) as u8, (if x > 0 { 1.5f32 } else { 2.5 }).sqrt(), x as u8 as i8 as i32))
+}
+
+#[acc]
+fn zip3_fold(a: &Array<i64, 3>, b: &Array<i64, 3>) -> (Matrix<i64>, Array<i64, 3>) {
+    let z = a.zip_with(b, |x, y| x * 7 + y);
+    (z.fold(0, |p, q| p + q), z.scanr(1, |p, q| p + q))
+}
+
+#[acc]
+fn gather_bp(xs: &Vector<f64>, idx: &Vector<usize>) -> Vector<f64> {
+    xs.map(|x| x + 1.0).backpermute(idx.shape(), |[i]| [idx[[i]]])
+}
+
+#[acc]
+fn while_in_fold(xs: &Vector<u32>) -> Scalar<u32> {
+    xs.fold(0, |a, b| {
+        let mut r = a;
+        let mut k = 0;
+        while k < 3 {
+            r = r ^ b;
+            k += 1;
+        }
+        r
+    })
+}
+
+#[acc]
+fn nested_closure(xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| {
+        let g = |y| y * x + 1;
+        let x = g(2);
+        g(x) + x
+    })
+}
+
+#[acc]
+fn shadowing(xs: &Vector<i32>) -> Vector<i32> {
+    let xs = xs.map(|x| x + 1);
+    let xs = xs.map(|x| {
+        let x = x * 2;
+        let x = x - 3;
+        x
+    });
+    xs
+}
+
+/// Scalar state computed on the host (a loop and an `if` outside closures).
+#[acc]
+fn host_loop(xs: &Vector<u8>, k: usize) -> Vector<usize> {
+    let mut n = 0usize;
+    let mut i = 0usize;
+    while i < k {
+        n += i;
+        i += 1;
+    }
+    if n > 10 {
+        n = 10;
+    }
+    let m = xs.len();
+    generate([n], |[j]| j * m)
+}
+
+#[acc]
+fn shape_from_value(s: &Scalar<usize>) -> Vector<usize> {
+    generate([s.value() % 50], |[i]| i * 2)
+}
+
+#[acc]
+fn matvec(m: &Matrix<f64>, v: &Vector<f64>) -> Vector<f64> {
+    let [r, c] = m.shape();
+    v.backpermute([r, c], |[_i, j]| [j]).zip_with(m, |a, b| a * b).sum()
+}
+
+#[acc]
+fn matvec_gen(m: &Matrix<i32>, v: &Vector<i32>) -> Vector<i32> {
+    generate(m.shape(), |[i, j]| m[[i, j]] * v[[j]]).sum()
+}
+
+#[acc]
+fn pipeline(xs: &Vector<i32>, r: usize) -> (Vector<i32>, Matrix<i32>, Vector<i32>) {
+    let n = xs.len();
+    let c = if r == 0 { 0usize } else { n / r };
+    let m = xs.backpermute([r * c], |[i]| [n - 1 - i]).reshape([r, c]);
+    let t = m.backpermute([c, r], |[i, j]| [j, i]).map(|x| x % 1000);
+    let s = t.scanl1(|a, b| a + b);
+    let h = s.reshape([r * c]).permute(&fill([7], 0), |[i]| Some([i % 7]), |a, b| a + b);
+    (h, s, t.fold(0, |a, b| a + b))
+}
+
+/// Computed defaults, moved into the permute; the index function reads their shape.
+#[acc]
+fn defaults_len(xs: &Vector<i32>, n: usize) -> Vector<i32> {
+    let d = generate([n], |[i]| i as i32);
+    xs.permute(&d, |[i]| if i < d.len() { Some([i]) } else { None }, |a, b| a + b)
+}
+
+#[acc]
+fn bool_permute(xs: &Vector<bool>, n: usize) -> Vector<bool> {
+    xs.permute(&fill([n], false), |[i]| Some([i % n]), |a, b| a || b)
+}
+
+#[acc]
+fn stmts(xs: &Vector<i32>) -> Vector<(i32, i32, u8)> {
+    xs.map(|x| {
+        let mut y = 0;
+        if x > 0 {
+            y = 1;
+        }
+        let mut z = 0;
+        if x > 100 {
+            z = 3;
+        } else if x < -100 {
+            z = -3;
+            y += 10;
+        } else {
+            z = x;
+        }
+        let (mut a, mut b) = (x, 7);
+        let mut i = 0;
+        while i < 4 {
+            let mut j = 0;
+            while j < i {
+                a ^= b << j;
+                j += 1;
+            }
+            b = b * 3 + 1;
+            i += 1;
+        }
+        (y + z, a + b, x as u8 as i32 as u8)
+    })
+}
+
+/// A loop whose condition reads an array (guarded by `&&`).
+#[acc]
+fn search(xs: &Vector<i32>, targets: &Vector<i32>) -> Vector<usize> {
+    let n = xs.len();
+    targets.map(|t| {
+        let mut i = 0usize;
+        while i < n && xs[[i]] != t {
+            i += 1;
+        }
+        i
+    })
+}
+
+#[acc]
+fn tuple_reads(ps: &Vector<(u8, (i16, f32))>, idx: &Vector<usize>) -> Vector<(i16, f32)> {
+    idx.map(|i| {
+        let p = ps[[i]];
+        ((p.1).0 + p.0 as i16, ps[[i]].1 .1)
+    })
+}
+
+#[acc]
+fn unzip_nested(ps: &Vector<(u8, (i16, f32))>) -> (Vector<u8>, Vector<(i16, f32)>) {
+    ps.unzip()
+}
+
+/// Reads in the combination functions of scans and folds (out of bounds when
+/// the combination is applied at all).
+#[acc]
+fn combine_reads(xs: &Vector<i32>, ys: &Vector<i32>) -> (Vector<i32>, Vector<i32>, Scalar<i32>, Vector<i32>) {
+    (
+        xs.scanl1(|a, b| a + b + ys[[5]] * 0),
+        xs.scanr1(|a, b| a + b + ys[[5]] * 0),
+        xs.fold1(|a, b| a + b + ys[[5]] * 0),
+        xs.scanl(0, |a, b| a + b + ys[[5]] * 0),
+    )
+}
+
+/// An array that is both returned and reduced.
+#[acc]
+fn returned_and_reduced(xs: &Vector<u32>) -> (Vector<u32>, Scalar<u32>, Vector<u32>) {
+    let ys = xs.map(|x| x * 3);
+    (ys, ys.sum(), ys.scanl1(|a, b| a.max(b)))
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn misc_programs(s in any::<i32>(), t in any::<i32>(), n in 0usize..50, is in vector(-10_000i32..10_000, 300), fs in vector(wild_f32(), 300),
+                     bs in vector(any::<i8>(), 300), ls in vector(any::<i64>(), 300), us in vector(any::<u64>(), 300), ws in vector(any::<u32>(), 300),
+                     a in array3(-1000i64..1000, 8, 9, 10), b in array3(-1000i64..1000, 8, 9, 10), k in -5i32..5) {
+        let (ss, ts) = (Scalar::new(s), Scalar::new(t));
+        check_ok(rank0_ops::SOURCE, "rank0_ops", &[arg(&ss), arg(&ts), arg(n)], rank0_ops(&ss, &ts, n), EXACT);
+        let r = check(reshape_to_scalar::SOURCE, "reshape_to_scalar", &[arg(&is)], reshape_to_scalar(&is), EXACT);
+        prop_assert_eq!(r.is_ok(), is.len() == 1);
+        check_ok(use_pair::SOURCE, "use_pair", &[arg(&fs)], use_pair(&fs), EXACT);
+        check_ok(use_split::SOURCE, "use_split", &[arg(&is), arg(k)], use_split(&is, k), EXACT);
+        check_ok(literals::SOURCE, "literals", &[arg(&bs), arg(&ls), arg(&us)], literals(&bs, &ls, &us), EXACT);
+        check_ok(literal_forms::SOURCE, "literal_forms", &[arg(&ws)], literal_forms(&ws), EXACT);
+        check_ok(cast_if::SOURCE, "cast_if", &[arg(&is)], cast_if(&is), EXACT);
+        check_ok(zip3_fold::SOURCE, "zip3_fold", &[arg(&a), arg(&b)], zip3_fold(&a, &b), EXACT);
+        check_ok(while_in_fold::SOURCE, "while_in_fold", &[arg(&ws)], while_in_fold(&ws), EXACT);
+        check_ok(nested_closure::SOURCE, "nested_closure", &[arg(&is)], nested_closure(&is), EXACT);
+        check_ok(shadowing::SOURCE, "shadowing", &[arg(&is)], shadowing(&is), EXACT);
+        check_ok(stmts::SOURCE, "stmts", &[arg(&is)], stmts(&is), EXACT);
+        check_ok(returned_and_reduced::SOURCE, "returned_and_reduced", &[arg(&ws)], returned_and_reduced(&ws), EXACT);
+    }
+
+    #[test]
+    fn misc_programs_2(xs in vector(small_f64(), 300), idx in vector(0usize..310, 300), m in matrix(small_f64(), 40, 70), im in matrix(-1000i32..1000, 40, 70),
+                       v in vector(small_f64(), 80), iv in vector(-1000i32..1000, 80), is in vector(-1000i32..1000, 300), r in 0usize..7, n in 1usize..40,
+                       bs in vector(any::<bool>(), 300), ts in vector(-1000i32..1000, 30), ps in vector((any::<u8>(), (any::<i16>(), wild_f32())), 300),
+                       sv in any::<usize>(), k in 0usize..30, cs in vector(any::<u8>(), 30), ys in vector(any::<i32>(), 10)) {
+        let r1 = check(gather_bp::SOURCE, "gather_bp", &[arg(&xs), arg(&idx)], gather_bp(&xs, &idx), EXACT);
+        prop_assert_eq!(r1.is_err(), idx.to_vec().iter().any(|&i| i >= xs.len()));
+        check(matvec::SOURCE, "matvec", &[arg(&m), arg(&v)], matvec(&m, &v), F64_TOL).ok();
+        check(matvec_gen::SOURCE, "matvec_gen", &[arg(&im), arg(&iv)], matvec_gen(&im, &iv), EXACT).ok();
+        check_ok(pipeline::SOURCE, "pipeline", &[arg(&is), arg(r)], pipeline(&is, r), EXACT);
+        check_ok(defaults_len::SOURCE, "defaults_len", &[arg(&is), arg(n)], defaults_len(&is, n), EXACT);
+        check_ok(bool_permute::SOURCE, "bool_permute", &[arg(&bs), arg(n)], bool_permute(&bs, n), EXACT);
+        check_ok(search::SOURCE, "search", &[arg(&is), arg(&ts)], search(&is, &ts), EXACT);
+        let r2 = check(tuple_reads::SOURCE, "tuple_reads", &[arg(&ps), arg(&idx)], tuple_reads(&ps, &idx), EXACT);
+        prop_assert_eq!(r2.is_err(), idx.to_vec().iter().any(|&i| i >= ps.len()));
+        check_ok(unzip_nested::SOURCE, "unzip_nested", &[arg(&ps)], unzip_nested(&ps), EXACT);
+        let s = Scalar::new(sv);
+        check_ok(shape_from_value::SOURCE, "shape_from_value", &[arg(&s)], shape_from_value(&s), EXACT);
+        check_ok(host_loop::SOURCE, "host_loop", &[arg(&cs), arg(k)], host_loop(&cs, k), EXACT);
+        check(combine_reads::SOURCE, "combine_reads", &[arg(&ts), arg(&ys)], combine_reads(&ts, &ys), EXACT).ok();
+    }
+}
+
+#[test]
+fn very_large_inputs_many_chunks() {
+    let n = 200_003;
+    let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+    check_pools_ok(fold_v::SOURCE, "fold_v", &[arg(&xs)], || fold_v(&xs), EXACT);
+    check_pools_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], || scans_total_i32(&xs), EXACT);
+    let pv: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 1) as u32)).collect();
+    check_pools_ok(affine_fold_v::SOURCE, "affine_fold_v", &[arg(&pv)], || affine_fold_v(&pv), EXACT);
+    let us: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
+    check_pools_ok(histogram::SOURCE, "histogram", &[arg(&us), arg(64usize)], || histogram(&us, 64), EXACT);
+    let pm = Matrix::<(u32, u32)>::from_fn([2, 100_001], |[i, j]| (hash(i * 100_001 + j) as u32 | 1, hash(j) as u32));
+    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    check_pools_ok(affine_fold_m::SOURCE, "affine_fold_m", &[arg(&pm)], || affine_fold_m(&pm), EXACT);
+}
+
+/// Programs called from several threads at once (each call has its own error
+/// context).
+#[test]
+fn concurrent_calls() {
+    let xs: Vector<f32> = (0..20_000).map(|i| i as f32).collect();
+    let idx_ok: Vector<usize> = (0..20_000).collect();
+    let idx_bad: Vector<usize> = (0..20_000).map(|i| i + 1).collect();
+    let want_ok = interpret(gather::SOURCE, "gather", &[arg(&xs), arg(&idx_ok)]);
+    let want_bad = interpret(gather::SOURCE, "gather", &[arg(&xs), arg(&idx_bad)]);
+    std::thread::scope(|scope| {
+        for t in 0..6 {
+            let (xs, idx_ok, idx_bad, want_ok, want_bad) = (&xs, &idx_ok, &idx_bad, &want_ok, &want_bad);
+            scope.spawn(move || {
+                for _ in 0..5 {
+                    if t % 2 == 0 {
+                        compare("gather", &[], want_ok.clone(), gather(xs, idx_ok), EXACT).unwrap();
+                    } else {
+                        assert_eq!(compare("gather", &[], want_bad.clone(), gather(xs, idx_bad), EXACT), Err(ErrorKind::IndexOutOfBounds));
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn unavailable_backend_is_an_error() {
+    let xs = Vector::from(vec![1.0f32, 2.0]);
+    check_ok(saxpy::SOURCE, "saxpy", &[arg(2.0f32), arg(&xs), arg(&xs)], saxpy::on(&Backend::cpu(), 2.0, &xs, &xs), EXACT);
+    let e = saxpy::on(&Backend::from_setting(Some("cuda")), 2.0, &xs, &xs).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+}
+
+/// A shape whose size overflows `usize`: the interpreter reports a shape
+/// error; the compiled code must not panic.
+#[acc]
+fn gen_overflow(n: usize) -> Matrix<u8> {
+    generate([n, 2], |[i, j]| (i + j) as u8)
+}
+
+#[test]
+fn generate_with_overflowing_shape_is_an_error() {
+    check_ok(gen_overflow::SOURCE, "gen_overflow", &[arg(3usize)], gen_overflow(3), EXACT);
+    let compiled = std::panic::catch_unwind(|| gen_overflow(usize::MAX))
+        .unwrap_or_else(|_| panic!("`gen_overflow(usize::MAX)`: the compiled code panics (the interpreter returns Err(ShapeMismatch))"));
+    check_err(gen_overflow::SOURCE, "gen_overflow", &[arg(usize::MAX)], compiled, ErrorKind::ShapeMismatch);
+}
+
+/// A Scalar total read in a later closure, not returned.
+#[acc]
+fn scan_total_uses(xs: &Vector<i32>) -> Vector<i32> {
+    let (pre, total) = xs.scanl_total(0, |a, b| a + b);
+    pre.map(|p| total.value() - p)
+}
+
+#[acc]
+fn use_value(xs: &Vector<f64>) -> Vector<f64> {
+    let s = xs.sum();
+    let m = xs.maximum();
+    xs.map(|x| (m.value() - x) / (s.value().abs() + 1.0))
+}
+
+/// A scalar result computed on the host.
+#[acc]
+fn host_scalar(xs: &Vector<u16>) -> u32 {
+    xs.map(|x| x as u32).sum().value() + xs.len() as u32
+}
+
+#[acc]
+fn host_tuple(xs: &Vector<i8>, k: i8) -> (i8, usize) {
+    (xs.sum().value() * k, xs.len())
+}
+
+/// The same array twice in the result, and a parameter returned as is.
+#[acc]
+fn same_twice(xs: &Vector<u32>) -> (Vector<u32>, Vector<u32>, Vector<u32>) {
+    let ys = xs.map(|x| x + 1);
+    (ys, ys, xs)
+}
+
+/// Computed defaults used again after the permute (copied, not moved).
+#[acc]
+fn defaults_reused(xs: &Vector<i32>, n: usize) -> (Vector<i32>, Vector<i32>) {
+    let d = generate([n], |[i]| i as i32);
+    let h = xs.permute(&d, |[i]| Some([i % n.max(1)]), |a, b| a + b);
+    (h, d)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn scalar_values_and_shared_results(is in vector(any::<i32>(), 300), xs in vector(small_f64(), 300), us in vector(any::<u16>(), 300),
+                                        bs in vector(any::<i8>(), 300), k in any::<i8>(), ws in vector(any::<u32>(), 300), n in 1usize..40) {
+        check_ok(scan_total_uses::SOURCE, "scan_total_uses", &[arg(&is)], scan_total_uses(&is), EXACT);
+        let r = check(use_value::SOURCE, "use_value", &[arg(&xs)], use_value(&xs), F64_TOL);
+        prop_assert_eq!(r.is_err(), xs.is_empty());
+        check_ok(host_scalar::SOURCE, "host_scalar", &[arg(&us)], host_scalar(&us), EXACT);
+        check_ok(host_tuple::SOURCE, "host_tuple", &[arg(&bs), arg(k)], host_tuple(&bs, k), EXACT);
+        check_ok(same_twice::SOURCE, "same_twice", &[arg(&ws)], same_twice(&ws), EXACT);
+        check_ok(defaults_reused::SOURCE, "defaults_reused", &[arg(&is), arg(n)], defaults_reused(&is, n), EXACT);
+    }
+}
+
+// =============================================================================
 // errors that happen in parts of the program the result does not need
 // =============================================================================
 
@@ -1551,81 +1973,81 @@ fn unused_read(xs: &Vector<i32>, k: usize) -> Vector<i32> {
     })
 }
 
+/// A top-level read whose value is never used.
+#[acc]
+fn top_unused_read(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+    let _v = xs[[k]];
+    xs.map(|x| x + 1)
+}
+
+/// A top-level reduction whose value is never used (an empty one fails).
+#[acc]
+fn top_unused_minimum(xs: &Vector<i32>) -> Vector<i32> {
+    let _m = xs.minimum();
+    xs.map(|x| x + 1)
+}
+
+// A `let` whose variable is never used is never evaluated (documented in
+// docs/language.md), by the interpreter and the compiled code alike.
+
+#[test]
+fn errors_in_unused_top_level_lets() {
+    let xs = Vector::from(vec![1i32, 2, 3]);
+    check_ok(top_unused_read::SOURCE, "top_unused_read", &[arg(&xs), arg(0usize)], top_unused_read(&xs, 0), EXACT);
+    check_ok(top_unused_read::SOURCE, "top_unused_read", &[arg(&xs), arg(5usize)], top_unused_read(&xs, 5), EXACT);
+}
+
+#[test]
+fn errors_in_unused_top_level_reductions() {
+    let e = Vector::<i32>::from(vec![]);
+    check_ok(top_unused_minimum::SOURCE, "top_unused_minimum", &[arg(&e)], top_unused_minimum(&e), EXACT);
+}
+
+/// Fusion computes only the elements the result needs: the fused zip never
+/// reads the out-of-bounds element that the interpreter, which materialises
+/// every intermediate array, does. Documented in docs/language.md.
 #[test]
 fn errors_in_unused_elements() {
     let xs = Vector::from(vec![1i32, 2, 3]);
     let ys = Vector::from(vec![10i32, 20]);
-    check(unused_out_of_bounds::SOURCE, "unused_out_of_bounds", &[arg(&xs), arg(&ys)], unused_out_of_bounds(&xs, &ys), EXACT).ok();
+    let compiled = unused_out_of_bounds(&xs, &ys).expect("the fused program reads only elements 0 and 1");
+    assert_eq!(compiled.to_vec(), vec![11, 22]);
+    let interp = accel_core::interpret_source(unused_out_of_bounds::SOURCE, "unused_out_of_bounds", &[arg(&xs), arg(&ys)]);
+    assert_eq!(interp.expect_err("the interpreter builds the whole backpermuted array").kind(), &ErrorKind::IndexOutOfBounds);
 }
 
 #[test]
 fn errors_in_unused_lets() {
     let xs = Vector::from(vec![1i32, 2, 3]);
-    check_err(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(3usize)], unused_read(&xs, 3), ErrorKind::IndexOutOfBounds);
+    check_ok(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(3usize)], unused_read(&xs, 3), EXACT);
     check_ok(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(2usize)], unused_read(&xs, 2), EXACT);
 }
 
 // =============================================================================
-// Valid programs whose generated code does not compile (see the report). They
-// are kept here, out of the default build so that the rest of the file runs:
-// `RUSTFLAGS="--cfg accel_known_bugs" cargo test --test differential known_bugs`
-// shows the rustc errors.
+// Programs that once did not compile.
 // =============================================================================
 
-#[cfg(accel_known_bugs)]
-mod known_bugs {
+mod once_rejected {
     use super::*;
 
-    // Bug: a rank-0 intermediate whose shape is never used gets
-    // `let __bN_shape = [];`, which rustc cannot type (E0282).
+    // Rank-0 `generate` / `fill` once emitted an untyped `let __vN = [];`.
     #[acc]
-    fn scan_total_uses(xs: &Vector<i32>) -> Vector<i32> {
-        let (pre, total) = xs.scanl_total(0, |a, b| a + b);
-        pre.map(|p| total.value() - p)
+    fn rank0_generate(k: i32) -> (Scalar<i32>, Scalar<i32>) {
+        (generate([], |_| k + 5), fill([], k))
     }
 
+    // The literal `0` in the first branch takes the type of the other branch.
     #[acc]
-    fn use_value(xs: &Vector<f64>) -> Vector<f64> {
-        let s = xs.sum();
-        let m = xs.maximum();
-        xs.map(|x| (m.value() - x) / (s.value().abs() + 1.0))
-    }
-
-    /// A scalar result computed on the host.
-    #[acc]
-    fn host_scalar(xs: &Vector<u16>) -> u32 {
-        xs.map(|x| x as u32).sum().value() + xs.len() as u32
-    }
-
-    #[acc]
-    fn host_tuple(xs: &Vector<i8>, k: i8) -> (i8, usize) {
-        (xs.sum().value() * k, xs.len())
-    }
-
-    // Bug: the same computed array twice in the result: the generated code moves
-    // the buffer, then clones it as a slice (E0308, and a use after move).
-    #[acc]
-    fn same_twice(xs: &Vector<u32>) -> (Vector<u32>, Vector<u32>, Vector<u32>) {
-        let ys = xs.map(|x| x + 1);
-        (ys, ys, xs)
-    }
-
-
-    #[test]
-    fn value_of_unreturned_scalars() {
-        let xs = Vector::from(vec![3i32, -1, 4]);
-        check_ok(scan_total_uses::SOURCE, "scan_total_uses", &[arg(&xs)], scan_total_uses(&xs), EXACT);
-        let fs = Vector::from(vec![1.5f64, -2.0, 8.25]);
-        check_ok(use_value::SOURCE, "use_value", &[arg(&fs)], use_value(&fs), F64_TOL);
-        let us = Vector::from(vec![1u16, 2, 65535]);
-        check_ok(host_scalar::SOURCE, "host_scalar", &[arg(&us)], host_scalar(&us), EXACT);
-        let bs = Vector::from(vec![100i8, 100, 1]);
-        check_ok(host_tuple::SOURCE, "host_tuple", &[arg(&bs), arg(3i8)], host_tuple(&bs, 3), EXACT);
+    fn if_literal_branch(xs: &Vector<i32>, r: usize) -> Vector<i32> {
+        let n = xs.len();
+        let c = if r == 0 { 0 } else { n / r };
+        xs.map(|x| x + c as i32)
     }
 
     #[test]
-    fn same_array_twice_in_the_result() {
-        let ws = Vector::from(vec![1u32, 2, 3]);
-        check_ok(same_twice::SOURCE, "same_twice", &[arg(&ws)], same_twice(&ws), EXACT);
+    fn known_compile_failures() {
+        check_ok(rank0_generate::SOURCE, "rank0_generate", &[arg(4i32)], rank0_generate(4), EXACT);
+        let xs = Vector::from(vec![1i32, 2]);
+        check_ok(if_literal_branch::SOURCE, "if_literal_branch", &[arg(&xs), arg(2usize)], if_literal_branch(&xs, 2), EXACT);
     }
 }

@@ -209,12 +209,16 @@ impl Gen<'_> {
             }
             Step::Kernel(kernel) => {
                 let mut out = TokenStream::new();
+                let op = kernel.fused.last().copied().unwrap_or("kernel");
                 for o in &kernel.outputs {
                     let buffer = &self.plan.buffers[o.0 as usize];
                     let s = self.expr(buffer.shape);
                     let bs = buf_shape(o.0);
                     let r = Literal::usize_unsuffixed(buffer.rank);
-                    out.extend(quote!(let #bs: [usize; #r] = #s;));
+                    out.extend(quote! {
+                        let #bs: [usize; #r] = #s;
+                        #rt::cpu::extent(#op, &#bs)?;
+                    });
                 }
                 let b0 = kernel.outputs[0].0;
                 let (bi, bs) = (buf(b0), buf_shape(b0));
@@ -260,6 +264,7 @@ impl Gen<'_> {
                         };
                         out.extend(quote! {
                             let #in_shape = #s;
+                            #rt::cpu::extent(#op, &#in_shape)?;
                             let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
                             let #bi: #cols = #call;
                         });
@@ -290,6 +295,7 @@ impl Gen<'_> {
                         };
                         out.extend(quote! {
                             let #in_shape = #s;
+                            #rt::cpu::extent(#op, &#in_shape)?;
                             let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
                             #call
                         });
@@ -310,6 +316,7 @@ impl Gen<'_> {
                         let body = self.expr(index.body);
                         out.extend(quote! {
                             let #in_shape = #s;
+                            #rt::cpu::extent(#op, &#in_shape)?;
                             let mut #bi: #cols = #init;
                             #rt::cpu::permute::<#cols>(
                                 &mut #bi,
@@ -436,8 +443,9 @@ impl Gen<'_> {
                 quote!(#v)
             }
             Expr::Let { var: v, value, body } => {
+                let t = rust_ty(&self.a.var(*v).ty);
                 let (v, value, body) = (var(*v), self.expr(*value), self.expr(*body));
-                quote!({ let #v = #value; #body })
+                quote!({ let #v: #t = #value; #body })
             }
             Expr::Lit(l) => lit(l.prim, l.bits),
             Expr::Tuple(xs) => {

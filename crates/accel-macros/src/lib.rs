@@ -14,7 +14,7 @@ use proc_macro2::TokenStream as TokenStream2;
 
 /// Compiles one function into a data-parallel program.
 ///
-/// ```ignore
+/// ```text
 /// #[acc]
 /// pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
 ///     xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
@@ -38,7 +38,7 @@ pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// Compiles several functions that may call each other; calls are inlined and
 /// fused into the caller.
 ///
-/// ```ignore
+/// ```text
 /// accel! {
 ///     fn norm2(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * x).sum() }
 ///     pub fn rms(xs: &Vector<f32>) -> Scalar<f32> {

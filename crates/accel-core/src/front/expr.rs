@@ -55,12 +55,25 @@ impl Lowerer<'_> {
                 let Some((_, els)) = &i.else_branch else {
                     return err(i.span(), "an `if` used as a value needs an `else` branch");
                 };
-                let t = self.block(&i.then_branch, expected)?;
+                // A branch that is just a literal takes the other branch's type.
+                let then_flexible = match i.then_branch.stmts.as_slice() {
+                    [syn::Stmt::Expr(x, None)] => self.is_flexible(x),
+                    _ => false,
+                };
+                let (t, e) = if then_flexible && expected.is_none() {
+                    let e = self.expr(els, None)?;
+                    let e_ty = self.arena.ty(e).clone();
+                    let t = self.block(&i.then_branch, Some(&e_ty))?;
+                    (t, e)
+                } else {
+                    let t = self.block(&i.then_branch, expected)?;
+                    let t_ty = self.arena.ty(t).clone();
+                    (t, self.expr(els, Some(&t_ty))?)
+                };
                 let t_ty = self.arena.ty(t).clone();
                 if t_ty.has_array() {
                     return err(i.span(), "`if` over arrays is not supported yet; choose between scalars inside a closure");
                 }
-                let e = self.expr(els, Some(&t_ty))?;
                 self.expect_ty(e, &t_ty, els.span())?;
                 Ok(self.arena.add(Expr::If(c, t, e), t_ty, span))
             }

@@ -117,7 +117,26 @@ impl Lowerer<'_> {
 
     pub(crate) fn wrap_lets(&mut self, lets: Vec<(VarId, H)>, mut body: H) -> H {
         for (v, value) in lets.into_iter().rev() {
-            body = self.arena.let_(v, value, body);
+            body = self.let_if_used(v, value, body);
+        }
+        body
+    }
+
+    /// `let v = value; body`, or just `body` when it never reads `v`: a value
+    /// that is never used is never computed (so its errors are not reported),
+    /// the same in the interpreter and in compiled code.
+    pub(crate) fn let_if_used(&mut self, v: VarId, value: H, body: H) -> H {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![body];
+        while let Some(h) = stack.pop() {
+            if !seen.insert(h) {
+                continue;
+            }
+            let e = self.arena.expr(h);
+            if e == &Expr::Var(v) {
+                return self.arena.let_(v, value, body);
+            }
+            stack.extend(e.children());
         }
         body
     }
@@ -340,7 +359,8 @@ impl Lowerer<'_> {
         self.bind(name, v, true);
         let body = self.stmts(rest, tail);
         self.scope.truncate(mark);
-        Ok(self.arena.let_(v, value, body?))
+        let body = body?;
+        Ok(self.let_if_used(v, value, body))
     }
 
     /// Binds each of `names` to the matching field of the tuple `value`.

@@ -70,6 +70,15 @@ pub fn rows_of<const R: usize>(shape: &[usize; R]) -> (usize, usize) {
     }
 }
 
+/// The number of elements of `shape`, or an error naming `op` when it does not
+/// fit in `usize`.
+#[inline]
+pub fn extent<const R: usize>(op: &str, shape: &[usize; R]) -> crate::Result<usize> {
+    crate::shape::checked_size(shape).ok_or_else(|| {
+        crate::Error::with_kind(crate::ErrorKind::ShapeMismatch, op, format!("shape {shape:?} is too large"))
+    })
+}
+
 /// The error of a reduction without initial value over an empty row.
 pub fn empty_reduction(op: &str) -> crate::Error {
     crate::Error::with_kind(crate::ErrorKind::EmptyReduction, op, "reduction of an empty row has no value")

@@ -59,7 +59,9 @@ pub fn permute<C: Columns>(
     combine: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) {
     let n_out = out.len();
-    if src_n == 0 || n_out == 0 {
+    // Every target is computed even when `out` is empty: the target function
+    // is where out-of-bounds targets are reported.
+    if src_n == 0 {
         return;
     }
     let ptr = out.out_ptr();
