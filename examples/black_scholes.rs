@@ -38,10 +38,12 @@ accel! {
 }
 
 /// The same formula, written directly in Rust, one option at a time.
+#[allow(clippy::excessive_precision)] // the paper's constants, as printed
 fn reference(price: f32, strike: f32, years: f32, r: f32, v: f32) -> (f32, f32) {
     fn cnd(d: f32) -> f32 {
         let k = 1.0 / (1.0 + 0.2316419 * d.abs());
-        let poly = k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429))));
+        let poly =
+            k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429))));
         let w = 0.398_942_3 * (-0.5 * d * d).exp() * poly;
         if d > 0.0 {
             1.0 - w
@@ -53,12 +55,17 @@ fn reference(price: f32, strike: f32, years: f32, r: f32, v: f32) -> (f32, f32) 
     let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
     let d2 = d1 - v_sqrt_t;
     let x = strike * (-r * years).exp();
-    (price * cnd(d1) - x * cnd(d2), x * (1.0 - cnd(d2)) - price * (1.0 - cnd(d1)))
+    (
+        price * cnd(d1) - x * cnd(d2),
+        x * (1.0 - cnd(d2)) - price * (1.0 - cnd(d1)),
+    )
 }
 
 fn main() -> accel::Result<()> {
     let n: usize = match std::env::args().nth(1) {
-        Some(s) => s.parse().map_err(|_| accel::Error::new("black_scholes example", format!("not a size: {s}")))?,
+        Some(s) => s
+            .parse()
+            .map_err(|_| accel::Error::new("black_scholes example", format!("not a size: {s}")))?,
         None => 20_000_000,
     };
     let (r, v) = (0.02f32, 0.30f32);
@@ -70,7 +77,9 @@ fn main() -> accel::Result<()> {
         seed ^= seed << 17;
         lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
     };
-    let opts: Vec<(f32, f32, f32)> = (0..n).map(|_| (rnd(5.0, 30.0), rnd(1.0, 100.0), rnd(0.25, 10.0))).collect();
+    let opts: Vec<(f32, f32, f32)> = (0..n)
+        .map(|_| (rnd(5.0, 30.0), rnd(1.0, 100.0), rnd(0.25, 10.0)))
+        .collect();
     let input = Vector::from(opts.clone());
     let backend = Backend::default();
     println!("Black-Scholes of {n} options on backend `{}`", backend.name());
@@ -82,22 +91,34 @@ fn main() -> accel::Result<()> {
     let elapsed = t.elapsed();
     // The hand-written rayon version a Rust programmer would write.
     let t = Instant::now();
-    let hand: Vec<(f32, f32)> = opts.par_iter().map(|&(p, s, y)| reference(p, s, y, r, v)).collect();
+    let hand: Vec<(f32, f32)> = opts
+        .par_iter()
+        .map(|&(p, s, y)| reference(p, s, y, r, v))
+        .collect();
     let hand_elapsed = t.elapsed();
     std::hint::black_box(&hand);
     println!("accel: {:.3} ms", elapsed.as_secs_f64() * 1e3);
-    println!("rayon (hand): {:.3} ms, ratio accel / rayon = {:.3}", hand_elapsed.as_secs_f64() * 1e3, elapsed.as_secs_f64() / hand_elapsed.as_secs_f64());
+    println!(
+        "rayon (hand): {:.3} ms, ratio accel / rayon = {:.3}",
+        hand_elapsed.as_secs_f64() * 1e3,
+        elapsed.as_secs_f64() / hand_elapsed.as_secs_f64()
+    );
 
     // Check every option against the reference.
     let got = out.to_vec();
     let mut worst = 0.0f32;
     for (&(p, s, y), &(call, put)) in opts.iter().zip(&got) {
         let (c, q) = reference(p, s, y, r, v);
-        worst = worst.max((call - c).abs() / c.abs().max(1.0)).max((put - q).abs() / q.abs().max(1.0));
+        worst = worst
+            .max((call - c).abs() / c.abs().max(1.0))
+            .max((put - q).abs() / q.abs().max(1.0));
     }
     println!("largest relative difference from the Rust reference: {worst:.2e}");
     if worst > 1e-4 {
-        return Err(accel::Error::new("black_scholes example", format!("results differ from the reference by {worst}")));
+        return Err(accel::Error::new(
+            "black_scholes example",
+            format!("results differ from the reference by {worst}"),
+        ));
     }
     println!("checked {} options: ok", got.len());
     Ok(())

@@ -31,7 +31,9 @@ impl Samples {
 
 fn main() -> accel::Result<()> {
     let n: usize = match std::env::args().nth(1) {
-        Some(s) => s.parse().map_err(|_| accel::Error::new("dotp example", format!("not a size: {s}")))?,
+        Some(s) => s
+            .parse()
+            .map_err(|_| accel::Error::new("dotp example", format!("not a size: {s}")))?,
         None => 20_000_000,
     };
     let backend = Backend::default();
@@ -39,7 +41,11 @@ fn main() -> accel::Result<()> {
     let ys: Vec<f32> = (0..n).map(|i| ((i % 777) as f32) * 0.002 - 0.5).collect();
     let (axs, ays) = (Vector::from(xs.clone()), Vector::from(ys.clone()));
 
-    println!("dotp of {n} f32 on backend `{}` ({} threads)", backend.name(), rayon::current_num_threads());
+    println!(
+        "dotp of {n} f32 on backend `{}` ({} threads)",
+        backend.name(),
+        rayon::current_num_threads()
+    );
     println!("{}", dotp::explain());
 
     // Warm up both (thread pool start, page faults), then take medians.
@@ -56,10 +62,19 @@ fn main() -> accel::Result<()> {
 
     let rel = ((r - r_rayon) / r_rayon.abs().max(1.0)).abs();
     println!("accel:        {r:>16.4}   {:>9.3} ms", t_acc.as_secs_f64() * 1e3);
-    println!("rayon (hand): {r_rayon:>16.4}   {:>9.3} ms", t_rayon.as_secs_f64() * 1e3);
-    println!("ratio accel / rayon = {:.3}  (median of {runs} runs each)", t_acc.as_secs_f64() / t_rayon.as_secs_f64());
+    println!(
+        "rayon (hand): {r_rayon:>16.4}   {:>9.3} ms",
+        t_rayon.as_secs_f64() * 1e3
+    );
+    println!(
+        "ratio accel / rayon = {:.3}  (median of {runs} runs each)",
+        t_acc.as_secs_f64() / t_rayon.as_secs_f64()
+    );
     if rel > 1e-3 {
-        return Err(accel::Error::new("dotp example", format!("results differ: {r} vs {r_rayon}")));
+        return Err(accel::Error::new(
+            "dotp example",
+            format!("results differ: {r} vs {r_rayon}"),
+        ));
     }
     Ok(())
 }

@@ -18,7 +18,11 @@ use common::*;
 use proptest::prelude::*;
 
 fn cfg() -> ProptestConfig {
-    ProptestConfig { cases: 32, max_shrink_iters: 200, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: 32,
+        max_shrink_iters: 200,
+        ..ProptestConfig::default()
+    }
 }
 
 fn small_f32() -> impl Strategy<Value = f32> + Clone {
@@ -74,7 +78,9 @@ fn gen2(r: usize, c: usize) -> Matrix<u16> {
 
 #[acc]
 fn gen3(a: usize, b: usize, c: usize) -> Array<(u8, bool), 3> {
-    generate([a, b, c], |[i, j, k]| (((i ^ j) + k * 3) as u8, (i + j + k) % 2 == 0))
+    generate([a, b, c], |[i, j, k]| {
+        (((i ^ j) + k * 3) as u8, (i + j + k) % 2 == 0)
+    })
 }
 
 #[acc]
@@ -120,10 +126,28 @@ proptest! {
 fn generate_large() {
     for n in [0, 1, 16_383, 16_384, 16_385, 50_001] {
         check_pools_ok(gen1::SOURCE, "gen1", &[arg(n)], || gen1(n), EXACT);
-        check_pools_ok(fill_pair::SOURCE, "fill_pair", &[arg(n), arg(-3i16), arg(7u32)], || fill_pair(n, -3, 7), EXACT);
+        check_pools_ok(
+            fill_pair::SOURCE,
+            "fill_pair",
+            &[arg(n), arg(-3i16), arg(7u32)],
+            || fill_pair(n, -3, 7),
+            EXACT,
+        );
     }
-    check_pools_ok(gen2::SOURCE, "gen2", &[arg(3usize), arg(20_000usize)], || gen2(3, 20_000), EXACT);
-    check_pools_ok(gen3::SOURCE, "gen3", &[arg(2usize), arg(3usize), arg(5_000usize)], || gen3(2, 3, 5_000), EXACT);
+    check_pools_ok(
+        gen2::SOURCE,
+        "gen2",
+        &[arg(3usize), arg(20_000usize)],
+        || gen2(3, 20_000),
+        EXACT,
+    );
+    check_pools_ok(
+        gen3::SOURCE,
+        "gen3",
+        &[arg(2usize), arg(3usize), arg(5_000usize)],
+        || gen3(2, 3, 5_000),
+        EXACT,
+    );
 }
 
 // =============================================================================
@@ -256,8 +280,20 @@ fn map_zip_large() {
     for n in [0, 1, 16_383, 16_385, 50_001] {
         let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
         let ys: Vector<i32> = (0..n + 3).map(|i| hash(i + 9) as i32).collect();
-        check_pools_ok(zip_v::SOURCE, "zip_v", &[arg(&xs), arg(&ys)], || zip_v(&xs, &ys), EXACT);
-        check_pools_ok(zip_v::SOURCE, "zip_v", &[arg(&ys), arg(&xs)], || zip_v(&ys, &xs), EXACT);
+        check_pools_ok(
+            zip_v::SOURCE,
+            "zip_v",
+            &[arg(&xs), arg(&ys)],
+            || zip_v(&xs, &ys),
+            EXACT,
+        );
+        check_pools_ok(
+            zip_v::SOURCE,
+            "zip_v",
+            &[arg(&ys), arg(&xs)],
+            || zip_v(&ys, &xs),
+            EXACT,
+        );
         let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 1000) as f32 / 7.0).collect();
         check_pools_ok(map_map::SOURCE, "map_map", &[arg(&fs)], || map_map(&fs), EXACT);
     }
@@ -281,7 +317,9 @@ fn transpose(m: &Matrix<i32>) -> Matrix<i32> {
 #[acc]
 fn transpose_fused(m: &Matrix<i32>) -> Vector<i32> {
     let [r, c] = m.shape();
-    m.map(|x| x * 3).backpermute([c, r], |[i, j]| [j, i]).fold(0, |a, b| a + b)
+    m.map(|x| x * 3)
+        .backpermute([c, r], |[i, j]| [j, i])
+        .fold(0, |a, b| a + b)
 }
 
 /// Reads `k` positions past the end when `k > 0` (and the vector is non-empty
@@ -367,25 +405,85 @@ proptest! {
 #[test]
 fn reshape_size_mismatch_is_an_error() {
     let xs = Vector::from(vec![1u16, 2, 3, 4, 5, 6]);
-    check_ok(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(2usize), arg(3usize)], reshape_to(&xs, 2, 3), EXACT);
-    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(4usize), arg(2usize)], reshape_to(&xs, 4, 2), ErrorKind::ShapeMismatch);
+    check_ok(
+        reshape_to::SOURCE,
+        "reshape_to",
+        &[arg(&xs), arg(2usize), arg(3usize)],
+        reshape_to(&xs, 2, 3),
+        EXACT,
+    );
+    check_err(
+        reshape_to::SOURCE,
+        "reshape_to",
+        &[arg(&xs), arg(4usize), arg(2usize)],
+        reshape_to(&xs, 4, 2),
+        ErrorKind::ShapeMismatch,
+    );
     let empty = Vector::<u16>::from(vec![]);
-    check_ok(reshape_to::SOURCE, "reshape_to", &[arg(&empty), arg(0usize), arg(5usize)], reshape_to(&empty, 0, 5), EXACT);
-    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&empty), arg(1usize), arg(1usize)], reshape_to(&empty, 1, 1), ErrorKind::ShapeMismatch);
+    check_ok(
+        reshape_to::SOURCE,
+        "reshape_to",
+        &[arg(&empty), arg(0usize), arg(5usize)],
+        reshape_to(&empty, 0, 5),
+        EXACT,
+    );
+    check_err(
+        reshape_to::SOURCE,
+        "reshape_to",
+        &[arg(&empty), arg(1usize), arg(1usize)],
+        reshape_to(&empty, 1, 1),
+        ErrorKind::ShapeMismatch,
+    );
     // Sizes whose product overflows usize.
-    check_err(reshape_to::SOURCE, "reshape_to", &[arg(&xs), arg(usize::MAX), arg(3usize)], reshape_to(&xs, usize::MAX, 3), ErrorKind::ShapeMismatch);
+    check_err(
+        reshape_to::SOURCE,
+        "reshape_to",
+        &[arg(&xs), arg(usize::MAX), arg(3usize)],
+        reshape_to(&xs, usize::MAX, 3),
+        ErrorKind::ShapeMismatch,
+    );
 }
 
 #[test]
 fn backpermute_out_of_bounds_is_an_error() {
     let xs = Vector::from(vec![1u16, 2, 3]);
-    check_pools_err(shift_left::SOURCE, "shift_left", &[arg(&xs), arg(1usize)], || shift_left(&xs, 1), ErrorKind::IndexOutOfBounds);
-    check_pools_ok(shift_left::SOURCE, "shift_left", &[arg(&xs), arg(0usize)], || shift_left(&xs, 0), EXACT);
+    check_pools_err(
+        shift_left::SOURCE,
+        "shift_left",
+        &[arg(&xs), arg(1usize)],
+        || shift_left(&xs, 1),
+        ErrorKind::IndexOutOfBounds,
+    );
+    check_pools_ok(
+        shift_left::SOURCE,
+        "shift_left",
+        &[arg(&xs), arg(0usize)],
+        || shift_left(&xs, 0),
+        EXACT,
+    );
     let big: Vector<u16> = (0..50_001).map(|i| hash(i) as u16).collect();
-    check_pools_err(shift_left::SOURCE, "shift_left", &[arg(&big), arg(1usize)], || shift_left(&big, 1), ErrorKind::IndexOutOfBounds);
+    check_pools_err(
+        shift_left::SOURCE,
+        "shift_left",
+        &[arg(&big), arg(1usize)],
+        || shift_left(&big, 1),
+        ErrorKind::IndexOutOfBounds,
+    );
     let m: Matrix<i32> = Matrix::from_fn([3, 20_000], |[i, j]| (i * 7 + j) as i32);
-    check_pools_ok(transpose::SOURCE, "transpose", &[arg(&m)], || transpose(&m), EXACT);
-    check_pools_ok(transpose_fused::SOURCE, "transpose_fused", &[arg(&m)], || transpose_fused(&m), EXACT);
+    check_pools_ok(
+        transpose::SOURCE,
+        "transpose",
+        &[arg(&m)],
+        || transpose(&m),
+        EXACT,
+    );
+    check_pools_ok(
+        transpose_fused::SOURCE,
+        "transpose_fused",
+        &[arg(&m)],
+        || transpose_fused(&m),
+        EXACT,
+    );
 }
 
 // =============================================================================
@@ -586,18 +684,42 @@ proptest! {
 #[test]
 fn empty_rows_without_initial_value_are_errors() {
     let empty = Vector::<i64>::from(vec![]);
-    check_err(min_v::SOURCE, "min_v", &[arg(&empty)], min_v(&empty), ErrorKind::EmptyReduction);
+    check_err(
+        min_v::SOURCE,
+        "min_v",
+        &[arg(&empty)],
+        min_v(&empty),
+        ErrorKind::EmptyReduction,
+    );
     let fe = Vector::<f32>::from(vec![]);
-    check_err(fold1_v::SOURCE, "fold1_v", &[arg(&fe)], fold1_v(&fe), ErrorKind::EmptyReduction);
+    check_err(
+        fold1_v::SOURCE,
+        "fold1_v",
+        &[arg(&fe)],
+        fold1_v(&fe),
+        ErrorKind::EmptyReduction,
+    );
     // Three rows of length zero.
     let m = Matrix::<f64>::from_vec([3, 0], vec![]).unwrap();
-    check_err(min_m::SOURCE, "min_m", &[arg(&m)], min_m(&m), ErrorKind::EmptyReduction);
+    check_err(
+        min_m::SOURCE,
+        "min_m",
+        &[arg(&m)],
+        min_m(&m),
+        ErrorKind::EmptyReduction,
+    );
     // Zero rows of length zero: no row to reduce, an empty result.
     let m = Matrix::<f64>::from_vec([0, 0], vec![]).unwrap();
     check_ok(min_m::SOURCE, "min_m", &[arg(&m)], min_m(&m), EXACT);
     // With an initial value, empty rows give the initial value.
     let m = Matrix::<f64>::from_vec([4, 0], vec![]).unwrap();
-    check_ok(fold_f64_m::SOURCE, "fold_f64_m", &[arg(&m)], fold_f64_m(&m), EXACT);
+    check_ok(
+        fold_f64_m::SOURCE,
+        "fold_f64_m",
+        &[arg(&m)],
+        fold_f64_m(&m),
+        EXACT,
+    );
     let e = Vector::<i32>::from(vec![]);
     let r = check_ok(fold_v::SOURCE, "fold_v", &[arg(&e)], fold_v(&e), EXACT);
     assert_eq!(r, arg(Scalar::new(17i32)));
@@ -609,25 +731,63 @@ fn folds_large() {
         let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
         check_pools_ok(fold_v::SOURCE, "fold_v", &[arg(&xs)], || fold_v(&xs), EXACT);
         let pv: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 1) as u32)).collect();
-        check_pools_ok(affine_fold_v::SOURCE, "affine_fold_v", &[arg(&pv)], || affine_fold_v(&pv), EXACT);
+        check_pools_ok(
+            affine_fold_v::SOURCE,
+            "affine_fold_v",
+            &[arg(&pv)],
+            || affine_fold_v(&pv),
+            EXACT,
+        );
         // Integers as floats: every partial sum is exact, so the order does not matter.
         let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 201) as f32 - 100.0).collect();
         check_pools_ok(fold1_v::SOURCE, "fold1_v", &[arg(&fs)], || fold1_v(&fs), EXACT);
         // Arbitrary floats: the parallel sum reorders additions.
         let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 10_000) as f32 / 77.0).collect();
         let fm = Matrix::<f64>::from_fn([2, n], |[i, j]| (hash(i * n + j) % 100_000) as f64 / 3.0);
-        check_pools_ok(float_sums::SOURCE, "float_sums", &[arg(&fs), arg(&fm)], || float_sums(&fs, &fm), F32_TOL);
+        check_pools_ok(
+            float_sums::SOURCE,
+            "float_sums",
+            &[arg(&fs), arg(&fm)],
+            || float_sums(&fs, &fm),
+            F32_TOL,
+        );
         let mins: Vector<i64> = (0..n).map(|i| hash(i) as i64).collect();
         check_pools_ok(min_v::SOURCE, "min_v", &[arg(&mins)], || min_v(&mins), EXACT);
     }
     // Few long rows: each row split between tasks.
-    let pm = Matrix::<(u32, u32)>::from_fn([2, 50_001], |[i, j]| (hash(i * 7 + j) as u32 | 1, hash(j) as u32));
-    check_pools_ok(affine_fold_m::SOURCE, "affine_fold_m", &[arg(&pm)], || affine_fold_m(&pm), EXACT);
-    let pa = Array::<(u32, u32), 3>::from_fn([1, 3, 40_000], |[_, j, k]| (hash(j + k) as u32, hash(k) as u32));
-    check_pools_ok(affine_fold1_3::SOURCE, "affine_fold1_3", &[arg(&pa)], || affine_fold1_3(&pa), EXACT);
-    check_pools_ok(fold_all_affine::SOURCE, "fold_all_affine", &[arg(&pa)], || fold_all_affine(&pa), EXACT);
+    let pm =
+        Matrix::<(u32, u32)>::from_fn([2, 50_001], |[i, j]| (hash(i * 7 + j) as u32 | 1, hash(j) as u32));
+    check_pools_ok(
+        affine_fold_m::SOURCE,
+        "affine_fold_m",
+        &[arg(&pm)],
+        || affine_fold_m(&pm),
+        EXACT,
+    );
+    let pa =
+        Array::<(u32, u32), 3>::from_fn([1, 3, 40_000], |[_, j, k]| (hash(j + k) as u32, hash(k) as u32));
+    check_pools_ok(
+        affine_fold1_3::SOURCE,
+        "affine_fold1_3",
+        &[arg(&pa)],
+        || affine_fold1_3(&pa),
+        EXACT,
+    );
+    check_pools_ok(
+        fold_all_affine::SOURCE,
+        "fold_all_affine",
+        &[arg(&pa)],
+        || fold_all_affine(&pa),
+        EXACT,
+    );
     let m = Matrix::<i16>::from_fn([3, 33_000], |[i, j]| hash(i + 3 * j) as i16);
-    check_pools_ok(fold1_first_last::SOURCE, "fold1_first_last", &[arg(&m)], || fold1_first_last(&m), EXACT);
+    check_pools_ok(
+        fold1_first_last::SOURCE,
+        "fold1_first_last",
+        &[arg(&m)],
+        || fold1_first_last(&m),
+        EXACT,
+    );
     // Many short rows.
     let m = Matrix::<i64>::from_fn([20_000, 3], |[i, j]| hash(i * 3 + j) as i64);
     check_pools_ok(fold_m::SOURCE, "fold_m", &[arg(&m)], || fold_m(&m), EXACT);
@@ -639,7 +799,12 @@ fn folds_large() {
 
 #[acc]
 fn scans_i32(xs: &Vector<i32>) -> (Vector<i32>, Vector<i32>, Vector<i32>, Vector<i32>) {
-    (xs.scanl(10, |a, b| a + b), xs.scanl1(|a, b| a + b), xs.scanr(-4, |a, b| a + b), xs.scanr1(|a, b| a + b))
+    (
+        xs.scanl(10, |a, b| a + b),
+        xs.scanl1(|a, b| a + b),
+        xs.scanr(-4, |a, b| a + b),
+        xs.scanr1(|a, b| a + b),
+    )
 }
 
 #[acc]
@@ -650,13 +815,32 @@ fn scans_total_i32(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>, Vector<i32>, 
 }
 
 #[acc]
-fn scans_affine(xs: &Vector<(u32, u32)>) -> (Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>) {
+fn scans_affine(
+    xs: &Vector<(u32, u32)>,
+) -> (
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+) {
     let f = |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2);
-    (xs.scanl((3, 1), f), xs.scanl1(f), xs.scanr((5, 2), f), xs.scanr1(f))
+    (
+        xs.scanl((3, 1), f),
+        xs.scanl1(f),
+        xs.scanr((5, 2), f),
+        xs.scanr1(f),
+    )
 }
 
 #[acc]
-fn scans_total_affine(m: &Matrix<(u32, u32)>) -> (Matrix<(u32, u32)>, Vector<(u32, u32)>, Matrix<(u32, u32)>, Vector<(u32, u32)>) {
+fn scans_total_affine(
+    m: &Matrix<(u32, u32)>,
+) -> (
+    Matrix<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Matrix<(u32, u32)>,
+    Vector<(u32, u32)>,
+) {
     let f = |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2);
     let (l, lt) = m.scanl_total((3, 1), f);
     let (r, rt) = m.scanr_total((5, 2), f);
@@ -665,7 +849,12 @@ fn scans_total_affine(m: &Matrix<(u32, u32)>) -> (Matrix<(u32, u32)>, Vector<(u3
 
 #[acc]
 fn scans_m(m: &Matrix<i64>) -> (Matrix<i64>, Matrix<i64>, Matrix<i64>, Matrix<i64>) {
-    (m.scanl(1, |a, b| a * b), m.scanl1(|a, b| a ^ b), m.scanr(0, |a, b| a.max(b)), m.scanr1(|a, b| a - b + b))
+    (
+        m.scanl(1, |a, b| a * b),
+        m.scanl1(|a, b| a ^ b),
+        m.scanr(0, |a, b| a.max(b)),
+        m.scanr1(|a, b| a - b + b),
+    )
 }
 
 #[acc]
@@ -686,9 +875,19 @@ fn scan_total_result(xs: &Vector<u64>) -> (Vector<u64>, Scalar<u64>) {
 
 /// Scans and folds over tuples of mixed types (one column per field).
 #[acc]
-fn tuple_scans(ps: &Matrix<(f32, i32, bool)>) -> (Matrix<(f32, i32, bool)>, Matrix<(f32, i32, bool)>, Vector<(f32, i32, bool)>) {
+fn tuple_scans(
+    ps: &Matrix<(f32, i32, bool)>,
+) -> (
+    Matrix<(f32, i32, bool)>,
+    Matrix<(f32, i32, bool)>,
+    Vector<(f32, i32, bool)>,
+) {
     let f = |(a, b, c), (x, y, z)| (a + x, b ^ y, c != z);
-    (ps.scanl1(f), ps.scanr((0.5, 0, true), f), ps.fold((0.0, 7, false), f))
+    (
+        ps.scanl1(f),
+        ps.scanr((0.5, 0, true), f),
+        ps.fold((0.0, 7, false), f),
+    )
 }
 
 #[acc]
@@ -728,28 +927,86 @@ proptest! {
 fn scans_large() {
     for n in [0, 1, 2, 16_383, 16_385, 50_001] {
         let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
-        check_pools_ok(scans_i32::SOURCE, "scans_i32", &[arg(&xs)], || scans_i32(&xs), EXACT);
-        check_pools_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], || scans_total_i32(&xs), EXACT);
+        check_pools_ok(
+            scans_i32::SOURCE,
+            "scans_i32",
+            &[arg(&xs)],
+            || scans_i32(&xs),
+            EXACT,
+        );
+        check_pools_ok(
+            scans_total_i32::SOURCE,
+            "scans_total_i32",
+            &[arg(&xs)],
+            || scans_total_i32(&xs),
+            EXACT,
+        );
         let ps: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 5) as u32)).collect();
-        check_pools_ok(scans_affine::SOURCE, "scans_affine", &[arg(&ps)], || scans_affine(&ps), EXACT);
+        check_pools_ok(
+            scans_affine::SOURCE,
+            "scans_affine",
+            &[arg(&ps)],
+            || scans_affine(&ps),
+            EXACT,
+        );
         let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 2001) as f32 / 1000.0).collect();
-        check_pools_ok(scans_f32::SOURCE, "scans_f32", &[arg(&fs)], || scans_f32(&fs), F32_TOL);
+        check_pools_ok(
+            scans_f32::SOURCE,
+            "scans_f32",
+            &[arg(&fs)],
+            || scans_f32(&fs),
+            F32_TOL,
+        );
     }
     // Few long rows: the three-phase parallel scan.
     for rows in [1, 2, 3] {
-        let pm = Matrix::<(u32, u32)>::from_fn([rows, 40_001], |[i, j]| (hash(i * 40_001 + j) as u32 | 1, hash(j) as u32));
-        check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+        let pm = Matrix::<(u32, u32)>::from_fn([rows, 40_001], |[i, j]| {
+            (hash(i * 40_001 + j) as u32 | 1, hash(j) as u32)
+        });
+        check_pools_ok(
+            scans_total_affine::SOURCE,
+            "scans_total_affine",
+            &[arg(&pm)],
+            || scans_total_affine(&pm),
+            EXACT,
+        );
     }
-    let ps = Matrix::<(f32, i32, bool)>::from_fn([2, 40_000], |[i, j]| ((hash(i + j) % 64) as f32, hash(j) as i32, hash(i * j) % 3 == 0));
-    check_pools_ok(tuple_scans::SOURCE, "tuple_scans", &[arg(&ps)], || tuple_scans(&ps), F32_TOL);
+    let ps = Matrix::<(f32, i32, bool)>::from_fn([2, 40_000], |[i, j]| {
+        ((hash(i + j) % 64) as f32, hash(j) as i32, hash(i * j) % 3 == 0)
+    });
+    check_pools_ok(
+        tuple_scans::SOURCE,
+        "tuple_scans",
+        &[arg(&ps)],
+        || tuple_scans(&ps),
+        F32_TOL,
+    );
     let bm = Matrix::<u8>::from_fn([2, 50_001], |[i, j]| hash(i + j) as u8);
-    check_pools_ok(scan_fused::SOURCE, "scan_fused", &[arg(&bm)], || scan_fused(&bm), EXACT);
+    check_pools_ok(
+        scan_fused::SOURCE,
+        "scan_fused",
+        &[arg(&bm)],
+        || scan_fused(&bm),
+        EXACT,
+    );
     // Many short rows.
     let pm = Matrix::<(u32, u32)>::from_fn([30_000, 2], |[i, j]| (hash(i) as u32, hash(j + i) as u32));
-    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    check_pools_ok(
+        scans_total_affine::SOURCE,
+        "scans_total_affine",
+        &[arg(&pm)],
+        || scans_total_affine(&pm),
+        EXACT,
+    );
     // Rows of length zero.
     let pm = Matrix::<(u32, u32)>::from_vec([5, 0], vec![]).unwrap();
-    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
+    check_pools_ok(
+        scans_total_affine::SOURCE,
+        "scans_total_affine",
+        &[arg(&pm)],
+        || scans_total_affine(&pm),
+        EXACT,
+    );
     let m = Matrix::<i64>::from_vec([4, 0], vec![]).unwrap();
     check_pools_ok(scans_m::SOURCE, "scans_m", &[arg(&m)], || scans_m(&m), EXACT);
 }
@@ -762,13 +1019,27 @@ fn scans_large() {
 #[acc]
 fn histogram(xs: &Vector<u32>, nbins: usize) -> Vector<i32> {
     let zeros = fill([nbins], 0);
-    xs.map(|_| 1).permute(&zeros, |[i]| if xs[[i]] % 3 == 0 { None } else { Some([xs[[i]] as usize % nbins]) }, |a, b| a + b)
+    xs.map(|_| 1).permute(
+        &zeros,
+        |[i]| {
+            if xs[[i]] % 3 == 0 {
+                None
+            } else {
+                Some([xs[[i]] as usize % nbins])
+            }
+        },
+        |a, b| a + b,
+    )
 }
 
 /// Wrapping sums per bin, defaults given.
 #[acc]
 fn scatter_add(vals: &Vector<u8>, idx: &Vector<usize>, defaults: &Vector<u8>) -> Vector<u8> {
-    vals.permute(defaults, |[i]| if i < idx.len() { Some([idx[[i]]]) } else { None }, |a, b| a + b)
+    vals.permute(
+        defaults,
+        |[i]| if i < idx.len() { Some([idx[[i]]]) } else { None },
+        |a, b| a + b,
+    )
 }
 
 #[acc]
@@ -780,7 +1051,11 @@ fn scatter_f64(vals: &Vector<f64>, nbins: usize) -> Vector<f64> {
 #[acc]
 fn permute_reverse(xs: &Vector<i64>, ds: &Vector<i64>) -> Vector<i64> {
     let n = ds.len();
-    xs.permute(ds, |[i]| if i < n { Some([n - 1 - i]) } else { None }, |new, old| new * 10 + old)
+    xs.permute(
+        ds,
+        |[i]| if i < n { Some([n - 1 - i]) } else { None },
+        |new, old| new * 10 + old,
+    )
 }
 
 #[acc]
@@ -791,7 +1066,11 @@ fn permute_rows(m: &Matrix<i32>) -> Vector<i32> {
 
 #[acc]
 fn permute_2d(xs: &Vector<(u16, u16)>, r: usize, c: usize) -> Matrix<(u16, u16)> {
-    xs.permute(&fill([r, c], (0u16, 1u16)), |[i]| Some([i % r.max(1), (i / 3) % c.max(1)]), |(a, b), (x, y)| (a + x, b * y))
+    xs.permute(
+        &fill([r, c], (0u16, 1u16)),
+        |[i]| Some([i % r.max(1), (i / 3) % c.max(1)]),
+        |(a, b), (x, y)| (a + x, b * y),
+    )
 }
 
 /// `k > 0` aims past the end.
@@ -838,24 +1117,66 @@ fn permute_fixed_cases() {
     // Out-of-range target.
     let xs = Vector::from(vec![1i32, 2, 3]);
     let ds = Vector::from(vec![0i32; 3]);
-    check_pools_err(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(1usize)], || permute_shift(&xs, &ds, 1), ErrorKind::IndexOutOfBounds);
-    check_pools_ok(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(0usize)], || permute_shift(&xs, &ds, 0), EXACT);
+    check_pools_err(
+        permute_shift::SOURCE,
+        "permute_shift",
+        &[arg(&xs), arg(&ds), arg(1usize)],
+        || permute_shift(&xs, &ds, 1),
+        ErrorKind::IndexOutOfBounds,
+    );
+    check_pools_ok(
+        permute_shift::SOURCE,
+        "permute_shift",
+        &[arg(&xs), arg(&ds), arg(0usize)],
+        || permute_shift(&xs, &ds, 0),
+        EXACT,
+    );
     // Large: the parallel path with striped locks.
     for n in BIG {
         let xs: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
         for nbins in [1, 7, 1000] {
-            check_pools_ok(histogram::SOURCE, "histogram", &[arg(&xs), arg(nbins)], || histogram(&xs, nbins), EXACT);
+            check_pools_ok(
+                histogram::SOURCE,
+                "histogram",
+                &[arg(&xs), arg(nbins)],
+                || histogram(&xs, nbins),
+                EXACT,
+            );
         }
         let is: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
         let js: Vector<i32> = (0..n).map(|i| i as i32).collect();
-        check_pools_ok(permute_shift::SOURCE, "permute_shift", &[arg(&is), arg(&js), arg(0usize)], || permute_shift(&is, &js, 0), EXACT);
-        check_pools_err(permute_shift::SOURCE, "permute_shift", &[arg(&is), arg(&js), arg(2usize)], || permute_shift(&is, &js, 2), ErrorKind::IndexOutOfBounds);
+        check_pools_ok(
+            permute_shift::SOURCE,
+            "permute_shift",
+            &[arg(&is), arg(&js), arg(0usize)],
+            || permute_shift(&is, &js, 0),
+            EXACT,
+        );
+        check_pools_err(
+            permute_shift::SOURCE,
+            "permute_shift",
+            &[arg(&is), arg(&js), arg(2usize)],
+            || permute_shift(&is, &js, 2),
+            ErrorKind::IndexOutOfBounds,
+        );
         let fs: Vector<f64> = (0..n).map(|i| (hash(i) % 1000) as f64 / 8.0).collect();
-        check_pools_ok(scatter_f64::SOURCE, "scatter_f64", &[arg(&fs), arg(13usize)], || scatter_f64(&fs, 13), F64_TOL);
+        check_pools_ok(
+            scatter_f64::SOURCE,
+            "scatter_f64",
+            &[arg(&fs), arg(13usize)],
+            || scatter_f64(&fs, 13),
+            F64_TOL,
+        );
     }
     let xs: Vector<i64> = (0..20_000).map(|i| i as i64).collect();
     let ds: Vector<i64> = (0..20_000).map(|i| -(i as i64)).collect();
-    check_pools_ok(permute_reverse::SOURCE, "permute_reverse", &[arg(&xs), arg(&ds)], || permute_reverse(&xs, &ds), EXACT);
+    check_pools_ok(
+        permute_reverse::SOURCE,
+        "permute_reverse",
+        &[arg(&xs), arg(&ds)],
+        || permute_reverse(&xs, &ds),
+        EXACT,
+    );
 }
 
 /// Every source but those divisible by 3 targets a bin of an empty histogram:
@@ -863,14 +1184,26 @@ fn permute_fixed_cases() {
 #[test]
 fn permute_into_empty_defaults() {
     let xs = Vector::from(vec![1u32, 2, 4]);
-    check_err(histogram::SOURCE, "histogram", &[arg(&xs), arg(0usize)], histogram(&xs, 0), ErrorKind::IndexOutOfBounds);
+    check_err(
+        histogram::SOURCE,
+        "histogram",
+        &[arg(&xs), arg(0usize)],
+        histogram(&xs, 0),
+        ErrorKind::IndexOutOfBounds,
+    );
 }
 
 #[test]
 fn permute_shift_into_empty_defaults() {
     let xs = Vector::from(vec![5i32]);
     let ds = Vector::<i32>::from(vec![]);
-    check_err(permute_shift::SOURCE, "permute_shift", &[arg(&xs), arg(&ds), arg(0usize)], permute_shift(&xs, &ds, 0), ErrorKind::IndexOutOfBounds);
+    check_err(
+        permute_shift::SOURCE,
+        "permute_shift",
+        &[arg(&xs), arg(&ds), arg(0usize)],
+        permute_shift(&xs, &ds, 0),
+        ErrorKind::IndexOutOfBounds,
+    );
 }
 
 // =============================================================================
@@ -931,7 +1264,21 @@ fn shapes(m: &Matrix<i8>, a: &Array<u8, 3>) -> Vector<usize> {
     let [r, c] = m.shape();
     let sh = a.shape();
     let n2 = m.map(|x| x + 1).len();
-    generate([6], |[k]| if k == 0 { r } else if k == 1 { c } else if k == 2 { m.len() } else if k == 3 { sh[0] * 100 + sh[1] * 10 + sh[2] } else if k == 4 { a.len() } else { n2 })
+    generate([6], |[k]| {
+        if k == 0 {
+            r
+        } else if k == 1 {
+            c
+        } else if k == 2 {
+            m.len()
+        } else if k == 3 {
+            sh[0] * 100 + sh[1] * 10 + sh[2]
+        } else if k == 4 {
+            a.len()
+        } else {
+            n2
+        }
+    })
 }
 
 #[acc]
@@ -1043,31 +1390,81 @@ proptest! {
 fn index_out_of_bounds_is_an_error() {
     let xs = Vector::from(vec![1.0f32, 2.0]);
     let idx = Vector::from(vec![0usize, 2]);
-    check_pools_err(gather::SOURCE, "gather", &[arg(&xs), arg(&idx)], || gather(&xs, &idx), ErrorKind::IndexOutOfBounds);
+    check_pools_err(
+        gather::SOURCE,
+        "gather",
+        &[arg(&xs), arg(&idx)],
+        || gather(&xs, &idx),
+        ErrorKind::IndexOutOfBounds,
+    );
     let empty = Vector::<f32>::from(vec![]);
     let zero = Vector::from(vec![0usize]);
-    check_pools_err(gather::SOURCE, "gather", &[arg(&empty), arg(&zero)], || gather(&empty, &zero), ErrorKind::IndexOutOfBounds);
+    check_pools_err(
+        gather::SOURCE,
+        "gather",
+        &[arg(&empty), arg(&zero)],
+        || gather(&empty, &zero),
+        ErrorKind::IndexOutOfBounds,
+    );
     let m = Matrix::from_vec([2, 3], vec![1u64, 2, 3, 4, 5, 6]).unwrap();
     // Row 0, column 3: the linear offset 3 exists, the index does not.
     let pidx = Vector::from(vec![(0usize, 3usize)]);
-    check_pools_err(gather_2d::SOURCE, "gather_2d", &[arg(&m), arg(&pidx)], || gather_2d(&m, &pidx), ErrorKind::IndexOutOfBounds);
-    let big: Vector<usize> = (0..50_001).map(|i| if i == 40_000 { 50_001 } else { i }).collect();
+    check_pools_err(
+        gather_2d::SOURCE,
+        "gather_2d",
+        &[arg(&m), arg(&pidx)],
+        || gather_2d(&m, &pidx),
+        ErrorKind::IndexOutOfBounds,
+    );
+    let big: Vector<usize> = (0..50_001)
+        .map(|i| if i == 40_000 { 50_001 } else { i })
+        .collect();
     let vals: Vector<f32> = (0..50_001).map(|i| i as f32).collect();
-    check_pools_err(gather::SOURCE, "gather", &[arg(&vals), arg(&big)], || gather(&vals, &big), ErrorKind::IndexOutOfBounds);
+    check_pools_err(
+        gather::SOURCE,
+        "gather",
+        &[arg(&vals), arg(&big)],
+        || gather(&vals, &big),
+        ErrorKind::IndexOutOfBounds,
+    );
     let ok: Vector<usize> = (0..50_001).rev().collect();
-    check_pools_ok(gather::SOURCE, "gather", &[arg(&vals), arg(&ok)], || gather(&vals, &ok), EXACT);
+    check_pools_ok(
+        gather::SOURCE,
+        "gather",
+        &[arg(&vals), arg(&ok)],
+        || gather(&vals, &ok),
+        EXACT,
+    );
     // `ys[[0]]` of an empty computed array.
     let e = Vector::<i32>::from(vec![]);
     let one = Vector::from(vec![0usize]);
-    check_pools_err(gather_computed::SOURCE, "gather_computed", &[arg(&e), arg(&one)], || gather_computed(&e, &one), ErrorKind::IndexOutOfBounds);
+    check_pools_err(
+        gather_computed::SOURCE,
+        "gather_computed",
+        &[arg(&e), arg(&one)],
+        || gather_computed(&e, &one),
+        ErrorKind::IndexOutOfBounds,
+    );
     let none = Vector::<usize>::from(vec![]);
-    check_pools_ok(gather_computed::SOURCE, "gather_computed", &[arg(&e), arg(&none)], || gather_computed(&e, &none), EXACT);
+    check_pools_ok(
+        gather_computed::SOURCE,
+        "gather_computed",
+        &[arg(&e), arg(&none)],
+        || gather_computed(&e, &none),
+        EXACT,
+    );
 }
 
 #[test]
 fn empty_mean_is_nan_on_both_sides() {
     let e = Vector::<f64>::from(vec![]);
-    let r = check_ok(mean_centered::SOURCE, "mean_centered", &[arg(&e)], mean_centered(&e), EXACT);
+    let r = check_ok(
+        mean_centered::SOURCE,
+        "mean_centered",
+        &[arg(&e)],
+        mean_centered(&e),
+        EXACT,
+    );
     let Dyn::Tuple(parts) = r else { panic!("{r:?}") };
     assert!(matches!(&parts[0], Dyn::Array(a) if matches!(a.elems[0], Value::F64(x) if x.is_nan())));
 }
@@ -1083,7 +1480,9 @@ fn arith_i8(xs: &Vector<i8>, ys: &Vector<i8>) -> Vector<(i8, i8, i8, i8, i8)> {
 
 #[acc]
 fn arith_i32(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<(i32, i32, i32, i32, i32)> {
-    xs.zip_with(ys, |a, b| (a + b, a - b, a * b, -a, a.abs() + b.min(a) - b.max(a)))
+    xs.zip_with(ys, |a, b| {
+        (a + b, a - b, a * b, -a, a.abs() + b.min(a) - b.max(a))
+    })
 }
 
 #[acc]
@@ -1178,17 +1577,32 @@ fn bool_ops(xs: &Vector<bool>, ys: &Vector<bool>) -> Vector<(bool, bool, bool, b
 
 #[acc]
 fn casts_from_f64(xs: &Vector<f64>) -> Vector<((i8, i16, i32, i64, u8), (u16, u32, u64, f32, usize))> {
-    xs.map(|x| ((x as i8, x as i16, x as i32, x as i64, x as u8), (x as u16, x as u32, x as u64, x as f32, x as usize)))
+    xs.map(|x| {
+        (
+            (x as i8, x as i16, x as i32, x as i64, x as u8),
+            (x as u16, x as u32, x as u64, x as f32, x as usize),
+        )
+    })
 }
 
 #[acc]
 fn casts_from_f32(xs: &Vector<f32>) -> Vector<((i8, i32, i64, u8, u64), (f64, u16, bool))> {
-    xs.map(|x| ((x as i8, x as i32, x as i64, x as u8, x as u64), (x as f64, x as u16, x > 0.0)))
+    xs.map(|x| {
+        (
+            (x as i8, x as i32, x as i64, x as u8, x as u64),
+            (x as f64, x as u16, x > 0.0),
+        )
+    })
 }
 
 #[acc]
 fn casts_from_i64(xs: &Vector<i64>) -> Vector<((i8, u8, i16, u16, i32), (u32, u64, f32, f64, usize))> {
-    xs.map(|x| ((x as i8, x as u8, x as i16, x as u16, x as i32), (x as u32, x as u64, x as f32, x as f64, x as usize)))
+    xs.map(|x| {
+        (
+            (x as i8, x as u8, x as i16, x as u16, x as i32),
+            (x as u32, x as u64, x as f32, x as f64, x as usize),
+        )
+    })
 }
 
 #[acc]
@@ -1198,7 +1612,15 @@ fn casts_from_u64(xs: &Vector<u64>) -> Vector<(i8, i64, f32, f64, u16)> {
 
 #[acc]
 fn casts_small(xs: &Vector<i8>, bs: &Vector<bool>) -> Vector<(u8, u64, f32, i32, (u16, i64, f64, u8, bool))> {
-    xs.zip_with(bs, |x, b| (x as u8, x as u64, x as f32, b as i32, (x as u16, b as i64, b as f64, b as u8 + x as u8, b as bool)))
+    xs.zip_with(bs, |x, b| {
+        (
+            x as u8,
+            x as u64,
+            x as f32,
+            b as i32,
+            (x as u16, b as i64, b as f64, b as u8 + x as u8, b as bool),
+        )
+    })
 }
 
 #[acc]
@@ -1229,27 +1651,49 @@ fn tuple_patterns(ps: &Vector<((i32, u8), f64)>) -> Vector<(f64, (u8, i32))> {
 
 #[acc]
 fn index_patterns(a: &Array<i32, 3>) -> Array<i64, 3> {
-    generate(a.shape(), |[i, j, k]| a[[i, j, k]] as i64 * 1000 + (i * 100 + j * 10 + k) as i64)
+    generate(a.shape(), |[i, j, k]| {
+        a[[i, j, k]] as i64 * 1000 + (i * 100 + j * 10 + k) as i64
+    })
 }
 
 #[acc]
-fn math_f32(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<((f32, f32, f32, f32, f32), (f32, f32, f32, f32, f32), (f32, f32, f32, f32, f32), (f32, f32, f32, f32))> {
-    xs.zip_with(ys, |x, y| (
-        (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
-        (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
-        (x.powi(3), x.abs(), x.min(y), x.max(y), x.floor()),
-        (x.ceil(), x.round(), x.mul_add(y, 1.5), (-x).powi(-2)),
-    ))
+fn math_f32(
+    xs: &Vector<f32>,
+    ys: &Vector<f32>,
+) -> Vector<(
+    (f32, f32, f32, f32, f32),
+    (f32, f32, f32, f32, f32),
+    (f32, f32, f32, f32, f32),
+    (f32, f32, f32, f32),
+)> {
+    xs.zip_with(ys, |x, y| {
+        (
+            (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
+            (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
+            (x.powi(3), x.abs(), x.min(y), x.max(y), x.floor()),
+            (x.ceil(), x.round(), x.mul_add(y, 1.5), (-x).powi(-2)),
+        )
+    })
 }
 
 #[acc]
-fn math_f64(xs: &Vector<f64>, ys: &Vector<f64>) -> Vector<((f64, f64, f64, f64, f64), (f64, f64, f64, f64, f64), (f64, f64, f64, f64, f64), (f64, f64, f64, f64))> {
-    xs.zip_with(ys, |x, y| (
-        (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
-        (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
-        (x.powi(5), x.abs(), x.min(y), x.max(y), x.floor()),
-        (x.ceil(), x.round(), x.mul_add(y, -0.25), 2.0.powf(x)),
-    ))
+fn math_f64(
+    xs: &Vector<f64>,
+    ys: &Vector<f64>,
+) -> Vector<(
+    (f64, f64, f64, f64, f64),
+    (f64, f64, f64, f64, f64),
+    (f64, f64, f64, f64, f64),
+    (f64, f64, f64, f64),
+)> {
+    xs.zip_with(ys, |x, y| {
+        (
+            (x.sqrt(), x.exp(), x.ln(), x.log2(), x.log10()),
+            (x.sin(), x.cos(), x.tan(), x.atan2(y), x.powf(y)),
+            (x.powi(5), x.abs(), x.min(y), x.max(y), x.floor()),
+            (x.ceil(), x.round(), x.mul_add(y, -0.25), 2.0.powf(x)),
+        )
+    })
 }
 
 #[acc]
@@ -1315,11 +1759,19 @@ fn loop_state(xs: &Vector<i64>, n: i64) -> Vector<(i64, i64)> {
 }
 
 #[acc]
-fn let_closures(xs: &Vector<f64>, is: &Vector<i32>, ls: &Vector<i64>) -> (Vector<f64>, Vector<i32>, Vector<i64>) {
+fn let_closures(
+    xs: &Vector<f64>,
+    is: &Vector<i32>,
+    ls: &Vector<i64>,
+) -> (Vector<f64>, Vector<i32>, Vector<i64>) {
     let f = |x: f64| x * x + 1.0;
     let twice = |x| x * 2;
     let k = 3;
-    (xs.map(|x| f(x) + f(x + 1.0) * f(2.0)), is.map(twice).map(|y| twice(y) + k), ls.map(twice).map(|y| y - k))
+    (
+        xs.map(|x| f(x) + f(x + 1.0) * f(2.0)),
+        is.map(twice).map(|y| twice(y) + k),
+        ls.map(twice).map(|y| y - k),
+    )
 }
 
 accel! {
@@ -1513,7 +1965,13 @@ proptest! {
 fn wrap_around_at_full_range() {
     let a = Vector::from(vec![i8::MAX, i8::MIN, -1, 0, 1]);
     let b = Vector::from(vec![1i8, -1, i8::MIN, i8::MIN, i8::MAX]);
-    let r = check_ok(arith_i8::SOURCE, "arith_i8", &[arg(&a), arg(&b)], arith_i8(&a, &b), EXACT);
+    let r = check_ok(
+        arith_i8::SOURCE,
+        "arith_i8",
+        &[arg(&a), arg(&b)],
+        arith_i8(&a, &b),
+        EXACT,
+    );
     let got = arith_i8(&a, &b).unwrap().to_vec();
     assert_eq!(got[0], (i8::MIN, 126, i8::MAX, -i8::MAX, i8::MAX));
     assert_eq!(got[1].3, i8::MIN, "-i8::MIN wraps: {r:?}");
@@ -1521,22 +1979,62 @@ fn wrap_around_at_full_range() {
     let u = Vector::from(vec![u64::MAX, 0]);
     let v = Vector::from(vec![1u64, 1]);
     let got = arith_u64(&u, &v).unwrap().to_vec();
-    check_ok(arith_u64::SOURCE, "arith_u64", &[arg(&u), arg(&v)], arith_u64(&u, &v), EXACT);
+    check_ok(
+        arith_u64::SOURCE,
+        "arith_u64",
+        &[arg(&u), arg(&v)],
+        arith_u64(&u, &v),
+        EXACT,
+    );
     assert_eq!(got[0].0, 0);
     assert_eq!(got[1].1, u64::MAX);
     let x = Vector::from(vec![i32::MIN, i32::MAX]);
     let y = Vector::from(vec![-1i32, 0]);
-    check_ok(divrem_i32::SOURCE, "divrem_i32", &[arg(&x), arg(&y)], divrem_i32(&x, &y), EXACT);
-    assert_eq!(divrem_i32(&x, &y).unwrap().to_vec(), vec![(i32::MIN, 0), (0, i32::MAX)]);
+    check_ok(
+        divrem_i32::SOURCE,
+        "divrem_i32",
+        &[arg(&x), arg(&y)],
+        divrem_i32(&x, &y),
+        EXACT,
+    );
+    assert_eq!(
+        divrem_i32(&x, &y).unwrap().to_vec(),
+        vec![(i32::MIN, 0), (0, i32::MAX)]
+    );
     let x = Vector::from(vec![i64::MIN, 5, -5]);
-    check_ok(divrem_literal::SOURCE, "divrem_literal", &[arg(&x)], divrem_literal(&x), EXACT);
-    assert_eq!(divrem_literal(&x).unwrap().to_vec(), vec![(0, i64::MIN, i64::MIN), (0, 5, -5), (0, -5, 5)]);
+    check_ok(
+        divrem_literal::SOURCE,
+        "divrem_literal",
+        &[arg(&x)],
+        divrem_literal(&x),
+        EXACT,
+    );
+    assert_eq!(
+        divrem_literal(&x).unwrap().to_vec(),
+        vec![(0, i64::MIN, i64::MIN), (0, 5, -5), (0, -5, 5)]
+    );
 }
 
 #[test]
 fn float_to_int_casts_saturate() {
-    let fs = Vector::from(vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e20, -1e20, 300.7, -300.7, -0.9, 255.99]);
-    check_ok(casts_from_f64::SOURCE, "casts_from_f64", &[arg(&fs)], casts_from_f64(&fs), EXACT);
+    let fs = Vector::from(vec![
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        1e20,
+        -1e20,
+        300.7,
+        -300.7,
+        -0.9,
+        255.99,
+    ]);
+    check_ok(
+        casts_from_f64::SOURCE,
+        "casts_from_f64",
+        &[arg(&fs)],
+        casts_from_f64(&fs),
+        EXACT,
+    );
     let got = casts_from_f64(&fs).unwrap().to_vec();
     assert_eq!(got[0].0, (0, 0, 0, 0, 0));
     assert_eq!(got[1].0, (i8::MAX, i16::MAX, i32::MAX, i64::MAX, u8::MAX));
@@ -1551,10 +2049,22 @@ fn scalar_language_large() {
     let n = 50_001;
     let xs: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
     check_pools_ok(collatz::SOURCE, "collatz", &[arg(&xs)], || collatz(&xs), EXACT);
-    check_pools_ok(mandelbrot::SOURCE, "mandelbrot", &[arg(130usize), arg(130usize), arg(50u32)], || mandelbrot(130, 130, 50), EXACT);
+    check_pools_ok(
+        mandelbrot::SOURCE,
+        "mandelbrot",
+        &[arg(130usize), arg(130usize), arg(50u32)],
+        || mandelbrot(130, 130, 50),
+        EXACT,
+    );
     let a: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
     let b: Vector<i32> = (0..n).map(|i| (hash(i + 1) % 5) as i32 - 2).collect();
-    check_pools_ok(divrem_i32::SOURCE, "divrem_i32", &[arg(&a), arg(&b)], || divrem_i32(&a, &b), EXACT);
+    check_pools_ok(
+        divrem_i32::SOURCE,
+        "divrem_i32",
+        &[arg(&a), arg(&b)],
+        || divrem_i32(&a, &b),
+        EXACT,
+    );
 }
 
 // =============================================================================
@@ -1591,7 +2101,16 @@ accel! {
 }
 
 #[acc]
-fn literals(xs: &Vector<i8>, ys: &Vector<i64>, zs: &Vector<u64>) -> (Vector<(bool, i8, i8)>, Vector<(i64, bool)>, Vector<(u64, bool)>, Vector<f64>) {
+fn literals(
+    xs: &Vector<i8>,
+    ys: &Vector<i64>,
+    zs: &Vector<u64>,
+) -> (
+    Vector<(bool, i8, i8)>,
+    Vector<(i64, bool)>,
+    Vector<(u64, bool)>,
+    Vector<f64>,
+) {
     (
         xs.map(|x| (x == -128, x.max(-128), x.min(127))),
         ys.map(|y| (y.min(-9223372036854775808), y == 9223372036854775807)),
@@ -1602,12 +2121,26 @@ fn literals(xs: &Vector<i8>, ys: &Vector<i64>, zs: &Vector<u64>) -> (Vector<(boo
 
 #[acc]
 fn literal_forms(xs: &Vector<u32>) -> Vector<(u32, u32, f32, i64, f64)> {
-    xs.map(|x| (x & 0xFF, x | 0b1010, -1.0f32.abs(), -(x as i64) - -1, 1e40 * 0.0 + (x as f64) * 1_000.5))
+    xs.map(|x| {
+        (
+            x & 0xFF,
+            x | 0b1010,
+            -1.0f32.abs(),
+            -(x as i64) - -1,
+            1e40 * 0.0 + (x as f64) * 1_000.5,
+        )
+    })
 }
 
 #[acc]
 fn cast_if(xs: &Vector<i32>) -> Vector<(u8, f32, i32)> {
-    xs.map(|x| ((if x > 0 { x } else { -x }) as u8, (if x > 0 { 1.5f32 } else { 2.5 }).sqrt(), x as u8 as i8 as i32))
+    xs.map(|x| {
+        (
+            (if x > 0 { x } else { -x }) as u8,
+            (if x > 0 { 1.5f32 } else { 2.5 }).sqrt(),
+            x as u8 as i8 as i32,
+        )
+    })
 }
 
 #[acc]
@@ -1678,7 +2211,9 @@ fn shape_from_value(s: &Scalar<usize>) -> Vector<usize> {
 #[acc]
 fn matvec(m: &Matrix<f64>, v: &Vector<f64>) -> Vector<f64> {
     let [r, c] = m.shape();
-    v.backpermute([r, c], |[_i, j]| [j]).zip_with(m, |a, b| a * b).sum()
+    v.backpermute([r, c], |[_i, j]| [j])
+        .zip_with(m, |a, b| a * b)
+        .sum()
 }
 
 #[acc]
@@ -1693,7 +2228,9 @@ fn pipeline(xs: &Vector<i32>, r: usize) -> (Vector<i32>, Matrix<i32>, Vector<i32
     let m = xs.backpermute([r * c], |[i]| [n - 1 - i]).reshape([r, c]);
     let t = m.backpermute([c, r], |[i, j]| [j, i]).map(|x| x % 1000);
     let s = t.scanl1(|a, b| a + b);
-    let h = s.reshape([r * c]).permute(&fill([7], 0), |[i]| Some([i % 7]), |a, b| a + b);
+    let h = s
+        .reshape([r * c])
+        .permute(&fill([7], 0), |[i]| Some([i % 7]), |a, b| a + b);
     (h, s, t.fold(0, |a, b| a + b))
 }
 
@@ -1837,14 +2374,46 @@ fn very_large_inputs_many_chunks() {
     let n = 200_003;
     let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
     check_pools_ok(fold_v::SOURCE, "fold_v", &[arg(&xs)], || fold_v(&xs), EXACT);
-    check_pools_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], || scans_total_i32(&xs), EXACT);
+    check_pools_ok(
+        scans_total_i32::SOURCE,
+        "scans_total_i32",
+        &[arg(&xs)],
+        || scans_total_i32(&xs),
+        EXACT,
+    );
     let pv: Vector<(u32, u32)> = (0..n).map(|i| (hash(i) as u32 | 1, hash(i + 1) as u32)).collect();
-    check_pools_ok(affine_fold_v::SOURCE, "affine_fold_v", &[arg(&pv)], || affine_fold_v(&pv), EXACT);
+    check_pools_ok(
+        affine_fold_v::SOURCE,
+        "affine_fold_v",
+        &[arg(&pv)],
+        || affine_fold_v(&pv),
+        EXACT,
+    );
     let us: Vector<u32> = (0..n).map(|i| hash(i) as u32).collect();
-    check_pools_ok(histogram::SOURCE, "histogram", &[arg(&us), arg(64usize)], || histogram(&us, 64), EXACT);
-    let pm = Matrix::<(u32, u32)>::from_fn([2, 100_001], |[i, j]| (hash(i * 100_001 + j) as u32 | 1, hash(j) as u32));
-    check_pools_ok(scans_total_affine::SOURCE, "scans_total_affine", &[arg(&pm)], || scans_total_affine(&pm), EXACT);
-    check_pools_ok(affine_fold_m::SOURCE, "affine_fold_m", &[arg(&pm)], || affine_fold_m(&pm), EXACT);
+    check_pools_ok(
+        histogram::SOURCE,
+        "histogram",
+        &[arg(&us), arg(64usize)],
+        || histogram(&us, 64),
+        EXACT,
+    );
+    let pm = Matrix::<(u32, u32)>::from_fn([2, 100_001], |[i, j]| {
+        (hash(i * 100_001 + j) as u32 | 1, hash(j) as u32)
+    });
+    check_pools_ok(
+        scans_total_affine::SOURCE,
+        "scans_total_affine",
+        &[arg(&pm)],
+        || scans_total_affine(&pm),
+        EXACT,
+    );
+    check_pools_ok(
+        affine_fold_m::SOURCE,
+        "affine_fold_m",
+        &[arg(&pm)],
+        || affine_fold_m(&pm),
+        EXACT,
+    );
 }
 
 /// Programs called from several threads at once (each call has its own error
@@ -1864,7 +2433,10 @@ fn concurrent_calls() {
                     if t % 2 == 0 {
                         compare("gather", &[], want_ok.clone(), gather(xs, idx_ok), EXACT).unwrap();
                     } else {
-                        assert_eq!(compare("gather", &[], want_bad.clone(), gather(xs, idx_bad), EXACT), Err(ErrorKind::IndexOutOfBounds));
+                        assert_eq!(
+                            compare("gather", &[], want_bad.clone(), gather(xs, idx_bad), EXACT),
+                            Err(ErrorKind::IndexOutOfBounds)
+                        );
                     }
                 }
             });
@@ -1875,7 +2447,13 @@ fn concurrent_calls() {
 #[test]
 fn unavailable_backend_is_an_error() {
     let xs = Vector::from(vec![1.0f32, 2.0]);
-    check_ok(saxpy::SOURCE, "saxpy", &[arg(2.0f32), arg(&xs), arg(&xs)], saxpy::on(&Backend::cpu(), 2.0, &xs, &xs), EXACT);
+    check_ok(
+        saxpy::SOURCE,
+        "saxpy",
+        &[arg(2.0f32), arg(&xs), arg(&xs)],
+        saxpy::on(&Backend::cpu(), 2.0, &xs, &xs),
+        EXACT,
+    );
     let e = saxpy::on(&Backend::from_setting(Some("cuda")), 2.0, &xs, &xs).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
 }
@@ -1889,10 +2467,22 @@ fn gen_overflow(n: usize) -> Matrix<u8> {
 
 #[test]
 fn generate_with_overflowing_shape_is_an_error() {
-    check_ok(gen_overflow::SOURCE, "gen_overflow", &[arg(3usize)], gen_overflow(3), EXACT);
+    check_ok(
+        gen_overflow::SOURCE,
+        "gen_overflow",
+        &[arg(3usize)],
+        gen_overflow(3),
+        EXACT,
+    );
     let compiled = std::panic::catch_unwind(|| gen_overflow(usize::MAX))
         .unwrap_or_else(|_| panic!("`gen_overflow(usize::MAX)`: the compiled code panics (the interpreter returns Err(ShapeMismatch))"));
-    check_err(gen_overflow::SOURCE, "gen_overflow", &[arg(usize::MAX)], compiled, ErrorKind::ShapeMismatch);
+    check_err(
+        gen_overflow::SOURCE,
+        "gen_overflow",
+        &[arg(usize::MAX)],
+        compiled,
+        ErrorKind::ShapeMismatch,
+    );
 }
 
 /// A Scalar total read in a later closure, not returned.
@@ -1993,14 +2583,32 @@ fn top_unused_minimum(xs: &Vector<i32>) -> Vector<i32> {
 #[test]
 fn errors_in_unused_top_level_lets() {
     let xs = Vector::from(vec![1i32, 2, 3]);
-    check_ok(top_unused_read::SOURCE, "top_unused_read", &[arg(&xs), arg(0usize)], top_unused_read(&xs, 0), EXACT);
-    check_ok(top_unused_read::SOURCE, "top_unused_read", &[arg(&xs), arg(5usize)], top_unused_read(&xs, 5), EXACT);
+    check_ok(
+        top_unused_read::SOURCE,
+        "top_unused_read",
+        &[arg(&xs), arg(0usize)],
+        top_unused_read(&xs, 0),
+        EXACT,
+    );
+    check_ok(
+        top_unused_read::SOURCE,
+        "top_unused_read",
+        &[arg(&xs), arg(5usize)],
+        top_unused_read(&xs, 5),
+        EXACT,
+    );
 }
 
 #[test]
 fn errors_in_unused_top_level_reductions() {
     let e = Vector::<i32>::from(vec![]);
-    check_ok(top_unused_minimum::SOURCE, "top_unused_minimum", &[arg(&e)], top_unused_minimum(&e), EXACT);
+    check_ok(
+        top_unused_minimum::SOURCE,
+        "top_unused_minimum",
+        &[arg(&e)],
+        top_unused_minimum(&e),
+        EXACT,
+    );
 }
 
 /// Fusion computes only the elements the result needs: the fused zip never
@@ -2012,15 +2620,36 @@ fn errors_in_unused_elements() {
     let ys = Vector::from(vec![10i32, 20]);
     let compiled = unused_out_of_bounds(&xs, &ys).expect("the fused program reads only elements 0 and 1");
     assert_eq!(compiled.to_vec(), vec![11, 22]);
-    let interp = accel_core::interpret_source(unused_out_of_bounds::SOURCE, "unused_out_of_bounds", &[arg(&xs), arg(&ys)]);
-    assert_eq!(interp.expect_err("the interpreter builds the whole backpermuted array").kind(), &ErrorKind::IndexOutOfBounds);
+    let interp = accel_core::interpret_source(
+        unused_out_of_bounds::SOURCE,
+        "unused_out_of_bounds",
+        &[arg(&xs), arg(&ys)],
+    );
+    assert_eq!(
+        interp
+            .expect_err("the interpreter builds the whole backpermuted array")
+            .kind(),
+        &ErrorKind::IndexOutOfBounds
+    );
 }
 
 #[test]
 fn errors_in_unused_lets() {
     let xs = Vector::from(vec![1i32, 2, 3]);
-    check_ok(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(3usize)], unused_read(&xs, 3), EXACT);
-    check_ok(unused_read::SOURCE, "unused_read", &[arg(&xs), arg(2usize)], unused_read(&xs, 2), EXACT);
+    check_ok(
+        unused_read::SOURCE,
+        "unused_read",
+        &[arg(&xs), arg(3usize)],
+        unused_read(&xs, 3),
+        EXACT,
+    );
+    check_ok(
+        unused_read::SOURCE,
+        "unused_read",
+        &[arg(&xs), arg(2usize)],
+        unused_read(&xs, 2),
+        EXACT,
+    );
 }
 
 // =============================================================================
@@ -2046,8 +2675,20 @@ mod once_rejected {
 
     #[test]
     fn known_compile_failures() {
-        check_ok(rank0_generate::SOURCE, "rank0_generate", &[arg(4i32)], rank0_generate(4), EXACT);
+        check_ok(
+            rank0_generate::SOURCE,
+            "rank0_generate",
+            &[arg(4i32)],
+            rank0_generate(4),
+            EXACT,
+        );
         let xs = Vector::from(vec![1i32, 2]);
-        check_ok(if_literal_branch::SOURCE, "if_literal_branch", &[arg(&xs), arg(2usize)], if_literal_branch(&xs, 2), EXACT);
+        check_ok(
+            if_literal_branch::SOURCE,
+            "if_literal_branch",
+            &[arg(&xs), arg(2usize)],
+            if_literal_branch(&xs, 2),
+            EXACT,
+        );
     }
 }

@@ -12,14 +12,28 @@ use common::*;
 /// what `explain` (the text the macro generated) reports.
 #[track_caller]
 fn counts(source: &str, name: &str, explain: &str) -> (usize, usize) {
-    let (_program, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+    let (_program, plan) =
+        accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
     let kernels = plan.kernels().count();
     let materialised = plan.materialised().count();
-    assert_eq!(explain, plan.explain(), "`{name}::explain()` is not the plan's explanation");
-    let header = format!("program `{name}`: {kernels} kernel{}", if kernels == 1 { "" } else { "s" });
-    assert!(explain.starts_with(&header), "`{name}`: expected `{header}` in\n{explain}");
+    assert_eq!(
+        explain,
+        plan.explain(),
+        "`{name}::explain()` is not the plan's explanation"
+    );
+    let header = format!(
+        "program `{name}`: {kernels} kernel{}",
+        if kernels == 1 { "" } else { "s" }
+    );
+    assert!(
+        explain.starts_with(&header),
+        "`{name}`: expected `{header}` in\n{explain}"
+    );
     // One line per kernel and one per materialised array.
-    let kernel_lines = explain.lines().filter(|l| l.trim_start().starts_with("kernel ")).count();
+    let kernel_lines = explain
+        .lines()
+        .filter(|l| l.trim_start().starts_with("kernel "))
+        .count();
     assert_eq!(kernel_lines, kernels, "{explain}");
     let listed = explain
         .lines()
@@ -61,11 +75,21 @@ fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
 fn dot_product_is_one_kernel() {
     assert_plan(dotp::SOURCE, "dotp", &dotp::explain(), 1, 1);
     assert!(dotp::explain().contains("1 kernel"));
-    assert!(dotp::explain().contains("fuses: zip_with -> fold"), "{}", dotp::explain());
+    assert!(
+        dotp::explain().contains("fuses: zip_with -> fold"),
+        "{}",
+        dotp::explain()
+    );
     for n in SIZES {
         let (xs, ys) = inputs(n);
         // Parallel sums reorder f32 additions: relative tolerance 1e-4.
-        check_ok(dotp::SOURCE, "dotp", &[arg(&xs), arg(&ys)], dotp(&xs, &ys), F32_TOL);
+        check_ok(
+            dotp::SOURCE,
+            "dotp",
+            &[arg(&xs), arg(&ys)],
+            dotp(&xs, &ys),
+            F32_TOL,
+        );
     }
 }
 
@@ -79,7 +103,11 @@ fn map_map(xs: &Vector<f32>) -> Vector<f32> {
 #[test]
 fn map_of_map_is_one_kernel() {
     assert_plan(map_map::SOURCE, "map_map", &map_map::explain(), 1, 1);
-    assert!(map_map::explain().contains("fuses: map -> map"), "{}", map_map::explain());
+    assert!(
+        map_map::explain().contains("fuses: map -> map"),
+        "{}",
+        map_map::explain()
+    );
     for n in SIZES {
         let (xs, _) = inputs(n);
         check_ok(map_map::SOURCE, "map_map", &[arg(&xs)], map_map(&xs), EXACT);
@@ -103,11 +131,29 @@ fn used_twice_fold(xs: &Vector<f32>) -> Scalar<f32> {
 #[test]
 fn array_used_twice_is_materialised_once() {
     assert_plan(used_twice::SOURCE, "used_twice", &used_twice::explain(), 2, 2);
-    assert_plan(used_twice_fold::SOURCE, "used_twice_fold", &used_twice_fold::explain(), 2, 2);
+    assert_plan(
+        used_twice_fold::SOURCE,
+        "used_twice_fold",
+        &used_twice_fold::explain(),
+        2,
+        2,
+    );
     for n in SIZES {
         let (xs, _) = inputs(n);
-        check_ok(used_twice::SOURCE, "used_twice", &[arg(&xs)], used_twice(&xs), EXACT);
-        check_ok(used_twice_fold::SOURCE, "used_twice_fold", &[arg(&xs)], used_twice_fold(&xs), F32_TOL);
+        check_ok(
+            used_twice::SOURCE,
+            "used_twice",
+            &[arg(&xs)],
+            used_twice(&xs),
+            EXACT,
+        );
+        check_ok(
+            used_twice_fold::SOURCE,
+            "used_twice_fold",
+            &[arg(&xs)],
+            used_twice_fold(&xs),
+            F32_TOL,
+        );
     }
 }
 
@@ -124,7 +170,13 @@ fn array_used_once_is_fused() {
     assert_plan(used_once::SOURCE, "used_once", &used_once::explain(), 1, 1);
     for n in SIZES {
         let (xs, _) = inputs(n);
-        check_ok(used_once::SOURCE, "used_once", &[arg(&xs)], used_once(&xs), F32_TOL);
+        check_ok(
+            used_once::SOURCE,
+            "used_once",
+            &[arg(&xs)],
+            used_once(&xs),
+            F32_TOL,
+        );
     }
 }
 
@@ -147,12 +199,24 @@ fn shape_use_2d(m: &Matrix<f32>) -> Matrix<f32> {
 #[test]
 fn shape_uses_do_not_materialise() {
     assert_plan(shape_use::SOURCE, "shape_use", &shape_use::explain(), 1, 1);
-    assert_plan(shape_use_2d::SOURCE, "shape_use_2d", &shape_use_2d::explain(), 1, 1);
+    assert_plan(
+        shape_use_2d::SOURCE,
+        "shape_use_2d",
+        &shape_use_2d::explain(),
+        1,
+        1,
+    );
     for n in SIZES {
         let (xs, _) = inputs(n);
         check_ok(shape_use::SOURCE, "shape_use", &[arg(&xs)], shape_use(&xs), EXACT);
         let m = Matrix::from_fn([n % 13, n % 7], |[i, j]| (i * 3 + j) as f32);
-        check_ok(shape_use_2d::SOURCE, "shape_use_2d", &[arg(&m)], shape_use_2d(&m), EXACT);
+        check_ok(
+            shape_use_2d::SOURCE,
+            "shape_use_2d",
+            &[arg(&m)],
+            shape_use_2d(&m),
+            EXACT,
+        );
     }
 }
 
@@ -187,12 +251,30 @@ accel! {
 
 #[test]
 fn black_scholes_is_one_kernel() {
-    assert_plan(black_scholes::SOURCE, "black_scholes", &black_scholes::explain(), 1, 1);
+    assert_plan(
+        black_scholes::SOURCE,
+        "black_scholes",
+        &black_scholes::explain(),
+        1,
+        1,
+    );
     for n in SIZES {
         let opts: Vector<(f32, f32, f32)> = (0..n)
-            .map(|i| (5.0 + (hash(i) % 2500) as f32 / 100.0, 1.0 + (hash(i + 1) % 10_000) as f32 / 100.0, 0.25 + (hash(i + 2) % 1000) as f32 / 100.0))
+            .map(|i| {
+                (
+                    5.0 + (hash(i) % 2500) as f32 / 100.0,
+                    1.0 + (hash(i + 1) % 10_000) as f32 / 100.0,
+                    0.25 + (hash(i + 2) % 1000) as f32 / 100.0,
+                )
+            })
             .collect();
-        check_ok(black_scholes::SOURCE, "black_scholes", &[arg(&opts), arg(0.02f32), arg(0.3f32)], black_scholes(&opts, 0.02, 0.3), F32_TOL);
+        check_ok(
+            black_scholes::SOURCE,
+            "black_scholes",
+            &[arg(&opts), arg(0.02f32), arg(0.3f32)],
+            black_scholes(&opts, 0.02, 0.3),
+            F32_TOL,
+        );
     }
 }
 
@@ -239,20 +321,50 @@ accel! {
 
 #[test]
 fn more_plans() {
-    assert_plan(scan_then_map::SOURCE, "scan_then_map", &scan_then_map::explain(), 2, 2);
-    assert_plan(transpose_sum::SOURCE, "transpose_sum", &transpose_sum::explain(), 1, 1);
+    assert_plan(
+        scan_then_map::SOURCE,
+        "scan_then_map",
+        &scan_then_map::explain(),
+        2,
+        2,
+    );
+    assert_plan(
+        transpose_sum::SOURCE,
+        "transpose_sum",
+        &transpose_sum::explain(),
+        1,
+        1,
+    );
     assert_plan(gathered::SOURCE, "gathered", &gathered::explain(), 2, 2);
     assert_plan(norm2::SOURCE, "norm2", &norm2::explain(), 1, 1);
     // The fold and the map after it (rank 0, reading the fold's result).
     assert_plan(rms::SOURCE, "rms", &rms::explain(), 2, 2);
     for n in SIZES {
         let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
-        check_ok(scan_then_map::SOURCE, "scan_then_map", &[arg(&xs)], scan_then_map(&xs), EXACT);
+        check_ok(
+            scan_then_map::SOURCE,
+            "scan_then_map",
+            &[arg(&xs)],
+            scan_then_map(&xs),
+            EXACT,
+        );
         let m = Matrix::from_fn([n % 11, n % 17], |[i, j]| hash(i * 17 + j) as i64);
-        check_ok(transpose_sum::SOURCE, "transpose_sum", &[arg(&m)], transpose_sum(&m), EXACT);
+        check_ok(
+            transpose_sum::SOURCE,
+            "transpose_sum",
+            &[arg(&m)],
+            transpose_sum(&m),
+            EXACT,
+        );
         let fs: Vector<f64> = (0..n).map(|i| (hash(i) % 100) as f64 / 7.0).collect();
         let idx: Vector<usize> = (0..n).map(|i| (hash(i) as usize) % n).collect();
-        check_ok(gathered::SOURCE, "gathered", &[arg(&fs), arg(&idx)], gathered(&fs, &idx), EXACT);
+        check_ok(
+            gathered::SOURCE,
+            "gathered",
+            &[arg(&fs), arg(&idx)],
+            gathered(&fs, &idx),
+            EXACT,
+        );
         check_ok(rms::SOURCE, "rms", &[arg(&fs)], rms(&fs), F64_TOL);
     }
 }

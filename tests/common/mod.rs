@@ -141,7 +141,12 @@ pub fn pools() -> &'static [rayon::ThreadPool] {
     POOLS.get_or_init(|| {
         [1, 3, 8]
             .into_iter()
-            .map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("thread pool"))
+            .map(|n| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .expect("thread pool")
+            })
             .collect()
     })
 }
@@ -174,7 +179,13 @@ pub fn check_pools<T: ToDyn + Send>(
 
 /// `check`, and the interpreter must succeed.
 #[track_caller]
-pub fn check_ok<T: ToDyn>(source: &str, name: &str, args: &[Dyn], compiled: accel::Result<T>, tol: f64) -> Dyn {
+pub fn check_ok<T: ToDyn>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    compiled: accel::Result<T>,
+    tol: f64,
+) -> Dyn {
     match check(source, name, args, compiled, tol) {
         Ok(d) => d,
         Err(k) => panic!("`{name}` failed with {k:?} on both sides, where it should succeed"),
@@ -183,9 +194,18 @@ pub fn check_ok<T: ToDyn>(source: &str, name: &str, args: &[Dyn], compiled: acce
 
 /// `check`, and both sides must fail with `kind`.
 #[track_caller]
-pub fn check_err<T: ToDyn>(source: &str, name: &str, args: &[Dyn], compiled: accel::Result<T>, kind: ErrorKind) {
+pub fn check_err<T: ToDyn>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    compiled: accel::Result<T>,
+    kind: ErrorKind,
+) {
     match check(source, name, args, compiled, EXACT) {
-        Ok(d) => panic!("`{name}` succeeded with {} where it should fail with {kind:?}", short(&d)),
+        Ok(d) => panic!(
+            "`{name}` succeeded with {} where it should fail with {kind:?}",
+            short(&d)
+        ),
         Err(k) => assert_eq!(k, kind, "`{name}`"),
     }
 }
@@ -227,7 +247,9 @@ where
 
 /// A deterministic pseudo-random sequence (for the large fixed-size cases).
 pub fn hash(i: usize) -> u64 {
-    let x = (i as u64).wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let x = (i as u64)
+        .wrapping_add(0x9E37_79B9_7F4A_7C15)
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let x = (x ^ (x >> 31)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 29)
 }
@@ -269,7 +291,10 @@ pub fn check_pools_err<T: ToDyn + Send>(
     kind: ErrorKind,
 ) {
     match check_pools(source, name, args, run, EXACT) {
-        Ok(d) => panic!("`{name}` succeeded with {} where it should fail with {kind:?}", short(&d)),
+        Ok(d) => panic!(
+            "`{name}` succeeded with {} where it should fail with {kind:?}",
+            short(&d)
+        ),
         Err(k) => assert_eq!(k, kind, "`{name}`"),
     }
 }

@@ -11,7 +11,10 @@ pub struct CompileError {
 
 impl CompileError {
     pub fn new(span: Span, message: impl Into<String>) -> Self {
-        CompileError { span, message: message.into() }
+        CompileError {
+            span,
+            message: message.into(),
+        }
     }
 }
 

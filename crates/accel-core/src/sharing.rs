@@ -8,12 +8,24 @@
 //! uses. Fusion materialises a node with more than one data use once and fuses
 //! every other producer into its single consumer.
 
+use crate::front::Program;
 use crate::ir::{Arena, Expr, Ty, VarId, H};
 use std::collections::HashMap;
 
+/// The program as one DAG: array-level `let`s inlined, so that every edge to an
+/// array node is a real use.
+pub fn recover(p: &Program) -> Program {
+    let mut shared = p.clone();
+    shared.body = inline_array_lets(&mut shared.arena, p.body);
+    shared
+}
+
 /// The program body with array-level `let`s inlined.
 pub fn inline_array_lets(arena: &mut Arena, body: H) -> H {
-    let mut inl = Inliner { subst: HashMap::new(), memo: HashMap::new() };
+    let mut inl = Inliner {
+        subst: HashMap::new(),
+        memo: HashMap::new(),
+    };
     inl.go(arena, body, false)
 }
 
@@ -89,7 +101,8 @@ pub fn data_uses(arena: &Arena, body: H) -> HashMap<H, usize> {
         }
         let e = arena.expr(h);
         for c in e.children() {
-            let is_data_use = arena.ty(c).has_array() && !matches!(e, Expr::Shape(_) | Expr::Tuple(_) | Expr::Proj(..));
+            let is_data_use =
+                arena.ty(c).has_array() && !matches!(e, Expr::Shape(_) | Expr::Tuple(_) | Expr::Proj(..));
             if is_data_use {
                 *uses.entry(c).or_default() += 1;
             }

@@ -11,11 +11,19 @@ use std::collections::HashSet;
 pub type Invalid = String;
 
 pub fn program(p: &Program) -> Result<(), Invalid> {
-    let mut v = Validator { a: &p.arena, scope: Vec::new(), plan: None };
+    let mut v = Validator {
+        a: &p.arena,
+        scope: Vec::new(),
+        plan: None,
+    };
     v.scope.extend(p.params.iter().map(|x| x.var));
     v.expr(p.body, false)?;
     if p.arena.ty(p.body) != &p.result {
-        return Err(format!("body has type {} but the result is {}", p.arena.ty(p.body), p.result));
+        return Err(format!(
+            "body has type {} but the result is {}",
+            p.arena.ty(p.body),
+            p.result
+        ));
     }
     Ok(())
 }
@@ -36,7 +44,11 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
         }
     }
     for (k, step) in plan.steps.iter().enumerate() {
-        let mut v = Validator { a: &plan.arena, scope: scalars.clone(), plan: Some((plan, &written)) };
+        let mut v = Validator {
+            a: &plan.arena,
+            scope: scalars.clone(),
+            plan: Some((plan, &written)),
+        };
         match step {
             Step::CheckReshape { from, to } => {
                 v.expr(*from, true)?;
@@ -45,12 +57,25 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
             Step::Kernel(kernel) => {
                 let (shape, elem, funs, extra): (H, &ElemFn, Vec<&Fun>, Vec<H>) = match &kernel.op {
                     KernelOp::Generate { shape, elem } => (*shape, elem, vec![], vec![]),
-                    KernelOp::Fold { shape, elem, z, f, .. } | KernelOp::Scan { shape, elem, z, f, .. } => {
-                        (*shape, elem, vec![f], z.iter().copied().collect())
+                    KernelOp::Fold {
+                        shape, elem, z, f, ..
                     }
-                    KernelOp::Permute { defaults, shape, elem, index, combine, .. } => {
+                    | KernelOp::Scan {
+                        shape, elem, z, f, ..
+                    } => (*shape, elem, vec![f], z.iter().copied().collect()),
+                    KernelOp::Permute {
+                        defaults,
+                        shape,
+                        elem,
+                        index,
+                        combine,
+                        ..
+                    } => {
                         if !written.contains(&defaults.0) {
-                            return Err(format!("step {k}: permute's defaults b{} are not written yet", defaults.0));
+                            return Err(format!(
+                                "step {k}: permute's defaults b{} are not written yet",
+                                defaults.0
+                            ));
                         }
                         (*shape, elem, vec![index, combine], vec![])
                     }
@@ -80,7 +105,11 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
             Output::Array(b) if written.contains(&b.0) => Ok(()),
             Output::Array(b) => Err(format!("result b{} is never written", b.0)),
             Output::Scalar(h) => {
-                let mut v = Validator { a: &plan.arena, scope: vec![], plan: Some((plan, written)) };
+                let mut v = Validator {
+                    a: &plan.arena,
+                    scope: vec![],
+                    plan: Some((plan, written)),
+                };
                 v.scope.extend(plan.params.iter().filter_map(|p| match p.binding {
                     crate::plan::ParamBinding::Scalar(v) => Some(v),
                     _ => None,
@@ -111,7 +140,10 @@ impl Validator<'_> {
 
     fn scalar_only(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
         if self.a.ty(h).has_array() && !matches!(self.a.expr(h), Expr::Var(_) | Expr::Buffer(_)) {
-            return Err(format!("array-valued expression inside scalar code: {}", self.a.show(h)));
+            return Err(format!(
+                "array-valued expression inside scalar code: {}",
+                self.a.show(h)
+            ));
         }
         self.expr(h, in_plan)
     }
@@ -123,7 +155,12 @@ impl Validator<'_> {
         if in_plan && (e.is_array_op() || matches!(e, Expr::Read { .. })) {
             return bad("array operation left in the kernel plan");
         }
-        if !in_plan && matches!(e, Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. }) {
+        if !in_plan
+            && matches!(
+                e,
+                Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. }
+            )
+        {
             return bad("kernel-plan expression in the program IR");
         }
         match e {
@@ -138,7 +175,9 @@ impl Validator<'_> {
             }
             Expr::Buffer(b) => match self.plan {
                 Some((p, written)) => {
-                    let Some(buf) = p.buffers.get(b.0 as usize) else { return bad("unknown buffer") };
+                    let Some(buf) = p.buffers.get(b.0 as usize) else {
+                        return bad("unknown buffer");
+                    };
                     if !written.contains(&b.0) {
                         return bad("buffer read before it is written");
                     }
@@ -163,7 +202,13 @@ impl Validator<'_> {
                 }
                 Ok(())
             }
-            Expr::Checked { index, shape, var, body, .. } => {
+            Expr::Checked {
+                index,
+                shape,
+                var,
+                body,
+                ..
+            } => {
                 self.expr(*index, in_plan)?;
                 self.expr(*shape, in_plan)?;
                 if self.a.ty(*index) != self.a.ty(*shape) {
@@ -174,13 +219,20 @@ impl Validator<'_> {
                 self.scope.pop();
                 r
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 for x in init {
                     self.expr(*x, in_plan)?;
                 }
                 let mark = self.scope.len();
                 self.scope.extend(vars);
-                let r = self.expr(*cond, in_plan).and_then(|_| step.iter().try_for_each(|x| self.expr(*x, in_plan)));
+                let r = self
+                    .expr(*cond, in_plan)
+                    .and_then(|_| step.iter().try_for_each(|x| self.expr(*x, in_plan)));
                 self.scope.truncate(mark);
                 r?;
                 for (v, x) in vars.iter().zip(init.iter().chain(step.iter())) {

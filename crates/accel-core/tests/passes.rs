@@ -30,7 +30,10 @@ fn literals_take_the_expected_type() {
     let src = "fn f(xs: &Vector<f32>) -> Vector<f32> { let k = 3.0; xs.map(|x| k * x + 2.0) }";
     let fns = front::parse_source(src).unwrap();
     let p = front::lower_program(&fns, 0).unwrap();
-    assert_eq!(p.arena.ty(p.body), &Ty::array(Ty::Prim(accel_core::ir::Prim::F32), 1));
+    assert_eq!(
+        p.arena.ty(p.body),
+        &Ty::array(Ty::Prim(accel_core::ir::Prim::F32), 1)
+    );
     let src = "fn f(xs: &Vector<u8>) -> Vector<u8> { xs.map(|x| x + 300) }";
     let err = compile_source(src, "f").unwrap_err();
     assert!(err.message.contains("out of range for `u8`"), "{}", err.message);
@@ -47,8 +50,16 @@ fn sharing_counts_data_uses_not_shape_uses() {
     let mut p = front::lower_program(&fns, 0).unwrap();
     let body = sharing::inline_array_lets(&mut p.arena, p.body);
     let uses = sharing::data_uses(&p.arena, body);
-    let map = p.arena.handles().find(|h| matches!(p.arena.expr(*h), Expr::Map { .. })).unwrap();
-    assert_eq!(uses.get(&map), Some(&2), "zip_with reads ys twice; ys.len() is not a data use");
+    let map = p
+        .arena
+        .handles()
+        .find(|h| matches!(p.arena.expr(*h), Expr::Map { .. }))
+        .unwrap();
+    assert_eq!(
+        uses.get(&map),
+        Some(&2),
+        "zip_with reads ys twice; ys.len() is not a data use"
+    );
     let (_, plan) = compile_source(src, "f").unwrap();
     assert_eq!(plan.kernels().count(), 2, "{plan}");
 }
@@ -60,7 +71,11 @@ fn validator_rejects_a_variable_out_of_scope() {
     let mut p = front::lower_program(&fns, 0).unwrap();
     assert!(valid::program(&p).is_ok());
     // Point the body at the closure's parameter, outside the closure.
-    let stray = p.arena.handles().find(|h| matches!(p.arena.expr(*h), Expr::Var(v) if p.arena.var(*v).name == "x")).unwrap();
+    let stray = p
+        .arena
+        .handles()
+        .find(|h| matches!(p.arena.expr(*h), Expr::Var(v) if p.arena.var(*v).name == "x"))
+        .unwrap();
     let one = p.arena.lit(accel_core::ir::Prim::I32, 1);
     p.body = p.arena.binary(accel_core::ir::BinOp::Add, stray, one);
     p.result = Ty::Prim(accel_core::ir::Prim::I32);
@@ -69,7 +84,10 @@ fn validator_rejects_a_variable_out_of_scope() {
 }
 
 fn vec_i32(xs: &[i32]) -> Dyn {
-    Dyn::Array(DynArray { shape: vec![xs.len()], elems: xs.iter().map(|x| Value::I32(*x)).collect() })
+    Dyn::Array(DynArray {
+        shape: vec![xs.len()],
+        elems: xs.iter().map(|x| Value::I32(*x)).collect(),
+    })
 }
 
 fn run(src: &str, name: &str, args: &[Dyn]) -> Dyn {
@@ -90,9 +108,20 @@ fn interpreter_scans_follow_accelerate() {
     assert_eq!(run(src, "l1", &[xs.clone()]), vec_i32(&[1, -1, -4]));
     // scanr: [1-(2-(3-100)), 2-(3-100), 3-100, 100]
     assert_eq!(run(src, "r", &[xs.clone()]), vec_i32(&[-98, 99, -97, 100]));
-    let scalar = |v| Dyn::Array(DynArray { shape: vec![], elems: vec![Value::I32(v)] });
-    assert_eq!(run(src, "lt", &[xs.clone()]), Dyn::Tuple(vec![vec_i32(&[100, 99, 97]), scalar(94)]));
-    assert_eq!(run(src, "rt", &[xs]), Dyn::Tuple(vec![vec_i32(&[99, -97, 100]), scalar(-98)]));
+    let scalar = |v| {
+        Dyn::Array(DynArray {
+            shape: vec![],
+            elems: vec![Value::I32(v)],
+        })
+    };
+    assert_eq!(
+        run(src, "lt", &[xs.clone()]),
+        Dyn::Tuple(vec![vec_i32(&[100, 99, 97]), scalar(94)])
+    );
+    assert_eq!(
+        run(src, "rt", &[xs]),
+        Dyn::Tuple(vec![vec_i32(&[99, -97, 100]), scalar(-98)])
+    );
 }
 
 #[test]

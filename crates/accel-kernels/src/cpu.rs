@@ -15,7 +15,11 @@ use quote::{format_ident, quote};
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
 pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
-    let g = Gen { plan, a: &plan.arena, rt };
+    let g = Gen {
+        plan,
+        a: &plan.arena,
+        rt,
+    };
     g.body()
 }
 
@@ -152,11 +156,23 @@ impl Gen<'_> {
                             hs.push(*shape);
                             hs.push(elem_fun(elem).body);
                         }
-                        KernelOp::Fold { shape, elem, z, f, .. } | KernelOp::Scan { shape, elem, z, f, .. } => {
+                        KernelOp::Fold {
+                            shape, elem, z, f, ..
+                        }
+                        | KernelOp::Scan {
+                            shape, elem, z, f, ..
+                        } => {
                             hs.extend([*shape, elem_fun(elem).body, f.body]);
                             hs.extend(z.iter());
                         }
-                        KernelOp::Permute { defaults, shape, elem, index, combine, .. } => {
+                        KernelOp::Permute {
+                            defaults,
+                            shape,
+                            elem,
+                            index,
+                            combine,
+                            ..
+                        } => {
                             last[defaults.0 as usize] = Some(k);
                             hs.extend([*shape, elem_fun(elem).body, index.body, combine.body]);
                         }
@@ -192,7 +208,11 @@ impl Gen<'_> {
         let buffer = &self.plan.buffers[b as usize];
         let bi = buf(b);
         let mut out = TokenStream::new();
-        for (k, (path, prim)) in leaf_paths(&buffer.elem).into_iter().zip(buffer.elem.leaves()).enumerate() {
+        for (k, (path, prim)) in leaf_paths(&buffer.elem)
+            .into_iter()
+            .zip(buffer.elem.leaves())
+            .enumerate()
+        {
             let l = leaf(b, k);
             let t = rust_ty(&Ty::Prim(prim));
             out.extend(quote!(let #l: &[#t] = &#bi #path [..];));
@@ -232,7 +252,13 @@ impl Gen<'_> {
                             let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
                         });
                     }
-                    KernelOp::Fold { shape, elem, z, f, all } => {
+                    KernelOp::Fold {
+                        shape,
+                        elem,
+                        z,
+                        f,
+                        all,
+                    } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
@@ -269,7 +295,14 @@ impl Gen<'_> {
                             let #bi: #cols = #call;
                         });
                     }
-                    KernelOp::Scan { shape, elem, dir, kind, z, f } => {
+                    KernelOp::Scan {
+                        shape,
+                        elem,
+                        dir,
+                        kind,
+                        z,
+                        f,
+                    } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
@@ -300,13 +333,24 @@ impl Gen<'_> {
                             #call
                         });
                     }
-                    KernelOp::Permute { defaults, move_defaults, shape, elem, index, combine } => {
+                    KernelOp::Permute {
+                        defaults,
+                        move_defaults,
+                        shape,
+                        elem,
+                        index,
+                        combine,
+                    } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
                         let g = self.fun2(combine, &t);
                         let d = buf(defaults.0);
-                        let init = if *move_defaults { quote!(#d) } else { self.clone_buffer(defaults.0) };
+                        let init = if *move_defaults {
+                            quote!(#d)
+                        } else {
+                            self.clone_buffer(defaults.0)
+                        };
                         let src_rank = match self.a.var(index.params[0]).ty {
                             Ty::Index(r) => r,
                             _ => 0,
@@ -528,7 +572,12 @@ impl Gen<'_> {
                     }
                 }
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
                 let init = init.iter().map(|x| self.expr(*x));
                 let step = step.iter().map(|x| self.expr(*x));
@@ -564,7 +613,13 @@ impl Gen<'_> {
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
             }
-            Expr::Checked { op, index, shape, var: v, body } => {
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var: v,
+                body,
+            } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
                 quote! {{

@@ -81,7 +81,11 @@ fn program_items(
             }
         })
         .collect();
-    let args: Vec<syn::Ident> = program.params.iter().map(|p| syn::Ident::new(&p.name, p.span)).collect();
+    let args: Vec<syn::Ident> = program
+        .params
+        .iter()
+        .map(|p| syn::Ident::new(&p.name, p.span))
+        .collect();
     // Scalars passed by reference are read once, up front.
     let deref_scalars: Vec<TokenStream> = f
         .sig
@@ -89,7 +93,8 @@ fn program_items(
         .iter()
         .zip(&program.params)
         .filter(|(input, p)| {
-            !p.ty.is_array() && matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)))
+            !p.ty.is_array()
+                && matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)))
         })
         .map(|(_, p)| {
             let ident = syn::Ident::new(&p.name, p.span);
@@ -99,7 +104,9 @@ fn program_items(
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     let explain = plan.explain();
-    let doc = format!("The accel program `{name_str}`: `on` runs it on a chosen backend, `explain` shows its kernels.");
+    let doc = format!(
+        "The accel program `{name_str}`: `on` runs it on a chosen backend, `explain` shows its kernels."
+    );
     quote! {
         #(#attrs)*
         #[allow(clippy::too_many_arguments)]

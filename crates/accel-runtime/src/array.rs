@@ -34,7 +34,10 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 ),
             ));
         }
-        Ok(Array { shape, columns: T::Columns::from_elems(&data) })
+        Ok(Array {
+            shape,
+            columns: T::Columns::from_elems(&data),
+        })
     }
 
     /// An array whose element at each index is `f(index)`.
@@ -110,13 +113,19 @@ impl<T: Elem> Array<T, 0> {
 
 impl<T: Elem> From<Vec<T>> for Array<T, 1> {
     fn from(data: Vec<T>) -> Self {
-        Array { shape: [data.len()], columns: T::Columns::from_elems(&data) }
+        Array {
+            shape: [data.len()],
+            columns: T::Columns::from_elems(&data),
+        }
     }
 }
 
 impl<T: Elem> From<&[T]> for Array<T, 1> {
     fn from(data: &[T]) -> Self {
-        Array { shape: [data.len()], columns: T::Columns::from_elems(data) }
+        Array {
+            shape: [data.len()],
+            columns: T::Columns::from_elems(data),
+        }
     }
 }
 

@@ -53,10 +53,16 @@ impl Backend {
     pub fn from_setting(setting: Option<&str>) -> Backend {
         let Some(raw) = setting else { return Backend::Cpu };
         let s = raw.trim().to_ascii_lowercase();
-        let unavailable = |reason: String| Backend::Unavailable { requested: raw.to_string(), reason };
+        let unavailable = |reason: String| Backend::Unavailable {
+            requested: raw.to_string(),
+            reason,
+        };
         if s.is_empty() || s == "cpu" {
             Backend::Cpu
-        } else if s == "cuda" || s.strip_prefix("cuda:").is_some_and(|n| n.parse::<usize>().is_ok()) {
+        } else if s == "cuda"
+            || s.strip_prefix("cuda:")
+                .is_some_and(|n| n.parse::<usize>().is_ok())
+        {
             let n = s.strip_prefix("cuda:").and_then(|n| n.parse().ok()).unwrap_or(0);
             match Backend::cuda(n) {
                 Ok(b) => b,

@@ -122,6 +122,9 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     /// Every slot below `n` has been written.
     unsafe fn set_len(&mut self, n: usize);
     fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     fn get(&self, i: usize) -> Option<Self::Elem>;
     fn push(&mut self, v: Self::Elem);
     fn from_elems(elems: &[Self::Elem]) -> Self {

@@ -34,7 +34,11 @@ impl Error {
     }
 
     pub fn with_kind(kind: ErrorKind, op: impl Into<String>, message: impl Into<String>) -> Self {
-        Error { kind, op: op.into(), message: message.into() }
+        Error {
+            kind,
+            op: op.into(),
+            message: message.into(),
+        }
     }
 
     pub fn index_out_of_bounds(op: impl Into<String>, ix: &[usize], shape: &[usize]) -> Self {

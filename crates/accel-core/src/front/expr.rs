@@ -21,7 +21,10 @@ impl Lowerer<'_> {
             syn::Expr::Group(g) => self.expr(&g.expr, expected),
             syn::Expr::Reference(r) => {
                 if r.mutability.is_some() {
-                    return err(r.span(), "`&mut` is not supported: accel programs do not mutate arrays");
+                    return err(
+                        r.span(),
+                        "`&mut` is not supported: accel programs do not mutate arrays",
+                    );
                 }
                 self.expr(&r.expr, expected)
             }
@@ -29,22 +32,41 @@ impl Lowerer<'_> {
             syn::Expr::Unary(u) => self.unary(u, expected),
             syn::Expr::Binary(b) => {
                 let op = bin_op(&b.op).ok_or_else(|| {
-                    Self::new_error(b.op.span(), "compound assignment is a statement: write it on its own line")
+                    Self::new_error(
+                        b.op.span(),
+                        "compound assignment is a statement: write it on its own line",
+                    )
                 })?;
                 self.binary(op, &b.left, &b.right, expected, span)
             }
             syn::Expr::Cast(c) => {
                 let to = match super::lower_type(&c.ty)? {
                     Ty::Prim(p) => p,
-                    other => return err(c.ty.span(), format!("`as` converts between primitive types, not to `{other}`")),
+                    other => {
+                        return err(
+                            c.ty.span(),
+                            format!("`as` converts between primitive types, not to `{other}`"),
+                        )
+                    }
                 };
                 let x = self.expr(&c.expr, None)?;
                 let from = match self.arena.ty(x) {
                     Ty::Prim(p) => *p,
-                    other => return err(c.expr.span(), format!("cannot cast a value of type `{other}` with `as`")),
+                    other => {
+                        return err(
+                            c.expr.span(),
+                            format!("cannot cast a value of type `{other}` with `as`"),
+                        )
+                    }
                 };
                 if to == Prim::Bool && from != Prim::Bool {
-                    return err(c.span(), format!("cannot cast `{}` as `bool`; compare with zero instead", from.name()));
+                    return err(
+                        c.span(),
+                        format!(
+                            "cannot cast `{}` as `bool`; compare with zero instead",
+                            from.name()
+                        ),
+                    );
                 }
                 Ok(self.arena.add(Expr::Cast(x, to), Ty::Prim(to), span))
             }
@@ -72,7 +94,10 @@ impl Lowerer<'_> {
                 };
                 let t_ty = self.arena.ty(t).clone();
                 if t_ty.has_array() {
-                    return err(i.span(), "`if` over arrays is not supported yet; choose between scalars inside a closure");
+                    return err(
+                        i.span(),
+                        "`if` over arrays is not supported yet; choose between scalars inside a closure",
+                    );
                 }
                 self.expect_ty(e, &t_ty, els.span())?;
                 Ok(self.arena.add(Expr::If(c, t, e), t_ty, span))
@@ -107,12 +132,18 @@ impl Lowerer<'_> {
             syn::Expr::Field(f) => {
                 let x = self.expr(&f.base, None)?;
                 let syn::Member::Unnamed(idx) = &f.member else {
-                    return err(f.member.span(), "named fields do not exist in accel programs; tuples use `.0`, `.1`, ..");
+                    return err(
+                        f.member.span(),
+                        "named fields do not exist in accel programs; tuples use `.0`, `.1`, ..",
+                    );
                 };
                 let n = idx.index as usize;
                 match self.arena.ty(x) {
                     Ty::Tuple(ts) if n < ts.len() => Ok(self.arena.proj(x, n)),
-                    Ty::Tuple(ts) => err(idx.span(), format!("no field `{n}` on a tuple of {} fields", ts.len())),
+                    Ty::Tuple(ts) => err(
+                        idx.span(),
+                        format!("no field `{n}` on a tuple of {} fields", ts.len()),
+                    ),
                     other => err(f.base.span(), format!("`.{n}` needs a tuple, found `{other}`")),
                 }
             }
@@ -134,12 +165,21 @@ impl Lowerer<'_> {
                 c.span(),
                 "a closure can only be an argument of an array operation, or be bound with `let` and called",
             ),
-            syn::Expr::While(w) => err(w.span(), "a `while` loop is a statement; its variables hold the results"),
+            syn::Expr::While(w) => err(
+                w.span(),
+                "a `while` loop is a statement; its variables hold the results",
+            ),
             syn::Expr::ForLoop(f) => err(f.for_token.span(), "`for` loops are not supported; use `while`"),
-            syn::Expr::Return(r) => err(r.span(), "`return` is not supported; the last expression is the result"),
+            syn::Expr::Return(r) => err(
+                r.span(),
+                "`return` is not supported; the last expression is the result",
+            ),
             syn::Expr::Macro(m) => err(m.span(), "macros cannot be used inside an accel function"),
             syn::Expr::Assign(a) => err(a.span(), "an assignment is a statement: write it on its own line"),
-            other => err(other.span(), format!("unsupported Rust syntax in an accel program; {SUPPORTED_SYNTAX}")),
+            other => err(
+                other.span(),
+                format!("unsupported Rust syntax in an accel program; {SUPPORTED_SYNTAX}"),
+            ),
         }
     }
 
@@ -156,14 +196,24 @@ impl Lowerer<'_> {
             };
         }
         match self.lookup(&name).cloned() {
-            Some(Binding { kind: BindingKind::Var(v), .. }) => {
+            Some(Binding {
+                kind: BindingKind::Var(v),
+                ..
+            }) => {
                 let ty = self.arena.var(v).ty.clone();
                 Ok(self.arena.add(Expr::Var(v), ty, span))
             }
-            Some(Binding { kind: BindingKind::Closure(_), .. }) => {
-                err(span, format!("`{name}` is a closure: call it, or pass it to an array operation"))
-            }
-            Some(Binding { kind: BindingKind::Literal(e), .. }) => self.expr(&e, expected),
+            Some(Binding {
+                kind: BindingKind::Closure(_),
+                ..
+            }) => err(
+                span,
+                format!("`{name}` is a closure: call it, or pass it to an array operation"),
+            ),
+            Some(Binding {
+                kind: BindingKind::Literal(e),
+                ..
+            }) => self.expr(&e, expected),
             None => err(ident.span(), format!("cannot find value `{name}` in this scope")),
         }
     }
@@ -185,16 +235,20 @@ impl Lowerer<'_> {
                         Some(p) if p.is_numeric() => p,
                         _ => Prim::I32,
                     },
-                    s => Prim::from_name(s).ok_or_else(|| Self::new_error(span, format!("unknown literal suffix `{s}`")))?,
+                    s => Prim::from_name(s)
+                        .ok_or_else(|| Self::new_error(span, format!("unknown literal suffix `{s}`")))?,
                 };
                 let mag: u128 = i.base10_parse()?;
                 if prim.is_float() {
                     let v = if negate { -(mag as f64) } else { mag as f64 };
                     float_bits(prim, v)
                 } else {
-                    (prim, int_bits(prim, mag, negate).ok_or_else(|| {
-                        Self::new_error(span, format!("literal out of range for `{}`", prim.name()))
-                    })?)
+                    (
+                        prim,
+                        int_bits(prim, mag, negate).ok_or_else(|| {
+                            Self::new_error(span, format!("literal out of range for `{}`", prim.name()))
+                        })?,
+                    )
                 }
             }
             syn::Lit::Float(f) => {
@@ -204,7 +258,10 @@ impl Lowerer<'_> {
                         Some(p) if p.is_numeric() => {
                             return err(
                                 span,
-                                format!("mismatched types: expected `{}`, found floating-point literal", p.name()),
+                                format!(
+                                    "mismatched types: expected `{}`, found floating-point literal",
+                                    p.name()
+                                ),
                             )
                         }
                         _ => Prim::F64,
@@ -218,7 +275,9 @@ impl Lowerer<'_> {
             }
             other => return err(other.span(), "only number and bool literals are supported"),
         };
-        Ok(self.arena.add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span))
+        Ok(self
+            .arena
+            .add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span))
     }
 
     fn unary(&mut self, u: &syn::ExprUnary, expected: Option<&Ty>) -> CResult<H> {
@@ -230,14 +289,21 @@ impl Lowerer<'_> {
                 }
                 let x = self.expr(&u.expr, expected)?;
                 match self.arena.ty(x).prim() {
-                    Some(p) if p.is_signed() => Ok(self.arena.add(Expr::Unary(UnOp::Neg, x), Ty::Prim(p), span)),
-                    _ => err(span, format!("cannot apply unary `-` to type `{}`", self.arena.ty(x))),
+                    Some(p) if p.is_signed() => {
+                        Ok(self.arena.add(Expr::Unary(UnOp::Neg, x), Ty::Prim(p), span))
+                    }
+                    _ => err(
+                        span,
+                        format!("cannot apply unary `-` to type `{}`", self.arena.ty(x)),
+                    ),
                 }
             }
             syn::UnOp::Not(_) => {
                 let x = self.expr(&u.expr, expected)?;
                 match self.arena.ty(x).prim() {
-                    Some(p) if !p.is_float() => Ok(self.arena.add(Expr::Unary(UnOp::Not, x), Ty::Prim(p), span)),
+                    Some(p) if !p.is_float() => {
+                        Ok(self.arena.add(Expr::Unary(UnOp::Not, x), Ty::Prim(p), span))
+                    }
                     _ => err(span, format!("cannot apply `!` to type `{}`", self.arena.ty(x))),
                 }
             }
@@ -246,7 +312,14 @@ impl Lowerer<'_> {
         }
     }
 
-    fn binary(&mut self, op: BinOp, l: &syn::Expr, r: &syn::Expr, expected: Option<&Ty>, span: Span) -> CResult<H> {
+    fn binary(
+        &mut self,
+        op: BinOp,
+        l: &syn::Expr,
+        r: &syn::Expr,
+        expected: Option<&Ty>,
+        span: Span,
+    ) -> CResult<H> {
         let operand_expected = if op.is_comparison() || matches!(op, BinOp::And | BinOp::Or) {
             None
         } else {
@@ -274,7 +347,11 @@ impl Lowerer<'_> {
     /// `a op r` where `a` is already lowered.
     pub(crate) fn binary_with_lhs(&mut self, op: BinOp, a: H, r: &syn::Expr, span: Span) -> CResult<H> {
         let t = self.arena.ty(a).clone();
-        let rhs_expected = if matches!(op, BinOp::Shl | BinOp::Shr) { None } else { Some(&t) };
+        let rhs_expected = if matches!(op, BinOp::Shl | BinOp::Shr) {
+            None
+        } else {
+            Some(&t)
+        };
         let b = self.expr(r, rhs_expected)?;
         self.finish_binary(op, a, b, span, self.arena.span(a), r.span())
     }
@@ -283,16 +360,30 @@ impl Lowerer<'_> {
         let ta = self.arena.ty(a).clone();
         let tb = self.arena.ty(b).clone();
         let Some(p) = ta.prim() else {
-            return err(lspan, format!("cannot apply `{}` to a value of type `{ta}`", op.symbol()));
+            return err(
+                lspan,
+                format!("cannot apply `{}` to a value of type `{ta}`", op.symbol()),
+            );
         };
         match op {
             BinOp::Shl | BinOp::Shr => {
                 let ok = p.is_int() && tb.prim().is_some_and(Prim::is_int);
                 if !ok {
-                    return err(span, format!("no implementation for `{ta} {} {tb}`: shifts need integers", op.symbol()));
+                    return err(
+                        span,
+                        format!(
+                            "no implementation for `{ta} {} {tb}`: shifts need integers",
+                            op.symbol()
+                        ),
+                    );
                 }
                 // The amount is taken modulo the width, so any integer type will do.
-                let b = if tb != Ty::Prim(Prim::U32) { self.arena.add(Expr::Cast(b, Prim::U32), Ty::Prim(Prim::U32), rspan) } else { b };
+                let b = if tb != Ty::Prim(Prim::U32) {
+                    self.arena
+                        .add(Expr::Cast(b, Prim::U32), Ty::Prim(Prim::U32), rspan)
+                } else {
+                    b
+                };
                 Ok(self.arena.add(Expr::Binary(op, a, b), ta, span))
             }
             _ => {
@@ -307,7 +398,11 @@ impl Lowerer<'_> {
                 if !ok {
                     return err(span, format!("cannot apply `{}` to `{ta}`", op.symbol()));
                 }
-                let ty = if op.is_comparison() { Ty::Prim(Prim::Bool) } else { ta };
+                let ty = if op.is_comparison() {
+                    Ty::Prim(Prim::Bool)
+                } else {
+                    ta
+                };
                 Ok(self.arena.add(Expr::Binary(op, a, b), ty, span))
             }
         }
@@ -323,22 +418,41 @@ impl Lowerer<'_> {
                 if self.arena.ty(i) != &want {
                     return err(
                         ix.index.span(),
-                        format!("this array has rank {rank}: index it with `[usize; {rank}]`, found `{}`", self.arena.ty(i)),
+                        format!(
+                            "this array has rank {rank}: index it with `[usize; {rank}]`, found `{}`",
+                            self.arena.ty(i)
+                        ),
                     );
                 }
-                Ok(self.arena.add(Expr::Read { array: base, index: i }, *elem, span))
+                Ok(self.arena.add(
+                    Expr::Read {
+                        array: base,
+                        index: i,
+                    },
+                    *elem,
+                    span,
+                ))
             }
             Ty::Index(r) => match &*ix.index {
-                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) => {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Int(n),
+                    ..
+                }) => {
                     let n: usize = n.base10_parse()?;
                     if n >= r {
                         return err(ix.index.span(), format!("component {n} of an index of rank {r}"));
                     }
                     Ok(self.arena.proj(base, n))
                 }
-                other => err(other.span(), "index components are selected with a number literal (`ix[0]`)"),
+                other => err(
+                    other.span(),
+                    "index components are selected with a number literal (`ix[0]`)",
+                ),
             },
-            other => err(ix.expr.span(), format!("cannot index into a value of type `{other}`")),
+            other => err(
+                ix.expr.span(),
+                format!("cannot index into a value of type `{other}`"),
+            ),
         }
     }
 
@@ -412,7 +526,10 @@ impl Lowerer<'_> {
             } else {
                 String::new()
             };
-            return err(name_span, format!("cannot find function `{name}` in this accel program{hint}"));
+            return err(
+                name_span,
+                format!("cannot find function `{name}` in this accel program{hint}"),
+            );
         };
         if let Some(first) = self.calls.iter().position(|c| c == name) {
             let cycle = self.calls[first..].join(" -> ");
@@ -439,7 +556,10 @@ impl Lowerer<'_> {
             let h = self.expr(a, Some(pty))?;
             self.expect_ty(h, pty, a.span())?;
             if pty.has_array() && self.closure_depth > 0 {
-                return err(a.span(), "functions over arrays cannot be called inside scalar code");
+                return err(
+                    a.span(),
+                    "functions over arrays cannot be called inside scalar code",
+                );
             }
             let v = self.arena.new_var(pname, pty.clone());
             lets.push((v, h));
@@ -468,11 +588,21 @@ impl Lowerer<'_> {
             syn::Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
                 match self.lookup(&name).cloned() {
-                    Some(Binding { kind: BindingKind::Closure(def), .. }) => self.closure_def(&def, params, ret, e.span()),
+                    Some(Binding {
+                        kind: BindingKind::Closure(def),
+                        ..
+                    }) => self.closure_def(&def, params, ret, e.span()),
                     _ => err(e.span(), format!("expected a closure, found `{name}`")),
                 }
             }
-            other => err(other.span(), format!("expected a closure taking {} argument{}", params.len(), plural(params.len()))),
+            other => err(
+                other.span(),
+                format!(
+                    "expected a closure taking {} argument{}",
+                    params.len(),
+                    plural(params.len())
+                ),
+            ),
         }
     }
 
@@ -513,7 +643,13 @@ impl Lowerer<'_> {
         r
     }
 
-    fn closure_params_and_body(&mut self, c: &syn::ExprClosure, params: &[Ty], ret: Option<&Ty>, mark: usize) -> CResult<Fun> {
+    fn closure_params_and_body(
+        &mut self,
+        c: &syn::ExprClosure,
+        params: &[Ty],
+        ret: Option<&Ty>,
+        mark: usize,
+    ) -> CResult<Fun> {
         let mut vars = Vec::new();
         let mut lets = Vec::new();
         for (pat, ty) in c.inputs.iter().zip(params) {
@@ -549,7 +685,10 @@ impl Lowerer<'_> {
             self.expect_ty(body, t, c.body.span())?;
         }
         if self.arena.ty(body).has_array() {
-            return err(c.body.span(), "a closure passed to an array operation computes scalars, not arrays");
+            return err(
+                c.body.span(),
+                "a closure passed to an array operation computes scalars, not arrays",
+            );
         }
         let body = self.wrap_lets(lets, body);
         Ok(Fun { params: vars, body })
@@ -559,10 +698,20 @@ impl Lowerer<'_> {
     fn is_flexible(&self, e: &syn::Expr) -> bool {
         match e {
             syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
-                matches!(self.lookup(&i.to_string()), Some(Binding { kind: BindingKind::Literal(_), .. }))
+                matches!(
+                    self.lookup(&i.to_string()),
+                    Some(Binding {
+                        kind: BindingKind::Literal(_),
+                        ..
+                    })
+                )
             }),
             syn::Expr::Paren(p) => self.is_flexible(&p.expr),
-            syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => self.is_flexible(expr),
+            syn::Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Neg(_),
+                expr,
+                ..
+            }) => self.is_flexible(expr),
             _ => literal_of(e).is_some(),
         }
     }
@@ -593,7 +742,11 @@ fn literal_of(e: &syn::Expr) -> Option<&syn::Lit> {
     match e {
         syn::Expr::Lit(l) => Some(&l.lit),
         syn::Expr::Paren(p) => literal_of(&p.expr),
-        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => literal_of(expr),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => literal_of(expr),
         _ => None,
     }
 }
@@ -636,7 +789,11 @@ fn int_bits(prim: Prim, mag: u128, negate: bool) -> Option<u64> {
         Prim::U64 | Prim::Usize => (0, u64::MAX as i128),
         Prim::F32 | Prim::F64 => return None,
     };
-    let v = if negate { -(i128::try_from(mag).ok()?) } else { i128::try_from(mag).ok()? };
+    let v = if negate {
+        -(i128::try_from(mag).ok()?)
+    } else {
+        i128::try_from(mag).ok()?
+    };
     if v < min || v > max {
         return None;
     }

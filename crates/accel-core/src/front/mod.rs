@@ -49,11 +49,17 @@ pub fn parse_source(source: &str) -> CResult<Vec<syn::ItemFn>> {
         .collect()
 }
 
+/// A function's parameters (name, type, span) and result type.
+pub type Signature = (Vec<(String, Ty, Span)>, Ty);
+
 /// Checks the signature of `f` without lowering its body.
-pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
+pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
     let sig = &f.sig;
     if let Some(g) = sig.generics.params.first() {
-        return err(g.span(), "accel functions cannot be generic: element types are fixed at build time");
+        return err(
+            g.span(),
+            "accel functions cannot be generic: element types are fixed at build time",
+        );
     }
     if let Some(a) = &sig.asyncness {
         return err(a.span(), "accel functions cannot be async");
@@ -73,17 +79,28 @@ pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
                 }
                 pi.ident.to_string()
             }
-            other => return err(other.span(), "parameters must be plain names (`xs: &Vector<f32>`)"),
+            other => {
+                return err(
+                    other.span(),
+                    "parameters must be plain names (`xs: &Vector<f32>`)",
+                )
+            }
         };
         let ty = lower_type(&pt.ty)?;
         if !(ty.is_array() || ty.is_elem()) {
-            return err(pt.ty.span(), "parameters are arrays or scalars (primitives or tuples of them)");
+            return err(
+                pt.ty.span(),
+                "parameters are arrays or scalars (primitives or tuples of them)",
+            );
         }
         params.push((name, ty, pt.span()));
     }
     let result = match &sig.output {
         syn::ReturnType::Default => {
-            return err(sig.ident.span(), "accel functions must return a value (an array, a scalar, or a tuple of arrays)")
+            return err(
+                sig.ident.span(),
+                "accel functions must return a value (an array, a scalar, or a tuple of arrays)",
+            )
         }
         syn::ReturnType::Type(_, t) => {
             let ty = lower_type(t)?;
@@ -91,7 +108,10 @@ pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
                 || ty.is_elem()
                 || matches!(&ty, Ty::Tuple(ts) if !ts.is_empty() && ts.iter().all(Ty::is_array));
             if !ok {
-                return err(t.span(), "the result must be an array, a scalar, or a tuple of arrays");
+                return err(
+                    t.span(),
+                    "the result must be an array, a scalar, or a tuple of arrays",
+                );
             }
             ty
         }
@@ -103,7 +123,14 @@ pub fn signature(f: &syn::ItemFn) -> CResult<(Vec<(String, Ty, Span)>, Ty)> {
 pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
     let f = &fns[which];
     let (sig_params, result) = signature(f)?;
-    let mut lw = Lowerer { fns, arena: Arena::default(), scope: Vec::new(), calls: vec![], closure_depth: 0, closure_base: 0 };
+    let mut lw = Lowerer {
+        fns,
+        arena: Arena::default(),
+        scope: Vec::new(),
+        calls: vec![],
+        closure_depth: 0,
+        closure_base: 0,
+    };
     let mut params = Vec::new();
     for (name, ty, span) in sig_params {
         let var = lw.arena.new_var(&name, ty.clone());
@@ -113,7 +140,13 @@ pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
     lw.calls.push(f.sig.ident.to_string());
     let body = lw.block(&f.block, Some(&result))?;
     lw.expect_ty(body, &result, f.block.span())?;
-    Ok(Program { name: f.sig.ident.to_string(), arena: lw.arena, params, body, result })
+    Ok(Program {
+        name: f.sig.ident.to_string(),
+        arena: lw.arena,
+        params,
+        body,
+        result,
+    })
 }
 
 /// A name in scope.
@@ -150,7 +183,11 @@ pub(crate) struct Lowerer<'a> {
 
 impl Lowerer<'_> {
     fn bind(&mut self, name: &str, var: VarId, mutable: bool) {
-        self.scope.push(Binding { name: name.to_string(), kind: BindingKind::Var(var), mutable });
+        self.scope.push(Binding {
+            name: name.to_string(),
+            kind: BindingKind::Var(var),
+            mutable,
+        });
     }
 
     fn lookup(&self, name: &str) -> Option<&Binding> {
@@ -161,7 +198,10 @@ impl Lowerer<'_> {
     fn expect_ty(&self, h: H, want: &Ty, span: Span) -> CResult<()> {
         let got = self.arena.ty(h);
         if got != want {
-            return err(span, format!("mismatched types: expected `{want}`, found `{got}`"));
+            return err(
+                span,
+                format!("mismatched types: expected `{want}`, found `{got}`"),
+            );
         }
         Ok(())
     }

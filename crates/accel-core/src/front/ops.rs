@@ -20,12 +20,22 @@ impl Lowerer<'_> {
         let name = m.method.to_string();
         let args: Vec<&syn::Expr> = m.args.iter().collect();
         // Math methods on a literal receiver (`2.0.sqrt()`) take the expected type.
-        let recv = self.expr(&m.receiver, if MathFn::from_name(&name).is_some() { expected } else { None })?;
+        let recv = self.expr(
+            &m.receiver,
+            if MathFn::from_name(&name).is_some() {
+                expected
+            } else {
+                None
+            },
+        )?;
         let recv_ty = self.arena.ty(recv).clone();
         match &recv_ty {
             Ty::Array(..) => self.array_method(recv, &name, &args, m, expected),
             Ty::Prim(p) => self.math_method(recv, *p, &name, &args, m),
-            other => err(m.method.span(), format!("no method `{name}` on a value of type `{other}`")),
+            other => err(
+                m.method.span(),
+                format!("no method `{name}` on a value of type `{other}`"),
+            ),
         }
     }
 
@@ -34,7 +44,12 @@ impl Lowerer<'_> {
             let verb = if args.len() == 1 { "was" } else { "were" };
             return err(
                 m.method.span(),
-                format!("`{}` takes {n} argument{} but {} {verb} given", m.method, plural(n), args.len()),
+                format!(
+                    "`{}` takes {n} argument{} but {} {verb} given",
+                    m.method,
+                    plural(n),
+                    args.len()
+                ),
             );
         }
         Ok(())
@@ -77,14 +92,23 @@ impl Lowerer<'_> {
                 let mut n = self.arena.usize_lit(1);
                 for d in 0..rank {
                     let c = self.arena.proj(sh, d);
-                    n = if d == 0 { c } else { self.arena.binary(BinOp::Mul, n, c) };
+                    n = if d == 0 {
+                        c
+                    } else {
+                        self.arena.binary(BinOp::Mul, n, c)
+                    };
                 }
                 return Ok(n);
             }
             "value" => {
                 self.arity(m, args, 0)?;
                 if rank != 0 {
-                    return err(m.method.span(), format!("`value()` reads a Scalar, but this array has rank {rank}; index it with `[..]`"));
+                    return err(
+                        m.method.span(),
+                        format!(
+                            "`value()` reads a Scalar, but this array has rank {rank}; index it with `[..]`"
+                        ),
+                    );
                 }
                 let ix = self.arena.add(Expr::MakeIndex(vec![]), Ty::Index(0), span);
                 return Ok(self.arena.add(Expr::Read { array: a, index: ix }, elem, span));
@@ -105,14 +129,22 @@ impl Lowerer<'_> {
                 let b = self.expr(args[0], None)?;
                 let (eb, rb) = self.array_ty(b, args[0].span(), name)?;
                 if rb != rank {
-                    return err(args[0].span(), format!("rank mismatch: `{name}` of an array of rank {rank} with one of rank {rb}"));
+                    return err(
+                        args[0].span(),
+                        format!("rank mismatch: `{name}` of an array of rank {rank} with one of rank {rb}"),
+                    );
                 }
                 let f = if name == "zip" {
                     let x = self.arena.new_var("x", elem.clone());
                     let y = self.arena.new_var("y", eb.clone());
                     let (xh, yh) = (self.arena.var_ref(x), self.arena.var_ref(y));
-                    let body = self.arena.add(Expr::Tuple(vec![xh, yh]), Ty::Tuple(vec![elem, eb]), span);
-                    Fun { params: vec![x, y], body }
+                    let body = self
+                        .arena
+                        .add(Expr::Tuple(vec![xh, yh]), Ty::Tuple(vec![elem, eb]), span);
+                    Fun {
+                        params: vec![x, y],
+                        body,
+                    }
                 } else {
                     self.closure(args[1], &[elem, eb], want_elem.as_ref())?
                 };
@@ -122,7 +154,10 @@ impl Lowerer<'_> {
             "unzip" => {
                 self.arity(m, args, 0)?;
                 let Ty::Tuple(parts) = &elem else {
-                    return err(m.method.span(), format!("`unzip` needs an array of tuples, found elements of type `{elem}`"));
+                    return err(
+                        m.method.span(),
+                        format!("`unzip` needs an array of tuples, found elements of type `{elem}`"),
+                    );
                 };
                 let mut outs = Vec::new();
                 let mut tys = Vec::new();
@@ -130,7 +165,10 @@ impl Lowerer<'_> {
                     let x = self.arena.new_var("x", elem.clone());
                     let xh = self.arena.var_ref(x);
                     let body = self.arena.proj(xh, i);
-                    let f = Fun { params: vec![x], body };
+                    let f = Fun {
+                        params: vec![x],
+                        body,
+                    };
                     let ty = arr(t, rank);
                     outs.push(self.arena.add(Expr::Map { f, a }, ty.clone(), span));
                     tys.push(ty);
@@ -141,7 +179,9 @@ impl Lowerer<'_> {
                 self.arity(m, args, 2)?;
                 let (shape, r2) = self.shape_arg(args[0])?;
                 let f = self.closure(args[1], &[Ty::Index(r2)], Some(&Ty::Index(rank)))?;
-                Ok(self.arena.add(Expr::Backpermute { shape, f, a }, arr(elem, r2), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Backpermute { shape, f, a }, arr(elem, r2), span))
             }
             "reshape" => {
                 self.arity(m, args, 1)?;
@@ -153,34 +193,75 @@ impl Lowerer<'_> {
                 self.arity(m, args, if has_z { 2 } else { 1 })?;
                 let all = name == "fold_all";
                 if rank == 0 && !all {
-                    return err(m.method.span(), format!("`{name}` reduces the innermost dimension, but a Scalar has none"));
+                    return err(
+                        m.method.span(),
+                        format!("`{name}` reduces the innermost dimension, but a Scalar has none"),
+                    );
                 }
-                let z = if has_z { Some(self.scalar_arg(args[0], &elem)?) } else { None };
+                let z = if has_z {
+                    Some(self.scalar_arg(args[0], &elem)?)
+                } else {
+                    None
+                };
                 let f = self.closure(args[args.len() - 1], &[elem.clone(), elem.clone()], Some(&elem))?;
                 let out_rank = if all { 0 } else { rank - 1 };
-                Ok(self.arena.add(Expr::Fold { f, z, a, all }, arr(elem, out_rank), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Fold { f, z, a, all }, arr(elem, out_rank), span))
             }
             "sum" | "product" | "minimum" | "maximum" => {
                 self.arity(m, args, 0)?;
                 let Some(p) = elem.prim().filter(|p| name.ends_with("mum") || p.is_numeric()) else {
-                    return err(m.method.span(), format!("`{name}` needs an array of numbers, found elements of type `{elem}`"));
+                    return err(
+                        m.method.span(),
+                        format!("`{name}` needs an array of numbers, found elements of type `{elem}`"),
+                    );
                 };
                 if rank == 0 {
-                    return err(m.method.span(), format!("`{name}` reduces the innermost dimension, but a Scalar has none"));
+                    return err(
+                        m.method.span(),
+                        format!("`{name}` reduces the innermost dimension, but a Scalar has none"),
+                    );
                 }
-                let (x, y) = (self.arena.new_var("x", elem.clone()), self.arena.new_var("y", elem.clone()));
+                let (x, y) = (
+                    self.arena.new_var("x", elem.clone()),
+                    self.arena.new_var("y", elem.clone()),
+                );
                 let (xh, yh) = (self.arena.var_ref(x), self.arena.var_ref(y));
                 let (body, z) = match name {
-                    "sum" => (self.arena.binary(BinOp::Add, xh, yh), Some(self.arena.lit(p, zero_bits(p)))),
-                    "product" => (self.arena.binary(BinOp::Mul, xh, yh), Some(self.arena.lit(p, one_bits(p)))),
-                    "minimum" => (self.arena.add(Expr::Math(MathFn::Min, vec![xh, yh]), elem.clone(), span), None),
-                    _ => (self.arena.add(Expr::Math(MathFn::Max, vec![xh, yh]), elem.clone(), span), None),
+                    "sum" => (
+                        self.arena.binary(BinOp::Add, xh, yh),
+                        Some(self.arena.lit(p, zero_bits(p))),
+                    ),
+                    "product" => (
+                        self.arena.binary(BinOp::Mul, xh, yh),
+                        Some(self.arena.lit(p, one_bits(p))),
+                    ),
+                    "minimum" => (
+                        self.arena
+                            .add(Expr::Math(MathFn::Min, vec![xh, yh]), elem.clone(), span),
+                        None,
+                    ),
+                    _ => (
+                        self.arena
+                            .add(Expr::Math(MathFn::Max, vec![xh, yh]), elem.clone(), span),
+                        None,
+                    ),
                 };
-                let f = Fun { params: vec![x, y], body };
-                Ok(self.arena.add(Expr::Fold { f, z, a, all: false }, arr(elem, rank - 1), span))
+                let f = Fun {
+                    params: vec![x, y],
+                    body,
+                };
+                Ok(self
+                    .arena
+                    .add(Expr::Fold { f, z, a, all: false }, arr(elem, rank - 1), span))
             }
             "scanl" | "scanl1" | "scanr" | "scanr1" | "scanl_total" | "scanr_total" => {
-                let dir = if name.starts_with("scanl") { ScanDir::Left } else { ScanDir::Right };
+                let dir = if name.starts_with("scanl") {
+                    ScanDir::Left
+                } else {
+                    ScanDir::Right
+                };
                 let kind = if name.ends_with('1') {
                     ScanKind::Inclusive
                 } else if name.ends_with("_total") {
@@ -191,9 +272,16 @@ impl Lowerer<'_> {
                 let has_z = kind != ScanKind::Inclusive;
                 self.arity(m, args, if has_z { 2 } else { 1 })?;
                 if rank == 0 {
-                    return err(m.method.span(), format!("`{name}` scans the innermost dimension, but a Scalar has none"));
+                    return err(
+                        m.method.span(),
+                        format!("`{name}` scans the innermost dimension, but a Scalar has none"),
+                    );
                 }
-                let z = if has_z { Some(self.scalar_arg(args[0], &elem)?) } else { None };
+                let z = if has_z {
+                    Some(self.scalar_arg(args[0], &elem)?)
+                } else {
+                    None
+                };
                 let f = self.closure(args[args.len() - 1], &[elem.clone(), elem.clone()], Some(&elem))?;
                 let ty = match kind {
                     ScanKind::Exclusive => Ty::Tuple(vec![arr(elem.clone(), rank), arr(elem, rank - 1)]),
@@ -206,12 +294,24 @@ impl Lowerer<'_> {
                 let defaults = self.expr(args[0], None)?;
                 let (ed, rd) = self.array_ty(defaults, args[0].span(), "permute")?;
                 if ed != elem {
-                    return err(args[0].span(), format!("mismatched types: the defaults hold `{ed}` but the source holds `{elem}`"));
+                    return err(
+                        args[0].span(),
+                        format!("mismatched types: the defaults hold `{ed}` but the source holds `{elem}`"),
+                    );
                 }
                 let target = Ty::Option(Box::new(Ty::Index(rd)));
                 let index = self.closure(args[1], &[Ty::Index(rank)], Some(&target))?;
                 let combine = self.closure(args[2], &[elem.clone(), elem.clone()], Some(&elem))?;
-                Ok(self.arena.add(Expr::Permute { combine, defaults, index, a }, arr(elem, rd), span))
+                Ok(self.arena.add(
+                    Expr::Permute {
+                        combine,
+                        defaults,
+                        index,
+                        a,
+                    },
+                    arr(elem, rd),
+                    span,
+                ))
             }
             _ => err(
                 m.method.span(),
@@ -221,36 +321,60 @@ impl Lowerer<'_> {
     }
 
     /// `generate(shape, |ix| ..)` and `fill(shape, value)`.
-    pub(crate) fn free_array_op(&mut self, name: &str, args: &[&syn::Expr], span: Span, expected: Option<&Ty>) -> CResult<H> {
+    pub(crate) fn free_array_op(
+        &mut self,
+        name: &str,
+        args: &[&syn::Expr],
+        span: Span,
+        expected: Option<&Ty>,
+    ) -> CResult<H> {
         let want_elem = match expected {
             Some(Ty::Array(e, _)) => Some((**e).clone()),
             _ => None,
         };
         self.no_array_ops_here(span, name)?;
         if args.len() != 2 {
-            return err(span, format!("`{name}` takes 2 arguments (a shape and {}) but {} were given", if name == "fill" { "a value" } else { "a closure" }, args.len()));
+            return err(
+                span,
+                format!(
+                    "`{name}` takes 2 arguments (a shape and {}) but {} were given",
+                    if name == "fill" { "a value" } else { "a closure" },
+                    args.len()
+                ),
+            );
         }
         let (shape, rank) = self.shape_arg(args[0])?;
         let f = if name == "fill" {
             let v = self.expr(args[1], want_elem.as_ref())?;
             let t = self.arena.ty(v).clone();
             if !t.is_elem() {
-                return err(args[1].span(), format!("`fill` needs a scalar value, found `{t}`"));
+                return err(
+                    args[1].span(),
+                    format!("`fill` needs a scalar value, found `{t}`"),
+                );
             }
             let ix = self.arena.new_var("ix", Ty::Index(rank));
-            Fun { params: vec![ix], body: v }
+            Fun {
+                params: vec![ix],
+                body: v,
+            }
         } else {
             self.closure(args[1], &[Ty::Index(rank)], want_elem.as_ref())?
         };
         let out = self.elem_result(&f, args[1])?;
-        Ok(self.arena.add(Expr::Generate { shape, f }, Ty::array(out, rank), span))
+        Ok(self
+            .arena
+            .add(Expr::Generate { shape, f }, Ty::array(out, rank), span))
     }
 
     fn shape_arg(&mut self, e: &syn::Expr) -> CResult<(H, usize)> {
         let h = self.expr(e, None)?;
         match self.arena.ty(h) {
             Ty::Index(r) => Ok((h, *r)),
-            other => err(e.span(), format!("expected a shape `[usize; R]` (like `[n, m]` or `xs.shape()`), found `{other}`")),
+            other => err(
+                e.span(),
+                format!("expected a shape `[usize; R]` (like `[n, m]` or `xs.shape()`), found `{other}`"),
+            ),
         }
     }
 
@@ -263,15 +387,32 @@ impl Lowerer<'_> {
     fn elem_result(&self, f: &Fun, e: &syn::Expr) -> CResult<Ty> {
         let t = self.arena.ty(f.body).clone();
         if !t.is_elem() {
-            return err(e.span(), format!("this closure returns `{t}`, which cannot be an array element"));
+            return err(
+                e.span(),
+                format!("this closure returns `{t}`, which cannot be an array element"),
+            );
         }
         Ok(t)
     }
 
-    fn math_method(&mut self, x: H, p: Prim, name: &str, args: &[&syn::Expr], m: &syn::ExprMethodCall) -> CResult<H> {
+    fn math_method(
+        &mut self,
+        x: H,
+        p: Prim,
+        name: &str,
+        args: &[&syn::Expr],
+        m: &syn::ExprMethodCall,
+    ) -> CResult<H> {
         let span = m.span();
         let Some(f) = MathFn::from_name(name) else {
-            return err(m.method.span(), format!("no method `{name}` on `{}`; scalar methods: {}", p.name(), math_names()));
+            return err(
+                m.method.span(),
+                format!(
+                    "no method `{name}` on `{}`; scalar methods: {}",
+                    p.name(),
+                    math_names()
+                ),
+            );
         };
         if p.is_float() || (f.on_ints() && p.is_int() && (f != MathFn::Abs || p.is_signed())) {
         } else {
@@ -280,7 +421,11 @@ impl Lowerer<'_> {
         self.arity(m, args, f.arity() - 1)?;
         let mut xs = vec![x];
         for (i, a) in args.iter().enumerate() {
-            let want = if f == MathFn::Powi && i == 0 { Ty::Prim(Prim::I32) } else { Ty::Prim(p) };
+            let want = if f == MathFn::Powi && i == 0 {
+                Ty::Prim(Prim::I32)
+            } else {
+                Ty::Prim(p)
+            };
             xs.push(self.scalar_arg(a, &want)?);
         }
         Ok(self.arena.add(Expr::Math(f, xs), Ty::Prim(p), span))
@@ -288,7 +433,11 @@ impl Lowerer<'_> {
 }
 
 fn math_names() -> String {
-    MathFn::ALL.iter().map(|m| m.name()).collect::<Vec<_>>().join(", ")
+    MathFn::ALL
+        .iter()
+        .map(|m| m.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn zero_bits(p: Prim) -> u64 {

@@ -55,7 +55,11 @@ impl Lowerer<'_> {
         let mut xs = Vec::new();
         let mut tys = Vec::new();
         for n in names {
-            let Some(Binding { kind: BindingKind::Var(v), .. }) = self.lookup(n).cloned() else {
+            let Some(Binding {
+                kind: BindingKind::Var(v),
+                ..
+            }) = self.lookup(n).cloned()
+            else {
                 return err(Span::call_site(), format!("loop state `{n}` is not a variable"));
             };
             let h = self.arena.var_ref(v);
@@ -67,7 +71,10 @@ impl Lowerer<'_> {
 
     fn let_stmt(&mut self, local: &syn::Local, rest: &[syn::Stmt], tail: &Tail) -> CResult<H> {
         let Some(init) = &local.init else {
-            return err(local.span(), "`let` needs a value: accel variables are always initialised");
+            return err(
+                local.span(),
+                "`let` needs a value: accel variables are always initialised",
+            );
         };
         if let Some((else_tok, _)) = &init.diverge {
             return err(else_tok.span(), "`let ... else` is not supported");
@@ -161,7 +168,10 @@ impl Lowerer<'_> {
                     return err(pi.span(), "closure parameters cannot be `mut`");
                 }
                 if mutable && ty.has_array() {
-                    return err(pi.span(), "array variables cannot be `mut` (array loops come later)");
+                    return err(
+                        pi.span(),
+                        "array variables cannot be `mut` (array loops come later)",
+                    );
                 }
                 let name = pi.ident.to_string();
                 let v = self.arena.new_var(&name, ty.clone());
@@ -175,18 +185,28 @@ impl Lowerer<'_> {
             syn::Pat::Type(pt) => {
                 let want = super::lower_type(&pt.ty)?;
                 if &want != ty {
-                    return err(pt.ty.span(), format!("mismatched types: expected `{ty}`, found `{want}`"));
+                    return err(
+                        pt.ty.span(),
+                        format!("mismatched types: expected `{ty}`, found `{want}`"),
+                    );
                 }
                 self.bind_pat(&pt.pat, ty, value, lets, allow_mut)
             }
             syn::Pat::Tuple(tp) => {
                 let Ty::Tuple(ts) = ty else {
-                    return err(tp.span(), format!("a tuple pattern cannot match a value of type `{ty}`"));
+                    return err(
+                        tp.span(),
+                        format!("a tuple pattern cannot match a value of type `{ty}`"),
+                    );
                 };
                 if ts.len() != tp.elems.len() {
                     return err(
                         tp.span(),
-                        format!("this pattern has {} fields but the value `{ty}` has {}", tp.elems.len(), ts.len()),
+                        format!(
+                            "this pattern has {} fields but the value `{ty}` has {}",
+                            tp.elems.len(),
+                            ts.len()
+                        ),
                     );
                 }
                 let ts = ts.clone();
@@ -200,12 +220,18 @@ impl Lowerer<'_> {
             }
             syn::Pat::Slice(sp) => {
                 let Ty::Index(r) = ty else {
-                    return err(sp.span(), format!("an index pattern `[i, ..]` cannot match a value of type `{ty}`"));
+                    return err(
+                        sp.span(),
+                        format!("an index pattern `[i, ..]` cannot match a value of type `{ty}`"),
+                    );
                 };
                 if *r != sp.elems.len() {
                     return err(
                         sp.span(),
-                        format!("this index pattern has {} components but the index has rank {r}", sp.elems.len()),
+                        format!(
+                            "this index pattern has {} components but the index has rank {r}",
+                            sp.elems.len()
+                        ),
                     );
                 }
                 let whole = self.whole_var(value, ty, lets);
@@ -275,9 +301,20 @@ impl Lowerer<'_> {
                 let body = self.stmts(&w.body.stmts, &Tail::State(&names));
                 self.scope.truncate(mark);
                 let body = body?;
-                let step = (0..names.len()).map(|i| self.arena.proj(body, i)).collect::<Vec<_>>();
+                let step = (0..names.len())
+                    .map(|i| self.arena.proj(body, i))
+                    .collect::<Vec<_>>();
                 let tys = vars.iter().map(|v| self.arena.var(*v).ty.clone()).collect();
-                let lp = self.arena.add(Expr::While { vars, init, cond, step }, Ty::Tuple(tys), w.span());
+                let lp = self.arena.add(
+                    Expr::While {
+                        vars,
+                        init,
+                        cond,
+                        step,
+                    },
+                    Ty::Tuple(tys),
+                    w.span(),
+                );
                 self.rebind_all(&names, lp, rest, tail)
             }
             syn::Expr::If(i) => {
@@ -294,7 +331,10 @@ impl Lowerer<'_> {
                 f.for_token.span(),
                 "`for` loops are not supported in scalar code; use `while` over `let mut` state",
             ),
-            syn::Expr::Loop(l) => err(l.loop_token.span(), "`loop` is not supported; use `while cond { .. }`"),
+            syn::Expr::Loop(l) => err(
+                l.loop_token.span(),
+                "`loop` is not supported; use `while cond { .. }`",
+            ),
             other => {
                 // A value computed and dropped: check it, then go on.
                 self.expr(other, None)?;
@@ -344,10 +384,15 @@ impl Lowerer<'_> {
             );
         }
         match self.lookup(name) {
-            Some(Binding { kind: BindingKind::Var(v), mutable: true, .. }) => {
-                Ok((*v, self.arena.var(*v).ty.clone()))
-            }
-            Some(_) => err(span, format!("cannot assign twice to immutable variable `{name}`; declare it `let mut`")),
+            Some(Binding {
+                kind: BindingKind::Var(v),
+                mutable: true,
+                ..
+            }) => Ok((*v, self.arena.var(*v).ty.clone())),
+            Some(_) => err(
+                span,
+                format!("cannot assign twice to immutable variable `{name}`; declare it `let mut`"),
+            ),
             None => err(span, format!("cannot find value `{name}` in this scope")),
         }
     }

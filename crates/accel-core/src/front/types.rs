@@ -12,7 +12,10 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
     match t {
         syn::Type::Reference(r) => {
             if r.mutability.is_some() {
-                return err(r.span(), "accel programs do not mutate their arguments: use `&` not `&mut`");
+                return err(
+                    r.span(),
+                    "accel programs do not mutate their arguments: use `&` not `&mut`",
+                );
             }
             lower_type(&r.elem)
         }
@@ -56,7 +59,10 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
             if args.len() != want {
                 return err(
                     last.span(),
-                    format!("`{name}` takes {want} generic argument{}", if want == 1 { "" } else { "s" }),
+                    format!(
+                        "`{name}` takes {want} generic argument{}",
+                        if want == 1 { "" } else { "s" }
+                    ),
                 );
             }
             let elem = match args[0] {
@@ -90,7 +96,10 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
 
 fn const_usize(e: &syn::Expr) -> CResult<usize> {
     match e {
-        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => {
             let n: usize = i.base10_parse()?;
             if n > 8 {
                 return err(i.span(), "ranks above 8 are not supported");

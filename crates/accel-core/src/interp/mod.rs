@@ -27,14 +27,25 @@ enum V {
 pub fn run(p: &Program, args: &[Dyn]) -> R<Dyn> {
     let op = p.name.as_str();
     if args.len() != p.params.len() {
-        return Err(Error::new(op, format!("expected {} arguments, got {}", p.params.len(), args.len())));
+        return Err(Error::new(
+            op,
+            format!("expected {} arguments, got {}", p.params.len(), args.len()),
+        ));
     }
-    let mut it = Interp { a: &p.arena, env: Vec::new() };
+    let mut it = Interp {
+        a: &p.arena,
+        env: Vec::new(),
+    };
     for (param, arg) in p.params.iter().zip(args) {
         let v = match (arg, &param.ty) {
             (Dyn::Array(a), Ty::Array(_, r)) if a.shape.len() == *r => V::A(Rc::new(a.clone())),
             (Dyn::Scalar(s), t) if t.is_elem() => V::S(s.clone()),
-            _ => return Err(Error::new(op, format!("argument `{}` does not have type `{}`", param.name, param.ty))),
+            _ => {
+                return Err(Error::new(
+                    op,
+                    format!("argument `{}` does not have type `{}`", param.name, param.ty),
+                ))
+            }
         };
         it.env.push((param.var, v));
     }
@@ -113,7 +124,11 @@ impl Interp<'_> {
             Expr::Tuple(xs) => {
                 let vs = xs.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
                 if vs.iter().all(|v| matches!(v, V::S(_))) {
-                    s(Value::Tuple(vs.into_iter().map(|v| if let V::S(x) = v { x } else { Value::Tuple(vec![]) }).collect()))
+                    s(Value::Tuple(
+                        vs.into_iter()
+                            .map(|v| if let V::S(x) = v { x } else { Value::Tuple(vec![]) })
+                            .collect(),
+                    ))
                 } else {
                     Ok(V::T(vs))
                 }
@@ -140,7 +155,10 @@ impl Interp<'_> {
             }
             Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y) => {
                 let a = self.scalar(*x)?;
-                let short = matches!((op, &a), (BinOp::And, Value::Bool(false)) | (BinOp::Or, Value::Bool(true)));
+                let short = matches!(
+                    (op, &a),
+                    (BinOp::And, Value::Bool(false)) | (BinOp::Or, Value::Bool(true))
+                );
                 if short {
                     return s(a);
                 }
@@ -166,7 +184,12 @@ impl Interp<'_> {
                 let vs = xs.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
                 s(scalar::math(*f, &vs))
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 let mut state = init.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
                 loop {
                     let mark = self.env.len();
@@ -212,7 +235,11 @@ impl Interp<'_> {
             }
             Expr::Map { f, a } => {
                 let a = self.array(*a)?;
-                let elems = a.elems.iter().map(|x| self.apply(f, vec![x.clone()])).collect::<R<Vec<_>>>()?;
+                let elems = a
+                    .elems
+                    .iter()
+                    .map(|x| self.apply(f, vec![x.clone()]))
+                    .collect::<R<Vec<_>>>()?;
                 Ok(arr(a.shape.clone(), elems))
             }
             Expr::ZipWith { f, a, b } => {
@@ -233,8 +260,13 @@ impl Interp<'_> {
                 let n = checked_size("backpermute", &sh)?;
                 let mut elems = Vec::with_capacity(n);
                 for l in 0..n {
-                    let Value::Index(src) = self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])? else {
-                        return Err(Error::new("interpreter", "backpermute's function returns an index"));
+                    let Value::Index(src) =
+                        self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])?
+                    else {
+                        return Err(Error::new(
+                            "interpreter",
+                            "backpermute's function returns an index",
+                        ));
                     };
                     match shape::to_linear_checked(&a.shape, &src) {
                         Some(i) => elems.push(a.elems[i].clone()),
@@ -266,7 +298,11 @@ impl Interp<'_> {
                     let mut acc = match &z {
                         Some(z) => z.clone(),
                         None if row.is_empty() => {
-                            return Err(Error::with_kind(ErrorKind::EmptyReduction, "fold1", "reduction of an empty row has no value"))
+                            return Err(Error::with_kind(
+                                ErrorKind::EmptyReduction,
+                                "fold1",
+                                "reduction of an empty row has no value",
+                            ))
                         }
                         None => row[0].clone(),
                     };
@@ -282,7 +318,12 @@ impl Interp<'_> {
                 let a = self.array(*a)?;
                 self.scan(*dir, *kind, f, z, &a)
             }
-            Expr::Permute { combine, defaults, index, a } => {
+            Expr::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => {
                 let mut out = (*self.array(*defaults)?).clone();
                 let a = self.array(*a)?;
                 for l in 0..a.elems.len() {
@@ -303,9 +344,9 @@ impl Interp<'_> {
                 }
                 Ok(V::A(Rc::new(out)))
             }
-            Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. } => {
-                Err(Error::new("interpreter", "kernel-plan expressions cannot be interpreted"))
-            }
+            Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. } => Err(
+                Error::new("interpreter", "kernel-plan expressions cannot be interpreted"),
+            ),
         }
     }
 
@@ -341,7 +382,10 @@ impl Interp<'_> {
                 acc = Some(next);
             }
             if kind == ScanKind::Exclusive {
-                totals.push(res.pop().unwrap_or_else(|| z.clone().unwrap_or(Value::Tuple(vec![]))));
+                totals.push(
+                    res.pop()
+                        .unwrap_or_else(|| z.clone().unwrap_or(Value::Tuple(vec![]))),
+                );
             }
             if dir == ScanDir::Right {
                 res.reverse();
@@ -366,7 +410,8 @@ fn arr(shape: Vec<usize>, elems: Vec<Value>) -> V {
 }
 
 fn checked_size(op: &str, sh: &[usize]) -> R<usize> {
-    shape::checked_size(sh).ok_or_else(|| Error::with_kind(ErrorKind::ShapeMismatch, op, format!("shape {sh:?} is too large")))
+    shape::checked_size(sh)
+        .ok_or_else(|| Error::with_kind(ErrorKind::ShapeMismatch, op, format!("shape {sh:?} is too large")))
 }
 
 pub(crate) fn reshape_error(from: &[usize], to: &[usize]) -> Error {

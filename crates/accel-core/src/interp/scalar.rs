@@ -155,9 +155,15 @@ pub fn binary(op: BinOp, a: &Value, b: &Value) -> Value {
         BinOp::Eq => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Equal)),
         BinOp::Ne => Value::Bool(compare(a, b) != Some(std::cmp::Ordering::Equal)),
         BinOp::Lt => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Less)),
-        BinOp::Le => Value::Bool(matches!(compare(a, b), Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal))),
+        BinOp::Le => Value::Bool(matches!(
+            compare(a, b),
+            Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+        )),
         BinOp::Gt => Value::Bool(compare(a, b) == Some(std::cmp::Ordering::Greater)),
-        BinOp::Ge => Value::Bool(matches!(compare(a, b), Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal))),
+        BinOp::Ge => Value::Bool(matches!(
+            compare(a, b),
+            Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal)
+        )),
         BinOp::And => Value::Bool(matches!((a, b), (Value::Bool(true), Value::Bool(true)))),
         BinOp::Or => Value::Bool(matches!(a, Value::Bool(true)) || matches!(b, Value::Bool(true))),
     }

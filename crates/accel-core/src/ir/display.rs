@@ -135,7 +135,12 @@ impl Arena {
                 self.write_list(s, xs);
                 s.push(')');
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 s.push_str("while(");
                 for (i, (v, x)) in vars.iter().zip(init).enumerate() {
                     if i > 0 {
@@ -229,7 +234,12 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Permute { combine, defaults, index, a } => {
+            Expr::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => {
                 s.push_str("permute(");
                 self.write_fun(s, combine);
                 s.push_str(", ");
@@ -254,7 +264,13 @@ impl Arena {
                 s.push('@');
                 self.write(s, *index);
             }
-            Expr::Checked { op, index, shape, var, body } => {
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var,
+                body,
+            } => {
                 let _ = write!(s, "checked[{op}]({} = ", self.var_name(*var));
                 self.write(s, *index);
                 s.push_str(" in ");

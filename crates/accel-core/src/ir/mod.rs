@@ -161,7 +161,10 @@ pub enum BinOp {
 
 impl BinOp {
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
+        matches!(
+            self,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        )
     }
 
     pub fn symbol(self) -> &'static str {
@@ -290,7 +293,11 @@ pub enum ScanKind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     Var(VarId),
-    Let { var: VarId, value: H, body: H },
+    Let {
+        var: VarId,
+        value: H,
+        body: H,
+    },
     Lit(Lit),
     Tuple(Vec<H>),
     /// Field `n` of a tuple, or component `n` of an index.
@@ -305,39 +312,92 @@ pub enum Expr {
     /// A scalar loop: state `vars` start at `init`; while `cond` holds they take
     /// the values of `step` (all computed from the old state). Evaluates to the
     /// tuple of the final state.
-    While { vars: Vec<VarId>, init: Vec<H>, cond: H, step: Vec<H> },
+    While {
+        vars: Vec<VarId>,
+        init: Vec<H>,
+        cond: H,
+        step: Vec<H>,
+    },
     Some(H),
     /// `None` of the given `Option` type.
     None(Ty),
 
     // Arrays seen from scalar code.
     /// `xs[ix]`: bounds-checked.
-    Read { array: H, index: H },
+    Read {
+        array: H,
+        index: H,
+    },
     /// The shape of an array (a shape-only use: does not need its data).
     Shape(H),
 
     // Array operations.
-    Generate { shape: H, f: Fun },
-    Map { f: Fun, a: H },
-    ZipWith { f: Fun, a: H, b: H },
-    Backpermute { shape: H, f: Fun, a: H },
-    Reshape { shape: H, a: H },
+    Generate {
+        shape: H,
+        f: Fun,
+    },
+    Map {
+        f: Fun,
+        a: H,
+    },
+    ZipWith {
+        f: Fun,
+        a: H,
+        b: H,
+    },
+    Backpermute {
+        shape: H,
+        f: Fun,
+        a: H,
+    },
+    Reshape {
+        shape: H,
+        a: H,
+    },
     /// Along the innermost dimension, or over all elements (`all`); no initial
     /// value means `fold1`.
-    Fold { f: Fun, z: Option<H>, a: H, all: bool },
-    Scan { dir: ScanDir, kind: ScanKind, f: Fun, z: Option<H>, a: H },
-    Permute { combine: Fun, defaults: H, index: Fun, a: H },
+    Fold {
+        f: Fun,
+        z: Option<H>,
+        a: H,
+        all: bool,
+    },
+    Scan {
+        dir: ScanDir,
+        kind: ScanKind,
+        f: Fun,
+        z: Option<H>,
+        a: H,
+    },
+    Permute {
+        combine: Fun,
+        defaults: H,
+        index: Fun,
+        a: H,
+    },
 
     // Kernel plan only.
     /// A materialised array.
     Buffer(BufId),
     /// Element at a row-major offset known to be in bounds.
-    ReadLinear { array: H, index: H },
+    ReadLinear {
+        array: H,
+        index: H,
+    },
     /// Element at an index known to be in bounds.
-    ReadIndex { array: H, index: H },
+    ReadIndex {
+        array: H,
+        index: H,
+    },
     /// If `index` lies within `shape`, `body` with `var` bound to it; otherwise
     /// the run-time error "`op`: index out of bounds" and a default value.
-    Checked { op: &'static str, index: H, shape: H, var: VarId, body: H },
+    Checked {
+        op: &'static str,
+        index: H,
+        shape: H,
+        var: VarId,
+        body: H,
+    },
 }
 
 impl Expr {
@@ -371,20 +431,34 @@ impl Expr {
                 v.push(*a);
                 v
             }
-            Expr::Permute { combine, defaults, index, a } => {
+            Expr::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => {
                 vec![combine.body, *defaults, index.body, *a]
             }
-            Expr::Checked { index, shape, body, .. } => vec![*index, *shape, *body],
+            Expr::Checked {
+                index, shape, body, ..
+            } => vec![*index, *shape, *body],
         }
     }
 
     /// The same expression with every child `c` replaced by `f(c)` (closure
     /// bodies included), in the order of [`Expr::children`].
     pub fn map_children(&self, mut f: impl FnMut(H) -> H) -> Expr {
-        let fun = |x: &Fun, f: &mut dyn FnMut(H) -> H| Fun { params: x.params.clone(), body: f(x.body) };
+        let fun = |x: &Fun, f: &mut dyn FnMut(H) -> H| Fun {
+            params: x.params.clone(),
+            body: f(x.body),
+        };
         match self {
             Expr::Var(_) | Expr::Lit(_) | Expr::None(_) | Expr::Buffer(_) => self.clone(),
-            Expr::Let { var, value, body } => Expr::Let { var: *var, value: f(*value), body: f(*body) },
+            Expr::Let { var, value, body } => Expr::Let {
+                var: *var,
+                value: f(*value),
+                body: f(*body),
+            },
             Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| f(*x)).collect()),
             Expr::MakeIndex(xs) => Expr::MakeIndex(xs.iter().map(|x| f(*x)).collect()),
             Expr::Math(m, xs) => Expr::Math(*m, xs.iter().map(|x| f(*x)).collect()),
@@ -402,26 +476,48 @@ impl Expr {
                 let t = f(*t);
                 Expr::If(c, t, f(*e))
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 let init = init.iter().map(|x| f(*x)).collect();
                 let cond = f(*cond);
-                Expr::While { vars: vars.clone(), init, cond, step: step.iter().map(|x| f(*x)).collect() }
+                Expr::While {
+                    vars: vars.clone(),
+                    init,
+                    cond,
+                    step: step.iter().map(|x| f(*x)).collect(),
+                }
             }
             Expr::Read { array, index } => {
                 let array = f(*array);
-                Expr::Read { array, index: f(*index) }
+                Expr::Read {
+                    array,
+                    index: f(*index),
+                }
             }
             Expr::ReadLinear { array, index } => {
                 let array = f(*array);
-                Expr::ReadLinear { array, index: f(*index) }
+                Expr::ReadLinear {
+                    array,
+                    index: f(*index),
+                }
             }
             Expr::ReadIndex { array, index } => {
                 let array = f(*array);
-                Expr::ReadIndex { array, index: f(*index) }
+                Expr::ReadIndex {
+                    array,
+                    index: f(*index),
+                }
             }
             Expr::Generate { shape, f: g } => {
                 let shape = f(*shape);
-                Expr::Generate { shape, f: fun(g, &mut f) }
+                Expr::Generate {
+                    shape,
+                    f: fun(g, &mut f),
+                }
             }
             Expr::Map { f: g, a } => {
                 let g = fun(g, &mut f);
@@ -435,7 +531,11 @@ impl Expr {
             Expr::Backpermute { shape, f: g, a } => {
                 let shape = f(*shape);
                 let g = fun(g, &mut f);
-                Expr::Backpermute { shape, f: g, a: f(*a) }
+                Expr::Backpermute {
+                    shape,
+                    f: g,
+                    a: f(*a),
+                }
             }
             Expr::Reshape { shape, a } => {
                 let shape = f(*shape);
@@ -444,23 +544,62 @@ impl Expr {
             Expr::Fold { f: g, z, a, all } => {
                 let g = fun(g, &mut f);
                 let z = z.map(&mut f);
-                Expr::Fold { f: g, z, a: f(*a), all: *all }
+                Expr::Fold {
+                    f: g,
+                    z,
+                    a: f(*a),
+                    all: *all,
+                }
             }
-            Expr::Scan { dir, kind, f: g, z, a } => {
+            Expr::Scan {
+                dir,
+                kind,
+                f: g,
+                z,
+                a,
+            } => {
                 let g = fun(g, &mut f);
                 let z = z.map(&mut f);
-                Expr::Scan { dir: *dir, kind: *kind, f: g, z, a: f(*a) }
+                Expr::Scan {
+                    dir: *dir,
+                    kind: *kind,
+                    f: g,
+                    z,
+                    a: f(*a),
+                }
             }
-            Expr::Permute { combine, defaults, index, a } => {
+            Expr::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => {
                 let combine = fun(combine, &mut f);
                 let defaults = f(*defaults);
                 let index = fun(index, &mut f);
-                Expr::Permute { combine, defaults, index, a: f(*a) }
+                Expr::Permute {
+                    combine,
+                    defaults,
+                    index,
+                    a: f(*a),
+                }
             }
-            Expr::Checked { op, index, shape, var, body } => {
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var,
+                body,
+            } => {
                 let index = f(*index);
                 let shape = f(*shape);
-                Expr::Checked { op, index, shape, var: *var, body: f(*body) }
+                Expr::Checked {
+                    op,
+                    index,
+                    shape,
+                    var: *var,
+                    body: f(*body),
+                }
             }
         }
     }
@@ -520,7 +659,10 @@ impl Arena {
     }
 
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
-        self.vars.push(VarInfo { name: name.into(), ty });
+        self.vars.push(VarInfo {
+            name: name.into(),
+            ty,
+        });
         VarId(self.vars.len() as u32 - 1)
     }
 
@@ -582,7 +724,11 @@ impl Arena {
     }
 
     pub fn binary(&mut self, op: BinOp, a: H, b: H) -> H {
-        let ty = if op.is_comparison() { Ty::Prim(Prim::Bool) } else { self.ty(a).clone() };
+        let ty = if op.is_comparison() {
+            Ty::Prim(Prim::Bool)
+        } else {
+            self.ty(a).clone()
+        };
         self.add(Expr::Binary(op, a, b), ty, Span::call_site())
     }
 

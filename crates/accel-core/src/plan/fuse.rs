@@ -15,10 +15,11 @@ use crate::sharing;
 use proc_macro2::Span;
 use std::collections::HashMap;
 
-/// Builds the fused kernel plan of a program.
+/// Builds the fused kernel plan of a program whose sharing has been recovered
+/// (`sharing::recover`).
 pub fn build(p: &Program) -> Plan {
-    let mut arena = p.arena.clone();
-    let body = sharing::inline_array_lets(&mut arena, p.body);
+    let arena = p.arena.clone();
+    let body = p.body;
     let uses = sharing::data_uses(&arena, body);
     let mut fz = Fuser {
         arena,
@@ -40,10 +41,21 @@ pub fn build(p: &Program) -> Plan {
             }
             _ => ParamBinding::Scalar(prm.var),
         };
-        params.push(PlanParam { name: prm.name.clone(), ty: prm.ty.clone(), binding });
+        params.push(PlanParam {
+            name: prm.name.clone(),
+            ty: prm.ty.clone(),
+            binding,
+        });
     }
     let result = fz.output(body);
-    Plan { name: p.name.clone(), arena: fz.arena, params, buffers: fz.buffers, steps: fz.steps, result }
+    Plan {
+        name: p.name.clone(),
+        arena: fz.arena,
+        params,
+        buffers: fz.buffers,
+        steps: fz.steps,
+        result,
+    }
 }
 
 enum Arr {
@@ -86,7 +98,12 @@ impl Fuser {
             let buf = self.add(Expr::Buffer(b), Ty::array(elem.clone(), rank));
             self.add(Expr::Shape(buf), Ty::Index(rank))
         };
-        self.buffers.push(Buffer { elem, rank, origin, shape: shape.unwrap_or(own_shape) });
+        self.buffers.push(Buffer {
+            elem,
+            rank,
+            origin,
+            shape: shape.unwrap_or(own_shape),
+        });
         b
     }
 
@@ -126,7 +143,9 @@ impl Fuser {
 
     /// The shape without its innermost dimension.
     fn init(&mut self, shape: H, rank: usize) -> H {
-        let xs = (0..rank.saturating_sub(1)).map(|d| self.component(shape, d)).collect();
+        let xs = (0..rank.saturating_sub(1))
+            .map(|d| self.component(shape, d))
+            .collect();
         self.make_index(xs)
     }
 
@@ -143,7 +162,7 @@ impl Fuser {
         self.make_index(xs)
     }
 
-    fn to_linear(&mut self, shape: H, ix: H, rank: usize) -> H {
+    fn offset_of(&mut self, shape: H, ix: H, rank: usize) -> H {
         let mut l = self.arena.usize_lit(0);
         for d in 0..rank {
             let i = self.component(ix, d);
@@ -158,7 +177,7 @@ impl Fuser {
         l
     }
 
-    fn from_linear(&mut self, shape: H, l: H, rank: usize) -> H {
+    fn index_at(&mut self, shape: H, l: H, rank: usize) -> H {
         let mut xs = vec![l; rank];
         let mut rest = l;
         for d in (0..rank).rev() {
@@ -178,7 +197,10 @@ impl Fuser {
         let v = self.arena.new_var(name, ty);
         let vh = self.arena.var_ref(v);
         let b = body(self, vh);
-        Fun { params: vec![v], body: b }
+        Fun {
+            params: vec![v],
+            body: b,
+        }
     }
 
     fn compose(&mut self, f: &Fun, g: &Fun) -> Fun {
@@ -208,13 +230,34 @@ impl Fuser {
                 if rank == 0 {
                     // `s.value()`: always in bounds.
                     let zero = self.arena.usize_lit(0);
-                    self.add(Expr::ReadLinear { array: buf, index: zero }, elem)
+                    self.add(
+                        Expr::ReadLinear {
+                            array: buf,
+                            index: zero,
+                        },
+                        elem,
+                    )
                 } else {
                     let shape = self.buffer_shape(b);
                     let v = self.arena.new_var("ix", Ty::Index(rank));
                     let vh = self.arena.var_ref(v);
-                    let body = self.add(Expr::ReadIndex { array: buf, index: vh }, elem.clone());
-                    self.add(Expr::Checked { op: "index", index, shape, var: v, body }, elem)
+                    let body = self.add(
+                        Expr::ReadIndex {
+                            array: buf,
+                            index: vh,
+                        },
+                        elem.clone(),
+                    );
+                    self.add(
+                        Expr::Checked {
+                            op: "index",
+                            index,
+                            shape,
+                            var: v,
+                            body,
+                        },
+                        elem,
+                    )
                 }
             }
             Expr::Shape(a) => self.shape_of(*a),
@@ -233,7 +276,10 @@ impl Fuser {
     }
 
     fn fun(&mut self, f: &Fun) -> Fun {
-        Fun { params: f.params.clone(), body: self.scalar(f.body) }
+        Fun {
+            params: f.params.clone(),
+            body: self.scalar(f.body),
+        }
     }
 
     /// The shape of array node `h` without computing its elements.
@@ -305,7 +351,9 @@ impl Fuser {
                 self.manifest.insert(h, b);
                 Arr::Manifest(b)
             }
-            Arr::Delayed(d) if self.uses.get(&h).copied().unwrap_or(0) > 1 => Arr::Manifest(self.materialise(h, d)),
+            Arr::Delayed(d) if self.uses.get(&h).copied().unwrap_or(0) > 1 => {
+                Arr::Manifest(self.materialise(h, d))
+            }
             d => d,
         }
     }
@@ -333,9 +381,25 @@ impl Fuser {
         let buf = self.buffer_ref(b);
         let shape = self.buffer_shape(b);
         let e2 = elem.clone();
-        let linear = self.lambda("i", Ty::Prim(Prim::Usize), |s, i| s.add(Expr::ReadLinear { array: buf, index: i }, e2));
-        let index = self.lambda("ix", Ty::Index(rank), |s, ix| s.add(Expr::ReadIndex { array: buf, index: ix }, elem));
-        Delayed { shape, rank, linear: Some(linear), index, ops: vec![] }
+        let linear = self.lambda("i", Ty::Prim(Prim::Usize), |s, i| {
+            s.add(Expr::ReadLinear { array: buf, index: i }, e2)
+        });
+        let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
+            s.add(
+                Expr::ReadIndex {
+                    array: buf,
+                    index: ix,
+                },
+                elem,
+            )
+        });
+        Delayed {
+            shape,
+            rank,
+            linear: Some(linear),
+            index,
+            ops: vec![],
+        }
     }
 
     /// For rank 0 and 1, the offset is the index: derive the linear form.
@@ -359,7 +423,11 @@ impl Fuser {
             fused.push("copy");
         }
         let elem = elem_fn(&d);
-        self.steps.push(Step::Kernel(Kernel { op: KernelOp::Generate { shape: d.shape, elem }, outputs: vec![b], fused }));
+        self.steps.push(Step::Kernel(Kernel {
+            op: KernelOp::Generate { shape: d.shape, elem },
+            outputs: vec![b],
+            fused,
+        }));
         self.manifest.insert(h, b);
         b
     }
@@ -371,14 +439,26 @@ impl Fuser {
             Expr::Generate { shape, f } => {
                 let shape = self.scalar(shape);
                 let index = self.fun(&f);
-                Delayed { shape, rank, linear: None, index, ops: vec!["generate"] }
+                Delayed {
+                    shape,
+                    rank,
+                    linear: None,
+                    index,
+                    ops: vec!["generate"],
+                }
             }
             Expr::Map { f, a } => {
                 let d = self.delayed(a);
                 let f = self.fun(&f);
                 let index = self.compose(&f, &d.index);
                 let linear = d.linear.as_ref().map(|l| self.compose(&f, l));
-                Delayed { shape: d.shape, rank, linear, index, ops: with(d.ops, "map") }
+                Delayed {
+                    shape: d.shape,
+                    rank,
+                    linear,
+                    index,
+                    ops: with(d.ops, "map"),
+                }
             }
             Expr::ZipWith { f, a, b } => {
                 let da = self.delayed(a);
@@ -406,7 +486,13 @@ impl Fuser {
                 };
                 let mut ops = da.ops;
                 ops.extend(db.ops);
-                Delayed { shape, rank, linear, index, ops: with(ops, "zip_with") }
+                Delayed {
+                    shape,
+                    rank,
+                    linear,
+                    index,
+                    ops: with(ops, "zip_with"),
+                }
             }
             Expr::Backpermute { shape, f, a } => {
                 let d = self.delayed(a);
@@ -419,58 +505,103 @@ impl Fuser {
                     let vh = s.arena.var_ref(v);
                     let body = s.arena.apply(&d.index, &[vh]);
                     let ty = s.arena.ty(body).clone();
-                    s.add(Expr::Checked { op: "backpermute", index: src, shape: d.shape, var: v, body }, ty)
+                    s.add(
+                        Expr::Checked {
+                            op: "backpermute",
+                            index: src,
+                            shape: d.shape,
+                            var: v,
+                            body,
+                        },
+                        ty,
+                    )
                 });
-                Delayed { shape, rank, linear: None, index, ops: with(d.ops, "backpermute") }
+                Delayed {
+                    shape,
+                    rank,
+                    linear: None,
+                    index,
+                    ops: with(d.ops, "backpermute"),
+                }
             }
             Expr::Reshape { shape, a } => {
                 let d = self.delayed(a);
                 let shape = self.scalar(shape);
-                self.steps.push(Step::CheckReshape { from: d.shape, to: shape });
+                self.steps.push(Step::CheckReshape {
+                    from: d.shape,
+                    to: shape,
+                });
                 let (linear, index) = match &d.linear {
                     Some(l) => {
                         let l = l.clone();
                         let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
-                            let off = s.to_linear(shape, ix, rank);
+                            let off = s.offset_of(shape, ix, rank);
                             s.arena.apply(&l, &[off])
                         });
                         (Some(l), index)
                     }
                     None => {
                         let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
-                            let off = s.to_linear(shape, ix, rank);
-                            let old = s.from_linear(d.shape, off, d.rank);
+                            let off = s.offset_of(shape, ix, rank);
+                            let old = s.index_at(d.shape, off, d.rank);
                             s.arena.apply(&d.index, &[old])
                         });
                         (None, index)
                     }
                 };
-                Delayed { shape, rank, linear, index, ops: with(d.ops, "reshape") }
+                Delayed {
+                    shape,
+                    rank,
+                    linear,
+                    index,
+                    ops: with(d.ops, "reshape"),
+                }
             }
             Expr::Fold { f, z, a, all } => {
                 let d = self.delayed(a);
                 let z = z.map(|z| self.scalar(z));
                 let f = self.fun(&f);
-                let out_shape = if all { self.make_index(vec![]) } else { self.init(d.shape, d.rank) };
+                let out_shape = if all {
+                    self.make_index(vec![])
+                } else {
+                    self.init(d.shape, d.rank)
+                };
                 let name = match (all, z.is_some()) {
                     (true, true) => "fold_all",
                     (true, false) => "fold1_all",
                     (false, true) => "fold",
                     (false, false) => "fold1",
                 };
-                let op = KernelOp::Fold { shape: d.shape, elem: elem_fn(&d), z, f, all };
+                let op = KernelOp::Fold {
+                    shape: d.shape,
+                    elem: elem_fn(&d),
+                    z,
+                    f,
+                    all,
+                };
                 return Arr::Manifest(self.kernel(h, op, d.ops, name, &[out_shape])[0]);
             }
             Expr::Scan { dir, kind, f, z, a } => {
                 let d = self.delayed(a);
                 let z = z.map(|z| self.scalar(z));
                 let f = self.fun(&f);
-                let main = if kind == ScanKind::WithInit { self.bump_last(d.shape, d.rank) } else { d.shape };
+                let main = if kind == ScanKind::WithInit {
+                    self.bump_last(d.shape, d.rank)
+                } else {
+                    d.shape
+                };
                 let mut shapes = vec![main];
                 if kind == ScanKind::Exclusive {
                     shapes.push(self.init(d.shape, d.rank));
                 }
-                let op = KernelOp::Scan { shape: d.shape, elem: elem_fn(&d), dir, kind, z, f };
+                let op = KernelOp::Scan {
+                    shape: d.shape,
+                    elem: elem_fn(&d),
+                    dir,
+                    kind,
+                    z,
+                    f,
+                };
                 let outs = self.kernel(h, op, d.ops, "scan", &shapes);
                 if kind == ScanKind::Exclusive {
                     self.multi.insert(h, outs);
@@ -478,7 +609,12 @@ impl Fuser {
                 }
                 return Arr::Manifest(outs[0]);
             }
-            Expr::Permute { combine, defaults, index, a } => {
+            Expr::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => {
                 let defaults_buf = self.manifest(defaults);
                 let move_defaults = matches!(self.buffers[defaults_buf.0 as usize].origin, Origin::Kernel(_))
                     && self.uses.get(&defaults).copied().unwrap_or(0) <= 1;
@@ -510,7 +646,14 @@ impl Fuser {
     }
 
     /// Appends a consumer kernel writing one new buffer per shape.
-    fn kernel(&mut self, h: H, op: KernelOp, mut fused: Vec<&'static str>, name: &'static str, shapes: &[H]) -> Vec<BufId> {
+    fn kernel(
+        &mut self,
+        h: H,
+        op: KernelOp,
+        mut fused: Vec<&'static str>,
+        name: &'static str,
+        shapes: &[H],
+    ) -> Vec<BufId> {
         let (elem, rank) = match self.arena.ty(h) {
             Ty::Tuple(ts) => match &ts[0] {
                 Ty::Array(e, r) => ((**e).clone(), *r),
@@ -528,7 +671,11 @@ impl Fuser {
             })
             .collect();
         fused.push(name);
-        self.steps.push(Step::Kernel(Kernel { op, outputs: outs.clone(), fused }));
+        self.steps.push(Step::Kernel(Kernel {
+            op,
+            outputs: outs.clone(),
+            fused,
+        }));
         outs
     }
 

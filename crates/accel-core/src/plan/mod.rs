@@ -58,7 +58,10 @@ pub enum Origin {
 pub enum Step {
     Kernel(Kernel),
     /// `reshape`: the sizes of the two shapes must agree, or the program fails.
-    CheckReshape { from: H, to: H },
+    CheckReshape {
+        from: H,
+        to: H,
+    },
 }
 
 /// The element function of a kernel's input: by row-major offset when the
@@ -83,11 +86,31 @@ pub enum KernelOp {
     /// Every element of `shape` computed by `elem`.
     Generate { shape: H, elem: ElemFn },
     /// Reduce the innermost dimension (or everything) of an input of shape `shape`.
-    Fold { shape: H, elem: ElemFn, z: Option<H>, f: Fun, all: bool },
-    Scan { shape: H, elem: ElemFn, dir: ScanDir, kind: ScanKind, z: Option<H>, f: Fun },
+    Fold {
+        shape: H,
+        elem: ElemFn,
+        z: Option<H>,
+        f: Fun,
+        all: bool,
+    },
+    Scan {
+        shape: H,
+        elem: ElemFn,
+        dir: ScanDir,
+        kind: ScanKind,
+        z: Option<H>,
+        f: Fun,
+    },
     /// Start from `defaults` (moved when this is its last use, copied otherwise)
     /// and combine each source element into its target.
-    Permute { defaults: BufId, move_defaults: bool, shape: H, elem: ElemFn, index: Fun, combine: Fun },
+    Permute {
+        defaults: BufId,
+        move_defaults: bool,
+        shape: H,
+        elem: ElemFn,
+        index: Fun,
+        combine: Fun,
+    },
 }
 
 /// The program's result.
@@ -132,7 +155,13 @@ impl Plan {
     pub fn explain(&self) -> String {
         let mut s = String::new();
         let kernels: Vec<&Kernel> = self.kernels().collect();
-        let _ = writeln!(s, "program `{}`: {} kernel{}", self.name, kernels.len(), if kernels.len() == 1 { "" } else { "s" });
+        let _ = writeln!(
+            s,
+            "program `{}`: {} kernel{}",
+            self.name,
+            kernels.len(),
+            if kernels.len() == 1 { "" } else { "s" }
+        );
         for (i, k) in kernels.iter().enumerate() {
             let outs: Vec<String> = k.outputs.iter().map(|b| self.buf_label(*b)).collect();
             let _ = writeln!(
@@ -174,7 +203,11 @@ impl fmt::Display for Plan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let a = &self.arena;
         let fun = |x: &Fun| {
-            let ps: Vec<String> = x.params.iter().map(|p| format!("{}_{}", a.var(*p).name, p.0)).collect();
+            let ps: Vec<String> = x
+                .params
+                .iter()
+                .map(|p| format!("{}_{}", a.var(*p).name, p.0))
+                .collect();
             format!("|{}| {}", ps.join(", "), a.show(x.body))
         };
         let elem = |e: &ElemFn| match e {
@@ -187,13 +220,23 @@ impl fmt::Display for Plan {
         }
         for step in &self.steps {
             match step {
-                Step::CheckReshape { from, to } => writeln!(f, "  check reshape {} -> {}", a.show(*from), a.show(*to))?,
+                Step::CheckReshape { from, to } => {
+                    writeln!(f, "  check reshape {} -> {}", a.show(*from), a.show(*to))?
+                }
                 Step::Kernel(k) => {
                     let outs: Vec<String> = k.outputs.iter().map(|b| format!("b{}", b.0)).collect();
                     write!(f, "  {} = {}", outs.join(", "), k.op.skeleton())?;
                     match &k.op {
-                        KernelOp::Generate { shape, elem: e } => writeln!(f, " {} {}", a.show(*shape), elem(e))?,
-                        KernelOp::Fold { shape, elem: e, z, f: g, .. } => writeln!(
+                        KernelOp::Generate { shape, elem: e } => {
+                            writeln!(f, " {} {}", a.show(*shape), elem(e))?
+                        }
+                        KernelOp::Fold {
+                            shape,
+                            elem: e,
+                            z,
+                            f: g,
+                            ..
+                        } => writeln!(
                             f,
                             " {} {} z={} f={}",
                             a.show(*shape),
@@ -201,7 +244,14 @@ impl fmt::Display for Plan {
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
                             fun(g)
                         )?,
-                        KernelOp::Scan { shape, elem: e, dir, kind, z, f: g } => writeln!(
+                        KernelOp::Scan {
+                            shape,
+                            elem: e,
+                            dir,
+                            kind,
+                            z,
+                            f: g,
+                        } => writeln!(
                             f,
                             "[{dir:?}, {kind:?}] {} {} z={} f={}",
                             a.show(*shape),
@@ -209,7 +259,14 @@ impl fmt::Display for Plan {
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
                             fun(g)
                         )?,
-                        KernelOp::Permute { defaults, move_defaults, shape, elem: e, index, combine } => writeln!(
+                        KernelOp::Permute {
+                            defaults,
+                            move_defaults,
+                            shape,
+                            elem: e,
+                            index,
+                            combine,
+                        } => writeln!(
                             f,
                             " defaults=b{}{} {} {} index={} combine={}",
                             defaults.0,

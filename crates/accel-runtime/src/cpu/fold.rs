@@ -23,10 +23,7 @@ fn threads() -> usize {
 /// Splits rows `0..rows` of `m` elements each into contiguous groups for
 /// parallel work, one row sequential within a task: a few groups per thread, each
 /// (except the last) with at least `MIN_CHUNK` elements in all.
-pub(super) fn row_groups(
-    rows: usize,
-    m: usize,
-) -> impl IndexedParallelIterator<Item = Range<usize>> {
+pub(super) fn row_groups(rows: usize, m: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
     let per = rows
         .div_ceil(threads() * 4)
         .max(MIN_CHUNK.div_ceil(m.max(1)))
@@ -67,12 +64,7 @@ pub(super) fn fold_from<T>(
 
 /// `f(lo) ⊕ ... ⊕ f(hi - 1)`; the caller guarantees `lo < hi`.
 #[inline(always)]
-pub(super) fn fold_nonempty<T>(
-    lo: usize,
-    hi: usize,
-    f: &impl Fn(usize) -> T,
-    g: &impl Fn(T, T) -> T,
-) -> T {
+pub(super) fn fold_nonempty<T>(lo: usize, hi: usize, f: &impl Fn(usize) -> T, g: &impl Fn(T, T) -> T) -> T {
     fold_from(f(lo), lo + 1, hi, f, g)
 }
 

@@ -30,7 +30,9 @@ pub(crate) fn chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usiz
     let threads = rayon::current_num_threads().max(1);
     let size = n.div_ceil(threads * 4).max(MIN_CHUNK);
     let count = n.div_ceil(size);
-    (0..count).into_par_iter().map(move |c| c * size..((c + 1) * size).min(n))
+    (0..count)
+        .into_par_iter()
+        .map(move |c| c * size..((c + 1) * size).min(n))
 }
 
 /// Element `i` of a column, without a bounds check.
@@ -50,7 +52,9 @@ pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
 
 /// `Err` unless an array of shape `from` can be reshaped to `to` (same size).
 pub fn check_reshape(from: &[usize], to: &[usize]) -> crate::Result<()> {
-    if crate::shape::checked_size(from) != crate::shape::checked_size(to) || crate::shape::checked_size(to).is_none() {
+    if crate::shape::checked_size(from) != crate::shape::checked_size(to)
+        || crate::shape::checked_size(to).is_none()
+    {
         return Err(crate::Error::with_kind(
             crate::ErrorKind::ShapeMismatch,
             "reshape",
@@ -75,13 +79,21 @@ pub fn rows_of<const R: usize>(shape: &[usize; R]) -> (usize, usize) {
 #[inline]
 pub fn extent<const R: usize>(op: &str, shape: &[usize; R]) -> crate::Result<usize> {
     crate::shape::checked_size(shape).ok_or_else(|| {
-        crate::Error::with_kind(crate::ErrorKind::ShapeMismatch, op, format!("shape {shape:?} is too large"))
+        crate::Error::with_kind(
+            crate::ErrorKind::ShapeMismatch,
+            op,
+            format!("shape {shape:?} is too large"),
+        )
     })
 }
 
 /// The error of a reduction without initial value over an empty row.
 pub fn empty_reduction(op: &str) -> crate::Error {
-    crate::Error::with_kind(crate::ErrorKind::EmptyReduction, op, "reduction of an empty row has no value")
+    crate::Error::with_kind(
+        crate::ErrorKind::EmptyReduction,
+        op,
+        "reduction of an empty row has no value",
+    )
 }
 
 /// An array of `n` elements, element `i` being `f(i)`.

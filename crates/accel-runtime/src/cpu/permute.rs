@@ -152,11 +152,7 @@ mod tests {
 
                         let mut out = defaults.clone();
                         permute(&mut out, src_n, target, value, i64::wrapping_add);
-                        assert_eq!(
-                            out,
-                            reference(&defaults, src_n, target, value),
-                            "{src_n} {n_out}"
-                        );
+                        assert_eq!(out, reference(&defaults, src_n, target, value), "{src_n} {n_out}");
 
                         // Tuple columns: each field combined on its own.
                         let mut out2: (Vec<i64>, Vec<u8>) =
@@ -166,9 +162,7 @@ mod tests {
                             src_n,
                             target,
                             |i| (value(i), (i % 7) as u8),
-                            |a: (i64, u8), b: (i64, u8)| {
-                                (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1))
-                            },
+                            |a: (i64, u8), b: (i64, u8)| (a.0.wrapping_add(b.0), a.1.wrapping_add(b.1)),
                         );
                         assert_eq!(out2.0, out);
                         let want1 = {
