@@ -4,7 +4,7 @@
 
 use crate::front::Program;
 use crate::ir::{Arena, Expr, Fun, Ty, VarId, H};
-use crate::plan::{ElemFn, KernelOp, Origin, Output, Plan, Step};
+use crate::plan::{Origin, Output, Plan, Step};
 use std::collections::HashSet;
 
 /// What the validator found wrong (an internal compiler error).
@@ -55,39 +55,18 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
                 v.expr(*to, true)?;
             }
             Step::Kernel(kernel) => {
-                let (shape, elem, funs, extra): (H, &ElemFn, Vec<&Fun>, Vec<H>) = match &kernel.op {
-                    KernelOp::Generate { shape, elem } => (*shape, elem, vec![], vec![]),
-                    KernelOp::Fold {
-                        shape, elem, z, f, ..
+                if let Some(d) = kernel.op.defaults() {
+                    if !written.contains(&d.0) {
+                        return Err(format!(
+                            "step {k}: permute's defaults b{} are not written yet",
+                            d.0
+                        ));
                     }
-                    | KernelOp::Scan {
-                        shape, elem, z, f, ..
-                    } => (*shape, elem, vec![f], z.iter().copied().collect()),
-                    KernelOp::Permute {
-                        defaults,
-                        shape,
-                        elem,
-                        index,
-                        combine,
-                        ..
-                    } => {
-                        if !written.contains(&defaults.0) {
-                            return Err(format!(
-                                "step {k}: permute's defaults b{} are not written yet",
-                                defaults.0
-                            ));
-                        }
-                        (*shape, elem, vec![index, combine], vec![])
-                    }
-                };
-                v.expr(shape, true)?;
-                for x in extra {
-                    v.expr(x, true)?;
                 }
-                let elem_fun = match elem {
-                    ElemFn::Linear(f) | ElemFn::Index(f) => f,
-                };
-                for f in funs.into_iter().chain([elem_fun]) {
+                for h in kernel.op.host_exprs() {
+                    v.expr(h, true)?;
+                }
+                for f in kernel.op.funs() {
                     v.fun(f, true)?;
                 }
                 for o in &kernel.outputs {

@@ -151,31 +151,10 @@ impl Gen<'_> {
                     for o in &outs {
                         hs.push(self.plan.buffers[*o as usize].shape);
                     }
-                    match &kernel.op {
-                        KernelOp::Generate { shape, elem } => {
-                            hs.push(*shape);
-                            hs.push(elem_fun(elem).body);
-                        }
-                        KernelOp::Fold {
-                            shape, elem, z, f, ..
-                        }
-                        | KernelOp::Scan {
-                            shape, elem, z, f, ..
-                        } => {
-                            hs.extend([*shape, elem_fun(elem).body, f.body]);
-                            hs.extend(z.iter());
-                        }
-                        KernelOp::Permute {
-                            defaults,
-                            shape,
-                            elem,
-                            index,
-                            combine,
-                            ..
-                        } => {
-                            last[defaults.0 as usize] = Some(k);
-                            hs.extend([*shape, elem_fun(elem).body, index.body, combine.body]);
-                        }
+                    hs.extend(kernel.op.host_exprs());
+                    hs.extend(kernel.op.funs().iter().map(|f| f.body));
+                    if let Some(d) = kernel.op.defaults() {
+                        last[d.0 as usize] = Some(k);
                     }
                 }
             }
@@ -640,12 +619,6 @@ fn collect_arrays(o: &Output, out: &mut Vec<u32>) {
         Output::Array(b) => out.push(b.0),
         Output::Scalar(_) => {}
         Output::Tuple(xs) => xs.iter().for_each(|x| collect_arrays(x, out)),
-    }
-}
-
-fn elem_fun(e: &ElemFn) -> &Fun {
-    match e {
-        ElemFn::Linear(f) | ElemFn::Index(f) => f,
     }
 }
 

@@ -186,7 +186,45 @@ impl Plan {
     }
 }
 
+impl ElemFn {
+    pub fn fun(&self) -> &Fun {
+        match self {
+            ElemFn::Linear(f) | ElemFn::Index(f) => f,
+        }
+    }
+}
+
 impl KernelOp {
+    /// Host expressions evaluated before the kernel runs: the iteration
+    /// shape and the initial value.
+    pub fn host_exprs(&self) -> Vec<H> {
+        match self {
+            KernelOp::Generate { shape, .. } | KernelOp::Permute { shape, .. } => vec![*shape],
+            KernelOp::Fold { shape, z, .. } | KernelOp::Scan { shape, z, .. } => {
+                std::iter::once(*shape).chain(*z).collect()
+            }
+        }
+    }
+
+    /// The closures run per element: the element function first.
+    pub fn funs(&self) -> Vec<&Fun> {
+        match self {
+            KernelOp::Generate { elem, .. } => vec![elem.fun()],
+            KernelOp::Fold { elem, f, .. } | KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
+            KernelOp::Permute {
+                elem, index, combine, ..
+            } => vec![elem.fun(), index, combine],
+        }
+    }
+
+    /// The buffer a permute starts from.
+    pub fn defaults(&self) -> Option<BufId> {
+        match self {
+            KernelOp::Permute { defaults, .. } => Some(*defaults),
+            _ => None,
+        }
+    }
+
     pub fn skeleton(&self) -> &'static str {
         match self {
             KernelOp::Generate { .. } => "generate",

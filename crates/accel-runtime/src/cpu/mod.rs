@@ -10,6 +10,8 @@ mod ctx;
 mod fold;
 mod permute;
 mod scan;
+#[cfg(test)]
+mod testing;
 
 pub use ctx::Ctx;
 pub use fold::{fold1_all, fold1_rows, fold_all, fold_rows};

@@ -328,54 +328,8 @@ pub fn scan_exclusive<C: Columns>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::MIN_CHUNK;
+    use super::super::testing::*;
     use super::*;
-
-    type M = (u32, u32, u32, u32);
-    type MCols = (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>);
-
-    fn h(i: usize) -> u32 {
-        let x = (i as u32).wrapping_mul(2_654_435_761);
-        x ^ (x >> 13)
-    }
-
-    fn mat(i: usize) -> M {
-        let x = h(i);
-        (x & 7, (x >> 3) & 7, (x >> 6) & 7, (x >> 9) & 7)
-    }
-
-    /// 2x2 matrix product (associative, not commutative).
-    fn mul(a: M, b: M) -> M {
-        let w = |p: u32, q: u32, r: u32, s: u32| p.wrapping_mul(q).wrapping_add(r.wrapping_mul(s));
-        (
-            w(a.0, b.0, a.1, b.2),
-            w(a.0, b.1, a.1, b.3),
-            w(a.2, b.0, a.3, b.2),
-            w(a.2, b.1, a.3, b.3),
-        )
-    }
-
-    fn row_cases() -> Vec<(usize, usize)> {
-        let mut v = Vec::new();
-        for rows in [0, 1, 3, 100] {
-            for len in [0, 1, 2, 7, MIN_CHUNK - 1, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
-                if rows * len <= 2_000_000 {
-                    v.push((rows, len));
-                }
-            }
-        }
-        v
-    }
-
-    fn in_pools(t: impl Fn() + Sync) {
-        for n in [1, 4] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build();
-            match pool {
-                Ok(p) => p.install(&t),
-                Err(e) => panic!("thread pool: {e}"),
-            }
-        }
-    }
 
     /// Straight from the definitions, one row `xs`.
     fn ref_incl<T: Copy>(xs: &[T], dir: ScanDir, g: &impl Fn(T, T) -> T) -> Vec<T> {
