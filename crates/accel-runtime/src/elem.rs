@@ -115,6 +115,17 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     /// # Safety
     /// `i` is below the capacity, and no other thread writes slot `i`.
     unsafe fn write(out: Self::Out, i: usize, v: Self::Elem);
+    /// Writes `f(i)` to every slot `i` of `range`.
+    ///
+    /// # Safety
+    /// `range` is below the capacity, and no other thread writes those slots.
+    #[inline(always)]
+    unsafe fn write_range(out: Self::Out, range: std::ops::Range<usize>, f: &impl Fn(usize) -> Self::Elem) {
+        for i in range {
+            // SAFETY: forwarded contract.
+            unsafe { Self::write(out, i, f(i)) }
+        }
+    }
     /// # Safety
     /// `i` is below the length, and no other thread writes slot `i` meanwhile.
     unsafe fn read(out: Self::Out, i: usize) -> Self::Elem;
@@ -170,6 +181,19 @@ macro_rules! prim_elem {
             unsafe fn write(out: Self::Out, i: usize, v: $t) {
                 // SAFETY: slot `i` is allocated and written by this thread only.
                 unsafe { out.0.add(i).write(v) }
+            }
+            #[inline(always)]
+            unsafe fn write_range(out: Self::Out, range: std::ops::Range<usize>, f: &impl Fn(usize) -> $t) {
+                // SAFETY: the slots of `range` are allocated and written by this
+                // thread only, so a unique slice over them is sound; a slice (not
+                // a raw pointer) tells the compiler the writes alias nothing, so
+                // the loop vectorises.
+                let slots = unsafe {
+                    std::slice::from_raw_parts_mut(out.0.add(range.start) as *mut std::mem::MaybeUninit<$t>, range.len())
+                };
+                for (k, slot) in slots.iter_mut().enumerate() {
+                    slot.write(f(range.start + k));
+                }
             }
             unsafe fn read(out: Self::Out, i: usize) -> $t {
                 // SAFETY: slot `i` is initialised and not written concurrently.

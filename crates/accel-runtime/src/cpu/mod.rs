@@ -103,10 +103,8 @@ pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C 
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
     chunks(n).for_each(|r| {
-        for i in r {
-            // SAFETY: `i < n` = the capacity, and the chunks are disjoint.
-            unsafe { C::write(out, i, f(i)) }
-        }
+        // SAFETY: `r` lies below `n` = the capacity, and the chunks are disjoint.
+        unsafe { C::write_range(out, r, &f) }
     });
     // SAFETY: the chunks cover `0..n`, so every slot was written.
     unsafe { cols.set_len(n) };
