@@ -85,24 +85,34 @@ fn main() -> accel::Result<()> {
     println!("Black-Scholes of {n} options on backend `{}`", backend.name());
     println!("{}", black_scholes::explain());
 
+    // Warm up, then alternate accel and the hand-written rayon version a Rust
+    // programmer would write, taking the median of each.
     let _ = black_scholes::on(&backend, &input, r, v)?;
-    let t = Instant::now();
-    let out = black_scholes::on(&backend, &input, r, v)?;
-    let elapsed = t.elapsed();
-    // The hand-written rayon version a Rust programmer would write.
-    let t = Instant::now();
-    let hand: Vec<(f32, f32)> = opts
-        .par_iter()
-        .map(|&(p, s, y)| reference(p, s, y, r, v))
-        .collect();
-    let hand_elapsed = t.elapsed();
-    std::hint::black_box(&hand);
-    println!("accel: {:.3} ms", elapsed.as_secs_f64() * 1e3);
+    let runs = 7;
+    let (mut t_acc, mut t_hand) = (Vec::new(), Vec::new());
+    let mut out = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        out = Some(black_scholes::on(&backend, &input, r, v)?);
+        t_acc.push(t.elapsed());
+        let t = Instant::now();
+        let hand: Vec<(f32, f32)> = opts
+            .par_iter()
+            .map(|&(p, s, y)| reference(p, s, y, r, v))
+            .collect();
+        t_hand.push(t.elapsed());
+        std::hint::black_box(hand);
+    }
+    t_acc.sort();
+    t_hand.sort();
+    let (t_acc, t_hand) = (t_acc[runs / 2], t_hand[runs / 2]);
+    println!("accel:        {:9.3} ms", t_acc.as_secs_f64() * 1e3);
+    println!("rayon (hand): {:9.3} ms", t_hand.as_secs_f64() * 1e3);
     println!(
-        "rayon (hand): {:.3} ms, ratio accel / rayon = {:.3}",
-        hand_elapsed.as_secs_f64() * 1e3,
-        elapsed.as_secs_f64() / hand_elapsed.as_secs_f64()
+        "ratio accel / rayon = {:.3}  (median of {runs} runs each)",
+        t_acc.as_secs_f64() / t_hand.as_secs_f64()
     );
+    let out = out.ok_or_else(|| accel::Error::new("black_scholes example", "no run"))?;
 
     // Check every option against the reference.
     let got = out.to_vec();
