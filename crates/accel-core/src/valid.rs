@@ -15,6 +15,8 @@ pub fn program(p: &Program) -> Result<(), Invalid> {
         a: &p.arena,
         scope: Vec::new(),
         plan: None,
+        valid: HashSet::new(),
+        closure_bases: Vec::new(),
     };
     v.scope.extend(p.params.iter().map(|x| x.var));
     v.expr(p.body, false)?;
@@ -48,6 +50,8 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
             a: &plan.arena,
             scope: scalars.clone(),
             plan: Some((plan, &written)),
+            valid: HashSet::new(),
+            closure_bases: Vec::new(),
         };
         match step {
             Step::CheckReshape { from, to } => {
@@ -88,6 +92,8 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
                     a: &plan.arena,
                     scope: vec![],
                     plan: Some((plan, written)),
+                    valid: HashSet::new(),
+                    closure_bases: Vec::new(),
                 };
                 v.scope.extend(plan.params.iter().filter_map(|p| match p.binding {
                     crate::plan::ParamBinding::Scalar(v) => Some(v),
@@ -106,14 +112,21 @@ struct Validator<'a> {
     scope: Vec<VarId>,
     /// When checking a plan: the plan and the buffers written so far.
     plan: Option<(&'a Plan, &'a HashSet<u32>)>,
+    /// Nodes already found valid in a scope: the graph is a DAG, and walking
+    /// it as a tree would take exponential time.
+    valid: HashSet<(H, Vec<VarId>)>,
+    /// Scope length at the entry of each enclosing closure.
+    closure_bases: Vec<usize>,
 }
 
 impl Validator<'_> {
     fn fun(&mut self, f: &Fun, in_plan: bool) -> Result<(), Invalid> {
         let mark = self.scope.len();
+        self.closure_bases.push(mark);
         self.scope.extend(&f.params);
         let r = self.scalar_only(f.body, in_plan);
         self.scope.truncate(mark);
+        self.closure_bases.pop();
         r
     }
 
@@ -128,6 +141,28 @@ impl Validator<'_> {
     }
 
     fn expr(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
+        // An array read inside a closure sees only the array level's scope
+        // (closures cannot build arrays), so it is checked, and remembered,
+        // there: otherwise a shared array would be rechecked under every
+        // closure that reads it.
+        if let (true, Some(&base)) = (self.a.ty(h).is_array(), self.closure_bases.first()) {
+            let inner = self.scope.split_off(base);
+            let bases = std::mem::take(&mut self.closure_bases);
+            let r = self.expr(h, in_plan);
+            self.closure_bases = bases;
+            self.scope.extend(inner);
+            return r;
+        }
+        let key = (h, self.scope.clone());
+        if self.valid.contains(&key) {
+            return Ok(());
+        }
+        self.expr_once(h, in_plan)?;
+        self.valid.insert(key);
+        Ok(())
+    }
+
+    fn expr_once(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
         let e = self.a.expr(h);
         let ty = self.a.ty(h);
         let bad = |msg: &str| Err(format!("{msg}: {}", self.a.show(h)));
@@ -227,6 +262,14 @@ impl Validator<'_> {
                 let shift = matches!(op, crate::ir::BinOp::Shl | crate::ir::BinOp::Shr);
                 if !shift && self.a.ty(*x) != self.a.ty(*y) {
                     return bad("binary operands of different types");
+                }
+                Ok(())
+            }
+            Expr::Assert { cond, body, .. } => {
+                self.expr(*cond, in_plan)?;
+                self.expr(*body, in_plan)?;
+                if self.a.ty(*cond) != &Ty::Prim(crate::ir::Prim::Bool) || self.a.ty(*body) != ty {
+                    return bad("ill-typed assert");
                 }
                 Ok(())
             }

@@ -132,3 +132,26 @@ fn interpreter_reports_errors_naming_the_operation() {
     assert!(e.to_string().contains("backpermute"), "{e}");
     assert!(e.to_string().contains("[3]"), "{e}");
 }
+
+/// The library builds DAGs (a sort is 32 passes, each reading the previous
+/// state four times): compiling and interpreting them must take time linear in
+/// the graph, not in its tree expansion.
+#[test]
+fn library_dags_stay_linear() {
+    let src = "fn s(xs: &Vector<i64>) -> Vector<i64> { xs.sort().reverse().sort() }";
+    let (_, plan) = compile_source(src, "s").unwrap();
+    assert!(plan.kernels().count() < 400, "{}", plan.explain());
+    let xs = Dyn::Array(DynArray {
+        shape: vec![5],
+        elems: [3i64, -1, 7, -1, 0].iter().map(|&x| Value::I64(x)).collect(),
+    });
+    let got = accel_core::interpret_source(src, "s", &[xs]).unwrap();
+    let want: Vec<Value> = [-1i64, -1, 0, 3, 7].iter().map(|&x| Value::I64(x)).collect();
+    assert_eq!(
+        got,
+        Dyn::Array(DynArray {
+            shape: vec![5],
+            elems: want
+        })
+    );
+}

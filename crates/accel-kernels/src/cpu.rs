@@ -592,6 +592,15 @@ impl Gen<'_> {
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
             }
+            Expr::Assert { cond, op, msg, body } => {
+                let (c, body) = (self.expr(*cond), self.expr(*body));
+                quote! {{
+                    if !(#c) {
+                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg));
+                    }
+                    #body
+                }}
+            }
             Expr::Checked {
                 op,
                 index,

@@ -81,6 +81,16 @@ impl Prim {
     pub fn is_numeric(self) -> bool {
         self != Prim::Bool
     }
+
+    /// Width in bits (`usize` is 64: accel targets 64-bit machines).
+    pub fn width(self) -> u32 {
+        match self {
+            Prim::Bool | Prim::I8 | Prim::U8 => 8,
+            Prim::I16 | Prim::U16 => 16,
+            Prim::I32 | Prim::U32 | Prim::F32 => 32,
+            Prim::I64 | Prim::U64 | Prim::Usize | Prim::F64 => 64,
+        }
+    }
 }
 
 /// A type that can be an element of an [`Array`](crate::Array).

@@ -502,6 +502,7 @@ impl Lowerer<'_> {
         }
         match name.as_str() {
             "generate" | "fill" => self.free_array_op(&name, &args, span, expected),
+            "iota" => self.iota(&args, span, expected),
             "Some" => {
                 if args.len() != 1 {
                     return err(span, "`Some` takes one argument");

@@ -7,6 +7,7 @@
 //! `acc!` block, and to closures bound with `let`, are inlined here.
 
 mod expr;
+mod library;
 mod ops;
 mod stmt;
 mod types;

@@ -2,6 +2,7 @@
 //! array queries usable in scalar code, and the scalar math methods.
 
 use super::expr::plural;
+use super::library::LIBRARY_METHODS;
 use super::Lowerer;
 use crate::error::{err, CResult};
 use crate::ir::{BinOp, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, H};
@@ -313,10 +314,15 @@ impl Lowerer<'_> {
                     span,
                 ))
             }
-            _ => err(
-                m.method.span(),
-                format!("no array operation `{name}`; the array operations are: {ARRAY_METHODS}"),
-            ),
+            _ => match self.library_method(a, name, args, m) {
+                Some(r) => r,
+                None => err(
+                    m.method.span(),
+                    format!(
+                        "no array operation `{name}`; the array operations are: {ARRAY_METHODS}, {LIBRARY_METHODS}"
+                    ),
+                ),
+            },
         }
     }
 
@@ -378,7 +384,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn scalar_arg(&mut self, e: &syn::Expr, want: &Ty) -> CResult<H> {
+    pub(crate) fn scalar_arg(&mut self, e: &syn::Expr, want: &Ty) -> CResult<H> {
         let h = self.expr(e, Some(want))?;
         self.expect_ty(h, want, e.span())?;
         Ok(h)

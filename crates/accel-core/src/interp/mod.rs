@@ -180,6 +180,12 @@ impl Interp<'_> {
                     self.eval(*e)
                 }
             }
+            Expr::Assert { cond, op, msg, body } => {
+                if self.scalar(*cond)? != Value::Bool(true) {
+                    return Err(Error::with_kind(ErrorKind::InvalidArgument, *op, *msg));
+                }
+                self.eval(*body)
+            }
             Expr::Math(f, xs) => {
                 let vs = xs.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
                 s(scalar::math(*f, &vs))

@@ -264,6 +264,13 @@ impl Arena {
                 s.push('@');
                 self.write(s, *index);
             }
+            Expr::Assert { cond, op, msg, body } => {
+                let _ = write!(s, "assert[{op}: {msg}](");
+                self.write(s, *cond);
+                s.push_str("; ");
+                self.write(s, *body);
+                s.push(')');
+            }
             Expr::Checked {
                 op,
                 index,

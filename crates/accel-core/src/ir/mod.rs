@@ -11,6 +11,7 @@
 //! adds the buffer leaves (`Buffer`, `ReadLinear`, `ReadIndex`, `Checked`) and
 //! drops the array operations.
 
+mod build;
 mod display;
 
 pub use accel_runtime::cpu::ScanDir;
@@ -321,6 +322,16 @@ pub enum Expr {
     Some(H),
     /// `None` of the given `Option` type.
     None(Ty),
+    /// `body`, after checking `cond`: when it is false the program fails with
+    /// the run-time error "`op`: `msg`" (`ErrorKind::InvalidArgument`). The
+    /// library operations use it for arguments only known at run time (a
+    /// negative `expand` count, segment lengths that do not add up).
+    Assert {
+        cond: H,
+        op: &'static str,
+        msg: &'static str,
+        body: H,
+    },
 
     // Arrays seen from scalar code.
     /// `xs[ix]`: bounds-checked.
@@ -409,7 +420,7 @@ impl Expr {
             Expr::Tuple(xs) | Expr::MakeIndex(xs) | Expr::Math(_, xs) => xs.clone(),
             Expr::Proj(x, _) | Expr::Unary(_, x) | Expr::Cast(x, _) | Expr::Some(x) => vec![*x],
             Expr::Shape(x) => vec![*x],
-            Expr::Binary(_, a, b) => vec![*a, *b],
+            Expr::Binary(_, a, b) | Expr::Assert { cond: a, body: b, .. } => vec![*a, *b],
             Expr::If(c, t, e) => vec![*c, *t, *e],
             Expr::While { init, cond, step, .. } => {
                 let mut v = init.clone();
@@ -475,6 +486,15 @@ impl Expr {
                 let c = f(*c);
                 let t = f(*t);
                 Expr::If(c, t, f(*e))
+            }
+            Expr::Assert { cond, op, msg, body } => {
+                let cond = f(*cond);
+                Expr::Assert {
+                    cond,
+                    op,
+                    msg,
+                    body: f(*body),
+                }
             }
             Expr::While {
                 vars,

@@ -29,6 +29,7 @@ pub fn build(p: &Program) -> Plan {
         manifest: HashMap::new(),
         multi: HashMap::new(),
         scalar_memo: HashMap::new(),
+        shape_memo: HashMap::new(),
     };
     let mut params = Vec::new();
     for (i, prm) in p.params.iter().enumerate() {
@@ -85,6 +86,7 @@ struct Fuser {
     /// Multi-output operations (`scanl_total`) already run.
     multi: HashMap<H, Vec<BufId>>,
     scalar_memo: HashMap<H, H>,
+    shape_memo: HashMap<H, H>,
 }
 
 impl Fuser {
@@ -287,6 +289,15 @@ impl Fuser {
         if let Some(&b) = self.manifest.get(&h) {
             return self.buffer_shape(b);
         }
+        if let Some(&s) = self.shape_memo.get(&h) {
+            return s;
+        }
+        let s = self.shape_of_once(h);
+        self.shape_memo.insert(h, s);
+        s
+    }
+
+    fn shape_of_once(&mut self, h: H) -> H {
         let (_, rank) = self.elem_ty(h);
         match self.arena.expr(h).clone() {
             Expr::Generate { shape, .. } | Expr::Backpermute { shape, .. } | Expr::Reshape { shape, .. } => {
