@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 const SUPPORTED_SYNTAX: &str = "supported: literals, variables, arithmetic, comparisons, \
-     `&&`/`||`/`!`, bit operations, `as` casts, `if`/`else`, blocks with `let`, tuples, \
+     `&&`/`||`/`!`, bit operations, `as` casts, `if`/`else`, `match` on integers and `bool`, blocks with `let`, tuples, \
      `xs[[i]]` indexing, method calls and closures";
 
 impl Lowerer<'_> {
@@ -234,7 +234,7 @@ impl Lowerer<'_> {
             .filter(|_| !matches!(segs.last().map(String::as_str), Some(s) if Prim::from_name(s).is_some()));
         match ty {
             Some(t) => err(
-                span,
+                p.path.segments.last().map_or(span, |s| s.ident.span()),
                 format!(
                     "unknown constant `{}`; the constants of `{}` are: {}",
                     segs.join("::"),

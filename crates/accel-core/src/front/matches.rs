@@ -52,10 +52,14 @@ impl Lowerer<'_> {
         let p = match &sty {
             Ty::Prim(p) if !p.is_float() => *p,
             other => {
+                let hint = match other {
+                    Ty::Tuple(_) => "match on one field (`.0`), or use `if`",
+                    _ => "use `if` and comparisons instead",
+                };
                 return err(
                     m.expr.span(),
-                    format!("`match` works on integers and `bool`, not on `{other}`; use `if` for floats"),
-                )
+                    format!("`match` works on integers and `bool`, not on `{other}`; {hint}"),
+                );
             }
         };
         if m.arms.is_empty() {
@@ -82,11 +86,14 @@ impl Lowerer<'_> {
         }
         let Some(last) = last else {
             let gap = first_gap(&mut covered, min, max).unwrap_or(min);
-            let hint = if p == Prim::Bool {
+            let mut hint = String::from(if p == Prim::Bool {
                 "cover `true` and `false`, or add a `_ => ..` arm"
             } else {
                 "add a `_ => ..` arm"
-            };
+            });
+            if m.arms.iter().any(|a| a.guard.is_some()) {
+                hint.push_str(" (arms with an `if` guard do not count)");
+            }
             return err(
                 span,
                 format!(
