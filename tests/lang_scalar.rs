@@ -856,8 +856,57 @@ fn host_match(n: i32, xs: &Vector<f32>) -> Vector<f32> {
     generate([m], |[i]| i as f32 * c).zip_with(xs, |a, b| a + b)
 }
 
+/// `match` statements assigning mutable variables, in a loop.
+#[acc]
+fn match_steps(xs: &Vector<u32>) -> Vector<(u32, u32)> {
+    xs.map(|x0| {
+        let mut x = x0 % 1000;
+        let mut steps = 0u32;
+        let mut odd = 0u32;
+        while x > 1 && steps < 200 {
+            match x % 2 {
+                0 => x /= 2,
+                _ => {
+                    x = 3 * x + 1;
+                    odd += 1;
+                }
+            }
+            match steps {
+                7 | 11 => odd += 100,
+                _ => {}
+            }
+            steps += 1;
+        }
+        (steps, odd)
+    })
+}
+
+fn match_steps_ref(x0: u32) -> (u32, u32) {
+    let (mut x, mut steps, mut odd) = (x0 % 1000, 0u32, 0u32);
+    while x > 1 && steps < 200 {
+        if x % 2 == 0 {
+            x /= 2;
+        } else {
+            x = 3 * x + 1;
+            odd += 1;
+        }
+        if steps == 7 || steps == 11 {
+            odd += 100;
+        }
+        steps += 1;
+    }
+    (steps, odd)
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn match_statements(xs in vector(any::<u32>(), 40)) {
+        check_ok(match_steps::SOURCE, "match_steps", &[arg(&xs)], match_steps(&xs), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().map(match_steps_ref).collect();
+        prop_assert_eq!(match_steps(&xs).unwrap().to_vec(), want);
+    }
 
     #[test]
     fn match_patterns(

@@ -5,11 +5,20 @@
 //! the scrutinee's type (a `_` or a binding does; so do `true` and `false`, or
 //! ranges reaching from `MIN` to `MAX`).
 
+use super::stmt::Tail;
 use super::Lowerer;
 use crate::error::{err, CResult};
 use crate::ir::{BinOp, Expr, Lit, Prim, Ty, H};
 
 use syn::spanned::Spanned;
+
+/// What the arms compute.
+enum Arms<'a> {
+    /// A value, of the expected type if known.
+    Value(Option<&'a Ty>),
+    /// The new values of these mutable variables (a `match` statement).
+    State(&'a [String]),
+}
 
 /// What a pattern tests and binds.
 struct PatInfo {
@@ -46,6 +55,20 @@ fn show(p: Prim, v: i128) -> String {
 
 impl Lowerer<'_> {
     pub(crate) fn match_expr(&mut self, m: &syn::ExprMatch, expected: Option<&Ty>) -> CResult<H> {
+        self.match_arms(m, Arms::Value(expected))
+    }
+
+    /// A `match` statement whose arms assign the mutable variables `names`:
+    /// evaluates to the tuple of their new values.
+    pub(crate) fn match_stmt(&mut self, m: &syn::ExprMatch, names: &[String]) -> CResult<H> {
+        self.match_arms(m, Arms::State(names))
+    }
+
+    fn match_arms(&mut self, m: &syn::ExprMatch, arms: Arms) -> CResult<H> {
+        let expected = match arms {
+            Arms::Value(e) => e,
+            Arms::State(_) => None,
+        };
         let span = m.span();
         let scrut = self.expr(&m.expr, None)?;
         let sty = self.arena.ty(scrut).clone();
@@ -126,7 +149,7 @@ impl Lowerer<'_> {
             for n in &pats[i].names {
                 self.bind(n, sv, false);
             }
-            let r = self.arm(arm, want.as_ref());
+            let r = self.arm(arm, want.as_ref(), &arms);
             self.scope.truncate(mark);
             let (guard, body) = r?;
             match &want {
@@ -167,7 +190,7 @@ impl Lowerer<'_> {
         Ok(self.let_if_used(sv, scrut, chain))
     }
 
-    fn arm(&mut self, arm: &syn::Arm, want: Option<&Ty>) -> CResult<(Option<H>, H)> {
+    fn arm(&mut self, arm: &syn::Arm, want: Option<&Ty>, arms: &Arms) -> CResult<(Option<H>, H)> {
         let guard = match &arm.guard {
             Some((_, g)) => {
                 let b = Ty::Prim(Prim::Bool);
@@ -177,7 +200,16 @@ impl Lowerer<'_> {
             }
             None => None,
         };
-        let body = self.expr(&arm.body, want)?;
+        let body = match (arms, &*arm.body) {
+            (Arms::Value(_), e) => self.expr(e, want)?,
+            (Arms::State(names), syn::Expr::Block(b)) if b.label.is_none() => {
+                self.stmts(&b.block.stmts, &Tail::State(names))?
+            }
+            (Arms::State(names), e) => {
+                let stmt = syn::Stmt::Expr(e.clone(), Some(Default::default()));
+                self.stmts(&[stmt], &Tail::State(names))?
+            }
+        };
         Ok((guard, body))
     }
 
