@@ -1098,3 +1098,63 @@ fn constants() {
     want.resize(n, u32::MAX as i64);
     assert_eq!(int_consts(n).unwrap().to_vec(), want);
 }
+
+// =============================================================================
+// The examples of docs/draft-scalar.md
+// =============================================================================
+
+#[acc]
+fn doc_bits(xs: &Vector<f32>) -> Vector<(u32, bool)> {
+    xs.map(|x| (x.to_bits().count_ones(), x.is_finite() && x.fract() == 0.0))
+}
+
+#[acc]
+fn doc_hash(xs: &Vector<u32>) -> Vector<u32> {
+    xs.map(|x| (x ^ 0x9E37_79B9).wrapping_mul(0x85EB_CA6B).rotate_left(13))
+}
+
+#[acc]
+fn doc_to_angle(xs: &Vector<f32>) -> Vector<f32> {
+    xs.map(|x| (x * std::f32::consts::TAU).min(f32::MAX))
+}
+
+#[acc]
+fn doc_classify(xs: &Vector<i32>) -> Vector<u8> {
+    xs.map(|x| match x {
+        i32::MIN..=-1 => 0,
+        0 => 1,
+        1 | 2 | 3 => 2,
+        4..=10 if x % 2 == 0 => 3,
+        n @ 11..100 => (n % 7) as u8,
+        _ => 9,
+    })
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn doc_examples(fs in vector(wild_f32(), 40), us in vector(any::<u32>(), 40), is in vector(-5i32..120, 40)) {
+        check_ok(doc_bits::SOURCE, "doc_bits", &[arg(&fs)], doc_bits(&fs), EXACT);
+        let want: Vec<_> = fs.to_vec().into_iter().map(|x| (x.to_bits().count_ones(), x.is_finite() && x.fract() == 0.0)).collect();
+        prop_assert_eq!(doc_bits(&fs).unwrap().to_vec(), want);
+        check_ok(doc_hash::SOURCE, "doc_hash", &[arg(&us)], doc_hash(&us), EXACT);
+        let want: Vec<u32> = us.to_vec().into_iter().map(|x| (x ^ 0x9E37_79B9).wrapping_mul(0x85EB_CA6B).rotate_left(13)).collect();
+        prop_assert_eq!(doc_hash(&us).unwrap().to_vec(), want);
+        check_ok(doc_to_angle::SOURCE, "doc_to_angle", &[arg(&fs)], doc_to_angle(&fs), EXACT);
+        let got = doc_to_angle(&fs).unwrap().to_vec();
+        for (x, g) in fs.to_vec().into_iter().zip(got) {
+            assert_close("to_angle", x, g, (x * std::f32::consts::TAU).min(f32::MAX), true);
+        }
+        check_ok(doc_classify::SOURCE, "doc_classify", &[arg(&is)], doc_classify(&is), EXACT);
+        let want: Vec<u8> = is.to_vec().into_iter().map(|x| match x {
+            i32::MIN..=-1 => 0,
+            0 => 1,
+            1..=3 => 2,
+            4..=10 if x % 2 == 0 => 3,
+            n @ 11..=99 => (n % 7) as u8,
+            _ => 9,
+        }).collect();
+        prop_assert_eq!(doc_classify(&is).unwrap().to_vec(), want);
+    }
+}
