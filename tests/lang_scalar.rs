@@ -1158,3 +1158,95 @@ proptest! {
         prop_assert_eq!(doc_classify(&is).unwrap().to_vec(), want);
     }
 }
+
+// =============================================================================
+// Compile errors (the UI tests hold one of each kind with its span)
+// =============================================================================
+
+#[test]
+fn misuse_is_a_compile_error() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "xs.map(|x| match x { 5..3 => 1, _ => 2 })",
+            "range pattern is empty",
+        ),
+        (
+            "xs.map(|x| match x { 5..5 => 1, _ => 2 })",
+            "range pattern is empty",
+        ),
+        (
+            "xs.map(|x| match x { 3_000_000_000 => 1, _ => 2 })",
+            "out of range for `i32`",
+        ),
+        (
+            "xs.map(|x| match x { 1u8 => 1, _ => 2 })",
+            "expected `i32`, found `u8`",
+        ),
+        ("xs.map(|x| match x > 0 { true => 1 })", "`false` is not covered"),
+        (
+            "xs.map(|x| match x > 0 { 0..=1 => 1, _ => 2 })",
+            "integer scrutinee, not `bool`",
+        ),
+        (
+            "xs.map(|x| match x { a | 3 => 1, _ => 2 })",
+            "bindings inside `|`",
+        ),
+        ("xs.map(|x| match x { ref a => a })", "`ref` bindings"),
+        (
+            "xs.map(|x| match x { (1, 2) => 1, _ => 2 })",
+            "unsupported pattern",
+        ),
+        ("xs.map(|x| match x { 0 => 1, _ => 2.5 })", "mismatched types"),
+        (
+            "xs.map(|x| match x { i32::MAXX => 1, _ => 2 })",
+            "unknown constant",
+        ),
+        (
+            "xs.map(|x| match x { f32::MAX => 1, _ => 2 })",
+            "constant of type `i32`",
+        ),
+        ("xs.map(|x| x.rotate_left(x))", "expected `u32`, found `i32`"),
+        ("xs.map(|x| x.pow(2.0))", "floating-point literal"),
+        (
+            "xs.map(|x| (x as f32).pow(2) as i32)",
+            "`pow` is defined on integers",
+        ),
+        (
+            "xs.map(|x| (x as u32).abs() as i32)",
+            "signed integers and floats",
+        ),
+        ("xs.map(|x| x.is_power_of_two() as i32)", "unsigned integers"),
+        ("xs.map(|x| x.is_nan() as i32)", "defined on floats"),
+        ("xs.map(|x| x.clamp(1) )", "takes 2 arguments but 1 was given"),
+        ("xs.map(|x| x.from_bits())", "no method `from_bits`"),
+        (
+            "xs.map(|x| f32::from_bits(x) as i32)",
+            "expected `u32`, found `i32`",
+        ),
+        (
+            "xs.map(|x| i32::from_bits(x))",
+            "no function `from_bits` on `i32`",
+        ),
+        ("xs.map(|x| i32::nosuch(x))", "no method `nosuch` on `i32`"),
+        ("xs.map(|x| foo::bar(x))", "primitive methods"),
+        ("xs.map(|x| i32::max())", "needs an argument"),
+        ("xs.map(|x| x + bool::MAX)", "the constants of `bool` are: none"),
+        ("xs.map(|x| x + std::mem::size_of)", "paths are not supported"),
+        ("xs.map(|x| (x, x).min(x))", "mismatched types"),
+        (
+            "xs.map(|x| (x, x).clamp((0, 0), (1, 1)).0)",
+            "tuples of scalars have `min` and `max`",
+        ),
+    ];
+    for (body, want) in cases {
+        let src = format!("fn f(xs: &Vector<i32>) -> Vector<i32> {{ {body} }}");
+        match accel_core::compile_source(&src, "f") {
+            Ok(_) => panic!("`{body}` compiled; expected an error containing {want:?}"),
+            Err(e) => assert!(
+                e.message.contains(want),
+                "`{body}`: error {:?} does not contain {want:?}",
+                e.message
+            ),
+        }
+    }
+}
