@@ -426,7 +426,7 @@ impl Lowerer<'_> {
 
 /// The smallest value of `min..=max` outside `ranges` (sorted and merged in
 /// place), if any.
-fn first_gap(ranges: &mut Vec<(i128, i128)>, min: i128, max: i128) -> Option<i128> {
+fn first_gap(ranges: &mut [(i128, i128)], min: i128, max: i128) -> Option<i128> {
     ranges.sort();
     let mut next = min;
     for &(lo, hi) in ranges.iter() {
