@@ -1250,3 +1250,39 @@ fn misuse_is_a_compile_error() {
         }
     }
 }
+
+/// Scalar code does not change fusion: a `match`, math methods and tuple
+/// `min` inside producers and the reduction still make one kernel.
+#[acc]
+fn fused_scalar(xs: &Vector<i32>) -> Scalar<(i32, u32)> {
+    xs.map(|x| match x {
+        ..0 => x.wrapping_neg(),
+        _ => x.rotate_left(3),
+    })
+    .map(|y| (y.clamp(-9, 9), y.count_ones()))
+    .fold((i32::MAX, u32::MAX), |a, b| a.min(b))
+}
+
+#[test]
+fn scalar_code_fuses() {
+    assert!(
+        fused_scalar::explain().contains(": 1 kernel"),
+        "{}",
+        fused_scalar::explain()
+    );
+    let xs = Vector::from((-50..50).map(|i| i * 7919).collect::<Vec<i32>>());
+    check_ok(
+        fused_scalar::SOURCE,
+        "fused_scalar",
+        &[arg(&xs)],
+        fused_scalar(&xs),
+        EXACT,
+    );
+    let want = xs
+        .to_vec()
+        .into_iter()
+        .map(|x| if x < 0 { x.wrapping_neg() } else { x.rotate_left(3) })
+        .map(|y| (y.clamp(-9, 9), y.count_ones()))
+        .fold((i32::MAX, u32::MAX), |a, b| a.min(b));
+    assert_eq!(fused_scalar(&xs).unwrap().value(), want);
+}

@@ -470,9 +470,17 @@ impl Lowerer<'_> {
         }
         self.arity(m, args, 1)?;
         let b = self.scalar_arg(args[0], &ty)?;
-        let b_lt_a = self.tuple_lt(b, a);
-        let (t, e) = if name == "min" { (b, a) } else { (a, b) };
-        Ok(self.arena.add(Expr::If(b_lt_a, t, e), ty, m.span()))
+        // Each operand is computed once, however many fields are compared.
+        let (av, bv) = (
+            self.arena.new_var("a", ty.clone()),
+            self.arena.new_var("b", ty.clone()),
+        );
+        let (ah, bh) = (self.arena.var_ref(av), self.arena.var_ref(bv));
+        let b_lt_a = self.tuple_lt(bh, ah);
+        let (t, e) = if name == "min" { (bh, ah) } else { (ah, bh) };
+        let pick = self.arena.add(Expr::If(b_lt_a, t, e), ty, m.span());
+        let inner = self.arena.let_(bv, b, pick);
+        Ok(self.arena.let_(av, a, inner))
     }
 
     /// `x < y`, lexicographically on tuples.
