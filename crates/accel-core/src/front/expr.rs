@@ -228,10 +228,12 @@ impl Lowerer<'_> {
                 .arena
                 .add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span));
         }
-        let ty = segs
-            .iter()
-            .find_map(|s| Prim::from_name(s))
-            .filter(|_| !matches!(segs.last().map(String::as_str), Some(s) if Prim::from_name(s).is_some()));
+        // `f32::NOPE` or `f32::consts::NOPE`: name the constants of `f32`.
+        let names: Vec<&str> = segs.iter().map(String::as_str).collect();
+        let ty = match super::consts::strip_std(&names) {
+            [t, _] | [t, "consts", _] => Prim::from_name(t),
+            _ => None,
+        };
         match ty {
             Some(t) => err(
                 p.path.segments.last().map_or(span, |s| s.ident.span()),
