@@ -1,10 +1,10 @@
 use accel::prelude::*;
 
 #[acc]
-fn f(xs: &Vector<i32>) -> Vector<i32> {
-    xs.map(|x| match x {
-        0 => 1,
-        _ => x,
+fn f(xs: &Vector<(i32, i32)>) -> Vector<i32> {
+    xs.map(|p| match p {
+        (0, y) => y,
+        _ => 1,
     })
 }
 

@@ -540,11 +540,22 @@ impl Gen<'_> {
             }
             Expr::Math(f, xs) => {
                 let args: Vec<TokenStream> = xs.iter().map(|x| self.expr(*x)).collect();
-                let t = rust_ty(self.a.ty(h));
+                let math = quote!(#rt::ops::MathOps);
+                // Rust's method on the receiver's type, except where accel's
+                // conventions differ from Rust's panics.
+                let t = rust_ty(self.a.ty(xs[0]));
                 match f {
                     MathFn::Abs => quote!(#ops::acc_abs(#(#args),*)),
                     MathFn::Min => quote!(#ops::acc_min(#(#args),*)),
                     MathFn::Max => quote!(#ops::acc_max(#(#args),*)),
+                    MathFn::Clamp => quote!(#math::acc_clamp(#(#args),*)),
+                    MathFn::DivEuclid => quote!(#math::acc_div_euclid(#(#args),*)),
+                    MathFn::RemEuclid => quote!(#math::acc_rem_euclid(#(#args),*)),
+                    MathFn::Pow => quote!(<#t>::wrapping_pow(#(#args),*)),
+                    MathFn::FromBits => {
+                        let r = rust_ty(self.a.ty(h));
+                        quote!(<#r>::from_bits(#(#args),*))
+                    }
                     _ => {
                         let m = Ident::new(f.name(), Span::call_site());
                         quote!(<#t>::#m(#(#args),*))

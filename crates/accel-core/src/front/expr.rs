@@ -9,7 +9,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 const SUPPORTED_SYNTAX: &str = "supported: literals, variables, arithmetic, comparisons, \
-     `&&`/`||`/`!`, bit operations, `as` casts, `if`/`else`, blocks with `let`, tuples, \
+     `&&`/`||`/`!`, bit operations, `as` casts, `if`/`else`, `match` on integers and `bool`, blocks with `let`, tuples, \
      `xs[[i]]` indexing, method calls and closures";
 
 impl Lowerer<'_> {
@@ -159,6 +159,7 @@ impl Lowerer<'_> {
                 Ok(self.arena.add(Expr::MakeIndex(xs), Ty::Index(r), span))
             }
             syn::Expr::Index(ix) => self.index(ix),
+            syn::Expr::Match(m) => self.match_expr(m, expected),
             syn::Expr::MethodCall(m) => self.method_call(m, expected),
             syn::Expr::Call(c) => self.call(c, expected),
             syn::Expr::Closure(c) => err(
@@ -186,7 +187,7 @@ impl Lowerer<'_> {
     fn path(&mut self, p: &syn::ExprPath, expected: Option<&Ty>) -> CResult<H> {
         let span = p.span();
         let Some(ident) = p.path.get_ident() else {
-            return err(span, "paths are not supported here; use a local name");
+            return self.const_path(p);
         };
         let name = ident.to_string();
         if name == "None" {
@@ -215,6 +216,38 @@ impl Lowerer<'_> {
                 ..
             }) => self.expr(&e, expected),
             None => err(ident.span(), format!("cannot find value `{name}` in this scope")),
+        }
+    }
+
+    /// A constant named by a path: `i32::MAX`, `std::f32::consts::PI`.
+    fn const_path(&mut self, p: &syn::ExprPath) -> CResult<H> {
+        let span = p.span();
+        let segs = path_segments(p)?;
+        if let Some((prim, bits)) = super::consts::lookup(&segs) {
+            return Ok(self
+                .arena
+                .add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span));
+        }
+        // `f32::NOPE` or `f32::consts::NOPE`: name the constants of `f32`.
+        let names: Vec<&str> = segs.iter().map(String::as_str).collect();
+        let ty = match super::consts::strip_std(&names) {
+            [t, _] | [t, "consts", _] => Prim::from_name(t),
+            _ => None,
+        };
+        match ty {
+            Some(t) => err(
+                p.path.segments.last().map_or(span, |s| s.ident.span()),
+                format!(
+                    "unknown constant `{}`; the constants of `{}` are: {}",
+                    segs.join("::"),
+                    t.name(),
+                    super::consts::names(t)
+                ),
+            ),
+            None => err(
+                span,
+                "paths are not supported here; use a local name or a constant such as `f32::consts::PI` or `i32::MAX`",
+            ),
         }
     }
 
@@ -462,7 +495,7 @@ impl Lowerer<'_> {
             return err(c.func.span(), "only named functions and closures can be called");
         };
         let Some(ident) = p.path.get_ident() else {
-            return err(p.span(), "only local function names can be called (no paths)");
+            return self.path_call(p, c);
         };
         let name = ident.to_string();
         let args: Vec<&syn::Expr> = c.args.iter().collect();
@@ -517,6 +550,54 @@ impl Lowerer<'_> {
             }
             _ => self.inline_call(&name, &args, ident.span()),
         }
+    }
+
+    /// `f32::from_bits(u)`, and a math method in path form: `f32::sqrt(x)`,
+    /// `i32::wrapping_add(a, b)` (the first argument is the receiver).
+    fn path_call(&mut self, p: &syn::ExprPath, c: &syn::ExprCall) -> CResult<H> {
+        let segs = path_segments(p)?;
+        let segs: Vec<&str> = segs.iter().map(String::as_str).collect();
+        let segs = super::consts::strip_std(&segs);
+        let (Some(prim), [_, name]) = (segs.first().and_then(|t| Prim::from_name(t)), segs) else {
+            return err(
+                p.span(),
+                "only local function names and primitive methods (`f32::from_bits(u)`, `i32::max(a, b)`) can be called",
+            );
+        };
+        let name_span = p.path.segments.last().map(|s| s.ident.span()).unwrap_or(p.span());
+        let args: Vec<&syn::Expr> = c.args.iter().collect();
+        let Some((first, rest)) = args.split_first() else {
+            return err(c.span(), format!("`{}::{name}` needs an argument", prim.name()));
+        };
+        let name = *name;
+        if name == "from_bits" {
+            let bits = match prim {
+                Prim::F32 => Prim::U32,
+                Prim::F64 => Prim::U64,
+                _ => {
+                    return err(
+                        name_span,
+                        format!("no function `from_bits` on `{}`; it is `f32::from_bits(u32)` or `f64::from_bits(u64)`", prim.name()),
+                    )
+                }
+            };
+            if !rest.is_empty() {
+                return err(
+                    c.span(),
+                    format!("`from_bits` takes 1 argument but {} were given", args.len()),
+                );
+            }
+            let want = Ty::Prim(bits);
+            let u = self.expr(first, Some(&want))?;
+            self.expect_ty(u, &want, first.span())?;
+            return Ok(self
+                .arena
+                .add(Expr::Math(MathFn::FromBits, vec![u]), Ty::Prim(prim), c.span()));
+        }
+        let want = Ty::Prim(prim);
+        let x = self.expr(first, Some(&want))?;
+        self.expect_ty(x, &want, first.span())?;
+        self.math_call(x, prim, name, rest, name_span, c.span())
     }
 
     /// A call to another function of the same `acc!` block: its body, inlined.
@@ -696,7 +777,7 @@ impl Lowerer<'_> {
     }
 
     /// A literal, or a name bound to one: its type comes from the context.
-    fn is_flexible(&self, e: &syn::Expr) -> bool {
+    pub(crate) fn is_flexible(&self, e: &syn::Expr) -> bool {
         match e {
             syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
                 matches!(
@@ -720,6 +801,27 @@ impl Lowerer<'_> {
     pub(crate) fn in_scalar_code(&self) -> bool {
         self.closure_depth > 0
     }
+}
+
+/// The names of a path's segments; generic arguments are rejected.
+fn path_segments(p: &syn::ExprPath) -> CResult<Vec<String>> {
+    if let Some(q) = &p.qself {
+        return err(
+            q.lt_token.span(),
+            "qualified paths `<T as Trait>::..` are not supported",
+        );
+    }
+    p.path
+        .segments
+        .iter()
+        .map(|s| {
+            if s.arguments.is_empty() {
+                Ok(s.ident.to_string())
+            } else {
+                err(s.arguments.span(), "generic arguments are not supported here")
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {

@@ -6,8 +6,10 @@
 //! (as in Rust; otherwise `i32` or `f64`). Calls to other functions of the same
 //! `acc!` block, and to closures bound with `let`, are inlined here.
 
+mod consts;
 mod expr;
 mod library;
+mod matches;
 mod ops;
 mod stmt;
 mod types;

@@ -5,7 +5,7 @@ use super::expr::plural;
 use super::library::LIBRARY_METHODS;
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{BinOp, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, H};
+use crate::ir::{BinOp, Expr, Fun, MathFn, MathRes, Prim, ScanDir, ScanKind, Ty, H};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -20,19 +20,15 @@ impl Lowerer<'_> {
         }
         let name = m.method.to_string();
         let args: Vec<&syn::Expr> = m.args.iter().collect();
-        // Math methods on a literal receiver (`2.0.sqrt()`) take the expected type.
-        let recv = self.expr(
-            &m.receiver,
-            if MathFn::from_name(&name).is_some() {
-                expected
-            } else {
-                None
-            },
-        )?;
+        // Math methods on a literal receiver (`2.0.sqrt()`) take the expected
+        // type when the result has the receiver's type.
+        let same = MathFn::from_name(&name).is_some_and(|f| f.info().result == MathRes::Same);
+        let recv = self.expr(&m.receiver, if same { expected } else { None })?;
         let recv_ty = self.arena.ty(recv).clone();
         match &recv_ty {
             Ty::Array(..) => self.array_method(recv, &name, &args, m, expected),
             Ty::Prim(p) => self.math_method(recv, *p, &name, &args, m),
+            Ty::Tuple(_) => self.tuple_method(recv, &name, &args, m),
             other => err(
                 m.method.span(),
                 format!("no method `{name}` on a value of type `{other}`"),
@@ -409,38 +405,147 @@ impl Lowerer<'_> {
         args: &[&syn::Expr],
         m: &syn::ExprMethodCall,
     ) -> CResult<H> {
-        let span = m.span();
-        let Some(f) = MathFn::from_name(name) else {
+        self.math_call(x, p, name, args, m.method.span(), m.span())
+    }
+
+    /// `x.name(args..)` on a primitive `x` of type `p` (also the path form
+    /// `p::name(x, args..)`); `name_span` is where errors about the name go.
+    pub(crate) fn math_call(
+        &mut self,
+        x: H,
+        p: Prim,
+        name: &str,
+        args: &[&syn::Expr],
+        name_span: Span,
+        span: Span,
+    ) -> CResult<H> {
+        let Some(f) = MathFn::from_name(name).filter(|f| *f != MathFn::FromBits) else {
             return err(
-                m.method.span(),
+                name_span,
                 format!(
-                    "no method `{name}` on `{}`; scalar methods: {}",
+                    "no method `{name}` on `{}`; its methods are: {}",
                     p.name(),
-                    math_names()
+                    math_names(p)
                 ),
             );
         };
-        if p.is_float() || (f.on_ints() && p.is_int() && (f != MathFn::Abs || p.is_signed())) {
-        } else {
-            return err(m.method.span(), format!("no method `{name}` on `{}`", p.name()));
+        let info = f.info();
+        if !f.accepts(p) {
+            return err(
+                name_span,
+                format!(
+                    "no method `{name}` on `{}`: `{name}` is defined on {}",
+                    p.name(),
+                    info.on.describe()
+                ),
+            );
         }
-        self.arity(m, args, f.arity() - 1)?;
+        let n = info.arity - 1;
+        if args.len() != n {
+            let verb = if args.len() == 1 { "was" } else { "were" };
+            return err(
+                name_span,
+                format!(
+                    "`{name}` takes {n} argument{} but {} {verb} given",
+                    plural(n),
+                    args.len()
+                ),
+            );
+        }
         let mut xs = vec![x];
         for (i, a) in args.iter().enumerate() {
-            let want = if f == MathFn::Powi && i == 0 {
-                Ty::Prim(Prim::I32)
-            } else {
-                Ty::Prim(p)
-            };
+            let want = Ty::Prim(f.arg_prim(p, i + 1));
             xs.push(self.scalar_arg(a, &want)?);
         }
-        Ok(self.arena.add(Expr::Math(f, xs), Ty::Prim(p), span))
+        Ok(self
+            .arena
+            .add(Expr::Math(f, xs), Ty::Prim(f.result_prim(p)), span))
+    }
+
+    /// `a.min(b)` / `a.max(b)` on tuples: lexicographic, as Rust's `Ord` for
+    /// tuples (`min` keeps `a` unless `b < a`; `max` takes `b` unless `b < a`).
+    fn tuple_method(&mut self, a: H, name: &str, args: &[&syn::Expr], m: &syn::ExprMethodCall) -> CResult<H> {
+        let ty = self.arena.ty(a).clone();
+        if !matches!(name, "min" | "max") || !ty.is_elem() {
+            return err(
+                m.method.span(),
+                format!(
+                    "no method `{name}` on a value of type `{ty}`; tuples of scalars have `min` and `max`"
+                ),
+            );
+        }
+        self.arity(m, args, 1)?;
+        let b = self.scalar_arg(args[0], &ty)?;
+        // Each operand is computed once, however many fields are compared.
+        let (av, bv) = (
+            self.arena.new_var("a", ty.clone()),
+            self.arena.new_var("b", ty.clone()),
+        );
+        let (ah, bh) = (self.arena.var_ref(av), self.arena.var_ref(bv));
+        let b_lt_a = self.tuple_lt(bh, ah);
+        let (t, e) = if name == "min" { (bh, ah) } else { (ah, bh) };
+        let pick = self.arena.add(Expr::If(b_lt_a, t, e), ty, m.span());
+        let inner = self.arena.let_(bv, b, pick);
+        Ok(self.arena.let_(av, a, inner))
+    }
+
+    /// `x < y`, lexicographically on tuples.
+    fn tuple_lt(&mut self, x: H, y: H) -> H {
+        let Ty::Tuple(ts) = self.arena.ty(x).clone() else {
+            return self.arena.binary(BinOp::Lt, x, y);
+        };
+        let bool_ty = Ty::Prim(Prim::Bool);
+        let mut acc: Option<H> = None;
+        for i in (0..ts.len()).rev() {
+            let (xi, yi) = (self.arena.proj(x, i), self.arena.proj(y, i));
+            let lt = self.tuple_lt(xi, yi);
+            acc = Some(match acc {
+                None => lt,
+                Some(rest) => {
+                    let eq = self.tuple_eq(xi, yi);
+                    let eq_rest = self.arena.add(
+                        Expr::Binary(BinOp::And, eq, rest),
+                        bool_ty.clone(),
+                        Span::call_site(),
+                    );
+                    self.arena.add(
+                        Expr::Binary(BinOp::Or, lt, eq_rest),
+                        bool_ty.clone(),
+                        Span::call_site(),
+                    )
+                }
+            });
+        }
+        acc.unwrap_or_else(|| self.arena.lit(Prim::Bool, 0))
+    }
+
+    fn tuple_eq(&mut self, x: H, y: H) -> H {
+        let Ty::Tuple(ts) = self.arena.ty(x).clone() else {
+            return self.arena.binary(BinOp::Eq, x, y);
+        };
+        let bool_ty = Ty::Prim(Prim::Bool);
+        let mut acc: Option<H> = None;
+        for i in (0..ts.len()).rev() {
+            let (xi, yi) = (self.arena.proj(x, i), self.arena.proj(y, i));
+            let eq = self.tuple_eq(xi, yi);
+            acc = Some(match acc {
+                None => eq,
+                Some(rest) => self.arena.add(
+                    Expr::Binary(BinOp::And, eq, rest),
+                    bool_ty.clone(),
+                    Span::call_site(),
+                ),
+            });
+        }
+        acc.unwrap_or_else(|| self.arena.lit(Prim::Bool, 1))
     }
 }
 
-fn math_names() -> String {
+/// The math methods defined on `p`.
+fn math_names(p: Prim) -> String {
     MathFn::ALL
         .iter()
+        .filter(|m| **m != MathFn::FromBits && m.accepts(p))
         .map(|m| m.name())
         .collect::<Vec<_>>()
         .join(", ")

@@ -327,6 +327,14 @@ impl Lowerer<'_> {
                 let v = self.if_stmt(i, &names)?;
                 self.rebind_all(&names, v, rest, tail)
             }
+            syn::Expr::Match(m) => {
+                let names = self.assigned_in_match(m);
+                let v = self.match_stmt(m, &names)?;
+                if names.is_empty() {
+                    return self.stmts(rest, tail);
+                }
+                self.rebind_all(&names, v, rest, tail)
+            }
             syn::Expr::ForLoop(f) => err(
                 f.for_token.span(),
                 "`for` loops are not supported in scalar code; use `while` over `let mut` state",
@@ -436,6 +444,12 @@ impl Lowerer<'_> {
     fn assigned_in_if(&self, i: &syn::ExprIf) -> Vec<String> {
         let mut found = Assigned::default();
         found.visit_expr_if(i);
+        self.keep_mutable(found.names)
+    }
+
+    fn assigned_in_match(&self, m: &syn::ExprMatch) -> Vec<String> {
+        let mut found = Assigned::default();
+        found.visit_expr_match(m);
         self.keep_mutable(found.names)
     }
 

@@ -4,7 +4,7 @@
 
 use crate::ir::{BinOp, Lit, MathFn, Prim, UnOp};
 use accel_runtime::dynamic::Value;
-use accel_runtime::ops::{ScalarOps, ShiftOps};
+use accel_runtime::ops::{MathOps, ScalarOps, ShiftOps};
 
 pub fn lit(l: Lit) -> Value {
     let b = l.bits;
@@ -95,6 +95,38 @@ macro_rules! on_shift {
             Value::U32($x) => Value::U32($body),
             Value::U64($x) => Value::U64($body),
             Value::Usize($x) => Value::Usize($body),
+            other => other.clone(),
+        }
+    };
+}
+
+/// A numeric operation of two arguments of the same type (no bool).
+macro_rules! on_num_pair {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr, $other:expr) => {
+        match ($a, $b) {
+            (Value::I8($x), Value::I8($y)) => Value::I8($body),
+            (Value::I16($x), Value::I16($y)) => Value::I16($body),
+            (Value::I32($x), Value::I32($y)) => Value::I32($body),
+            (Value::I64($x), Value::I64($y)) => Value::I64($body),
+            (Value::U8($x), Value::U8($y)) => Value::U8($body),
+            (Value::U16($x), Value::U16($y)) => Value::U16($body),
+            (Value::U32($x), Value::U32($y)) => Value::U32($body),
+            (Value::U64($x), Value::U64($y)) => Value::U64($body),
+            (Value::Usize($x), Value::Usize($y)) => Value::Usize($body),
+            (Value::F32($x), Value::F32($y)) => Value::F32($body),
+            (Value::F64($x), Value::F64($y)) => Value::F64($body),
+            _ => $other,
+        }
+    };
+}
+
+macro_rules! signed_int1 {
+    ($a:expr, |$x:ident| $body:expr) => {
+        match $a {
+            Value::I8($x) => Value::Bool($body),
+            Value::I16($x) => Value::Bool($body),
+            Value::I32($x) => Value::Bool($body),
+            Value::I64($x) => Value::Bool($body),
             other => other.clone(),
         }
     };
@@ -213,51 +245,189 @@ pub fn cast(v: &Value, to: Prim) -> Value {
 }
 
 pub fn math(f: MathFn, xs: &[Value]) -> Value {
+    use accel_runtime::Elem;
+    // Each macro applies `$body` to the arguments of one concrete type; the
+    // body's result (of any `Elem` type) becomes the value.
     macro_rules! float1 {
-        ($m:ident) => {
+        (|$x:ident| $body:expr) => {
             match &xs[0] {
-                Value::F32(x) => Value::F32(x.$m()),
-                Value::F64(x) => Value::F64(x.$m()),
+                Value::F32($x) => $body.to_value(),
+                Value::F64($x) => $body.to_value(),
                 other => other.clone(),
             }
         };
     }
     macro_rules! float2 {
-        ($m:ident) => {
+        (|$x:ident, $y:ident| $body:expr) => {
             match (&xs[0], &xs[1]) {
-                (Value::F32(x), Value::F32(y)) => Value::F32(x.$m(*y)),
-                (Value::F64(x), Value::F64(y)) => Value::F64(x.$m(*y)),
+                (Value::F32($x), Value::F32($y)) => $body.to_value(),
+                (Value::F64($x), Value::F64($y)) => $body.to_value(),
                 (other, _) => other.clone(),
             }
         };
     }
+    macro_rules! int1 {
+        (|$x:ident| $body:expr) => {
+            match &xs[0] {
+                Value::I8($x) => $body.to_value(),
+                Value::I16($x) => $body.to_value(),
+                Value::I32($x) => $body.to_value(),
+                Value::I64($x) => $body.to_value(),
+                Value::U8($x) => $body.to_value(),
+                Value::U16($x) => $body.to_value(),
+                Value::U32($x) => $body.to_value(),
+                Value::U64($x) => $body.to_value(),
+                Value::Usize($x) => $body.to_value(),
+                other => other.clone(),
+            }
+        };
+    }
+    macro_rules! int2 {
+        (|$x:ident, $y:ident| $body:expr) => {
+            match (&xs[0], &xs[1]) {
+                (Value::I8($x), Value::I8($y)) => $body.to_value(),
+                (Value::I16($x), Value::I16($y)) => $body.to_value(),
+                (Value::I32($x), Value::I32($y)) => $body.to_value(),
+                (Value::I64($x), Value::I64($y)) => $body.to_value(),
+                (Value::U8($x), Value::U8($y)) => $body.to_value(),
+                (Value::U16($x), Value::U16($y)) => $body.to_value(),
+                (Value::U32($x), Value::U32($y)) => $body.to_value(),
+                (Value::U64($x), Value::U64($y)) => $body.to_value(),
+                (Value::Usize($x), Value::Usize($y)) => $body.to_value(),
+                (other, _) => other.clone(),
+            }
+        };
+    }
+    /// An integer with a `u32` argument.
+    macro_rules! int_u32 {
+        (|$x:ident, $n:ident| $body:expr) => {{
+            let $n = match &xs[1] {
+                Value::U32(n) => *n,
+                _ => 0,
+            };
+            int1!(|$x| $body)
+        }};
+    }
+    macro_rules! signed1 {
+        (|$x:ident| $body:expr) => {
+            match &xs[0] {
+                Value::I8($x) => $body.to_value(),
+                Value::I16($x) => $body.to_value(),
+                Value::I32($x) => $body.to_value(),
+                Value::I64($x) => $body.to_value(),
+                Value::F32($x) => $body.to_value(),
+                Value::F64($x) => $body.to_value(),
+                other => other.clone(),
+            }
+        };
+    }
     match f {
-        MathFn::Sqrt => float1!(sqrt),
-        MathFn::Exp => float1!(exp),
-        MathFn::Ln => float1!(ln),
-        MathFn::Log2 => float1!(log2),
-        MathFn::Log10 => float1!(log10),
-        MathFn::Sin => float1!(sin),
-        MathFn::Cos => float1!(cos),
-        MathFn::Tan => float1!(tan),
-        MathFn::Floor => float1!(floor),
-        MathFn::Ceil => float1!(ceil),
-        MathFn::Round => float1!(round),
-        MathFn::Atan2 => float2!(atan2),
-        MathFn::Powf => float2!(powf),
+        MathFn::Sqrt => float1!(|x| x.sqrt()),
+        MathFn::Cbrt => float1!(|x| x.cbrt()),
+        MathFn::Exp => float1!(|x| x.exp()),
+        MathFn::Exp2 => float1!(|x| x.exp2()),
+        MathFn::ExpM1 => float1!(|x| x.exp_m1()),
+        MathFn::Ln => float1!(|x| x.ln()),
+        MathFn::Ln1p => float1!(|x| x.ln_1p()),
+        MathFn::Log2 => float1!(|x| x.log2()),
+        MathFn::Log10 => float1!(|x| x.log10()),
+        MathFn::Log => float2!(|x, b| x.log(*b)),
+        MathFn::Sin => float1!(|x| x.sin()),
+        MathFn::Cos => float1!(|x| x.cos()),
+        MathFn::Tan => float1!(|x| x.tan()),
+        MathFn::Asin => float1!(|x| x.asin()),
+        MathFn::Acos => float1!(|x| x.acos()),
+        MathFn::Atan => float1!(|x| x.atan()),
+        MathFn::Atan2 => float2!(|x, y| x.atan2(*y)),
+        MathFn::Sinh => float1!(|x| x.sinh()),
+        MathFn::Cosh => float1!(|x| x.cosh()),
+        MathFn::Tanh => float1!(|x| x.tanh()),
+        MathFn::Asinh => float1!(|x| x.asinh()),
+        MathFn::Acosh => float1!(|x| x.acosh()),
+        MathFn::Atanh => float1!(|x| x.atanh()),
+        MathFn::Hypot => float2!(|x, y| x.hypot(*y)),
+        MathFn::Powf => float2!(|x, y| x.powf(*y)),
         MathFn::Powi => match (&xs[0], &xs[1]) {
             (Value::F32(x), Value::I32(n)) => Value::F32(x.powi(*n)),
             (Value::F64(x), Value::I32(n)) => Value::F64(x.powi(*n)),
             (other, _) => other.clone(),
         },
+        MathFn::Recip => float1!(|x| x.recip()),
+        MathFn::ToDegrees => float1!(|x| x.to_degrees()),
+        MathFn::ToRadians => float1!(|x| x.to_radians()),
+        MathFn::Floor => float1!(|x| x.floor()),
+        MathFn::Ceil => float1!(|x| x.ceil()),
+        MathFn::Round => float1!(|x| x.round()),
+        MathFn::Trunc => float1!(|x| x.trunc()),
+        MathFn::Fract => float1!(|x| x.fract()),
         MathFn::MulAdd => match (&xs[0], &xs[1], &xs[2]) {
             (Value::F32(x), Value::F32(y), Value::F32(z)) => Value::F32(x.mul_add(*y, *z)),
             (Value::F64(x), Value::F64(y), Value::F64(z)) => Value::F64(x.mul_add(*y, *z)),
             (other, _, _) => other.clone(),
         },
+        MathFn::Copysign => float2!(|x, y| x.copysign(*y)),
+        MathFn::IsNan => float1!(|x| x.is_nan()),
+        MathFn::IsInfinite => float1!(|x| x.is_infinite()),
+        MathFn::IsFinite => float1!(|x| x.is_finite()),
+        MathFn::IsNormal => float1!(|x| x.is_normal()),
+        MathFn::IsSignNegative => float1!(|x| x.is_sign_negative()),
+        MathFn::IsSignPositive => float1!(|x| x.is_sign_positive()),
+        MathFn::ToBits => float1!(|x| x.to_bits()),
+        MathFn::FromBits => match &xs[0] {
+            Value::U32(b) => Value::F32(f32::from_bits(*b)),
+            Value::U64(b) => Value::F64(f64::from_bits(*b)),
+            other => other.clone(),
+        },
         MathFn::Abs => on_numeric!(&xs[0], |x| x.acc_abs()),
+        MathFn::Signum => signed1!(|x| x.signum()),
         MathFn::Min => on_pair!(&xs[0], &xs[1], |x, y| x.acc_min(*y), xs[0].clone()),
         MathFn::Max => on_pair!(&xs[0], &xs[1], |x, y| x.acc_max(*y), xs[0].clone()),
+        MathFn::Clamp => {
+            macro_rules! clamp {
+                ($($v:ident),*) => {
+                    match (&xs[0], &xs[1], &xs[2]) {
+                        $((Value::$v(x), Value::$v(lo), Value::$v(hi)) => Value::$v(x.acc_clamp(*lo, *hi)),)*
+                        (other, _, _) => other.clone(),
+                    }
+                };
+            }
+            clamp!(I8, I16, I32, I64, U8, U16, U32, U64, Usize, F32, F64)
+        }
+        MathFn::DivEuclid => {
+            on_num_pair!(&xs[0], &xs[1], |x, y| x.acc_div_euclid(*y), xs[0].clone())
+        }
+        MathFn::RemEuclid => {
+            on_num_pair!(&xs[0], &xs[1], |x, y| x.acc_rem_euclid(*y), xs[0].clone())
+        }
+        MathFn::CountOnes => int1!(|x| x.count_ones()),
+        MathFn::CountZeros => int1!(|x| x.count_zeros()),
+        MathFn::LeadingZeros => int1!(|x| x.leading_zeros()),
+        MathFn::TrailingZeros => int1!(|x| x.trailing_zeros()),
+        MathFn::LeadingOnes => int1!(|x| x.leading_ones()),
+        MathFn::TrailingOnes => int1!(|x| x.trailing_ones()),
+        MathFn::RotateLeft => int_u32!(|x, n| x.rotate_left(n)),
+        MathFn::RotateRight => int_u32!(|x, n| x.rotate_right(n)),
+        MathFn::SwapBytes => int1!(|x| x.swap_bytes()),
+        MathFn::ReverseBits => int1!(|x| x.reverse_bits()),
+        MathFn::Pow => int_u32!(|x, n| x.wrapping_pow(n)),
+        MathFn::WrappingAdd => int2!(|x, y| x.wrapping_add(*y)),
+        MathFn::WrappingSub => int2!(|x, y| x.wrapping_sub(*y)),
+        MathFn::WrappingMul => int2!(|x, y| x.wrapping_mul(*y)),
+        MathFn::WrappingNeg => int1!(|x| x.wrapping_neg()),
+        MathFn::SaturatingAdd => int2!(|x, y| x.saturating_add(*y)),
+        MathFn::SaturatingSub => int2!(|x, y| x.saturating_sub(*y)),
+        MathFn::SaturatingMul => int2!(|x, y| x.saturating_mul(*y)),
+        MathFn::AbsDiff => int2!(|x, y| x.abs_diff(*y)),
+        MathFn::IsPositive => signed_int1!(&xs[0], |x| x.is_positive()),
+        MathFn::IsNegative => signed_int1!(&xs[0], |x| x.is_negative()),
+        MathFn::IsPowerOfTwo => match &xs[0] {
+            Value::U8(x) => Value::Bool(x.is_power_of_two()),
+            Value::U16(x) => Value::Bool(x.is_power_of_two()),
+            Value::U32(x) => Value::Bool(x.is_power_of_two()),
+            Value::U64(x) => Value::Bool(x.is_power_of_two()),
+            Value::Usize(x) => Value::Bool(x.is_power_of_two()),
+            other => other.clone(),
+        },
     }
 }
 

@@ -192,90 +192,243 @@ impl BinOp {
     }
 }
 
-/// Scalar math functions (Rust's float and integer methods of the same name).
+/// Which receiver types a math method is defined on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MathFn {
-    Sqrt,
-    Exp,
-    Ln,
-    Log2,
-    Log10,
-    Sin,
-    Cos,
-    Tan,
-    Atan2,
-    Powf,
-    Powi,
-    Abs,
-    Min,
-    Max,
-    Floor,
-    Ceil,
-    Round,
-    MulAdd,
+pub enum MathOn {
+    Float,
+    /// Every integer type.
+    Int,
+    /// Unsigned integers.
+    Unsigned,
+    /// Signed integers.
+    Signed,
+    /// Signed integers and floats.
+    SignedOrFloat,
+    /// Integers and floats.
+    Num,
+    /// `u32` and `u64` (the bits of `f32` and `f64`).
+    FloatBits,
 }
 
-impl MathFn {
-    pub const ALL: [MathFn; 18] = [
-        MathFn::Sqrt,
-        MathFn::Exp,
-        MathFn::Ln,
-        MathFn::Log2,
-        MathFn::Log10,
-        MathFn::Sin,
-        MathFn::Cos,
-        MathFn::Tan,
-        MathFn::Atan2,
-        MathFn::Powf,
-        MathFn::Powi,
-        MathFn::Abs,
-        MathFn::Min,
-        MathFn::Max,
-        MathFn::Floor,
-        MathFn::Ceil,
-        MathFn::Round,
-        MathFn::MulAdd,
-    ];
-
-    pub fn name(self) -> &'static str {
+impl MathOn {
+    pub fn accepts(self, p: Prim) -> bool {
         match self {
-            MathFn::Sqrt => "sqrt",
-            MathFn::Exp => "exp",
-            MathFn::Ln => "ln",
-            MathFn::Log2 => "log2",
-            MathFn::Log10 => "log10",
-            MathFn::Sin => "sin",
-            MathFn::Cos => "cos",
-            MathFn::Tan => "tan",
-            MathFn::Atan2 => "atan2",
-            MathFn::Powf => "powf",
-            MathFn::Powi => "powi",
-            MathFn::Abs => "abs",
-            MathFn::Min => "min",
-            MathFn::Max => "max",
-            MathFn::Floor => "floor",
-            MathFn::Ceil => "ceil",
-            MathFn::Round => "round",
-            MathFn::MulAdd => "mul_add",
+            MathOn::Float => p.is_float(),
+            MathOn::Int => p.is_int(),
+            MathOn::Unsigned => p.is_int() && !p.is_signed(),
+            MathOn::Signed => p.is_int() && p.is_signed(),
+            MathOn::SignedOrFloat => p.is_signed(),
+            MathOn::Num => p.is_numeric(),
+            MathOn::FloatBits => matches!(p, Prim::U32 | Prim::U64),
         }
     }
 
+    pub fn describe(self) -> &'static str {
+        match self {
+            MathOn::Float => "floats (`f32`, `f64`)",
+            MathOn::Int => "integers",
+            MathOn::Unsigned => "unsigned integers",
+            MathOn::Signed => "signed integers",
+            MathOn::SignedOrFloat => "signed integers and floats",
+            MathOn::Num => "integers and floats",
+            MathOn::FloatBits => "`u32` and `u64`",
+        }
+    }
+}
+
+/// The type of a math function's arguments after the receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathArg {
+    /// The receiver's type.
+    Same,
+    U32,
+    I32,
+}
+
+/// The type of a math function's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathRes {
+    /// The receiver's type.
+    Same,
+    Bool,
+    U32,
+    /// The unsigned integer of the receiver's width (`to_bits`, `abs_diff`).
+    Unsigned,
+    /// The float of the receiver's width (`from_bits`).
+    Float,
+}
+
+/// One row of the math table.
+#[derive(Clone, Copy, Debug)]
+pub struct MathInfo {
+    /// The Rust method name.
+    pub name: &'static str,
+    /// Number of arguments, the receiver included.
+    pub arity: usize,
+    pub on: MathOn,
+    pub args: MathArg,
+    pub result: MathRes,
+}
+
+macro_rules! math_table {
+    ($($(#[$doc:meta])* $v:ident = $name:literal, $arity:literal, $on:ident, $args:ident, $res:ident;)*) => {
+        /// Scalar math functions: Rust's float and integer methods of the same
+        /// name (see [`MathFn::info`] for the table of names, arities and types).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum MathFn { $($(#[$doc])* $v),* }
+
+        impl MathFn {
+            pub const ALL: &'static [MathFn] = &[$(MathFn::$v),*];
+
+            pub fn info(self) -> MathInfo {
+                match self {
+                    $(MathFn::$v => MathInfo {
+                        name: $name,
+                        arity: $arity,
+                        on: MathOn::$on,
+                        args: MathArg::$args,
+                        result: MathRes::$res,
+                    },)*
+                }
+            }
+        }
+    };
+}
+
+math_table! {
+    Sqrt = "sqrt", 1, Float, Same, Same;
+    Cbrt = "cbrt", 1, Float, Same, Same;
+    Exp = "exp", 1, Float, Same, Same;
+    Exp2 = "exp2", 1, Float, Same, Same;
+    ExpM1 = "exp_m1", 1, Float, Same, Same;
+    Ln = "ln", 1, Float, Same, Same;
+    Ln1p = "ln_1p", 1, Float, Same, Same;
+    Log2 = "log2", 1, Float, Same, Same;
+    Log10 = "log10", 1, Float, Same, Same;
+    /// `x.log(base)`.
+    Log = "log", 2, Float, Same, Same;
+    Sin = "sin", 1, Float, Same, Same;
+    Cos = "cos", 1, Float, Same, Same;
+    Tan = "tan", 1, Float, Same, Same;
+    Asin = "asin", 1, Float, Same, Same;
+    Acos = "acos", 1, Float, Same, Same;
+    Atan = "atan", 1, Float, Same, Same;
+    Atan2 = "atan2", 2, Float, Same, Same;
+    Sinh = "sinh", 1, Float, Same, Same;
+    Cosh = "cosh", 1, Float, Same, Same;
+    Tanh = "tanh", 1, Float, Same, Same;
+    Asinh = "asinh", 1, Float, Same, Same;
+    Acosh = "acosh", 1, Float, Same, Same;
+    Atanh = "atanh", 1, Float, Same, Same;
+    Hypot = "hypot", 2, Float, Same, Same;
+    Powf = "powf", 2, Float, Same, Same;
+    Powi = "powi", 2, Float, I32, Same;
+    Recip = "recip", 1, Float, Same, Same;
+    ToDegrees = "to_degrees", 1, Float, Same, Same;
+    ToRadians = "to_radians", 1, Float, Same, Same;
+    Floor = "floor", 1, Float, Same, Same;
+    Ceil = "ceil", 1, Float, Same, Same;
+    Round = "round", 1, Float, Same, Same;
+    Trunc = "trunc", 1, Float, Same, Same;
+    Fract = "fract", 1, Float, Same, Same;
+    MulAdd = "mul_add", 3, Float, Same, Same;
+    Copysign = "copysign", 2, Float, Same, Same;
+    IsNan = "is_nan", 1, Float, Same, Bool;
+    IsInfinite = "is_infinite", 1, Float, Same, Bool;
+    IsFinite = "is_finite", 1, Float, Same, Bool;
+    IsNormal = "is_normal", 1, Float, Same, Bool;
+    IsSignNegative = "is_sign_negative", 1, Float, Same, Bool;
+    IsSignPositive = "is_sign_positive", 1, Float, Same, Bool;
+    ToBits = "to_bits", 1, Float, Same, Unsigned;
+    /// `f32::from_bits(u)`: the receiver is the `u32` (`u64` for `f64`).
+    FromBits = "from_bits", 1, FloatBits, Same, Float;
+    /// Wrapping for integers (`i32::MIN.abs() == i32::MIN`).
+    Abs = "abs", 1, SignedOrFloat, Same, Same;
+    Signum = "signum", 1, SignedOrFloat, Same, Same;
+    Min = "min", 2, Num, Same, Same;
+    Max = "max", 2, Num, Same, Same;
+    /// Never panics: `lo > hi` gives `hi` (see `accel_runtime::ops::MathOps`).
+    Clamp = "clamp", 3, Num, Same, Same;
+    /// Integers: `x.div_euclid(0) == 0`, `MIN.div_euclid(-1) == MIN`.
+    DivEuclid = "div_euclid", 2, Num, Same, Same;
+    /// Integers: `x.rem_euclid(0) == x`.
+    RemEuclid = "rem_euclid", 2, Num, Same, Same;
+    CountOnes = "count_ones", 1, Int, Same, U32;
+    CountZeros = "count_zeros", 1, Int, Same, U32;
+    LeadingZeros = "leading_zeros", 1, Int, Same, U32;
+    TrailingZeros = "trailing_zeros", 1, Int, Same, U32;
+    LeadingOnes = "leading_ones", 1, Int, Same, U32;
+    TrailingOnes = "trailing_ones", 1, Int, Same, U32;
+    RotateLeft = "rotate_left", 2, Int, U32, Same;
+    RotateRight = "rotate_right", 2, Int, U32, Same;
+    SwapBytes = "swap_bytes", 1, Int, Same, Same;
+    ReverseBits = "reverse_bits", 1, Int, Same, Same;
+    /// Wrapping (`wrapping_pow`).
+    Pow = "pow", 2, Int, U32, Same;
+    WrappingAdd = "wrapping_add", 2, Int, Same, Same;
+    WrappingSub = "wrapping_sub", 2, Int, Same, Same;
+    WrappingMul = "wrapping_mul", 2, Int, Same, Same;
+    WrappingNeg = "wrapping_neg", 1, Int, Same, Same;
+    SaturatingAdd = "saturating_add", 2, Int, Same, Same;
+    SaturatingSub = "saturating_sub", 2, Int, Same, Same;
+    SaturatingMul = "saturating_mul", 2, Int, Same, Same;
+    AbsDiff = "abs_diff", 2, Int, Same, Unsigned;
+    IsPositive = "is_positive", 1, Signed, Same, Bool;
+    IsNegative = "is_negative", 1, Signed, Same, Bool;
+    IsPowerOfTwo = "is_power_of_two", 1, Unsigned, Same, Bool;
+}
+
+impl MathFn {
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
     pub fn from_name(name: &str) -> Option<MathFn> {
-        MathFn::ALL.into_iter().find(|m| m.name() == name)
+        MathFn::ALL.iter().copied().find(|m| m.name() == name)
     }
 
     /// Number of arguments, the receiver included.
     pub fn arity(self) -> usize {
-        match self {
-            MathFn::Atan2 | MathFn::Powf | MathFn::Powi | MathFn::Min | MathFn::Max => 2,
-            MathFn::MulAdd => 3,
-            _ => 1,
+        self.info().arity
+    }
+
+    /// Defined on a receiver of type `p`.
+    pub fn accepts(self, p: Prim) -> bool {
+        self.info().on.accepts(p)
+    }
+
+    /// The type of argument `i` (0 is the receiver) for a receiver of type `p`.
+    pub fn arg_prim(self, p: Prim, i: usize) -> Prim {
+        match (i, self.info().args) {
+            (0, _) | (_, MathArg::Same) => p,
+            (_, MathArg::U32) => Prim::U32,
+            (_, MathArg::I32) => Prim::I32,
         }
     }
 
-    /// Defined on integers as well as floats.
-    pub fn on_ints(self) -> bool {
-        matches!(self, MathFn::Abs | MathFn::Min | MathFn::Max)
+    /// The result type for a receiver of type `p`.
+    pub fn result_prim(self, p: Prim) -> Prim {
+        match self.info().result {
+            MathRes::Same => p,
+            MathRes::Bool => Prim::Bool,
+            MathRes::U32 => Prim::U32,
+            MathRes::Unsigned => unsigned_of(p),
+            MathRes::Float => match p {
+                Prim::U64 | Prim::I64 => Prim::F64,
+                _ => Prim::F32,
+            },
+        }
+    }
+}
+
+/// The unsigned integer type of the same width as `p`.
+pub fn unsigned_of(p: Prim) -> Prim {
+    match p {
+        Prim::I8 | Prim::U8 | Prim::Bool => Prim::U8,
+        Prim::I16 | Prim::U16 => Prim::U16,
+        Prim::I32 | Prim::U32 | Prim::F32 => Prim::U32,
+        Prim::I64 | Prim::U64 | Prim::F64 => Prim::U64,
+        Prim::Usize => Prim::Usize,
     }
 }
 

@@ -1,0 +1,1288 @@
+//! The scalar language: Rust's float and integer methods, `match`, `min`/`max`
+//! on tuples, and the constants of the primitive types. Every program runs on
+//! the reference interpreter and as compiled CPU code (they must agree
+//! exactly: both call the same Rust functions), and the compiled result is
+//! compared with plain Rust written here: integers exactly (wrap-around
+//! included), floats exactly where the result is exactly defined (rounding,
+//! sign, bits, IEEE `sqrt` and division) and within 5e-5 absolute or 5e-3
+//! relative otherwise; NaN equals NaN.
+
+#![allow(unexpected_cfgs)]
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+use proptest::prelude::*;
+
+fn cfg() -> ProptestConfig {
+    ProptestConfig {
+        cases: 24,
+        max_shrink_iters: 100,
+        ..ProptestConfig::default()
+    }
+}
+
+fn wild_f32() -> impl Strategy<Value = f32> + Clone {
+    prop_oneof![
+        4 => any::<f32>(),
+        1 => Just(f32::NAN),
+        1 => Just(f32::INFINITY),
+        1 => Just(f32::NEG_INFINITY),
+        1 => Just(-0.0f32),
+        1 => Just(0.0f32),
+        1 => Just(1.0f32),
+        1 => Just(-1.0f32),
+        1 => Just(f32::MIN_POSITIVE / 2.0),
+        4 => -2.0f32..2.0,
+        4 => -300.0f32..300.0,
+    ]
+}
+
+fn wild_f64() -> impl Strategy<Value = f64> + Clone {
+    prop_oneof![
+        4 => any::<f64>(),
+        1 => Just(f64::NAN),
+        1 => Just(f64::INFINITY),
+        1 => Just(f64::NEG_INFINITY),
+        1 => Just(-0.0f64),
+        1 => Just(0.5f64),
+        1 => Just(-1.0f64),
+        4 => -2.0f64..2.0,
+        4 => -1e6f64..1e6,
+    ]
+}
+
+/// Integers of the full range, with the edge values and small numbers frequent.
+macro_rules! int_strategy {
+    ($name:ident, $t:ty) => {
+        fn $name() -> impl Strategy<Value = $t> + Clone {
+            prop_oneof![
+                4 => any::<$t>(),
+                1 => Just(<$t>::MIN),
+                1 => Just(<$t>::MAX),
+                1 => Just(0 as $t),
+                1 => Just(1 as $t),
+                1 => Just((0 as $t).wrapping_sub(1)),
+                2 => (0 as $t)..(9 as $t),
+            ]
+        }
+    };
+}
+int_strategy!(any_i8, i8);
+int_strategy!(any_i32, i32);
+int_strategy!(any_i64, i64);
+int_strategy!(any_u8, u8);
+int_strategy!(any_u32, u32);
+int_strategy!(any_u64, u64);
+
+/// Float agreement: bit-exact (NaN == NaN) when `exact`, else within 5e-5
+/// absolute or 5e-3 relative.
+fn close(got: f64, want: f64, exact: bool) -> bool {
+    if got.is_nan() || want.is_nan() {
+        return got.is_nan() && want.is_nan();
+    }
+    if exact {
+        return got == want && got.is_sign_negative() == want.is_sign_negative();
+    }
+    if got == want {
+        return true;
+    }
+    let d = (got - want).abs();
+    d <= 5e-5 || d <= 5e-3 * got.abs().max(want.abs())
+}
+
+#[track_caller]
+fn assert_close<T: Copy + Into<f64> + std::fmt::Debug>(
+    what: &str,
+    x: impl std::fmt::Debug,
+    got: T,
+    want: T,
+    exact: bool,
+) {
+    assert!(
+        close(got.into(), want.into(), exact),
+        "{what}({x:?}): got {got:?}, want {want:?}"
+    );
+}
+
+// =============================================================================
+// Float methods of one argument
+// =============================================================================
+
+/// Results that are exactly defined (no rounding beyond IEEE's).
+const FLOAT_UNARY_EXACT: &[u32] = &[0, 21, 24, 25, 26, 27, 28, 29, 30, 31, 32];
+const FLOAT_UNARY_N: u32 = 33;
+
+#[acc]
+fn f32_unary(xs: &Vector<f32>, k: u32) -> Vector<f32> {
+    xs.map(|x| match k {
+        0 => x.sqrt(),
+        1 => x.cbrt(),
+        2 => x.exp(),
+        3 => x.exp2(),
+        4 => x.exp_m1(),
+        5 => x.ln(),
+        6 => x.ln_1p(),
+        7 => x.log2(),
+        8 => x.log10(),
+        9 => x.sin(),
+        10 => x.cos(),
+        11 => x.tan(),
+        12 => x.asin(),
+        13 => x.acos(),
+        14 => x.atan(),
+        15 => x.sinh(),
+        16 => x.cosh(),
+        17 => x.tanh(),
+        18 => x.asinh(),
+        19 => x.acosh(),
+        20 => x.atanh(),
+        21 => x.recip(),
+        22 => x.to_degrees(),
+        23 => x.to_radians(),
+        24 => x.floor(),
+        25 => x.ceil(),
+        26 => x.round(),
+        27 => x.trunc(),
+        28 => x.fract(),
+        29 => x.abs(),
+        30 => x.signum(),
+        31 => -x,
+        _ => f32::from_bits(x.to_bits() ^ 0x8000_0000),
+    })
+}
+
+fn f32_unary_ref(x: f32, k: u32) -> f32 {
+    match k {
+        0 => x.sqrt(),
+        1 => x.cbrt(),
+        2 => x.exp(),
+        3 => x.exp2(),
+        4 => x.exp_m1(),
+        5 => x.ln(),
+        6 => x.ln_1p(),
+        7 => x.log2(),
+        8 => x.log10(),
+        9 => x.sin(),
+        10 => x.cos(),
+        11 => x.tan(),
+        12 => x.asin(),
+        13 => x.acos(),
+        14 => x.atan(),
+        15 => x.sinh(),
+        16 => x.cosh(),
+        17 => x.tanh(),
+        18 => x.asinh(),
+        19 => x.acosh(),
+        20 => x.atanh(),
+        21 => x.recip(),
+        22 => x.to_degrees(),
+        23 => x.to_radians(),
+        24 => x.floor(),
+        25 => x.ceil(),
+        26 => x.round(),
+        27 => x.trunc(),
+        28 => x.fract(),
+        29 => x.abs(),
+        30 => x.signum(),
+        31 => -x,
+        _ => -x,
+    }
+}
+
+#[acc]
+fn f64_unary(xs: &Vector<f64>, k: u32) -> Vector<f64> {
+    xs.map(|x| match k {
+        0 => x.sqrt(),
+        1 => x.cbrt(),
+        2 => x.exp(),
+        3 => x.exp2(),
+        4 => x.exp_m1(),
+        5 => x.ln(),
+        6 => x.ln_1p(),
+        7 => x.log2(),
+        8 => x.log10(),
+        9 => x.sin(),
+        10 => x.cos(),
+        11 => x.tan(),
+        12 => x.asin(),
+        13 => x.acos(),
+        14 => x.atan(),
+        15 => x.sinh(),
+        16 => x.cosh(),
+        17 => x.tanh(),
+        18 => x.asinh(),
+        19 => x.acosh(),
+        20 => x.atanh(),
+        21 => x.recip(),
+        22 => x.to_degrees(),
+        23 => x.to_radians(),
+        24 => x.floor(),
+        25 => x.ceil(),
+        26 => x.round(),
+        27 => x.trunc(),
+        28 => x.fract(),
+        29 => x.abs(),
+        30 => x.signum(),
+        31 => -x,
+        _ => f64::from_bits(x.to_bits() ^ (1u64 << 63)),
+    })
+}
+
+fn f64_unary_ref(x: f64, k: u32) -> f64 {
+    match k {
+        0 => x.sqrt(),
+        1 => x.cbrt(),
+        2 => x.exp(),
+        3 => x.exp2(),
+        4 => x.exp_m1(),
+        5 => x.ln(),
+        6 => x.ln_1p(),
+        7 => x.log2(),
+        8 => x.log10(),
+        9 => x.sin(),
+        10 => x.cos(),
+        11 => x.tan(),
+        12 => x.asin(),
+        13 => x.acos(),
+        14 => x.atan(),
+        15 => x.sinh(),
+        16 => x.cosh(),
+        17 => x.tanh(),
+        18 => x.asinh(),
+        19 => x.acosh(),
+        20 => x.atanh(),
+        21 => x.recip(),
+        22 => x.to_degrees(),
+        23 => x.to_radians(),
+        24 => x.floor(),
+        25 => x.ceil(),
+        26 => x.round(),
+        27 => x.trunc(),
+        28 => x.fract(),
+        29 => x.abs(),
+        30 => x.signum(),
+        _ => -x,
+    }
+}
+
+/// The predicates and the bits.
+#[acc]
+fn f32_classify(xs: &Vector<f32>) -> Vector<((bool, bool, bool), (bool, bool, bool), u32)> {
+    xs.map(|x| {
+        (
+            (x.is_nan(), x.is_infinite(), x.is_finite()),
+            (x.is_sign_negative(), x.is_sign_positive(), x.is_normal()),
+            x.to_bits(),
+        )
+    })
+}
+
+#[acc]
+fn f64_classify(xs: &Vector<f64>) -> Vector<((bool, bool, bool), (bool, bool, bool), u64)> {
+    xs.map(|x| {
+        (
+            (x.is_nan(), x.is_infinite(), x.is_finite()),
+            (x.is_sign_negative(), x.is_sign_positive(), x.is_normal()),
+            x.to_bits(),
+        )
+    })
+}
+
+#[acc]
+fn from_bits(us: &Vector<u32>, ls: &Vector<u64>) -> (Vector<f32>, Vector<f64>) {
+    (
+        us.map(|u| f32::from_bits(u)),
+        ls.map(|l| std::primitive::f64::from_bits(l)),
+    )
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn float_unary(xs in vector(wild_f32(), 40), ys in vector(wild_f64(), 40)) {
+        for k in 0..=FLOAT_UNARY_N {
+            let exact = FLOAT_UNARY_EXACT.contains(&k) || k == FLOAT_UNARY_N - 1;
+            check_ok(f32_unary::SOURCE, "f32_unary", &[arg(&xs), arg(k)], f32_unary(&xs, k), EXACT);
+            let got = f32_unary(&xs, k).unwrap().to_vec();
+            for (x, g) in xs.to_vec().into_iter().zip(got) {
+                assert_close(&format!("f32 #{k}"), x, g, f32_unary_ref(x, k), exact);
+            }
+            check_ok(f64_unary::SOURCE, "f64_unary", &[arg(&ys), arg(k)], f64_unary(&ys, k), EXACT);
+            let got = f64_unary(&ys, k).unwrap().to_vec();
+            for (y, g) in ys.to_vec().into_iter().zip(got) {
+                assert_close(&format!("f64 #{k}"), y, g, f64_unary_ref(y, k), exact);
+            }
+        }
+    }
+
+    #[test]
+    fn float_classify_and_bits(xs in vector(wild_f32(), 60), ys in vector(wild_f64(), 60), us in vector(any::<u32>(), 60), ls in vector(any::<u64>(), 60)) {
+        check_ok(f32_classify::SOURCE, "f32_classify", &[arg(&xs)], f32_classify(&xs), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().map(|x| (
+            (x.is_nan(), x.is_infinite(), x.is_finite()),
+            (x.is_sign_negative(), x.is_sign_positive(), x.is_normal()),
+            x.to_bits(),
+        )).collect();
+        prop_assert_eq!(f32_classify(&xs).unwrap().to_vec(), want);
+        check_ok(f64_classify::SOURCE, "f64_classify", &[arg(&ys)], f64_classify(&ys), EXACT);
+        let want: Vec<_> = ys.to_vec().into_iter().map(|x| (
+            (x.is_nan(), x.is_infinite(), x.is_finite()),
+            (x.is_sign_negative(), x.is_sign_positive(), x.is_normal()),
+            x.to_bits(),
+        )).collect();
+        prop_assert_eq!(f64_classify(&ys).unwrap().to_vec(), want);
+        check_ok(from_bits::SOURCE, "from_bits", &[arg(&us), arg(&ls)], from_bits(&us, &ls), EXACT);
+        let (f, d) = from_bits(&us, &ls).unwrap();
+        let fb: Vec<u32> = f.to_vec().into_iter().map(f32::to_bits).collect();
+        let db: Vec<u64> = d.to_vec().into_iter().map(f64::to_bits).collect();
+        prop_assert_eq!(fb, us.to_vec());
+        prop_assert_eq!(db, ls.to_vec());
+    }
+}
+
+// =============================================================================
+// Float methods of two and three arguments
+// =============================================================================
+
+const FLOAT_BINARY_N: u32 = 15;
+const FLOAT_BINARY_EXACT: &[u32] = &[4, 5, 6, 11, 12, 13, 14];
+
+#[acc]
+fn f32_binary(xs: &Vector<f32>, ys: &Vector<f32>, k: u32) -> Vector<f32> {
+    xs.zip_with(ys, |x, y| match k {
+        0 => x.atan2(y),
+        1 => x.powf(y),
+        2 => x.hypot(y),
+        3 => x.log(y),
+        4 => x.min(y),
+        5 => x.max(y),
+        6 => x.copysign(y),
+        7 => x.div_euclid(y),
+        8 => x.rem_euclid(y),
+        9 => x.powi(y as i32),
+        10 => x.mul_add(y, 0.5),
+        11 => x.clamp(y.min(1.0), 1.0f32.max(y)),
+        12 => x.clamp(y, 1.0),
+        13 => f32::max(x, y) - f32::min(x, 1.5),
+        _ => x % y,
+    })
+}
+
+/// `clamp` as accel defines it (Rust's, without the panic for `lo > hi`).
+fn clamp_ref<T: PartialOrd>(x: T, lo: T, hi: T) -> T {
+    let x = if x < lo { lo } else { x };
+    if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
+fn f32_binary_ref(x: f32, y: f32, k: u32) -> f32 {
+    match k {
+        0 => x.atan2(y),
+        1 => x.powf(y),
+        2 => x.hypot(y),
+        3 => x.log(y),
+        4 => x.min(y),
+        5 => x.max(y),
+        6 => x.copysign(y),
+        7 => x.div_euclid(y),
+        8 => x.rem_euclid(y),
+        9 => x.powi(y as i32),
+        10 => x.mul_add(y, 0.5),
+        11 => {
+            let (lo, hi) = (y.min(1.0), 1.0f32.max(y));
+            if lo.is_nan() || hi.is_nan() {
+                clamp_ref(x, lo, hi)
+            } else {
+                x.clamp(lo, hi)
+            }
+        }
+        12 => clamp_ref(x, y, 1.0),
+        13 => x.max(y) - x.min(1.5),
+        _ => x % y,
+    }
+}
+
+#[acc]
+fn f64_binary(xs: &Vector<f64>, ys: &Vector<f64>, k: u32) -> Vector<f64> {
+    xs.zip_with(ys, |x, y| match k {
+        0 => x.atan2(y),
+        1 => x.powf(y),
+        2 => x.hypot(y),
+        3 => x.log(y),
+        4 => x.min(y),
+        5 => x.max(y),
+        6 => x.copysign(y),
+        7 => x.div_euclid(y),
+        8 => x.rem_euclid(y),
+        9 => x.powi(y as i32),
+        10 => x.mul_add(y, 0.5),
+        11 => x.clamp(y.min(1.0), 1.0f64.max(y)),
+        12 => x.clamp(y, 1.0),
+        13 => f64::max(x, y) - f64::min(x, 1.5),
+        _ => x % y,
+    })
+}
+
+fn f64_binary_ref(x: f64, y: f64, k: u32) -> f64 {
+    match k {
+        0 => x.atan2(y),
+        1 => x.powf(y),
+        2 => x.hypot(y),
+        3 => x.log(y),
+        4 => x.min(y),
+        5 => x.max(y),
+        6 => x.copysign(y),
+        7 => x.div_euclid(y),
+        8 => x.rem_euclid(y),
+        9 => x.powi(y as i32),
+        10 => x.mul_add(y, 0.5),
+        11 => clamp_ref(x, y.min(1.0), 1.0f64.max(y)),
+        12 => clamp_ref(x, y, 1.0),
+        13 => x.max(y) - x.min(1.5),
+        _ => x % y,
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn float_binary(xy in vector((wild_f32(), wild_f32()), 40), ab in vector((wild_f64(), wild_f64()), 40)) {
+        let (xs, ys): (Vec<f32>, Vec<f32>) = xy.to_vec().into_iter().unzip();
+        let (xs, ys) = (Vector::from(xs), Vector::from(ys));
+        let (as_, bs): (Vec<f64>, Vec<f64>) = ab.to_vec().into_iter().unzip();
+        let (as_, bs) = (Vector::from(as_), Vector::from(bs));
+        for k in 0..FLOAT_BINARY_N {
+            let exact = FLOAT_BINARY_EXACT.contains(&k);
+            check_ok(f32_binary::SOURCE, "f32_binary", &[arg(&xs), arg(&ys), arg(k)], f32_binary(&xs, &ys, k), EXACT);
+            let got = f32_binary(&xs, &ys, k).unwrap().to_vec();
+            for ((x, y), g) in xs.to_vec().into_iter().zip(ys.to_vec()).zip(got) {
+                assert_close(&format!("f32 #{k}"), (x, y), g, f32_binary_ref(x, y, k), exact);
+            }
+            check_ok(f64_binary::SOURCE, "f64_binary", &[arg(&as_), arg(&bs), arg(k)], f64_binary(&as_, &bs, k), EXACT);
+            let got = f64_binary(&as_, &bs, k).unwrap().to_vec();
+            for ((x, y), g) in as_.to_vec().into_iter().zip(bs.to_vec()).zip(got) {
+                assert_close(&format!("f64 #{k}"), (x, y), g, f64_binary_ref(x, y, k), exact);
+            }
+        }
+    }
+}
+
+// =============================================================================
+// Integer methods
+// =============================================================================
+
+/// accel's `div_euclid`/`rem_euclid`: Rust's where Rust does not panic; by zero
+/// `0` and the dividend; `MIN.div_euclid(-1)` wraps.
+macro_rules! euclid_ref {
+    ($x:expr, $y:expr, div) => {
+        if $y == 0 {
+            0
+        } else {
+            $x.checked_div_euclid($y).unwrap_or($x.wrapping_div_euclid($y))
+        }
+    };
+    ($x:expr, $y:expr, rem) => {
+        if $y == 0 {
+            $x
+        } else {
+            $x.checked_rem_euclid($y).unwrap_or(0)
+        }
+    };
+}
+
+/// A program over one integer type: methods selected by `k`, all returning
+/// the same type; and the counting methods, returning `u32`.
+macro_rules! int_family {
+    ($t:ty, $strategy:expr, $prog:ident, $reference:ident, $n:expr) => {
+        fn $reference(x: $t, y: $t, k: u32) -> $t {
+            match k {
+                0 => x.wrapping_add(y),
+                1 => x.wrapping_sub(y),
+                2 => x.wrapping_mul(y),
+                3 => x.saturating_add(y),
+                4 => x.saturating_sub(y),
+                5 => x.saturating_mul(y),
+                6 => euclid_ref!(x, y, div),
+                7 => euclid_ref!(x, y, rem),
+                8 => x.min(y),
+                9 => x.max(y),
+                10 => x.wrapping_pow(y as u32),
+                11 => x.rotate_left(y as u32),
+                12 => x.rotate_right(y as u32),
+                13 => x.clamp(y.min(7), y.max(7)),
+                14 => clamp_ref(x, y, 7),
+                15 => x.abs_diff(y) as $t,
+                16 => x.wrapping_neg(),
+                17 => x.swap_bytes(),
+                18 => x.reverse_bits(),
+                19 => x.wrapping_pow(2) ^ x.wrapping_mul(x),
+                20 => x.wrapping_mul(x),
+                _ => (x.count_ones() as $t)
+                    .wrapping_add((x.leading_zeros() as $t).wrapping_mul(3))
+                    .wrapping_sub(x.trailing_ones() as $t),
+            }
+        }
+
+        #[test]
+        fn $prog() {
+            #[acc]
+            fn prog(xs: &Vector<$t>, ys: &Vector<$t>, k: u32) -> Vector<$t> {
+                xs.zip_with(ys, |x, y| match k {
+                    0 => x.wrapping_add(y),
+                    1 => x.wrapping_sub(y),
+                    2 => x.wrapping_mul(y),
+                    3 => x.saturating_add(y),
+                    4 => x.saturating_sub(y),
+                    5 => x.saturating_mul(y),
+                    6 => x.div_euclid(y),
+                    7 => x.rem_euclid(y),
+                    8 => x.min(y),
+                    9 => x.max(y),
+                    10 => x.pow(y as u32),
+                    11 => x.rotate_left(y as u32),
+                    12 => x.rotate_right(y as u32),
+                    13 => x.clamp(y.min(7), y.max(7)),
+                    14 => x.clamp(y, 7),
+                    15 => x.abs_diff(y) as $t,
+                    16 => x.wrapping_neg(),
+                    17 => x.swap_bytes(),
+                    18 => x.reverse_bits(),
+                    // `x * x` wraps in accel, as `x.pow(2)` does.
+                    19 => x.pow(2) ^ (x * x),
+                    20 => x * x,
+                    _ => (x.count_ones() as $t) + (x.leading_zeros() as $t) * 3 - x.trailing_ones() as $t,
+                })
+            }
+
+            #[acc]
+            fn counts(xs: &Vector<$t>) -> Vector<(u32, u32, u32, u32, (u32, u32))> {
+                xs.map(|x| {
+                    (
+                        x.count_ones(),
+                        x.count_zeros(),
+                        x.leading_zeros(),
+                        x.trailing_zeros(),
+                        (x.leading_ones(), x.trailing_ones()),
+                    )
+                })
+            }
+
+            let strategy = vector(($strategy, $strategy), 50);
+            let edges = [<$t>::MIN, <$t>::MAX, 0, 1, (0 as $t).wrapping_sub(1), 2, 7];
+            let mut runner = proptest::test_runner::TestRunner::new(cfg());
+            runner
+                .run(&strategy, |xy| {
+                    let mut pairs = xy.to_vec();
+                    for a in edges {
+                        for b in edges {
+                            pairs.push((a, b));
+                        }
+                    }
+                    let (xs, ys): (Vec<$t>, Vec<$t>) = pairs.into_iter().unzip();
+                    let (xs, ys) = (Vector::from(xs), Vector::from(ys));
+                    for k in 0..$n {
+                        check_ok(
+                            prog::SOURCE,
+                            "prog",
+                            &[arg(&xs), arg(&ys), arg(k)],
+                            prog(&xs, &ys, k),
+                            EXACT,
+                        );
+                        let got = prog(&xs, &ys, k).unwrap().to_vec();
+                        for ((x, y), g) in xs.to_vec().into_iter().zip(ys.to_vec()).zip(got) {
+                            assert_eq!(g, $reference(x, y, k), "{}: #{k}({x}, {y})", stringify!($t));
+                        }
+                    }
+                    check_ok(counts::SOURCE, "counts", &[arg(&xs)], counts(&xs), EXACT);
+                    let want: Vec<_> = xs
+                        .to_vec()
+                        .into_iter()
+                        .map(|x| {
+                            (
+                                x.count_ones(),
+                                x.count_zeros(),
+                                x.leading_zeros(),
+                                x.trailing_zeros(),
+                                (x.leading_ones(), x.trailing_ones()),
+                            )
+                        })
+                        .collect();
+                    assert_eq!(counts(&xs).unwrap().to_vec(), want);
+                    Ok(())
+                })
+                .unwrap();
+        }
+    };
+}
+
+int_family!(i8, any_i8(), int_methods_i8, i8_ref, 22u32);
+int_family!(i32, any_i32(), int_methods_i32, i32_ref, 22u32);
+int_family!(i64, any_i64(), int_methods_i64, i64_ref, 22u32);
+int_family!(u8, any_u8(), int_methods_u8, u8_ref, 22u32);
+int_family!(u32, any_u32(), int_methods_u32, u32_ref, 22u32);
+int_family!(u64, any_u64(), int_methods_u64, u64_ref, 22u32);
+int_family!(usize, any::<usize>(), int_methods_usize, usize_ref, 22u32);
+
+/// The methods of signed integers only, and those of a different result type.
+#[acc]
+fn signed_only(xs: &Vector<i16>, ys: &Vector<i16>) -> Vector<(i16, i16, (bool, bool), u16)> {
+    xs.zip_with(ys, |x, y| {
+        (
+            x.signum(),
+            x.abs(),
+            (x.is_positive(), x.is_negative()),
+            x.abs_diff(y),
+        )
+    })
+}
+
+#[acc]
+fn unsigned_only(xs: &Vector<u16>) -> Vector<bool> {
+    xs.map(|x| x.is_power_of_two())
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn int_methods_by_type(xy in vector((any::<i16>(), any::<i16>()), 60), us in vector(any::<u16>(), 60)) {
+        let mut pairs = xy.to_vec();
+        pairs.extend([(i16::MIN, i16::MAX), (i16::MAX, i16::MIN), (i16::MIN, -1), (0, 0), (-1, 1)]);
+        let (xs, ys): (Vec<i16>, Vec<i16>) = pairs.into_iter().unzip();
+        let (xs, ys) = (Vector::from(xs), Vector::from(ys));
+        check_ok(signed_only::SOURCE, "signed_only", &[arg(&xs), arg(&ys)], signed_only(&xs, &ys), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().zip(ys.to_vec()).map(|(x, y)| {
+            (x.signum(), x.wrapping_abs(), (x.is_positive(), x.is_negative()), x.abs_diff(y))
+        }).collect();
+        prop_assert_eq!(signed_only(&xs, &ys).unwrap().to_vec(), want);
+        check_ok(unsigned_only::SOURCE, "unsigned_only", &[arg(&us)], unsigned_only(&us), EXACT);
+        let want: Vec<bool> = us.to_vec().into_iter().map(u16::is_power_of_two).collect();
+        prop_assert_eq!(unsigned_only(&us).unwrap().to_vec(), want);
+    }
+
+    #[test]
+    fn int_path_calls(xs in vector(any_i32(), 60)) {
+        check_ok(path_calls::SOURCE, "path_calls", &[arg(&xs)], path_calls(&xs), EXACT);
+        let want: Vec<i32> = xs.to_vec().into_iter().map(|x| i32::wrapping_add(x, 7).max(i32::min(x, 3))).collect();
+        prop_assert_eq!(path_calls(&xs).unwrap().to_vec(), want);
+    }
+}
+
+#[acc]
+fn path_calls(xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| i32::wrapping_add(x, 7).max(core::primitive::i32::min(x, 3)))
+}
+
+// =============================================================================
+// min and max on tuples, clamp on scalars
+// =============================================================================
+
+#[acc]
+fn tuple_min_max(xs: &Vector<(i32, u8)>, ys: &Vector<(i32, u8)>) -> Vector<((i32, u8), (i32, u8))> {
+    xs.zip_with(ys, |a, b| (a.min(b), a.max(b)))
+}
+
+#[acc]
+fn tuple3_min_max(xs: &Vector<(bool, (i8, u64), i16)>) -> Scalar<(bool, (i8, u64), i16)> {
+    xs.fold1(|a, b| a.max(b))
+        .zip_with(&xs.fold1(|a, b| a.min(b)), |x, y| x.min(y))
+}
+
+/// Floats in tuples: Rust's `PartialOrd` order (`NaN` compares false).
+#[acc]
+fn tuple_float_min(xs: &Vector<(f32, i32)>, ys: &Vector<(f32, i32)>) -> Vector<((f32, i32), (f32, i32))> {
+    xs.zip_with(ys, |a, b| (a.min(b), a.max(b)))
+}
+
+/// The argmin of a vector: the first index of the least element.
+#[acc]
+fn argmin(xs: &Vector<i64>) -> Scalar<(i64, usize)> {
+    generate(xs.shape(), |[i]| (xs[[i]], i)).fold1(|a, b| a.min(b))
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn tuples_lexicographic(
+        pairs in vector(((-3i32..3, 0u8..3), (-3i32..3, 0u8..3)), 60),
+        triples in nonempty((any::<bool>(), (-2i8..2, 0u64..3), -2i16..2), 40),
+        fl in vector(((wild_f32(), -2i32..2), (wild_f32(), -2i32..2)), 40),
+        ls in nonempty(-5i64..5, 50),
+    ) {
+        let (xs, ys): (Vec<_>, Vec<_>) = pairs.to_vec().into_iter().unzip();
+        let (xs, ys) = (Vector::from(xs), Vector::from(ys));
+        check_ok(tuple_min_max::SOURCE, "tuple_min_max", &[arg(&xs), arg(&ys)], tuple_min_max(&xs, &ys), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().zip(ys.to_vec()).map(|(a, b)| (a.min(b), a.max(b))).collect();
+        prop_assert_eq!(tuple_min_max(&xs, &ys).unwrap().to_vec(), want);
+
+        check_ok(tuple3_min_max::SOURCE, "tuple3_min_max", &[arg(&triples)], tuple3_min_max(&triples), EXACT);
+        let t = triples.to_vec();
+        let mx = t.iter().copied().reduce(|a, b| a.max(b)).unwrap();
+        let mn = t.iter().copied().reduce(|a, b| a.min(b)).unwrap();
+        prop_assert_eq!(tuple3_min_max(&triples).unwrap().value(), mx.min(mn));
+
+        let (fa, fb): (Vec<_>, Vec<_>) = fl.to_vec().into_iter().unzip();
+        let (fa, fb) = (Vector::from(fa), Vector::from(fb));
+        check_ok(tuple_float_min::SOURCE, "tuple_float_min", &[arg(&fa), arg(&fb)], tuple_float_min(&fa, &fb), EXACT);
+        let got = tuple_float_min(&fa, &fb).unwrap().to_vec();
+        for ((a, b), (mn, mx)) in fa.to_vec().into_iter().zip(fb.to_vec()).zip(got) {
+            let (wmn, wmx) = if b < a { (b, a) } else { (a, b) };
+            prop_assert!(close(mn.0 as f64, wmn.0 as f64, true) && mn.1 == wmn.1, "min {:?} {:?}", a, b);
+            prop_assert!(close(mx.0 as f64, wmx.0 as f64, true) && mx.1 == wmx.1, "max {:?} {:?}", a, b);
+        }
+
+        check_ok(argmin::SOURCE, "argmin", &[arg(&ls)], argmin(&ls), EXACT);
+        let v = ls.to_vec();
+        let want = v.iter().copied().zip(0..).min().unwrap();
+        prop_assert_eq!(argmin(&ls).unwrap().value(), want);
+    }
+}
+
+// =============================================================================
+// match
+// =============================================================================
+
+#[acc]
+fn classify(xs: &Vector<i32>) -> Vector<i32> {
+    xs.map(|x| match x {
+        i32::MIN..=-1000 => 0,
+        -999..0 => 1,
+        0 => 2,
+        1 | 2 | 3 => 3,
+        4..=10 if x % 2 == 0 => 4,
+        n @ 4..=100 => n * 2,
+        ..=1000 => 6,
+        n if n > 5000 => n - 1,
+        n => {
+            let m = n + 1;
+            m * 3
+        }
+    })
+}
+
+fn classify_ref(x: i32) -> i32 {
+    match x {
+        i32::MIN..=-1000 => 0,
+        -999..=-1 => 1,
+        0 => 2,
+        1..=3 => 3,
+        4..=10 if x % 2 == 0 => 4,
+        n @ 4..=100 => n * 2,
+        ..=1000 => 6,
+        n if n > 5000 => n - 1,
+        n => (n + 1) * 3,
+    }
+}
+
+/// Exhaustive without `_`: bool with both arms, and ranges covering `u8`.
+#[acc]
+fn exhaustive(xs: &Vector<u8>, bs: &Vector<bool>) -> Vector<(u8, f32)> {
+    xs.zip_with(bs, |x, b| {
+        let r: u8 = match x {
+            0..=99 => 0,
+            100..200 => 1,
+            200..=u8::MAX => 2,
+        };
+        let f: f32 = match b {
+            true => 0.5,
+            false => match r {
+                0 => 1.5,
+                _ => 2.5,
+            },
+        };
+        (r, f)
+    })
+}
+
+/// Full-range scrutinees: `u64` and `i64` edge values, unsuffixed arms.
+#[acc]
+fn wide(xs: &Vector<u64>, ys: &Vector<i64>) -> Vector<(i8, i8)> {
+    xs.zip_with(ys, |x, y| {
+        (
+            match x {
+                u64::MAX => 1,
+                0 | 1 => 2,
+                9_223_372_036_854_775_808..=18_446_744_073_709_551_614 => 3,
+                _ => 4,
+            },
+            match y {
+                i64::MIN => -1,
+                i64::MIN..=-1 => -2,
+                0 => 0,
+                1.. => 5,
+            },
+        )
+    })
+}
+
+fn wide_ref(x: u64, y: i64) -> (i8, i8) {
+    (
+        match x {
+            u64::MAX => 1,
+            0 | 1 => 2,
+            9_223_372_036_854_775_808..=18_446_744_073_709_551_614 => 3,
+            _ => 4,
+        },
+        match y {
+            i64::MIN => -1,
+            i64::MIN..=-1 => -2,
+            0 => 0,
+            1.. => 5,
+        },
+    )
+}
+
+/// `match` at the host level (on a scalar parameter), choosing a shape.
+#[acc]
+fn host_match(n: i32, xs: &Vector<f32>) -> Vector<f32> {
+    let m = match n {
+        ..=0 => 0usize,
+        1..=3 => 2,
+        _ => 5,
+    };
+    let c = match n % 3 {
+        0 => std::f32::consts::PI,
+        1 | -1 => f32::EPSILON,
+        _ => 1.0,
+    };
+    generate([m], |[i]| i as f32 * c).zip_with(xs, |a, b| a + b)
+}
+
+/// `match` statements assigning mutable variables, in a loop.
+#[acc]
+fn match_steps(xs: &Vector<u32>) -> Vector<(u32, u32)> {
+    xs.map(|x0| {
+        let mut x = x0 % 1000;
+        let mut steps = 0u32;
+        let mut odd = 0u32;
+        while x > 1 && steps < 200 {
+            match x % 2 {
+                0 => x /= 2,
+                _ => {
+                    x = 3 * x + 1;
+                    odd += 1;
+                }
+            }
+            match steps {
+                7 | 11 => odd += 100,
+                _ => {}
+            }
+            steps += 1;
+        }
+        (steps, odd)
+    })
+}
+
+fn match_steps_ref(x0: u32) -> (u32, u32) {
+    let (mut x, mut steps, mut odd) = (x0 % 1000, 0u32, 0u32);
+    while x > 1 && steps < 200 {
+        if x % 2 == 0 {
+            x /= 2;
+        } else {
+            x = 3 * x + 1;
+            odd += 1;
+        }
+        if steps == 7 || steps == 11 {
+            odd += 100;
+        }
+        steps += 1;
+    }
+    (steps, odd)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn match_statements(xs in vector(any::<u32>(), 40)) {
+        check_ok(match_steps::SOURCE, "match_steps", &[arg(&xs)], match_steps(&xs), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().map(match_steps_ref).collect();
+        prop_assert_eq!(match_steps(&xs).unwrap().to_vec(), want);
+    }
+
+    #[test]
+    fn match_patterns(
+        xs in vector(prop_oneof![any_i32(), -1200i32..1200, 4990i32..5010], 80),
+        us in vector(any_u8(), 50),
+        bs in vector(any::<bool>(), 50),
+        ws in vector(any_u64(), 50),
+        is in vector(any_i64(), 50),
+        n in -3i32..8,
+        fs in vector(-10.0f32..10.0, 8),
+    ) {
+        check_ok(classify::SOURCE, "classify", &[arg(&xs)], classify(&xs), EXACT);
+        let want: Vec<i32> = xs.to_vec().into_iter().map(classify_ref).collect();
+        prop_assert_eq!(classify(&xs).unwrap().to_vec(), want);
+
+        let k = us.len().min(bs.len());
+        let us = Vector::from(us.to_vec()[..k].to_vec());
+        let bs = Vector::from(bs.to_vec()[..k].to_vec());
+        check_ok(exhaustive::SOURCE, "exhaustive", &[arg(&us), arg(&bs)], exhaustive(&us, &bs), EXACT);
+        let want: Vec<(u8, f32)> = us.to_vec().into_iter().zip(bs.to_vec()).map(|(x, b)| {
+            let r = x / 100;
+            (r, if b { 0.5 } else if r == 0 { 1.5 } else { 2.5 })
+        }).collect();
+        prop_assert_eq!(exhaustive(&us, &bs).unwrap().to_vec(), want);
+
+        let k = ws.len().min(is.len());
+        let ws = Vector::from(ws.to_vec()[..k].to_vec());
+        let is = Vector::from(is.to_vec()[..k].to_vec());
+        check_ok(wide::SOURCE, "wide", &[arg(&ws), arg(&is)], wide(&ws, &is), EXACT);
+        let want: Vec<_> = ws.to_vec().into_iter().zip(is.to_vec()).map(|(x, y)| wide_ref(x, y)).collect();
+        prop_assert_eq!(wide(&ws, &is).unwrap().to_vec(), want);
+
+        check_ok(host_match::SOURCE, "host_match", &[arg(n), arg(&fs)], host_match(n, &fs), EXACT);
+        let m = if n <= 0 { 0 } else if n <= 3 { 2 } else { 5 };
+        let c = match n % 3 { 0 => std::f32::consts::PI, 1 | -1 => f32::EPSILON, _ => 1.0 };
+        let want: Vec<f32> = fs.to_vec().into_iter().take(m).enumerate().map(|(i, b)| i as f32 * c + b).collect();
+        prop_assert_eq!(host_match(n, &fs).unwrap().to_vec(), want);
+    }
+}
+
+// =============================================================================
+// Constants
+// =============================================================================
+
+#[acc]
+fn float_consts(n: usize) -> (Vector<f32>, Vector<f64>) {
+    (
+        generate([n], |[i]| match i {
+            0 => f32::consts::PI,
+            1 => std::f32::consts::TAU,
+            2 => core::f32::consts::E,
+            3 => f32::consts::SQRT_2,
+            4 => f32::consts::FRAC_1_SQRT_2,
+            5 => f32::consts::LN_2,
+            6 => f32::consts::LN_10,
+            7 => f32::consts::LOG2_E,
+            8 => f32::consts::LOG2_10,
+            9 => f32::consts::LOG10_E,
+            10 => f32::consts::LOG10_2,
+            11 => f32::consts::FRAC_PI_2,
+            12 => f32::consts::FRAC_PI_3,
+            13 => f32::consts::FRAC_PI_4,
+            14 => f32::consts::FRAC_PI_6,
+            15 => f32::consts::FRAC_PI_8,
+            16 => f32::consts::FRAC_1_PI,
+            17 => f32::consts::FRAC_2_PI,
+            18 => f32::consts::FRAC_2_SQRT_PI,
+            19 => f32::MAX,
+            20 => f32::MIN,
+            21 => f32::MIN_POSITIVE,
+            22 => f32::EPSILON,
+            23 => f32::INFINITY,
+            24 => f32::NEG_INFINITY,
+            25 => f32::NAN,
+            _ => std::f32::MAX_EXP as f32 + f32::MANTISSA_DIGITS as f32,
+        }),
+        generate([n], |[i]| match i {
+            0 => std::f64::consts::PI,
+            1 => f64::consts::TAU,
+            2 => core::f64::consts::E,
+            3 => f64::consts::SQRT_2,
+            4 => f64::consts::FRAC_2_SQRT_PI,
+            5 => f64::MAX,
+            6 => f64::MIN,
+            7 => f64::MIN_POSITIVE,
+            8 => f64::EPSILON,
+            9 => f64::NEG_INFINITY,
+            10 => f64::NAN,
+            _ => f64::MIN_10_EXP as f64,
+        }),
+    )
+}
+
+#[acc]
+fn int_consts(n: usize) -> Vector<i64> {
+    generate([n], |[i]| match i {
+        0 => i32::MAX as i64,
+        1 => i32::MIN as i64,
+        2 => u8::MIN as i64,
+        3 => u8::MAX as i64,
+        4 => i64::MIN,
+        5 => i64::MAX,
+        6 => u64::MAX as i64,
+        7 => i8::MIN as i64,
+        8 => u16::MAX as i64,
+        9 => usize::MAX as i64,
+        10 => u32::BITS as i64,
+        11 => i16::MIN as i64 + std::primitive::i16::MAX as i64,
+        _ => u32::MAX as i64,
+    })
+}
+
+#[test]
+fn constants() {
+    let n = 30;
+    check_ok(
+        float_consts::SOURCE,
+        "float_consts",
+        &[arg(n)],
+        float_consts(n),
+        EXACT,
+    );
+    let (f, d) = float_consts(n).unwrap();
+    use std::f32::consts as c32;
+    use std::f64::consts as c64;
+    let mut want32 = vec![
+        c32::PI,
+        c32::TAU,
+        c32::E,
+        c32::SQRT_2,
+        c32::FRAC_1_SQRT_2,
+        c32::LN_2,
+        c32::LN_10,
+        c32::LOG2_E,
+        c32::LOG2_10,
+        c32::LOG10_E,
+        c32::LOG10_2,
+        c32::FRAC_PI_2,
+        c32::FRAC_PI_3,
+        c32::FRAC_PI_4,
+        c32::FRAC_PI_6,
+        c32::FRAC_PI_8,
+        c32::FRAC_1_PI,
+        c32::FRAC_2_PI,
+        c32::FRAC_2_SQRT_PI,
+        f32::MAX,
+        f32::MIN,
+        f32::MIN_POSITIVE,
+        f32::EPSILON,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+    ];
+    want32.resize(n, f32::MAX_EXP as f32 + f32::MANTISSA_DIGITS as f32);
+    let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+    assert_eq!(bits(f.to_vec()), bits(want32));
+    let mut want64 = vec![
+        c64::PI,
+        c64::TAU,
+        c64::E,
+        c64::SQRT_2,
+        c64::FRAC_2_SQRT_PI,
+        f64::MAX,
+        f64::MIN,
+        f64::MIN_POSITIVE,
+        f64::EPSILON,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    want64.resize(n, f64::MIN_10_EXP as f64);
+    let bits = |v: Vec<f64>| v.into_iter().map(f64::to_bits).collect::<Vec<_>>();
+    assert_eq!(bits(d.to_vec()), bits(want64));
+
+    check_ok(int_consts::SOURCE, "int_consts", &[arg(n)], int_consts(n), EXACT);
+    let mut want = vec![
+        i32::MAX as i64,
+        i32::MIN as i64,
+        0,
+        255,
+        i64::MIN,
+        i64::MAX,
+        -1,
+        -128,
+        65535,
+        -1,
+        32,
+        -1,
+    ];
+    want.resize(n, u32::MAX as i64);
+    assert_eq!(int_consts(n).unwrap().to_vec(), want);
+}
+
+// =============================================================================
+// The examples of docs/draft-scalar.md
+// =============================================================================
+
+#[acc]
+fn doc_bits(xs: &Vector<f32>) -> Vector<(u32, bool)> {
+    xs.map(|x| (x.to_bits().count_ones(), x.is_finite() && x.fract() == 0.0))
+}
+
+#[acc]
+fn doc_hash(xs: &Vector<u32>) -> Vector<u32> {
+    xs.map(|x| (x ^ 0x9E37_79B9).wrapping_mul(0x85EB_CA6B).rotate_left(13))
+}
+
+#[acc]
+fn doc_to_angle(xs: &Vector<f32>) -> Vector<f32> {
+    xs.map(|x| (x * std::f32::consts::TAU).min(f32::MAX))
+}
+
+#[acc]
+fn doc_classify(xs: &Vector<i32>) -> Vector<u8> {
+    xs.map(|x| match x {
+        i32::MIN..=-1 => 0,
+        0 => 1,
+        1 | 2 | 3 => 2,
+        4..=10 if x % 2 == 0 => 3,
+        n @ 11..100 => (n % 7) as u8,
+        _ => 9,
+    })
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn doc_examples(fs in vector(wild_f32(), 40), us in vector(any::<u32>(), 40), is in vector(-5i32..120, 40)) {
+        check_ok(doc_bits::SOURCE, "doc_bits", &[arg(&fs)], doc_bits(&fs), EXACT);
+        let want: Vec<_> = fs.to_vec().into_iter().map(|x| (x.to_bits().count_ones(), x.is_finite() && x.fract() == 0.0)).collect();
+        prop_assert_eq!(doc_bits(&fs).unwrap().to_vec(), want);
+        check_ok(doc_hash::SOURCE, "doc_hash", &[arg(&us)], doc_hash(&us), EXACT);
+        let want: Vec<u32> = us.to_vec().into_iter().map(|x| (x ^ 0x9E37_79B9).wrapping_mul(0x85EB_CA6B).rotate_left(13)).collect();
+        prop_assert_eq!(doc_hash(&us).unwrap().to_vec(), want);
+        check_ok(doc_to_angle::SOURCE, "doc_to_angle", &[arg(&fs)], doc_to_angle(&fs), EXACT);
+        let got = doc_to_angle(&fs).unwrap().to_vec();
+        for (x, g) in fs.to_vec().into_iter().zip(got) {
+            assert_close("to_angle", x, g, (x * std::f32::consts::TAU).min(f32::MAX), true);
+        }
+        check_ok(doc_classify::SOURCE, "doc_classify", &[arg(&is)], doc_classify(&is), EXACT);
+        let want: Vec<u8> = is.to_vec().into_iter().map(|x| match x {
+            i32::MIN..=-1 => 0,
+            0 => 1,
+            1..=3 => 2,
+            4..=10 if x % 2 == 0 => 3,
+            n @ 11..=99 => (n % 7) as u8,
+            _ => 9,
+        }).collect();
+        prop_assert_eq!(doc_classify(&is).unwrap().to_vec(), want);
+    }
+}
+
+// =============================================================================
+// Compile errors (the UI tests hold one of each kind with its span)
+// =============================================================================
+
+#[test]
+fn misuse_is_a_compile_error() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "xs.map(|x| match x { 5..3 => 1, _ => 2 })",
+            "range pattern is empty",
+        ),
+        (
+            "xs.map(|x| match x { 5..5 => 1, _ => 2 })",
+            "range pattern is empty",
+        ),
+        (
+            "xs.map(|x| match x { 3_000_000_000 => 1, _ => 2 })",
+            "out of range for `i32`",
+        ),
+        (
+            "xs.map(|x| match x { 1u8 => 1, _ => 2 })",
+            "expected `i32`, found `u8`",
+        ),
+        ("xs.map(|x| match x > 0 { true => 1 })", "`false` is not covered"),
+        (
+            "xs.map(|x| match x > 0 { 0..=1 => 1, _ => 2 })",
+            "integer scrutinee, not `bool`",
+        ),
+        (
+            "xs.map(|x| match x { a | 3 => 1, _ => 2 })",
+            "bindings inside `|`",
+        ),
+        ("xs.map(|x| match x { ref a => a })", "`ref` bindings"),
+        (
+            "xs.map(|x| match x { (1, 2) => 1, _ => 2 })",
+            "unsupported pattern",
+        ),
+        ("xs.map(|x| match x { 0 => 1, _ => 2.5 })", "mismatched types"),
+        (
+            "xs.map(|x| match x { i32::MAXX => 1, _ => 2 })",
+            "unknown constant",
+        ),
+        (
+            "xs.map(|x| match x { f32::MAX => 1, _ => 2 })",
+            "constant of type `i32`",
+        ),
+        ("xs.map(|x| x.rotate_left(x))", "expected `u32`, found `i32`"),
+        ("xs.map(|x| x.pow(2.0))", "floating-point literal"),
+        (
+            "xs.map(|x| (x as f32).pow(2) as i32)",
+            "`pow` is defined on integers",
+        ),
+        (
+            "xs.map(|x| (x as u32).abs() as i32)",
+            "signed integers and floats",
+        ),
+        ("xs.map(|x| x.is_power_of_two() as i32)", "unsigned integers"),
+        ("xs.map(|x| x.is_nan() as i32)", "defined on floats"),
+        ("xs.map(|x| x.clamp(1) )", "takes 2 arguments but 1 was given"),
+        ("xs.map(|x| x.from_bits())", "no method `from_bits`"),
+        (
+            "xs.map(|x| f32::from_bits(x) as i32)",
+            "expected `u32`, found `i32`",
+        ),
+        (
+            "xs.map(|x| i32::from_bits(x))",
+            "no function `from_bits` on `i32`",
+        ),
+        ("xs.map(|x| i32::nosuch(x))", "no method `nosuch` on `i32`"),
+        ("xs.map(|x| foo::bar(x))", "primitive methods"),
+        ("xs.map(|x| i32::max())", "needs an argument"),
+        ("xs.map(|x| x + bool::MAX)", "the constants of `bool` are: none"),
+        ("xs.map(|x| x + std::mem::size_of)", "paths are not supported"),
+        ("xs.map(|x| (x, x).min(x))", "mismatched types"),
+        (
+            "xs.map(|x| (x, x).clamp((0, 0), (1, 1)).0)",
+            "tuples of scalars have `min` and `max`",
+        ),
+    ];
+    for (body, want) in cases {
+        let src = format!("fn f(xs: &Vector<i32>) -> Vector<i32> {{ {body} }}");
+        match accel_core::compile_source(&src, "f") {
+            Ok(_) => panic!("`{body}` compiled; expected an error containing {want:?}"),
+            Err(e) => assert!(
+                e.message.contains(want),
+                "`{body}`: error {:?} does not contain {want:?}",
+                e.message
+            ),
+        }
+    }
+}
+
+/// Scalar code does not change fusion: a `match`, math methods and tuple
+/// `min` inside producers and the reduction still make one kernel.
+#[acc]
+fn fused_scalar(xs: &Vector<i32>) -> Scalar<(i32, u32)> {
+    xs.map(|x| match x {
+        ..0 => x.wrapping_neg(),
+        _ => x.rotate_left(3),
+    })
+    .map(|y| (y.clamp(-9, 9), y.count_ones()))
+    .fold((i32::MAX, u32::MAX), |a, b| a.min(b))
+}
+
+#[test]
+fn scalar_code_fuses() {
+    assert!(
+        fused_scalar::explain().contains(": 1 kernel"),
+        "{}",
+        fused_scalar::explain()
+    );
+    let xs = Vector::from((-50..50).map(|i| i * 7919).collect::<Vec<i32>>());
+    check_ok(
+        fused_scalar::SOURCE,
+        "fused_scalar",
+        &[arg(&xs)],
+        fused_scalar(&xs),
+        EXACT,
+    );
+    let want = xs
+        .to_vec()
+        .into_iter()
+        .map(|x| if x < 0 { x.wrapping_neg() } else { x.rotate_left(3) })
+        .map(|y| (y.clamp(-9, 9), y.count_ones()))
+        .fold((i32::MAX, u32::MAX), |a, b| a.min(b));
+    assert_eq!(fused_scalar(&xs).unwrap().value(), want);
+}
