@@ -8,6 +8,7 @@
 
 mod expr;
 mod ops;
+mod stencil;
 mod stmt;
 mod types;
 
