@@ -467,15 +467,19 @@ impl Gen<'_> {
         let fast = self.expr(f.body);
         self.fast_stencil.set(false);
         let border = self.expr(f.body);
-        Some(quote! {
+        // `move` closures capture the slices and shapes they read by value (the
+        // error context by reference), so they are `Copy` and their loads
+        // loop-invariant.
+        Some(quote! {{
+            let __ctx = &__ctx;
             #rt::cpu::stencil_generate::<_, #r>(
                 &#shape,
                 [#(#lo),*],
                 [#(#hi),*],
-                |__i: usize, __ix: [usize; #r]| { #bind #fast },
-                |__i: usize, __ix: [usize; #r]| { #bind #border },
+                move |__i: usize, __ix: [usize; #r]| { #bind #fast },
+                move |__i: usize, __ix: [usize; #r]| { #bind #border },
             )
-        })
+        }})
     }
 
     /// A two-parameter combination function over `t`.

@@ -108,7 +108,7 @@ impl Lowerer<'_> {
                     "`Boundary::Constant` needs the value read outside the array: `Boundary::Constant(0.0)`",
                 ),
                 _ => err(
-                    e.span(),
+                    last_span(&p.path),
                     format!(
                         "unknown boundary `{}`; expected {BOUNDARIES}",
                         quote_path(&p.path)
@@ -129,7 +129,7 @@ impl Lowerer<'_> {
                         Ok(Boundary::Constant(v))
                     }
                     _ => err(
-                        c.func.span(),
+                        last_span(&p.path),
                         format!(
                             "unknown boundary `{}`; expected {BOUNDARIES}",
                             quote_path(&p.path)
@@ -155,14 +155,16 @@ impl Lowerer<'_> {
             syn::Expr::Closure(c) => c,
             syn::Expr::Paren(p) => return self.stencil_closure(&p.expr, name, arrays, rank, ret),
             syn::Expr::Group(g) => return self.stencil_closure(&g.expr, name, arrays, rank, ret),
-            other => return err(
-                other.span(),
-                format!(
+            other => {
+                return err(
+                    other.span(),
+                    format!(
                     "`{name}` needs a closure whose parameter{} the stencil pattern{}, like `|[l, c, r]| ..`",
                     if arrays.len() == 1 { " is" } else { "s are" },
                     if arrays.len() == 1 { "" } else { "s" }
                 ),
-            ),
+                )
+            }
         };
         if c.inputs.len() != arrays.len() {
             return err(
@@ -340,6 +342,14 @@ fn is_slice(p: &syn::Pat) -> bool {
 
 fn dims(e: &[usize]) -> String {
     e.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x")
+}
+
+/// The span of a path's last segment (`Reflect` in `Boundary::Reflect`).
+fn last_span(p: &syn::Path) -> proc_macro2::Span {
+    p.segments
+        .last()
+        .map(|s| s.ident.span())
+        .unwrap_or_else(|| p.span())
 }
 
 fn quote_path(p: &syn::Path) -> String {

@@ -90,12 +90,13 @@ pub fn offset_in<const R: usize>(shape: &[usize; R], center: &[usize; R], off: [
 /// An array of shape `shape` whose element at index `ix` (row-major offset `i`)
 /// is `fast(i, ix)` when `lo[d] <= ix[d] < hi[d]` in every dimension, and
 /// `border(i, ix)` elsewhere. `fast` may assume it is called on that box only.
+/// Both are `Copy` (closures that capture slices, shapes and scalars by value).
 pub fn stencil_generate<C: Columns, const R: usize>(
     shape: &[usize; R],
     lo: [usize; R],
     hi: [usize; R],
-    fast: impl Fn(usize, [usize; R]) -> C::Elem + Sync,
-    border: impl Fn(usize, [usize; R]) -> C::Elem + Sync,
+    fast: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
+    border: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
 ) -> C {
     let n = crate::shape::size(shape);
     let mut cols = C::with_capacity(n);
@@ -118,7 +119,10 @@ pub fn stencil_generate<C: Columns, const R: usize>(
             let base: [usize; R] = crate::shape::from_linear(shape, start);
             let inside = (0..R.saturating_sub(1)).all(|d| lo[d] <= base[d] && base[d] < hi[d]);
             let (a, b) = if inside { (jlo, jhi) } else { (0, 0) };
-            let at = |i: usize| {
+            // Everything the inner loops read is captured by value (the element
+            // functions are `Copy`), so the compiler sees it is loop-invariant
+            // and the interior loop vectorises.
+            let at = move |i: usize| {
                 let mut ix = base;
                 if R > 0 {
                     ix[R - 1] = i - start;
@@ -128,9 +132,9 @@ pub fn stencil_generate<C: Columns, const R: usize>(
             // SAFETY: the three ranges lie in this row, below `n` = the capacity,
             // and each row is written by one task.
             unsafe {
-                C::write_range(out, start..start + a, &|i| border(i, at(i)));
-                C::write_range(out, start + a..start + b, &|i| fast(i, at(i)));
-                C::write_range(out, start + b..start + len, &|i| border(i, at(i)));
+                C::write_range(out, start..start + a, &move |i| border(i, at(i)));
+                C::write_range(out, start + a..start + b, &move |i| fast(i, at(i)));
+                C::write_range(out, start + b..start + len, &move |i| border(i, at(i)));
             }
         }
     });
