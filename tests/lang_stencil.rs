@@ -827,3 +827,39 @@ proptest! {
         check_ok(scan_of::SOURCE, "scan_of", &[arg_of(&ls)], scan_of(&ls), EXACT);
     }
 }
+
+// ---- tuples, and constants read from arrays --------------------------------------
+
+/// Points of a tuple array are patterns too.
+#[acc]
+fn pairs(ps: &Vector<(f32, i32)>) -> Vector<f32> {
+    ps.stencil(Boundary::Constant((0.5, 3)), |[(a, i), _, (c, k)]| {
+        a * (i as f32) - c * (k as f32)
+    })
+}
+
+/// The constant is read from an array: an index out of bounds is an error
+/// exactly when some neighbour lies outside (on both sides).
+#[acc]
+fn const_from_array(xs: &Vector<f32>, ks: &Vector<f32>) -> Vector<f32> {
+    xs.stencil(Boundary::Constant(ks[[2]]), |[l, c, r]| l + c * 2.0 + r)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn tuples_and_constants(ps in vec_of((f32s(), -50i32..50), 300), xs in vec_of(f32s(), 300), ks in vec_of(f32s(), 5)) {
+        let a = ps.to_vec();
+        let sh = [a.len()];
+        let want = stencil_ref(&a, &sh, &[3], B::Const((0.5, 3)), |p| p[0].0 * (p[0].1 as f32) - p[2].0 * (p[2].1 as f32));
+        check_ref(pairs::SOURCE, "pairs", &[arg_of(&ps)], pairs(&ps), &sh, &want);
+        let r = check(const_from_array::SOURCE, "const_from_array", &[arg_of(&xs), arg_of(&ks)], const_from_array(&xs, &ks), EXACT);
+        prop_assert_eq!(r.is_ok(), xs.is_empty() || ks.len() >= 3);
+        if let Ok(got) = r {
+            let k = ks.to_vec().get(2).copied().unwrap_or(0.0);
+            let want = stencil_ref(&xs.to_vec(), &[xs.len()], &[3], B::Const(k), |p| p[0] + p[1] * 2.0 + p[2]);
+            prop_assert!(got.approx_eq(&arg_of(Vector::from(want)), 0.0));
+        }
+    }
+}

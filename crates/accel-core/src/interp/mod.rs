@@ -350,10 +350,6 @@ impl Interp<'_> {
                 arrays,
                 extents,
             } => {
-                let mut consts = Vec::new();
-                for b in boundaries {
-                    consts.push(b.constant().map(|c| self.scalar(c)).transpose()?);
-                }
                 let arrays = arrays.iter().map(|x| self.array(*x)).collect::<R<Vec<_>>>()?;
                 let rank = arrays[0].shape.len();
                 let sh: Vec<usize> = (0..rank)
@@ -366,7 +362,13 @@ impl Interp<'_> {
                     let mut args = Vec::new();
                     for (k, a) in arrays.iter().enumerate() {
                         for off in &offsets[k] {
-                            args.push(neighbour(a, &ix, off, &boundaries[k], consts[k].as_ref()));
+                            // A constant boundary's value is computed where it is read.
+                            let v = match (neighbour(a, &ix, off, &boundaries[k]), boundaries[k]) {
+                                (Some(v), _) => v,
+                                (None, Boundary::Constant(c)) => self.scalar(c)?,
+                                (None, _) => return Err(Error::new("interpreter", "stencil read outside")),
+                            };
+                            args.push(v);
                         }
                     }
                     elems.push(self.apply(f, args)?);
@@ -444,15 +446,15 @@ impl Interp<'_> {
 /// rule (clamp: the nearest edge; mirror: `-i` below, `n - (i - n + 2)` above;
 /// wrap: `n + i` below, `i - n` above), applied again until it lies inside (for
 /// mirror on an extent of 1, the only coordinate, 0). A constant boundary gives
-/// the constant when any coordinate is outside.
-fn neighbour(a: &DynArray, ix: &[usize], off: &[i32], b: &Boundary, constant: Option<&Value>) -> Value {
+/// the constant (`None` here) when any coordinate is outside.
+fn neighbour(a: &DynArray, ix: &[usize], off: &[i32], b: &Boundary) -> Option<Value> {
     let mut at = Vec::with_capacity(ix.len());
     for ((&i, &o), &n) in ix.iter().zip(off).zip(&a.shape) {
         let n = n as i64;
         let mut i = i as i64 + o as i64;
         while i < 0 || i >= n {
             i = match b {
-                Boundary::Constant(_) => return constant.cloned().unwrap_or(Value::Tuple(vec![])),
+                Boundary::Constant(_) => return None,
                 Boundary::Clamp => i.clamp(0, n - 1),
                 Boundary::Mirror if n == 1 => 0,
                 Boundary::Mirror if i < 0 => -i,
@@ -463,7 +465,7 @@ fn neighbour(a: &DynArray, ix: &[usize], off: &[i32], b: &Boundary, constant: Op
         }
         at.push(i as usize);
     }
-    a.elems[shape::to_linear(&a.shape, &at)].clone()
+    Some(a.elems[shape::to_linear(&a.shape, &at)].clone())
 }
 
 fn arr(shape: Vec<usize>, elems: Vec<Value>) -> V {
