@@ -863,3 +863,33 @@ proptest! {
         }
     }
 }
+
+// ---- a stencil of a stencil ------------------------------------------------------
+
+/// The inner stencil is materialised (a stencil's inputs are manifest): two kernels.
+#[acc]
+fn twice(m: &Matrix<i32>) -> Matrix<i32> {
+    m.stencil(Boundary::Wrap, |[[_, n, _], [w, c, e], [_, s, _]]| {
+        n + s + w + e - c * 4
+    })
+    .stencil(Boundary::Mirror, |[[a, _, b], [_, _, _], [c, _, d]]| {
+        a - b * 2 + c * 3 - d
+    })
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn stencil_of_stencil(m in mat_of(any::<i32>(), 48, 128)) {
+        let sh = m.shape();
+        let inner = stencil_ref(&m.to_vec(), &sh, &[3, 3], B::Wrap, |p| {
+            p[1].wrapping_add(p[7]).wrapping_add(p[3]).wrapping_add(p[5]).wrapping_sub(p[4].wrapping_mul(4))
+        });
+        let want = stencil_ref(&inner, &sh, &[3, 3], B::Mirror, |p| {
+            p[0].wrapping_sub(p[2].wrapping_mul(2)).wrapping_add(p[6].wrapping_mul(3)).wrapping_sub(p[8])
+        });
+        check_ref(twice::SOURCE, "twice", &[arg_of(&m)], twice(&m), &sh, &want);
+        prop_assert!(twice::explain().contains("2 kernels"), "{}", twice::explain());
+    }
+}
