@@ -172,10 +172,62 @@ impl Validator<'_> {
         if !in_plan
             && matches!(
                 e,
-                Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. }
+                Expr::Buffer(_)
+                    | Expr::ReadLinear { .. }
+                    | Expr::ReadIndex { .. }
+                    | Expr::Checked { .. }
+                    | Expr::ReadStencil { .. }
             )
         {
             return bad("kernel-plan expression in the program IR");
+        }
+        match e {
+            Expr::Stencil {
+                boundaries,
+                f,
+                arrays,
+                extents,
+            } => {
+                if boundaries.len() != arrays.len() || extents.len() != arrays.len() || arrays.is_empty() {
+                    return bad("stencil with mismatched arrays, boundaries and extents");
+                }
+                let mut params = f.params.iter();
+                for ((a, ext), b) in arrays.iter().zip(extents).zip(boundaries) {
+                    let Some((elem, rank)) = self.a.ty(*a).elem_and_rank() else {
+                        return bad("stencil of a non-array");
+                    };
+                    if ext.len() != rank || ext.iter().any(|n| n % 2 == 0) {
+                        return bad("stencil pattern of the wrong rank or an even size");
+                    }
+                    if b.constant().is_some_and(|c| self.a.ty(c) != elem) {
+                        return bad("stencil boundary constant of the wrong type");
+                    }
+                    for _ in 0..ext.iter().product::<usize>() {
+                        match params.next() {
+                            Some(p) if &self.a.var(*p).ty == elem => {}
+                            _ => return bad("stencil function parameters do not match the patterns"),
+                        }
+                    }
+                }
+                if params.next().is_some() {
+                    return bad("stencil function has too many parameters");
+                }
+            }
+            Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                boundary,
+            } => {
+                let rank = self.a.ty(*array).elem_and_rank().map(|x| x.1);
+                if rank != Some(offset.len()) || self.a.ty(*center) != &Ty::Index(offset.len()) {
+                    return bad("stencil read of the wrong rank");
+                }
+                if boundary.constant().is_some_and(|c| self.a.ty(c) != ty) {
+                    return bad("stencil boundary constant of the wrong type");
+                }
+            }
+            _ => {}
         }
         match e {
             Expr::Var(v) => {

@@ -7,10 +7,14 @@
 //! Buffers are dropped after their last use, so no array lives longer than in
 //! the plan.
 
-use accel_core::ir::{Arena, BinOp, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, H};
+use accel_core::ir::{
+    Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
+};
 use accel_core::plan::{ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Step};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
+use std::cell::Cell;
+use std::collections::HashMap;
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
@@ -19,6 +23,7 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
         plan,
         a: &plan.arena,
         rt,
+        fast_stencil: Cell::new(false),
     };
     g.body()
 }
@@ -27,6 +32,9 @@ struct Gen<'a> {
     plan: &'a Plan,
     a: &'a Arena,
     rt: &'a TokenStream,
+    /// Emitting the interior version of a stencil kernel: neighbours are read
+    /// without the boundary rule.
+    fast_stencil: Cell<bool>,
 }
 
 fn buf(b: u32) -> Ident {
@@ -222,15 +230,21 @@ impl Gen<'_> {
                 let b0 = kernel.outputs[0].0;
                 let (bi, bs) = (buf(b0), buf_shape(b0));
                 let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+                let buffer_rank = self.plan.buffers[b0 as usize].rank;
                 let cols = self.cols_ty(&elem_ty);
                 let t = rust_ty(&elem_ty);
                 match &kernel.op {
-                    KernelOp::Generate { elem, .. } => {
-                        let f = self.elem_closure(elem, &bs);
-                        out.extend(quote! {
-                            let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
-                        });
-                    }
+                    KernelOp::Generate { elem, .. } => match self.stencil_split(elem, &bs, buffer_rank) {
+                        Some(split) => out.extend(quote! {
+                            let #bi: #cols = #split;
+                        }),
+                        None => {
+                            let f = self.elem_closure(elem, &bs);
+                            out.extend(quote! {
+                                let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
+                            });
+                        }
+                    },
                     KernelOp::Fold {
                         shape,
                         elem,
@@ -386,6 +400,86 @@ impl Gen<'_> {
                 quote!(|__i: usize| { let #p: [usize; #r] = #rt::shape::from_linear(&#shape, __i); #body })
             }
         }
+    }
+
+    /// A generate kernel whose element function reads stencil neighbours, all
+    /// around the iteration index: the call of `stencil_generate` with the
+    /// interior box (where every neighbour is inside its array) and the two
+    /// element closures. `None` when the kernel reads no neighbours, or reads
+    /// some around another index (then the boundary rule applies everywhere).
+    fn stencil_split(&self, e: &ElemFn, shape: &Ident, rank: usize) -> Option<TokenStream> {
+        let rt = self.rt;
+        let f = e.fun();
+        let p = f.params[0];
+        let reads = stencil_reads(self.a, f.body);
+        if reads.is_empty() || rank == 0 {
+            return None;
+        }
+        let lets = let_values(self.a, f.body);
+        // Per buffer: the smallest and largest offset in each dimension.
+        let mut reach: Vec<(u32, Vec<i32>, Vec<i32>)> = Vec::new();
+        for h in reads {
+            let Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                ..
+            } = self.a.expr(h)
+            else {
+                continue;
+            };
+            if offset.len() != rank || !is_iteration_index(self.a, *center, p, &lets) {
+                return None;
+            }
+            let b = buffer_of(self.a, *array);
+            match reach.iter_mut().find(|r| r.0 == b) {
+                Some((_, lo, hi)) => {
+                    for d in 0..rank {
+                        lo[d] = lo[d].min(offset[d]);
+                        hi[d] = hi[d].max(offset[d]);
+                    }
+                }
+                None => reach.push((b, offset.clone(), offset.clone())),
+            }
+        }
+        let lo = (0..rank).map(|d| {
+            let l = reach.iter().map(|r| (-r.1[d]).max(0) as usize).max().unwrap_or(0);
+            quote!(#l)
+        });
+        let hi = (0..rank).map(|d| {
+            let dl = Literal::usize_unsuffixed(d);
+            let mut h = quote!(#shape[#dl]);
+            for (b, _, up) in &reach {
+                let bs = buf_shape(*b);
+                let u = up[d].max(0) as usize;
+                h = quote!(::core::cmp::min(#h, #bs[#dl].saturating_sub(#u)));
+            }
+            h
+        });
+        let r = Literal::usize_unsuffixed(rank);
+        let param_ty = rust_ty(&self.a.var(p).ty);
+        let pv = var(p);
+        let bind = match e {
+            ElemFn::Linear(_) => quote!(let #pv: #param_ty = __i;),
+            ElemFn::Index(_) => quote!(let #pv: #param_ty = __ix;),
+        };
+        self.fast_stencil.set(true);
+        let fast = self.expr(f.body);
+        self.fast_stencil.set(false);
+        let border = self.expr(f.body);
+        // `move` closures capture the slices and shapes they read by value (the
+        // error context by reference), so they are `Copy` and their loads
+        // loop-invariant.
+        Some(quote! {{
+            let __ctx = &__ctx;
+            #rt::cpu::stencil_generate::<_, #r>(
+                &#shape,
+                [#(#lo),*],
+                [#(#hi),*],
+                move |__i: usize, __ix: [usize; #r]| { #bind #fast },
+                move |__i: usize, __ix: [usize; #r]| { #bind #border },
+            )
+        }})
     }
 
     /// A two-parameter combination function over `t`.
@@ -626,6 +720,46 @@ impl Gen<'_> {
                     if __ctx.index(#op, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
                 }}
             }
+            Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                boundary,
+            } => {
+                let b = buffer_of(self.a, *array);
+                let bs = buf_shape(b);
+                let c = self.expr(*center);
+                let r = Literal::usize_unsuffixed(offset.len());
+                let offs = offset.iter().map(|o| {
+                    let o = Literal::isize_suffixed(*o as isize);
+                    quote!(#o)
+                });
+                let offs = quote!([#(#offs),*]);
+                if self.fast_stencil.get() {
+                    // The interior: every neighbour is inside (see `stencil_split`).
+                    let read = self.read(b, quote!(#rt::cpu::stencil::offset_in(&#bs, &__c, #offs)));
+                    return quote!({ let __c: [usize; #r] = #c; #read });
+                }
+                let kind = match boundary {
+                    Boundary::Clamp => quote!(Clamp),
+                    Boundary::Mirror => quote!(Mirror),
+                    Boundary::Wrap => quote!(Wrap),
+                    Boundary::Constant(_) => quote!(Constant),
+                };
+                let outside = match boundary {
+                    Boundary::Constant(k) => self.expr(*k),
+                    // Unreachable: the other rules always find an element.
+                    _ => quote!(::core::default::Default::default()),
+                };
+                let read = self.read(b, quote!(__l));
+                quote!({
+                    let __c: [usize; #r] = #c;
+                    match #rt::cpu::stencil::resolve(&#bs, &__c, #offs, #rt::cpu::Bound::#kind) {
+                        ::core::option::Option::Some(__l) => #read,
+                        ::core::option::Option::None => #outside,
+                    }
+                })
+            }
             other => {
                 let msg = format!("accel internal error: {other:?} left in the kernel plan");
                 quote!(compile_error!(#msg))
@@ -640,6 +774,64 @@ fn collect_arrays(o: &Output, out: &mut Vec<u32>) {
         Output::Scalar(_) => {}
         Output::Tuple(xs) => xs.iter().for_each(|x| collect_arrays(x, out)),
     }
+}
+
+/// The `ReadStencil`s in `h`.
+fn stencil_reads(a: &Arena, h: H) -> Vec<H> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if matches!(a.expr(x), Expr::ReadStencil { .. }) {
+            out.push(x);
+        }
+        stack.extend(a.expr(x).children());
+    }
+    out
+}
+
+/// The values each variable is `let`-bound to in `h`.
+fn let_values(a: &Arena, h: H) -> HashMap<VarId, Vec<H>> {
+    let mut out: HashMap<VarId, Vec<H>> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Expr::Let { var, value, .. } = a.expr(x) {
+            let vs = out.entry(*var).or_default();
+            if !vs.contains(value) {
+                vs.push(*value);
+            }
+        }
+        stack.extend(a.expr(x).children());
+    }
+    out
+}
+
+/// Whether index expression `h` is always the kernel's iteration index (its
+/// parameter `p`, or `[p]` for a linear parameter of rank 1), through `let`s
+/// that bind one value only.
+fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) -> bool {
+    let mut h = h;
+    for _ in 0..1000 {
+        match a.expr(h) {
+            Expr::Var(v) if *v == p => return true,
+            Expr::Var(v) => match lets.get(v).map(Vec::as_slice) {
+                Some([x]) => h = *x,
+                _ => return false,
+            },
+            Expr::MakeIndex(xs) if xs.len() == 1 && a.var(p).ty == Ty::Prim(Prim::Usize) => {
+                h = xs[0];
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 fn buffer_of(a: &Arena, h: H) -> u32 {
@@ -689,4 +881,45 @@ fn lit(p: Prim, bits: u64) -> TokenStream {
         }
     };
     quote!((#l))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(source: &str, name: &str) -> String {
+        let (_, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+        program_body(&plan, &quote!(rt)).to_string()
+    }
+
+    #[test]
+    fn stencil_kernels_split_interior_and_border() {
+        // Around the kernel's own index (rank 1 through the linear form, rank 2
+        // through lets, and zip_with of two stencils): the interior/border split.
+        for (src, name) in [
+            ("fn f(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Clamp, |[a, b, c]| a + b - c).map(|x| x * 2.0) }", "f"),
+            ("fn g(m: &Matrix<f32>) -> Matrix<f32> { m.stencil(Boundary::Wrap, |[[a, _, _], [_, e, _], [_, _, i]]| a + e + i) }", "g"),
+            (
+                "fn h(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> { \
+                 a.stencil(Boundary::Mirror, |[[x, _, _], [_, _, _], [_, _, _]]| x) \
+                 .zip_with(&a.stencil2(Boundary::Clamp, b, Boundary::Constant(3), |[[_], [y], [_]], [[_, z, _]]| y - z), |p, q| p * q) }",
+                "h",
+            ),
+        ] {
+            let c = code(src, name);
+            assert!(c.contains("stencil_generate"), "{name}: {c}");
+            assert!(c.contains("offset_in"), "{name}: {c}");
+        }
+        // Neighbours of another index (a backpermute consumer) and a fold
+        // consumer: the boundary rule everywhere.
+        for (src, name) in [
+            ("fn r(xs: &Vector<f32>) -> Vector<f32> { let n = xs.len(); xs.stencil(Boundary::Clamp, |[a, b, c]| a + b - c).backpermute([n], |[i]| [n - 1 - i]) }", "r"),
+            ("fn s(m: &Matrix<f32>) -> Vector<f32> { m.stencil(Boundary::Mirror, |[[a, _, _], [_, e, _], [_, _, i]]| a + e + i).sum() }", "s"),
+        ] {
+            let c = code(src, name);
+            assert!(!c.contains("stencil_generate"), "{name}: {c}");
+            assert!(!c.contains("offset_in"), "{name}: {c}");
+            assert!(c.contains("resolve"), "{name}: {c}");
+        }
+    }
 }

@@ -11,6 +11,7 @@ mod expr;
 mod library;
 mod matches;
 mod ops;
+mod stencil;
 mod stmt;
 mod types;
 

@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 
 const ARRAY_METHODS: &str = "map, zip_with, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
-     scanr_total, permute, shape, len, value";
+     scanr_total, permute, stencil, stencil2, shape, len, value";
 
 impl Lowerer<'_> {
     pub(crate) fn method_call(&mut self, m: &syn::ExprMethodCall, expected: Option<&Ty>) -> CResult<H> {
@@ -310,6 +310,7 @@ impl Lowerer<'_> {
                     span,
                 ))
             }
+            "stencil" | "stencil2" => self.stencil_op(a, name, args, m, want_elem.as_ref()),
             _ => match self.library_method(a, name, args, m) {
                 Some(r) => r,
                 None => err(

@@ -8,7 +8,7 @@ mod scalar;
 pub use scalar::default_of;
 
 use crate::front::Program;
-use crate::ir::{Arena, BinOp, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
+use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
 use accel_runtime::{shape, Error, ErrorKind};
 use std::rc::Rc;
@@ -350,9 +350,45 @@ impl Interp<'_> {
                 }
                 Ok(V::A(Rc::new(out)))
             }
-            Expr::Buffer(_) | Expr::ReadLinear { .. } | Expr::ReadIndex { .. } | Expr::Checked { .. } => Err(
-                Error::new("interpreter", "kernel-plan expressions cannot be interpreted"),
-            ),
+            Expr::Stencil {
+                boundaries,
+                f,
+                arrays,
+                extents,
+            } => {
+                let arrays = arrays.iter().map(|x| self.array(*x)).collect::<R<Vec<_>>>()?;
+                let rank = arrays[0].shape.len();
+                let sh: Vec<usize> = (0..rank)
+                    .map(|d| arrays.iter().map(|a| a.shape[d]).min().unwrap_or(0))
+                    .collect();
+                let offsets: Vec<Vec<Vec<i32>>> = extents.iter().map(|e| stencil_offsets(e)).collect();
+                let mut elems = Vec::with_capacity(shape::size(&sh));
+                for l in 0..shape::size(&sh) {
+                    let ix = shape::from_linear_dyn(&sh, l);
+                    let mut args = Vec::new();
+                    for (k, a) in arrays.iter().enumerate() {
+                        for off in &offsets[k] {
+                            // A constant boundary's value is computed where it is read.
+                            let v = match (neighbour(a, &ix, off, &boundaries[k]), boundaries[k]) {
+                                (Some(v), _) => v,
+                                (None, Boundary::Constant(c)) => self.scalar(c)?,
+                                (None, _) => return Err(Error::new("interpreter", "stencil read outside")),
+                            };
+                            args.push(v);
+                        }
+                    }
+                    elems.push(self.apply(f, args)?);
+                }
+                Ok(arr(sh, elems))
+            }
+            Expr::Buffer(_)
+            | Expr::ReadLinear { .. }
+            | Expr::ReadIndex { .. }
+            | Expr::Checked { .. }
+            | Expr::ReadStencil { .. } => Err(Error::new(
+                "interpreter",
+                "kernel-plan expressions cannot be interpreted",
+            )),
         }
     }
 
@@ -409,6 +445,33 @@ impl Interp<'_> {
             Ok(main)
         }
     }
+}
+
+/// The element of `a` at `ix + off`, by the boundary rule where that lies
+/// outside `a`. Each coordinate outside `0..n` is brought back by Accelerate's
+/// rule (clamp: the nearest edge; mirror: `-i` below, `n - (i - n + 2)` above;
+/// wrap: `n + i` below, `i - n` above), applied again until it lies inside (for
+/// mirror on an extent of 1, the only coordinate, 0). A constant boundary gives
+/// the constant (`None` here) when any coordinate is outside.
+fn neighbour(a: &DynArray, ix: &[usize], off: &[i32], b: &Boundary) -> Option<Value> {
+    let mut at = Vec::with_capacity(ix.len());
+    for ((&i, &o), &n) in ix.iter().zip(off).zip(&a.shape) {
+        let n = n as i64;
+        let mut i = i as i64 + o as i64;
+        while i < 0 || i >= n {
+            i = match b {
+                Boundary::Constant(_) => return None,
+                Boundary::Clamp => i.clamp(0, n - 1),
+                Boundary::Mirror if n == 1 => 0,
+                Boundary::Mirror if i < 0 => -i,
+                Boundary::Mirror => n - (i - n + 2),
+                Boundary::Wrap if i < 0 => n + i,
+                Boundary::Wrap => i - n,
+            };
+        }
+        at.push(i as usize);
+    }
+    Some(a.elems[shape::to_linear(&a.shape, &at)].clone())
 }
 
 fn arr(shape: Vec<usize>, elems: Vec<Value>) -> V {

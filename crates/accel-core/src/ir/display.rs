@@ -67,6 +67,15 @@ impl Arena {
         self.write(s, f.body);
     }
 
+    fn write_boundary(&self, s: &mut String, b: &super::Boundary) {
+        s.push_str(b.name());
+        if let Some(c) = b.constant() {
+            s.push('(');
+            self.write(s, c);
+            s.push(')');
+        }
+    }
+
     fn write_list(&self, s: &mut String, xs: &[H]) {
         for (i, x) in xs.iter().enumerate() {
             if i > 0 {
@@ -248,6 +257,45 @@ impl Arena {
                 self.write_fun(s, index);
                 s.push_str(", ");
                 self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Stencil {
+                boundaries,
+                f,
+                arrays,
+                extents,
+            } => {
+                s.push_str("stencil(");
+                for (k, (b, a)) in boundaries.iter().zip(arrays).enumerate() {
+                    if k > 0 {
+                        s.push_str(", ");
+                    }
+                    let ext: Vec<String> = extents
+                        .get(k)
+                        .into_iter()
+                        .flatten()
+                        .map(|n| n.to_string())
+                        .collect();
+                    let _ = write!(s, "[{}] ", ext.join("x"));
+                    self.write_boundary(s, b);
+                    s.push(' ');
+                    self.write(s, *a);
+                }
+                s.push_str(", ");
+                self.write_fun(s, f);
+                s.push(')');
+            }
+            Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                boundary,
+            } => {
+                self.write(s, *array);
+                s.push_str("@stencil(");
+                self.write(s, *center);
+                let _ = write!(s, " + {offset:?}, ");
+                self.write_boundary(s, boundary);
                 s.push(')');
             }
             Expr::Buffer(b) => {

@@ -443,6 +443,62 @@ pub enum ScanKind {
     Exclusive,
 }
 
+/// What a stencil reads where a neighbour lies outside its array (Accelerate's
+/// boundary conditions). `Constant` holds a scalar expression of the element type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Boundary {
+    Clamp,
+    Mirror,
+    Wrap,
+    Constant(H),
+}
+
+impl Boundary {
+    /// The constant's expression, if any.
+    pub fn constant(&self) -> Option<H> {
+        match self {
+            Boundary::Constant(h) => Some(*h),
+            _ => None,
+        }
+    }
+
+    pub fn map_constant(&self, f: impl FnOnce(H) -> H) -> Boundary {
+        match self {
+            Boundary::Constant(h) => Boundary::Constant(f(*h)),
+            b => *b,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Boundary::Clamp => "clamp",
+            Boundary::Mirror => "mirror",
+            Boundary::Wrap => "wrap",
+            Boundary::Constant(_) => "constant",
+        }
+    }
+}
+
+/// The offsets of a stencil pattern of the given extents (odd sizes), row-major:
+/// the order of the stencil function's parameters.
+pub fn stencil_offsets(extents: &[usize]) -> Vec<Vec<i32>> {
+    let mut out = vec![vec![]];
+    for &n in extents {
+        let r = (n / 2) as i32;
+        out = out
+            .into_iter()
+            .flat_map(|o| {
+                (-r..=r).map(move |k| {
+                    let mut o = o.clone();
+                    o.push(k);
+                    o
+                })
+            })
+            .collect();
+    }
+    out
+}
+
 /// An expression. Array operations take their array arguments last.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
@@ -539,6 +595,17 @@ pub enum Expr {
         index: Fun,
         a: H,
     },
+    /// `stencil`/`stencil2`: element `ix` of the result is `f` of the neighbours
+    /// of `ix` in each array (the pattern of `extents[k]` around `ix` in
+    /// `arrays[k]`, row-major, the arrays one after the other), out-of-bounds
+    /// neighbours given by `boundaries[k]`. The result's shape is the
+    /// intersection of the arrays' shapes.
+    Stencil {
+        boundaries: Vec<Boundary>,
+        f: Fun,
+        arrays: Vec<H>,
+        extents: Vec<Vec<usize>>,
+    },
 
     // Kernel plan only.
     /// A materialised array.
@@ -561,6 +628,15 @@ pub enum Expr {
         shape: H,
         var: VarId,
         body: H,
+    },
+    /// A stencil's neighbour: the element of buffer `array` at `center + offset`,
+    /// where `center` lies inside the buffer's shape and the neighbour may not
+    /// (then `boundary` decides).
+    ReadStencil {
+        array: H,
+        center: H,
+        offset: Vec<i32>,
+        boundary: Boundary,
     },
 }
 
@@ -606,6 +682,27 @@ impl Expr {
             Expr::Checked {
                 index, shape, body, ..
             } => vec![*index, *shape, *body],
+            Expr::Stencil {
+                boundaries,
+                f,
+                arrays,
+                ..
+            } => {
+                let mut v: Vec<H> = boundaries.iter().filter_map(Boundary::constant).collect();
+                v.push(f.body);
+                v.extend(arrays);
+                v
+            }
+            Expr::ReadStencil {
+                array,
+                center,
+                boundary,
+                ..
+            } => {
+                let mut v = vec![*array, *center];
+                v.extend(boundary.constant());
+                v
+            }
         }
     }
 
@@ -774,6 +871,36 @@ impl Expr {
                     body: f(*body),
                 }
             }
+            Expr::Stencil {
+                boundaries,
+                f: g,
+                arrays,
+                extents,
+            } => {
+                let boundaries = boundaries.iter().map(|b| b.map_constant(&mut f)).collect();
+                let g = fun(g, &mut f);
+                Expr::Stencil {
+                    boundaries,
+                    f: g,
+                    arrays: arrays.iter().map(|x| f(*x)).collect(),
+                    extents: extents.clone(),
+                }
+            }
+            Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                boundary,
+            } => {
+                let array = f(*array);
+                let center = f(*center);
+                Expr::ReadStencil {
+                    array,
+                    center,
+                    offset: offset.clone(),
+                    boundary: boundary.map_constant(f),
+                }
+            }
         }
     }
 
@@ -785,7 +912,8 @@ impl Expr {
             | Expr::ZipWith { f, .. }
             | Expr::Backpermute { f, .. }
             | Expr::Fold { f, .. }
-            | Expr::Scan { f, .. } => vec![f],
+            | Expr::Scan { f, .. }
+            | Expr::Stencil { f, .. } => vec![f],
             Expr::Permute { combine, index, .. } => vec![combine, index],
             _ => vec![],
         }
@@ -803,6 +931,7 @@ impl Expr {
                 | Expr::Fold { .. }
                 | Expr::Scan { .. }
                 | Expr::Permute { .. }
+                | Expr::Stencil { .. }
         )
     }
 }

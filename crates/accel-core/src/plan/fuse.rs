@@ -10,7 +10,7 @@
 
 use super::{Buffer, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Step};
 use crate::front::Program;
-use crate::ir::{Arena, BinOp, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, H};
+use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, H};
 use crate::sharing;
 use proc_macro2::Span;
 use std::collections::HashMap;
@@ -337,6 +337,14 @@ impl Fuser {
                 }
             }
             Expr::Permute { defaults, .. } => self.shape_of(defaults),
+            Expr::Stencil { arrays, .. } => {
+                let mut s = self.shape_of(arrays[0]);
+                for a in &arrays[1..] {
+                    let t = self.shape_of(*a);
+                    s = self.intersect(s, t, rank);
+                }
+                s
+            }
             _ => {
                 let b = self.manifest(h);
                 self.buffer_shape(b)
@@ -568,6 +576,66 @@ impl Fuser {
                     ops: with(d.ops, "reshape"),
                 }
             }
+            Expr::Stencil {
+                boundaries,
+                f,
+                arrays,
+                extents,
+            } => {
+                // The inputs are manifest; the stencil itself is a producer whose
+                // element reads the neighbours (`ReadStencil`).
+                let bufs: Vec<BufId> = arrays.iter().map(|x| self.manifest(*x)).collect();
+                let mut bounds = Vec::new();
+                for b in &boundaries {
+                    bounds.push(match b.constant() {
+                        Some(c) => Boundary::Constant(self.scalar(c)),
+                        None => *b,
+                    });
+                }
+                let f = self.fun(&f);
+                let mut shape = self.buffer_shape(bufs[0]);
+                for b in &bufs[1..] {
+                    let t = self.buffer_shape(*b);
+                    shape = self.intersect(shape, t, rank);
+                }
+                let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
+                    let mut lets = Vec::new();
+                    let mut params = f.params.iter();
+                    for (k, buf) in bufs.iter().enumerate() {
+                        let array = s.buffer_ref(*buf);
+                        let elem = s.buffers[buf.0 as usize].elem.clone();
+                        for offset in stencil_offsets(&extents[k]) {
+                            let Some(&p) = params.next() else { break };
+                            // Points the function never reads are never read.
+                            if !mentions(&s.arena, f.body, p) {
+                                continue;
+                            }
+                            let read = s.add(
+                                Expr::ReadStencil {
+                                    array,
+                                    center: ix,
+                                    offset,
+                                    boundary: bounds[k],
+                                },
+                                elem.clone(),
+                            );
+                            lets.push((p, read));
+                        }
+                    }
+                    let mut body = f.body;
+                    for (p, read) in lets.into_iter().rev() {
+                        body = s.arena.let_(p, read, body);
+                    }
+                    body
+                });
+                Delayed {
+                    shape,
+                    rank,
+                    linear: None,
+                    index,
+                    ops: vec!["stencil"],
+                }
+            }
             Expr::Fold { f, z, a, all } => {
                 let d = self.delayed(a);
                 let z = z.map(|z| self.scalar(z));
@@ -704,6 +772,23 @@ impl Fuser {
             _ => Output::Scalar(self.scalar(h)),
         }
     }
+}
+
+/// Whether `h` reads variable `v`.
+fn mentions(a: &Arena, h: H, v: crate::ir::VarId) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        let e = a.expr(x);
+        if e == &Expr::Var(v) {
+            return true;
+        }
+        stack.extend(e.children());
+    }
+    false
 }
 
 fn with(mut ops: Vec<&'static str>, op: &'static str) -> Vec<&'static str> {

@@ -10,6 +10,7 @@ mod ctx;
 mod fold;
 mod permute;
 mod scan;
+pub mod stencil;
 #[cfg(test)]
 mod testing;
 
@@ -17,6 +18,7 @@ pub use ctx::Ctx;
 pub use fold::{fold1_all, fold1_rows, fold_all, fold_rows};
 pub use permute::permute;
 pub use scan::{scan_exclusive, scan_inclusive, scan_with_init, ScanDir};
+pub use stencil::{stencil_generate, Bound};
 
 use crate::elem::Columns;
 use rayon::prelude::*;
@@ -35,6 +37,18 @@ pub(crate) fn chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usiz
     (0..count)
         .into_par_iter()
         .map(move |c| c * size..((c + 1) * size).min(n))
+}
+
+/// Splits `rows` rows of `len` elements each into contiguous ranges of rows for
+/// parallel work, as [`chunks`] does for elements.
+pub(crate) fn chunks_of(rows: usize, len: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let threads = rayon::current_num_threads().max(1);
+    let per = MIN_CHUNK.div_ceil(len.max(1));
+    let size = rows.div_ceil(threads * 4).max(per).max(1);
+    let count = rows.div_ceil(size);
+    (0..count)
+        .into_par_iter()
+        .map(move |c| c * size..((c + 1) * size).min(rows))
 }
 
 /// Element `i` of a column, without a bounds check.
