@@ -203,6 +203,39 @@ fn nested(xs: &Vector<i32>, n: i32) -> Vector<i32> {
     xs.map(|v| v + m + c)
 }
 
+/// `for` in scalar code (a closure), and an array state set to another one
+/// (the same buffer twice in the next state).
+#[acc]
+fn closure_for(xs: &Vector<i32>, n: i32) -> (Vector<i32>, Vector<i32>) {
+    let mut a = xs.map(|x| {
+        let mut s = x;
+        for i in 0..3 {
+            s += i;
+        }
+        s
+    });
+    let mut b = xs.map(|x| x * 2);
+    for _ in 0..n {
+        a = b;
+        b = b.map(|y| y + 1);
+    }
+    (a, b)
+}
+
+/// An array used in a branch and after it; a two-result scan inside a branch;
+/// a scalar computed in a branch and read by a closure afterwards.
+#[acc]
+fn shared_branch(xs: &Vector<i32>, flag: bool) -> (Vector<i32>, Vector<i32>, Scalar<i32>) {
+    let ys = xs.map(|x| x * 5);
+    let (pre, tot) = if flag {
+        xs.scanl_total(0, |a, b| a + b)
+    } else {
+        (ys.map(|y| y - 1), fill([], 3))
+    };
+    let k = if flag { tot.value() } else { ys.sum().value() };
+    (pre, ys.map(|y| y + k), tot)
+}
+
 // ---- references -----------------------------------------------------------
 
 fn ref_halve(xs: &[f32], n: i32, eps: f32) -> (Vec<f32>, i32) {
@@ -332,6 +365,35 @@ proptest! {
         let m = is.iter().map(|v| v + bumps).fold(0, i32::max);
         let want: Vec<i32> = is.iter().map(|v| v + m + ni).collect();
         agree(nested::SOURCE, "nested", &[arg(&xv), arg(ni)], nested(&xv, ni), vi(want), EXACT);
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn more_programs(is in ints(), n in 0i32..5, flag in any::<bool>()) {
+        let xv = Vector::from(is.clone());
+        let mut a: Vec<i32> = is.iter().map(|x| x + 3).collect();
+        let mut b: Vec<i32> = is.iter().map(|x| x * 2).collect();
+        for _ in 0..n {
+            a = b.clone();
+            b = b.iter().map(|y| y + 1).collect();
+        }
+        let want = Dyn::Tuple(vec![vi(a), vi(b)]);
+        agree(closure_for::SOURCE, "closure_for", &[arg(&xv), arg(n)], closure_for(&xv, n), want, EXACT);
+
+        let ys: Vec<i32> = is.iter().map(|x| x * 5).collect();
+        let (pre, tot) = if flag {
+            let mut acc = 0i32;
+            let pre: Vec<i32> = is.iter().map(|x| { let p = acc; acc += x; p }).collect();
+            (pre, acc)
+        } else {
+            (ys.iter().map(|y| y - 1).collect(), 3)
+        };
+        let k = if flag { tot } else { ys.iter().sum() };
+        let want = Dyn::Tuple(vec![vi(pre), vi(ys.iter().map(|y| y + k).collect()), arg(&Scalar::new(tot))]);
+        agree(shared_branch::SOURCE, "shared_branch", &[arg(&xv), arg(flag)], shared_branch(&xv, flag), want, EXACT);
     }
 }
 
