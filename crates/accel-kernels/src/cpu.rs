@@ -204,8 +204,20 @@ impl Gen<'_> {
                     let bs = buf_shape(b.0);
                     quote!((#cols, #bs))
                 }
-                Val::Scalar(h) => self.expr(*h),
+                Val::Scalar(h) => {
+                    // Computed now, so that the buffers it reads can be dropped.
+                    let r = format_ident!("__res{}", j);
+                    let e = self.expr(*h);
+                    out.extend(quote!(let #r = #e;));
+                    quote!(#r)
+                }
             });
+        }
+        for (b, _) in &owned {
+            if scalar_result_uses.contains(b) && !in_result.contains(b) {
+                let bi = buf(*b);
+                out.extend(quote!(::core::mem::drop(#bi);));
+            }
         }
         (out, toks)
     }
