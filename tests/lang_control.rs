@@ -397,8 +397,40 @@ proptest! {
     }
 }
 
+/// The array work behind `&&` runs only when the left side holds: `fold1` of
+/// an empty vector is never computed here.
+#[acc]
+fn short_circuit(xs: &Vector<i32>) -> i32 {
+    let mut x = xs.map(|v| v);
+    let mut i = 0;
+    while x.len() > 0 && x.fold1(|a, b| a.min(b)).value() < 100 {
+        x = x.backpermute([x.len() - 1], |[j]| [j + 1]);
+        i += 1;
+    }
+    i
+}
+
 #[test]
 fn edge_cases() {
+    let e: Vector<i32> = Vector::from(vec![]);
+    check(
+        short_circuit::SOURCE,
+        "short_circuit",
+        &[arg(&e)],
+        short_circuit(&e),
+        EXACT,
+    )
+    .unwrap();
+    let v = Vector::from(vec![5, 200, 7, 300, 400]);
+    assert_eq!(short_circuit(&v).unwrap(), 3);
+    check(
+        short_circuit::SOURCE,
+        "short_circuit",
+        &[arg(&v)],
+        short_circuit(&v),
+        EXACT,
+    )
+    .unwrap();
     // Empty arrays, zero iterations, one element.
     let e: Vector<i32> = Vector::from(vec![]);
     assert_eq!(guarded(&e).unwrap().value(), -1);

@@ -257,6 +257,21 @@ impl Fuser {
                 let v = self.control(h);
                 self.output_scalar(&v)
             }
+            // `x && y`, `x || y` on the host with array work in `y`: that work runs
+            // only when `y` is evaluated, as an `if`.
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y)
+                if host && sharing::array_work(&self.arena, *y, &HashMap::new(), &mut self.work) =>
+            {
+                let b = |s: &mut Self, v: bool| s.arena.lit(Prim::Bool, v as u64);
+                let (t, f) = if *op == BinOp::And {
+                    (*y, b(self, false))
+                } else {
+                    (b(self, true), *y)
+                };
+                let span = self.arena.span(h);
+                let i = self.arena.add(Expr::If(*x, t, f), Ty::Prim(Prim::Bool), span);
+                self.scalar_in(i, host)
+            }
             Expr::Let { var, value, body } if host => {
                 self.bind_let(*var, *value);
                 self.scalar_in(*body, host)
