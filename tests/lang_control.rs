@@ -236,6 +236,32 @@ fn shared_branch(xs: &Vector<i32>, flag: bool) -> (Vector<i32>, Vector<i32>, Sca
     (pre, ys.map(|y| y + k), tot)
 }
 
+/// Permute into the loop state; the state returned twice; nested `if`s.
+#[acc]
+fn scatter_loop(xs: &Vector<usize>, n: i32) -> (Vector<i32>, Vector<i32>) {
+    let mut h = fill([5], 0);
+    for i in 0..n {
+        if i % 3 == 0 {
+            h = xs.map(|_| 1).permute(&h, |[j]| Some([xs[[j]] % 5]), |a, b| a + b);
+        } else if i % 3 == 1 {
+            h = h.map(|v| v * 2);
+        } else {
+            h = h.backpermute([5], |[j]| [4 - j]);
+        }
+    }
+    (h, h)
+}
+
+/// A run-time error inside a loop body (an index out of bounds) is reported.
+#[acc]
+fn oob_loop(xs: &Vector<i32>, k: usize, n: i32) -> Vector<i32> {
+    let mut x = xs.map(|v| v);
+    for _ in 0..n {
+        x = x.backpermute([x.len()], |[j]| [j + k]);
+    }
+    x
+}
+
 // ---- references -----------------------------------------------------------
 
 fn ref_halve(xs: &[f32], n: i32, eps: f32) -> (Vec<f32>, i32) {
@@ -408,6 +434,33 @@ fn short_circuit(xs: &Vector<i32>) -> i32 {
         i += 1;
     }
     i
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn state_moves_and_errors(is in ints(), n in 0i32..7, k in 0usize..2) {
+        let us: Vec<usize> = is.iter().map(|v| v.unsigned_abs() as usize).collect();
+        let uv = Vector::from(us.clone());
+        let mut h = vec![0i32; 5];
+        for i in 0..n {
+            if i % 3 == 0 {
+                for u in &us { h[u % 5] += 1; }
+            } else if i % 3 == 1 {
+                h = h.iter().map(|v| v * 2).collect();
+            } else {
+                h.reverse();
+            }
+        }
+        let want = Dyn::Tuple(vec![vi(h.clone()), vi(h)]);
+        agree(scatter_loop::SOURCE, "scatter_loop", &[arg(&uv), arg(n)], scatter_loop(&uv, n), want, EXACT);
+
+        let xv = Vector::from(is.clone());
+        let r = check(oob_loop::SOURCE, "oob_loop", &[arg(&xv), arg(k), arg(n)], oob_loop(&xv, k, n), EXACT);
+        let fails = k == 1 && n > 0 && !is.is_empty();
+        prop_assert_eq!(r.is_err(), fails);
+    }
 }
 
 #[test]
