@@ -7,10 +7,17 @@
 //! the operations that read its elements. `a.shape()` and `a.len()` are not data
 //! uses. Fusion materialises a node with more than one data use once and fuses
 //! every other producer into its single consumer.
+//!
+//! Array-level control flow (an `if` whose branches compute arrays, a `while`
+//! with array state or array work in its body) is a boundary: a `let` written
+//! outside it and used inside it stays a `let`, so its value is computed once,
+//! where the program computes it, and not inside every iteration or only in one
+//! branch. A scalar `let` whose value runs such control flow and that a closure
+//! reads stays a `let` too, so that the closure reads a host value.
 
 use crate::front::Program;
 use crate::ir::{Arena, Expr, Ty, VarId, H};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The program as one DAG: array-level `let`s inlined, so that every edge to an
 /// array node is a real use.
@@ -22,9 +29,11 @@ pub fn recover(p: &Program) -> Program {
 
 /// The program body with array-level `let`s inlined.
 pub fn inline_array_lets(arena: &mut Arena, body: H) -> H {
+    let kept = kept_lets(arena, body);
     let mut inl = Inliner {
         subst: HashMap::new(),
         memo: HashMap::new(),
+        kept,
     };
     inl.go(arena, body, false)
 }
@@ -32,6 +41,150 @@ pub fn inline_array_lets(arena: &mut Arena, body: H) -> H {
 struct Inliner {
     subst: HashMap<VarId, H>,
     memo: HashMap<(H, bool), H>,
+    kept: HashSet<VarId>,
+}
+
+/// Does `h` do array-level work: an array operation, an array-valued `if` or
+/// `while`, or a `let` kept by sharing (looking through variables bound by
+/// `let`s to their values)?
+pub fn array_work(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut HashMap<H, bool>) -> bool {
+    if let Some(&r) = memo.get(&h) {
+        return r;
+    }
+    memo.insert(h, false);
+    let e = a.expr(h);
+    let r = e.is_array_op()
+        || matches!(e, Expr::Let { .. })
+        || (matches!(e, Expr::If(..) | Expr::While { .. }) && a.ty(h).has_array())
+        || match e {
+            Expr::Var(v) => let_values
+                .get(v)
+                .is_some_and(|x| array_work(a, *x, let_values, memo)),
+            _ => e
+                .children()
+                .into_iter()
+                .any(|c| array_work(a, c, let_values, memo)),
+        };
+    memo.insert(h, r);
+    r
+}
+
+/// Is `h` (outside closures) control flow of the array level?
+pub fn is_control(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut HashMap<H, bool>) -> bool {
+    match a.expr(h) {
+        Expr::If(_, t, e) => {
+            a.ty(h).has_array() || array_work(a, *t, let_values, memo) || array_work(a, *e, let_values, memo)
+        }
+        Expr::While { cond, step, .. } => {
+            a.ty(h).has_array()
+                || array_work(a, *cond, let_values, memo)
+                || step.iter().any(|x| array_work(a, *x, let_values, memo))
+        }
+        _ => false,
+    }
+}
+
+/// The host-level `let`s that must stay `let`s (see the module comment).
+fn kept_lets(a: &Arena, body: H) -> HashSet<VarId> {
+    let mut let_values = HashMap::new();
+    for h in a.handles() {
+        if let Expr::Let { var, value, .. } = a.expr(h) {
+            let_values.insert(*var, *value);
+        }
+    }
+    let mut sc = Scan {
+        a,
+        let_values,
+        work: HashMap::new(),
+        depth_of: HashMap::new(),
+        seen: HashSet::new(),
+        kept: HashSet::new(),
+    };
+    sc.go(body, 0, false);
+    sc.kept
+}
+
+struct Scan<'a> {
+    a: &'a Arena,
+    let_values: HashMap<VarId, H>,
+    work: HashMap<H, bool>,
+    /// Control-flow depth at which each host-level `let` binds its variable.
+    depth_of: HashMap<VarId, usize>,
+    seen: HashSet<(H, usize, bool)>,
+    kept: HashSet<VarId>,
+}
+
+impl Scan<'_> {
+    fn go(&mut self, h: H, depth: usize, in_closure: bool) {
+        if !self.seen.insert((h, depth, in_closure)) {
+            return;
+        }
+        let a = self.a;
+        let e = a.expr(h);
+        match e {
+            Expr::Var(v) => {
+                if let Some(&d) = self.depth_of.get(v) {
+                    let crosses = d < depth;
+                    let scalar_in_closure = in_closure && !a.var(*v).ty.has_array() && {
+                        let value = self.let_values[v];
+                        self.has_control(value)
+                    };
+                    if crosses || scalar_in_closure {
+                        self.kept.insert(*v);
+                    }
+                }
+            }
+            Expr::Let { var, value, body } if !in_closure => {
+                self.go(*value, depth, false);
+                self.depth_of.insert(*var, depth);
+                self.go(*body, depth, false);
+            }
+            Expr::If(c, t, f) if !in_closure && self.control(h) => {
+                self.go(*c, depth, false);
+                self.go(*t, depth + 1, false);
+                self.go(*f, depth + 1, false);
+            }
+            Expr::While { init, cond, step, .. } if !in_closure && self.control(h) => {
+                for x in init {
+                    self.go(*x, depth, false);
+                }
+                self.go(*cond, depth + 1, false);
+                for x in step {
+                    self.go(*x, depth + 1, false);
+                }
+            }
+            _ => {
+                let bodies: Vec<H> = e.funs().iter().map(|f| f.body).collect();
+                for c in e.children() {
+                    let inner = in_closure || bodies.contains(&c);
+                    self.go(c, depth, inner);
+                }
+            }
+        }
+    }
+
+    fn control(&mut self, h: H) -> bool {
+        is_control(self.a, h, &self.let_values, &mut self.work)
+    }
+
+    /// Does `h` contain array-level control flow (through `let` values)?
+    fn has_control(&mut self, h: H) -> bool {
+        let mut stack = vec![h];
+        let mut seen = HashSet::new();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if self.control(x) {
+                return true;
+            }
+            match self.a.expr(x) {
+                Expr::Var(v) => stack.extend(self.let_values.get(v)),
+                e => stack.extend(e.children()),
+            }
+        }
+        false
+    }
 }
 
 impl Inliner {
@@ -42,7 +195,9 @@ impl Inliner {
         let e = a.expr(h).clone();
         let r = match &e {
             Expr::Var(v) => self.subst.get(v).copied().unwrap_or(h),
-            Expr::Let { var, value, body } if !in_closure || a.var(*var).ty.has_array() => {
+            Expr::Let { var, value, body }
+                if (!in_closure || a.var(*var).ty.has_array()) && !self.kept.contains(var) =>
+            {
                 let v = self.go(a, *value, in_closure);
                 self.subst.insert(*var, v);
                 self.go(a, *body, in_closure)

@@ -4,7 +4,7 @@
 
 use crate::front::Program;
 use crate::ir::{Arena, Expr, Fun, Ty, VarId, H};
-use crate::plan::{Origin, Output, Plan, Step};
+use crate::plan::{Block, Origin, Output, Plan, Slot, Step, Val};
 use std::collections::HashSet;
 
 /// What the validator found wrong (an internal compiler error).
@@ -31,7 +31,7 @@ pub fn program(p: &Program) -> Result<(), Invalid> {
 }
 
 pub fn plan(plan: &Plan) -> Result<(), Invalid> {
-    let scalars: Vec<VarId> = plan
+    let mut scope: Vec<VarId> = plan
         .params
         .iter()
         .filter_map(|p| match p.binding {
@@ -45,18 +45,56 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
             written.insert(i as u32);
         }
     }
-    for (k, step) in plan.steps.iter().enumerate() {
-        let mut v = Validator {
-            a: &plan.arena,
-            scope: scalars.clone(),
-            plan: Some((plan, &written)),
-            valid: HashSet::new(),
-            closure_bases: Vec::new(),
+    steps(plan, &plan.steps, &mut written, &mut scope)?;
+    fn check_output(o: &Output, plan: &Plan, written: &HashSet<u32>, scope: &[VarId]) -> Result<(), Invalid> {
+        match o {
+            Output::Array(b) if written.contains(&b.0) => Ok(()),
+            Output::Array(b) => Err(format!("result b{} is never written", b.0)),
+            Output::Scalar(h) => {
+                let mut v = Validator {
+                    a: &plan.arena,
+                    scope: scope.to_vec(),
+                    plan: Some((plan, written)),
+                    valid: HashSet::new(),
+                    closure_bases: Vec::new(),
+                };
+                v.expr(*h, true)
+            }
+            Output::Tuple(xs) => xs.iter().try_for_each(|x| check_output(x, plan, written, scope)),
+        }
+    }
+    check_output(&plan.result, plan, &written, &scope)
+}
+
+/// Checks a list of steps, extending `written` and `scope` with what it binds.
+fn steps(
+    plan: &Plan,
+    list: &[Step],
+    written: &mut HashSet<u32>,
+    scope: &mut Vec<VarId>,
+) -> Result<(), Invalid> {
+    for (k, step) in list.iter().enumerate() {
+        let check = |h: H, written: &HashSet<u32>, scope: &[VarId]| {
+            let mut v = Validator {
+                a: &plan.arena,
+                scope: scope.to_vec(),
+                plan: Some((plan, written)),
+                valid: HashSet::new(),
+                closure_bases: Vec::new(),
+            };
+            v.expr(h, true)
         };
         match step {
             Step::CheckReshape { from, to } => {
-                v.expr(*from, true)?;
-                v.expr(*to, true)?;
+                check(*from, written, scope)?;
+                check(*to, written, scope)?;
+            }
+            Step::Let { var, value } => {
+                check(*value, written, scope)?;
+                if &plan.arena.var(*var).ty != plan.arena.ty(*value) {
+                    return Err(format!("step {k}: let binds a value of another type"));
+                }
+                scope.push(*var);
             }
             Step::Kernel(kernel) => {
                 if let Some(d) = kernel.op.defaults() {
@@ -67,6 +105,13 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
                         ));
                     }
                 }
+                let mut v = Validator {
+                    a: &plan.arena,
+                    scope: scope.clone(),
+                    plan: Some((plan, written)),
+                    valid: HashSet::new(),
+                    closure_bases: Vec::new(),
+                };
                 for h in kernel.op.host_exprs() {
                     v.expr(h, true)?;
                 }
@@ -81,30 +126,126 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
                 }
                 written.extend(kernel.outputs.iter().map(|b| b.0));
             }
+            Step::If {
+                cond,
+                then,
+                els,
+                outs,
+            } => {
+                check(*cond, written, scope)?;
+                if plan.arena.ty(*cond) != &Ty::Prim(crate::ir::Prim::Bool) {
+                    return Err(format!("step {k}: the condition of an if is not a bool"));
+                }
+                for b in [then, els] {
+                    // Nothing a branch computes is visible after it.
+                    let (mut w, mut sc) = (written.clone(), scope.clone());
+                    block(plan, b, &mut w, &mut sc, outs, k)?;
+                }
+                bind_slots(plan, outs, Origin::Control(k), written, scope, k)?;
+            }
+            Step::While {
+                state,
+                init,
+                cond,
+                body,
+                outs,
+            } => {
+                vals(plan, init, state, written, scope, k)?;
+                let (mut w, mut sc) = (written.clone(), scope.clone());
+                bind_slots(plan, state, Origin::State, &mut w, &mut sc, k)?;
+                steps(plan, &cond.steps, &mut w, &mut sc)?;
+                match cond.result.as_slice() {
+                    [Val::Scalar(c)] if plan.arena.ty(*c) == &Ty::Prim(crate::ir::Prim::Bool) => {
+                        check(*c, &w, &sc)?
+                    }
+                    _ => return Err(format!("step {k}: a loop condition is one bool")),
+                }
+                block(plan, body, &mut w, &mut sc, state, k)?;
+                bind_slots(plan, outs, Origin::Control(k), written, scope, k)?;
+                if outs.len() != state.len() {
+                    return Err(format!("step {k}: loop results and state differ"));
+                }
+            }
         }
     }
-    fn check_output(o: &Output, plan: &Plan, written: &HashSet<u32>) -> Result<(), Invalid> {
-        match o {
-            Output::Array(b) if written.contains(&b.0) => Ok(()),
-            Output::Array(b) => Err(format!("result b{} is never written", b.0)),
-            Output::Scalar(h) => {
-                let mut v = Validator {
+    Ok(())
+}
+
+/// A sub-plan whose results go to `slots`.
+fn block(
+    plan: &Plan,
+    b: &Block,
+    written: &mut HashSet<u32>,
+    scope: &mut Vec<VarId>,
+    slots: &[Slot],
+    k: usize,
+) -> Result<(), Invalid> {
+    steps(plan, &b.steps, written, scope)?;
+    vals(plan, &b.result, slots, written, scope, k)
+}
+
+/// Values that are available and of the types of `slots`.
+fn vals(
+    plan: &Plan,
+    xs: &[Val],
+    slots: &[Slot],
+    written: &HashSet<u32>,
+    scope: &[VarId],
+    k: usize,
+) -> Result<(), Invalid> {
+    if xs.len() != slots.len() {
+        return Err(format!("step {k}: {} values for {} slots", xs.len(), slots.len()));
+    }
+    for (x, s) in xs.iter().zip(slots) {
+        match (x, s) {
+            (Val::Buf(b), Slot::Buf(t)) => {
+                if !written.contains(&b.0) {
+                    return Err(format!("step {k}: b{} is passed on before it is written", b.0));
+                }
+                let (bb, tb) = (plan.buffer(*b), plan.buffer(*t));
+                if bb.elem != tb.elem || bb.rank != tb.rank {
+                    return Err(format!("step {k}: b{} passed as b{} of another type", b.0, t.0));
+                }
+            }
+            (Val::Scalar(h), Slot::Var(v)) => {
+                let mut val = Validator {
                     a: &plan.arena,
-                    scope: vec![],
+                    scope: scope.to_vec(),
                     plan: Some((plan, written)),
                     valid: HashSet::new(),
                     closure_bases: Vec::new(),
                 };
-                v.scope.extend(plan.params.iter().filter_map(|p| match p.binding {
-                    crate::plan::ParamBinding::Scalar(v) => Some(v),
-                    _ => None,
-                }));
-                v.expr(*h, true)
+                val.expr(*h, true)?;
+                if plan.arena.ty(*h) != &plan.arena.var(*v).ty {
+                    return Err(format!("step {k}: a scalar passed at another type"));
+                }
             }
-            Output::Tuple(xs) => xs.iter().try_for_each(|x| check_output(x, plan, written)),
+            _ => return Err(format!("step {k}: a value and its slot differ in kind")),
         }
     }
-    check_output(&plan.result, plan, &written)
+    Ok(())
+}
+
+fn bind_slots(
+    plan: &Plan,
+    slots: &[Slot],
+    origin: Origin,
+    written: &mut HashSet<u32>,
+    scope: &mut Vec<VarId>,
+    k: usize,
+) -> Result<(), Invalid> {
+    for s in slots {
+        match s {
+            Slot::Buf(b) => {
+                if plan.buffers.get(b.0 as usize).map(|x| x.origin) != Some(origin) {
+                    return Err(format!("step {k}: b{} is not bound here", b.0));
+                }
+                written.insert(b.0);
+            }
+            Slot::Var(v) => scope.push(*v),
+        }
+    }
+    Ok(())
 }
 
 struct Validator<'a> {

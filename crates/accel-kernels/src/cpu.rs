@@ -10,11 +10,11 @@
 use accel_core::ir::{
     Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
 };
-use accel_core::plan::{ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Step};
+use accel_core::plan::{Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
@@ -24,6 +24,7 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
         a: &plan.arena,
         rt,
         fast_stencil: Cell::new(false),
+        fresh: Cell::new(0),
     };
     g.body()
 }
@@ -35,6 +36,8 @@ struct Gen<'a> {
     /// Emitting the interior version of a stencil kernel: neighbours are read
     /// without the boundary rule.
     fast_stencil: Cell<bool>,
+    /// Numbers for the names of loop states.
+    fresh: Cell<usize>,
 }
 
 fn buf(b: u32) -> Ident {
@@ -115,21 +118,13 @@ impl Gen<'_> {
                 }
             }
         }
-        let last_use = self.last_uses();
-        for (k, step) in self.plan.steps.iter().enumerate() {
-            out.extend(self.step(step));
-            out.extend(quote!(__ctx.check()?;));
-            for (b, _) in last_use.iter().enumerate().filter(|(_, l)| **l == Some(k)) {
-                if matches!(self.plan.buffers[b].origin, Origin::Kernel(_)) && !self.is_moved_at(b, k) {
-                    let bi = buf(b as u32);
-                    out.extend(quote!(::core::mem::drop(#bi);));
-                }
-            }
-        }
-        // A buffer returned several times is cloned for all but its last use.
-        let mut remaining: Vec<u32> = Vec::new();
-        collect_arrays(&self.plan.result, &mut remaining);
-        let result = self.output(&self.plan.result, &mut remaining);
+        let mut leaves = Vec::new();
+        flatten(&self.plan.result, &mut leaves);
+        let items: Vec<Item> = self.plan.steps.iter().map(Item::Step).collect();
+        let (code, toks) = self.seq(&items, &[], &leaves);
+        out.extend(code);
+        let mut toks = toks.into_iter();
+        let result = self.output(&self.plan.result, &mut toks);
         quote! {{
             let __ctx = #rt::cpu::Ctx::new();
             #out
@@ -139,56 +134,298 @@ impl Gen<'_> {
         }}
     }
 
-    /// Whether buffer `b` is moved into the permute of step `k`.
-    fn is_moved_at(&self, b: usize, k: usize) -> bool {
-        matches!(&self.plan.steps[k], Step::Kernel(kernel)
-            if matches!(kernel.op, KernelOp::Permute { defaults, move_defaults: true, .. } if defaults.0 as usize == b))
-    }
-
-    /// For each buffer, the last step that reads it (`None`: only the result,
-    /// or never).
-    fn last_uses(&self) -> Vec<Option<usize>> {
-        let mut last = vec![None; self.plan.buffers.len()];
-        let in_result = self.result_buffers();
-        for (k, step) in self.plan.steps.iter().enumerate() {
-            let mut hs: Vec<H> = Vec::new();
-            match step {
-                Step::CheckReshape { from, to } => hs.extend([*from, *to]),
-                Step::Kernel(kernel) => {
-                    let outs: Vec<u32> = kernel.outputs.iter().map(|b| b.0).collect();
-                    for o in &outs {
-                        hs.push(self.plan.buffers[*o as usize].shape);
-                    }
-                    hs.extend(kernel.op.host_exprs());
-                    hs.extend(kernel.op.funs().iter().map(|f| f.body));
-                    if let Some(d) = kernel.op.defaults() {
-                        last[d.0 as usize] = Some(k);
-                    }
+    /// Emits a sequence of steps that owns the buffers `pre_owned` (given to
+    /// it) and those its steps write: each is dropped right after its last use,
+    /// or moved by that use when it can be, so no array outlives its use. Returns
+    /// the code and, for each value of `result`, its tokens (`(columns, shape)`
+    /// for a buffer; buffers this sequence does not own are copied).
+    fn seq(&self, items: &[Item], pre_owned: &[u32], result: &[Val]) -> (TokenStream, Vec<TokenStream>) {
+        let uses: Vec<HashSet<u32>> = items.iter().map(|it| self.item_uses(it)).collect();
+        let in_result: HashSet<u32> = result
+            .iter()
+            .filter_map(|v| match v {
+                Val::Buf(b) => Some(b.0),
+                _ => None,
+            })
+            .collect();
+        let mut scalar_result_uses = HashSet::new();
+        for v in result {
+            if let Val::Scalar(h) = v {
+                scalar_result_uses.extend(buffers_in(self.a, *h));
+            }
+        }
+        // (buffer, the item that writes it)
+        let mut owned: Vec<(u32, Option<usize>)> = pre_owned.iter().map(|b| (*b, None)).collect();
+        for (i, it) in items.iter().enumerate() {
+            if let Item::Step(st) = it {
+                owned.extend(written_by(st).into_iter().map(|b| (b, Some(i))));
+            }
+        }
+        let owned_set: HashSet<u32> = owned.iter().map(|(b, _)| *b).collect();
+        // Buffers the result reads stay alive to the end; the others die at
+        // their last use (`None`: never used).
+        let kept = |b: u32| in_result.contains(&b) || scalar_result_uses.contains(&b);
+        let last: Vec<(u32, Option<usize>, Option<usize>)> = owned
+            .iter()
+            .filter(|(b, _)| !kept(*b))
+            .map(|(b, at)| (*b, *at, (0..items.len()).rev().find(|i| uses[*i].contains(b))))
+            .collect();
+        let mut out = TokenStream::new();
+        for (b, at, l) in &last {
+            if at.is_none() && l.is_none() {
+                let bi = buf(*b);
+                out.extend(quote!(::core::mem::drop(#bi);));
+            }
+        }
+        for (i, it) in items.iter().enumerate() {
+            let may_move: HashSet<u32> = last
+                .iter()
+                .filter(|(_, _, l)| *l == Some(i))
+                .map(|(b, _, _)| *b)
+                .collect();
+            let (code, moved) = self.item(it, &may_move);
+            out.extend(code);
+            if matches!(it, Item::Step(_)) {
+                out.extend(quote!(__ctx.check()?;));
+            }
+            for (b, at, l) in &last {
+                let dead_here = (*l == Some(i) && !moved.contains(b)) || (*at == Some(i) && l.is_none());
+                if dead_here {
+                    let bi = buf(*b);
+                    out.extend(quote!(::core::mem::drop(#bi);));
                 }
             }
-            for h in hs {
-                for b in buffers_in(self.a, h) {
-                    last[b as usize] = Some(k);
+        }
+        let mut toks = Vec::new();
+        for (j, v) in result.iter().enumerate() {
+            toks.push(match v {
+                Val::Buf(b) => {
+                    let later = result[j + 1..].contains(v);
+                    let cols = if owned_set.contains(&b.0) && !later {
+                        let bi = buf(b.0);
+                        quote!(#bi)
+                    } else {
+                        self.clone_buffer(b.0)
+                    };
+                    let bs = buf_shape(b.0);
+                    quote!((#cols, #bs))
+                }
+                Val::Scalar(h) => {
+                    // Computed now, so that the buffers it reads can be dropped.
+                    let r = format_ident!("__res{}", j);
+                    let e = self.expr(*h);
+                    out.extend(quote!(let #r = #e;));
+                    quote!(#r)
+                }
+            });
+        }
+        for (b, _) in &owned {
+            if scalar_result_uses.contains(b) && !in_result.contains(b) {
+                let bi = buf(*b);
+                out.extend(quote!(::core::mem::drop(#bi);));
+            }
+        }
+        (out, toks)
+    }
+
+    /// The buffers whose data an item reads (inside its sub-plans too).
+    fn item_uses(&self, it: &Item) -> HashSet<u32> {
+        let mut u = HashSet::new();
+        match it {
+            Item::Check(c, state) => {
+                u.extend(buffers_in(self.a, *c));
+                u.extend(state.iter().filter_map(|s| match s {
+                    Slot::Buf(b) => Some(b.0),
+                    _ => None,
+                }));
+            }
+            Item::Step(st) => self.step_uses(st, &mut u),
+        }
+        u
+    }
+
+    fn step_uses(&self, st: &Step, u: &mut HashSet<u32>) {
+        let mut hs: Vec<H> = Vec::new();
+        let vals = |vs: &[Val], u: &mut HashSet<u32>| {
+            for v in vs {
+                match v {
+                    Val::Buf(b) => {
+                        u.insert(b.0);
+                    }
+                    Val::Scalar(h) => u.extend(buffers_in(self.a, *h)),
+                }
+            }
+        };
+        match st {
+            Step::CheckReshape { from, to } => hs.extend([*from, *to]),
+            Step::Let { value, .. } => hs.push(*value),
+            Step::Kernel(kernel) => {
+                for o in &kernel.outputs {
+                    hs.push(self.plan.buffers[o.0 as usize].shape);
+                }
+                hs.extend(kernel.op.host_exprs());
+                hs.extend(kernel.op.funs().iter().map(|f| f.body));
+                if let Some(d) = kernel.op.defaults() {
+                    u.insert(d.0);
+                }
+            }
+            Step::If { cond, then, els, .. } => {
+                hs.push(*cond);
+                for b in [then, els] {
+                    b.steps.iter().for_each(|s| self.step_uses(s, u));
+                    vals(&b.result, u);
+                }
+            }
+            Step::While { init, cond, body, .. } => {
+                vals(init, u);
+                for b in [cond, body] {
+                    b.steps.iter().for_each(|s| self.step_uses(s, u));
+                    vals(&b.result, u);
                 }
             }
         }
-        for b in in_result {
-            last[b as usize] = None;
+        for h in hs {
+            u.extend(buffers_in(self.a, h));
         }
-        last
     }
 
-    fn result_buffers(&self) -> Vec<u32> {
-        fn go(o: &Output, a: &Arena, out: &mut Vec<u32>) {
-            match o {
-                Output::Array(b) => out.push(b.0),
-                Output::Scalar(h) => out.extend(buffers_in(a, *h)),
-                Output::Tuple(xs) => xs.iter().for_each(|x| go(x, a, out)),
+    /// One item's code, and the buffers of `may_move` it consumed.
+    fn item(&self, it: &Item, may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>) {
+        match it {
+            Item::Check(c, state) => {
+                let c = self.expr(*c);
+                let st = state.iter().map(|s| self.slot_value(s));
+                (quote!(if !(#c) { break (#(#st,)*); }), HashSet::new())
+            }
+            Item::Step(Step::If {
+                cond,
+                then,
+                els,
+                outs,
+            }) => {
+                // The buffers that die here are handed to both branches, which
+                // drop or return them.
+                let mut given: Vec<u32> = may_move.iter().copied().collect();
+                given.sort_unstable();
+                let c = self.expr(*cond);
+                let branch = |b: &Block| {
+                    let items: Vec<Item> = b.steps.iter().map(Item::Step).collect();
+                    let (code, toks) = self.seq(&items, &given, &b.result);
+                    quote!({ #code (#(#toks,)*) })
+                };
+                let (t, e) = (branch(then), branch(els));
+                let pat = outs.iter().map(|s| self.slot_pattern(s));
+                let mut code = quote!(let (#(#pat,)*) = if #c #t else #e;);
+                code.extend(self.bind_slots(outs));
+                (code, may_move.clone())
+            }
+            Item::Step(Step::While {
+                state,
+                init,
+                cond,
+                body,
+                outs,
+            }) => {
+                let n = self.fresh.get();
+                self.fresh.set(n + 1);
+                let st = format_ident!("__st{}", n);
+                let mut moved = HashSet::new();
+                let init_toks: Vec<TokenStream> = init
+                    .iter()
+                    .enumerate()
+                    .map(|(j, v)| match v {
+                        Val::Buf(b) => {
+                            let cols = if may_move.contains(&b.0) && !init[j + 1..].contains(v) {
+                                moved.insert(b.0);
+                                let bi = buf(b.0);
+                                quote!(#bi)
+                            } else {
+                                self.clone_buffer(b.0)
+                            };
+                            let bs = buf_shape(b.0);
+                            quote!((#cols, #bs))
+                        }
+                        Val::Scalar(h) => self.expr(*h),
+                    })
+                    .collect();
+                let mut items: Vec<Item> = cond.steps.iter().map(Item::Step).collect();
+                let c = match cond.result.first() {
+                    Some(Val::Scalar(c)) => *c,
+                    _ => self.a.handles().next().unwrap_or(H(0)),
+                };
+                items.push(Item::Check(c, state));
+                items.extend(body.steps.iter().map(Item::Step));
+                let state_bufs: Vec<u32> = state
+                    .iter()
+                    .filter_map(|s| match s {
+                        Slot::Buf(b) => Some(b.0),
+                        _ => None,
+                    })
+                    .collect();
+                let (code, next) = self.seq(&items, &state_bufs, &body.result);
+                let pat = state.iter().map(|s| self.slot_pattern(s));
+                let bind = self.bind_slots(state);
+                let opat = outs.iter().map(|s| self.slot_pattern(s));
+                let mut out = quote! {
+                    let mut #st = (#(#init_toks,)*);
+                    let (#(#opat,)*) = loop {
+                        let (#(#pat,)*) = #st;
+                        #bind
+                        #code
+                        #st = (#(#next,)*);
+                    };
+                };
+                out.extend(self.bind_slots(outs));
+                (out, moved)
+            }
+            Item::Step(Step::Let { var: v, value }) => {
+                let t = rust_ty(&self.a.var(*v).ty);
+                let (v, value) = (var(*v), self.expr(*value));
+                (quote!(let #v: #t = #value;), HashSet::new())
+            }
+            Item::Step(st) => {
+                let moved: HashSet<u32> = match st {
+                    Step::Kernel(k) => match k.op {
+                        KernelOp::Permute {
+                            defaults,
+                            move_defaults: true,
+                            ..
+                        } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
+                        _ => HashSet::new(),
+                    },
+                    _ => HashSet::new(),
+                };
+                (self.step(st, &moved), moved)
             }
         }
-        let mut v = Vec::new();
-        go(&self.plan.result, self.a, &mut v);
-        v
+    }
+
+    fn slot_pattern(&self, s: &Slot) -> TokenStream {
+        match s {
+            Slot::Buf(b) => {
+                let (bi, bs) = (buf(b.0), buf_shape(b.0));
+                quote!((#bi, #bs))
+            }
+            Slot::Var(v) => {
+                let v = var(*v);
+                quote!(#v)
+            }
+        }
+    }
+
+    /// A slot's current value, moved (a loop's state at its exit).
+    fn slot_value(&self, s: &Slot) -> TokenStream {
+        self.slot_pattern(s)
+    }
+
+    fn bind_slots(&self, slots: &[Slot]) -> TokenStream {
+        let mut out = TokenStream::new();
+        for s in slots {
+            if let Slot::Buf(b) = s {
+                out.extend(self.bind_leaves(b.0));
+            }
+        }
+        out
     }
 
     fn bind_leaves(&self, b: u32) -> TokenStream {
@@ -207,13 +444,15 @@ impl Gen<'_> {
         out
     }
 
-    fn step(&self, step: &Step) -> TokenStream {
+    fn step(&self, step: &Step, moved: &HashSet<u32>) -> TokenStream {
         let rt = self.rt;
         match step {
             Step::CheckReshape { from, to } => {
                 let (f, t) = (self.expr(*from), self.expr(*to));
                 quote!(#rt::cpu::check_reshape(&#f, &#t)?;)
             }
+            // Handled by `item`.
+            Step::Let { .. } | Step::If { .. } | Step::While { .. } => TokenStream::new(),
             Step::Kernel(kernel) => {
                 let mut out = TokenStream::new();
                 let op = kernel.fused.last().copied().unwrap_or("kernel");
@@ -339,7 +578,7 @@ impl Gen<'_> {
                         let e = self.elem_closure(elem, &in_shape);
                         let g = self.fun2(combine, &t);
                         let d = buf(defaults.0);
-                        let init = if *move_defaults {
+                        let init = if *move_defaults && moved.contains(&defaults.0) {
                             quote!(#d)
                         } else {
                             self.clone_buffer(defaults.0)
@@ -489,29 +728,20 @@ impl Gen<'_> {
         quote!(|#a: #t, #b: #t| -> #t { #body })
     }
 
-    /// `remaining`: the result's buffers not yet emitted, one entry per use.
-    fn output(&self, o: &Output, remaining: &mut Vec<u32>) -> TokenStream {
+    /// The result, from the tokens of its leaves (in order).
+    fn output(&self, o: &Output, toks: &mut impl Iterator<Item = TokenStream>) -> TokenStream {
         let rt = self.rt;
         match o {
             Output::Array(b) => {
-                let (bi, bs) = (buf(b.0), buf_shape(b.0));
                 let buffer = &self.plan.buffers[b.0 as usize];
                 let t = rust_ty(&buffer.elem);
                 let r = Literal::usize_unsuffixed(buffer.rank);
-                let param = matches!(buffer.origin, Origin::Param(_));
-                if let Some(i) = remaining.iter().position(|x| *x == b.0) {
-                    remaining.remove(i);
-                }
-                let cols = if param || remaining.contains(&b.0) {
-                    self.clone_buffer(b.0)
-                } else {
-                    quote!(#bi)
-                };
-                quote!(#rt::Array::<#t, #r>::from_columns(#bs, #cols)?)
+                let x = toks.next().unwrap_or_default();
+                quote!({ let (__c, __s) = #x; #rt::Array::<#t, #r>::from_columns(__s, __c)? })
             }
-            Output::Scalar(h) => self.expr(*h),
+            Output::Scalar(_) => toks.next().unwrap_or_default(),
             Output::Tuple(xs) => {
-                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, remaining)).collect();
+                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, toks)).collect();
                 quote!((#(#xs,)*))
             }
         }
@@ -523,7 +753,7 @@ impl Gen<'_> {
         let bi = buf(b);
         match self.plan.buffers[b as usize].origin {
             Origin::Param(_) => quote!(::core::clone::Clone::clone(#bi)),
-            Origin::Kernel(_) => quote!(::core::clone::Clone::clone(&#bi)),
+            _ => quote!(::core::clone::Clone::clone(&#bi)),
         }
     }
 
@@ -768,11 +998,36 @@ impl Gen<'_> {
     }
 }
 
-fn collect_arrays(o: &Output, out: &mut Vec<u32>) {
+/// A step list's items; a loop's iteration adds its exit test.
+enum Item<'p> {
+    Step(&'p Step),
+    /// Leave the loop with the state when the condition fails.
+    Check(H, &'p [Slot]),
+}
+
+/// The result's leaves, in order.
+fn flatten(o: &Output, out: &mut Vec<Val>) {
     match o {
-        Output::Array(b) => out.push(b.0),
-        Output::Scalar(_) => {}
-        Output::Tuple(xs) => xs.iter().for_each(|x| collect_arrays(x, out)),
+        Output::Array(b) => out.push(Val::Buf(*b)),
+        Output::Scalar(h) => out.push(Val::Scalar(*h)),
+        Output::Tuple(xs) => xs.iter().for_each(|x| flatten(x, out)),
+    }
+}
+
+/// The buffers a step writes and that live after it.
+fn written_by(st: &Step) -> Vec<u32> {
+    let slots = |s: &[Slot]| -> Vec<u32> {
+        s.iter()
+            .filter_map(|x| match x {
+                Slot::Buf(b) => Some(b.0),
+                _ => None,
+            })
+            .collect()
+    };
+    match st {
+        Step::Kernel(k) => k.outputs.iter().map(|b| b.0).collect(),
+        Step::If { outs, .. } | Step::While { outs, .. } => slots(outs),
+        Step::CheckReshape { .. } | Step::Let { .. } => vec![],
     }
 }
 
@@ -841,7 +1096,7 @@ fn buffer_of(a: &Arena, h: H) -> u32 {
     }
 }
 
-/// Buffers referenced anywhere in `h`.
+/// Buffers whose data `h` reads.
 fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -850,10 +1105,12 @@ fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
         if !seen.insert(x) {
             continue;
         }
-        if let Expr::Buffer(b) = a.expr(x) {
-            out.push(b.0);
+        match a.expr(x) {
+            Expr::Buffer(b) => out.push(b.0),
+            // `__bN_shape` is its own local: reading it does not need the data.
+            Expr::Shape(y) if matches!(a.expr(*y), Expr::Buffer(_)) => {}
+            e => stack.extend(e.children()),
         }
-        stack.extend(a.expr(x).children());
     }
     out
 }

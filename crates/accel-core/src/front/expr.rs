@@ -93,11 +93,8 @@ impl Lowerer<'_> {
                     (t, self.expr(els, Some(&t_ty))?)
                 };
                 let t_ty = self.arena.ty(t).clone();
-                if t_ty.has_array() {
-                    return err(
-                        i.span(),
-                        "`if` over arrays is not supported yet; choose between scalars inside a closure",
-                    );
+                if t_ty.has_array() && self.closure_depth > 0 {
+                    return err(i.span(), "a closure cannot choose between arrays");
                 }
                 self.expect_ty(e, &t_ty, els.span())?;
                 Ok(self.arena.add(Expr::If(c, t, e), t_ty, span))
@@ -122,10 +119,6 @@ impl Lowerer<'_> {
                     let h = self.expr(x, expected_parts.as_ref().map(|ts| &ts[i]))?;
                     tys.push(self.arena.ty(h).clone());
                     xs.push(h);
-                }
-                let mixed = tys.iter().any(Ty::has_array) && !tys.iter().all(Ty::is_array);
-                if mixed {
-                    return err(t.span(), "a tuple holds either scalars or arrays, not both");
                 }
                 Ok(self.arena.add(Expr::Tuple(xs), Ty::Tuple(tys), span))
             }
@@ -170,7 +163,18 @@ impl Lowerer<'_> {
                 w.span(),
                 "a `while` loop is a statement; its variables hold the results",
             ),
-            syn::Expr::ForLoop(f) => err(f.for_token.span(), "`for` loops are not supported; use `while`"),
+            syn::Expr::ForLoop(f) => err(
+                f.for_token.span(),
+                "a `for` loop is a statement; its variables hold the results",
+            ),
+            syn::Expr::Break(b) => err(
+                b.span(),
+                "`break` is not supported; put the exit test into the `while` condition",
+            ),
+            syn::Expr::Continue(c) => err(
+                c.span(),
+                "`continue` is not supported; use `if` inside the loop body",
+            ),
             syn::Expr::Return(r) => err(
                 r.span(),
                 "`return` is not supported; the last expression is the result",

@@ -167,12 +167,6 @@ impl Lowerer<'_> {
                 if mutable && !allow_mut {
                     return err(pi.span(), "closure parameters cannot be `mut`");
                 }
-                if mutable && ty.has_array() {
-                    return err(
-                        pi.span(),
-                        "array variables cannot be `mut` (array loops come later)",
-                    );
-                }
                 let name = pi.ident.to_string();
                 let v = self.arena.new_var(&name, ty.clone());
                 lets.push((v, value));
@@ -335,10 +329,7 @@ impl Lowerer<'_> {
                 }
                 self.rebind_all(&names, v, rest, tail)
             }
-            syn::Expr::ForLoop(f) => err(
-                f.for_token.span(),
-                "`for` loops are not supported in scalar code; use `while` over `let mut` state",
-            ),
+            syn::Expr::ForLoop(f) => self.for_loop(f, rest, tail),
             syn::Expr::Loop(l) => err(
                 l.loop_token.span(),
                 "`loop` is not supported; use `while cond { .. }`",
@@ -349,6 +340,107 @@ impl Lowerer<'_> {
                 self.stmts(rest, tail)
             }
         }
+    }
+
+    /// `for i in a..b { body }`: a `while` loop over a hidden counter that runs
+    /// from `a` while it is below `b` (evaluated once, before the loop).
+    fn for_loop(&mut self, f: &syn::ExprForLoop, rest: &[syn::Stmt], tail: &Tail) -> CResult<H> {
+        if let Some(l) = &f.label {
+            return err(l.span(), "loop labels are not supported");
+        }
+        let syn::Expr::Range(range) = &*f.expr else {
+            return err(
+                f.expr.span(),
+                "`for` loops run over a range `a..b` of integers only",
+            );
+        };
+        let (Some(start), Some(end)) = (&range.start, &range.end) else {
+            return err(range.span(), "a `for` range needs both bounds: `a..b`");
+        };
+        if let syn::RangeLimits::Closed(t) = &range.limits {
+            return err(
+                t.span(),
+                "only half-open ranges `a..b` are supported; write `a..b + 1`",
+            );
+        }
+        let loop_var = match &*f.pat {
+            syn::Pat::Ident(pi) if pi.by_ref.is_none() && pi.subpat.is_none() && pi.mutability.is_none() => {
+                Some(pi.ident.to_string())
+            }
+            syn::Pat::Wild(_) => None,
+            other => {
+                return err(
+                    other.span(),
+                    "the loop variable of a `for` is a plain name or `_`",
+                )
+            }
+        };
+        // The bounds take each other's type when one is an unsuffixed literal.
+        let (s, e) = if super::expr::unsuffixed_literal(start) {
+            let e = self.expr(end, None)?;
+            let t = self.arena.ty(e).clone();
+            (self.expr(start, Some(&t))?, e)
+        } else {
+            let s = self.expr(start, None)?;
+            let t = self.arena.ty(s).clone();
+            (s, self.expr(end, Some(&t))?)
+        };
+        let ty = self.arena.ty(s).clone();
+        if !ty.prim().is_some_and(|p| p.is_int()) {
+            return err(
+                start.span(),
+                format!("a `for` range runs over integers, found `{ty}`"),
+            );
+        }
+        self.expect_ty(e, &ty, end.span())?;
+        let names = self.assigned_in(&f.body);
+        let end_var = self.arena.new_var("end", ty.clone());
+        let end_h = self.arena.var_ref(end_var);
+        let counter = self.arena.new_var(loop_var.as_deref().unwrap_or("i"), ty.clone());
+        let counter_h = self.arena.var_ref(counter);
+        let mut vars = vec![counter];
+        let mut init = vec![s];
+        let mark = self.scope.len();
+        for n in &names {
+            let (v, vty) = self.mutable_var(n, f.span())?;
+            init.push(self.arena.var_ref(v));
+            vars.push(self.arena.new_var(n, vty));
+        }
+        for (n, v) in names.iter().zip(&vars[1..]) {
+            self.bind(n, *v, true);
+        }
+        if let Some(n) = &loop_var {
+            self.bind(n, counter, false);
+        }
+        let cond = self.arena.binary(BinOp::Lt, counter_h, end_h);
+        let body = self.stmts(&f.body.stmts, &Tail::State(&names));
+        self.scope.truncate(mark);
+        let body = body?;
+        let one = self.one_of(&ty);
+        let mut step = vec![self.arena.binary(BinOp::Add, counter_h, one)];
+        step.extend((0..names.len()).map(|i| self.arena.proj(body, i)));
+        let tys = vars.iter().map(|v| self.arena.var(*v).ty.clone()).collect();
+        let lp = self.arena.add(
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            },
+            Ty::Tuple(tys),
+            f.span(),
+        );
+        // Only the assigned variables are visible after the loop.
+        let fields: Vec<H> = (0..names.len()).map(|i| self.arena.proj(lp, i + 1)).collect();
+        let tys = fields.iter().map(|x| self.arena.ty(*x).clone()).collect();
+        let state = self.arena.add(Expr::Tuple(fields), Ty::Tuple(tys), f.span());
+        let r = self.rebind_all(&names, state, rest, tail)?;
+        Ok(self.arena.let_(end_var, e, r))
+    }
+
+    fn one_of(&mut self, ty: &Ty) -> H {
+        let p = ty.prim().unwrap_or(crate::ir::Prim::I32);
+        self.arena.lit(p, 1)
     }
 
     /// An `if` statement that assigns `names`: evaluates to their new values.

@@ -61,6 +61,19 @@ fn to_dyn(v: V) -> Dyn {
     }
 }
 
+/// A tuple of scalars is a scalar; a tuple holding an array is not.
+fn tuple_value(vs: Vec<V>) -> V {
+    if vs.iter().all(|v| matches!(v, V::S(_))) {
+        V::S(Value::Tuple(
+            vs.into_iter()
+                .map(|v| if let V::S(x) = v { x } else { Value::Tuple(vec![]) })
+                .collect(),
+        ))
+    } else {
+        V::T(vs)
+    }
+}
+
 struct Interp<'a> {
     a: &'a Arena,
     /// Bound variables, innermost last.
@@ -123,15 +136,7 @@ impl Interp<'_> {
             Expr::Lit(l) => s(scalar::lit(*l)),
             Expr::Tuple(xs) => {
                 let vs = xs.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
-                if vs.iter().all(|v| matches!(v, V::S(_))) {
-                    s(Value::Tuple(
-                        vs.into_iter()
-                            .map(|v| if let V::S(x) = v { x } else { Value::Tuple(vec![]) })
-                            .collect(),
-                    ))
-                } else {
-                    Ok(V::T(vs))
-                }
+                Ok(tuple_value(vs))
             }
             Expr::Proj(x, n) => match self.eval(*x)? {
                 V::S(Value::Tuple(vs)) => s(vs[*n].clone()),
@@ -196,20 +201,27 @@ impl Interp<'_> {
                 cond,
                 step,
             } => {
-                let mut state = init.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
+                let mut state = init.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
                 loop {
                     let mark = self.env.len();
                     for (v, x) in vars.iter().zip(&state) {
-                        self.env.push((*v, V::S(x.clone())));
+                        self.env.push((*v, x.clone()));
                     }
-                    let go = self.scalar(*cond)? == Value::Bool(true);
+                    let go = self.scalar(*cond);
+                    let go = match go {
+                        Ok(g) => g == Value::Bool(true),
+                        Err(e) => {
+                            self.env.truncate(mark);
+                            return Err(e);
+                        }
+                    };
                     if go {
-                        let next = step.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>();
+                        let next = step.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>();
                         self.env.truncate(mark);
                         state = next?;
                     } else {
                         self.env.truncate(mark);
-                        return s(Value::Tuple(state));
+                        return Ok(tuple_value(state));
                     }
                 }
             }

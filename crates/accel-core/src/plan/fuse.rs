@@ -8,12 +8,14 @@
 //! their kernel; a node with more than one data use, an array read by index in
 //! scalar code, and the result are materialised by a generate kernel.
 
-use super::{Buffer, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Step};
+use super::{
+    Block, Buffer, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Slot, Step, Val,
+};
 use crate::front::Program;
-use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, H};
+use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, VarId, H};
 use crate::sharing;
 use proc_macro2::Span;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Builds the fused kernel plan of a program whose sharing has been recovered
 /// (`sharing::recover`).
@@ -29,7 +31,10 @@ pub fn build(p: &Program) -> Plan {
         manifest: HashMap::new(),
         multi: HashMap::new(),
         scalar_memo: HashMap::new(),
-        shape_memo: HashMap::new(),
+        cvals: HashMap::new(),
+        created: HashSet::new(),
+        lets_done: HashSet::new(),
+        work: HashMap::new(),
     };
     let mut params = Vec::new();
     for (i, prm) in p.params.iter().enumerate() {
@@ -85,8 +90,27 @@ struct Fuser {
     manifest: HashMap<H, BufId>,
     /// Multi-output operations (`scanl_total`) already run.
     multi: HashMap<H, Vec<BufId>>,
-    scalar_memo: HashMap<H, H>,
-    shape_memo: HashMap<H, H>,
+    /// Scalar code converted, keyed by whether it runs on the host.
+    scalar_memo: HashMap<(H, bool), H>,
+    /// Values of control flow, and of variables holding tuples with arrays.
+    cvals: HashMap<H, Output>,
+    /// Buffers written in the current sub-plan (only these may be moved).
+    created: HashSet<BufId>,
+    /// Kept `let`s already bound in the current sub-plan.
+    lets_done: HashSet<VarId>,
+    /// Memo of `sharing::array_work`.
+    work: HashMap<H, bool>,
+}
+
+/// What a sub-plan saves of its parent's memo tables, to restore on exit.
+struct Saved {
+    steps: Vec<Step>,
+    manifest: HashMap<H, BufId>,
+    multi: HashMap<H, Vec<BufId>>,
+    scalar_memo: HashMap<(H, bool), H>,
+    cvals: HashMap<H, Output>,
+    created: HashSet<BufId>,
+    lets_done: HashSet<VarId>,
 }
 
 impl Fuser {
@@ -218,16 +242,55 @@ impl Fuser {
 
     /// Scalar code with its array reads turned into buffer reads.
     fn scalar(&mut self, h: H) -> H {
-        if let Some(&r) = self.scalar_memo.get(&h) {
+        self.scalar_in(h, true)
+    }
+
+    /// `host`: the code runs on the host (not per element in a kernel), where
+    /// array-level control flow and kept `let`s become steps.
+    fn scalar_in(&mut self, h: H, host: bool) -> H {
+        if let Some(&r) = self.scalar_memo.get(&(h, host)) {
             return r;
         }
         let e = self.arena.expr(h).clone();
         let r = match &e {
+            Expr::If(..) | Expr::While { .. } if host && self.is_control(h) => {
+                let v = self.control(h);
+                self.output_scalar(&v)
+            }
+            // `x && y`, `x || y` on the host with array work in `y`: that work runs
+            // only when `y` is evaluated, as an `if`.
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y)
+                if host && sharing::array_work(&self.arena, *y, &HashMap::new(), &mut self.work) =>
+            {
+                let b = |s: &mut Self, v: bool| s.arena.lit(Prim::Bool, v as u64);
+                let (t, f) = if *op == BinOp::And {
+                    (*y, b(self, false))
+                } else {
+                    (b(self, true), *y)
+                };
+                let span = self.arena.span(h);
+                let i = self.arena.add(Expr::If(*x, t, f), Ty::Prim(Prim::Bool), span);
+                self.scalar_in(i, host)
+            }
+            Expr::Let { var, value, body } if host => {
+                self.bind_let(*var, *value);
+                self.scalar_in(*body, host)
+            }
+            Expr::Proj(x, n) if self.arena.ty(*x).has_array() => {
+                let v = self.cval(*x);
+                match v {
+                    Output::Tuple(mut xs) if *n < xs.len() => {
+                        let x = xs.swap_remove(*n);
+                        self.output_scalar(&x)
+                    }
+                    _ => h,
+                }
+            }
             Expr::Read { array, index } => {
                 let b = self.manifest(*array);
                 let buf = self.buffer_ref(b);
                 let elem = self.arena.ty(h).clone();
-                let index = self.scalar(*index);
+                let index = self.scalar_in(*index, host);
                 let rank = self.buffers[b.0 as usize].rank;
                 if rank == 0 {
                     // `s.value()`: always in bounds.
@@ -264,7 +327,7 @@ impl Fuser {
             }
             Expr::Shape(a) => self.shape_of(*a),
             _ => {
-                let new = e.map_children(|c| self.scalar(c));
+                let new = e.map_children(|c| self.scalar_in(c, host));
                 if new == e {
                     h
                 } else {
@@ -273,14 +336,14 @@ impl Fuser {
                 }
             }
         };
-        self.scalar_memo.insert(h, r);
+        self.scalar_memo.insert((h, host), r);
         r
     }
 
     fn fun(&mut self, f: &Fun) -> Fun {
         Fun {
             params: f.params.clone(),
-            body: self.scalar(f.body),
+            body: self.scalar_in(f.body, false),
         }
     }
 
@@ -289,17 +352,12 @@ impl Fuser {
         if let Some(&b) = self.manifest.get(&h) {
             return self.buffer_shape(b);
         }
-        if let Some(&s) = self.shape_memo.get(&h) {
-            return s;
-        }
-        let s = self.shape_of_once(h);
-        self.shape_memo.insert(h, s);
-        s
-    }
-
-    fn shape_of_once(&mut self, h: H) -> H {
         let (_, rank) = self.elem_ty(h);
         match self.arena.expr(h).clone() {
+            Expr::Let { var, value, body } => {
+                self.bind_let(var, value);
+                self.shape_of(body)
+            }
             Expr::Generate { shape, .. } | Expr::Backpermute { shape, .. } | Expr::Reshape { shape, .. } => {
                 self.scalar(shape)
             }
@@ -448,6 +506,7 @@ impl Fuser {
             fused,
         }));
         self.manifest.insert(h, b);
+        self.created.insert(b);
         b
     }
 
@@ -695,7 +754,9 @@ impl Fuser {
                 a,
             } => {
                 let defaults_buf = self.manifest(defaults);
-                let move_defaults = matches!(self.buffers[defaults_buf.0 as usize].origin, Origin::Kernel(_))
+                // Only a buffer of this sub-plan may be moved: one from outside a
+                // loop is needed again by the next iteration.
+                let move_defaults = self.created.contains(&defaults_buf)
                     && self.uses.get(&defaults).copied().unwrap_or(0) <= 1;
                 let d = self.delayed(a);
                 let index = self.fun(&index);
@@ -711,12 +772,33 @@ impl Fuser {
                 };
                 return Arr::Manifest(self.kernel(h, op, d.ops, "permute", &[out_shape])[0]);
             }
-            Expr::Proj(x, n) => {
+            Expr::Proj(x, n) if matches!(self.arena.expr(x), Expr::Scan { .. }) => {
                 if !self.multi.contains_key(&x) {
                     self.produce(x);
                 }
                 let b = self.multi.get(&x).and_then(|bs| bs.get(n)).copied();
                 return Arr::Manifest(b.unwrap_or(BufId(u32::MAX)));
+            }
+            Expr::Proj(x, n) => {
+                let b = match self.cval(x) {
+                    Output::Tuple(xs) => match xs.get(n) {
+                        Some(Output::Array(b)) => *b,
+                        _ => BufId(u32::MAX),
+                    },
+                    _ => BufId(u32::MAX),
+                };
+                return Arr::Manifest(b);
+            }
+            Expr::Let { var, value, body } => {
+                self.bind_let(var, value);
+                return self.array(body);
+            }
+            Expr::If(..) | Expr::While { .. } => {
+                let b = match self.control(h) {
+                    Output::Array(b) => b,
+                    _ => BufId(u32::MAX),
+                };
+                return Arr::Manifest(b);
             }
             // Only parameters remain: they were registered as manifest.
             _ => return Arr::Manifest(self.manifest.get(&h).copied().unwrap_or(BufId(u32::MAX))),
@@ -750,6 +832,7 @@ impl Fuser {
             })
             .collect();
         fused.push(name);
+        self.created.extend(outs.iter().copied());
         self.steps.push(Step::Kernel(Kernel {
             op,
             outputs: outs.clone(),
@@ -759,18 +842,240 @@ impl Fuser {
     }
 
     fn output(&mut self, h: H) -> Output {
-        match self.arena.ty(h).clone() {
-            Ty::Array(..) => Output::Array(self.manifest(h)),
-            Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => match self.arena.expr(h).clone() {
-                Expr::Tuple(xs) => Output::Tuple(xs.iter().map(|x| self.output(*x)).collect()),
-                _ => {
-                    self.produce(h);
-                    let outs = self.multi.get(&h).cloned().unwrap_or_default();
-                    Output::Tuple(outs.into_iter().map(Output::Array).collect())
-                }
-            },
-            _ => Output::Scalar(self.scalar(h)),
+        self.cval(h)
+    }
+
+    // ---- control flow -------------------------------------------------------
+
+    /// The value of an array-level node: buffers for arrays, host expressions for
+    /// scalars, by the structure of its type.
+    fn cval(&mut self, h: H) -> Output {
+        let ty = self.arena.ty(h).clone();
+        if ty.is_array() {
+            return Output::Array(self.manifest(h));
         }
+        if !ty.has_array() {
+            return Output::Scalar(self.scalar(h));
+        }
+        if let Some(v) = self.cvals.get(&h) {
+            return v.clone();
+        }
+        let v = match self.arena.expr(h).clone() {
+            Expr::Tuple(xs) => Output::Tuple(xs.iter().map(|x| self.cval(*x)).collect()),
+            Expr::Proj(x, n) => match self.cval(x) {
+                Output::Tuple(mut xs) if n < xs.len() => xs.swap_remove(n),
+                other => other,
+            },
+            Expr::Let { var, value, body } => {
+                self.bind_let(var, value);
+                self.cval(body)
+            }
+            Expr::If(..) | Expr::While { .. } => self.control(h),
+            Expr::Scan { .. } => {
+                if !self.multi.contains_key(&h) {
+                    self.produce(h);
+                }
+                let outs = self.multi.get(&h).cloned().unwrap_or_default();
+                Output::Tuple(outs.into_iter().map(Output::Array).collect())
+            }
+            // A variable bound by a kept `let` or a loop's state is in `cvals`.
+            _ => Output::Tuple(vec![]),
+        };
+        self.cvals.insert(h, v.clone());
+        v
+    }
+
+    /// A scalar value as one host expression.
+    fn output_scalar(&mut self, v: &Output) -> H {
+        match v {
+            Output::Scalar(h) => *h,
+            Output::Tuple(xs) => {
+                let hs: Vec<H> = xs.iter().map(|x| self.output_scalar(x)).collect();
+                let tys = hs.iter().map(|x| self.arena.ty(*x).clone()).collect();
+                self.add(Expr::Tuple(hs), Ty::Tuple(tys))
+            }
+            Output::Array(_) => self.arena.usize_lit(0),
+        }
+    }
+
+    fn is_control(&mut self, h: H) -> bool {
+        sharing::is_control(&self.arena, h, &HashMap::new(), &mut self.work)
+    }
+
+    /// A `let` kept by sharing: its value is computed here, once.
+    fn bind_let(&mut self, var: VarId, value: H) {
+        if !self.lets_done.insert(var) {
+            return;
+        }
+        let vh = self.arena.var_ref(var);
+        match self.arena.ty(value).clone() {
+            Ty::Array(..) => {
+                let b = self.manifest(value);
+                self.manifest.insert(vh, b);
+            }
+            t if t.has_array() => {
+                let v = self.cval(value);
+                self.cvals.insert(vh, v);
+            }
+            _ => {
+                let value = self.scalar(value);
+                self.steps.push(Step::Let { var, value });
+            }
+        }
+    }
+
+    fn enter(&mut self) -> Saved {
+        Saved {
+            steps: std::mem::take(&mut self.steps),
+            manifest: self.manifest.clone(),
+            multi: self.multi.clone(),
+            scalar_memo: self.scalar_memo.clone(),
+            cvals: self.cvals.clone(),
+            created: std::mem::take(&mut self.created),
+            lets_done: self.lets_done.clone(),
+        }
+    }
+
+    /// Leaves a sub-plan: its steps, and the parent's tables back.
+    fn leave(&mut self, s: Saved) -> Vec<Step> {
+        self.manifest = s.manifest;
+        self.multi = s.multi;
+        self.scalar_memo = s.scalar_memo;
+        self.cvals = s.cvals;
+        self.created = s.created;
+        self.lets_done = s.lets_done;
+        std::mem::replace(&mut self.steps, s.steps)
+    }
+
+    /// Fresh slots shaped like a value of type `ty`, and that value.
+    fn slots_for(&mut self, ty: &Ty, name: &str, origin: Origin, slots: &mut Vec<Slot>) -> Output {
+        match ty {
+            Ty::Array(e, r) => {
+                let b = self.new_buffer((**e).clone(), *r, origin, None);
+                slots.push(Slot::Buf(b));
+                Output::Array(b)
+            }
+            Ty::Tuple(ts) if ty.has_array() => Output::Tuple(
+                ts.iter()
+                    .map(|t| self.slots_for(t, name, origin, slots))
+                    .collect(),
+            ),
+            _ => {
+                let v = self.arena.new_var(name, ty.clone());
+                slots.push(Slot::Var(v));
+                Output::Scalar(self.arena.var_ref(v))
+            }
+        }
+    }
+
+    /// The leaves of a value, in slot order.
+    fn vals_of(v: &Output, out: &mut Vec<Val>) {
+        match v {
+            Output::Array(b) => out.push(Val::Buf(*b)),
+            Output::Scalar(h) => out.push(Val::Scalar(*h)),
+            Output::Tuple(xs) => xs.iter().for_each(|x| Self::vals_of(x, out)),
+        }
+    }
+
+    /// Plans an array-level `if` or `while` as one structured step.
+    fn control(&mut self, h: H) -> Output {
+        if let Some(v) = self.cvals.get(&h) {
+            return v.clone();
+        }
+        let ty = self.arena.ty(h).clone();
+        let v = match self.arena.expr(h).clone() {
+            Expr::If(c, t, e) => {
+                let cond = self.scalar(c);
+                let branch = |s: &mut Self, x: H| {
+                    let saved = s.enter();
+                    let v = s.cval(x);
+                    let mut result = Vec::new();
+                    Self::vals_of(&v, &mut result);
+                    let steps = s.leave(saved);
+                    Block { steps, result }
+                };
+                let then = branch(self, t);
+                let els = branch(self, e);
+                let mut outs = Vec::new();
+                let k = self.steps.len();
+                let v = self.slots_for(&ty, "if", Origin::Control(k), &mut outs);
+                self.steps.push(Step::If {
+                    cond,
+                    then,
+                    els,
+                    outs,
+                });
+                v
+            }
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
+                let mut init_vals = Vec::new();
+                for x in &init {
+                    let v = self.cval(*x);
+                    Self::vals_of(&v, &mut init_vals);
+                }
+                let saved = self.enter();
+                let mut state = Vec::new();
+                for v in &vars {
+                    let vty = self.arena.var(*v).ty.clone();
+                    let vh = self.arena.var_ref(*v);
+                    if vty.has_array() {
+                        let val = self.slots_for(&vty, "state", Origin::State, &mut state);
+                        match val {
+                            Output::Array(b) => {
+                                self.manifest.insert(vh, b);
+                            }
+                            other => {
+                                self.cvals.insert(vh, other);
+                            }
+                        }
+                    } else {
+                        state.push(Slot::Var(*v));
+                    }
+                }
+                let c = self.scalar(cond);
+                let cond_steps = std::mem::take(&mut self.steps);
+                let mut next = Vec::new();
+                for x in &step {
+                    let v = self.cval(*x);
+                    Self::vals_of(&v, &mut next);
+                }
+                let body_steps = self.leave(saved);
+                // One slot per leaf of each state variable, as the state has.
+                let mut outs = Vec::new();
+                let k = self.steps.len();
+                let v = Output::Tuple(
+                    vars.iter()
+                        .map(|x| {
+                            let t = self.arena.var(*x).ty.clone();
+                            let name = self.arena.var(*x).name.clone();
+                            self.slots_for(&t, &name, Origin::Control(k), &mut outs)
+                        })
+                        .collect(),
+                );
+                self.steps.push(Step::While {
+                    state,
+                    init: init_vals,
+                    cond: Block {
+                        steps: cond_steps,
+                        result: vec![Val::Scalar(c)],
+                    },
+                    body: Block {
+                        steps: body_steps,
+                        result: next,
+                    },
+                    outs,
+                });
+                v
+            }
+            _ => Output::Tuple(vec![]),
+        };
+        self.cvals.insert(h, v.clone());
+        v
     }
 }
 

@@ -9,7 +9,7 @@ mod fuse;
 
 pub use fuse::build;
 
-use crate::ir::{Arena, BufId, Fun, ScanDir, ScanKind, Ty, H};
+use crate::ir::{Arena, BufId, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
 
 #[derive(Clone, Debug)]
@@ -51,7 +51,12 @@ pub struct Buffer {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     Param(usize),
+    /// Written by the kernel at this position of its step list.
     Kernel(usize),
+    /// A result of the `if` or `while` at this position of its step list.
+    Control(usize),
+    /// A `while` loop's state, bound at the start of every iteration.
+    State,
 }
 
 #[derive(Clone, Debug)]
@@ -62,6 +67,51 @@ pub enum Step {
         from: H,
         to: H,
     },
+    /// A host scalar computed once, where the program computes it.
+    Let {
+        var: VarId,
+        value: H,
+    },
+    /// Runs one of two sub-plans; their results become `outs`. Nothing computed
+    /// inside a branch is visible outside it.
+    If {
+        cond: H,
+        then: Block,
+        els: Block,
+        outs: Vec<Slot>,
+    },
+    /// `state` starts as `init`; each iteration runs `cond` (its result is one
+    /// boolean), and if it holds, `body`, whose results are the next state.
+    /// The final state becomes `outs`. The state is moved from one iteration to
+    /// the next, never shared.
+    While {
+        state: Vec<Slot>,
+        init: Vec<Val>,
+        cond: Block,
+        body: Block,
+        outs: Vec<Slot>,
+    },
+}
+
+/// A sub-plan: steps and the values they leave.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    pub steps: Vec<Step>,
+    pub result: Vec<Val>,
+}
+
+/// A value passed between sub-plans: a buffer or a host scalar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Val {
+    Buf(BufId),
+    Scalar(H),
+}
+
+/// Where a sub-plan's value is bound: a buffer or a host variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    Buf(BufId),
+    Var(VarId),
 }
 
 /// The element function of a kernel's input: by row-major offset when the
@@ -124,11 +174,27 @@ pub enum Output {
 }
 
 impl Plan {
+    /// Every kernel, those inside branches and loops included, in order.
     pub fn kernels(&self) -> impl Iterator<Item = &Kernel> {
-        self.steps.iter().filter_map(|s| match s {
-            Step::Kernel(k) => Some(k),
-            _ => None,
-        })
+        fn go<'p>(steps: &'p [Step], out: &mut Vec<&'p Kernel>) {
+            for s in steps {
+                match s {
+                    Step::Kernel(k) => out.push(k),
+                    Step::If { then, els, .. } => {
+                        go(&then.steps, out);
+                        go(&els.steps, out);
+                    }
+                    Step::While { cond, body, .. } => {
+                        go(&cond.steps, out);
+                        go(&body.steps, out);
+                    }
+                    Step::CheckReshape { .. } | Step::Let { .. } => {}
+                }
+            }
+        }
+        let mut v = Vec::new();
+        go(&self.steps, &mut v);
+        v.into_iter()
     }
 
     /// Buffers written by kernels (parameters excluded).
@@ -136,7 +202,7 @@ impl Plan {
         self.buffers
             .iter()
             .enumerate()
-            .filter(|(_, b)| matches!(b.origin, Origin::Kernel(_)))
+            .filter(|(_, b)| matches!(b.origin, Origin::Kernel(_) | Origin::Control(_)))
             .map(|(i, b)| (BufId(i as u32), b))
     }
 
@@ -147,7 +213,7 @@ impl Plan {
     fn buf_label(&self, b: BufId) -> String {
         match self.buffer(b).origin {
             Origin::Param(i) => format!("b{} ({})", b.0, self.params[i].name),
-            Origin::Kernel(_) => format!("b{}", b.0),
+            _ => format!("b{}", b.0),
         }
     }
 
@@ -162,16 +228,8 @@ impl Plan {
             kernels.len(),
             if kernels.len() == 1 { "" } else { "s" }
         );
-        for (i, k) in kernels.iter().enumerate() {
-            let outs: Vec<String> = k.outputs.iter().map(|b| self.buf_label(*b)).collect();
-            let _ = writeln!(
-                s,
-                "  kernel {i}: {} -> {}   fuses: {}",
-                k.op.skeleton(),
-                outs.join(", "),
-                k.fused.join(" -> ")
-            );
-        }
+        let mut n = 0;
+        self.explain_steps(&self.steps, 1, &mut n, &mut s);
         let _ = writeln!(s, "materialised arrays:");
         for (b, buf) in self.materialised() {
             let _ = writeln!(
@@ -183,6 +241,76 @@ impl Plan {
             );
         }
         s
+    }
+}
+
+impl Plan {
+    fn explain_steps(&self, steps: &[Step], depth: usize, n: &mut usize, s: &mut String) {
+        let pad = "  ".repeat(depth);
+        for step in steps {
+            match step {
+                Step::Kernel(k) => {
+                    let outs: Vec<String> = k.outputs.iter().map(|b| self.buf_label(*b)).collect();
+                    let _ = writeln!(
+                        s,
+                        "{pad}kernel {n}: {} -> {}   fuses: {}",
+                        k.op.skeleton(),
+                        outs.join(", "),
+                        k.fused.join(" -> ")
+                    );
+                    *n += 1;
+                }
+                Step::If { then, els, outs, .. } => {
+                    let _ = writeln!(s, "{pad}if -> {}", self.slots(outs));
+                    self.explain_steps(&then.steps, depth + 1, n, s);
+                    let _ = writeln!(s, "{pad}else");
+                    self.explain_steps(&els.steps, depth + 1, n, s);
+                }
+                Step::While {
+                    state,
+                    cond,
+                    body,
+                    outs,
+                    ..
+                } => {
+                    let _ = writeln!(
+                        s,
+                        "{pad}while (state {}) -> {}",
+                        self.slots(state),
+                        self.slots(outs)
+                    );
+                    if !cond.steps.is_empty() {
+                        let _ = writeln!(s, "{pad}  condition:");
+                        self.explain_steps(&cond.steps, depth + 2, n, s);
+                    }
+                    let _ = writeln!(s, "{pad}  body:");
+                    self.explain_steps(&body.steps, depth + 2, n, s);
+                }
+                Step::CheckReshape { .. } | Step::Let { .. } => {}
+            }
+        }
+    }
+
+    fn slots(&self, slots: &[Slot]) -> String {
+        let xs: Vec<String> = slots
+            .iter()
+            .map(|x| match x {
+                Slot::Buf(b) => format!("b{}", b.0),
+                Slot::Var(v) => format!("{}_{}", self.arena.var(*v).name, v.0),
+            })
+            .collect();
+        format!("({})", xs.join(", "))
+    }
+
+    fn vals(&self, vals: &[Val]) -> String {
+        let xs: Vec<String> = vals
+            .iter()
+            .map(|x| match x {
+                Val::Buf(b) => format!("b{}", b.0),
+                Val::Scalar(h) => self.arena.show(*h),
+            })
+            .collect();
+        format!("({})", xs.join(", "))
     }
 }
 
@@ -236,10 +364,10 @@ impl KernelOp {
     }
 }
 
-impl fmt::Display for Plan {
-    /// The full plan, with every element function: for golden tests.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Plan {
+    fn fmt_steps(&self, f: &mut fmt::Formatter<'_>, steps: &[Step], depth: usize) -> fmt::Result {
         let a = &self.arena;
+        let pad = "  ".repeat(depth);
         let fun = |x: &Fun| {
             let ps: Vec<String> = x
                 .params
@@ -252,18 +380,51 @@ impl fmt::Display for Plan {
             ElemFn::Linear(x) => format!("linear {}", fun(x)),
             ElemFn::Index(x) => format!("index {}", fun(x)),
         };
-        writeln!(f, "plan {}", self.name)?;
-        for p in &self.params {
-            writeln!(f, "  param {}: {} = {:?}", p.name, p.ty, p.binding)?;
-        }
-        for step in &self.steps {
+        for step in steps {
             match step {
                 Step::CheckReshape { from, to } => {
-                    writeln!(f, "  check reshape {} -> {}", a.show(*from), a.show(*to))?
+                    writeln!(f, "{pad}check reshape {} -> {}", a.show(*from), a.show(*to))?
+                }
+                Step::Let { var, value } => {
+                    writeln!(f, "{pad}let {}_{} = {}", a.var(*var).name, var.0, a.show(*value))?
+                }
+                Step::If {
+                    cond,
+                    then,
+                    els,
+                    outs,
+                } => {
+                    writeln!(f, "{pad}{} = if {} {{", self.slots(outs), a.show(*cond))?;
+                    self.fmt_steps(f, &then.steps, depth + 1)?;
+                    writeln!(f, "{pad}  yield {}", self.vals(&then.result))?;
+                    writeln!(f, "{pad}}} else {{")?;
+                    self.fmt_steps(f, &els.steps, depth + 1)?;
+                    writeln!(f, "{pad}  yield {}", self.vals(&els.result))?;
+                    writeln!(f, "{pad}}}")?;
+                }
+                Step::While {
+                    state,
+                    init,
+                    cond,
+                    body,
+                    outs,
+                } => {
+                    writeln!(
+                        f,
+                        "{pad}{} = loop {} = {} {{",
+                        self.slots(outs),
+                        self.slots(state),
+                        self.vals(init)
+                    )?;
+                    self.fmt_steps(f, &cond.steps, depth + 1)?;
+                    writeln!(f, "{pad}  while {}", self.vals(&cond.result))?;
+                    self.fmt_steps(f, &body.steps, depth + 1)?;
+                    writeln!(f, "{pad}  next {}", self.vals(&body.result))?;
+                    writeln!(f, "{pad}}}")?;
                 }
                 Step::Kernel(k) => {
                     let outs: Vec<String> = k.outputs.iter().map(|b| format!("b{}", b.0)).collect();
-                    write!(f, "  {} = {}", outs.join(", "), k.op.skeleton())?;
+                    write!(f, "{pad}{} = {}", outs.join(", "), k.op.skeleton())?;
                     match &k.op {
                         KernelOp::Generate { shape, elem: e } => {
                             writeln!(f, " {} {}", a.show(*shape), elem(e))?
@@ -318,6 +479,18 @@ impl fmt::Display for Plan {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Plan {
+    /// The full plan, with every element function: for golden tests.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "plan {}", self.name)?;
+        for p in &self.params {
+            writeln!(f, "  param {}: {} = {:?}", p.name, p.ty, p.binding)?;
+        }
+        self.fmt_steps(f, &self.steps, 1)?;
         writeln!(f, "  result {:?}", self.result)
     }
 }

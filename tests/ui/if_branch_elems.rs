@@ -2,7 +2,11 @@ use accel::prelude::*;
 
 #[acc]
 fn f(xs: &Vector<f32>, flip: bool) -> Vector<f32> {
-    if flip { xs.map(|x| -x) } else { xs.map(|x| x) }
+    let mut ys = xs.map(|x| x);
+    if flip {
+        ys = xs.map(|x| x as i32);
+    }
+    ys
 }
 
 fn main() {}

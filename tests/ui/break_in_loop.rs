@@ -1,0 +1,15 @@
+use accel::prelude::*;
+
+#[acc]
+fn f(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+    let mut ys = xs.map(|x| x);
+    for i in 0..n {
+        if i > 3 {
+            break;
+        }
+        ys = ys.map(|y| y + 1);
+    }
+    ys
+}
+
+fn main() {}
