@@ -891,7 +891,7 @@ impl Lowerer<'_> {
     fn expand(&mut self, a: H, c: Call) -> CResult<H> {
         self.arity_is(c, 2, "a count closure and a value closure")?;
         let e = self.vector_only(a, c)?;
-        let count = self.closure(c.1[0], &[e.clone()], Some(&Ty::Prim(Prim::Usize)))?;
+        let count = self.closure(c.1[0], &[e.clone()], None)?;
         let ct = self.arena.ty(count.body).clone();
         let Some(cp) = ct.prim().filter(|p| p.is_int()) else {
             return err(
@@ -996,7 +996,7 @@ impl Lowerer<'_> {
         let u = Ty::Prim(Prim::Usize);
         let counts_ty = Ty::Tuple(vec![u.clone(), u.clone(), u.clone()]);
         for pass in 0..kp.width() / 2 {
-            let shift = b.lit_of(bits_ty, 2 * pass as i64);
+            let shift = b.lit_of(Prim::U32, 2 * pass as i64);
             let three = b.lit_of(bits_ty, 3);
             let digit = move |b: &mut Arena, st: H| {
                 let k = b.proj(st, 0);
