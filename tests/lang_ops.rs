@@ -747,6 +747,16 @@ fn sort_u8(xs: &Vector<u8>) -> Vector<u8> {
 }
 
 #[acc]
+fn sort_f32(xs: &Vector<f32>) -> (Vector<f32>, Vector<usize>) {
+    (xs.sort(), xs.sort_indices())
+}
+
+#[acc]
+fn sort_by_f64(xs: &Vector<(f64, i8)>) -> Vector<(f64, i8)> {
+    xs.sort_by_key(|p| p.0 * 0.5)
+}
+
+#[acc]
 fn sort_pairs(xs: &Vector<(i64, u16)>) -> Vector<(i64, u16)> {
     xs.sort_by_key(|p| p.0 / 1000)
 }
@@ -756,7 +766,9 @@ proptest! {
 
     #[test]
     fn sorts(xs in vector(any::<i32>(), 1024), small in vector(0i32..6, 200), bs in vector(any::<u8>(), 1024),
-             ps in vector((-5000i64..5000, any::<u16>()), 1024)) {
+             ps in vector((-5000i64..5000, any::<u16>()), 1024),
+             fs in vector(prop_oneof![any::<f32>(), Just(-0.0f32), Just(0.0f32), Just(f32::NAN), Just(-f32::NAN), Just(1.5f32)], 1024),
+             ds in vector((prop_oneof![-1e6f64..1e6, Just(f64::INFINITY), Just(-0.0f64), Just(2.0f64)], any::<i8>()), 512)) {
         for v in [&xs, &small] {
             let (s, p) = sort_i32(v).unwrap();
             check_ok(sort_i32::SOURCE, "sort_i32", &[arg(v)], sort_i32(v), EXACT);
@@ -772,6 +784,22 @@ proptest! {
         let mut want = bs.to_vec();
         want.sort();
         prop_assert_eq!(got.to_vec(), want);
+
+        let (got, perm) = sort_f32(&fs).unwrap();
+        check_ok(sort_f32::SOURCE, "sort_f32", &[arg(&fs)], sort_f32(&fs), EXACT);
+        let mut want = fs.to_vec();
+        want.sort_by(f32::total_cmp);
+        let bits = |v: Vec<f32>| v.into_iter().map(f32::to_bits).collect::<Vec<_>>();
+        prop_assert_eq!(bits(got.to_vec()), bits(want));
+        let mut p: Vec<usize> = (0..fs.len()).collect();
+        p.sort_by(|&i, &j| fs.to_vec()[i].total_cmp(&fs.to_vec()[j]));
+        prop_assert_eq!(perm.to_vec(), p);
+
+        let got = sort_by_f64(&ds).unwrap();
+        check_ok(sort_by_f64::SOURCE, "sort_by_f64", &[arg(&ds)], sort_by_f64(&ds), EXACT);
+        let mut want = ds.to_vec();
+        want.sort_by(|a, b| (a.0 * 0.5).total_cmp(&(b.0 * 0.5)));
+        prop_assert_eq!(got.to_vec().iter().map(|p| (p.0.to_bits(), p.1)).collect::<Vec<_>>(), want.iter().map(|p| (p.0.to_bits(), p.1)).collect::<Vec<_>>());
 
         let got = sort_pairs(&ps).unwrap();
         check_ok(sort_pairs::SOURCE, "sort_pairs", &[arg(&ps)], sort_pairs(&ps), EXACT);

@@ -282,19 +282,16 @@ impl Validator<'_> {
     }
 
     fn expr(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
-        // An array read inside a closure sees only the array level's scope
-        // (closures cannot build arrays), so it is checked, and remembered,
-        // there: otherwise a shared array would be rechecked under every
-        // closure that reads it.
-        if let (true, Some(&base)) = (self.a.ty(h).is_array(), self.closure_bases.first()) {
-            let inner = self.scope.split_off(base);
-            let bases = std::mem::take(&mut self.closure_bases);
-            let r = self.expr(h, in_plan);
-            self.closure_bases = bases;
-            self.scope.extend(inner);
-            return r;
-        }
-        let key = (h, self.scope.clone());
+        // An array inside a closure is checked once, in the first scope that
+        // reaches it: closures cannot build arrays, so its scope is the array
+        // level's (plus loop state when an array loop sits inside scalar code),
+        // and rechecking a shared array under every closure that reads it
+        // would take exponential time.
+        let key = if self.a.ty(h).is_array() && !self.closure_bases.is_empty() {
+            (h, Vec::new())
+        } else {
+            (h, self.scope.clone())
+        };
         if self.valid.contains(&key) {
             return Ok(());
         }

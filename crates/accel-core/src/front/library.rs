@@ -972,10 +972,13 @@ impl Lowerer<'_> {
         };
         let kt = self.arena.ty(key.body).clone();
         let kp = match kt.prim() {
-            Some(p) if p.is_int() => p,
+            Some(p) if p.is_numeric() => p,
             _ => {
                 let span = if by_key { c.1[0].span() } else { c.0.method.span() };
-                return err(span, format!("`{name}` sorts by integer keys, found `{kt}`"));
+                return err(
+                    span,
+                    format!("`{name}` sorts by integer or float keys, found `{kt}`"),
+                );
             }
         };
         let wide = kp.width() > 32;
@@ -1217,9 +1220,27 @@ impl Arena {
         self.assert(ok, op, msg, v)
     }
 
-    /// Unsigned bits of integer key `k` in the key's order: signed keys have
-    /// their sign bit flipped.
+    /// Unsigned bits of key `k` in the key's order: signed integers have their
+    /// sign bit flipped; floats (in `total_cmp`'s order) have all their bits
+    /// flipped when negative and the sign bit flipped otherwise.
     fn order_bits(&mut self, k: H, p: Prim, to: Prim) -> H {
+        if p.is_float() {
+            let u = if p == Prim::F32 { Prim::U32 } else { Prim::U64 };
+            let bits = self.node(
+                crate::ir::Expr::Math(crate::ir::MathFn::ToBits, vec![k]),
+                Ty::Prim(u),
+            );
+            return self.let_in("bits", bits, |b, bits| {
+                let sign = b.lit(u, 1u64 << (p.width() - 1));
+                let neg_bit = b.bin(BinOp::BitAnd, bits, sign);
+                let zero = b.lit_of(u, 0);
+                let negative = b.bin(BinOp::Ne, neg_bit, zero);
+                let flipped = b.not_(bits);
+                let marked = b.bin(BinOp::BitOr, bits, sign);
+                let key = b.if_(negative, flipped, marked);
+                b.cast(key, to)
+            });
+        }
         let unsigned = match p {
             Prim::I8 => Prim::U8,
             Prim::I16 => Prim::U16,

@@ -12,7 +12,9 @@ use super::{
     Block, Buffer, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Slot, Step, Val,
 };
 use crate::front::Program;
-use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, VarId, H};
+use crate::ir::{
+    stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, VarId, H,
+};
 use crate::sharing;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
