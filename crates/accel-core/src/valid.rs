@@ -11,13 +11,7 @@ use std::collections::HashSet;
 pub type Invalid = String;
 
 pub fn program(p: &Program) -> Result<(), Invalid> {
-    let mut v = Validator {
-        a: &p.arena,
-        scope: Vec::new(),
-        plan: None,
-        valid: HashSet::new(),
-        closure_bases: Vec::new(),
-    };
+    let mut v = Validator::new(&p.arena, Vec::new(), None);
     v.scope.extend(p.params.iter().map(|x| x.var));
     v.expr(p.body, false)?;
     if p.arena.ty(p.body) != &p.result {
@@ -51,13 +45,7 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
             Output::Array(b) if written.contains(&b.0) => Ok(()),
             Output::Array(b) => Err(format!("result b{} is never written", b.0)),
             Output::Scalar(h) => {
-                let mut v = Validator {
-                    a: &plan.arena,
-                    scope: scope.to_vec(),
-                    plan: Some((plan, written)),
-                    valid: HashSet::new(),
-                    closure_bases: Vec::new(),
-                };
+                let mut v = Validator::new(&plan.arena, scope.to_vec(), Some((plan, written)));
                 v.expr(*h, true)
             }
             Output::Tuple(xs) => xs.iter().try_for_each(|x| check_output(x, plan, written, scope)),
@@ -75,13 +63,7 @@ fn steps(
 ) -> Result<(), Invalid> {
     for (k, step) in list.iter().enumerate() {
         let check = |h: H, written: &HashSet<u32>, scope: &[VarId]| {
-            let mut v = Validator {
-                a: &plan.arena,
-                scope: scope.to_vec(),
-                plan: Some((plan, written)),
-                valid: HashSet::new(),
-                closure_bases: Vec::new(),
-            };
+            let mut v = Validator::new(&plan.arena, scope.to_vec(), Some((plan, written)));
             v.expr(h, true)
         };
         match step {
@@ -105,13 +87,7 @@ fn steps(
                         ));
                     }
                 }
-                let mut v = Validator {
-                    a: &plan.arena,
-                    scope: scope.clone(),
-                    plan: Some((plan, written)),
-                    valid: HashSet::new(),
-                    closure_bases: Vec::new(),
-                };
+                let mut v = Validator::new(&plan.arena, scope.clone(), Some((plan, written)));
                 for h in kernel.op.host_exprs() {
                     v.expr(h, true)?;
                 }
@@ -208,13 +184,7 @@ fn vals(
                 }
             }
             (Val::Scalar(h), Slot::Var(v)) => {
-                let mut val = Validator {
-                    a: &plan.arena,
-                    scope: scope.to_vec(),
-                    plan: Some((plan, written)),
-                    valid: HashSet::new(),
-                    closure_bases: Vec::new(),
-                };
+                let mut val = Validator::new(&plan.arena, scope.to_vec(), Some((plan, written)));
                 val.expr(*h, true)?;
                 if plan.arena.ty(*h) != &plan.arena.var(*v).ty {
                     return Err(format!("step {k}: a scalar passed at another type"));
@@ -260,7 +230,17 @@ struct Validator<'a> {
     closure_bases: Vec<usize>,
 }
 
-impl Validator<'_> {
+impl<'a> Validator<'a> {
+    fn new(a: &'a Arena, scope: Vec<VarId>, plan: Option<(&'a Plan, &'a HashSet<u32>)>) -> Self {
+        Validator {
+            a,
+            scope,
+            plan,
+            valid: HashSet::new(),
+            closure_bases: Vec::new(),
+        }
+    }
+
     fn fun(&mut self, f: &Fun, in_plan: bool) -> Result<(), Invalid> {
         let mark = self.scope.len();
         self.closure_bases.push(mark);
