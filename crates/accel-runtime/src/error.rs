@@ -15,6 +15,11 @@ pub enum ErrorKind {
     BackendUnavailable,
     /// An argument that does not meet the program's requirements.
     InvalidArgument,
+    /// The device has no memory left for an allocation.
+    OutOfMemory,
+    /// A failure of the device, its driver or the simulator: a failed launch, a
+    /// module the driver rejects, a fault found by the PTX simulator.
+    DeviceFailure,
 }
 
 /// A run-time error: which operation failed and why.

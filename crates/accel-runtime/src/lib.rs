@@ -8,6 +8,7 @@ pub mod cpu;
 pub mod dynamic;
 pub mod elem;
 pub mod error;
+pub mod gpu;
 pub mod ops;
 pub mod shape;
 
