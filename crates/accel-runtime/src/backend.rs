@@ -1,13 +1,17 @@
 //! Choosing where a program runs.
 
 use crate::error::{Error, ErrorKind, Result};
-use std::sync::OnceLock;
+use crate::gpu::Device;
+use std::sync::{Arc, OnceLock};
 
 /// Where a program runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Backend {
     /// All cores of this machine, through rayon's global thread pool.
     Cpu,
+    /// A GPU: a CUDA device, or the PTX simulator. Programs run their PTX kernels
+    /// on it through the [`Device`] interface.
+    Gpu(Arc<dyn Device>),
     /// A backend that was asked for (through `ACCEL_BACKEND`) but cannot be used in
     /// this build or on this machine. Running a program on it returns an error
     /// that says why: choosing a backend never panics.
@@ -18,6 +22,14 @@ impl Backend {
     /// The CPU backend.
     pub fn cpu() -> Backend {
         Backend::Cpu
+    }
+
+    /// The device of a GPU backend; `None` for the CPU.
+    pub fn device(&self) -> Option<&Arc<dyn Device>> {
+        match self {
+            Backend::Gpu(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// CUDA device `n`. This build has no GPU back end yet, so this is always an
@@ -82,6 +94,7 @@ impl Backend {
     pub fn name(&self) -> String {
         match self {
             Backend::Cpu => "cpu".to_string(),
+            Backend::Gpu(d) => d.name(),
             Backend::Unavailable { requested, .. } => format!("{requested} (unavailable)"),
         }
     }
@@ -90,7 +103,7 @@ impl Backend {
     /// program `program` reports.
     pub fn check_usable(&self, program: &str) -> Result<()> {
         match self {
-            Backend::Cpu => Ok(()),
+            Backend::Cpu | Backend::Gpu(_) => Ok(()),
             Backend::Unavailable { requested, reason } => Err(Error::with_kind(
                 ErrorKind::BackendUnavailable,
                 program,
@@ -99,6 +112,23 @@ impl Backend {
         }
     }
 }
+
+/// Two backends are equal when they are the same kind on the same device.
+impl PartialEq for Backend {
+    fn eq(&self, other: &Backend) -> bool {
+        match (self, other) {
+            (Backend::Cpu, Backend::Cpu) => true,
+            (Backend::Gpu(a), Backend::Gpu(b)) => Arc::ptr_eq(a, b),
+            (
+                Backend::Unavailable { requested: r1, reason: w1 },
+                Backend::Unavailable { requested: r2, reason: w2 },
+            ) => r1 == r2 && w1 == w2,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Backend {}
 
 #[cfg(test)]
 mod tests {
