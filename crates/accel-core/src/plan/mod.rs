@@ -5,9 +5,10 @@
 //! arena, reading materialised arrays (`Buffer`s) only; shapes are evaluated on
 //! the host before the kernel runs.
 
+mod dot;
 mod fuse;
 
-pub use fuse::build;
+pub use fuse::{build, build_with};
 
 use crate::ir::{Arena, BufId, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
@@ -311,6 +312,39 @@ impl Plan {
             })
             .collect();
         format!("({})", xs.join(", "))
+    }
+}
+
+impl Plan {
+    /// How many nodes matching `pred` the kernels' scalar functions evaluate,
+    /// per element, summed over the kernels: the functions are counted as the
+    /// trees that the code generators emit (a node reached along two paths is
+    /// evaluated twice; a `let`'s value once). Structure tests use it to show
+    /// that shared scalar work is not recomputed.
+    pub fn evaluations(&self, pred: impl Fn(&crate::ir::Expr) -> bool) -> usize {
+        fn count(
+            a: &Arena,
+            h: H,
+            pred: &dyn Fn(&crate::ir::Expr) -> bool,
+            memo: &mut std::collections::HashMap<H, usize>,
+        ) -> usize {
+            if let Some(&n) = memo.get(&h) {
+                return n;
+            }
+            let e = a.expr(h);
+            let n = usize::from(pred(e))
+                + e.children()
+                    .into_iter()
+                    .map(|c| count(a, c, pred, memo))
+                    .fold(0usize, usize::saturating_add);
+            memo.insert(h, n);
+            n
+        }
+        let mut memo = std::collections::HashMap::new();
+        self.kernels()
+            .flat_map(|k| k.op.funs())
+            .map(|f| count(&self.arena, f.body, &pred, &mut memo))
+            .fold(0usize, usize::saturating_add)
     }
 }
 
