@@ -372,17 +372,10 @@ fn warp_sync(cx: &mut Ctx, b: &mut Block, w: usize) -> Result<(), String> {
             let th = &b.threads[lo + j];
             match th.st {
                 St::Exit => {}
-                St::Coll if std::mem::discriminant(&coll_op(cx, th)) == std::mem::discriminant(&op) => {
-                    if coll_op(cx, th) != op || th.cmask != mask {
-                        return Err(locate(
-                            cx,
-                            b,
-                            lo + j,
-                            &format!("warp collective mismatch: this thread waits with membermask {:#010x} while {} waits at {} with membermask {mask:#010x}", th.cmask, who(cx, b, l), at(cx, b.threads[l].pc)),
-                        ));
-                    }
-                    members |= 1 << j;
-                }
+                // Waiting at the same collective with the same mask: a member.
+                // Anything else (another collective, a barrier) may still
+                // arrive later; if it never does, that is a deadlock.
+                St::Coll if coll_op(cx, th) == op && th.cmask == mask => members |= 1 << j,
                 _ => ready = false,
             }
         }

@@ -65,6 +65,27 @@ struct FnCtx {
     rets: Vec<(u32, u32)>,
 }
 
+impl FnCtx {
+    fn new(func: u32) -> FnCtx {
+        FnCtx {
+            func,
+            scopes: vec![HashMap::new()],
+            reg_bits: Vec::new(),
+            reg_names: Vec::new(),
+            param_bytes: 0,
+            labels: HashMap::new(),
+            branch_fix: Vec::new(),
+            dyn_fix: Vec::new(),
+            shared_bytes: 0,
+            dyn_align: 1,
+            callees: Vec::new(),
+            lparam_size: HashMap::new(),
+            formals: Vec::new(),
+            rets: Vec::new(),
+        }
+    }
+}
+
 struct Parser {
     toks: Vec<Token>,
     pos: usize,
@@ -72,6 +93,9 @@ struct Parser {
     fnames: HashMap<String, u32>,
     /// Formal and return param layout of each function: (offset, size).
     sigs: Vec<(Vec<(u32, u32)>, Vec<(u32, u32)>)>,
+    /// Module-scope `.extern .shared` arrays (the dynamic shared memory), and their alignment.
+    globals: HashMap<String, Sym>,
+    global_dyn_align: u32,
 }
 
 type PResult<T> = Result<T, String>;
@@ -84,6 +108,8 @@ pub fn parse_module(src: &str) -> PResult<Module> {
         m: Module { code: Vec::new(), funcs: Vec::new(), calls: Vec::new(), lines: src.lines().map(|l| l.to_string()).collect() },
         fnames: HashMap::new(),
         sigs: Vec::new(),
+        globals: HashMap::new(),
+        global_dyn_align: 1,
     };
     p.module()?;
     for f in &p.m.funcs {
@@ -196,6 +222,16 @@ impl Parser {
                         self.ident()?;
                     }
                 }
+                ".extern" if self.is_ident(".shared") => {
+                    self.pos -= 1;
+                    let mut cx = FnCtx::new(u32::MAX);
+                    self.shared_decl(&mut cx)?;
+                    if cx.shared_bytes > 0 {
+                        return self.err("module-scope static `.shared` variables are not supported");
+                    }
+                    self.global_dyn_align = self.global_dyn_align.max(cx.dyn_align);
+                    self.globals.extend(cx.scopes.pop().unwrap_or_default());
+                }
                 ".visible" | ".weak" | ".extern" => {}
                 ".entry" => self.function(true)?,
                 ".func" => self.function(false)?,
@@ -287,22 +323,9 @@ impl Parser {
                 i
             }
         };
-        let mut cx = FnCtx {
-            func: fidx,
-            scopes: vec![HashMap::new()],
-            reg_bits: Vec::new(),
-            reg_names: Vec::new(),
-            param_bytes: 0,
-            labels: HashMap::new(),
-            branch_fix: Vec::new(),
-            dyn_fix: Vec::new(),
-            shared_bytes: 0,
-            dyn_align: 1,
-            callees: Vec::new(),
-            lparam_size: HashMap::new(),
-            formals: Vec::new(),
-            rets: Vec::new(),
-        };
+        let mut cx = FnCtx::new(fidx);
+        cx.scopes[0] = self.globals.clone();
+        cx.dyn_align = self.global_dyn_align;
         let mut kparams = Vec::new();
         let mut kbytes = 0;
         if is_entry {
