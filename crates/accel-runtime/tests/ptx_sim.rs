@@ -1284,6 +1284,8 @@ fn all_programs_assemble_with_ptxas() {
     all.extend(cvt_programs());
     all.extend(shift_programs());
     all.extend(misc_programs());
+    all.extend(arith_programs());
+    all.push(map(SHARED_HISTOGRAM, "histogram"));
     all.extend(negative_programs());
     let dir = std::env::temp_dir().join(format!("accel-ptx-sim-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -1302,4 +1304,235 @@ fn all_programs_assemble_with_ptxas() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn arith_programs() -> Vec<(&'static str, String)> {
+    let mut v = Vec::new();
+    // x + 2^-30 and x * (1 + 2^-23) in each rounding direction, f32 and f64.
+    for r in ["rn", "rz", "rm", "rp"] {
+        let n = format!("add32_{r}");
+        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("add.{r}.f32 %d, %a, 0f30800000;")), &n));
+        let n = format!("mul32_{r}");
+        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("mul.{r}.f32 %d, %a, 0f3F800001;")), &n));
+        let n = format!("fma32_{r}");
+        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("fma.{r}.f32 %d, %a, %a, 0f30800000;")), &n));
+        let n = format!("add64_{r}");
+        v.push(map(map_kernel(&n, "f64", "f64", "f64", "f64", &format!("add.{r}.f64 %d, %a, 0d3C00000000000000;")), &n));
+        let n = format!("mul64_{r}");
+        v.push(map(map_kernel(&n, "f64", "f64", "f64", "f64", &format!("mul.{r}.f64 %d, %a, 0d3FF0000000000001;")), &n));
+    }
+    let ints = "mov.u32 %t1, 0;
+    div.s32 %t2, %a, %t1;
+    rem.s32 %t3, %a, %t1;
+    xor.b32 %t2, %t2, %t3;
+    mul.hi.s32 %t3, %a, -7;
+    xor.b32 %t2, %t2, %t3;
+    mul.hi.u32 %t3, %a, 0xfffffff9;
+    xor.b32 %t2, %t2, %t3;
+    mad.lo.s32 %t3, %a, 3, -11;
+    xor.b32 %t2, %t2, %t3;
+    min.s32 %t3, %a, -5;
+    xor.b32 %t2, %t2, %t3;
+    max.u32 %t3, %a, 5;
+    xor.b32 %t2, %t2, %t3;
+    bfind.s32 %t3, %a;
+    xor.b32 %t2, %t2, %t3;
+    bfind.shiftamt.u32 %t3, %a;
+    xor.b32 %t2, %t2, %t3;
+    abs.s32 %t3, %a;
+    xor.b32 %t2, %t2, %t3;
+    div.s32 %t3, %a, -3;
+    xor.b32 %t2, %t2, %t3;
+    rem.s32 %t3, %a, -3;
+    xor.b32 %d, %t2, %t3;";
+    v.push(map(map_kernel("ints", "s32", "s32", "s32", "s32", ints), "ints"));
+    let wide = "mul.wide.s32 %d, %a, -3;
+    mad.wide.u32 %d, %a, 5, %d;";
+    v.push(map(map_kernel("wide", "s32", "s32", "s64", "s64", wide), "wide"));
+    let unordered = "setp.ltu.f32 %q0, %a, 0f3F800000;
+    selp.u32 %t0, 1, 0, %q0;
+    setp.lt.f32 %q0, %a, 0f3F800000;
+    selp.u32 %t1, 2, 0, %q0;
+    or.b32 %t0, %t0, %t1;
+    setp.nan.f32 %q0, %a, %a;
+    selp.u32 %t1, 4, 0, %q0;
+    or.b32 %t0, %t0, %t1;
+    setp.neu.f32 %q0|%q1, %a, %a;
+    selp.u32 %t1, 8, 0, %q1;
+    or.b32 %t0, %t0, %t1;
+    setp.ge.and.f32 %q0, %a, 0f00000000, %q1;
+    selp.u32 %t1, 16, 0, %q0;
+    or.b32 %d, %t0, %t1;";
+    v.push(map(map_kernel("unordered", "f32", "f32", "u32", "u32", unordered), "unordered"));
+    let approx = "sin.approx.f32 %tf0, %a;
+    cos.approx.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    ex2.approx.ftz.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    lg2.approx.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    rsqrt.approx.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    sqrt.rn.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    rcp.approx.f32 %tf1, %a;
+    add.f32 %tf0, %tf0, %tf1;
+    div.full.f32 %tf1, 0f3F800000, %a;
+    add.f32 %d, %tf0, %tf1;";
+    v.push(map(map_kernel("approx", "f32", "f32", "f32", "f32", &approx.replace("%tf", "%t")), "approx"));
+    v
+}
+
+/// Per-block histogram of values mod 8 in shared memory with atom.shared.add:
+/// atomics on the same byte from many threads are not a race.
+const SHARED_HISTOGRAM: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+
+.visible .entry histogram(.param .u64 pin, .param .u64 pout, .param .u32 pn)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<10>;
+    .shared .align 4 .u32 bins[8];
+    ld.param.u64 %rd1, [pin];
+    ld.param.u64 %rd2, [pout];
+    ld.param.u32 %r1, [pn];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mov.u32 %r4, %tid.x;
+    mad.lo.s32 %r5, %r2, %r3, %r4;
+    setp.lt.u32 %p1, %r4, 8;
+    mov.u32 %r0, bins;
+    shl.b32 %r6, %r4, 2;
+    add.s32 %r7, %r0, %r6;
+    @%p1 st.shared.u32 [%r7], 0;
+    bar.sync 0;
+    setp.ge.u32 %p2, %r5, %r1;
+    @%p2 bra $L_wait;
+    mul.wide.u32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r8, [%rd4];
+    and.b32 %r8, %r8, 7;
+    shl.b32 %r8, %r8, 2;
+    add.s32 %r9, %r0, %r8;
+    atom.shared.add.u32 %r10, [%r9], 1;
+$L_wait:
+    bar.sync 0;
+    @!%p1 bra $L_end;
+    ld.shared.u32 %r11, [%r7];
+    atom.global.add.u32 %r10, [%rd2+0], 0;
+    mul.wide.u32 %rd5, %r4, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    red.global.add.u32 [%rd6], %r11;
+$L_end:
+    ret;
+}
+"#;
+
+#[test]
+fn shared_atomics_are_not_races() -> Result<()> {
+    for seed in 0..3 {
+        let d = SimDevice::new(seed);
+        let n = 1500usize;
+        let xs: Vec<u32> = (0..n as u32).map(|i| i * 5 + i / 7).collect();
+        let pin = up(&d, &xs);
+        let pout = up(&d, &[0u32; 8]);
+        d.launch(SHARED_HISTOGRAM, "histogram", cfg(n.div_ceil(256) as u32, 256), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+        let out: Vec<u32> = down(&d, pout, 8);
+        let mut want = [0u32; 8];
+        for x in &xs {
+            want[(x & 7) as usize] += 1;
+        }
+        assert_eq!(out, want.to_vec());
+    }
+    Ok(())
+}
+
+#[test]
+fn directed_rounding_of_add_mul_fma() -> Result<()> {
+    let d = SimDevice::new(1);
+    let progs = arith_programs();
+    let one_up = 1.0f32.next_up();
+    let neg_one_up = -one_up;
+    let t = 2f32.powi(-30);
+    // 1 + 2^-30 and -1 + 2^-30 in f32.
+    for (r, w) in [("rn", [1.0, -1.0]), ("rz", [1.0, (-1.0f32).next_up()]), ("rm", [1.0, (-1.0f32).next_up()]), ("rp", [one_up, (-1.0f32).next_up()])] {
+        let name = format!("add32_{r}");
+        let got: Vec<f32> = run_map(&d, find(&progs, &name), &name, &[1.0f32, -1.0])?;
+        // -1 + 2^-30 is between -1 and -1+ulp/2: rn gives -1, rz and rp go toward zero.
+        let want = if r == "rn" { vec![w[0], -1.0] } else if r == "rm" { vec![w[0], -1.0] } else { vec![w[0], w[1]] };
+        assert_eq!(got, want, "{name}");
+    }
+    let _ = (t, neg_one_up);
+    // (1 + 2^-23) * (1 + 2^-23) = 1 + 2^-22 + 2^-46: the tail rounds away only with rp.
+    let x = one_up;
+    for (r, w) in [("rn", 1.0 + 2f32.powi(-22)), ("rz", 1.0 + 2f32.powi(-22)), ("rm", 1.0 + 2f32.powi(-22)), ("rp", (1.0 + 2f32.powi(-22)).next_up())] {
+        let name = format!("mul32_{r}");
+        let got: Vec<f32> = run_map(&d, find(&progs, &name), &name, &[x])?;
+        assert_eq!(got, vec![w], "{name}");
+        // fma(x, x, 2^-30) = 1 + 2^-22 + 2^-46 + 2^-30: rp rounds up, the others down.
+        let name = format!("fma32_{r}");
+        let got: Vec<f32> = run_map(&d, find(&progs, &name), &name, &[x])?;
+        assert_eq!(got, vec![w], "{name}");
+    }
+    for (r, w) in [("rn", 1.0f64), ("rz", 1.0), ("rm", 1.0), ("rp", 1.0f64.next_up())] {
+        let name = format!("add64_{r}");
+        let got: Vec<f64> = run_map(&d, find(&progs, &name), &name, &[1.0f64, f64::MAX])?;
+        let big = if r == "rp" { f64::INFINITY } else { f64::MAX };
+        assert_eq!(got, vec![w, big], "{name}");
+        let name = format!("mul64_{r}");
+        let got: Vec<f64> = run_map(&d, find(&progs, &name), &name, &[1.0f64.next_up()])?;
+        let base = 1.0 + 2f64.powi(-51);
+        let w = if r == "rp" { base.next_up() } else { base };
+        assert_eq!(got, vec![w], "{name}");
+    }
+    Ok(())
+}
+
+#[test]
+fn integer_arithmetic_semantics() -> Result<()> {
+    let d = SimDevice::new(1);
+    let progs = arith_programs();
+    let model = |a: i32| -> i32 {
+        let mut t2 = -1i32; // div by zero: all ones
+        t2 ^= a; // rem by zero: the dividend
+        t2 ^= ((a as i64 * -7) >> 32) as i32;
+        t2 ^= ((a as u32 as u64 * 0xffff_fff9u64) >> 32) as u32 as i32;
+        t2 ^= a.wrapping_mul(3).wrapping_sub(11);
+        t2 ^= a.min(-5);
+        t2 ^= (a as u32).max(5) as i32;
+        let x = if a < 0 { !a } else { a };
+        t2 ^= if x == 0 { -1 } else { 31 - x.leading_zeros() as i32 };
+        t2 ^= if a == 0 { -1 } else { (a as u32).leading_zeros() as i32 };
+        t2 ^= a.wrapping_abs();
+        t2 ^= a.wrapping_div(-3);
+        t2 ^ a.wrapping_rem(-3)
+    };
+    let xs = [0i32, 1, -1, 7, -8, i32::MIN, i32::MAX, 123_456_789, -98_765];
+    let got: Vec<i32> = run_map(&d, find(&progs, "ints"), "ints", &xs)?;
+    assert_eq!(got, xs.iter().map(|&a| model(a)).collect::<Vec<_>>());
+    let got: Vec<i64> = run_map(&d, find(&progs, "wide"), "wide", &xs)?;
+    let want: Vec<i64> = xs.iter().map(|&a| (a as i64 * -3).wrapping_add((a as u32 as i64) * 5)).collect();
+    assert_eq!(got, want);
+    Ok(())
+}
+
+#[test]
+fn unordered_compares_and_approximate_functions() -> Result<()> {
+    let d = SimDevice::new(1);
+    let progs = arith_programs();
+    let got: Vec<u32> = run_map(&d, find(&progs, "unordered"), "unordered", &[0.5f32, 2.0, f32::NAN])?;
+    // 0.5: ltu, lt, not nan, neu false -> q1 = !neu = true -> 8, ge.and(0.5>=0, q1) -> 16
+    // 2.0: 8 | 16; NaN: ltu, nan, neu true -> q1 false.
+    assert_eq!(got, vec![1 | 2 | 8 | 16, 8 | 16, 1 | 4]);
+    let xs = [0.5f32, 1.0, 2.0, 3.0];
+    let got: Vec<f32> = run_map(&d, find(&progs, "approx"), "approx", &xs)?;
+    for (x, g) in xs.iter().zip(&got) {
+        let x = *x as f64;
+        let want = x.sin() + x.cos() + x.exp2() + x.log2() + 1.0 / x.sqrt() + x.sqrt() + 2.0 / x;
+        assert!((*g as f64 - want).abs() < 1e-5 * want.abs().max(1.0), "{x}: {g} vs {want}");
+    }
+    Ok(())
 }

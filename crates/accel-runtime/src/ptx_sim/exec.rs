@@ -28,7 +28,7 @@ use crate::gpu::LaunchConfig;
 const QUANTUM: u64 = 64;
 const RESIDENT_BLOCKS: usize = 8;
 /// A launch that runs this many instructions is reported as an endless loop.
-pub const INSTRUCTION_LIMIT: u64 = 2_000_000_000;
+pub const INSTRUCTION_LIMIT: u64 = 300_000_000;
 
 const NONE: u32 = u32::MAX;
 const MULTI: u32 = u32::MAX - 1;
@@ -758,7 +758,8 @@ impl Ctx<'_> {
             }
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                buf[..size as usize].copy_from_slice(&mc.params[o..o + size as usize]);
+                let p = mc.params.get(o..o + size as usize).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                buf[..size as usize].copy_from_slice(p);
             }
         }
         Ok(u64::from_le_bytes(buf))
@@ -778,7 +779,8 @@ impl Ctx<'_> {
             Loc::KParam(_) => return Err(Fault("store to a kernel parameter".into())),
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                mc.params[o..o + size as usize].copy_from_slice(&bytes[..size as usize]);
+                let p = mc.params.get_mut(o..o + size as usize).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                p.copy_from_slice(&bytes[..size as usize]);
             }
         }
         Ok(())

@@ -362,6 +362,6 @@ pub struct Module {
 
 impl Module {
     pub fn line_text(&self, line: u32) -> &str {
-        self.lines.get(line as usize - 1).map(|s| s.trim()).unwrap_or("")
+        (line as usize).checked_sub(1).and_then(|i| self.lines.get(i)).map(|s| s.trim()).unwrap_or("")
     }
 }

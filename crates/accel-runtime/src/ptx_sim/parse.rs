@@ -946,6 +946,9 @@ impl Decoder<'_> {
                         Op::MovUnpack
                     }
                     (d, ROp::Vec(v)) => {
+                        if v.contains(&NO_REG) {
+                            return self.err("`_` in a vector source");
+                        }
                         self.inst.dst = self.dst(d)?;
                         self.vec(v)?;
                         Op::MovPack
@@ -982,6 +985,7 @@ impl Decoder<'_> {
                 }
                 if nv > 1 {
                     match val {
+                        ROp::Vec(v) if base == "st" && v.contains(&NO_REG) => return self.err("`_` in a vector source"),
                         ROp::Vec(v) if v.len() == nv => self.vec(v)?,
                         _ => return self.err(format!("expected a vector of {nv} registers")),
                     }
