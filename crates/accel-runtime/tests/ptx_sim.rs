@@ -1286,6 +1286,8 @@ fn all_programs_assemble_with_ptxas() {
     all.extend(misc_programs());
     all.extend(arith_programs());
     all.push(map(SHARED_HISTOGRAM, "histogram"));
+    all.push(map(GRID3D, "grid3d"));
+    all.push(map(LAST_WRITER, "last_writer"));
     all.extend(negative_programs());
     let dir = std::env::temp_dir().join(format!("accel-ptx-sim-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -1533,6 +1535,118 @@ fn unordered_compares_and_approximate_functions() -> Result<()> {
         let x = *x as f64;
         let want = x.sin() + x.cos() + x.exp2() + x.log2() + 1.0 / x.sqrt() + x.sqrt() + 2.0 / x;
         assert!((*g as f64 - want).abs() < 1e-5 * want.abs().max(1.0), "{x}: {g} vs {want}");
+    }
+    Ok(())
+}
+
+/// Every thread of a 3-D grid of 3-D blocks writes its coordinates, packed,
+/// at its linear global index.
+const GRID3D: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+
+.visible .entry grid3d(.param .u64 pout)
+{
+    .reg .b32 %r<24>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [pout];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %tid.y;
+    mov.u32 %r3, %tid.z;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %ntid.y;
+    mov.u32 %r6, %ntid.z;
+    mov.u32 %r7, %ctaid.x;
+    mov.u32 %r8, %ctaid.y;
+    mov.u32 %r9, %ctaid.z;
+    mov.u32 %r10, %nctaid.x;
+    mov.u32 %r11, %nctaid.y;
+    // block linear = (cz * ny + cy) * nx + cx
+    mad.lo.s32 %r12, %r9, %r11, %r8;
+    mad.lo.s32 %r12, %r12, %r10, %r7;
+    // thread linear = (tz * by + ty) * bx + tx
+    mad.lo.s32 %r13, %r3, %r5, %r2;
+    mad.lo.s32 %r13, %r13, %r4, %r1;
+    mul.lo.s32 %r14, %r4, %r5;
+    mul.lo.s32 %r14, %r14, %r6;
+    mad.lo.s32 %r15, %r12, %r14, %r13;
+    // value = tx | ty << 4 | tz << 8 | cx << 12 | cy << 16 | cz << 20 | warpid << 24 | laneid << 27
+    shl.b32 %r16, %r2, 4;
+    or.b32 %r16, %r16, %r1;
+    shl.b32 %r17, %r3, 8;
+    or.b32 %r16, %r16, %r17;
+    shl.b32 %r17, %r7, 12;
+    or.b32 %r16, %r16, %r17;
+    shl.b32 %r17, %r8, 16;
+    or.b32 %r16, %r16, %r17;
+    shl.b32 %r17, %r9, 20;
+    or.b32 %r16, %r16, %r17;
+    mov.u32 %r18, %warpid;
+    shl.b32 %r17, %r18, 24;
+    or.b32 %r16, %r16, %r17;
+    mov.u32 %r19, %laneid;
+    shl.b32 %r17, %r19, 27;
+    or.b32 %r16, %r16, %r17;
+    mul.wide.u32 %rd2, %r15, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r16;
+    ret;
+}
+"#;
+
+#[test]
+fn three_dimensional_grid_and_blocks() -> Result<()> {
+    let d = SimDevice::new(4);
+    let (g, b) = ([3u32, 2, 2], [5u32, 3, 4]);
+    let nb = (b[0] * b[1] * b[2]) as usize;
+    let n = (g[0] * g[1] * g[2]) as usize * nb;
+    let p = d.alloc(n * 4)?;
+    d.launch(GRID3D, "grid3d", LaunchConfig { grid: g, block: b, dynamic_shared_bytes: 0 }, &[ptr(p)])?;
+    let out: Vec<u32> = down(&d, p, n);
+    for (i, &v) in out.iter().enumerate() {
+        let (bl, t) = (i / nb, (i % nb) as u32);
+        let (cx, cy, cz) = (bl as u32 % g[0], (bl as u32 / g[0]) % g[1], bl as u32 / (g[0] * g[1]));
+        let (tx, ty, tz) = (t % b[0], (t / b[0]) % b[1], t / (b[0] * b[1]));
+        let want = tx | ty << 4 | tz << 8 | cx << 12 | cy << 16 | cz << 20 | (t / 32) << 24 | (t % 32) << 27;
+        assert_eq!(v, want, "element {i}");
+    }
+    Ok(())
+}
+
+/// Every thread exchanges its index into one word: which one is last depends
+/// on the schedule.
+const LAST_WRITER: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+
+.visible .entry last_writer(.param .u64 pout)
+{
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [pout];
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %ntid.x;
+    mov.u32 %r3, %tid.x;
+    mad.lo.s32 %r4, %r1, %r2, %r3;
+    atom.global.exch.b32 %r5, [%rd1], %r4;
+    ret;
+}
+"#;
+
+#[test]
+fn scheduling_depends_on_the_seed_and_only_on_it() -> Result<()> {
+    let run = |seed: u64| -> Result<u32> {
+        let d = SimDevice::new(seed);
+        let p = up(&d, &[0u32]);
+        d.launch(LAST_WRITER, "last_writer", cfg(4, 64), &[ptr(p)])?;
+        Ok(down::<u32>(&d, p, 1)[0])
+    };
+    let results: Vec<u32> = (0..8).map(run).collect::<Result<_>>()?;
+    assert!(results.iter().any(|&r| r != results[0]), "every seed gave {results:?}");
+    for (seed, &r) in results.iter().enumerate() {
+        assert_eq!(run(seed as u64)?, r, "seed {seed} is not reproducible");
     }
     Ok(())
 }
