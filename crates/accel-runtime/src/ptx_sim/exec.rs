@@ -8,13 +8,14 @@
 //! * `bar.sync`: a thread waits until every non-exited thread of the block (or
 //!   the given count) has arrived; exiting threads release barriers, as the ISA says;
 //! * `shfl.sync` / `vote.sync`: a thread waits until every non-exited thread
-//!   of its membermask waits at the same kind of instruction with the same
-//!   mask; then the group executes once;
+//!   of its membermask waits at the same instruction with the same mask;
+//!   then the group executes once;
 //! * `activemask`: waits until no thread of the warp is runnable (all wait or
 //!   have exited); the result is the set of threads waiting at that same
 //!   `activemask` instruction. This is the most converged execution allowed;
 //!   the ISA guarantees no more, so code relying on `activemask` must use the
 //!   mask it gets (e.g. as a later `shfl.sync` membermask), as is required anyway.
+//!
 //! Up to `RESIDENT_BLOCKS` blocks are resident at once and are started in
 //! order of their linear block index (as hardware does), so inter-block
 //! protocols such as "last block" counters and flags from earlier blocks work.
@@ -695,7 +696,7 @@ impl Ctx<'_> {
         if end > mc.shared.len() as u64 {
             return Err(Fault(format!("shared memory access of {size} bytes at shared address {off:#x} is outside the block's {} bytes of shared memory", mc.shared.len())));
         }
-        if off % size != 0 {
+        if !off.is_multiple_of(size) {
             return Err(Fault(format!("misaligned shared memory access of {size} bytes at shared address {off:#x}")));
         }
         for i in off..off + size {
@@ -729,7 +730,7 @@ impl Ctx<'_> {
             Space::Shared => Loc::Shared(if a > u32::MAX as u64 { u32::MAX } else { a as u32 }),
             Space::Param => Loc::KParam(a as u32),
             Space::Generic => {
-                if a >= SHARED_WINDOW && a < SHARED_WINDOW + (1 << 32) {
+                if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&a) {
                     Loc::Shared((a - SHARED_WINDOW) as u32)
                 } else {
                     Loc::Global(a)
@@ -786,6 +787,7 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn atomic(&mut self, mc: &mut MemCx, loc: Loc, op: AtomOp, ty: Ty, t: u32, b: u64, c: u64) -> FResult<u64> {
         let size = ty.bytes() as usize;
         let slot: &mut [u8] = match loc {
@@ -1294,7 +1296,7 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 if id >= 16 {
                     fail!("barrier id {id} is not in 0..15");
                 }
-                if count % 32 != 0 || count > cx.nthreads.div_ceil(32) * 32 {
+                if !count.is_multiple_of(32) || count > cx.nthreads.div_ceil(32) * 32 {
                     fail!("barrier thread count {count} is not a multiple of 32 up to the block size");
                 }
                 let bs = &mut bars[id as usize];

@@ -199,7 +199,7 @@ pub fn cvt(a: u64, dst: Ty, src: Ty, rnd: Rnd, sat: bool, ftz: bool) -> u64 {
             f64::from_bits(a)
         }
     };
-    let r = match (src.is_float(), dst.is_float()) {
+    match (src.is_float(), dst.is_float()) {
         (false, false) => {
             let v = int_value(a, src);
             let v = if sat {
@@ -256,8 +256,7 @@ pub fn cvt(a: u64, dst: Ty, src: Ty, rnd: Rnd, sat: bool, ftz: bool) -> u64 {
                 sat_f64(x, sat).to_bits()
             }
         }
-    };
-    r
+    }
 }
 
 fn sat_f32(x: f32, sat: bool) -> f32 {

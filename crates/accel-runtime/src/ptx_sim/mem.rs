@@ -19,6 +19,12 @@ pub struct GlobalMem {
     last: usize,
 }
 
+impl Default for GlobalMem {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl GlobalMem {
     pub fn new() -> GlobalMem {
         GlobalMem { allocs: Vec::new(), next: FIRST_ADDRESS, last: 0 }

@@ -65,6 +65,9 @@ struct FnCtx {
     rets: Vec<(u32, u32)>,
 }
 
+/// A function's formal and return parameters: (offset, size) in its frame.
+type Signature = (Vec<(u32, u32)>, Vec<(u32, u32)>);
+
 impl FnCtx {
     fn new(func: u32) -> FnCtx {
         FnCtx {
@@ -92,7 +95,7 @@ struct Parser {
     m: Module,
     fnames: HashMap<String, u32>,
     /// Formal and return param layout of each function: (offset, size).
-    sigs: Vec<(Vec<(u32, u32)>, Vec<(u32, u32)>)>,
+    sigs: Vec<Signature>,
     /// Module-scope `.extern .shared` arrays (the dynamic shared memory), and their alignment.
     globals: HashMap<String, Sym>,
     global_dyn_align: u32,
@@ -693,12 +696,8 @@ impl Parser {
                 _ => return self.err("bad address"),
             },
         };
-        if self.eat_punct('+') {
-            match self.literal()? {
-                Lit::Int(v) => off = off.wrapping_add(v as i64),
-                _ => return self.err("bad address offset"),
-            }
-        } else if self.is_punct('-') {
+        // `[a+4]`, or `[a-4]` (the literal takes the minus sign).
+        if self.eat_punct('+') || self.is_punct('-') {
             match self.literal()? {
                 Lit::Int(v) => off = off.wrapping_add(v as i64),
                 _ => return self.err("bad address offset"),

@@ -11,7 +11,7 @@ impl Rng {
         Rng((z ^ (z >> 31)) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;
         x ^= x << 25;
@@ -22,6 +22,6 @@ impl Rng {
 
     /// A number in `0..n` (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next() >> 32) * n) >> 32
+        ((self.next_u64() >> 32) * n) >> 32
     }
 }
