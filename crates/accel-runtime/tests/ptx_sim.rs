@@ -716,6 +716,13 @@ fn launch_checks_arguments_and_kernel_name() {
     assert!(e.message().contains("no kernel `nope`"), "{e}");
     let e = d.launch(VADD, "vadd", cfg(0, 32), &[ptr(p), ptr(p), ptr(p), KernelArg::U32(0)]).unwrap_err();
     assert!(e.message().contains("zero"), "{e}");
+    let src = leak(format!("{HEADER}.visible .entry k() .reqntid 64\n{{\n    ret;\n}}\n.visible .entry m() .maxntid 32, 2, 1\n{{\n    ret;\n}}\n"));
+    assert!(d.launch(src, "k", cfg(2, 64), &[]).is_ok());
+    let e = d.launch(src, "k", cfg(1, 32), &[]).unwrap_err();
+    assert!(e.message().contains(".reqntid"), "{e}");
+    assert!(d.launch(src, "m", cfg(1, 64), &[]).is_ok());
+    let e = d.launch(src, "m", cfg(1, 65), &[]).unwrap_err();
+    assert!(e.message().contains(".maxntid"), "{e}");
     // Freeing twice or freeing an unknown pointer is harmless.
     d.free(p);
     d.free(p);

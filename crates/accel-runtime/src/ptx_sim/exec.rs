@@ -96,6 +96,8 @@ struct Block {
     runnable: Vec<u32>,
     live: u32,
     bars: [BarState; 16],
+    /// Threads of each warp waiting at a warp collective: warp_sync has work only then.
+    coll_waiting: Vec<u32>,
 }
 
 /// What stopped a thread.
@@ -241,6 +243,7 @@ fn new_block(cx: &Ctx, entry: u32, kidx: u32, ctaid: [u32; 3], reuse: Option<Blo
         runnable: Vec::new(),
         live: 0,
         bars: [BarState::default(); 16],
+        coll_waiting: Vec::new(),
     });
     b.ctaid = ctaid;
     b.threads.clear();
@@ -272,6 +275,8 @@ fn new_block(cx: &Ctx, entry: u32, kidx: u32, ctaid: [u32; 3], reuse: Option<Blo
     b.runnable.extend(0..n as u32);
     b.live = n as u32;
     b.bars = [BarState::default(); 16];
+    b.coll_waiting.clear();
+    b.coll_waiting.resize(n.div_ceil(32), 0);
     b
 }
 
@@ -339,7 +344,7 @@ fn after_block(cx: &mut Ctx, b: &mut Block, t: usize) -> Result<(), String> {
             let id = b.threads[t].bar_id as usize;
             check_barrier(b, id);
         }
-        St::Coll => {}
+        St::Coll => b.coll_waiting[t / 32] += 1,
         _ => {}
     }
     warp_sync(cx, b, t / 32)
@@ -352,6 +357,9 @@ fn coll_op(cx: &Ctx, th: &Th) -> Op {
 
 /// Completes the warp collectives of warp `w` whose members have all arrived.
 fn warp_sync(cx: &mut Ctx, b: &mut Block, w: usize) -> Result<(), String> {
+    if b.coll_waiting[w] == 0 {
+        return Ok(());
+    }
     let lo = w * 32;
     let hi = ((w + 1) * 32).min(b.threads.len());
     let mut done = 0u32;
@@ -424,6 +432,7 @@ fn write_reg(cx: &Ctx, b: &mut Block, t: usize, r: u32, v: u64) {
 }
 
 fn release(b: &mut Block, t: usize) {
+    b.coll_waiting[t / 32] -= 1;
     let th = &mut b.threads[t];
     th.st = St::Run;
     th.pc += 1;

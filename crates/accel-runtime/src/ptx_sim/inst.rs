@@ -349,6 +349,9 @@ pub struct Function {
     pub callees: Vec<u32>,
     /// Register names, for messages.
     pub reg_names: Vec<String>,
+    /// `.maxntid` / `.reqntid` of a kernel: launches must respect them.
+    pub maxntid: Option<[u32; 3]>,
+    pub reqntid: Option<[u32; 3]>,
 }
 
 #[derive(Clone, Debug)]

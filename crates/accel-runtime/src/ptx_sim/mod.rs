@@ -192,6 +192,16 @@ impl Device for SimDevice {
         if threads > self.props.max_threads_per_block as u64 || cfg.block[2] > 64 || cfg.grid[1] > 65535 || cfg.grid[2] > 65535 {
             return Err(fail(format!("launch of `{kernel}`: block {:?} / grid {:?} exceed the device's limits", cfg.block, cfg.grid)));
         }
+        if let Some(r) = k.reqntid {
+            if cfg.block != r {
+                return Err(fail(format!("launch of `{kernel}`: block {:?} differs from the kernel's .reqntid {r:?}", cfg.block)));
+            }
+        }
+        if let Some(m) = k.maxntid {
+            if threads > m[0] as u64 * m[1] as u64 * m[2] as u64 {
+                return Err(fail(format!("launch of `{kernel}`: block {:?} has more threads than the kernel's .maxntid {m:?}", cfg.block)));
+            }
+        }
         let shared = k.shared_bytes as u64 + cfg.dynamic_shared_bytes as u64;
         if shared > self.props.shared_bytes_per_block as u64 {
             return Err(fail(format!("launch of `{kernel}`: {shared} bytes of shared memory (static {} + dynamic {}) exceed {}", k.shared_bytes, cfg.dynamic_shared_bytes, self.props.shared_bytes_per_block)));

@@ -320,6 +320,8 @@ impl Parser {
                     dyn_shared_align: 1,
                     callees: Vec::new(),
                     reg_names: Vec::new(),
+                    maxntid: None,
+                    reqntid: None,
                 });
                 self.fnames.insert(name.clone(), i);
                 self.sigs.push((Vec::new(), Vec::new()));
@@ -366,9 +368,18 @@ impl Parser {
             let t = self.ident()?;
             match t.as_str() {
                 ".maxntid" | ".reqntid" | ".minnctapersm" | ".maxnreg" | ".maxnctapersm" => {
-                    self.int()?;
+                    let mut dims = vec![self.int()? as u32];
                     while self.eat_punct(',') {
-                        self.int()?;
+                        dims.push(self.int()? as u32);
+                    }
+                    let mut d3 = [1u32; 3];
+                    for (k, v) in dims.iter().take(3).enumerate() {
+                        d3[k] = *v;
+                    }
+                    match t.as_str() {
+                        ".maxntid" => self.m.funcs[fidx as usize].maxntid = Some(d3),
+                        ".reqntid" => self.m.funcs[fidx as usize].reqntid = Some(d3),
+                        _ => {}
                     }
                 }
                 ".noreturn" => {}
