@@ -19,6 +19,36 @@
 //! error in [-π, π] (worse outside): the emitter must not rely on more.
 //! Integer `div`/`rem` by zero are undefined in the ISA; the simulator gives
 //! what NVIDIA GPUs give: all ones for `div`, the dividend for `rem`.
+//! `add.f32`/`mul.f32` without a rounding modifier round to nearest here, but
+//! ptxas may contract them into an `fma` on a GPU: code that needs the
+//! unfused result must say `.rn`.
+//!
+//! Memory: allocations get distinct, 256-byte aligned addresses with a gap
+//! between them; fresh allocations hold 0xff bytes (never zero, as on a GPU).
+//! Shared-space addresses start at 0 (static variables in declaration order,
+//! then the dynamic `.extern .shared` area); generic addresses of shared
+//! memory (`cvta.shared`) lie in a window at [`mem::SHARED_WINDOW`].
+//!
+//! Checks, each an error naming the kernel, the instruction (line and text)
+//! and the thread(s): out-of-bounds or misaligned global/shared accesses; a
+//! register read before any write (per thread; a `.func`'s registers are
+//! fresh at each call); a shared byte read before any write in the launch; a
+//! shared-memory data race (two threads access a byte between two barriers,
+//! one writes, not both atomically); a deadlock (a barrier or warp collective
+//! that cannot complete: the message lists where the threads wait); a
+//! `shfl.sync` reading a lane that has exited or is outside the membermask,
+//! and a membermask without the executing thread; more than
+//! [`exec::INSTRUCTION_LIMIT`] instructions in one launch (an endless loop).
+//! Launches check the kernel name, argument count and sizes, grid and block
+//! limits, `.reqntid`/`.maxntid` and the shared memory size.
+//!
+//! Not supported (a parse error, never ignored): instructions and modifiers
+//! outside the subset in `notes/common.md` (e.g. `prmt`, `lop3`, `.sat` on
+//! arithmetic, `.local`/`.const` spaces, module-scope variables other than
+//! `.extern .shared`), recursion, directed rounding of f64 `fma` and of
+//! `div`. Not detected: global-memory races; spinning on a flag set by a
+//! block that is not resident (blocks are resident 8 at a time, started in
+//! order) runs into the instruction limit.
 
 pub mod exec;
 pub mod float;
