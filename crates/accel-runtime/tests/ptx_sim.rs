@@ -1296,6 +1296,7 @@ fn all_programs_assemble_with_ptxas() {
     all.push(map(SHARED_HISTOGRAM, "histogram"));
     all.push(map(GRID3D, "grid3d"));
     all.push(map(LAST_WRITER, "last_writer"));
+    all.push(map(NESTED_CALLS, "nested"));
     all.extend(negative_programs());
     let dir = std::env::temp_dir().join(format!("accel-ptx-sim-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -1654,4 +1655,101 @@ fn scheduling_depends_on_the_seed_and_only_on_it() -> Result<()> {
         assert_eq!(run(seed as u64)?, r, "seed {seed} is not reproducible");
     }
     Ok(())
+}
+
+/// Nested `.func` calls, generic addressing of global memory, `.v2` loads and
+/// stores, and `mov.b64` packing: out[i] = swap(in[i]) as a pair, plus
+/// f(in) = twice(lo) + hi computed through two calls.
+const NESTED_CALLS: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+
+.func (.param .b32 r) twice(.param .b32 x)
+{
+    .reg .b32 %r<3>;
+    ld.param.b32 %r1, [x];
+    shl.b32 %r2, %r1, 1;
+    st.param.b32 [r], %r2;
+    ret;
+}
+
+.visible .func (.param .b64 r) combine(.param .b32 lo, .param .b32 hi)
+{
+    .reg .b32 %r<5>;
+    .reg .b64 %rd<2>;
+    ld.param.b32 %r1, [lo];
+    ld.param.b32 %r2, [hi];
+    {
+        .param .b32 a;
+        st.param.b32 [a], %r1;
+        .param .b32 b;
+        call.uni (b), twice, (a);
+        ld.param.b32 %r3, [b];
+    }
+    add.s32 %r4, %r3, %r2;
+    mov.b64 %rd1, {%r4, %r2};
+    st.param.b64 [r], %rd1;
+    ret;
+}
+
+.visible .entry nested(.param .u64 pin, .param .u64 pout, .param .u64 pf)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<12>;
+    ld.param.u64 %rd1, [pin];
+    ld.param.u64 %rd2, [pout];
+    ld.param.u64 %rd3, [pf];
+    cvta.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mul.wide.u32 %rd4, %r1, 8;
+    add.s64 %rd5, %rd1, %rd4;
+    ld.v2.u32 {%r2, %r3}, [%rd5];
+    add.s64 %rd6, %rd2, %rd4;
+    st.global.v2.u32 [%rd6], {%r3, %r2};
+    {
+        .param .b32 p0;
+        st.param.b32 [p0], %r2;
+        .param .b32 p1;
+        st.param.b32 [p1], %r3;
+        .param .b64 ret0;
+        call.uni (ret0), combine, (p0, p1);
+        ld.param.b64 %rd7, [ret0];
+    }
+    mov.b64 {%r4, _}, %rd7;
+    add.s64 %rd8, %rd3, %rd4;
+    st.global.u64 [%rd8], %rd7;
+    ret;
+}
+"#;
+
+#[test]
+fn nested_calls_vectors_and_packing() -> Result<()> {
+    let d = SimDevice::new(6);
+    let xs: Vec<u32> = (0..64).map(|i| i * 11 + 3).collect();
+    let pin = up(&d, &xs);
+    let pout = d.alloc(64 * 4)?;
+    let pf = d.alloc(32 * 8)?;
+    d.launch(NESTED_CALLS, "nested", cfg(1, 32), &[ptr(pin), ptr(pout), ptr(pf)])?;
+    let out: Vec<u32> = down(&d, pout, 64);
+    let f: Vec<u64> = down(&d, pf, 32);
+    for t in 0..32 {
+        let (lo, hi) = (xs[2 * t], xs[2 * t + 1]);
+        assert_eq!((out[2 * t], out[2 * t + 1]), (hi, lo));
+        assert_eq!(f[t], (2 * lo + hi) as u64 | (hi as u64) << 32);
+    }
+    Ok(())
+}
+
+#[test]
+fn recursion_and_undeclared_calls_are_parse_errors() {
+    let d = SimDevice::new(0);
+    let src = leak(format!(
+        "{HEADER}.func f()\n{{\n    call.uni f;\n    ret;\n}}\n.visible .entry k()\n{{\n    call.uni f;\n    ret;\n}}\n"
+    ));
+    let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
+    assert!(e.contains("recursion") && e.contains("line 6"), "{e}");
+    let src = leak(format!("{HEADER}.visible .entry k()\n{{\n    call.uni g;\n    ret;\n}}\n"));
+    let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
+    assert!(e.contains("undeclared function `g`"), "{e}");
 }
