@@ -63,6 +63,7 @@ struct Frame {
 }
 
 struct Th {
+    tid: [u32; 3],
     pc: u32,
     rbase: u32,
     pbase: u32,
@@ -179,7 +180,6 @@ pub fn run_launch(m: &Module, kidx: usize, cfg: &LaunchConfig, kparams: &[u8], m
     let mut next: u64 = 0;
     let mut resident: Vec<Block> = Vec::new();
     let mut pool: Vec<Block> = Vec::new();
-    let mut ready: Vec<usize> = Vec::new();
     loop {
         while resident.len() < RESIDENT_BLOCKS && next < nblocks {
             let c = [
@@ -194,12 +194,12 @@ pub fn run_launch(m: &Module, kidx: usize, cfg: &LaunchConfig, kparams: &[u8], m
         if resident.is_empty() {
             return Ok(cx.insts);
         }
-        ready.clear();
-        ready.extend((0..resident.len()).filter(|&i| !resident[i].runnable.is_empty()));
-        if ready.is_empty() {
+        // A random resident block with a runnable thread: start at a random
+        // one and take the next that has one.
+        let start = rng.below(resident.len() as u64) as usize;
+        let Some(bi) = (0..resident.len()).map(|k| (start + k) % resident.len()).find(|&i| !resident[i].runnable.is_empty()) else {
             return Err(deadlock(&cx, &resident[0]));
-        }
-        let bi = ready[rng.below(ready.len() as u64) as usize];
+        };
         let b = &mut resident[bi];
         let ri = rng.below(b.runnable.len() as u64) as usize;
         let t = b.runnable[ri] as usize;
@@ -247,7 +247,8 @@ fn new_block(cx: &Ctx, entry: u32, kidx: u32, ctaid: [u32; 3], reuse: Option<Blo
     });
     b.ctaid = ctaid;
     b.threads.clear();
-    b.threads.extend((0..n).map(|_| Th {
+    b.threads.extend((0..n).map(|l| Th {
+        tid: tid3(l as u32, cx.block),
         pc: entry,
         rbase: 0,
         pbase: 0,
@@ -631,6 +632,31 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
     r & m
 }
 
+/// Little-endian value of 1, 2, 4 or 8 bytes (no memcpy call on the hot path).
+#[inline(always)]
+fn read_le(s: &[u8]) -> u64 {
+    match s.len() {
+        1 => s[0] as u64,
+        2 => u16::from_le_bytes([s[0], s[1]]) as u64,
+        4 => u32::from_le_bytes([s[0], s[1], s[2], s[3]]) as u64,
+        _ => {
+            let mut b = [0u8; 8];
+            b[..s.len().min(8)].copy_from_slice(&s[..s.len().min(8)]);
+            u64::from_le_bytes(b)
+        }
+    }
+}
+
+#[inline(always)]
+fn write_le(s: &mut [u8], v: u64) {
+    match s.len() {
+        1 => s[0] = v as u8,
+        2 => s.copy_from_slice(&(v as u16).to_le_bytes()),
+        4 => s.copy_from_slice(&(v as u32).to_le_bytes()),
+        n => s.copy_from_slice(&v.to_le_bytes()[..n.min(8)]),
+    }
+}
+
 /// Where a memory access lands after resolving generic addresses.
 #[derive(Clone, Copy)]
 enum Loc {
@@ -749,48 +775,41 @@ impl Ctx<'_> {
     }
 
     fn load(&mut self, mc: &mut MemCx, loc: Loc, size: u32, t: u32, pbase: usize) -> FResult<u64> {
-        let mut buf = [0u8; 8];
-        match loc {
-            Loc::Global(a) => {
-                let s = self.mem.slice(a, size as usize).map_err(Fault)?;
-                buf[..size as usize].copy_from_slice(s);
-            }
+        let size = size as usize;
+        Ok(match loc {
+            Loc::Global(a) => read_le(self.mem.slice(a, size).map_err(Fault)?),
             Loc::Shared(o) => {
-                let i = self.shared_range(mc, o, size, t, Access::Read)?;
-                buf[..size as usize].copy_from_slice(&mc.shared[i..i + size as usize]);
+                let i = self.shared_range(mc, o, size as u32, t, Access::Read)?;
+                read_le(&mc.shared[i..i + size])
             }
             Loc::KParam(o) => {
-                let (o, e) = (o as usize, o as usize + size as usize);
-                if e > self.kparams.len() {
-                    return Err(Fault(format!("kernel parameter read at {o} beyond the {} parameter bytes", self.kparams.len())));
+                let o = o as usize;
+                match self.kparams.get(o..o + size) {
+                    Some(p) => read_le(p),
+                    None => return Err(Fault(format!("kernel parameter read at {o} beyond the {} parameter bytes", self.kparams.len()))),
                 }
-                buf[..size as usize].copy_from_slice(&self.kparams[o..e]);
             }
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                let p = mc.params.get(o..o + size as usize).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
-                buf[..size as usize].copy_from_slice(p);
+                let p = mc.params.get(o..o + size).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                read_le(p)
             }
-        }
-        Ok(u64::from_le_bytes(buf))
+        })
     }
 
     fn store(&mut self, mc: &mut MemCx, loc: Loc, size: u32, t: u32, pbase: usize, v: u64) -> FResult<()> {
-        let bytes = v.to_le_bytes();
+        let size = size as usize;
         match loc {
-            Loc::Global(a) => {
-                let s = self.mem.slice_mut(a, size as usize).map_err(Fault)?;
-                s.copy_from_slice(&bytes[..size as usize]);
-            }
+            Loc::Global(a) => write_le(self.mem.slice_mut(a, size).map_err(Fault)?, v),
             Loc::Shared(o) => {
-                let i = self.shared_range(mc, o, size, t, Access::Write)?;
-                mc.shared[i..i + size as usize].copy_from_slice(&bytes[..size as usize]);
+                let i = self.shared_range(mc, o, size as u32, t, Access::Write)?;
+                write_le(&mut mc.shared[i..i + size], v);
             }
             Loc::KParam(_) => return Err(Fault("store to a kernel parameter".into())),
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                let p = mc.params.get_mut(o..o + size as usize).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
-                p.copy_from_slice(&bytes[..size as usize]);
+                let p = mc.params.get_mut(o..o + size).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                write_le(p, v);
             }
         }
         Ok(())
@@ -807,11 +826,8 @@ impl Ctx<'_> {
             }
             _ => return Err(Fault("atomic on a parameter".into())),
         };
-        let mut buf = [0u8; 8];
-        buf[..size].copy_from_slice(slot);
-        let old = u64::from_le_bytes(buf);
-        let new = atom_apply(op, ty, old, b, c);
-        slot.copy_from_slice(&new.to_le_bytes()[..size]);
+        let old = read_le(slot);
+        write_le(slot, atom_apply(op, ty, old, b, c));
         Ok(old)
     }
 }
@@ -824,12 +840,12 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
     let code = &m.code[..];
     let lin = t as u32;
     let sc = SCtx {
-        tid: tid3(lin, cx.block),
+        tid: b.threads[t].tid,
         ntid: cx.block,
         ctaid: b.ctaid,
         nctaid: cx.grid,
-        lane: lin % 32,
-        warp: lin / 32,
+        lane: lin & 31,
+        warp: lin >> 5,
     };
     let Block { threads, regs, init, params, shared, shadow, epoch, bars, .. } = b;
     let th = &mut threads[t];

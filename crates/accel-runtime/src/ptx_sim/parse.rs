@@ -919,6 +919,9 @@ impl Decoder<'_> {
             (Ty::F64, Lit::F64(b)) => *b,
             (Ty::F64, Lit::Dec(f)) => f.to_bits(),
             (t, Lit::Int(v)) => v & t.mask(),
+            // A float's bit pattern in a bit-sized operand: `mov.b32 %r1, 0f3F800000`.
+            (t, Lit::F32(b)) if t.bits() == 32 => *b as u64,
+            (t, Lit::F64(b)) if t.bits() == 64 => *b,
             _ => return self.err("a floating-point literal in an integer operand"),
         })
     }
