@@ -716,7 +716,7 @@ fn launch_checks_arguments_and_kernel_name() {
     assert!(e.message().contains("no kernel `nope`"), "{e}");
     let e = d.launch(VADD, "vadd", cfg(0, 32), &[ptr(p), ptr(p), ptr(p), KernelArg::U32(0)]).unwrap_err();
     assert!(e.message().contains("zero"), "{e}");
-    let src = leak(format!("{HEADER}.visible .entry k() .reqntid 64\n{{\n    ret;\n}}\n.visible .entry m() .maxntid 32, 2, 1\n{{\n    ret;\n}}\n"));
+    let src = ntid_program();
     assert!(d.launch(src, "k", cfg(2, 64), &[]).is_ok());
     let e = d.launch(src, "k", cfg(1, 32), &[]).unwrap_err();
     assert!(e.message().contains(".reqntid"), "{e}");
@@ -1228,10 +1228,10 @@ fn barrier_not_reached_by_all_threads_deadlocks() {
 #[test]
 fn unsupported_instruction_or_modifier_fails_at_parse_time() {
     let d = SimDevice::new(0);
-    let src = leak(format!("{HEADER}.visible .entry k()\n{{\n    .reg .b32 %r<4>;\n    mov.u32 %r1, 1;\n    prmt.b32 %r2, %r1, %r1, 0x3210;\n    ret;\n}}\n"));
+    let src = unsupported_programs()[0].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
     assert!(e.contains("unsupported instruction `prmt.b32`") && e.contains("line 8"), "{e}");
-    let src = leak(format!("{HEADER}.visible .entry k()\n{{\n    .reg .b32 %r<4>;\n    mov.u32 %r1, 1;\n    add.sat.s32 %r2, %r1, %r1;\n    ret;\n}}\n"));
+    let src = unsupported_programs()[1].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
     assert!(e.contains("unsupported modifier `.sat`") && e.contains("line 8"), "{e}");
 }
@@ -1297,14 +1297,19 @@ fn all_programs_assemble_with_ptxas() {
     all.push(map(GRID3D, "grid3d"));
     all.push(map(LAST_WRITER, "last_writer"));
     all.push(map(NESTED_CALLS, "nested"));
+    all.push(map(ntid_program(), "ntid"));
+    all.push(map(EARLY_EXIT_BARRIER, "early_exit"));
+    all.extend(unsupported_programs());
     all.extend(negative_programs());
     let dir = std::env::temp_dir().join(format!("accel-ptx-sim-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut failures = Vec::new();
     for (i, (src, name)) in all.into_iter().enumerate() {
-        // Each program must also parse in the simulator.
-        if let Err(e) = accel_runtime::ptx_sim::parse(src) {
-            failures.push(format!("{name}: simulator: {e}"));
+        // Each program must also parse in the simulator, but those that
+        // test what it rejects.
+        let rejected = unsupported_programs().iter().any(|p| p.1 == name);
+        if accel_runtime::ptx_sim::parse(src).is_err() != rejected {
+            failures.push(format!("{name}: the simulator's parser disagrees (rejected expected: {rejected})"));
         }
         let f = dir.join(format!("{i}_{name}.ptx"));
         std::fs::write(&f, src).expect("write");
@@ -1744,12 +1749,69 @@ fn nested_calls_vectors_and_packing() -> Result<()> {
 #[test]
 fn recursion_and_undeclared_calls_are_parse_errors() {
     let d = SimDevice::new(0);
-    let src = leak(format!(
-        "{HEADER}.func f()\n{{\n    call.uni f;\n    ret;\n}}\n.visible .entry k()\n{{\n    call.uni f;\n    ret;\n}}\n"
-    ));
+    let src = unsupported_programs()[2].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
     assert!(e.contains("recursion") && e.contains("line 6"), "{e}");
     let src = leak(format!("{HEADER}.visible .entry k()\n{{\n    call.uni g;\n    ret;\n}}\n"));
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
+    // (not valid PTX either: ptxas rejects it the same way)
     assert!(e.contains("undeclared function `g`"), "{e}");
+}
+
+fn ntid_program() -> &'static str {
+    leak(format!("{HEADER}.visible .entry k() .reqntid 64\n{{\n    ret;\n}}\n.visible .entry m() .maxntid 32, 2, 1\n{{\n    ret;\n}}\n"))
+}
+
+/// Valid PTX that the simulator rejects at parse time, on purpose.
+fn unsupported_programs() -> Vec<(&'static str, String)> {
+    vec![
+        map(leak(format!("{HEADER}.visible .entry k()\n{{\n    .reg .b32 %r<4>;\n    mov.u32 %r1, 1;\n    prmt.b32 %r2, %r1, %r1, 0x3210;\n    ret;\n}}\n")), "prmt"),
+        map(leak(format!("{HEADER}.visible .entry k()\n{{\n    .reg .b32 %r<4>;\n    mov.u32 %r1, 1;\n    add.sat.s32 %r2, %r1, %r1;\n    ret;\n}}\n")), "add_sat"),
+        map(leak(format!("{HEADER}.func f()\n{{\n    call.uni f;\n    ret;\n}}\n.visible .entry k()\n{{\n    call.uni f;\n    ret;\n}}\n")), "recursion"),
+    ]
+}
+
+/// Threads 32.. exit at once; the others meet at bar.sync 0, which exited
+/// threads do not hold up (PTX ISA, `exit`), then read each other's values.
+const EARLY_EXIT_BARRIER: &str = r#"
+.version 7.0
+.target sm_70
+.address_size 64
+
+.visible .entry early_exit(.param .u64 pout)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<6>;
+    .shared .align 4 .u32 s[32];
+    ld.param.u64 %rd1, [pout];
+    mov.u32 %r1, %tid.x;
+    setp.ge.u32 %p1, %r1, 32;
+    @%p1 exit;
+    mov.u64 %rd2, s;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    st.shared.u32 [%rd4], %r1;
+    bar.sync 0;
+    xor.b32 %r2, %r1, 31;
+    mul.wide.u32 %rd3, %r2, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.shared.u32 %r3, [%rd4];
+    mul.wide.u32 %rd3, %r1, 4;
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.u32 [%rd5], %r3;
+    ret;
+}
+"#;
+
+#[test]
+fn exited_threads_do_not_hold_up_a_barrier() -> Result<()> {
+    for seed in 0..3 {
+        let d = SimDevice::new(seed);
+        let p = d.alloc(32 * 4)?;
+        d.launch(EARLY_EXIT_BARRIER, "early_exit", cfg(2, 96), &[ptr(p)])?;
+        let out: Vec<u32> = down(&d, p, 32);
+        assert_eq!(out, (0..32).map(|t| t ^ 31).collect::<Vec<u32>>());
+    }
+    Ok(())
 }
