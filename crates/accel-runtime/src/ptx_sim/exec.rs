@@ -143,6 +143,15 @@ fn frame_size(m: &Module, f: u32, regs: bool, depth: u32) -> Result<u32, String>
     Ok(own + sub)
 }
 
+/// A block's shared memory: the static variables, then the dynamic area at its alignment.
+pub fn shared_bytes(k: &Function, dynamic: u32) -> u32 {
+    if dynamic == 0 {
+        return k.shared_bytes;
+    }
+    let a = k.dyn_shared_align.max(1);
+    k.shared_bytes.div_ceil(a).saturating_mul(a).saturating_add(dynamic)
+}
+
 fn sx(v: u64, bits: u32) -> i64 {
     if bits >= 64 {
         v as i64
@@ -160,8 +169,7 @@ pub fn run_launch(m: &Module, kidx: usize, cfg: &LaunchConfig, kparams: &[u8], m
     let k = &m.funcs[kidx];
     let fregs = frame_size(m, kidx as u32, true, 0)? as usize;
     let fparams = frame_size(m, kidx as u32, false, 0)? as usize;
-    let dyn_base = k.shared_bytes.div_ceil(k.dyn_shared_align.max(1)) * k.dyn_shared_align.max(1);
-    let shared_size = if cfg.dynamic_shared_bytes > 0 { dyn_base + cfg.dynamic_shared_bytes } else { k.shared_bytes };
+    let shared_size = shared_bytes(k, cfg.dynamic_shared_bytes);
     let nthreads = cfg.block[0] * cfg.block[1] * cfg.block[2];
     let mut cx = Ctx {
         m,

@@ -232,7 +232,7 @@ impl Device for SimDevice {
                 return Err(fail(format!("launch of `{kernel}`: block {:?} has more threads than the kernel's .maxntid {m:?}", cfg.block)));
             }
         }
-        let shared = k.shared_bytes as u64 + cfg.dynamic_shared_bytes as u64;
+        let shared = exec::shared_bytes(k, cfg.dynamic_shared_bytes) as u64;
         if shared > self.props.shared_bytes_per_block as u64 {
             return Err(fail(format!("launch of `{kernel}`: {shared} bytes of shared memory (static {} + dynamic {}) exceed {}", k.shared_bytes, cfg.dynamic_shared_bytes, self.props.shared_bytes_per_block)));
         }

@@ -124,8 +124,12 @@ pub fn parse_module(src: &str) -> PResult<Module> {
 }
 
 fn align_up(x: u32, a: u32) -> u32 {
-    x.div_ceil(a.max(1)) * a.max(1)
+    x.div_ceil(a.max(1)).saturating_mul(a.max(1))
 }
+
+/// Sizes of variables and register ranges beyond this are rejected (they
+/// could not fit in a block anyway), so that size arithmetic cannot overflow.
+const MAX_SIZE: u64 = 1 << 24;
 
 impl Parser {
     fn line(&self) -> u32 {
@@ -277,7 +281,11 @@ impl Parser {
         let name = self.ident()?;
         let mut size = ty.bytes();
         if self.eat_punct('[') {
-            size *= self.int()? as u32;
+            let n = self.int()?;
+            if n > MAX_SIZE {
+                return self.err("parameter array too large");
+            }
+            size *= n as u32;
             self.expect_punct(']')?;
         }
         if align == 0 {
@@ -506,6 +514,9 @@ impl Parser {
             let name = self.ident()?;
             if self.eat_punct('<') {
                 let n = self.int()?;
+                if n > 1 << 16 {
+                    return self.err("too many registers");
+                }
                 self.expect_punct('>')?;
                 for k in 0..n {
                     let r = cx.reg_bits.len() as u32;
@@ -552,7 +563,11 @@ impl Parser {
             if self.eat_punct(']') {
                 open = true;
             } else {
-                count *= self.int()? as u32;
+                let n = self.int()?;
+                if n > MAX_SIZE || count as u64 * n > MAX_SIZE {
+                    return self.err("shared array too large");
+                }
+                count *= n as u32;
                 self.expect_punct(']')?;
             }
         }
@@ -568,7 +583,7 @@ impl Parser {
             cx.scopes.last_mut().map(|s| s.insert(name, Sym::DynShared));
         } else {
             let off = align_up(cx.shared_bytes, align);
-            cx.shared_bytes = off + count * ty.bytes();
+            cx.shared_bytes = off.saturating_add(count * ty.bytes());
             cx.scopes.last_mut().map(|s| s.insert(name, Sym::Shared(off)));
         }
         Ok(())
@@ -954,6 +969,7 @@ impl Decoder<'_> {
                 self.inst.ty = ty;
                 match (&ops[0], &ops[1]) {
                     (ROp::Vec(v), s) => {
+                        self.pack_parts(v)?;
                         self.vec(v)?;
                         self.src(0, s, ty)?;
                         Op::MovUnpack
@@ -962,6 +978,7 @@ impl Decoder<'_> {
                         if v.contains(&NO_REG) {
                             return self.err("`_` in a vector source");
                         }
+                        self.pack_parts(v)?;
                         self.inst.dst = self.dst(d)?;
                         self.vec(v)?;
                         Op::MovPack
@@ -1481,6 +1498,13 @@ impl Decoder<'_> {
         };
         self.finish()?;
         self.inst.op = op;
+        Ok(())
+    }
+
+    fn pack_parts(&self, v: &[u32]) -> PResult<()> {
+        if !(v.len() == 2 || v.len() == 4) || self.inst.ty.bits() / (v.len() as u32) < 8 {
+            return self.err("`mov` packs 2 or 4 parts of at least 8 bits");
+        }
         Ok(())
     }
 
