@@ -1815,3 +1815,21 @@ fn exited_threads_do_not_hold_up_a_barrier() -> Result<()> {
     }
     Ok(())
 }
+
+#[test]
+fn parser_never_panics_on_damaged_text() {
+    let progs = [VADD, WARP_SUM, CALL, NESTED_CALLS, DYN_REVERSE, LAST_BLOCK_SUM, SCAN, VOTES];
+    let junk = ["", "%", "[", "]", "{", "}", ";", "-", "0f", "0x", ".", "<", ">", "|", "!", "@", "(", ")", "9999999999999999999999", "%r<", ".reg"];
+    let mut k = 0usize;
+    for src in progs {
+        let b = src.as_bytes();
+        for cut in (0..b.len()).step_by(13) {
+            // Truncated, and with a junk token spliced in.
+            let _ = accel_runtime::ptx_sim::parse(&src[..cut]);
+            let j = junk[k % junk.len()];
+            k += 1;
+            let damaged = format!("{}{}{}", &src[..cut], j, &src[(cut + 1).min(b.len())..]);
+            let _ = accel_runtime::ptx_sim::parse(&damaged);
+        }
+    }
+}
