@@ -4,7 +4,9 @@
 //! cudarc loads `libcuda` the first time any driver function is called, and
 //! panics when it is missing, so the probe first checks that the library can be
 //! loaded at all, and only then calls `cuDriverGetVersion`, `cuInit` and
-//! `cuDeviceGetCount`, all inside `catch_unwind`. The outcome is computed once
+//! `cuDeviceGetCount`, all inside `catch_unwind`. It also checks that the
+//! library has every function this back end calls, since cudarc panics on the
+//! first call of a missing one. The outcome is computed once
 //! per process.
 
 use super::driver_call::{error_name, panic_message};
@@ -19,6 +21,43 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// (1000 × major + 10 × minor): the API level of the pinned bindings.
 pub const MIN_DRIVER_VERSION: i32 = 12020;
 
+/// Every driver function this back end calls (directly or through cudarc),
+/// under the names the CUDA 12.2 bindings load.
+const DRIVER_FUNCTIONS: &[&str] = &[
+    "cuDriverGetVersion",
+    "cuInit",
+    "cuDeviceGetCount",
+    "cuDeviceGet",
+    "cuDeviceGetName",
+    "cuDeviceGetAttribute",
+    "cuDeviceGetDefaultMemPool",
+    "cuDevicePrimaryCtxRetain",
+    "cuDevicePrimaryCtxRelease_v2",
+    "cuCtxGetCurrent",
+    "cuCtxSetCurrent",
+    "cuCtxSynchronize",
+    "cuStreamCreate",
+    "cuStreamDestroy_v2",
+    "cuStreamSynchronize",
+    "cuMemPoolSetAttribute",
+    "cuMemPoolTrimTo",
+    "cuMemAllocAsync",
+    "cuMemFreeAsync",
+    "cuMemAlloc_v2",
+    "cuMemFree_v2",
+    "cuMemcpyHtoDAsync_v2",
+    "cuMemcpyDtoHAsync_v2",
+    "cuMemcpyDtoDAsync_v2",
+    "cuMemsetD8Async",
+    "cuPointerGetAttribute",
+    "cuModuleLoadDataEx",
+    "cuModuleGetFunction",
+    "cuModuleUnload",
+    "cuLaunchKernel",
+    "cuFuncGetAttribute",
+    "cuOccupancyMaxPotentialBlockSize",
+];
+
 /// What the probe found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Probe {
@@ -28,6 +67,8 @@ pub enum Probe {
     DriverTooOld { version: i32 },
     /// A driver call failed: `call` returned the driver error `error`.
     DriverFailed { call: &'static str, error: String },
+    /// The driver library lacks functions accel calls.
+    MissingSymbols { names: Vec<&'static str> },
     /// The driver library misbehaved (a panic inside the loader).
     Panicked { message: String },
     /// A working driver with `devices` devices (possibly none).
@@ -54,6 +95,9 @@ impl Probe {
                 MIN_DRIVER_VERSION / 1000,
                 MIN_DRIVER_VERSION % 1000 / 10,
             ),
+            Probe::MissingSymbols { names } => {
+                format!("the CUDA driver library lacks {}: is it older than CUDA 12.2?", names.join(", "))
+            }
             Probe::DriverFailed { call, error } => format!("{call} failed with {error}"),
             Probe::Panicked { message } => format!("the CUDA driver library failed to load: {message}"),
             Probe::Ready { devices, .. } if n >= *devices => {
@@ -83,6 +127,19 @@ fn run_probe() -> Probe {
     // initialisers, as any dlopen does); no function in them is called.
     if !unsafe { sys::is_culib_present() } {
         return Probe::NoLibrary;
+    }
+    // cudarc panics on the first call of a function the library lacks: look
+    // them all up now, so that no later call can.
+    // SAFETY: the library loads (checked above); looking a symbol up calls nothing.
+    let lib = unsafe { sys::culib() };
+    let names: Vec<&'static str> = DRIVER_FUNCTIONS
+        .iter()
+        .copied()
+        // SAFETY: the symbol is only looked up, never called through this type.
+        .filter(|name| unsafe { lib.get::<unsafe extern "C" fn()>(name.as_bytes()) }.is_err())
+        .collect();
+    if !names.is_empty() {
+        return Probe::MissingSymbols { names };
     }
     let mut version = 0;
     // SAFETY: writes one int through a valid pointer; allowed before cuInit.
