@@ -23,7 +23,10 @@ fn main() -> accel::Result<()> {
         }
         _ => {
             match Backend::cuda(0) {
-                Ok(_) => println!("no GPU chosen (ACCEL_BACKEND={:?})", std::env::var("ACCEL_BACKEND").unwrap_or_default()),
+                Ok(_) => println!(
+                    "no GPU chosen (ACCEL_BACKEND={:?})",
+                    std::env::var("ACCEL_BACKEND").unwrap_or_default()
+                ),
                 Err(e) => println!("no GPU found: {}", e.message()),
             }
             return Ok(());

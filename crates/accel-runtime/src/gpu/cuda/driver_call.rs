@@ -29,7 +29,11 @@ pub(crate) fn driver_error(ordinal: usize, op: &str, e: DriverError) -> Error {
     } else {
         ErrorKind::DeviceFailure
     };
-    Error::with_kind(kind, format!("cuda:{ordinal}: {op}"), format!("the CUDA driver returned {}", error_name(e)))
+    Error::with_kind(
+        kind,
+        format!("cuda:{ordinal}: {op}"),
+        format!("the CUDA driver returned {}", error_name(e)),
+    )
 }
 
 /// The driver's name for an error code (`CUDA_ERROR_OUT_OF_MEMORY`), taken from
@@ -56,7 +60,11 @@ mod tests {
 
     #[test]
     fn out_of_memory_keeps_its_kind() {
-        let e = driver_error(0, "alloc of 8 bytes", DriverError(sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY));
+        let e = driver_error(
+            0,
+            "alloc of 8 bytes",
+            DriverError(sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY),
+        );
         assert_eq!(e.kind(), &ErrorKind::OutOfMemory);
         assert_eq!(e.op(), "cuda:0: alloc of 8 bytes");
         assert!(e.message().contains("CUDA_ERROR_OUT_OF_MEMORY"), "{e}");

@@ -164,13 +164,19 @@ impl CudaDevice {
     /// `dynamic_shared_bytes` of dynamic shared memory per block. Use
     /// `suggested_block` as the block size of a grid-stride kernel and at least
     /// `min_grid_for_full_occupancy` blocks to fill the device.
-    pub fn kernel_resources(&self, ptx: &'static str, kernel: &str, dynamic_shared_bytes: u32) -> Result<KernelResources> {
+    pub fn kernel_resources(
+        &self,
+        ptx: &'static str,
+        kernel: &str,
+        dynamic_shared_bytes: u32,
+    ) -> Result<KernelResources> {
         let k = self.kernel(ptx, kernel)?;
         self.call("kernel_resources", || {
             use sys::CUfunction_attribute as F;
             // SAFETY: `k.func` is a handle of a module that stays loaded while
             // the device lives; the attribute queries only read it.
-            let attr = |a| unsafe { result::function::get_function_attribute(k.func, a) }.map(|v| v.max(0) as u32);
+            let attr =
+                |a| unsafe { result::function::get_function_attribute(k.func, a) }.map(|v| v.max(0) as u32);
             // SAFETY: as above; no block-size-to-shared-memory callback is passed.
             let (min_grid, block) = unsafe {
                 result::occupancy::max_potential_block_size(k.func, None, dynamic_shared_bytes as usize, 0)
@@ -209,14 +215,19 @@ impl CudaDevice {
             return Err(Error::with_kind(
                 ErrorKind::InvalidArgument,
                 format!("cuda:{}: {op}", self.ordinal),
-                format!("{bytes} bytes at {:#x}, the address of a zero-byte allocation", ptr.0),
+                format!(
+                    "{bytes} bytes at {:#x}, the address of a zero-byte allocation",
+                    ptr.0
+                ),
             ));
         }
         Ok(())
     }
 
     fn modules(&self) -> MutexGuard<'_, HashMap<(usize, usize), Module>> {
-        self.modules.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.modules
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Kernel `name` of module `ptx`, loading the module on first use.
@@ -227,15 +238,23 @@ impl CudaDevice {
             Entry::Occupied(m) => m.into_mut(),
             Entry::Vacant(slot) => {
                 let handle = self.load_module(ptx)?;
-                slot.insert(Module { handle, ptx, kernels: HashMap::new() })
+                slot.insert(Module {
+                    handle,
+                    ptx,
+                    kernels: HashMap::new(),
+                })
             }
         };
         if let Some(k) = module.kernels.get(name) {
             return Ok(k.clone());
         }
         let op = format!("launch of kernel `{name}`");
-        let c_name = CString::new(name)
-            .map_err(|_| Error::new(format!("cuda:{}: {op}", self.ordinal), "the kernel name contains a NUL byte"))?;
+        let c_name = CString::new(name).map_err(|_| {
+            Error::new(
+                format!("cuda:{}: {op}", self.ordinal),
+                "the kernel name contains a NUL byte",
+            )
+        })?;
         let handle = module.handle;
         // SAFETY: `handle` is a loaded module of this context; the name is a
         // valid C string, copied by the driver.
@@ -247,7 +266,10 @@ impl CudaDevice {
                 "the kernel's `.param` list could not be read from the PTX text",
             )
         })?;
-        let k = Kernel { func, params: params.into() };
+        let k = Kernel {
+            func,
+            params: params.into(),
+        };
         module.kernels.insert(name.to_string(), k.clone());
         Ok(k)
     }
@@ -257,7 +279,11 @@ impl CudaDevice {
     fn load_module(&self, ptx: &str) -> Result<sys::CUmodule> {
         let op = "load PTX module";
         let text = CString::new(ptx).map_err(|_| {
-            Error::with_kind(ErrorKind::InvalidArgument, format!("cuda:{}: {op}", self.ordinal), "the PTX text contains a NUL byte")
+            Error::with_kind(
+                ErrorKind::InvalidArgument,
+                format!("cuda:{}: {op}", self.ordinal),
+                "the PTX text contains a NUL byte",
+            )
         })?;
         let mut log = vec![0u8; JIT_LOG_BYTES];
         let mut options = [
@@ -286,9 +312,15 @@ impl CudaDevice {
         match loaded {
             Ok(()) => Ok(module),
             Err(mut e) => {
-                let log = CStr::from_bytes_until_nul(&log).map(|c| c.to_string_lossy().trim().to_string()).unwrap_or_default();
+                let log = CStr::from_bytes_until_nul(&log)
+                    .map(|c| c.to_string_lossy().trim().to_string())
+                    .unwrap_or_default();
                 if !log.is_empty() {
-                    e = Error::with_kind(e.kind().clone(), e.op(), format!("{}; JIT log:\n{log}", e.message()));
+                    e = Error::with_kind(
+                        e.kind().clone(),
+                        e.op(),
+                        format!("{}; JIT log:\n{log}", e.message()),
+                    );
                 }
                 Err(e)
             }
@@ -312,7 +344,10 @@ impl CudaDevice {
     }
 
     fn defer(&self, e: Error) {
-        let mut deferred = self.deferred.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut deferred = self
+            .deferred
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         deferred.get_or_insert(e);
     }
 }
@@ -356,7 +391,13 @@ impl Device for CudaDevice {
             // SAFETY: the context is current; the memory is uninitialised.
             None => self.call(op, || unsafe { result::malloc_sync(bytes) }),
         };
-        ptr.map(DevicePtr).map_err(|e| Error::with_kind(e.kind().clone(), format!("{} of {bytes} bytes", e.op()), e.message()))
+        ptr.map(DevicePtr).map_err(|e| {
+            Error::with_kind(
+                e.kind().clone(),
+                format!("{} of {bytes} bytes", e.op()),
+                e.message(),
+            )
+        })
     }
 
     fn free(&self, ptr: DevicePtr) {
@@ -424,7 +465,9 @@ impl Device for CudaDevice {
         let stream = self.cu_stream();
         // SAFETY: device-to-device on our stream; the caller guarantees both
         // ranges lie in live allocations.
-        self.call("copy", || unsafe { result::memcpy_dtod_async(dst.0, src.0, bytes, stream) })
+        self.call("copy", || unsafe {
+            result::memcpy_dtod_async(dst.0, src.0, bytes, stream)
+        })
     }
 
     fn memset(&self, dst: DevicePtr, value: u8, bytes: usize) -> Result<()> {
@@ -434,7 +477,9 @@ impl Device for CudaDevice {
         self.check_access("memset", dst, bytes)?;
         let stream = self.cu_stream();
         // SAFETY: on our stream; the caller guarantees the range is allocated.
-        self.call("memset", || unsafe { result::memset_d8_async(dst.0, value, bytes, stream) })
+        self.call("memset", || unsafe {
+            result::memset_d8_async(dst.0, value, bytes, stream)
+        })
     }
 
     fn launch(&self, ptx: &'static str, kernel: &str, cfg: LaunchConfig, args: &[KernelArg]) -> Result<()> {
@@ -443,7 +488,11 @@ impl Device for CudaDevice {
         if args.len() != k.params.len() {
             return Err(Error::new(
                 op(),
-                format!("{} arguments given, the kernel declares {} parameters", args.len(), k.params.len()),
+                format!(
+                    "{} arguments given, the kernel declares {} parameters",
+                    args.len(),
+                    k.params.len()
+                ),
             ));
         }
         // Each argument in its own 8-byte slot, in the host's byte order (the
@@ -454,12 +503,17 @@ impl Device for CudaDevice {
             if len != size {
                 return Err(Error::new(
                     op(),
-                    format!("argument {i} is {arg:?} ({len} bytes), the kernel's parameter {i} has {size} bytes"),
+                    format!(
+                        "argument {i} is {arg:?} ({len} bytes), the kernel's parameter {i} has {size} bytes"
+                    ),
                 ));
             }
             slots.push(bytes);
         }
-        let mut pointers: Vec<*mut c_void> = slots.iter_mut().map(|s| s as *mut [u8; 8] as *mut c_void).collect();
+        let mut pointers: Vec<*mut c_void> = slots
+            .iter_mut()
+            .map(|s| s as *mut [u8; 8] as *mut c_void)
+            .collect();
         let stream = self.cu_stream();
         self.call(&format!("launch of kernel `{kernel}`"), || {
             // SAFETY: `k.func` is a kernel of a module loaded in this context;
@@ -482,7 +536,11 @@ impl Device for CudaDevice {
 
     fn synchronize(&self) -> Result<()> {
         self.call("synchronize", || self.stream.synchronize())?;
-        let deferred = self.deferred.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+        let deferred = self
+            .deferred
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
         match deferred {
             Some(e) => Err(e),
             None => Ok(()),
@@ -522,7 +580,11 @@ impl Drop for CudaDevice {
     fn drop(&mut self) {
         // Errors cannot be reported from here; the context is released by
         // cudarc after this.
-        let modules = std::mem::take(self.modules.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        let modules = std::mem::take(
+            self.modules
+                .get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        );
         let _ = self.call("drop", || {
             self.stream.synchronize()?;
             for (_, m) in modules {

@@ -96,7 +96,10 @@ impl Probe {
                 MIN_DRIVER_VERSION % 1000 / 10,
             ),
             Probe::MissingSymbols { names } => {
-                format!("the CUDA driver library lacks {}: is it older than CUDA 12.2?", names.join(", "))
+                format!(
+                    "the CUDA driver library lacks {}: is it older than CUDA 12.2?",
+                    names.join(", ")
+                )
             }
             Probe::DriverFailed { call, error } => format!("{call} failed with {error}"),
             Probe::Panicked { message } => format!("the CUDA driver library failed to load: {message}"),
@@ -119,7 +122,11 @@ impl Probe {
 /// The probe's outcome, computed on the first call.
 pub fn probe() -> &'static Probe {
     static PROBE: OnceLock<Probe> = OnceLock::new();
-    PROBE.get_or_init(|| catch_unwind(run_probe).unwrap_or_else(|p| Probe::Panicked { message: panic_message(&*p) }))
+    PROBE.get_or_init(|| {
+        catch_unwind(run_probe).unwrap_or_else(|p| Probe::Panicked {
+            message: panic_message(&*p),
+        })
+    })
 }
 
 fn run_probe() -> Probe {
@@ -144,17 +151,29 @@ fn run_probe() -> Probe {
     let mut version = 0;
     // SAFETY: writes one int through a valid pointer; allowed before cuInit.
     if let Err(e) = unsafe { sys::cuDriverGetVersion(&mut version) }.result() {
-        return Probe::DriverFailed { call: "cuDriverGetVersion", error: error_name(e) };
+        return Probe::DriverFailed {
+            call: "cuDriverGetVersion",
+            error: error_name(e),
+        };
     }
     if version < MIN_DRIVER_VERSION {
         return Probe::DriverTooOld { version };
     }
     if let Err(e) = result::init() {
-        return Probe::DriverFailed { call: "cuInit", error: error_name(e) };
+        return Probe::DriverFailed {
+            call: "cuInit",
+            error: error_name(e),
+        };
     }
     match result::device::get_count() {
-        Ok(n) => Probe::Ready { driver_version: version, devices: n.max(0) as usize },
-        Err(e) => Probe::DriverFailed { call: "cuDeviceGetCount", error: error_name(e) },
+        Ok(n) => Probe::Ready {
+            driver_version: version,
+            devices: n.max(0) as usize,
+        },
+        Err(e) => Probe::DriverFailed {
+            call: "cuDeviceGetCount",
+            error: error_name(e),
+        },
     }
 }
 
@@ -198,16 +217,24 @@ mod tests {
 
     #[test]
     fn reasons() {
-        assert!(Probe::NoLibrary.reason_unavailable(0).is_some_and(|r| r.contains("libcuda")));
+        assert!(Probe::NoLibrary
+            .reason_unavailable(0)
+            .is_some_and(|r| r.contains("libcuda")));
         let old = Probe::DriverTooOld { version: 11080 }.reason_unavailable(0);
         assert!(old.is_some_and(|r| r.contains("CUDA 11.8") && r.contains("12.2")));
-        let ready = Probe::Ready { driver_version: 12040, devices: 2 };
+        let ready = Probe::Ready {
+            driver_version: 12040,
+            devices: 2,
+        };
         assert_eq!(ready.reason_unavailable(1), None);
         assert_eq!(
             ready.reason_unavailable(2).as_deref(),
             Some("CUDA device 2 does not exist: there are 2")
         );
-        let failed = Probe::DriverFailed { call: "cuInit", error: "CUDA_ERROR_NO_DEVICE (100)".into() };
+        let failed = Probe::DriverFailed {
+            call: "cuInit",
+            error: "CUDA_ERROR_NO_DEVICE (100)".into(),
+        };
         assert_eq!(
             failed.reason_unavailable(0).as_deref(),
             Some("cuInit failed with CUDA_ERROR_NO_DEVICE (100)")

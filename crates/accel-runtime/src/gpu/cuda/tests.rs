@@ -26,7 +26,10 @@ fn upload_u32(d: &CudaDevice, xs: &[u32]) -> DevicePtr {
 fn download_u32(d: &CudaDevice, ptr: DevicePtr, n: usize) -> Vec<u32> {
     let mut bytes = vec![0u8; n * 4];
     d.download(ptr, &mut bytes).expect("download");
-    bytes.chunks_exact(4).map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]])).collect()
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 #[test]
@@ -38,7 +41,9 @@ fn without_a_driver_the_device_is_unavailable() {
             assert!(e.message().contains("libcuda"), "{e}");
             assert_eq!(e.op(), "Backend::cuda(0)");
         }
-        other => println!("skipped without_a_driver_the_device_is_unavailable: the driver is present ({other:?})"),
+        other => {
+            println!("skipped without_a_driver_the_device_is_unavailable: the driver is present ({other:?})")
+        }
     }
 }
 
@@ -54,11 +59,17 @@ fn a_device_past_the_count_is_unavailable() {
 
 #[test]
 fn round_trip_and_launch() {
-    let Some(d) = gpu("round_trip_and_launch") else { return };
+    let Some(d) = gpu("round_trip_and_launch") else {
+        return;
+    };
     let n = 1000u32;
     let xs: Vec<u32> = (0..n).collect();
     let ptr = upload_u32(&d, &xs);
-    let cfg = LaunchConfig { grid: [n.div_ceil(128), 1, 1], block: [128, 1, 1], dynamic_shared_bytes: 0 };
+    let cfg = LaunchConfig {
+        grid: [n.div_ceil(128), 1, 1],
+        block: [128, 1, 1],
+        dynamic_shared_bytes: 0,
+    };
     let args = [KernelArg::Ptr(ptr), KernelArg::U32(n)];
     d.launch(ADD_ONE, "add_one", cfg, &args).expect("launch");
     d.launch(ADD_ONE, "add_one", cfg, &args).expect("second launch");
@@ -80,7 +91,9 @@ fn round_trip_and_launch() {
 
 #[test]
 fn zero_byte_allocations() {
-    let Some(d) = gpu("zero_byte_allocations") else { return };
+    let Some(d) = gpu("zero_byte_allocations") else {
+        return;
+    };
     let a = d.alloc(0).expect("alloc 0");
     let b = d.alloc(0).expect("alloc 0");
     assert_ne!(a, b);
@@ -95,7 +108,9 @@ fn zero_byte_allocations() {
 
 #[test]
 fn too_large_an_allocation_is_out_of_memory() {
-    let Some(d) = gpu("too_large_an_allocation_is_out_of_memory") else { return };
+    let Some(d) = gpu("too_large_an_allocation_is_out_of_memory") else {
+        return;
+    };
     let e = d.alloc(1 << 50).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::OutOfMemory, "{e}");
     assert!(e.message().contains("CUDA_ERROR_OUT_OF_MEMORY"), "{e}");
@@ -107,18 +122,33 @@ fn too_large_an_allocation_is_out_of_memory() {
 
 #[test]
 fn bad_arguments_are_errors() {
-    let Some(d) = gpu("bad_arguments_are_errors") else { return };
-    let cfg = LaunchConfig { grid: [1, 1, 1], block: [32, 1, 1], dynamic_shared_bytes: 0 };
+    let Some(d) = gpu("bad_arguments_are_errors") else {
+        return;
+    };
+    let cfg = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        dynamic_shared_bytes: 0,
+    };
     let p = d.alloc(128).expect("alloc");
-    let e = d.launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p)]).unwrap_err();
+    let e = d
+        .launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p)])
+        .unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::InvalidArgument, "{e}");
-    let e = d.launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p), KernelArg::U64(32)]).unwrap_err();
+    let e = d
+        .launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p), KernelArg::U64(32)])
+        .unwrap_err();
     assert!(e.message().contains("argument 1"), "{e}");
     let e = d.launch(ADD_ONE, "no_such_kernel", cfg, &[]).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
     assert!(e.message().contains("CUDA_ERROR_NOT_FOUND"), "{e}");
-    let bad = LaunchConfig { block: [4096, 1, 1], ..cfg };
-    let e = d.launch(ADD_ONE, "add_one", bad, &[KernelArg::Ptr(p), KernelArg::U32(32)]).unwrap_err();
+    let bad = LaunchConfig {
+        block: [4096, 1, 1],
+        ..cfg
+    };
+    let e = d
+        .launch(ADD_ONE, "add_one", bad, &[KernelArg::Ptr(p), KernelArg::U32(32)])
+        .unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
     d.free(p);
     d.synchronize().expect("the device still works");
@@ -126,9 +156,22 @@ fn bad_arguments_are_errors() {
 
 #[test]
 fn jit_errors_carry_the_log() {
-    let Some(d) = gpu("jit_errors_carry_the_log") else { return };
+    let Some(d) = gpu("jit_errors_carry_the_log") else {
+        return;
+    };
     const BAD: &str = ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k()\n{\n  frobnicate.u32 %r1;\n  ret;\n}\n";
-    let e = d.launch(BAD, "k", LaunchConfig { grid: [1; 3], block: [1; 3], dynamic_shared_bytes: 0 }, &[]).unwrap_err();
+    let e = d
+        .launch(
+            BAD,
+            "k",
+            LaunchConfig {
+                grid: [1; 3],
+                block: [1; 3],
+                dynamic_shared_bytes: 0,
+            },
+            &[],
+        )
+        .unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
     assert!(e.message().contains("JIT log"), "{e}");
     println!("{e}");
@@ -136,8 +179,12 @@ fn jit_errors_carry_the_log() {
 
 #[test]
 fn kernel_resources_are_plausible() {
-    let Some(d) = gpu("kernel_resources_are_plausible") else { return };
-    let r = d.kernel_resources(ADD_ONE, "add_one", 0).expect("kernel_resources");
+    let Some(d) = gpu("kernel_resources_are_plausible") else {
+        return;
+    };
+    let r = d
+        .kernel_resources(ADD_ONE, "add_one", 0)
+        .expect("kernel_resources");
     println!("{r:?}");
     assert!(r.registers > 0);
     assert_eq!(r.static_shared_bytes, 0);
