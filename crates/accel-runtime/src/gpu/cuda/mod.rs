@@ -38,6 +38,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// never collide with one, and `free` recognises them.
 const EMPTY_BASE: u64 = 1 << 63;
 
+/// Dynamic shared memory a kernel may use without opting in to more.
+const DEFAULT_DYNAMIC_SHARED_LIMIT: u32 = 48 * 1024;
+
 /// Bytes kept for the JIT's error log.
 const JIT_LOG_BYTES: usize = 16 * 1024;
 
@@ -516,6 +519,19 @@ impl Device for CudaDevice {
             .collect();
         let stream = self.cu_stream();
         self.call(&format!("launch of kernel `{kernel}`"), || {
+            if cfg.dynamic_shared_bytes > DEFAULT_DYNAMIC_SHARED_LIMIT {
+                // More than the default needs the kernel's opt-in (up to the
+                // device's opt-in maximum; the driver rejects more).
+                // SAFETY: `k.func` is a live kernel handle; this sets one of its
+                // attributes, which the driver validates.
+                unsafe {
+                    result::function::set_function_attribute(
+                        k.func,
+                        sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        cfg.dynamic_shared_bytes.min(i32::MAX as u32) as i32,
+                    )
+                }?;
+            }
             // SAFETY: `k.func` is a kernel of a module loaded in this context;
             // `pointers` holds one pointer per declared parameter, each to at
             // least as many bytes as the parameter has (checked above), and the

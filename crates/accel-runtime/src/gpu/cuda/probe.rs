@@ -55,6 +55,7 @@ const DRIVER_FUNCTIONS: &[&str] = &[
     "cuModuleUnload",
     "cuLaunchKernel",
     "cuFuncGetAttribute",
+    "cuFuncSetAttribute",
     "cuOccupancyMaxPotentialBlockSize",
 ];
 

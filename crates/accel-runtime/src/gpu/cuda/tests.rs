@@ -202,3 +202,28 @@ fn props_and_name() {
     assert_eq!(d.name(), format!("cuda:0 ({})", p.name));
     assert!(Arc::ptr_eq(&d, &device(0).expect("device 0 again")));
 }
+
+#[test]
+fn large_dynamic_shared_memory_is_opted_in() {
+    let Some(d) = gpu("large_dynamic_shared_memory_is_opted_in") else {
+        return;
+    };
+    let p = upload_u32(&d, &[7; 32]);
+    let args = [KernelArg::Ptr(p), KernelArg::U32(32)];
+    let cfg = LaunchConfig {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        dynamic_shared_bytes: 64 * 1024,
+    };
+    d.launch(ADD_ONE, "add_one", cfg, &args)
+        .expect("launch with 64 KiB of dynamic shared memory");
+    assert_eq!(download_u32(&d, p, 32), vec![8; 32]);
+    let too_much = LaunchConfig {
+        dynamic_shared_bytes: 1 << 20,
+        ..cfg
+    };
+    let e = d.launch(ADD_ONE, "add_one", too_much, &args).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
+    d.free(p);
+    d.synchronize().expect("the device still works");
+}
