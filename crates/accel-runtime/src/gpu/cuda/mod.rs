@@ -11,6 +11,9 @@
 //! * A PTX module is JIT-compiled by the driver on first use and cached, with
 //!   its kernels' handles, for the life of the device, keyed by the text's
 //!   address and length.
+//! * Uploads and downloads wait for their copy to finish (the host slice is
+//!   only borrowed for the call); device copies, memsets and launches are
+//!   queued and return at once.
 //! * Every driver error is an `accel::Error`: `CUDA_ERROR_OUT_OF_MEMORY` is
 //!   `ErrorKind::OutOfMemory`, everything else `ErrorKind::DeviceFailure`, with
 //!   the operation and the driver's error name.
@@ -330,22 +333,6 @@ impl CudaDevice {
         }
     }
 
-    /// Whether host memory `bytes` is page-locked (allocated or registered
-    /// with the driver), which makes host-to-device copies fully asynchronous.
-    fn is_page_locked(bytes: &[u8]) -> bool {
-        let mut kind: u32 = 0;
-        // SAFETY: the driver writes one `CUmemorytype` (a 32-bit enum) into
-        // `kind`; for memory it does not know it returns an error instead.
-        let r = unsafe {
-            sys::cuPointerGetAttribute(
-                &mut kind as *mut u32 as *mut c_void,
-                sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                bytes.as_ptr() as sys::CUdeviceptr,
-            )
-        };
-        r == sys::CUresult::CUDA_SUCCESS && kind == sys::CUmemorytype::CU_MEMORYTYPE_HOST as u32
-    }
-
     fn defer(&self, e: Error) {
         let mut deferred = self
             .deferred
@@ -432,16 +419,14 @@ impl Device for CudaDevice {
         self.check_access("upload", dst, src.len())?;
         let stream = self.cu_stream();
         self.call("upload", || {
-            // SAFETY: `src` is valid for reading its length; the caller
-            // guarantees `dst` holds `src.len()` bytes. From pageable memory
-            // the driver has copied `src` (to a staging buffer) before it
-            // returns; from page-locked memory the copy is asynchronous, so we
-            // wait for it before `src` can be released.
+            // SAFETY: `src` is valid for reading its length and stays borrowed
+            // until the stream has finished the copy (synchronised below); the
+            // caller guarantees `dst` holds `src.len()` bytes.
             unsafe { result::memcpy_htod_async(dst.0, src, stream) }?;
-            if Self::is_page_locked(src) {
-                self.stream.synchronize()?;
-            }
-            Ok(())
+            // The driver does not promise to have read pageable memory when an
+            // async copy returns (it may stage it later), and `src` may be
+            // freed as soon as we return: wait for the copy.
+            self.stream.synchronize()
         })
     }
 

@@ -49,7 +49,6 @@ const DRIVER_FUNCTIONS: &[&str] = &[
     "cuMemcpyDtoHAsync_v2",
     "cuMemcpyDtoDAsync_v2",
     "cuMemsetD8Async",
-    "cuPointerGetAttribute",
     "cuModuleLoadDataEx",
     "cuModuleGetFunction",
     "cuModuleUnload",
