@@ -265,7 +265,7 @@ fn sparse_matrix_vector() {
     let src = fused::spmv::SOURCE;
     let p = plan(src, "spmv", Options::default());
     assert_eq!(shape_of(&p), (1, 1), "{}", p.explain());
-    for (rows, cols_n) in [(0usize, 0usize), (1, 1), (5, 3), (300, 200)] {
+    for (rows, cols_n) in [(0usize, 0usize), (1, 1), (5, 3), (300, 200), (2000, 5000)] {
         let mut offsets = vec![0usize];
         let mut cols = Vec::new();
         for r in 0..rows {
