@@ -367,3 +367,56 @@ fn mandelbrot_unrolled_is_one_kernel() {
         check(src, "mandelbrot8", &args, no_sharing::mandelbrot8(&cs), F32_TOL).unwrap();
     }
 }
+
+mod after_fold {
+    use super::*;
+    variants! {
+        /// Row sums, then two maps (one changing the type): one kernel.
+        pub fn row_norms(m: &Matrix<f32>) -> Vector<bool> {
+            m.map(|x| x * x).fold(0.0, |a, b| a + b).map(|s| s.sqrt()).map(|r| r > 10.0)
+        }
+        pub fn row_max(m: &Matrix<i32>) -> Vector<i64> {
+            m.fold1(|a, b| a.max(b)).map(|x| x as i64 * 2)
+        }
+        pub fn total(xs: &Vector<f32>) -> Scalar<f32> {
+            xs.sum().map(|s| s / 2.0)
+        }
+        /// The fold's result is used twice: it is stored, and the maps are not fused.
+        pub fn used_twice(m: &Matrix<f32>) -> Vector<f32> {
+            let s = m.fold(0.0, |a, b| a + b);
+            s.zip_with(&s.map(|x| x + 1.0), |a, b| a * b)
+        }
+    }
+}
+
+/// A consumer fused into the producers that follow it (beyond the paper).
+#[test]
+fn maps_after_a_fold() {
+    use after_fold::*;
+    for (src, name, want) in [
+        (fused::row_norms::SOURCE, "row_norms", (1, 1)),
+        (fused::row_max::SOURCE, "row_max", (1, 1)),
+        (fused::total::SOURCE, "total", (1, 1)),
+        (fused::used_twice::SOURCE, "used_twice", (2, 2)),
+    ] {
+        let p = plan(src, name, Options::default());
+        assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (7, 33), (300, 70), (2, 20_000)] {
+        let m = Matrix::from_vec([r, c], floats(r * c, 9)).unwrap();
+        let mi = Matrix::from_vec([r, c], (0..r * c).map(|i| hash(i) as i32).collect()).unwrap();
+        let a = [arg(&m)];
+        let ai = [arg(&mi)];
+        check(fused::row_norms::SOURCE, "row_norms", &a, fused::row_norms(&m), F32_TOL).unwrap();
+        check(fused::row_norms::SOURCE, "row_norms", &a, no_fusion::row_norms(&m), F32_TOL).unwrap();
+        let _ = check(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), EXACT);
+        let _ = check(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), EXACT);
+        check(fused::used_twice::SOURCE, "used_twice", &a, fused::used_twice(&m), F32_TOL).unwrap();
+    }
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 10));
+        let a = [arg(&xs)];
+        check(fused::total::SOURCE, "total", &a, fused::total(&xs), F32_TOL).unwrap();
+        check(fused::total::SOURCE, "total", &a, no_sharing::total(&xs), F32_TOL).unwrap();
+    }
+}

@@ -595,6 +595,12 @@ impl Fuser {
                     ops: vec!["generate"],
                 }
             }
+            Expr::Map { .. } if self.fold_then_map(h).is_some() => {
+                let Some((fold, maps)) = self.fold_then_map(h) else {
+                    unreachable!()
+                };
+                return self.fold_kernel(h, fold, &maps);
+            }
             Expr::Map { f, a } => {
                 let d = self.delayed(a);
                 let f = self.fun(&f);
@@ -765,30 +771,7 @@ impl Fuser {
                     ops: vec!["stencil"],
                 }
             }
-            Expr::Fold { f, z, a, all } => {
-                let d = self.delayed(a);
-                let z = z.map(|z| self.scalar(z));
-                let f = self.fun(&f);
-                let out_shape = if all {
-                    self.make_index(vec![])
-                } else {
-                    self.init(d.shape, d.rank)
-                };
-                let name = match (all, z.is_some()) {
-                    (true, true) => "fold_all",
-                    (true, false) => "fold1_all",
-                    (false, true) => "fold",
-                    (false, false) => "fold1",
-                };
-                let op = KernelOp::Fold {
-                    shape: d.shape,
-                    elem: elem_fn(&d),
-                    z,
-                    f,
-                    all,
-                };
-                return Arr::Manifest(self.kernel(h, op, d.ops, name, &[out_shape])[0]);
-            }
+            Expr::Fold { .. } => return self.fold_kernel(h, h, &[]),
             Expr::Scan { dir, kind, f, z, a } => {
                 let d = self.delayed(a);
                 let z = z.map(|z| self.scalar(z));
@@ -874,6 +857,70 @@ impl Fuser {
             _ => return Arr::Manifest(self.manifest.get(&h).copied().unwrap_or(BufId(u32::MAX))),
         };
         Arr::Delayed(self.with_linear(d))
+    }
+
+    /// For `h` = `a.fold(..).map(g1)..map(gn)` where the fold and each map but
+    /// the last are used only by the next, the fold and the maps (innermost
+    /// first): the maps are applied to each result before it is stored, so the
+    /// fold's own result is never written (the paper could not fuse this).
+    fn fold_then_map(&self, h: H) -> Option<(H, Vec<Fun>)> {
+        if !self.opts.fusion {
+            return None;
+        }
+        let mut maps = Vec::new();
+        let mut x = h;
+        while let Expr::Map { f, a } = self.arena.expr(x) {
+            maps.push(f.clone());
+            x = *a;
+            if self.manifest.contains_key(&x) || self.uses.get(&x).copied().unwrap_or(0) > 1 {
+                return None;
+            }
+        }
+        maps.reverse();
+        (matches!(self.arena.expr(x), Expr::Fold { .. }) && !maps.is_empty()).then_some((x, maps))
+    }
+
+    /// The kernel of fold `fold`, followed by `maps`, computing node `h`.
+    fn fold_kernel(&mut self, h: H, fold: H, maps: &[Fun]) -> Arr {
+        let Expr::Fold { f, z, a, all } = self.arena.expr(fold).clone() else {
+            return Arr::Manifest(BufId(u32::MAX));
+        };
+        let d = self.delayed(a);
+        let z = z.map(|z| self.scalar(z));
+        let f = self.fun(&f);
+        let out_shape = if all {
+            self.make_index(vec![])
+        } else {
+            self.init(d.shape, d.rank)
+        };
+        let name = match (all, z.is_some()) {
+            (true, true) => "fold_all",
+            (true, false) => "fold1_all",
+            (false, true) => "fold",
+            (false, false) => "fold1",
+        };
+        let mut post: Option<Fun> = None;
+        for g in maps {
+            let g = self.fun(g);
+            post = Some(match post {
+                Some(p) => self.compose(&g, &p),
+                None => g,
+            });
+        }
+        let mut ops = d.ops.clone();
+        if !maps.is_empty() {
+            ops.push(name);
+        }
+        let op = KernelOp::Fold {
+            shape: d.shape,
+            elem: elem_fn(&d),
+            z,
+            f,
+            all,
+            post,
+        };
+        let last = if maps.is_empty() { name } else { "map" };
+        Arr::Manifest(self.kernel(h, op, ops, last, &[out_shape])[0])
     }
 
     /// Appends a consumer kernel writing one new buffer per shape.

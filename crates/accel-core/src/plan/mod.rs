@@ -143,6 +143,9 @@ pub enum KernelOp {
         z: Option<H>,
         f: Fun,
         all: bool,
+        /// Applied to each result before it is stored: the producers that
+        /// followed the fold (`a.fold(..).map(g)`), fused into it.
+        post: Option<Fun>,
     },
     Scan {
         shape: H,
@@ -372,7 +375,8 @@ impl KernelOp {
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
             KernelOp::Generate { elem, .. } => vec![elem.fun()],
-            KernelOp::Fold { elem, f, .. } | KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
+            KernelOp::Fold { elem, f, post, .. } => std::iter::once(elem.fun()).chain([f]).chain(post).collect(),
+            KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
@@ -468,14 +472,16 @@ impl Plan {
                             elem: e,
                             z,
                             f: g,
+                            post,
                             ..
                         } => writeln!(
                             f,
-                            " {} {} z={} f={}",
+                            " {} {} z={} f={}{}",
                             a.show(*shape),
                             elem(e),
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
-                            fun(g)
+                            fun(g),
+                            post.as_ref().map(|p| format!(" then={}", fun(p))).unwrap_or_default()
                         )?,
                         KernelOp::Scan {
                             shape,
