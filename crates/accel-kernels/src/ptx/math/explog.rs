@@ -200,8 +200,9 @@ impl B {
         let p = self.horner(z, &coef);
         let sz = self.mul(s, z);
         let two = self.cf64(2.0);
-        let zero = self.cf64(0.0);
-        let tail = self.fma(two, sl, zero);
+        // d(2 atanh s)/ds = 2/(1 - s²): the s_lo term is 2·s_lo·(1 + s²).
+        let sl2 = self.mul(sl, two);
+        let tail = self.fma(sl2, z, sl2);
         let tail = self.fma(sz, p, tail);
         let s2 = self.mul(s, two); // exact
         // + e·ln2.
