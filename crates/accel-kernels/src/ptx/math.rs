@@ -18,6 +18,7 @@ mod eval;
 mod explog;
 mod hyper;
 mod ir;
+mod rem;
 mod trig;
 #[cfg(test)]
 mod tests;
@@ -78,8 +79,8 @@ pub struct MathFunc {
 }
 
 /// Float methods that are not on the GPU yet (`math_func` returns `None`
-/// for them although they are float functions).
-pub const UNSUPPORTED: &[MathFn] = &[MathFn::DivEuclid, MathFn::RemEuclid];
+/// for them although they are float functions). Empty today.
+pub const UNSUPPORTED: &[MathFn] = &[];
 
 /// The PTX `.func` for `f` on `ty`; `None` when `f` is not a float function
 /// (integer-only methods) or is listed in [`UNSUPPORTED`].
@@ -278,9 +279,41 @@ pub(crate) fn build(f: MathFn, ty: FloatTy) -> Option<Func> {
             let hi = one(&mut b);
             b.clamp(x, lo, hi)
         }
+        M::DivEuclid => {
+            let x = one(&mut b);
+            let y = one(&mut b);
+            b.div_euclid(x, y)
+        }
+        M::RemEuclid => {
+            let x = one(&mut b);
+            let y = one(&mut b);
+            b.rem_euclid(x, y)
+        }
         _ => return None,
     };
     Some(b.finish(func_name(f, ty), r, ret))
+}
+
+/// The float remainder operator `x % y` (C's fmod, exact), which the scalar
+/// language has as an operator rather than a method: `accel_rem_f32` /
+/// `accel_rem_f64`, parameters `(x, y)`.
+pub fn float_rem(ty: FloatTy) -> MathFunc {
+    let func = build_rem(ty);
+    MathFunc {
+        name: func.name.clone(),
+        params: func.params.iter().map(|p| p.1).collect(),
+        ret: func.ret.1,
+        text: emit::ptx(&func),
+        deps: Vec::new(),
+    }
+}
+
+fn build_rem(ty: FloatTy) -> Func {
+    let mut b = B::new();
+    let x = b.param(ty.ty(), ty.ptx());
+    let y = b.param(ty.ty(), ty.ptx());
+    let r = b.frem(x, y);
+    b.finish(format!("accel_rem_{}", ty.suffix()), r, ty.ptx())
 }
 
 /// The maximum error of `f` on `ty` in ULPs against Rust's method, as

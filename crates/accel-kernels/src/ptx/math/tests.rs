@@ -393,6 +393,8 @@ fn math_error_exact_functions() {
         M::Max,
         M::Clamp,
         M::Powi,
+        M::DivEuclid,
+        M::RemEuclid,
     ]);
 }
 
@@ -418,6 +420,37 @@ fn f64_trig_beyond_reduction_range_is_nan() {
         let Some(func) = build(f, FloatTy::F64) else { panic!("{f:?} missing") };
         for x in [2f64.powi(50), -1e300, f64::MAX] {
             assert!(f64::from_bits(eval(&func, &[x.to_bits()])).is_nan());
+        }
+    }
+}
+
+#[test]
+fn float_rem_is_exact() {
+    for ty in [FloatTy::F32, FloatTy::F64] {
+        let func = build_rem(ty);
+        let mut r = Rng(77);
+        let mut cases: Vec<(u64, u64)> = Vec::new();
+        for &x in SPECIAL {
+            for &y in SPECIAL {
+                cases.push((to_ty(x, ty), to_ty(y, ty)));
+            }
+        }
+        for i in 0..samples() {
+            let (e0, e1) = if ty == FloatTy::F32 { (-149, 127) } else { (-1074, 1023) };
+            let c = if i % 2 == 0 {
+                (random_bits(&mut r, ty), random_bits(&mut r, ty))
+            } else {
+                (to_ty(r.log_uniform(e0, e1), ty), to_ty(r.log_uniform(e0, e1), ty))
+            };
+            cases.push(c);
+        }
+        for (x, y) in cases {
+            let got = eval(&func, &[x, y]);
+            let want = match ty {
+                FloatTy::F32 => (f32::from_bits(x as u32) % f32::from_bits(y as u32)).to_bits() as u64,
+                FloatTy::F64 => (f64::from_bits(x) % f64::from_bits(y)).to_bits(),
+            };
+            assert_eq!(ulps(ty, got, want, true), 0.0, "{ty:?} rem({})", show(ty, &[x, y]));
         }
     }
 }
@@ -490,6 +523,11 @@ fn test_module() -> String {
         }
     }
     assert!(n > 90, "only {n} math functions");
+    for ty in [FloatTy::F32, FloatTy::F64] {
+        let m = float_rem(ty);
+        s.push_str(&m.text);
+        s.push('\n');
+    }
     s.push_str(&kernels);
     s
 }
