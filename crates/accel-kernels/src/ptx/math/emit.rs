@@ -11,6 +11,7 @@ fn reg(f: &Func, v: V) -> String {
         Ty::B32 => "%r",
         Ty::B64 => "%rd",
         Ty::Pred => "%p",
+        Ty::Void => "%none",
     };
     format!("{p}{}", v.0)
 }
@@ -22,6 +23,7 @@ fn fty(t: Ty) -> &'static str {
         Ty::B32 => "b32",
         Ty::B64 => "b64",
         Ty::Pred => "pred",
+        Ty::Void => "void",
     }
 }
 
@@ -92,7 +94,7 @@ pub fn ptx(f: &Func) -> String {
                 Ty::F64 => format!("mov.f64 {d}, 0d{b:016X};"),
                 Ty::B32 => format!("mov.b32 {d}, 0x{:08X};", b as u32),
                 Ty::B64 => format!("mov.b64 {d}, 0x{b:016X};"),
-                Ty::Pred => panic!("math ir: predicate constant"),
+                Ty::Pred | Ty::Void => panic!("math ir: predicate constant"),
             },
             Op::FAdd(a, b) => format!("add.rn.{} {d}, {}, {};", fty(t), r(a), r(b)),
             Op::FSub(a, b) => format!("sub.rn.{} {d}, {}, {};", fty(t), r(a), r(b)),
@@ -149,6 +151,11 @@ pub fn ptx(f: &Func) -> String {
             Op::POr(a, b) => format!("or.pred {d}, {}, {};", r(a), r(b)),
             Op::PNot(a) => format!("not.pred {d}, {};", r(a)),
             Op::Select(p, a, b) => format!("selp.{} {d}, {}, {}, {};", fty(t), r(a), r(b), r(p)),
+            Op::SkipIf(p, n) => format!("@{} bra {}_L{n};", r(p), f.name),
+            Op::Label(n) => {
+                let _ = writeln!(s, "{}_L{n}:", f.name);
+                continue;
+            }
         };
         let _ = writeln!(s, "    {line}");
     }

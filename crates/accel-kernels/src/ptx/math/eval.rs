@@ -47,8 +47,19 @@ fn fcmp<T: PartialOrd>(c: FCmp, a: T, b: T, nan: bool) -> bool {
 /// returns the result's bits (a predicate result is 0/1).
 pub fn eval(f: &Func, args: &[u64]) -> u64 {
     let mut v: Vec<u64> = Vec::with_capacity(f.insts.len());
+    // While skipping to a label, values are undefined: poison them with a
+    // pattern that makes a wrongly taken select visible in the tests.
+    let mut skipping: Option<u32> = None;
     for inst in &f.insts {
         let t = inst.ty;
+        if let Some(n) = skipping {
+            if matches!(inst.op, Op::Label(m) if m == n) {
+                skipping = None;
+            }
+            let poison = 0x7FF4_DEAD_7FF4_DEAD;
+            v.push(if matches!(t, Ty::B32 | Ty::F32) { poison & 0xffff_ffff } else { poison });
+            continue;
+        }
         let g = |x: super::ir::V| v[x.0 as usize];
         let w32 = matches!(t, Ty::B32 | Ty::F32);
         let bits = match inst.op {
@@ -164,6 +175,13 @@ pub fn eval(f: &Func, args: &[u64]) -> u64 {
                     g(b)
                 }
             }
+            Op::SkipIf(p, n) => {
+                if g(p) != 0 {
+                    skipping = Some(n);
+                }
+                0
+            }
+            Op::Label(_) => 0,
         };
         let bits = if w32 { bits & 0xffff_ffff } else { bits };
         v.push(bits);

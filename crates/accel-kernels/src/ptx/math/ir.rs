@@ -11,6 +11,8 @@ pub enum Ty {
     B32,
     B64,
     Pred,
+    /// Control instructions (skips and labels) define no value.
+    Void,
 }
 
 /// A value: the index of the instruction that defines it.
@@ -98,6 +100,11 @@ pub enum Op {
     PNot(V),
     /// `p ? a : b` (not on predicates).
     Select(V, V, V),
+    /// When `p` holds, jump forward to `Label(n)`. The values defined in
+    /// between are then undefined: they may only be read by selects whose
+    /// condition implies that the skip was not taken.
+    SkipIf(V, u32),
+    Label(u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -121,11 +128,24 @@ pub struct Func {
 pub struct B {
     insts: Vec<Inst>,
     params: Vec<(Ty, &'static str)>,
+    labels: u32,
 }
 
 impl B {
     pub fn new() -> B {
-        B { insts: Vec::new(), params: Vec::new() }
+        B { insts: Vec::new(), params: Vec::new(), labels: 0 }
+    }
+
+    /// Starts a region skipped when `p` holds; close it with [`B::label`].
+    pub fn skip_if(&mut self, p: V) -> u32 {
+        assert_eq!(self.ty(p), Ty::Pred);
+        self.labels += 1;
+        self.push(Ty::Void, Op::SkipIf(p, self.labels));
+        self.labels
+    }
+
+    pub fn label(&mut self, n: u32) {
+        self.push(Ty::Void, Op::Label(n));
     }
 
     pub fn ty(&self, v: V) -> Ty {
@@ -238,7 +258,7 @@ impl B {
             Ty::F64 => Ty::B64,
             Ty::B32 => Ty::F32,
             Ty::B64 => Ty::F64,
-            Ty::Pred => panic!("math ir: bits of a predicate"),
+            Ty::Pred | Ty::Void => panic!("math ir: bits of a predicate"),
         };
         self.push(t, Op::Bits(a))
     }

@@ -1,11 +1,11 @@
 //! Trigonometric functions in f64 (f32 evaluates these in f64, rounds once).
 //!
 //! sin/cos/tan: x = k·π/2 + r. Cody–Waite with π/2 as four f64s and fma
-//! gives r as a double-double, accurate while |k| < 2^40; f64 inputs with
-//! |x| >= 2^50 return NaN (no Payne–Hanek for f64 yet). For f32 inputs
-//! ([`B::reduce_pio2_f32`]) a Payne–Hanek reduction multiplies x by 2/π
-//! split into 26-bit chunks (each product exact) and keeps the sum mod 4 in
-//! double-double: correct for every finite f32.
+//! gives r as a double-double for |x| < 2^20 (f32) / 2^40 (f64); beyond,
+//! Payne–Hanek multiplies x by 2/π split into 26-bit chunks (each product
+//! exact) and keeps the sum mod 4 in triple-double: every finite f32 and
+//! f64 is reduced correctly (tested on the f64 case closest to a multiple
+//! of π/2, 6381956970095103·2^797, reduced argument about 2^-61).
 //! Kernels: Taylor series on |r| <= π/4 (to r^17 for sin, r^18 for cos).
 //! atan: octant reduction t = (u - c)/(1 + u·c) with c = j/8 nearest to u,
 //! atan(c) tabulated as double-doubles, Taylor series in t (|t| < 1/16).
@@ -47,30 +47,39 @@ impl B {
         self.f2s(Rnd::Nearest, qf)
     }
 
-    /// Payne–Hanek for an f32 value held in an f64, |x| >= 2^20 and finite.
-    pub fn reduce_pio2_f32(&mut self, x: V) -> (V, V, V) {
+    /// Payne–Hanek: x·(2/π) mod 4 from exact products of x's pieces (at most
+    /// 27 bits each) with 26-bit chunks of 2/π, summed mod 4 in double-double.
+    fn reduce_pio2_ph(&mut self, pieces: &[V], chunks: &[u64]) -> (V, V, V) {
         let quarter = self.cf64(0.25);
         let nfour = self.cf64(-4.0);
+        // The sum is kept as sh + sl + sll (sll collects the rounding errors
+        // of sl, so that reduced arguments near 2^-61 keep their accuracy).
         let mut sh = self.cf64(0.0);
         let mut sl = self.cf64(0.0);
-        for &g in TWO_OVER_PI_26.iter() {
+        let mut sll = self.cf64(0.0);
+        for &g in chunks {
             let g = self.k(g);
-            let t = self.mul(x, g); // exact: 24 × 26 bits
-            let t4 = self.mul(t, quarter);
-            let t4 = self.round(Rnd::Down, t4);
-            let r = self.fma(t4, nfour, t); // t mod 4, exact
-            let (s, e) = self.two_sum(sh, r);
-            let l = self.add(sl, e);
-            let (a, b) = self.fast_two_sum(s, l);
-            // Keep the sum small: subtract its multiple of 4 (exact).
-            let a4 = self.mul(a, quarter);
-            let a4 = self.round(Rnd::Down, a4);
-            sh = self.fma(a4, nfour, a);
-            sl = b;
+            for &x in pieces {
+                let t = self.mul(x, g); // exact (or negligible if it underflows)
+                let t4 = self.mul(t, quarter);
+                let t4 = self.round(Rnd::Down, t4);
+                let r = self.fma(t4, nfour, t); // t mod 4, exact
+                let (s, e) = self.two_sum(sh, r);
+                let (l, e2) = self.two_sum(sl, e);
+                sll = self.add(sll, e2);
+                let (a, b) = self.fast_two_sum(s, l);
+                // Keep the sum below 4: subtract its multiple of 4 (exact).
+                let a4 = self.mul(a, quarter);
+                let a4 = self.round(Rnd::Down, a4);
+                sh = self.fma(a4, nfour, a);
+                sl = b;
+            }
         }
         let kf = self.round(Rnd::Nearest, sh);
         let f = self.sub(sh, kf); // exact
-        let (fh, fl) = self.fast_two_sum(f, sl);
+        let (fh, fl) = self.two_sum(f, sl);
+        let fl = self.add(fl, sll);
+        let (fh, fl) = self.two_sum(fh, fl);
         let ph = self.k(PIO2_HI);
         let pl = self.k(PIO2_LO);
         let (rh, rl) = self.dd_mul(fh, fl, ph, pl);
@@ -113,38 +122,55 @@ impl B {
         self.add(w, t)
     }
 
-    /// The reduction for f64 (`f32_input`: x holds an f32, use Payne–Hanek
-    /// for large x).
+    /// The reduction: Cody–Waite, replaced by Payne–Hanek (in a region
+    /// skipped for small x) from 2^20 (f32 inputs) or 2^40 (f64 inputs).
     fn reduce(&mut self, x: V, f32_input: bool) -> (V, V, V) {
         let (q, rh, rl) = self.reduce_pio2_cw(x);
-        if !f32_input {
-            return (q, rh, rl);
-        }
         let ax = self.abs(x);
-        let big = self.cf64(1048576.0);
+        let big = self.cf64(if f32_input { 2f64.powi(20) } else { 2f64.powi(40) });
         let inf = self.cf64(f64::INFINITY);
         let b = self.fcmp(FCmp::Ge, ax, big);
         let fin = self.fcmp(FCmp::Lt, ax, inf);
         let use_ph = self.pand(b, fin);
-        let (q2, rh2, rl2) = self.reduce_pio2_f32(x);
+        let no_ph = self.pnot(use_ph);
+        let skip = self.skip_if(no_ph);
+        // Reduce |x| (negative products would lose their small parts in
+        // `mod 4`), then negate: -x = (4 - q)·π/2 - r.
+        let (q2, rh2, rl2) = if f32_input {
+            self.reduce_pio2_ph(&[ax], &TWO_OVER_PI_26)
+        } else {
+            // x·2^-600 (matching the scaled chunks) = xh + xl with 26 and
+            // 27 significant bits.
+            let s = self.cf64(2f64.powi(-600));
+            let xs = self.mul(ax, s);
+            let bits = self.bits(xs);
+            let mask = self.cu64(!((1u64 << 27) - 1));
+            let hb = self.and(bits, mask);
+            let xh = self.bits(hb);
+            let xl = self.sub(xs, xh); // exact
+            self.reduce_pio2_ph(&[xh, xl], &TWO_OVER_PI_26_LONG)
+        };
+        let xneg = self.sign_bit(x);
+        let nrh = self.neg(rh2);
+        let nrl = self.neg(rl2);
+        let z = self.ci(0);
+        let three = self.ci(3);
+        let nq = self.isub(z, q2);
+        let nq = self.and(nq, three);
+        let rh2 = self.sel(xneg, nrh, rh2);
+        let rl2 = self.sel(xneg, nrl, rl2);
+        let q2 = self.sel(xneg, nq, q2);
+        self.label(skip);
         let q = self.sel(use_ph, q2, q);
         let rh = self.sel(use_ph, rh2, rh);
         let rl = self.sel(use_ph, rl2, rl);
         (q, rh, rl)
     }
 
-    /// Small |x|: the function is x (sin, tan, atan, ...); huge f64 |x|: NaN.
-    fn trig_edges(&mut self, x: V, r: V, f32_input: bool, odd: bool) -> V {
-        let ax = self.abs(x);
-        let r = if f32_input {
-            r
-        } else {
-            let huge = self.cf64(1125899906842624.0); // 2^50
-            let nan = self.cf64(f64::NAN);
-            let is_huge = self.fcmp(FCmp::Ge, ax, huge);
-            self.sel(is_huge, nan, r)
-        };
+    /// Small |x|: the function is x (sin, tan).
+    fn trig_edges(&mut self, x: V, r: V, odd: bool) -> V {
         if odd {
+            let ax = self.abs(x);
             let tiny = self.cf64(1e-9);
             let is_tiny = self.fcmp(FCmp::Lt, ax, tiny);
             self.sel(is_tiny, x, r)
@@ -172,7 +198,7 @@ impl B {
         let q3 = self.qis(q, 3);
         let neg = self.por(q2, q3);
         let r = self.sel(neg, nv, v);
-        self.trig_edges(x, r, f32_input, true)
+        self.trig_edges(x, r, true)
     }
 
     pub fn cos64(&mut self, x: V, f32_input: bool) -> V {
@@ -189,7 +215,7 @@ impl B {
         let q2 = self.qis(q, 2);
         let neg = self.por(q1, q2);
         let r = self.sel(neg, nv, v);
-        self.trig_edges(x, r, f32_input, false)
+        self.trig_edges(x, r, false)
     }
 
     pub fn tan64(&mut self, x: V, f32_input: bool) -> V {
@@ -204,7 +230,7 @@ impl B {
         let nc = self.neg(c);
         let t1 = self.div(nc, s);
         let r = self.sel(odd, t1, t0);
-        self.trig_edges(x, r, f32_input, true)
+        self.trig_edges(x, r, true)
     }
 
     /// atan(num/den) as a double-double for 0 <= num <= den, den > 0 finite
