@@ -6,7 +6,8 @@
 //! above it, so r - q·d is a multiple of ulp(d) below d in magnitude: fma
 //! computes it exactly, and one conditional +d fixes the sign. Each step
 //! removes 51 bits of exponent difference: 42 steps cover f64, 6 cover f32
-//! (evaluated in f64, where f32 values and their remainders are exact).
+//! (evaluated in f64, where f32 values and their remainders are exact);
+//! the steps after r < |y| are skipped.
 
 use super::ir::{FCmp, ICmp, Rnd, Ty, B, V};
 
@@ -38,8 +39,15 @@ impl B {
         let ey = self.iadd(ey, adj);
         let c51 = self.ci(51);
         let zero = self.cf64(0.0);
+        // Once r < |y| the remaining steps change nothing: skip them, and
+        // pick the r of the step that skipped.
         let mut r = ax;
+        let mut done_at = Vec::new();
+        let mut labels = Vec::new();
         for _ in 0..steps {
+            let done = self.fcmp(FCmp::Lt, r, ay);
+            done_at.push((done, r));
+            labels.push(self.skip_if(done));
             let er = self.exponent64(r);
             let j = self.isub(er, ey);
             let j = self.isub(j, c51);
@@ -53,6 +61,12 @@ impl B {
             let rd = self.add(r1, d); // exact
             let lt = self.fcmp(FCmp::Lt, r1, zero);
             r = self.sel(lt, rd, r1);
+        }
+        for l in labels {
+            self.label(l);
+        }
+        for &(done, rk) in done_at.iter().rev() {
+            r = self.sel(done, rk, r);
         }
         let r = self.copysign(r, x);
         // y = 0, x = ±inf, NaN: NaN; y = ±inf (x finite): x; x = ±0: x.
