@@ -105,9 +105,9 @@ pub fn func_name(f: MathFn, ty: FloatTy) -> String {
 fn via_f64(b: &mut B, ty: FloatTy, core: impl FnOnce(&mut B, V) -> V) -> V {
     let x = b.param(ty.ty(), ty.ptx());
     if ty == FloatTy::F32 {
-        let xd = b.to_f64(x);
+        let xd = b.widen(x);
         let r = core(b, xd);
-        b.to_f32(r)
+        b.narrow(r)
     } else {
         core(b, x)
     }
@@ -117,10 +117,10 @@ fn via_f64_2(b: &mut B, ty: FloatTy, core: impl FnOnce(&mut B, V, V) -> V) -> V 
     let x = b.param(ty.ty(), ty.ptx());
     let y = b.param(ty.ty(), ty.ptx());
     if ty == FloatTy::F32 {
-        let xd = b.to_f64(x);
-        let yd = b.to_f64(y);
+        let xd = b.widen(x);
+        let yd = b.widen(y);
         let r = core(b, xd, yd);
-        b.to_f32(r)
+        b.narrow(r)
     } else {
         core(b, x, y)
     }
@@ -186,7 +186,7 @@ pub(crate) fn build(f: MathFn, ty: FloatTy) -> Option<Func> {
         M::ToDegrees => {
             let x = one(&mut b);
             let c = match ty {
-                FloatTy::F32 => b.c(t, 57.295_779_513_082_320_876_798_154_814_105_170_3_f32 as f64),
+                FloatTy::F32 => b.c(t, ((180.0f64 / std::f64::consts::PI) as f32) as f64),
                 FloatTy::F64 => b.c(t, 180.0f64 / std::f64::consts::PI),
             };
             b.mul(x, c)

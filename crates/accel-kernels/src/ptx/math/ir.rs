@@ -236,11 +236,11 @@ impl B {
         let t = self.float(a);
         self.push(t, Op::FRound(r, a))
     }
-    pub fn to_f64(&mut self, a: V) -> V {
+    pub fn widen(&mut self, a: V) -> V {
         assert_eq!(self.ty(a), Ty::F32);
         self.push(Ty::F64, Op::FCvt(a))
     }
-    pub fn to_f32(&mut self, a: V) -> V {
+    pub fn narrow(&mut self, a: V) -> V {
         assert_eq!(self.ty(a), Ty::F64);
         self.push(Ty::F32, Op::FCvt(a))
     }

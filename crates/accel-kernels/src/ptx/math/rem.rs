@@ -87,10 +87,10 @@ impl B {
     /// `x % y` for x, y of type `ty`.
     pub fn frem(&mut self, x: V, y: V) -> V {
         if self.ty(x) == Ty::F32 {
-            let xd = self.to_f64(x);
-            let yd = self.to_f64(y);
+            let xd = self.widen(x);
+            let yd = self.widen(y);
             let r = self.fmod64(xd, yd, 6);
-            self.to_f32(r) // exact
+            self.narrow(r) // exact
         } else {
             self.fmod64(x, y, 42)
         }

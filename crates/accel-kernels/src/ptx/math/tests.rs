@@ -74,8 +74,8 @@ const SPECIAL: &[f64] = &[
     -745.2,
     710.4,
     0.7,
-    1.5707963267948966,
-    3.141592653589793,
+    std::f64::consts::FRAC_PI_2,
+    std::f64::consts::PI,
     1e-8,
     22.0,
     0.99999,
@@ -534,6 +534,10 @@ fn test_module() -> String {
 #[test]
 fn math_ptx_assembles_without_warnings() {
     let module = test_module();
+    // `ACCEL_MATH_PTX_DUMP=file.ptx`: keep the module (e.g. for a simulator).
+    if let Some(path) = std::env::var_os("ACCEL_MATH_PTX_DUMP") {
+        std::fs::write(path, &module).expect("write the PTX dump");
+    }
     let Some(ptxas) = ptxas() else {
         println!("SKIPPED math_ptx_assembles_without_warnings: ptxas not found (PATH, $ACCEL_PTXAS, $HOME/.cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas)");
         return;
@@ -569,6 +573,24 @@ fn math_instruction_counts() {
             .collect();
         if !c.is_empty() {
             println!("count {:<18} {}", f.name(), c.join(" / "));
+        }
+    }
+}
+
+/// The PTX is one instruction per IR op (plus the final store and `ret`),
+/// and one label line per IR label: what the simulator check relies on.
+#[test]
+fn ptx_is_one_instruction_per_ir_op() {
+    for &f in MathFn::ALL {
+        for ty in [FloatTy::F32, FloatTy::F64] {
+            let Some(func) = build(f, ty) else { continue };
+            let text = super::emit::ptx(&func);
+            let body = &text[text.find('{').expect("body")..];
+            let instrs = body.lines().filter(|l| l.trim_end().ends_with(';') && !l.trim_start().starts_with(".reg")).count();
+            let labels = body.lines().filter(|l| l.trim_end().ends_with(':')).count();
+            let ir_labels = func.insts.iter().filter(|i| matches!(i.op, super::ir::Op::Label(_))).count();
+            assert_eq!(instrs, func.insts.len() - ir_labels + 2, "{}", func.name);
+            assert_eq!(labels, ir_labels, "{}", func.name);
         }
     }
 }
