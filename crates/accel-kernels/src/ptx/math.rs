@@ -329,7 +329,7 @@ pub fn error_ulps(f: MathFn, ty: FloatTy) -> f64 {
 }
 
 /// (function, f32 ULPs, f64 ULPs): the measured maxima against Rust's
-/// methods (60 000 random inputs per function and type plus special values);
+/// methods (500 000 random inputs per function and type plus special values);
 /// cbrt and hypot were exact on every sample but are not proven correctly
 /// rounded, so they claim 1. Functions not listed are exact.
 const ERRORS: &[(MathFn, f64, f64)] = &[
@@ -346,13 +346,13 @@ const ERRORS: &[(MathFn, f64, f64)] = &[
     (MathFn::Cos, 1.0, 1.0),
     (MathFn::Tan, 1.0, 2.0),
     (MathFn::Asin, 1.0, 2.0),
-    (MathFn::Acos, 1.0, 1.0),
+    (MathFn::Acos, 1.0, 2.0),
     (MathFn::Atan, 1.0, 1.0),
     (MathFn::Atan2, 1.0, 1.0),
     (MathFn::Sinh, 2.0, 2.0),
     (MathFn::Cosh, 2.0, 2.0),
     (MathFn::Tanh, 2.0, 2.0),
-    (MathFn::Asinh, 1.0, 1.0),
+    (MathFn::Asinh, 1.0, 2.0),
     (MathFn::Acosh, 2.0, 1.0),
     (MathFn::Atanh, 2.0, 2.0),
     (MathFn::Hypot, 1.0, 1.0),
