@@ -13,7 +13,6 @@ mod basic;
 mod consts;
 mod dd;
 mod emit;
-#[cfg_attr(not(test), allow(dead_code))]
 mod eval;
 mod explog;
 mod hyper;
@@ -93,6 +92,23 @@ pub fn math_func(f: MathFn, ty: FloatTy) -> Option<MathFunc> {
         text: emit::ptx(&func),
         deps: Vec::new(),
     })
+}
+
+/// Runs the reference evaluator of `f` on `ty`: the same IEEE operations as
+/// the PTX of [`math_func`], on the CPU (for checking a PTX simulator or a
+/// GPU against it). Arguments and result are bit patterns in a u64: f32 and
+/// s32/u32 values in the low 32 bits; booleans are 0/1.
+pub fn evaluate(f: MathFn, ty: FloatTy, args: &[u64]) -> Option<u64> {
+    let func = build(f, ty)?;
+    if args.len() != func.params.len() {
+        return None;
+    }
+    Some(eval::eval(&func, args))
+}
+
+/// [`evaluate`] for [`float_rem`].
+pub fn evaluate_rem(ty: FloatTy, x: u64, y: u64) -> u64 {
+    eval::eval(&build_rem(ty), &[x, y])
 }
 
 /// The `.func` name of `f` on `ty`.

@@ -455,6 +455,15 @@ fn float_rem_is_exact() {
 }
 
 #[test]
+fn public_evaluator_matches_rust() {
+    let x = 0.5f32.to_bits() as u64;
+    assert_eq!(evaluate(M::Exp, FloatTy::F32, &[x]), Some(0.5f32.exp().to_bits() as u64));
+    assert_eq!(evaluate(M::Exp, FloatTy::F32, &[x, x]), None);
+    assert_eq!(evaluate(M::CountOnes, FloatTy::F32, &[x]), None);
+    assert_eq!(evaluate_rem(FloatTy::F64, 7.5f64.to_bits(), 2.0f64.to_bits()), 1.5f64.to_bits());
+}
+
+#[test]
 fn every_float_function_is_covered() {
     for &f in MathFn::ALL {
         let float = f.accepts(accel_core::ir::Prim::F32) || f == M::FromBits;
