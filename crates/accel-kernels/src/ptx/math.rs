@@ -1,7 +1,8 @@
 //! The math library of the PTX back end: every float method of accel's
 //! scalar language as a self-contained PTX `.func`, for f32 and f64.
 //!
-//! Each function is written once in a small straight-line IR (`math/ir.rs`)
+//! Each function is written once in a small straight-line IR (`math/ir.rs`,
+//! with forward skips over regions whose results a select would discard)
 //! with two back ends: PTX text (`math/emit.rs`) and a Rust evaluator
 //! (`math/eval.rs`) used by the tests to measure the error against Rust's
 //! `f32`/`f64` methods (what the CPU back end computes). The f32
@@ -97,7 +98,8 @@ pub fn math_func(f: MathFn, ty: FloatTy) -> Option<MathFunc> {
 /// Runs the reference evaluator of `f` on `ty`: the same IEEE operations as
 /// the PTX of [`math_func`], on the CPU (for checking a PTX simulator or a
 /// GPU against it). Arguments and result are bit patterns in a u64: f32 and
-/// s32/u32 values in the low 32 bits; booleans are 0/1.
+/// s32/u32 values in the low 32 bits; booleans are 0/1. NaN payloads may
+/// differ from a GPU's (which returns the canonical NaN).
 pub fn evaluate(f: MathFn, ty: FloatTy, args: &[u64]) -> Option<u64> {
     let func = build(f, ty)?;
     if args.len() != func.params.len() {
