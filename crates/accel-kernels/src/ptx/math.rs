@@ -364,7 +364,7 @@ const ERRORS: &[(MathFn, f64, f64)] = &[
     (MathFn::Cos, 1.0, 1.0),
     (MathFn::Tan, 1.0, 2.0),
     (MathFn::Asin, 1.0, 2.0),
-    (MathFn::Acos, 1.0, 2.0),
+    (MathFn::Acos, 1.0, 1.0),
     (MathFn::Atan, 1.0, 1.0),
     (MathFn::Atan2, 1.0, 1.0),
     (MathFn::Sinh, 2.0, 2.0),

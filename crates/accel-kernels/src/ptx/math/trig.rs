@@ -235,7 +235,8 @@ impl B {
 
     /// atan(num/den) as a double-double for 0 <= num <= den, den > 0 finite
     /// and within [2^-500, 2^500] of each other's scale (callers scale).
-    fn atan_frac(&mut self, num: V, den: V) -> (V, V) {
+    /// `nl`, `dl`: low parts of num and den (double-double operands).
+    fn atan_frac(&mut self, num: V, nl: V, den: V, dl: V) -> (V, V) {
         let u = self.div(num, den);
         let eight = self.cf64(8.0);
         let u8 = self.mul(u, eight);
@@ -244,7 +245,11 @@ impl B {
         let c = self.mul(jf, inv8);
         let nc = self.neg(c);
         let tn = self.fma(nc, den, num);
+        let tnl = self.fma(nc, dl, nl);
+        let tn = self.add(tn, tnl);
         let td = self.fma(c, num, den);
+        let tdl = self.fma(c, nl, dl);
+        let td = self.add(td, tdl);
         let t = self.div(tn, td);
         // Pick atan(j/8).
         let mut ah = self.k(ATAN_J8[0].0);
@@ -269,11 +274,25 @@ impl B {
 
     /// Rust's `y.atan2(x)`.
     pub fn atan2_64(&mut self, y: V, x: V) -> V {
+        let z = self.cf64(0.0);
+        self.atan2_dd(y, z, x, z)
+    }
+
+    /// atan2 of double-double operands (y + yl, x + xl), |yl|, |xl| tiny.
+    fn atan2_dd(&mut self, y: V, yl: V, x: V, xl: V) -> V {
         let ax = self.abs(x);
         let ay = self.abs(y);
+        let yneg = self.sign_bit(y);
+        let xneg = self.sign_bit(x);
+        let nyl = self.neg(yl);
+        let nxl = self.neg(xl);
+        let ayl = self.sel(yneg, nyl, yl);
+        let axl = self.sel(xneg, nxl, xl);
         let swap = self.fcmp(FCmp::Gt, ay, ax);
         let num = self.sel(swap, ax, ay);
         let den = self.sel(swap, ay, ax);
+        let nl = self.sel(swap, axl, ayl);
+        let dl = self.sel(swap, ayl, axl);
         // Scale both by a power of two when den is far from 1.
         let big = self.cf64(2f64.powi(500));
         let small = self.cf64(2f64.powi(-500));
@@ -287,7 +306,9 @@ impl B {
         let u = self.div(num, den); // before scaling: tiny ratios stay exact
         let nums = self.mul(num, s);
         let dens = self.mul(den, s);
-        let (ah, al) = self.atan_frac(nums, dens);
+        let nls = self.mul(nl, s);
+        let dls = self.mul(dl, s);
+        let (ah, al) = self.atan_frac(nums, nls, dens, dls);
         // atan(u) rounds to u below 2^-27 (no swap then, so this is safe).
         let small_u = self.cf64(2f64.powi(-27));
         let is_small_u = self.fcmp(FCmp::Lt, u, small_u);
@@ -343,23 +364,41 @@ impl B {
         self.sel(is_tiny, x, r)
     }
 
-    pub fn asin64(&mut self, x: V) -> V {
+    /// √(1 - x²) as a double-double (NaN for |x| > 1).
+    fn sqrt_one_minus_sq(&mut self, x: V) -> (V, V) {
         let one = self.cf64(1.0);
-        let nx = self.neg(x);
-        let d = self.fma(nx, x, one);
-        let d = self.sqrt(d);
-        let r = self.atan2_64(x, d);
+        let (p, pe) = self.two_prod(x, x);
+        let np = self.neg(p);
+        let (wh, we) = self.two_sum(one, np);
+        let wl = self.sub(we, pe);
+        let (wh, wl) = self.fast_two_sum(wh, wl);
+        let r = self.sqrt(wh);
+        let nr = self.neg(r);
+        let e = self.fma(nr, r, wh);
+        let e = self.add(e, wl);
+        let r2 = self.add(r, r);
+        let rl = self.div(e, r2);
+        let zero = self.cf64(0.0);
+        let r0 = self.fcmp(FCmp::Eq, r, zero);
+        let rl = self.sel(r0, zero, rl);
+        (r, rl)
+    }
+
+    /// asin x = atan2(x, √(1 - x²)), the root as a double-double.
+    pub fn asin64(&mut self, x: V) -> V {
+        let (d, dl) = self.sqrt_one_minus_sq(x);
+        let z = self.cf64(0.0);
+        let r = self.atan2_dd(x, z, d, dl);
         let ax = self.abs(x);
         let tiny = self.cf64(1e-9);
         let is_tiny = self.fcmp(FCmp::Lt, ax, tiny);
         self.sel(is_tiny, x, r)
     }
 
+    /// acos x = atan2(√(1 - x²), x).
     pub fn acos64(&mut self, x: V) -> V {
-        let one = self.cf64(1.0);
-        let nx = self.neg(x);
-        let d = self.fma(nx, x, one);
-        let d = self.sqrt(d);
-        self.atan2_64(d, x)
+        let (d, dl) = self.sqrt_one_minus_sq(x);
+        let z = self.cf64(0.0);
+        self.atan2_dd(d, dl, x, z)
     }
 }
