@@ -500,13 +500,7 @@ impl Gen<'_> {
                         let acc_ty = self.a.var(f.params[0]).ty.clone();
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
-                        let post = match post {
-                            Some(p) => {
-                                let (x, body) = (var(p.params[0]), self.expr(p.body));
-                                quote!(|#x: #at| -> #t { #body })
-                            }
-                            None => quote!(|__x: #at| -> #t { __x }),
-                        };
+                        let post = self.post_closure(post.as_ref(), &at, &t);
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
@@ -554,13 +548,7 @@ impl Gen<'_> {
                         let acc_ty = self.a.var(f.params[0]).ty.clone();
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
-                        let post = match post {
-                            Some(p) => {
-                                let (x, body) = (var(p.params[0]), self.expr(p.body));
-                                quote!(|#x: #at| -> #t { #body })
-                            }
-                            None => quote!(|__x: #at| -> #t { __x }),
-                        };
+                        let post = self.post_closure(post.as_ref(), &at, &t);
                         let d = match dir {
                             ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
                             ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
@@ -744,6 +732,18 @@ impl Gen<'_> {
     }
 
     /// A two-parameter combination function over `t`.
+    /// The maps fused after a fold or scan, from the accumulator type `at` to
+    /// the stored type `t` (the identity when there are none).
+    fn post_closure(&self, post: Option<&Fun>, at: &TokenStream, t: &TokenStream) -> TokenStream {
+        match post {
+            Some(p) => {
+                let (x, body) = (var(p.params[0]), self.expr(p.body));
+                quote!(|#x: #at| -> #t { #body })
+            }
+            None => quote!(|__x: #at| -> #t { __x }),
+        }
+    }
+
     fn fun2(&self, f: &Fun, t: &TokenStream) -> TokenStream {
         let (a, b) = (var(f.params[0]), var(f.params[1]));
         let body = self.expr(f.body);
