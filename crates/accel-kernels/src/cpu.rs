@@ -329,13 +329,30 @@ impl Gen<'_> {
                 let n = self.fresh.get();
                 self.fresh.set(n + 1);
                 let st = format_ident!("__st{}", n);
+                // A buffer that the loop reads as well as starting its state
+                // from it (sharing may make them one) must stay: copy it.
+                let mut inside = HashSet::new();
+                for b in [cond, body] {
+                    b.steps.iter().for_each(|s| self.step_uses(s, &mut inside));
+                    for v in &b.result {
+                        match v {
+                            Val::Buf(b) => {
+                                inside.insert(b.0);
+                            }
+                            Val::Scalar(h) => inside.extend(buffers_in(self.a, *h)),
+                        }
+                    }
+                }
                 let mut moved = HashSet::new();
                 let init_toks: Vec<TokenStream> = init
                     .iter()
                     .enumerate()
                     .map(|(j, v)| match v {
                         Val::Buf(b) => {
-                            let cols = if may_move.contains(&b.0) && !init[j + 1..].contains(v) {
+                            let cols = if may_move.contains(&b.0)
+                                && !init[j + 1..].contains(v)
+                                && !inside.contains(&b.0)
+                            {
                                 moved.insert(b.0);
                                 let bi = buf(b.0);
                                 quote!(#bi)
