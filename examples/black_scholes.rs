@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 #[path = "programs/black_scholes.rs"]
+#[allow(dead_code)] // the default-backend entry point is unused here
 mod program;
 use program::black_scholes;
 
