@@ -6,6 +6,8 @@
 
 macro_rules! black_scholes_program {
     ($($settings:tt)*) => {
+        #[allow(unused_imports)] // the types are in scope also when a program fails to compile
+        use accel::prelude::*;
         accel::accel! {
             $($settings)*
 

@@ -10,6 +10,8 @@
 
 macro_rules! nbody_program {
     ($($settings:tt)*) => {
+        #[allow(unused_imports)] // the types are in scope also when a program fails to compile
+        use accel::prelude::*;
         accel::accel! {
             $($settings)*
 

@@ -7,6 +7,8 @@
 
 macro_rules! radix_sort_program {
     ($($settings:tt)*) => {
+        #[allow(unused_imports)] // the types are in scope also when a program fails to compile
+        use accel::prelude::*;
         accel::accel! {
             $($settings)*
 
