@@ -3,6 +3,8 @@
 //! edge rows and columns clamped). Run with `par = false` it is the sequential
 //! reference; the arithmetic is the accel program's, operation for operation.
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use crate::common::Rng;
 use rayon::prelude::*;
 

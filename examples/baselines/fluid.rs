@@ -5,6 +5,8 @@
 //! the accel program's, operation for operation, so the results agree bit for
 //! bit.
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use rayon::prelude::*;
 
 /// A field of `h x w` cells, row-major.

@@ -1,6 +1,8 @@
 //! Histogram without accel: the sequential reference and the rayon version a
 //! Rust programmer would write (a private histogram per task, added up).
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use rayon::prelude::*;
 
 pub fn reference(xs: &[u32], bins: usize) -> Vec<u32> {

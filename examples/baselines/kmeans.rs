@@ -2,6 +2,8 @@
 //! the rayon version a Rust programmer would write (per-task cluster sums,
 //! added up).
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use crate::common::Rng;
 use rayon::prelude::*;
 

@@ -1,6 +1,8 @@
 //! Mandelbrot without accel: the sequential reference and the rayon version a
 //! Rust programmer would write (rows in parallel, the same scalar loop).
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use rayon::prelude::*;
 
 /// The image parameters: `w x h` pixels over `[x0, x0 + w dx) x [y0, y0 + h dy)`.

@@ -2,6 +2,8 @@
 //! rayon version a Rust programmer would write (bodies in parallel, struct of
 //! arrays, the inner loop over all bodies sequential).
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use rayon::prelude::*;
 
 /// Bodies as struct of arrays.

@@ -2,6 +2,8 @@
 //! Market reader, the sequential reference and the rayon version a Rust
 //! programmer would write (rows in parallel).
 
+#![allow(dead_code)] // the examples and the benchmarks each use a part
+
 use crate::common::{fail, Rng};
 use rayon::prelude::*;
 
