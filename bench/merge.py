@@ -48,7 +48,7 @@ def targets(rows):
             out.append((text, None, "not measured"))
             return
         ok = all(v[0] for _, v in got if v is not None)
-        detail = ", ".join(f"{p} {v[1]:.2f}" for p, v in got if v is not None)
+        detail = ", ".join(f"{p} {v[1]:.2f}" + ("" if v[0] else " (missed)") for p, v in got if v is not None)
         out.append((text, ok, detail))
 
     def at_least(system, k, invert=False):

@@ -4,8 +4,8 @@
 //! ratios to accel fused and writes the medians as JSON for `bench/merge.py`.
 //!
 //! Environment:
-//! * `BENCH_SCALE=small|full` (default `full`): the papers' sizes, or about
-//!   1/50 of them for a quick check;
+//! * `BENCH_SCALE=small|medium|full` (default `full`): about 1/50 or 1/10 of
+//!   the papers' work, or the papers' sizes;
 //! * `BENCH_OUT=FILE` (default `target/bench-results/rust.json`): the results;
 //! * `BENCH_DATA=DIR`: also write every program's inputs there (raw
 //!   little-endian arrays and `manifest.json`), for `bench/compare.py`.
@@ -267,8 +267,18 @@ fn triad_bandwidth() -> f64 {
 }
 
 fn main() {
-    let small = std::env::var("BENCH_SCALE").map(|s| s == "small").unwrap_or(false);
-    let s = |full: usize| if small { (full / 50).max(1) } else { full };
+    let scale = std::env::var("BENCH_SCALE").unwrap_or_else(|_| "full".into());
+    let div = match scale.as_str() {
+        "small" => 50,
+        "medium" => 10,
+        "full" => 1,
+        other => {
+            eprintln!("BENCH_SCALE must be small, medium or full, not `{other}`");
+            std::process::exit(2);
+        }
+    };
+    let small = div > 1;
+    let s = |full: usize| (full / div).max(1);
     let data = std::env::var_os("BENCH_DATA").map(std::path::PathBuf::from);
     if let Some(d) = &data {
         if let Err(e) = std::fs::create_dir_all(d) {
@@ -368,7 +378,8 @@ fn main() {
     // ---- n-body, one step
     if h.wants("nbody") {
         use base_nbody::{generate, rayon, DT, EPS2};
-        let n = if small { 2048 } else { 32_768 };
+        // All pairs: the work grows as n^2, so n shrinks as the square root.
+        let n = match div { 1 => 32_768, 10 => 8192, _ => 2048 };
         let b0 = generate(n, &mut Rng(0x9E37_79B9_7F4A_7C15));
         let pos: Vec<(f32, f32, f32)> = (0..n).map(|i| (b0.x[i], b0.y[i], b0.z[i])).collect();
         h.dump("nbody_pos.f32", &bytes(&flat3(&pos)));
@@ -457,7 +468,7 @@ fn main() {
     // ---- Canny, six phases
     if h.wants("canny") {
         use base_canny::{canny, image, HIGH, LOW};
-        let (w, hh) = if small { (480, 270) } else { (3840, 2160) };
+        let (w, hh) = match div { 1 => (3840, 2160), 10 => (1280, 720), _ => (480, 270) };
         let img = image(hh, w, &mut Rng(0x9E37_79B9_7F4A_7C15));
         h.dump("canny_img.u32", &bytes(&img));
         h.describe("canny", format!("{{\"h\": {hh}, \"w\": {w}, \"low\": {LOW}, \"high\": {HIGH}}}"));
@@ -539,11 +550,11 @@ fn main() {
     }
 
     h.c.final_summary();
-    report(&h, small, cores, bandwidth);
+    report(&h, &scale, cores, bandwidth);
 }
 
 /// Prints the ratios and writes the JSON results (and the data manifest).
-fn report(h: &Harness, small: bool, cores: usize, bandwidth: f64) {
+fn report(h: &Harness, scale: &str, cores: usize, bandwidth: f64) {
     println!("\n{:<22} {:>8}  {:>12}  ratios to accel (>1: accel faster)", "program", "size", "accel ms");
     let mut rows = String::new();
     for r in &h.rows {
@@ -576,7 +587,7 @@ fn report(h: &Harness, small: bool, cores: usize, bandwidth: f64) {
     }
     let json = format!(
         "{{\n  \"scale\": \"{}\",\n  \"machine\": {{\"cores\": {cores}, \"triad_gb_s\": {bandwidth:.2}}},\n  \"variants_distinct\": {VARIANTS_DISTINCT},\n  \"results\": [\n{rows}\n  ]\n}}\n",
-        if small { "small" } else { "full" }
+        scale
     );
     let out = std::env::var("BENCH_OUT").unwrap_or_else(|_| "target/bench-results/rust.json".into());
     let out = std::path::Path::new(&out);
@@ -588,7 +599,7 @@ fn report(h: &Harness, small: bool, cores: usize, bandwidth: f64) {
         Err(e) => eprintln!("cannot write {}: {e}", out.display()),
     }
     if let Some(dir) = &h.data {
-        let m = format!("{{\n  \"scale\": \"{}\",\n{}\n}}\n", if small { "small" } else { "full" }, h.manifest.join(",\n"));
+        let m = format!("{{\n  \"scale\": \"{scale}\",\n{}\n}}\n", h.manifest.join(",\n"));
         if let Err(e) = std::fs::write(dir.join("manifest.json"), m) {
             eprintln!("cannot write the manifest: {e}");
         }
