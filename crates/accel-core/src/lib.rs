@@ -2,6 +2,7 @@
 //! plan, and the reference interpreter. An ordinary library (no proc-macro
 //! API): the macros call it at build time, tests and tools at run time.
 
+pub mod alpha;
 pub mod error;
 pub mod front;
 pub mod interp;
@@ -17,10 +18,39 @@ pub use plan::Plan;
 use accel_runtime::dynamic::Dyn;
 use proc_macro2::Span;
 
+/// Switches for the optimisations, so that their effect can be measured (the
+/// columns of the Accelerate paper's Table 2). Both on by default; the macros
+/// take them as `#[acc(fusion = false, sharing = false)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Fuse producers into their consumers. Off: every array operation is its
+    /// own kernel writing its own array.
+    pub fusion: bool,
+    /// Recover sharing. Off: every use of a value computes it again, as if each
+    /// `let` were written out at its uses: scalar `let`s inside closures are
+    /// substituted, equal operations written twice are not merged, and an array
+    /// producer used twice is recomputed inside each consumer instead of stored.
+    pub sharing: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            fusion: true,
+            sharing: true,
+        }
+    }
+}
+
 /// Lowers function `which` of `fns` and builds its plan: front end, sharing
 /// recovery, fusion, with the validator after each. Returns the front end's
 /// program (what the interpreter runs) and the plan.
 pub fn compile(fns: &[syn::ItemFn], which: usize) -> CResult<(Program, Plan)> {
+    compile_with(fns, which, Options::default())
+}
+
+/// [`compile`] with chosen optimisations.
+pub fn compile_with(fns: &[syn::ItemFn], which: usize, opts: Options) -> CResult<(Program, Plan)> {
     let program = front::lower_program(fns, which)?;
     let ice = |stage: &str, e: String| {
         CompileError::new(
@@ -29,15 +59,20 @@ pub fn compile(fns: &[syn::ItemFn], which: usize) -> CResult<(Program, Plan)> {
         )
     };
     valid::program(&program).map_err(|e| ice("front end", e))?;
-    let shared = sharing::recover(&program);
+    let shared = sharing::recover_with(&program, opts.sharing);
     valid::program(&shared).map_err(|e| ice("sharing", e))?;
-    let plan = plan::build(&shared);
+    let plan = plan::build_with(&shared, opts);
     valid::plan(&plan).map_err(|e| ice("fusion", e))?;
     Ok((program, plan))
 }
 
 /// Compiles function `name` of `source` (the text of one or more functions).
 pub fn compile_source(source: &str, name: &str) -> CResult<(Program, Plan)> {
+    compile_source_with(source, name, Options::default())
+}
+
+/// [`compile_source`] with chosen optimisations.
+pub fn compile_source_with(source: &str, name: &str, opts: Options) -> CResult<(Program, Plan)> {
     let fns = front::parse_source(source)?;
     let Some(which) = fns.iter().position(|f| f.sig.ident == name) else {
         return Err(CompileError::new(
@@ -45,7 +80,7 @@ pub fn compile_source(source: &str, name: &str) -> CResult<(Program, Plan)> {
             format!("no function `{name}` in the source"),
         ));
     };
-    compile(&fns, which)
+    compile_with(&fns, which, opts)
 }
 
 /// Runs function `name` of `source` on the reference interpreter.

@@ -22,8 +22,25 @@ use std::collections::{HashMap, HashSet};
 /// The program as one DAG: array-level `let`s inlined, so that every edge to an
 /// array node is a real use.
 pub fn recover(p: &Program) -> Program {
+    recover_with(p, true)
+}
+
+/// [`recover`], or with `sharing` off, the program as a tree of uses: every
+/// `let` inside closures substituted too, so that each use of a scalar value
+/// computes it again (the "no sharing recovery" build).
+pub fn recover_with(p: &Program, sharing: bool) -> Program {
     let mut shared = p.clone();
-    shared.body = inline_array_lets(&mut shared.arena, p.body);
+    let kept = kept_lets(&shared.arena, p.body);
+    let mut inl = Inliner {
+        subst: HashMap::new(),
+        memo: HashMap::new(),
+        kept,
+        scalar_lets_too: !sharing,
+    };
+    shared.body = inl.go(&mut shared.arena, p.body, false);
+    if sharing {
+        shared.body = crate::alpha::merge(&mut shared.arena, shared.body);
+    }
     shared
 }
 
@@ -34,6 +51,7 @@ pub fn inline_array_lets(arena: &mut Arena, body: H) -> H {
         subst: HashMap::new(),
         memo: HashMap::new(),
         kept,
+        scalar_lets_too: false,
     };
     inl.go(arena, body, false)
 }
@@ -42,6 +60,8 @@ struct Inliner {
     subst: HashMap<VarId, H>,
     memo: HashMap<(H, bool), H>,
     kept: HashSet<VarId>,
+    /// Substitute the `let`s inside closures as well (sharing off).
+    scalar_lets_too: bool,
 }
 
 /// Does `h` do array-level work: an array operation, an array-valued `if` or
@@ -196,7 +216,8 @@ impl Inliner {
         let r = match &e {
             Expr::Var(v) => self.subst.get(v).copied().unwrap_or(h),
             Expr::Let { var, value, body }
-                if (!in_closure || a.var(*var).ty.has_array()) && !self.kept.contains(var) =>
+                if (!in_closure || self.scalar_lets_too || a.var(*var).ty.has_array())
+                    && !self.kept.contains(var) =>
             {
                 let v = self.go(a, *value, in_closure);
                 self.subst.insert(*var, v);

@@ -490,31 +490,43 @@ impl Gen<'_> {
                         z,
                         f,
                         all,
+                        post,
                     } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
-                        let g = self.fun2(f, &t);
+                        // The accumulator's type; the stored type differs when a
+                        // map after the fold is fused into it (`post`).
+                        let acc_ty = self.a.var(f.params[0]).ty.clone();
+                        let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
+                        let g = self.fun2(f, &at);
+                        let post = match post {
+                            Some(p) => {
+                                let (x, body) = (var(p.params[0]), self.expr(p.body));
+                                quote!(|#x: #at| -> #t { #body })
+                            }
+                            None => quote!(|__x: #at| -> #t { __x }),
+                        };
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
                         let call = match (to_scalar, z) {
                             (true, Some(z)) => {
                                 let z = self.expr(*z);
-                                quote!(#rt::Columns::from_elems(&[#rt::cpu::fold_all(#rt::shape::size(&#in_shape), #e, #z, #g)]))
+                                quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#rt::shape::size(&#in_shape), #e, #z, #g))]))
                             }
                             (true, None) => quote! {
                                 match #rt::cpu::fold1_all(#rt::shape::size(&#in_shape), #e, #g) {
-                                    ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[__x]),
+                                    ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
                                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
                                 }
                             },
                             (false, Some(z)) => {
                                 let z = self.expr(*z);
-                                quote!(#rt::cpu::fold_rows::<#cols>(__rows, __len, #e, #z, #g))
+                                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(__rows, __len, #e, #z, #g, #post))
                             }
                             (false, None) => quote! {
-                                match #rt::cpu::fold1_rows::<#cols>(__rows, __len, #e, #g) {
+                                match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(__rows, __len, #e, #g, #post) {
                                     ::core::option::Option::Some(__x) => __x,
                                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
                                 }

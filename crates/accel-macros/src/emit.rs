@@ -1,14 +1,46 @@
 //! The items generated for each function of an accel program.
 
 use accel_core::ir::Ty;
+use accel_core::Options;
 use accel_kernels::cpu::rust_ty;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;
 
+/// The body of `accel! { .. }`: functions, after an optional
+/// `#![acc(..)]` with the options for all of them.
+pub fn block(item: TokenStream) -> TokenStream {
+    let file: syn::File = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => return e.to_compile_error(),
+    };
+    let mut opts = Options::default();
+    let mut out = TokenStream::new();
+    for attr in &file.attrs {
+        let parsed = if attr.path().is_ident("acc") {
+            match &attr.meta {
+                syn::Meta::List(l) => crate::options::parse(l.tokens.clone()),
+                _ => Ok(Options::default()),
+            }
+        } else {
+            Err(syn::Error::new(
+                attr.span(),
+                "the only inner attribute of `accel!` is `#![acc(fusion = .., sharing = ..)]`",
+            ))
+        };
+        match parsed {
+            Ok(o) => opts = o,
+            Err(e) => out.extend(e.to_compile_error()),
+        }
+    }
+    let items = file.items;
+    out.extend(programs(quote!(#(#items)*), opts));
+    out
+}
+
 /// Parses `item` as one or more functions and emits, for each, the function,
 /// its module (`on`, `explain`) and any errors.
-pub fn programs(item: TokenStream) -> TokenStream {
+pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     let source = item.to_string();
     let file: syn::File = match syn::parse2(item) {
         Ok(f) => f,
@@ -25,7 +57,7 @@ pub fn programs(item: TokenStream) -> TokenStream {
         }
     }
     for (i, f) in fns.iter().enumerate() {
-        out.extend(match accel_core::compile(&fns, i) {
+        out.extend(match accel_core::compile_with(&fns, i, opts) {
             Ok((program, plan)) => program_items(f, &program, &plan, &source),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
@@ -71,7 +103,7 @@ fn program_items(
         .iter()
         .zip(&program.params)
         .map(|(input, p)| {
-            let ident = syn::Ident::new(&p.name, p.span);
+            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
             let by_ref = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
             let t = api_ty(&p.ty);
             if by_ref {
@@ -84,7 +116,7 @@ fn program_items(
     let args: Vec<syn::Ident> = program
         .params
         .iter()
-        .map(|p| syn::Ident::new(&p.name, p.span))
+        .map(|p| syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site())))
         .collect();
     // Scalars passed by reference are read once, up front.
     let deref_scalars: Vec<TokenStream> = f
@@ -97,13 +129,14 @@ fn program_items(
                 && matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)))
         })
         .map(|(_, p)| {
-            let ident = syn::Ident::new(&p.name, p.span);
+            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
             quote!(let #ident = *#ident;)
         })
         .collect();
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     let explain = plan.explain();
+    let explain_dot = plan.explain_dot();
     let doc = format!(
         "The accel program `{name_str}`: `on` runs it on a chosen backend, `explain` shows its kernels."
     );
@@ -132,6 +165,12 @@ fn program_items(
             /// arrays materialised.
             pub fn explain() -> ::std::string::String {
                 ::std::string::String::from(#explain)
+            }
+
+            /// The kernel plan as a Graphviz graph (`dot -Tsvg`): kernels, the
+            /// arrays they read and write, control flow as clusters.
+            pub fn explain_dot() -> ::std::string::String {
+                ::std::string::String::from(#explain_dot)
             }
 
             /// The program's source text (for the reference interpreter in tests).
@@ -181,6 +220,9 @@ fn fallback_items(f: &syn::ItemFn) -> TokenStream {
                 #err
             }
             pub fn explain() -> ::std::string::String {
+                ::std::string::String::from(#msg)
+            }
+            pub fn explain_dot() -> ::std::string::String {
                 ::std::string::String::from(#msg)
             }
         }

@@ -8,6 +8,7 @@
 //! its own errors readably.
 
 mod emit;
+mod options;
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as TokenStream2;
@@ -22,21 +23,23 @@ use proc_macro2::TokenStream as TokenStream2;
 /// ```
 /// generates `dotp(&xs, &ys) -> accel::Result<Scalar<f32>>` (default backend),
 /// `dotp::on(&backend, &xs, &ys)` and `dotp::explain()`.
+///
+/// `#[acc(fusion = false)]` and `#[acc(sharing = false)]` build the program
+/// without fusion or without sharing recovery, to measure what they gain.
 #[proc_macro_attribute]
 pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
     let attr: TokenStream2 = attr.into();
     let item: TokenStream2 = item.into();
-    guarded(move || {
-        if let Some(t) = attr.clone().into_iter().next() {
-            return syn::Error::new(t.span(), "`#[acc]` takes no arguments").to_compile_error();
-        }
-        emit::programs(item)
+    guarded(move || match options::parse(attr) {
+        Ok(opts) => emit::programs(item, opts),
+        Err(e) => e.to_compile_error(),
     })
     .into()
 }
 
 /// Compiles several functions that may call each other; calls are inlined and
-/// fused into the caller.
+/// fused into the caller. An inner attribute first in the block,
+/// `#![acc(fusion = false, sharing = false)]`, applies to every function.
 ///
 /// ```text
 /// accel! {
@@ -50,7 +53,7 @@ pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn accel(item: TokenStream) -> TokenStream {
     let item: TokenStream2 = item.into();
-    guarded(move || emit::programs(item)).into()
+    guarded(move || emit::block(item)).into()
 }
 
 /// Runs `f`, turning a panic (a bug in accel) into a compile error instead of

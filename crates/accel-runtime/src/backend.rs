@@ -1,7 +1,7 @@
 //! Choosing where a program runs.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::gpu::Device;
+use crate::gpu::{cuda, Device};
 use std::sync::{Arc, OnceLock};
 
 /// Where a program runs.
@@ -32,14 +32,13 @@ impl Backend {
         }
     }
 
-    /// CUDA device `n`. This build has no GPU back end yet, so this is always an
-    /// `Err` saying so.
+    /// CUDA device `n`. `Err` of kind `BackendUnavailable` when there is no
+    /// driver library, the driver fails to initialise or is too old, or device
+    /// `n` does not exist; the message says which. The device is opened once
+    /// per process: `Backend::cuda(0) == Backend::cuda(0)`.
     pub fn cuda(n: usize) -> Result<Backend> {
-        Err(Error::with_kind(
-            ErrorKind::BackendUnavailable,
-            format!("Backend::cuda({n})"),
-            "this build of accel has no CUDA back end yet; use Backend::cpu()",
-        ))
+        let device: Arc<dyn Device> = cuda::device(n)?;
+        Ok(Backend::Gpu(device))
     }
 
     /// The PTX simulator. Not in this build yet: `Err`.
@@ -51,8 +50,9 @@ impl Backend {
         ))
     }
 
-    /// `ACCEL_BACKEND` (`cpu`, `cuda`, `cuda:N`, `ptx-sim`) when set, otherwise the
-    /// best backend present (today: the CPU). Decided once per process.
+    /// `ACCEL_BACKEND` (`cpu`, `cuda`, `cuda:N`, `ptx-sim`) when set, otherwise
+    /// CUDA device 0 when the driver loads and has a device, otherwise the CPU.
+    /// Decided once per process; probing never panics.
     #[allow(clippy::should_implement_trait)]
     pub fn default() -> Backend {
         static CHOSEN: OnceLock<Backend> = OnceLock::new();
@@ -61,9 +61,12 @@ impl Backend {
             .clone()
     }
 
-    /// The backend a value of `ACCEL_BACKEND` asks for (`None`: unset).
+    /// The backend a value of `ACCEL_BACKEND` asks for (`None`: unset, the
+    /// best backend present).
     pub fn from_setting(setting: Option<&str>) -> Backend {
-        let Some(raw) = setting else { return Backend::Cpu };
+        let Some(raw) = setting else {
+            return Backend::cuda(0).unwrap_or(Backend::Cpu);
+        };
         let s = raw.trim().to_ascii_lowercase();
         let unavailable = |reason: String| Backend::Unavailable {
             requested: raw.to_string(),
@@ -134,8 +137,17 @@ impl Eq for Backend {}
 mod tests {
     use super::*;
 
+    /// Whether this machine has a usable CUDA device 0.
+    fn have_gpu() -> bool {
+        cuda::probe().reason_unavailable(0).is_none()
+    }
+
     #[test]
     fn settings() {
+        if have_gpu() {
+            println!("skipped the no-GPU settings checks: this machine has a CUDA device");
+            return;
+        }
         assert_eq!(Backend::from_setting(None), Backend::Cpu);
         assert_eq!(Backend::from_setting(Some("CPU")), Backend::Cpu);
         for s in ["cuda", "cuda:1", "ptx-sim", "tpu"] {
@@ -143,5 +155,54 @@ mod tests {
             assert!(matches!(b, Backend::Unavailable { .. }), "{s}");
             assert!(b.check_usable("p").is_err());
         }
+    }
+
+    #[test]
+    fn cuda_without_a_driver() {
+        match cuda::probe() {
+            cuda::Probe::NoLibrary => {
+                let e = Backend::cuda(0).unwrap_err();
+                assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+                assert!(e.message().contains("libcuda"), "{e}");
+                match Backend::from_setting(Some("cuda")) {
+                    Backend::Unavailable { requested, reason } => {
+                        assert_eq!(requested, "cuda");
+                        assert!(reason.contains("libcuda"), "{reason}");
+                    }
+                    other => panic!("expected Unavailable, got {other:?}"),
+                }
+                assert_eq!(Backend::from_setting(None), Backend::Cpu);
+            }
+            other => println!("skipped cuda_without_a_driver: the driver library is present ({other:?})"),
+        }
+    }
+
+    #[test]
+    fn default_backend() {
+        // Whatever ACCEL_BACKEND says, choosing twice gives the same backend.
+        assert_eq!(Backend::default(), Backend::default());
+        if std::env::var_os("ACCEL_BACKEND").is_none() {
+            if have_gpu() {
+                assert!(Backend::default().name().starts_with("cuda:0 ("), "{}", Backend::default().name());
+            } else {
+                assert_eq!(Backend::default(), Backend::Cpu);
+            }
+        }
+    }
+
+    #[test]
+    fn cuda_backend_on_a_gpu() {
+        if !have_gpu() {
+            println!("skipped cuda_backend_on_a_gpu: no CUDA device ({:?})", cuda::probe());
+            return;
+        }
+        let b = Backend::cuda(0).expect("cuda:0");
+        assert_eq!(b, Backend::cuda(0).expect("cuda:0 again"));
+        assert!(b.name().starts_with("cuda:0 ("), "{}", b.name());
+        assert_eq!(Backend::from_setting(Some("cuda:0")), b);
+        assert!(b.check_usable("p").is_ok());
+        let n = cuda::probe().devices();
+        let e = Backend::cuda(n).unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
     }
 }

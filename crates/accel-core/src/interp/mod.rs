@@ -11,6 +11,7 @@ use crate::front::Program;
 use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
 use accel_runtime::{shape, Error, ErrorKind};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 type R<T> = Result<T, Error>;
@@ -35,6 +36,9 @@ pub fn run(p: &Program, args: &[Dyn]) -> R<Dyn> {
     let mut it = Interp {
         a: &p.arena,
         env: Vec::new(),
+        params: p.params.iter().map(|x| x.var).collect(),
+        arrays: HashMap::new(),
+        free: HashMap::new(),
     };
     for (param, arg) in p.params.iter().zip(args) {
         let v = match (arg, &param.ty) {
@@ -78,6 +82,14 @@ struct Interp<'a> {
     a: &'a Arena,
     /// Bound variables, innermost last.
     env: Vec<(VarId, V)>,
+    /// The program's parameters: bound once, for the whole run.
+    params: HashSet<VarId>,
+    /// Array operations already computed that depend on nothing but the
+    /// parameters: a closure that reads one by index (`ys[[i]]`) would
+    /// otherwise compute the whole array again at every read.
+    arrays: HashMap<H, Rc<DynArray>>,
+    /// Free variables of the nodes seen.
+    free: HashMap<H, BTreeSet<VarId>>,
 }
 
 impl Interp<'_> {
@@ -123,6 +135,23 @@ impl Interp<'_> {
     }
 
     fn eval(&mut self, h: H) -> R<V> {
+        if !self.a.expr(h).is_array_op() {
+            return self.eval_node(h);
+        }
+        if let Some(a) = self.arrays.get(&h) {
+            return Ok(V::A(a.clone()));
+        }
+        let v = self.eval_node(h)?;
+        let closed = crate::alpha::free_vars(self.a, h, &mut self.free)
+            .iter()
+            .all(|x| self.params.contains(x));
+        if let (true, V::A(a)) = (closed, &v) {
+            self.arrays.insert(h, a.clone());
+        }
+        Ok(v)
+    }
+
+    fn eval_node(&mut self, h: H) -> R<V> {
         let s = |v: Value| Ok(V::S(v));
         match self.a.expr(h) {
             Expr::Var(v) => Ok(self.lookup(*v)),

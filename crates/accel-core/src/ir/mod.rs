@@ -919,6 +919,21 @@ impl Expr {
         }
     }
 
+    /// Closures of an array operation, to change (in the order of [`Expr::funs`]).
+    pub fn funs_mut(&mut self) -> Vec<&mut Fun> {
+        match self {
+            Expr::Generate { f, .. }
+            | Expr::Map { f, .. }
+            | Expr::ZipWith { f, .. }
+            | Expr::Backpermute { f, .. }
+            | Expr::Fold { f, .. }
+            | Expr::Scan { f, .. }
+            | Expr::Stencil { f, .. } => vec![f],
+            Expr::Permute { combine, index, .. } => vec![combine, index],
+            _ => vec![],
+        }
+    }
+
     /// Is this one of the array operations (a node that computes an array)?
     pub fn is_array_op(&self) -> bool {
         matches!(

@@ -22,11 +22,19 @@ use std::collections::{HashMap, HashSet};
 /// Builds the fused kernel plan of a program whose sharing has been recovered
 /// (`sharing::recover`).
 pub fn build(p: &Program) -> Plan {
+    build_with(p, crate::Options::default())
+}
+
+/// [`build`] with chosen optimisations: without fusion every array operation
+/// is materialised by its own kernel; without sharing a producer used twice is
+/// recomputed in each consumer.
+pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
     let arena = p.arena.clone();
     let body = p.body;
     let uses = sharing::data_uses(&arena, body);
     let mut fz = Fuser {
         arena,
+        opts,
         uses,
         buffers: Vec::new(),
         steps: Vec::new(),
@@ -85,6 +93,7 @@ struct Delayed {
 
 struct Fuser {
     arena: Arena,
+    opts: crate::Options,
     uses: HashMap<H, usize>,
     buffers: Vec<Buffer>,
     steps: Vec<Step>,
@@ -288,6 +297,26 @@ impl Fuser {
                     _ => h,
                 }
             }
+            Expr::Read { array, index } if !host && self.fuses_into_read(*array) => {
+                // A cheap producer read by index inside a kernel: its element is
+                // computed where it is read (as a backpermute would).
+                let d = self.delayed(*array);
+                let index = self.scalar_in(*index, host);
+                let elem = self.arena.ty(h).clone();
+                let v = self.arena.new_var("ix", Ty::Index(d.rank));
+                let vh = self.arena.var_ref(v);
+                let body = self.arena.apply(&d.index, &[vh]);
+                self.add(
+                    Expr::Checked {
+                        op: "index",
+                        index,
+                        shape: d.shape,
+                        var: v,
+                        body,
+                    },
+                    elem,
+                )
+            }
             Expr::Read { array, index } => {
                 let b = self.manifest(*array);
                 let buf = self.buffer_ref(b);
@@ -430,10 +459,49 @@ impl Fuser {
                 self.manifest.insert(h, b);
                 Arr::Manifest(b)
             }
-            Arr::Delayed(d) if self.uses.get(&h).copied().unwrap_or(0) > 1 => {
+            Arr::Delayed(d) if !self.opts.fusion => Arr::Manifest(self.materialise(h, d)),
+            // Used twice: stored once, unless recomputing it is as cheap as
+            // reading it back (index arithmetic over buffers).
+            Arr::Delayed(d)
+                if self.opts.sharing
+                    && self.uses.get(&h).copied().unwrap_or(0) > 1
+                    && cost(&self.arena, d.index.body) > CHEAP_TO_REPEAT =>
+            {
                 Arr::Manifest(self.materialise(h, d))
             }
             d => d,
+        }
+    }
+
+    /// Is the array `a`, read by index in a kernel, a producer cheap enough to
+    /// compute at the read instead of storing it? Each element is then computed
+    /// as often as it is read, as for a backpermute: allowed for a gather and an
+    /// operation or two when this read is its one data use, and for index
+    /// arithmetic when it has several.
+    fn fuses_into_read(&mut self, a: H) -> bool {
+        if !self.opts.fusion || self.manifest.contains_key(&a) {
+            return false;
+        }
+        let limit = match self.uses.get(&a).copied().unwrap_or(0) {
+            0 | 1 => CHEAP_AT_READ,
+            _ if self.opts.sharing => CHEAP_TO_REPEAT,
+            _ => u32::MAX,
+        };
+        if !matches!(
+            self.arena.expr(a),
+            Expr::Generate { .. } | Expr::Map { .. } | Expr::ZipWith { .. } | Expr::Backpermute { .. }
+        ) {
+            return false;
+        }
+        match self.array(a) {
+            Arr::Delayed(d) => {
+                let cheap = cost(&self.arena, d.index.body) <= limit;
+                if !cheap {
+                    self.materialise(a, d);
+                }
+                cheap
+            }
+            Arr::Manifest(_) => false,
         }
     }
 
@@ -526,6 +594,12 @@ impl Fuser {
                     index,
                     ops: vec!["generate"],
                 }
+            }
+            Expr::Map { .. } if self.fold_then_map(h).is_some() => {
+                let Some((fold, maps)) = self.fold_then_map(h) else {
+                    unreachable!()
+                };
+                return self.fold_kernel(h, fold, &maps);
             }
             Expr::Map { f, a } => {
                 let d = self.delayed(a);
@@ -697,30 +771,7 @@ impl Fuser {
                     ops: vec!["stencil"],
                 }
             }
-            Expr::Fold { f, z, a, all } => {
-                let d = self.delayed(a);
-                let z = z.map(|z| self.scalar(z));
-                let f = self.fun(&f);
-                let out_shape = if all {
-                    self.make_index(vec![])
-                } else {
-                    self.init(d.shape, d.rank)
-                };
-                let name = match (all, z.is_some()) {
-                    (true, true) => "fold_all",
-                    (true, false) => "fold1_all",
-                    (false, true) => "fold",
-                    (false, false) => "fold1",
-                };
-                let op = KernelOp::Fold {
-                    shape: d.shape,
-                    elem: elem_fn(&d),
-                    z,
-                    f,
-                    all,
-                };
-                return Arr::Manifest(self.kernel(h, op, d.ops, name, &[out_shape])[0]);
-            }
+            Expr::Fold { .. } => return self.fold_kernel(h, h, &[]),
             Expr::Scan { dir, kind, f, z, a } => {
                 let d = self.delayed(a);
                 let z = z.map(|z| self.scalar(z));
@@ -806,6 +857,70 @@ impl Fuser {
             _ => return Arr::Manifest(self.manifest.get(&h).copied().unwrap_or(BufId(u32::MAX))),
         };
         Arr::Delayed(self.with_linear(d))
+    }
+
+    /// For `h` = `a.fold(..).map(g1)..map(gn)` where the fold and each map but
+    /// the last are used only by the next, the fold and the maps (innermost
+    /// first): the maps are applied to each result before it is stored, so the
+    /// fold's own result is never written (the paper could not fuse this).
+    fn fold_then_map(&self, h: H) -> Option<(H, Vec<Fun>)> {
+        if !self.opts.fusion {
+            return None;
+        }
+        let mut maps = Vec::new();
+        let mut x = h;
+        while let Expr::Map { f, a } = self.arena.expr(x) {
+            maps.push(f.clone());
+            x = *a;
+            if self.manifest.contains_key(&x) || self.uses.get(&x).copied().unwrap_or(0) > 1 {
+                return None;
+            }
+        }
+        maps.reverse();
+        (matches!(self.arena.expr(x), Expr::Fold { .. }) && !maps.is_empty()).then_some((x, maps))
+    }
+
+    /// The kernel of fold `fold`, followed by `maps`, computing node `h`.
+    fn fold_kernel(&mut self, h: H, fold: H, maps: &[Fun]) -> Arr {
+        let Expr::Fold { f, z, a, all } = self.arena.expr(fold).clone() else {
+            return Arr::Manifest(BufId(u32::MAX));
+        };
+        let d = self.delayed(a);
+        let z = z.map(|z| self.scalar(z));
+        let f = self.fun(&f);
+        let out_shape = if all {
+            self.make_index(vec![])
+        } else {
+            self.init(d.shape, d.rank)
+        };
+        let name = match (all, z.is_some()) {
+            (true, true) => "fold_all",
+            (true, false) => "fold1_all",
+            (false, true) => "fold",
+            (false, false) => "fold1",
+        };
+        let mut post: Option<Fun> = None;
+        for g in maps {
+            let g = self.fun(g);
+            post = Some(match post {
+                Some(p) => self.compose(&g, &p),
+                None => g,
+            });
+        }
+        let mut ops = d.ops.clone();
+        if !maps.is_empty() {
+            ops.push(name);
+        }
+        let op = KernelOp::Fold {
+            shape: d.shape,
+            elem: elem_fn(&d),
+            z,
+            f,
+            all,
+            post,
+        };
+        let last = if maps.is_empty() { name } else { "map" };
+        Arr::Manifest(self.kernel(h, op, ops, last, &[out_shape])[0])
     }
 
     /// Appends a consumer kernel writing one new buffer per shape.
@@ -1082,6 +1197,44 @@ impl Fuser {
 }
 
 /// Whether `h` reads variable `v`.
+/// Producers costing at most this much are recomputed by each of several
+/// consumers instead of being stored: index arithmetic and a read or two.
+const CHEAP_TO_REPEAT: u32 = 6;
+/// Producers costing at most this much are computed where a kernel reads them
+/// by index instead of being stored (a gather and an operation or two).
+const CHEAP_AT_READ: u32 = 12;
+
+/// A rough cost of evaluating `h` once: the operations on the way, counted as
+/// a tree (what the code generators emit). Loops and math functions are dear;
+/// one floating-point operation is above `CHEAP_TO_REPEAT` (only index
+/// arithmetic is recomputed by several consumers) and below `CHEAP_AT_READ`.
+fn cost(a: &Arena, h: H) -> u32 {
+    fn go(a: &Arena, h: H, memo: &mut HashMap<H, u32>) -> u32 {
+        if let Some(&c) = memo.get(&h) {
+            return c;
+        }
+        let e = a.expr(h);
+        let float = matches!(a.ty(h), Ty::Prim(p) if p.is_float());
+        let own: u32 = match e {
+            Expr::While { .. } => 1000,
+            // Floating-point work is never repeated: only index arithmetic is.
+            Expr::Binary(..) | Expr::Unary(..) if float => CHEAP_TO_REPEAT + 1,
+            Expr::Math(..) => 8,
+            Expr::Binary(op, ..) if matches!(op, BinOp::Div | BinOp::Rem) => 4,
+            Expr::Binary(..) | Expr::Unary(..) | Expr::Cast(..) | Expr::If(..) => 1,
+            Expr::ReadIndex { .. } | Expr::ReadLinear { .. } | Expr::ReadStencil { .. } | Expr::Checked { .. } => 1,
+            _ => 0,
+        };
+        let c = e
+            .children()
+            .into_iter()
+            .fold(own, |acc, c| acc.saturating_add(go(a, c, memo)));
+        memo.insert(h, c);
+        c
+    }
+    go(a, h, &mut HashMap::new())
+}
+
 fn mentions(a: &Arena, h: H, v: crate::ir::VarId) -> bool {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![h];

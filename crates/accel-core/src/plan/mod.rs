@@ -5,9 +5,10 @@
 //! arena, reading materialised arrays (`Buffer`s) only; shapes are evaluated on
 //! the host before the kernel runs.
 
+mod dot;
 mod fuse;
 
-pub use fuse::build;
+pub use fuse::{build, build_with};
 
 use crate::ir::{Arena, BufId, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
@@ -142,6 +143,9 @@ pub enum KernelOp {
         z: Option<H>,
         f: Fun,
         all: bool,
+        /// Applied to each result before it is stored: the producers that
+        /// followed the fold (`a.fold(..).map(g)`), fused into it.
+        post: Option<Fun>,
     },
     Scan {
         shape: H,
@@ -314,6 +318,39 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// How many nodes matching `pred` the kernels' scalar functions evaluate,
+    /// per element, summed over the kernels: the functions are counted as the
+    /// trees that the code generators emit (a node reached along two paths is
+    /// evaluated twice; a `let`'s value once). Structure tests use it to show
+    /// that shared scalar work is not recomputed.
+    pub fn evaluations(&self, pred: impl Fn(&crate::ir::Expr) -> bool) -> usize {
+        fn count(
+            a: &Arena,
+            h: H,
+            pred: &dyn Fn(&crate::ir::Expr) -> bool,
+            memo: &mut std::collections::HashMap<H, usize>,
+        ) -> usize {
+            if let Some(&n) = memo.get(&h) {
+                return n;
+            }
+            let e = a.expr(h);
+            let n = usize::from(pred(e))
+                + e.children()
+                    .into_iter()
+                    .map(|c| count(a, c, pred, memo))
+                    .fold(0usize, usize::saturating_add);
+            memo.insert(h, n);
+            n
+        }
+        let mut memo = std::collections::HashMap::new();
+        self.kernels()
+            .flat_map(|k| k.op.funs())
+            .map(|f| count(&self.arena, f.body, &pred, &mut memo))
+            .fold(0usize, usize::saturating_add)
+    }
+}
+
 impl ElemFn {
     pub fn fun(&self) -> &Fun {
         match self {
@@ -338,7 +375,8 @@ impl KernelOp {
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
             KernelOp::Generate { elem, .. } => vec![elem.fun()],
-            KernelOp::Fold { elem, f, .. } | KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
+            KernelOp::Fold { elem, f, post, .. } => std::iter::once(elem.fun()).chain([f]).chain(post).collect(),
+            KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
@@ -434,14 +472,16 @@ impl Plan {
                             elem: e,
                             z,
                             f: g,
+                            post,
                             ..
                         } => writeln!(
                             f,
-                            " {} {} z={} f={}",
+                            " {} {} z={} f={}{}",
                             a.show(*shape),
                             elem(e),
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
-                            fun(g)
+                            fun(g),
+                            post.as_ref().map(|p| format!(" then={}", fun(p))).unwrap_or_default()
                         )?,
                         KernelOp::Scan {
                             shape,

@@ -109,28 +109,29 @@ pub fn fold1_all<T: Copy + Send + Sync>(
 }
 
 /// Reduces each of `rows` rows of `len` elements: result `r` is
-/// `seed(r) ⊕ f(r * len + skip) ⊕ ... ⊕ f(r * len + len - 1)`.
+/// `post(seed(r) ⊕ f(r * len + skip) ⊕ ... ⊕ f(r * len + len - 1))`.
 /// The caller guarantees `skip <= len`.
-fn fold_rows_seeded<C: Columns>(
+fn fold_rows_seeded<C: Columns, D: Columns>(
     rows: usize,
     len: usize,
     skip: usize,
     f: &(impl Fn(usize) -> C::Elem + Sync),
     seed: &(impl Fn(usize) -> C::Elem + Sync),
     g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
-) -> C {
+    post: &(impl Fn(C::Elem) -> D::Elem + Sync),
+) -> D {
     let m = len.saturating_sub(skip);
-    let mut cols = C::with_capacity(rows);
+    let mut cols = D::with_capacity(rows);
     match split_size(rows, m) {
         None => {
             let out = cols.out_ptr();
             row_groups(rows, m).for_each(|group| {
                 for r in group {
                     let lo = r * len + skip;
-                    let v = fold_from(seed(r), lo, lo + m, f, g);
+                    let v = post(fold_from(seed(r), lo, lo + m, f, g));
                     // SAFETY: `r < rows` = the capacity, and the row groups are
                     // disjoint, so slot `r` is written once, by this thread only.
-                    unsafe { C::write(out, r, v) }
+                    unsafe { D::write(out, r, v) }
                 }
             });
             // SAFETY: the row groups cover `0..rows`, so every slot was written.
@@ -151,7 +152,7 @@ fn fold_rows_seeded<C: Columns>(
                 })
                 .collect();
             for (r, ps) in parts.chunks(per_row).enumerate() {
-                cols.push(ps.iter().fold(seed(r), |a, &p| g(a, p)));
+                cols.push(post(ps.iter().fold(seed(r), |a, &p| g(a, p))));
             }
         }
     }
@@ -167,7 +168,20 @@ pub fn fold_rows<C: Columns>(
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
-    fold_rows_seeded(rows, len, 0, &f, &|_| z, &g)
+    fold_rows_then::<C, C>(rows, len, f, z, g, |x| x)
+}
+
+/// [`fold_rows`] with `post` applied to each result before it is stored (a
+/// map after the fold, fused into it).
+pub fn fold_rows_then<C: Columns, D: Columns>(
+    rows: usize,
+    len: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    post: impl Fn(C::Elem) -> D::Elem + Sync,
+) -> D {
+    fold_rows_seeded::<C, D>(rows, len, 0, &f, &|_| z, &g, &post)
 }
 
 /// Reduces each of `rows` rows of `len` elements without an initial value:
@@ -178,13 +192,24 @@ pub fn fold1_rows<C: Columns>(
     f: impl Fn(usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> Option<C> {
+    fold1_rows_then::<C, C>(rows, len, f, g, |x| x)
+}
+
+/// [`fold1_rows`] with `post` applied to each result before it is stored.
+pub fn fold1_rows_then<C: Columns, D: Columns>(
+    rows: usize,
+    len: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    post: impl Fn(C::Elem) -> D::Elem + Sync,
+) -> Option<D> {
     if rows == 0 {
-        return Some(C::with_capacity(0));
+        return Some(D::with_capacity(0));
     }
     if len == 0 {
         return None;
     }
-    Some(fold_rows_seeded(rows, len, 1, &f, &|r| f(r * len), &g))
+    Some(fold_rows_seeded::<C, D>(rows, len, 1, &f, &|r| f(r * len), &g, &post))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ pub mod stencil;
 mod testing;
 
 pub use ctx::Ctx;
-pub use fold::{fold1_all, fold1_rows, fold_all, fold_rows};
+pub use fold::{fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then};
 pub use permute::permute;
 pub use scan::{scan_exclusive, scan_inclusive, scan_with_init, ScanDir};
 pub use stencil::{stencil_generate, Bound};

@@ -1,0 +1,422 @@
+//! Sharing recovery and fusion on the Accelerate paper's programs: how many
+//! kernels and arrays each plan has, that shared scalar work is evaluated once,
+//! and that the builds without fusion and without sharing compute the same
+//! results as the fused one (all three against the interpreter, on random
+//! inputs of awkward sizes).
+
+mod common;
+
+use accel::prelude::*;
+use accel_core::ir::{Expr, MathFn};
+use accel_core::{Options, Plan};
+use common::*;
+
+const NO_FUSION: Options = Options {
+    fusion: false,
+    sharing: true,
+};
+const NO_SHARING: Options = Options {
+    fusion: true,
+    sharing: false,
+};
+
+fn plan(source: &str, name: &str, opts: Options) -> Plan {
+    match accel_core::compile_source_with(source, name, opts) {
+        Ok((_, p)) => p,
+        Err(e) => panic!("`{name}` does not compile: {}", e.message),
+    }
+}
+
+/// (kernels, materialised arrays) of the plan.
+fn shape_of(p: &Plan) -> (usize, usize) {
+    (p.kernels().count(), p.materialised().count())
+}
+
+fn math(f: MathFn) -> impl Fn(&Expr) -> bool {
+    move |e| matches!(e, Expr::Math(g, _) if *g == f)
+}
+
+/// The same program three times: fused, without fusion, without sharing.
+macro_rules! variants {
+    ($($body:tt)*) => {
+        pub mod fused {
+            use super::*;
+            accel! { $($body)* }
+        }
+        pub mod no_fusion {
+            use super::*;
+            accel! { #![acc(fusion = false)] $($body)* }
+        }
+        pub mod no_sharing {
+            use super::*;
+            accel! { #![acc(sharing = false)] $($body)* }
+        }
+    };
+}
+
+const SIZES: [usize; 6] = [0, 1, 2, 31, 1000, 16_385];
+
+fn floats(n: usize, seed: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| (hash(i * 7 + seed) % 2000) as f32 / 100.0 - 10.0)
+        .collect()
+}
+
+mod dot {
+    use super::*;
+    variants! {
+        pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+            xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
+        }
+    }
+}
+
+#[test]
+fn dot_product() {
+    use dot::*;
+    let src = fused::dotp::SOURCE;
+    assert_eq!(shape_of(&plan(src, "dotp", Options::default())), (1, 1), "{}", fused::dotp::explain());
+    assert_eq!(shape_of(&plan(src, "dotp", NO_FUSION)), (2, 2), "{}", no_fusion::dotp::explain());
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 1));
+        let ys = Vector::from(floats(n, 2));
+        let args = [arg(&xs), arg(&ys)];
+        let f = fused::dotp(&xs, &ys);
+        let a = no_fusion::dotp(&xs, &ys);
+        let b = no_sharing::dotp(&xs, &ys);
+        check(src, "dotp", &args, f, F32_TOL).unwrap();
+        check(src, "dotp", &args, a, F32_TOL).unwrap();
+        check(src, "dotp", &args, b, F32_TOL).unwrap();
+    }
+}
+
+mod bs {
+    use super::*;
+    variants! {
+        fn cnd(d: f32) -> f32 {
+            let k = 1.0 / (1.0 + 0.2316419 * d.abs());
+            let poly = k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429))));
+            let w = 0.3989422804 * (-0.5 * d * d).exp() * poly;
+            if d > 0.0 { 1.0 - w } else { w }
+        }
+        pub fn black_scholes(opts: &Vector<(f32, f32, f32)>, r: f32, v: f32) -> Vector<(f32, f32)> {
+            opts.map(|(price, strike, years)| {
+                let v_sqrt_t = v * years.sqrt();
+                let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
+                let d2 = d1 - v_sqrt_t;
+                let cnd_d1 = cnd(d1);
+                let cnd_d2 = cnd(d2);
+                let x_exp_rt = strike * (-r * years).exp();
+                (price * cnd_d1 - x_exp_rt * cnd_d2, x_exp_rt * (1.0 - cnd_d2) - price * (1.0 - cnd_d1))
+            })
+        }
+    }
+}
+
+/// Black-Scholes with its shared `let`s: one kernel, and each `exp`, `ln` and
+/// `sqrt` of the source evaluated once per option; without sharing recovery
+/// the `let`s are written out at their uses and the work is repeated.
+#[test]
+fn black_scholes() {
+    use bs::*;
+    let src = fused::black_scholes::SOURCE;
+    let shared = plan(src, "black_scholes", Options::default());
+    assert_eq!(shape_of(&shared), (1, 1), "{}", fused::black_scholes::explain());
+    assert_eq!(shared.evaluations(math(MathFn::Exp)), 3);
+    assert_eq!(shared.evaluations(math(MathFn::Ln)), 1);
+    assert_eq!(shared.evaluations(math(MathFn::Sqrt)), 1);
+    let unshared = plan(src, "black_scholes", NO_SHARING);
+    assert_eq!(shape_of(&unshared), (1, 1));
+    let (exp, ln) = (
+        unshared.evaluations(math(MathFn::Exp)),
+        unshared.evaluations(math(MathFn::Ln)),
+    );
+    assert!(exp >= 6 && ln >= 4, "without sharing: {exp} exp, {ln} ln per option");
+    for n in SIZES {
+        let opts: Vector<(f32, f32, f32)> = (0..n)
+            .map(|i| {
+                let h = hash(i);
+                (
+                    5.0 + (h % 2500) as f32 / 100.0,
+                    1.0 + (h >> 16) as f32 % 100.0,
+                    0.25 + ((h >> 32) % 1000) as f32 / 100.0,
+                )
+            })
+            .collect();
+        let args = [arg(&opts), arg(0.02f32), arg(0.30f32)];
+        check(src, "black_scholes", &args, fused::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
+        check(src, "black_scholes", &args, no_fusion::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
+        check(src, "black_scholes", &args, no_sharing::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
+    }
+}
+
+mod small {
+    use super::*;
+    variants! {
+        /// The paper's reverseMap: the shape-only uses of `a` do not stop fusion.
+        pub fn reverse_map(a: &Vector<f32>) -> Vector<f32> {
+            a.backpermute(a.shape(), |[i]| [a.len() - 1 - i]).map(|x| x * 2.0 + 1.0)
+        }
+        /// `map g (let xs = use .. in zip_with f xs xs)`.
+        pub fn zip_self(xs: &Vector<f32>) -> Vector<f32> {
+            let ys = xs;
+            ys.zip_with(ys, |a, b| a * b).map(|x| x - 1.0)
+        }
+        /// `map f (let a0 = xs in zip_with g a0 (map h a0))` (the paper's let-floating).
+        pub fn let_float(xs: &Vector<f32>) -> Vector<f32> {
+            let a0 = xs;
+            a0.zip_with(&a0.map(|x| x * 3.0), |a, b| a + b).map(|x| x / 2.0)
+        }
+        /// Figure 3: p1 is used by a consumer (the sum) and by a producer (the
+        /// zip): it is computed once, everything else is fused.
+        pub fn figure3(xs: &Vector<f32>, ys: &Vector<f32>) -> (Scalar<f32>, Vector<f32>) {
+            let p1 = xs.map(|x| x.sin());
+            let c1 = p1.sum();
+            let p2 = p1.zip_with(ys, |a, b| a * b);
+            (c1, p2.map(|x| x + 1.0))
+        }
+        /// The same operation written twice (and a helper inlined twice) is one.
+        pub fn twice(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+            (xs.map(|x| x.cos() + 1.0).sum(), xs.map(|y| y.cos() + 1.0).sum())
+        }
+        fn helper(xs: &Vector<f32>) -> Vector<f32> {
+            xs.map(|x| x.cos() * 2.0)
+        }
+        pub fn helper_twice(xs: &Vector<f32>) -> Vector<f32> {
+            helper(xs).zip_with(&helper(xs), |a, b| a - b)
+        }
+        /// A reversal used twice is recomputed (index arithmetic), not stored.
+        pub fn reversed_twice(xs: &Vector<f32>) -> Vector<f32> {
+            let r = xs.reverse();
+            r.zip_with(&r.map(|x| x * 2.0), |a, b| a + b)
+        }
+    }
+}
+
+#[test]
+fn small_programs() {
+    use small::*;
+    let cases: [(&str, &str, (usize, usize)); 7] = [
+        (fused::reverse_map::SOURCE, "reverse_map", (1, 1)),
+        (fused::zip_self::SOURCE, "zip_self", (1, 1)),
+        (fused::let_float::SOURCE, "let_float", (1, 1)),
+        // p1, the sum, and the result.
+        (fused::figure3::SOURCE, "figure3", (3, 3)),
+        (fused::twice::SOURCE, "twice", (1, 1)),
+        // The two helper calls are one array, materialised (it is used twice).
+        (fused::helper_twice::SOURCE, "helper_twice", (2, 2)),
+        (fused::reversed_twice::SOURCE, "reversed_twice", (1, 1)),
+    ];
+    for (src, name, want) in cases {
+        let p = plan(src, name, Options::default());
+        assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
+    }
+    let f3 = plan(fused::figure3::SOURCE, "figure3", Options::default());
+    assert_eq!(f3.evaluations(math(MathFn::Sin)), 1, "p1 is computed once per element");
+    let tw = plan(fused::twice::SOURCE, "twice", Options::default());
+    assert_eq!(tw.evaluations(math(MathFn::Cos)), 1, "the two sums are one");
+    let tw = plan(fused::twice::SOURCE, "twice", NO_SHARING);
+    assert_eq!(tw.evaluations(math(MathFn::Cos)), 2, "without sharing both are computed");
+    // Without fusion, every operation is a kernel.
+    assert_eq!(shape_of(&plan(fused::reverse_map::SOURCE, "reverse_map", NO_FUSION)), (2, 2));
+
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 3));
+        let ys = Vector::from(floats(n, 4));
+        let a1 = [arg(&xs)];
+        let a2 = [arg(&xs), arg(&ys)];
+        macro_rules! all3 {
+            ($name:ident, $args:expr, $($x:expr),*) => {
+                let src = fused::$name::SOURCE;
+                let name = stringify!($name);
+                check(src, name, $args, fused::$name($($x),*), F32_TOL).unwrap();
+                check(src, name, $args, no_fusion::$name($($x),*), F32_TOL).unwrap();
+                check(src, name, $args, no_sharing::$name($($x),*), F32_TOL).unwrap();
+            };
+        }
+        if n > 0 {
+            all3!(reverse_map, &a1, &xs);
+        }
+        all3!(zip_self, &a1, &xs);
+        all3!(let_float, &a1, &xs);
+        all3!(figure3, &a2, &xs, &ys);
+        all3!(twice, &a1, &xs);
+        all3!(helper_twice, &a1, &xs);
+        all3!(reversed_twice, &a1, &xs);
+    }
+}
+
+mod spmv {
+    use super::*;
+    variants! {
+        /// Sparse matrix × dense vector, CSR: row `r` holds `vals[k]` at column
+        /// `cols[k]` for `k` in `offsets[r]..offsets[r + 1]`.
+        pub fn spmv(vals: &Vector<f32>, cols: &Vector<usize>, offsets: &Vector<usize>, x: &Vector<f32>) -> Vector<f32> {
+            vals.zip_with(cols, |v, c| v * x[[c]]).fold_seg_offsets(offsets, 0.0, |a, b| a + b)
+        }
+    }
+}
+
+/// CSR sparse matrix-vector product: one segmented reduction, the products
+/// computed where the reduction reads them.
+#[test]
+fn sparse_matrix_vector() {
+    use spmv::*;
+    let src = fused::spmv::SOURCE;
+    let p = plan(src, "spmv", Options::default());
+    assert_eq!(shape_of(&p), (1, 1), "{}", p.explain());
+    for (rows, cols_n) in [(0usize, 0usize), (1, 1), (5, 3), (300, 200), (2000, 5000)] {
+        let mut offsets = vec![0usize];
+        let mut cols = Vec::new();
+        for r in 0..rows {
+            // Power-law-ish rows, some empty.
+            let len = if cols_n == 0 { 0 } else { (hash(r) % 8) as usize * (1 + (r % 5 == 0) as usize * 6) };
+            for k in 0..len {
+                cols.push((hash(r * 31 + k) % cols_n as u64) as usize);
+            }
+            offsets.push(cols.len());
+        }
+        let vals = Vector::from(floats(cols.len(), 5));
+        let x = Vector::from(floats(cols_n, 6));
+        let (cols, offsets) = (Vector::from(cols), Vector::from(offsets));
+        let args = [arg(&vals), arg(&cols), arg(&offsets), arg(&x)];
+        check(src, "spmv", &args, fused::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
+        check(src, "spmv", &args, no_fusion::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
+        check(src, "spmv", &args, no_sharing::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
+    }
+}
+
+mod nbody {
+    use super::*;
+    variants! {
+        /// The acceleration on each body from all the others: an n × n delayed
+        /// array of pair forces, reduced along its rows.
+        pub fn accelerations(xs: &Vector<f32>, ys: &Vector<f32>, ms: &Vector<f32>) -> Vector<(f32, f32)> {
+            let n = xs.len();
+            let pair = generate([n, n], |[i, j]| {
+                let dx = xs[[j]] - xs[[i]];
+                let dy = ys[[j]] - ys[[i]];
+                let d2 = dx * dx + dy * dy + 0.01;
+                let s = ms[[j]] / (d2 * d2.sqrt());
+                (dx * s, dy * s)
+            });
+            pair.fold((0.0, 0.0), |(ax, ay), (bx, by)| (ax + bx, ay + by))
+        }
+    }
+}
+
+/// n-body: no n × n array is ever materialised (every buffer is a vector),
+/// and the forces are computed and reduced in one kernel.
+#[test]
+fn n_body_stays_linear() {
+    use nbody::*;
+    let src = fused::accelerations::SOURCE;
+    assert_eq!(shape_of(&plan(src, "accelerations", Options::default())), (1, 1));
+    for opts in [Options::default(), NO_SHARING] {
+        let p = plan(src, "accelerations", opts);
+        for (b, buf) in p.materialised() {
+            assert!(buf.rank <= 1, "b{} has rank {}:\n{}", b.0, buf.rank, p.explain());
+        }
+    }
+    for n in [0usize, 1, 2, 33, 300] {
+        let xs = Vector::from(floats(n, 7));
+        let ys = Vector::from(floats(n, 8));
+        let ms: Vector<f32> = (0..n).map(|i| 1.0 + (hash(i) % 10) as f32).collect();
+        let args = [arg(&xs), arg(&ys), arg(&ms)];
+        check(src, "accelerations", &args, fused::accelerations(&xs, &ys, &ms), 1e-3).unwrap();
+        check(src, "accelerations", &args, no_sharing::accelerations(&xs, &ys, &ms), 1e-3).unwrap();
+    }
+}
+
+mod mandel {
+    use super::*;
+    variants! {
+        fn step(z: (f32, f32), c: (f32, f32)) -> (f32, f32) {
+            let (x, y) = z;
+            if x * x + y * y > 4.0 { z } else { (x * x - y * y + c.0, 2.0 * x * y + c.1) }
+        }
+        /// Mandelbrot with its iteration unrolled 8 times in the array program.
+        pub fn mandelbrot8(cs: &Vector<(f32, f32)>) -> Vector<f32> {
+            let z1 = cs.zip_with(cs, |z, c| step(z, c));
+            let z2 = z1.zip_with(cs, |z, c| step(z, c));
+            let z3 = z2.zip_with(cs, |z, c| step(z, c));
+            let z4 = z3.zip_with(cs, |z, c| step(z, c));
+            let z5 = z4.zip_with(cs, |z, c| step(z, c));
+            let z6 = z5.zip_with(cs, |z, c| step(z, c));
+            let z7 = z6.zip_with(cs, |z, c| step(z, c));
+            let z8 = z7.zip_with(cs, |z, c| step(z, c));
+            z8.map(|(x, y)| x * x + y * y)
+        }
+    }
+}
+
+#[test]
+fn mandelbrot_unrolled_is_one_kernel() {
+    use mandel::*;
+    let src = fused::mandelbrot8::SOURCE;
+    let p = plan(src, "mandelbrot8", Options::default());
+    assert_eq!(shape_of(&p), (1, 1), "{}", p.explain());
+    assert_eq!(shape_of(&plan(src, "mandelbrot8", NO_FUSION)), (9, 9));
+    for n in SIZES {
+        let cs: Vector<(f32, f32)> = (0..n)
+            .map(|i| ((hash(i) % 300) as f32 / 100.0 - 2.0, (hash(i + 9) % 300) as f32 / 100.0 - 1.5))
+            .collect();
+        let args = [arg(&cs)];
+        check(src, "mandelbrot8", &args, fused::mandelbrot8(&cs), F32_TOL).unwrap();
+        check(src, "mandelbrot8", &args, no_fusion::mandelbrot8(&cs), F32_TOL).unwrap();
+        check(src, "mandelbrot8", &args, no_sharing::mandelbrot8(&cs), F32_TOL).unwrap();
+    }
+}
+
+mod after_fold {
+    use super::*;
+    variants! {
+        /// Row sums, then two maps (one changing the type): one kernel.
+        pub fn row_norms(m: &Matrix<f32>) -> Vector<bool> {
+            m.map(|x| x * x).fold(0.0, |a, b| a + b).map(|s| s.sqrt()).map(|r| r > 10.0)
+        }
+        pub fn row_max(m: &Matrix<i32>) -> Vector<i64> {
+            m.fold1(|a, b| a.max(b)).map(|x| x as i64 * 2)
+        }
+        pub fn total(xs: &Vector<f32>) -> Scalar<f32> {
+            xs.sum().map(|s| s / 2.0)
+        }
+        /// The fold's result is used twice: it is stored, and the maps are not fused.
+        pub fn used_twice(m: &Matrix<f32>) -> Vector<f32> {
+            let s = m.fold(0.0, |a, b| a + b);
+            s.zip_with(&s.map(|x| x + 1.0), |a, b| a * b)
+        }
+    }
+}
+
+/// A consumer fused into the producers that follow it (beyond the paper).
+#[test]
+fn maps_after_a_fold() {
+    use after_fold::*;
+    for (src, name, want) in [
+        (fused::row_norms::SOURCE, "row_norms", (1, 1)),
+        (fused::row_max::SOURCE, "row_max", (1, 1)),
+        (fused::total::SOURCE, "total", (1, 1)),
+        (fused::used_twice::SOURCE, "used_twice", (2, 2)),
+    ] {
+        let p = plan(src, name, Options::default());
+        assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (7, 33), (300, 70), (2, 20_000)] {
+        let m = Matrix::from_vec([r, c], floats(r * c, 9)).unwrap();
+        let mi = Matrix::from_vec([r, c], (0..r * c).map(|i| hash(i) as i32).collect()).unwrap();
+        let a = [arg(&m)];
+        let ai = [arg(&mi)];
+        check(fused::row_norms::SOURCE, "row_norms", &a, fused::row_norms(&m), F32_TOL).unwrap();
+        check(fused::row_norms::SOURCE, "row_norms", &a, no_fusion::row_norms(&m), F32_TOL).unwrap();
+        let _ = check(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), EXACT);
+        let _ = check(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), EXACT);
+        check(fused::used_twice::SOURCE, "used_twice", &a, fused::used_twice(&m), F32_TOL).unwrap();
+    }
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 10));
+        let a = [arg(&xs)];
+        check(fused::total::SOURCE, "total", &a, fused::total(&xs), F32_TOL).unwrap();
+        check(fused::total::SOURCE, "total", &a, no_sharing::total(&xs), F32_TOL).unwrap();
+    }
+}
