@@ -381,6 +381,13 @@ mod after_fold {
         pub fn total(xs: &Vector<f32>) -> Scalar<f32> {
             xs.sum().map(|s| s / 2.0)
         }
+        /// Scans followed by maps (the type changes): one kernel each.
+        pub fn scan_map(xs: &Vector<i32>) -> Vector<f64> {
+            xs.scanl(0, |a, b| a.wrapping_add(b)).map(|s| s as f64 * 0.5)
+        }
+        pub fn scanr1_map(m: &Matrix<f32>) -> Matrix<bool> {
+            m.scanr1(|a, b| a.max(b)).map(|x| x > 0.0)
+        }
         /// The fold's result is used twice: it is stored, and the maps are not fused.
         pub fn used_twice(m: &Matrix<f32>) -> Vector<f32> {
             let s = m.fold(0.0, |a, b| a + b);
@@ -389,7 +396,8 @@ mod after_fold {
     }
 }
 
-/// A consumer fused into the producers that follow it (beyond the paper).
+/// A consumer fused into the producers that follow it (beyond the paper): maps
+/// after folds and after scans.
 #[test]
 fn maps_after_a_fold() {
     use after_fold::*;
@@ -398,6 +406,8 @@ fn maps_after_a_fold() {
         (fused::row_max::SOURCE, "row_max", (1, 1)),
         (fused::total::SOURCE, "total", (1, 1)),
         (fused::used_twice::SOURCE, "used_twice", (2, 2)),
+        (fused::scan_map::SOURCE, "scan_map", (1, 1)),
+        (fused::scanr1_map::SOURCE, "scanr1_map", (1, 1)),
     ] {
         let p = plan(src, name, Options::default());
         assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
@@ -412,11 +422,17 @@ fn maps_after_a_fold() {
         let _ = check(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), EXACT);
         let _ = check(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), EXACT);
         check(fused::used_twice::SOURCE, "used_twice", &a, fused::used_twice(&m), F32_TOL).unwrap();
+        check(fused::scanr1_map::SOURCE, "scanr1_map", &a, fused::scanr1_map(&m), EXACT).unwrap();
+        check(fused::scanr1_map::SOURCE, "scanr1_map", &a, no_fusion::scanr1_map(&m), EXACT).unwrap();
     }
     for n in SIZES {
         let xs = Vector::from(floats(n, 10));
         let a = [arg(&xs)];
         check(fused::total::SOURCE, "total", &a, fused::total(&xs), F32_TOL).unwrap();
         check(fused::total::SOURCE, "total", &a, no_sharing::total(&xs), F32_TOL).unwrap();
+        let xi: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        let ai = [arg(&xi)];
+        check(fused::scan_map::SOURCE, "scan_map", &ai, fused::scan_map(&xi), EXACT).unwrap();
+        check(fused::scan_map::SOURCE, "scan_map", &ai, no_fusion::scan_map(&xi), EXACT).unwrap();
     }
 }

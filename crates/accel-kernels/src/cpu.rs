@@ -500,13 +500,7 @@ impl Gen<'_> {
                         let acc_ty = self.a.var(f.params[0]).ty.clone();
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
-                        let post = match post {
-                            Some(p) => {
-                                let (x, body) = (var(p.params[0]), self.expr(p.body));
-                                quote!(|#x: #at| -> #t { #body })
-                            }
-                            None => quote!(|__x: #at| -> #t { __x }),
-                        };
+                        let post = self.post_closure(post.as_ref(), &at, &t);
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
@@ -546,11 +540,15 @@ impl Gen<'_> {
                         kind,
                         z,
                         f,
+                        post,
                     } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
                         let e = self.elem_closure(elem, &in_shape);
-                        let g = self.fun2(f, &t);
+                        let acc_ty = self.a.var(f.params[0]).ty.clone();
+                        let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
+                        let g = self.fun2(f, &at);
+                        let post = self.post_closure(post.as_ref(), &at, &t);
                         let d = match dir {
                             ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
                             ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
@@ -558,10 +556,10 @@ impl Gen<'_> {
                         let z = z.map(|z| self.expr(z));
                         let call = match kind {
                             ScanKind::Inclusive => quote! {
-                                let #bi: #cols = #rt::cpu::scan_inclusive::<#cols>(__rows, __len, #d, #e, #g);
+                                let #bi: #cols = #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post);
                             },
                             ScanKind::WithInit => quote! {
-                                let #bi: #cols = #rt::cpu::scan_with_init::<#cols>(__rows, __len, #d, #e, #z, #g);
+                                let #bi: #cols = #rt::cpu::scan_with_init_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #z, #g, #post);
                             },
                             ScanKind::Exclusive => {
                                 let b1 = buf(kernel.outputs[1].0);
@@ -734,6 +732,18 @@ impl Gen<'_> {
     }
 
     /// A two-parameter combination function over `t`.
+    /// The maps fused after a fold or scan, from the accumulator type `at` to
+    /// the stored type `t` (the identity when there are none).
+    fn post_closure(&self, post: Option<&Fun>, at: &TokenStream, t: &TokenStream) -> TokenStream {
+        match post {
+            Some(p) => {
+                let (x, body) = (var(p.params[0]), self.expr(p.body));
+                quote!(|#x: #at| -> #t { #body })
+            }
+            None => quote!(|__x: #at| -> #t { __x }),
+        }
+    }
+
     fn fun2(&self, f: &Fun, t: &TokenStream) -> TokenStream {
         let (a, b) = (var(f.params[0]), var(f.params[1]));
         let body = self.expr(f.body);

@@ -595,11 +595,14 @@ impl Fuser {
                     ops: vec!["generate"],
                 }
             }
-            Expr::Map { .. } if self.fold_then_map(h).is_some() => {
-                let Some((fold, maps)) = self.fold_then_map(h) else {
+            Expr::Map { .. } if self.consumer_then_map(h).is_some() => {
+                let Some((consumer, maps)) = self.consumer_then_map(h) else {
                     unreachable!()
                 };
-                return self.fold_kernel(h, fold, &maps);
+                return match self.arena.expr(consumer) {
+                    Expr::Fold { .. } => self.fold_kernel(h, consumer, &maps),
+                    _ => self.scan_kernel(h, consumer, &maps),
+                };
             }
             Expr::Map { f, a } => {
                 let d = self.delayed(a);
@@ -772,34 +775,7 @@ impl Fuser {
                 }
             }
             Expr::Fold { .. } => return self.fold_kernel(h, h, &[]),
-            Expr::Scan { dir, kind, f, z, a } => {
-                let d = self.delayed(a);
-                let z = z.map(|z| self.scalar(z));
-                let f = self.fun(&f);
-                let main = if kind == ScanKind::WithInit {
-                    self.bump_last(d.shape, d.rank)
-                } else {
-                    d.shape
-                };
-                let mut shapes = vec![main];
-                if kind == ScanKind::Exclusive {
-                    shapes.push(self.init(d.shape, d.rank));
-                }
-                let op = KernelOp::Scan {
-                    shape: d.shape,
-                    elem: elem_fn(&d),
-                    dir,
-                    kind,
-                    z,
-                    f,
-                };
-                let outs = self.kernel(h, op, d.ops, "scan", &shapes);
-                if kind == ScanKind::Exclusive {
-                    self.multi.insert(h, outs);
-                    return Arr::Manifest(BufId(u32::MAX));
-                }
-                return Arr::Manifest(outs[0]);
-            }
+            Expr::Scan { .. } => return self.scan_kernel(h, h, &[]),
             Expr::Permute {
                 combine,
                 defaults,
@@ -859,11 +835,12 @@ impl Fuser {
         Arr::Delayed(self.with_linear(d))
     }
 
-    /// For `h` = `a.fold(..).map(g1)..map(gn)` where the fold and each map but
-    /// the last are used only by the next, the fold and the maps (innermost
-    /// first): the maps are applied to each result before it is stored, so the
-    /// fold's own result is never written (the paper could not fuse this).
-    fn fold_then_map(&self, h: H) -> Option<(H, Vec<Fun>)> {
+    /// For `h` = `a.fold(..).map(g1)..map(gn)` (or a scan with one result in
+    /// place of the fold) where the consumer and each map but the last are used
+    /// only by the next, the consumer and the maps (innermost first): the maps
+    /// are applied to each result before it is stored, so the consumer's own
+    /// result is never written (the paper could not fuse this).
+    fn consumer_then_map(&self, h: H) -> Option<(H, Vec<Fun>)> {
         if !self.opts.fusion {
             return None;
         }
@@ -877,7 +854,65 @@ impl Fuser {
             }
         }
         maps.reverse();
-        (matches!(self.arena.expr(x), Expr::Fold { .. }) && !maps.is_empty()).then_some((x, maps))
+        let consumer = match self.arena.expr(x) {
+            Expr::Fold { .. } => true,
+            Expr::Scan { kind, .. } => *kind != ScanKind::Exclusive,
+            _ => false,
+        };
+        (consumer && !maps.is_empty()).then_some((x, maps))
+    }
+
+    /// The composition of `maps` (innermost first), if any.
+    fn post(&mut self, maps: &[Fun]) -> Option<Fun> {
+        let mut post: Option<Fun> = None;
+        for g in maps {
+            let g = self.fun(g);
+            post = Some(match post {
+                Some(p) => self.compose(&g, &p),
+                None => g,
+            });
+        }
+        post
+    }
+
+    /// The kernel of scan `scan`, followed by `maps`, computing node `h`.
+    fn scan_kernel(&mut self, h: H, scan: H, maps: &[Fun]) -> Arr {
+        let Expr::Scan { dir, kind, f, z, a } = self.arena.expr(scan).clone() else {
+            return Arr::Manifest(BufId(u32::MAX));
+        };
+        let d = self.delayed(a);
+        let z = z.map(|z| self.scalar(z));
+        let f = self.fun(&f);
+        let main = if kind == ScanKind::WithInit {
+            self.bump_last(d.shape, d.rank)
+        } else {
+            d.shape
+        };
+        let mut shapes = vec![main];
+        if kind == ScanKind::Exclusive {
+            shapes.push(self.init(d.shape, d.rank));
+        }
+        let post = self.post(maps);
+        let mut ops = d.ops.clone();
+        if !maps.is_empty() {
+            ops.push("scan");
+        }
+        let op = KernelOp::Scan {
+            shape: d.shape,
+            elem: elem_fn(&d),
+            dir,
+            kind,
+            z,
+            f,
+            post,
+        };
+        let last = if maps.is_empty() { "scan" } else { "map" };
+        let outs = self.kernel(h, op, ops, last, &shapes);
+        if kind == ScanKind::Exclusive {
+            self.multi.insert(h, outs);
+            return Arr::Manifest(BufId(u32::MAX));
+        }
+        Arr::Manifest(outs[0])
     }
 
     /// The kernel of fold `fold`, followed by `maps`, computing node `h`.
@@ -899,14 +934,7 @@ impl Fuser {
             (false, true) => "fold",
             (false, false) => "fold1",
         };
-        let mut post: Option<Fun> = None;
-        for g in maps {
-            let g = self.fun(g);
-            post = Some(match post {
-                Some(p) => self.compose(&g, &p),
-                None => g,
-            });
-        }
+        let post = self.post(maps);
         let mut ops = d.ops.clone();
         if !maps.is_empty() {
             ops.push(name);

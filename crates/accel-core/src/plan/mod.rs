@@ -154,6 +154,9 @@ pub enum KernelOp {
         kind: ScanKind,
         z: Option<H>,
         f: Fun,
+        /// Applied to each output before it is stored (maps after the scan).
+        /// Never set for `ScanKind::Exclusive`, which has two outputs.
+        post: Option<Fun>,
     },
     /// Start from `defaults` (moved when this is its last use, copied otherwise)
     /// and combine each source element into its target.
@@ -375,8 +378,9 @@ impl KernelOp {
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
             KernelOp::Generate { elem, .. } => vec![elem.fun()],
-            KernelOp::Fold { elem, f, post, .. } => std::iter::once(elem.fun()).chain([f]).chain(post).collect(),
-            KernelOp::Scan { elem, f, .. } => vec![elem.fun(), f],
+            KernelOp::Fold { elem, f, post, .. } | KernelOp::Scan { elem, f, post, .. } => {
+                std::iter::once(elem.fun()).chain([f]).chain(post).collect()
+            }
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
@@ -490,13 +494,15 @@ impl Plan {
                             kind,
                             z,
                             f: g,
+                            post,
                         } => writeln!(
                             f,
-                            "[{dir:?}, {kind:?}] {} {} z={} f={}",
+                            "[{dir:?}, {kind:?}] {} {} z={} f={}{}",
                             a.show(*shape),
                             elem(e),
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
-                            fun(g)
+                            fun(g),
+                            post.as_ref().map(|p| format!(" then={}", fun(p))).unwrap_or_default()
                         )?,
                         KernelOp::Permute {
                             defaults,
