@@ -4,36 +4,17 @@
 //! `cargo run --release --example black_scholes [-- N]` (default N = 20,000,000).
 
 use accel::prelude::*;
-use rayon::prelude::*;
 use std::time::Instant;
 
+mod common;
+#[path = "baselines/black_scholes.rs"]
+mod baseline;
+use baseline::price as reference;
+
 #[path = "programs/black_scholes.rs"]
+#[allow(dead_code)] // the default-backend entry point is unused here
 mod program;
 use program::black_scholes;
-
-/// The same formula, written directly in Rust, one option at a time.
-#[allow(clippy::excessive_precision)] // the paper's constants, as printed
-fn reference(price: f32, strike: f32, years: f32, r: f32, v: f32) -> (f32, f32) {
-    fn cnd(d: f32) -> f32 {
-        let k = 1.0 / (1.0 + 0.2316419 * d.abs());
-        let poly =
-            k * (0.31938153 + k * (-0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429))));
-        let w = 0.398_942_3 * (-0.5 * d * d).exp() * poly;
-        if d > 0.0 {
-            1.0 - w
-        } else {
-            w
-        }
-    }
-    let v_sqrt_t = v * years.sqrt();
-    let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
-    let d2 = d1 - v_sqrt_t;
-    let x = strike * (-r * years).exp();
-    (
-        price * cnd(d1) - x * cnd(d2),
-        x * (1.0 - cnd(d2)) - price * (1.0 - cnd(d1)),
-    )
-}
 
 fn main() -> accel::Result<()> {
     let n: usize = match std::env::args().nth(1) {
@@ -42,18 +23,9 @@ fn main() -> accel::Result<()> {
             .map_err(|_| accel::Error::new("black_scholes example", format!("not a size: {s}")))?,
         None => 20_000_000,
     };
-    let (r, v) = (0.02f32, 0.30f32);
+    let (r, v) = (baseline::R, baseline::V);
     // Deterministic pseudo-random options, as in the paper's ranges.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rnd = move |lo: f32, hi: f32| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-    };
-    let opts: Vec<(f32, f32, f32)> = (0..n)
-        .map(|_| (rnd(5.0, 30.0), rnd(1.0, 100.0), rnd(0.25, 10.0)))
-        .collect();
+    let opts = baseline::options(n, &mut common::Rng(0x2545_f491_4f6c_dd1d));
     let input = Vector::from(opts.clone());
     let backend = Backend::default();
     println!("Black-Scholes of {n} options on backend `{}`", backend.name());
@@ -70,10 +42,7 @@ fn main() -> accel::Result<()> {
         out = Some(black_scholes::on(&backend, &input, r, v)?);
         t_acc.push(t.elapsed());
         let t = Instant::now();
-        let hand: Vec<(f32, f32)> = opts
-            .par_iter()
-            .map(|&(p, s, y)| reference(p, s, y, r, v))
-            .collect();
+        let hand = baseline::rayon(&opts, r, v);
         t_hand.push(t.elapsed());
         std::hint::black_box(hand);
     }

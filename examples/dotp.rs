@@ -7,10 +7,11 @@ use accel::prelude::*;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
-#[acc]
-pub fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
-    xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
-}
+#[path = "programs/dotp.rs"]
+#[allow(dead_code)] // the default-backend entry point is unused here
+#[macro_use]
+mod program;
+use program::dotp;
 
 /// Median time of `f`, taking one sample per call.
 struct Samples(Vec<Duration>);
