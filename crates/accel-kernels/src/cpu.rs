@@ -10,7 +10,7 @@
 use accel_core::ir::{
     Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
 };
-use accel_core::plan::{Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_core::plan::{AtomicCombine, Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
@@ -617,23 +617,34 @@ impl Gen<'_> {
                         let r = Literal::usize_unsuffixed(src_rank);
                         let p = var(index.params[0]);
                         let body = self.expr(index.body);
+                        let target = quote! {
+                            |__i: usize| {
+                                let #p: [usize; #r] = #rt::shape::from_linear(&#in_shape, __i);
+                                match #body {
+                                    ::core::option::Option::Some(__t) => __ctx.index("permute", __t, #bs),
+                                    ::core::option::Option::None => ::core::option::Option::None,
+                                }
+                            }
+                        };
+                        // Integer sums, minima and bit operations: lock-free atomics.
+                        let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                            Some(a) => {
+                                let a = format_ident!("{}", format!("{a:?}"));
+                                quote! {
+                                    #rt::cpu::permute_atomic::<#t>(
+                                        &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
+                                    );
+                                }
+                            }
+                            None => quote! {
+                                #rt::cpu::permute::<#cols>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e, #g);
+                            },
+                        };
                         out.extend(quote! {
                             let #in_shape = #s;
                             #rt::cpu::extent(#op, &#in_shape)?;
                             let mut #bi: #cols = #init;
-                            #rt::cpu::permute::<#cols>(
-                                &mut #bi,
-                                #rt::shape::size(&#in_shape),
-                                |__i: usize| {
-                                    let #p: [usize; #r] = #rt::shape::from_linear(&#in_shape, __i);
-                                    match #body {
-                                        ::core::option::Option::Some(__t) => __ctx.index("permute", __t, #bs),
-                                        ::core::option::Option::None => ::core::option::Option::None,
-                                    }
-                                },
-                                #e,
-                                #g,
-                            );
+                            #call
                         });
                     }
                 }

@@ -354,6 +354,61 @@ impl Plan {
     }
 }
 
+/// A permute combination that hardware does atomically on an integer slot:
+/// `combine(new, old)` is `new op old` (or `old op new`) for a commutative `op`,
+/// so the order in which sources arrive does not matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicCombine {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+impl AtomicCombine {
+    /// The atomic form of `combine` on elements of type `elem`, if it has one:
+    /// integers only (their `+` wraps, as atomic adds do).
+    pub fn of(arena: &Arena, combine: &Fun, elem: &Ty) -> Option<AtomicCombine> {
+        use crate::ir::{BinOp, Expr, MathFn};
+        let Ty::Prim(p) = elem else { return None };
+        if !p.is_int() {
+            return None;
+        }
+        let [a, b] = combine.params[..] else { return None };
+        let var = |h: H| match arena.expr(h) {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        };
+        let operands = |x: H, y: H| {
+            let (x, y) = (var(x)?, var(y)?);
+            ((x, y) == (a, b) || (x, y) == (b, a)).then_some(())
+        };
+        match arena.expr(combine.body) {
+            Expr::Binary(op, x, y) => {
+                operands(*x, *y)?;
+                match op {
+                    BinOp::Add => Some(AtomicCombine::Add),
+                    BinOp::BitAnd => Some(AtomicCombine::And),
+                    BinOp::BitOr => Some(AtomicCombine::Or),
+                    BinOp::BitXor => Some(AtomicCombine::Xor),
+                    _ => None,
+                }
+            }
+            Expr::Math(f @ (MathFn::Min | MathFn::Max), xs) if xs.len() == 2 => {
+                operands(xs[0], xs[1])?;
+                Some(if *f == MathFn::Min {
+                    AtomicCombine::Min
+                } else {
+                    AtomicCombine::Max
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl ElemFn {
     pub fn fun(&self) -> &Fun {
         match self {

@@ -103,6 +103,115 @@ pub fn permute<C: Columns>(
     });
 }
 
+/// A commutative combination done with one atomic read-modify-write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+/// Integer element types with atomic read-modify-writes.
+pub trait AtomicPrim: Copy + Send + Sync {
+    /// Whether `ptr` is aligned for the atomic type of the same size (some
+    /// 32-bit targets align `i64` to 4 bytes but `AtomicI64` to 8).
+    fn aligned(ptr: *mut Self) -> bool;
+    /// `v op old`, as the atomic operation computes it (wrapping add).
+    fn plain(v: Self, old: Self, op: AtomicOp) -> Self;
+    /// `*slot = v op *slot`, atomically.
+    ///
+    /// # Safety
+    /// `slot` is valid, aligned (`aligned`), and only accessed atomically while
+    /// this runs.
+    unsafe fn apply(slot: *mut Self, v: Self, op: AtomicOp);
+}
+
+macro_rules! atomic_prim {
+    ($($t:ty => $a:ty),* $(,)?) => {$(
+        impl AtomicPrim for $t {
+            fn aligned(ptr: *mut Self) -> bool {
+                (ptr as usize) % std::mem::align_of::<$a>() == 0
+            }
+            #[inline]
+            fn plain(v: Self, old: Self, op: AtomicOp) -> Self {
+                match op {
+                    AtomicOp::Add => v.wrapping_add(old),
+                    AtomicOp::Min => v.min(old),
+                    AtomicOp::Max => v.max(old),
+                    AtomicOp::And => v & old,
+                    AtomicOp::Or => v | old,
+                    AtomicOp::Xor => v ^ old,
+                }
+            }
+            #[inline]
+            unsafe fn apply(slot: *mut Self, v: Self, op: AtomicOp) {
+                // SAFETY: the caller guarantees `slot` is valid and aligned for
+                // the atomic type and accessed only atomically meanwhile.
+                let a = unsafe { <$a>::from_ptr(slot) };
+                let o = Ordering::Relaxed;
+                match op {
+                    AtomicOp::Add => a.fetch_add(v, o),
+                    AtomicOp::Min => a.fetch_min(v, o),
+                    AtomicOp::Max => a.fetch_max(v, o),
+                    AtomicOp::And => a.fetch_and(v, o),
+                    AtomicOp::Or => a.fetch_or(v, o),
+                    AtomicOp::Xor => a.fetch_xor(v, o),
+                };
+            }
+        }
+    )*};
+}
+
+use std::sync::atomic::{AtomicI16, AtomicI32, AtomicI64, AtomicI8, AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
+atomic_prim!(i8 => AtomicI8, i16 => AtomicI16, i32 => AtomicI32, i64 => AtomicI64,
+    u8 => AtomicU8, u16 => AtomicU16, u32 => AtomicU32, u64 => AtomicU64, usize => AtomicUsize);
+
+/// [`permute`] for a combination that is one atomic operation on an integer
+/// (`a + b`, `a.min(b)`, `a ^ b`, ...): no locks, each update one atomic
+/// instruction. Relaxed ordering suffices: the updates commute, and the
+/// parallel iterator's join orders them all before the return.
+pub fn permute_atomic<T: AtomicPrim>(
+    out: &mut Vec<T>,
+    src_n: usize,
+    target: impl Fn(usize) -> Option<usize> + Sync,
+    value: impl Fn(usize) -> T + Sync,
+    op: AtomicOp,
+) {
+    let n_out = out.len();
+    if src_n < MIN_CHUNK || !T::aligned(out.as_mut_ptr()) {
+        // Small (or no aligned atomics here): one thread, plain updates.
+        for i in 0..src_n {
+            if let Some(t) = target(i).filter(|&t| t < n_out) {
+                out[t] = T::plain(value(i), out[t], op);
+            }
+        }
+        return;
+    }
+    let ptr = SendPtr(out.as_mut_ptr());
+    chunks(src_n).for_each(|r| {
+        let ptr = &ptr;
+        for i in r {
+            if let Some(t) = target(i).filter(|&t| t < n_out) {
+                // SAFETY: `t < out.len()`, the base is aligned (checked above)
+                // and so is every element; `out` is borrowed mutably for the
+                // whole call and every access during it is atomic.
+                unsafe { T::apply(ptr.0.add(t), value(i), op) }
+            }
+        }
+    });
+}
+
+/// A raw pointer shared by the worker threads (each updates slots atomically).
+struct SendPtr<T>(*mut T);
+// SAFETY: the pointer is only used for atomic updates of slots of a buffer
+// that outlives the parallel loop.
+unsafe impl<T> Sync for SendPtr<T> {}
+// SAFETY: as above.
+unsafe impl<T> Send for SendPtr<T> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
