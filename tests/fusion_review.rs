@@ -1,0 +1,435 @@
+//! Adversarial programs for alpha-equivalent merging, fusion at indexed reads,
+//! the cost model, maps fused after folds and scans, and the fusion/sharing
+//! switches: every build against the interpreter.
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+
+/// The same program three times: fused, without fusion, without sharing.
+macro_rules! variants {
+    ($($body:tt)*) => {
+        pub mod fused {
+            use super::*;
+            accel! { $($body)* }
+        }
+        pub mod no_fusion {
+            use super::*;
+            accel! { #![acc(fusion = false)] $($body)* }
+        }
+        pub mod no_sharing {
+            use super::*;
+            accel! { #![acc(sharing = false)] $($body)* }
+        }
+    };
+}
+
+/// Checks `name` of all three builds against the interpreter.
+macro_rules! all3 {
+    ($m:ident, $name:ident, $args:expr, $tol:expr, $($x:expr),*) => {{
+        let src = $m::fused::$name::SOURCE;
+        let name = stringify!($name);
+        let _ = check(src, name, $args, $m::fused::$name($($x),*), $tol);
+        let _ = check(src, name, $args, $m::no_fusion::$name($($x),*), $tol);
+        let _ = check(src, name, $args, $m::no_sharing::$name($($x),*), $tol);
+    }};
+}
+
+const SIZES: [usize; 5] = [0, 1, 2, 31, 1000];
+
+fn floats(n: usize, seed: usize) -> Vec<f32> {
+    (0..n)
+        .map(|i| (hash(i * 7 + seed) % 2000) as f32 / 100.0 - 10.0)
+        .collect()
+}
+
+fn ints(n: usize, seed: usize) -> Vec<i32> {
+    (0..n).map(|i| (hash(i * 13 + seed) % 200) as i32 - 100).collect()
+}
+
+mod alpha {
+    use super::*;
+    variants! {
+        /// Alpha-equal up to the scalar parameter they capture: not one.
+        pub fn two_params(xs: &Vector<f32>, p: f32, q: f32) -> Vector<f32> {
+            let a = xs.map(|x| x + p);
+            let b = xs.map(|y| y + q);
+            a.zip_with(&b, |u, v| u * v)
+        }
+        /// Shadowed `let`s: the same name, different values.
+        pub fn shadowed(xs: &Vector<i32>, k: i32) -> Vector<i32> {
+            let c = k + 1;
+            let a = xs.map(|x| x * c);
+            let c = k + 2;
+            let b = xs.map(|x| x * c);
+            a.zip_with(&b, |u, v| u - v)
+        }
+        /// Alpha-equal bodies with different literal types.
+        pub fn literal_types(xs: &Vector<i32>) -> (Scalar<i64>, Scalar<i32>) {
+            let a = xs.map(|x| x as i64 * 3).fold(0, |s, t| s + t);
+            let b = xs.map(|x| x * 3).fold(0, |s, t| s + t);
+            (a, b)
+        }
+        /// Loop state captured inside an array-level `while`, next to an
+        /// alpha-equal operation outside the loop.
+        pub fn in_loop(xs: &Vector<f32>, n: i32) -> Vector<f32> {
+            let mut acc = xs.map(|x| x * 2.0);
+            let mut i = 0;
+            while i < n {
+                acc = acc.zip_with(&xs.map(|y| y * 2.0), |a, b| a + b);
+                acc = acc.map(|y| y * 2.0);
+                i += 1;
+            }
+            acc.zip_with(&xs.map(|z| z * 2.0), |a, b| a - b)
+        }
+        /// Two loops whose bodies are alpha-equal but read different state.
+        pub fn two_loops(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let mut a = xs.map(|x| x + 1);
+            let mut i = 0;
+            while i < n {
+                a = a.map(|x| x * 3 + 1);
+                i += 1;
+            }
+            let mut b = xs.map(|x| x + 2);
+            let mut j = 0;
+            while j < n + 1 {
+                b = b.map(|x| x * 3 + 1);
+                j += 1;
+            }
+            a.zip_with(&b, |u, v| u - v)
+        }
+        /// A loop whose state is scalar and array, the step alpha-equal to the
+        /// init.
+        pub fn scalar_state(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let mut k = 1;
+            let mut a = xs.map(|x| x + k);
+            while k < n {
+                k += 1;
+                a = a.map(|x| x + k);
+            }
+            a
+        }
+        /// Alpha-equal operations in the two branches of an `if`, and outside.
+        pub fn branches(xs: &Vector<f32>, flag: bool) -> Vector<f32> {
+            let r = if flag {
+                xs.map(|x| x * 3.0).map(|x| x + 1.0)
+            } else {
+                xs.map(|y| y * 3.0).map(|y| y - 1.0)
+            };
+            r.zip_with(&xs.map(|z| z * 3.0), |a, b| a + b)
+        }
+        /// Permutes with the same closures but different defaults.
+        pub fn permutes(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let d1 = fill([4], 0);
+            let d2 = fill([4], 100);
+            let p1 = xs.permute(&d1, |[i]| Some([i % 4]), |a, b| a + b);
+            let p2 = xs.permute(&d2, |[j]| Some([j % 4]), |c, d| c + d);
+            let _ = n;
+            p1.zip_with(&p2, |a, b| a * 1000 + b)
+        }
+        /// Stencils with the same function but different boundaries.
+        pub fn stencils(xs: &Vector<f32>) -> Vector<f32> {
+            let a = xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r);
+            let b = xs.stencil(Boundary::Constant(0.0), |[x, y, z]| x + y + z);
+            a.zip_with(&b, |u, v| u - v)
+        }
+        /// A closure's `let`s alpha-equal in two maps over different arrays.
+        pub fn lets_in_closures(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
+            let a = xs.map(|x| { let t = x * x; t + t });
+            let b = ys.map(|y| { let s = y * y; s + s });
+            a.zip_with(&b, |u, v| u - v)
+        }
+    }
+}
+
+#[test]
+fn alpha_merging() {
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 1));
+        let ys = Vector::from(floats(n, 2));
+        let xi = Vector::from(ints(n, 3));
+        all3!(alpha, two_params, &[arg(&xs), arg(1.5f32), arg(-2.0f32)], F32_TOL, &xs, 1.5, -2.0);
+        all3!(alpha, shadowed, &[arg(&xi), arg(5i32)], EXACT, &xi, 5);
+        all3!(alpha, literal_types, &[arg(&xi)], EXACT, &xi);
+        for k in [0, 1, 3] {
+            all3!(alpha, in_loop, &[arg(&xs), arg(k)], F32_TOL, &xs, k);
+            all3!(alpha, two_loops, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3!(alpha, scalar_state, &[arg(&xi), arg(k)], EXACT, &xi, k);
+        }
+        for f in [true, false] {
+            all3!(alpha, branches, &[arg(&xs), arg(f)], F32_TOL, &xs, f);
+        }
+        all3!(alpha, permutes, &[arg(&xi)], EXACT, &xi);
+        all3!(alpha, stencils, &[arg(&xs)], F32_TOL, &xs);
+        all3!(alpha, lets_in_closures, &[arg(&xs), arg(&ys)], F32_TOL, &xs, &ys);
+    }
+}
+
+mod scans {
+    use super::*;
+    variants! {
+        /// `postscanl` applies the user's closure twice (in a map and as the
+        /// scan's combination).
+        pub fn postscan(xs: &Vector<i32>) -> Vector<i32> {
+            xs.postscanl(10, |a, b| a * 2 + b)
+        }
+        pub fn postscan_r(m: &Matrix<i32>) -> Matrix<i32> {
+            m.postscanr(1, |a, b| a - b)
+        }
+        pub fn total_then_map(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) {
+            let (s, t) = xs.scanl_total(0, |a, b| a + b);
+            (s.map(|x| x * 2), t.map(|x| x + 1))
+        }
+        pub fn scan_map_shape(m: &Matrix<f32>) -> (Matrix<f32>, Scalar<usize>) {
+            let s = m.scanl(0.0, |a, b| a + b);
+            let t = s.map(|x| x * 0.5);
+            (t, fill([], s.len()))
+        }
+    }
+}
+
+#[test]
+fn scans_and_maps() {
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 4));
+        all3!(scans, postscan, &[arg(&xi)], EXACT, &xi);
+        all3!(scans, total_then_map, &[arg(&xi)], EXACT, &xi);
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7), (3, 3000)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 5)).unwrap();
+        let mf = Matrix::from_vec([r, c], floats(r * c, 6)).unwrap();
+        all3!(scans, postscan_r, &[arg(&mi)], EXACT, &mi);
+        all3!(scans, scan_map_shape, &[arg(&mf)], F32_TOL, &mf);
+    }
+}
+
+mod reads {
+    use super::*;
+    variants! {
+        /// A cheap producer read by index, with indices out of its bounds.
+        pub fn read_oob(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+            let ys = xs.map(|x| x * 2);
+            xs.map(|x| x + ys[[k]])
+        }
+        /// A cheap producer read inside a scalar `while` of a kernel.
+        pub fn read_in_while(xs: &Vector<i32>, n: usize) -> Vector<i32> {
+            let ys = xs.map(|x| x + 1);
+            generate([n], |[i]| {
+                let mut s = 0;
+                let mut j = 0;
+                while j <= i as i32 && (j as usize) < ys.len() {
+                    s += ys[[j as usize]];
+                    j += 1;
+                }
+                s
+            })
+        }
+        /// A zip of different lengths read past the shorter one.
+        pub fn read_zip(xs: &Vector<f32>, ys: &Vector<f32>, k: usize) -> Vector<f32> {
+            let z = xs.zip_with(ys, |a, b| a - b);
+            xs.map(|x| x * z[[k]])
+        }
+        /// A backpermute read by index. (One with a source index out of
+        /// bounds would differ from the interpreter by design: fused, only
+        /// the elements read are computed, see "Only computed work reports
+        /// errors" in docs/language.md.)
+        pub fn read_backpermute(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+            let r = xs.backpermute([xs.len()], |[i]| [xs.len() - 1 - i]);
+            xs.map(|x| x + r[[k]])
+        }
+        /// A cheap generate of rank 0, 2 and 3 read by index.
+        pub fn read_ranks(m: &Matrix<i32>, k: usize) -> Matrix<i32> {
+            let s = fill([], 7);
+            let [r, c] = m.shape();
+            let g = generate([r, c], |[i, j]| (i * 3 + j) as i32);
+            let g3 = generate([2, r, c], |[a, i, j]| (a + i + j) as i32);
+            m.map(|x| x + s.value() + g[[k, 0]] + g3[[1, k, 0]])
+        }
+        /// The same cheap producer read twice and used as a whole.
+        pub fn read_and_whole(xs: &Vector<i32>) -> Vector<i32> {
+            let ys = xs.reverse();
+            let n = xs.len();
+            ys.map(|y| y + ys[[0]] + ys[[n - 1]])
+        }
+        /// Reads inside a permute's index function and combination.
+        pub fn read_in_permute(xs: &Vector<i32>) -> Vector<i32> {
+            let t = xs.map(|x| x.rem_euclid(5));
+            let zeros = fill([5], 0);
+            xs.permute(&zeros, |[i]| Some([t[[i]] as usize]), |a, b| a + b + t[[0]])
+        }
+    }
+}
+
+#[test]
+fn reads_of_cheap_producers() {
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 7));
+        let xs = Vector::from(floats(n, 8));
+        let ys = Vector::from(floats(n / 2, 9));
+        for k in [0usize, 1, n / 2, n.saturating_sub(1), n, n + 5] {
+            all3!(reads, read_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3!(reads, read_zip, &[arg(&xs), arg(&ys), arg(k)], F32_TOL, &xs, &ys, k);
+            all3!(reads, read_backpermute, &[arg(&xi), arg(k)], EXACT, &xi, k);
+        }
+        for m in [0usize, 1, 5, 40] {
+            all3!(reads, read_in_while, &[arg(&xi), arg(m)], EXACT, &xi, m);
+        }
+        if n > 0 {
+            all3!(reads, read_and_whole, &[arg(&xi)], EXACT, &xi);
+            all3!(reads, read_in_permute, &[arg(&xi)], EXACT, &xi);
+        }
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 10)).unwrap();
+        for k in [0usize, 1, 4, 5] {
+            all3!(reads, read_ranks, &[arg(&mi), arg(k)], EXACT, &mi, k);
+        }
+    }
+}
+
+mod folds {
+    use super::*;
+    variants! {
+        /// fold1 on empty rows, then a map: still `EmptyReduction`.
+        pub fn fold1_map(m: &Matrix<i32>) -> Vector<i32> {
+            m.fold1(|a, b| a.max(b)).map(|x| x * 2)
+        }
+        pub fn fold1_all_map(xs: &Vector<f32>) -> Scalar<f32> {
+            xs.fold1(|a, b| a.min(b)).map(|x| x + 1.0)
+        }
+        /// The fold's result used by shape only besides the map.
+        pub fn fold_shape(m: &Matrix<f32>) -> Vector<f32> {
+            let s = m.fold(0.0, |a, b| a + b);
+            let n = s.len();
+            s.map(|x| x / (n as f32 + 1.0))
+        }
+        /// A map after a fold that reads the fold's input by index.
+        pub fn fold_map_reads(m: &Matrix<f32>) -> Vector<f32> {
+            let [r, c] = m.shape();
+            let s = m.fold(0.0, |a, b| a + b);
+            s.map(|x| if c > 0 { x - m[[0, 0]] } else { x + r as f32 })
+        }
+        /// Maps after folds inside a loop.
+        pub fn fold_in_loop(m: &Matrix<i32>, n: i32) -> Vector<i32> {
+            let [r, c] = m.shape();
+            let mut v = m.fold(0, |a, b| a + b).map(|x| x / 2);
+            let mut i = 0;
+            while i < n {
+                let mm = generate([r, c], |[a, b]| m[[a, b]] + v[[a]]);
+                v = mm.fold(0, |a, b| a.max(b)).map(|x| x - 1);
+                i += 1;
+            }
+            v
+        }
+        /// A tuple fold followed by a map changing the type.
+        pub fn tuple_fold_map(m: &Matrix<f32>) -> Vector<f64> {
+            m.map(|x| (x, 1)).fold((0.0, 0), |(a, n), (b, k)| (a + b, n + k)).map(|(s, n)| s as f64 / (n as f64 + 1.0))
+        }
+        /// A fold of rank 3, then two maps.
+        pub fn fold3(a: &Array<i32, 3>) -> Matrix<i64> {
+            a.fold(0, |x, y| x + y).map(|x| x as i64).map(|x| x * x)
+        }
+        /// A fold whose result is read by index inside the map after it.
+        pub fn fold_map_self(m: &Matrix<i32>) -> Vector<i32> {
+            let s = m.fold(0, |a, b| a + b);
+            let t = s.map(|x| x + 1);
+            t.map(|x| x * 2)
+        }
+    }
+}
+
+#[test]
+fn folds_then_maps() {
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7), (2, 3000)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 11)).unwrap();
+        let mf = Matrix::from_vec([r, c], floats(r * c, 12)).unwrap();
+        all3!(folds, fold1_map, &[arg(&mi)], EXACT, &mi);
+        all3!(folds, fold_shape, &[arg(&mf)], F32_TOL, &mf);
+        all3!(folds, fold_map_reads, &[arg(&mf)], F32_TOL, &mf);
+        all3!(folds, tuple_fold_map, &[arg(&mf)], 1e-5, &mf);
+        all3!(folds, fold_map_self, &[arg(&mi)], EXACT, &mi);
+        for k in [0, 1, 3] {
+            all3!(folds, fold_in_loop, &[arg(&mi), arg(k)], EXACT, &mi, k);
+        }
+        let a3 = Array::from_vec([2, r, c], ints(2 * r * c, 13)).unwrap();
+        all3!(folds, fold3, &[arg(&a3)], EXACT, &a3);
+    }
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 14));
+        all3!(folds, fold1_all_map, &[arg(&xs)], F32_TOL, &xs);
+    }
+}
+
+mod switches {
+    use super::*;
+    variants! {
+        /// Scalar `let`s whose values run `while` loops, read in closures.
+        pub fn while_lets(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let k = {
+                let mut j = 0;
+                let mut s = 0;
+                while j < n { s += j; j += 1; }
+                s
+            };
+            xs.map(|x| {
+                let mut t = x;
+                let u = { let mut c = 0; while c < 3 { t += k; c += 1; } t };
+                u + u + k
+            })
+        }
+        /// Array-level control flow with a producer used on both sides.
+        pub fn control(xs: &Vector<f32>, flag: bool, n: i32) -> Vector<f32> {
+            let ys = xs.map(|x| x * 2.0 + 1.0);
+            let mut a = ys.map(|y| y + 1.0);
+            let mut i = 0;
+            while i < n {
+                a = if flag { a.zip_with(&ys, |p, q| p + q) } else { a.map(|p| p * 0.5) };
+                i += 1;
+            }
+            a.zip_with(&ys, |p, q| p - q)
+        }
+        /// A chain of producers each read twice (exponential if recomputed
+        /// blindly).
+        pub fn chain(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let a = generate([n], |[i]| xs[[i]] + xs[[(i + 1) % n]]);
+            let b = generate([n], |[i]| a[[i]] + a[[(i + 1) % n]]);
+            let c = generate([n], |[i]| b[[i]] + b[[(i + 1) % n]]);
+            let d = generate([n], |[i]| c[[i]] + c[[(i + 1) % n]]);
+            let e = generate([n], |[i]| d[[i]] + d[[(i + 1) % n]]);
+            let f = generate([n], |[i]| e[[i]] + e[[(i + 1) % n]]);
+            let g = generate([n], |[i]| f[[i]] + f[[(i + 1) % n]]);
+            generate([n], |[i]| g[[i]] + g[[(i + 1) % n]])
+        }
+        /// Scans with an initial value inside a loop, mapped.
+        pub fn scan_loop(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let mut a = xs.scanl(0, |p, q| p + q).map(|x| x - 1);
+            let mut i = 0;
+            while i < n {
+                a = a.scanl1(|p, q| p.max(q)).map(|x| x + 1);
+                i += 1;
+            }
+            a
+        }
+    }
+}
+
+#[test]
+fn switches_and_control_flow() {
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 15));
+        let xs = Vector::from(floats(n, 16));
+        for k in [0, 1, 4] {
+            all3!(switches, while_lets, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3!(switches, scan_loop, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            for f in [true, false] {
+                all3!(switches, control, &[arg(&xs), arg(f), arg(k)], F32_TOL, &xs, f, k);
+            }
+        }
+        if n > 0 {
+            all3!(switches, chain, &[arg(&xi)], EXACT, &xi);
+        }
+    }
+}
