@@ -433,3 +433,125 @@ fn switches_and_control_flow() {
         }
     }
 }
+
+mod more {
+    use super::*;
+    variants! {
+        /// Scalar `while`s in closures, alpha-equal but for the bound they capture.
+        pub fn closure_whiles(xs: &Vector<i32>, k1: i32, k2: i32) -> Vector<i32> {
+            let a = xs.map(|x| { let mut i = 0; let mut s = x; while i < k1 { s = s * 3 + i; i += 1; } s });
+            let b = xs.map(|y| { let mut j = 0; let mut t = y; while j < k2 { t = t * 3 + j; j += 1; } t });
+            a.zip_with(&b, |u, v| u - v)
+        }
+        /// A `let` shadowing the closure's parameter, next to one that does not.
+        pub fn shadow_param(xs: &Vector<i32>) -> Vector<i32> {
+            let a = xs.map(|x| { let x = x + 1; x * 2 });
+            let b = xs.map(|y| { let z = y + 1; y * 2 + z - z });
+            a.zip_with(&b, |u, v| u * 100 + v)
+        }
+        /// `for` loops with alpha-equal bodies over different ranges.
+        pub fn for_loops(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let mut a = xs.map(|x| x);
+            for i in 0..n {
+                a = a.map(|x| x * 2 + i);
+            }
+            let mut b = xs.map(|x| x);
+            for j in 1..n {
+                b = b.map(|x| x * 2 + j);
+            }
+            a.zip_with(&b, |u, v| u - v)
+        }
+        /// A producer used twice, once as a permute's defaults.
+        pub fn defaults_twice(xs: &Vector<i32>) -> Vector<i32> {
+            let d = xs.map(|x| x + 1);
+            let p = xs.permute(&d, |[i]| Some([i / 2]), |a, b| a + b);
+            p.zip_with(&d, |u, v| u * 1000 + v)
+        }
+        /// A cheap reshape used twice.
+        pub fn reshape_twice(m: &Matrix<i32>) -> Matrix<i32> {
+            let [r, c] = m.shape();
+            let v = m.reshape([c, r]);
+            v.zip_with(&v.map(|x| x + 1), |a, b| a * b)
+        }
+        /// A tuple scan followed by a map to a primitive.
+        pub fn tuple_scan(xs: &Vector<i32>) -> Vector<i64> {
+            xs.map(|x| (x, 1)).scanl1(|(a, n), (b, k)| (a.max(b), n + k)).map(|(m, n)| m as i64 * 10 + n as i64)
+        }
+        /// Maps after a fold in both branches of an `if`, the result's length
+        /// in the loop's condition.
+        pub fn fold_branches(m: &Matrix<i32>, flag: bool) -> Vector<i32> {
+            let s = if flag { m.fold(0, |a, b| a + b).map(|x| x * 2) } else { m.fold(1, |a, b| a * b).map(|x| x - 1) };
+            let mut t = s;
+            let mut i = 0;
+            while (i as usize) < t.len() && i < 3 {
+                t = t.map(|x| x + 1);
+                i += 1;
+            }
+            t
+        }
+        /// The sum mapped, then read as a scalar inside another kernel.
+        pub fn sum_read(xs: &Vector<f32>) -> Vector<f32> {
+            let t = xs.sum().map(|s| s / 2.0);
+            xs.map(|y| y * t.value())
+        }
+        /// A cheap producer of loop state read by index inside the loop.
+        pub fn loop_read(xs: &Vector<i32>, n: i32) -> Vector<i32> {
+            let mut a = xs.map(|x| x);
+            let mut i = 0;
+            while i < n {
+                let r = a.reverse();
+                a = a.map(|x| x + r[[0]]);
+                i += 1;
+            }
+            a
+        }
+    }
+}
+
+#[test]
+fn more_programs() {
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 17));
+        let xs = Vector::from(floats(n, 18));
+        all3!(more, closure_whiles, &[arg(&xi), arg(2i32), arg(3i32)], EXACT, &xi, 2, 3);
+        all3!(more, closure_whiles, &[arg(&xi), arg(2i32), arg(2i32)], EXACT, &xi, 2, 2);
+        all3!(more, shadow_param, &[arg(&xi)], EXACT, &xi);
+        all3!(more, defaults_twice, &[arg(&xi)], EXACT, &xi);
+        all3!(more, tuple_scan, &[arg(&xi)], EXACT, &xi);
+        all3!(more, sum_read, &[arg(&xs)], F32_TOL, &xs);
+        for k in [0, 1, 3] {
+            all3!(more, for_loops, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3!(more, loop_read, &[arg(&xi), arg(k)], EXACT, &xi, k);
+        }
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 19)).unwrap();
+        all3!(more, reshape_twice, &[arg(&mi)], EXACT, &mi);
+        for f in [true, false] {
+            all3!(more, fold_branches, &[arg(&mi), arg(f)], EXACT, &mi, f);
+        }
+    }
+}
+
+#[acc(fusion = false, sharing = false)]
+fn attr_both_off(xs: &Vector<i32>) -> Scalar<i32> {
+    xs.postscanl(0, |a, b| a + b).map(|x| x * 2).fold(0, |a, b| a + b)
+}
+
+#[test]
+fn attribute_options() {
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 20));
+        let _ = check(attr_both_off::SOURCE, "attr_both_off", &[arg(&xi)], attr_both_off(&xi), EXACT);
+    }
+}
+
+#[test]
+#[ignore]
+fn dump_plans() {
+    println!("{}", more::fused::loop_read::explain());
+    println!("{}", more::fused::sum_read::explain());
+    println!("{}", reads::fused::read_ranks::explain());
+    println!("{}", alpha::fused::in_loop::explain());
+    println!("{}", switches::no_sharing::chain::explain().len());
+}
