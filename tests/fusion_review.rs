@@ -546,12 +546,65 @@ fn attribute_options() {
     }
 }
 
+
+mod edge {
+    use super::*;
+    variants! {
+        /// A producer of rank 2 read by index.
+        pub fn big_read(k: usize) -> Vector<i32> {
+            let g = generate([k, 2], |[i, j]| (i + j) as i32);
+            generate([3], |[i]| g[[i, 1]])
+        }
+        /// The same producer backpermuted.
+        pub fn big_bp(k: usize) -> Vector<i32> {
+            let g = generate([k, 2], |[i, j]| (i + j) as i32);
+            g.backpermute([3], |[i]| [i, 1])
+        }
+        /// fold1 over all elements of a matrix, then a map.
+        pub fn fold1_all_m(m: &Matrix<i32>) -> Scalar<i64> {
+            m.fold1_all(|a, b| a.min(b)).map(|x| x as i64 - 1)
+        }
+        /// A scan of rank 3 with an initial tuple, then a map.
+        pub fn scan3(a: &Array<i32, 3>) -> Array<i32, 3> {
+            a.map(|x| (x, 1)).scanr((0, 0), |(p, q), (r, s)| (p + r, q + s)).map(|(p, q)| p * q)
+        }
+    }
+}
+
 #[test]
-#[ignore]
-fn dump_plans() {
-    println!("{}", more::fused::loop_read::explain());
-    println!("{}", more::fused::sum_read::explain());
-    println!("{}", reads::fused::read_ranks::explain());
-    println!("{}", alpha::fused::in_loop::explain());
-    println!("{}", switches::no_sharing::chain::explain().len());
+fn edges() {
+    // Not `usize::MAX`: a fused producer whose shape overflows is never
+    // allocated, so only the interpreter reports `ShapeMismatch` (as for a
+    // backpermute before this change; see "Only computed work reports errors").
+    for k in [0usize, 3, 5] {
+        all3!(edge, big_read, &[arg(k)], EXACT, k);
+        all3!(edge, big_bp, &[arg(k)], EXACT, k);
+    }
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 21)).unwrap();
+        all3!(edge, fold1_all_m, &[arg(&mi)], EXACT, &mi);
+        let a3 = Array::from_vec([r, 2, c], ints(r * c * 2, 22)).unwrap();
+        all3!(edge, scan3, &[arg(&a3)], EXACT, &a3);
+    }
+}
+
+/// The build without sharing recomputes a producer used twice in each
+/// consumer, but not without bound: a chain of producers each read twice
+/// would otherwise be a tree of 2^levels reads (2 million nodes and seconds of
+/// planning for 16 levels, and Rust code that size).
+#[test]
+fn no_sharing_recomputation_is_bounded() {
+    let levels = 24;
+    let mut src = String::from("fn chain(xs: &Vector<i32>) -> Vector<i32> {\n let n = xs.len();\n let a0 = xs.map(|x| x);\n");
+    for l in 1..=levels {
+        src += &format!(" let a{l} = generate([n], |[i]| a{p}[[i]] + a{p}[[(i + 1) % n]]);\n", p = l - 1);
+    }
+    src += &format!(" a{levels}.zip_with(&a{levels}, |u, v| u + v)\n}}\n");
+    let opts = accel_core::Options {
+        fusion: true,
+        sharing: false,
+    };
+    let (_, p) = accel_core::compile_source_with(&src, "chain", opts).expect("compiles");
+    let nodes = p.evaluations(|_| true);
+    assert!(nodes < 1_000_000, "{nodes} nodes evaluated per element:\n{}", p.explain());
 }
