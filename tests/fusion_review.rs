@@ -608,3 +608,42 @@ fn no_sharing_recomputation_is_bounded() {
     let nodes = p.evaluations(|_| true);
     assert!(nodes < 1_000_000, "{nodes} nodes evaluated per element:\n{}", p.explain());
 }
+
+mod post_errors {
+    use super::*;
+    variants! {
+        /// A map after a fold whose closure reads out of bounds.
+        pub fn fold_post_oob(m: &Matrix<i32>, k: usize) -> Vector<i32> {
+            m.fold(0, |a, b| a + b).map(|x| x + m[[k, 0]])
+        }
+        pub fn sum_post_oob(xs: &Vector<i32>, k: usize) -> Scalar<i32> {
+            xs.fold(0, |a, b| a + b).map(|x| x + xs[[k]])
+        }
+        pub fn scan_post_oob(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+            let ys = xs.map(|x| x * 3);
+            xs.scanl(0, |a, b| a + b).map(|x| x + ys[[k]])
+        }
+        /// fold1 on empty rows, then a map that ignores its argument.
+        pub fn fold1_const(m: &Matrix<i32>) -> Vector<i32> {
+            m.fold1(|a, b| a + b).map(|_| 7)
+        }
+    }
+}
+
+#[test]
+fn errors_after_folds() {
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
+        let mi = Matrix::from_vec([r, c], ints(r * c, 23)).unwrap();
+        all3!(post_errors, fold1_const, &[arg(&mi)], EXACT, &mi);
+        for k in [0usize, 1, 4, 5, 9] {
+            all3!(post_errors, fold_post_oob, &[arg(&mi), arg(k)], EXACT, &mi, k);
+        }
+    }
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 24));
+        for k in [0usize, 1, n, n + 3] {
+            all3!(post_errors, sum_post_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3!(post_errors, scan_post_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
+        }
+    }
+}
