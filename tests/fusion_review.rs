@@ -647,3 +647,35 @@ fn errors_after_folds() {
         }
     }
 }
+
+mod post_shapes {
+    use super::*;
+    variants! {
+        /// The fold's own shape read inside the map fused after it.
+        pub fn mean_rows(m: &Matrix<f32>) -> Vector<f32> {
+            let s = m.fold(0.0, |a, b| a + b);
+            s.map(|x| x / (s.len() as f32 + 1.0) + m.shape()[1] as f32)
+        }
+        /// The scan's shape read inside the map fused after it, and a cheap
+        /// producer used twice inside it.
+        pub fn scan_shape(xs: &Vector<i32>) -> Vector<i32> {
+            let s = xs.scanl1(|a, b| a.max(b));
+            let r = xs.reverse();
+            s.map(|x| x + s.len() as i32 + r[[0]] * r[[0]])
+        }
+    }
+}
+
+#[test]
+fn shapes_after_folds() {
+    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
+        let mf = Matrix::from_vec([r, c], floats(r * c, 25)).unwrap();
+        all3!(post_shapes, mean_rows, &[arg(&mf)], F32_TOL, &mf);
+    }
+    for n in SIZES {
+        let xi = Vector::from(ints(n, 26));
+        if n > 0 {
+            all3!(post_shapes, scan_shape, &[arg(&xi)], EXACT, &xi);
+        }
+    }
+}
