@@ -215,9 +215,24 @@ impl Inliner {
         let e = a.expr(h).clone();
         let r = match &e {
             Expr::Var(v) => self.subst.get(v).copied().unwrap_or(h),
+            // Sharing off: a scalar `let` inside a closure is substituted into
+            // its own body only. Not through `subst` and the memo, which are
+            // global: the library binds the parameters of one closure by
+            // `let`s at several places (`postscanl` applies `f` in a map and
+            // uses it as the scan's combination), so a global substitution
+            // would leak into the other uses of the same body.
             Expr::Let { var, value, body }
-                if (!in_closure || self.scalar_lets_too || a.var(*var).ty.has_array())
+                if in_closure
+                    && self.scalar_lets_too
+                    && !a.var(*var).ty.has_array()
                     && !self.kept.contains(var) =>
+            {
+                let v = self.go(a, *value, in_closure);
+                let b = self.go(a, *body, in_closure);
+                substitute(a, b, *var, v, &mut HashMap::new())
+            }
+            Expr::Let { var, value, body }
+                if (!in_closure || a.var(*var).ty.has_array()) && !self.kept.contains(var) =>
             {
                 let v = self.go(a, *value, in_closure);
                 self.subst.insert(*var, v);
@@ -243,6 +258,61 @@ impl Inliner {
         self.memo.insert((h, in_closure), r);
         r
     }
+}
+
+/// `h` with variable `var` replaced by `value`, except where a binder of `var`
+/// shadows it.
+fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H>) -> H {
+    if let Some(&r) = memo.get(&h) {
+        return r;
+    }
+    let e = a.expr(h).clone();
+    let r = match &e {
+        Expr::Var(v) if *v == var => value,
+        Expr::Let { var: v, value: x, body } if *v == var => {
+            let x = substitute(a, *x, var, value, memo);
+            rebuild(
+                a,
+                h,
+                Expr::Let {
+                    var: *v,
+                    value: x,
+                    body: *body,
+                },
+            )
+        }
+        Expr::While { vars, init, cond, step } if vars.contains(&var) => {
+            let init = init.iter().map(|x| substitute(a, *x, var, value, memo)).collect();
+            rebuild(
+                a,
+                h,
+                Expr::While {
+                    vars: vars.clone(),
+                    init,
+                    cond: *cond,
+                    step: step.clone(),
+                },
+            )
+        }
+        _ => {
+            let shadowed: Vec<H> = e
+                .funs()
+                .iter()
+                .filter(|f| f.params.contains(&var))
+                .map(|f| f.body)
+                .collect();
+            let new = e.map_children(|c| {
+                if shadowed.contains(&c) {
+                    c
+                } else {
+                    substitute(a, c, var, value, memo)
+                }
+            });
+            rebuild(a, h, new)
+        }
+    };
+    memo.insert(h, r);
+    r
 }
 
 fn rebuild(a: &mut Arena, h: H, e: Expr) -> H {

@@ -462,10 +462,11 @@ impl Fuser {
             Arr::Delayed(d) if !self.opts.fusion => Arr::Manifest(self.materialise(h, d)),
             // Used twice: stored once, unless recomputing it is as cheap as
             // reading it back (index arithmetic over buffers).
+            // Without sharing it is recomputed, but only up to a bound: each
+            // level of a chain of producers used twice doubles the code.
             Arr::Delayed(d)
-                if self.opts.sharing
-                    && self.uses.get(&h).copied().unwrap_or(0) > 1
-                    && cost(&self.arena, d.index.body) > CHEAP_TO_REPEAT =>
+                if self.uses.get(&h).copied().unwrap_or(0) > 1
+                    && cost(&self.arena, d.index.body) > self.repeat_limit() =>
             {
                 Arr::Manifest(self.materialise(h, d))
             }
@@ -484,8 +485,7 @@ impl Fuser {
         }
         let limit = match self.uses.get(&a).copied().unwrap_or(0) {
             0 | 1 => CHEAP_AT_READ,
-            _ if self.opts.sharing => CHEAP_TO_REPEAT,
-            _ => u32::MAX,
+            _ => self.repeat_limit(),
         };
         if !matches!(
             self.arena.expr(a),
@@ -502,6 +502,16 @@ impl Fuser {
                 cheap
             }
             Arr::Manifest(_) => false,
+        }
+    }
+
+    /// The cost up to which a producer used more than once is recomputed by
+    /// each use instead of stored.
+    fn repeat_limit(&self) -> u32 {
+        if self.opts.sharing {
+            CHEAP_TO_REPEAT
+        } else {
+            NO_SHARING_LIMIT
         }
     }
 
@@ -1231,6 +1241,11 @@ const CHEAP_TO_REPEAT: u32 = 6;
 /// Producers costing at most this much are computed where a kernel reads them
 /// by index instead of being stored (a gather and an operation or two).
 const CHEAP_AT_READ: u32 = 12;
+/// Without sharing, producers used several times are recomputed by each use
+/// (the paper's "no sharing" column) up to this cost: past it, a chain of
+/// producers each used twice (code doubling at each level) would make the
+/// compiler and the generated code exponential.
+const NO_SHARING_LIMIT: u32 = 20_000;
 
 /// A rough cost of evaluating `h` once: the operations on the way, counted as
 /// a tree (what the code generators emit). Loops and math functions are dear;
