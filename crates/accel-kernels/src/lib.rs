@@ -2,3 +2,4 @@
 //! skeletons of `accel-runtime`. (The PTX back end will live beside it.)
 
 pub mod cpu;
+pub mod ptx;
