@@ -103,6 +103,12 @@ fn program_items(
         .collect();
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
+    // The GPU path: the same plan as PTX kernels launched on the backend's
+    // device. A program the PTX back end cannot compile yet still compiles; its
+    // GPU path returns a `BackendUnavailable` error naming what is missing.
+    let ptx = accel_kernels::ptx::program(plan);
+    let gpu_body = accel_kernels::gpu::program_body(plan, &ptx, &rt);
+    let ptx_text = ptx.text;
     let explain = plan.explain();
     let doc = format!(
         "The accel program `{name_str}`: `on` runs it on a chosen backend, `explain` shows its kernels."
@@ -124,7 +130,12 @@ fn program_items(
             pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
-                let __run = || -> ::accel::Result<#result> { #body };
+                let __run = || -> ::accel::Result<#result> {
+                    match __backend.device() {
+                        ::core::option::Option::Some(__dev) => #gpu_body,
+                        ::core::option::Option::None => #body,
+                    }
+                };
                 __run().map_err(|e| e.in_program(#name_str))
             }
 
@@ -133,6 +144,15 @@ fn program_items(
             pub fn explain() -> ::std::string::String {
                 ::std::string::String::from(#explain)
             }
+
+            /// The PTX module of the program's kernels (`.target sm_70`).
+            pub fn ptx() -> &'static str {
+                __ACCEL_PTX
+            }
+
+            // A `static`: devices cache loaded modules by the text's address.
+            #[doc(hidden)]
+            static __ACCEL_PTX: &str = #ptx_text;
 
             /// The program's source text (for the reference interpreter in tests).
             #[doc(hidden)]

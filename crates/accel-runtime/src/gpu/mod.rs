@@ -6,6 +6,8 @@
 //! Addresses are plain 64-bit device addresses, as in the CUDA driver API;
 //! [`DeviceBuffer`] owns one allocation and frees it when dropped.
 
+pub mod host;
+
 use crate::error::Result;
 use std::fmt;
 use std::sync::Arc;
