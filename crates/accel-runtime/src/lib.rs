@@ -10,6 +10,7 @@ pub mod elem;
 pub mod error;
 pub mod gpu;
 pub mod ops;
+pub mod ptx_sim;
 pub mod shape;
 
 pub use array::{Array, Matrix, Scalar, Vector};
