@@ -12,6 +12,7 @@
 //! `atom.cas` (first error wins) to the number of an [`ErrSite`] of the module.
 
 pub mod lower;
+pub mod math;
 pub mod math_lib;
 mod skeletons;
 
