@@ -175,7 +175,7 @@ pub struct Lower<'a> {
     param_regs: HashMap<String, Vec<String>>,
     env: HashMap<VarId, Vec<String>>,
     pub sites: &'a mut Vec<ErrSite>,
-    pub funcs: &'a mut Vec<(MathFn, Prim)>,
+    pub funcs: &'a mut Vec<super::math_lib::FuncKey>,
     prefix: String,
 }
 
@@ -184,7 +184,7 @@ impl<'a> Lower<'a> {
         a: &'a Arena,
         buf_elems: &'a [Ty],
         sites: &'a mut Vec<ErrSite>,
-        funcs: &'a mut Vec<(MathFn, Prim)>,
+        funcs: &'a mut Vec<super::math_lib::FuncKey>,
         prefix: &str,
     ) -> Lower<'a> {
         Lower {
@@ -840,6 +840,11 @@ impl<'a> Lower<'a> {
                 BinOp::Sub => self.ins(format!("sub.rn.{t} {r}, {xa}, {ya};")),
                 BinOp::Mul => self.ins(format!("mul.rn.{t} {r}, {xa}, {ya};")),
                 BinOp::Div => self.ins(format!("div.rn.{t} {r}, {xa}, {ya};")),
+                BinOp::Rem => {
+                    if self.call_func((None, p), &[xa.clone(), ya.clone()], p, &r).is_none() {
+                        return Err(format!("`%` on {}", p.name()));
+                    }
+                }
                 _ => return Err(format!("`{}` on {}", op.symbol(), p.name())),
             }
             return Ok(vec![r]);
@@ -1053,18 +1058,24 @@ impl<'a> Lower<'a> {
             self.ins(i);
             return Ok(vec![r]);
         }
-        if f == MathFn::Abs && !p.is_float() {
-            // Wrapping: `MIN.abs() == MIN`.
-            self.ins(format!("abs.{t} {r}, {};", args[0]));
-            self.normalize(&r, p);
-            return Ok(vec![r]);
+        if !p.is_float() {
+            if let Some(v) = self.int_math(f, p, &args, &r)? {
+                return Ok(vec![v]);
+            }
         }
         // Everything else through the math library's `.func`s.
-        let Some(func) = math_lib::lookup(f, p) else {
-            return Err(format!("`x.{}()` on {}", f.name(), p.name()));
-        };
-        if !self.funcs.contains(&(f, p)) {
-            self.funcs.push((f, p));
+        match self.call_func((Some(f), p), &args, rp, &r) {
+            Some(()) => Ok(vec![r]),
+            None => Err(format!("`x.{}()` on {}", f.name(), p.name())),
+        }
+    }
+
+    /// Calls the math library's `.func` for `key` with `args`, the result in
+    /// `r` (of type `rp`); `None` when the library has no such function.
+    fn call_func(&mut self, key: math_lib::FuncKey, args: &[String], rp: Prim, r: &str) -> Option<()> {
+        let func = math_lib::lookup(key)?;
+        if !self.funcs.contains(&key) {
+            self.funcs.push(key);
         }
         let mut s = String::from("{\n");
         let mut names = Vec::new();
@@ -1084,7 +1095,135 @@ impl<'a> Lower<'a> {
             let _ = write!(s, "\tld.param{} {r}, [__rv];\n\t}}", func.ret);
         }
         self.ins(s);
-        Ok(vec![r])
+        Some(())
+    }
+
+    /// Integer (and bool) math methods, inline, with accel's semantics; the
+    /// result is `r`. `None`: not one of these.
+    fn int_math(&mut self, f: MathFn, p: Prim, args: &[String], r: &str) -> Result<Option<String>, Unsupported> {
+        let t = aty(p);
+        let c = class(p);
+        let bits = if c == Class::Rd { "b64" } else { "b32" };
+        let w = p.width();
+        let x = args.first().cloned().unwrap_or_default();
+        if p == Prim::Bool {
+            // min/max on bool: false < true.
+            let op = match f {
+                MathFn::Min => "and",
+                MathFn::Max => "or",
+                _ => return Ok(None),
+            };
+            let (u, v) = (self.pred_to_u32(&args[0]), self.pred_to_u32(&args[1]));
+            let o = self.reg(Class::R);
+            self.ins(format!("{op}.b32 {o}, {u}, {v};"));
+            self.ins(format!("setp.ne.u32 {r}, {o}, 0;"));
+            return Ok(Some(r.to_string()));
+        }
+        // The value's bits of its own width, zero-extended (narrow types).
+        let zext = |l: &mut Lower, x: &str| -> String {
+            if w < 32 {
+                let m = l.reg(Class::R);
+                l.ins(format!("and.b32 {m}, {x}, {};", (1u32 << w) - 1));
+                m
+            } else {
+                x.to_string()
+            }
+        };
+        match f {
+            MathFn::Abs => {
+                // Wrapping: `MIN.abs() == MIN`.
+                self.ins(format!("abs.{t} {r}, {x};"));
+                self.normalize(r, p);
+            }
+            MathFn::WrappingAdd | MathFn::WrappingSub | MathFn::WrappingMul => {
+                let i = match f {
+                    MathFn::WrappingAdd => "add",
+                    MathFn::WrappingSub => "sub",
+                    _ => "mul.lo",
+                };
+                self.ins(format!("{i}.{t} {r}, {x}, {};", args[1]));
+                self.normalize(r, p);
+            }
+            MathFn::WrappingNeg => {
+                let nt = if c == Class::Rd { "s64" } else { "s32" };
+                self.ins(format!("neg.{nt} {r}, {x};"));
+                self.normalize(r, p);
+            }
+            MathFn::Clamp => {
+                // `lo > hi` gives `hi`, as `accel_runtime::ops::MathOps`.
+                let (lo, hi) = (&args[1], &args[2]);
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                let m = self.reg(c);
+                self.ins(format!("setp.lt.{t} {q1}, {x}, {lo};"));
+                self.ins(format!("selp.{t} {m}, {lo}, {x}, {q1};"));
+                self.ins(format!("setp.gt.{t} {q2}, {m}, {hi};"));
+                self.ins(format!("selp.{t} {r}, {hi}, {m}, {q2};"));
+            }
+            MathFn::Signum if p.is_signed() => {
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                self.ins(format!("setp.gt.{t} {q1}, {x}, 0;"));
+                self.ins(format!("setp.lt.{t} {q2}, {x}, 0;"));
+                self.ins(format!("selp.{t} {r}, 1, 0, {q1};"));
+                self.ins(format!("@{q2} mov.{bits} {r}, -1;"));
+            }
+            MathFn::IsPositive | MathFn::IsNegative => {
+                let cmp = if f == MathFn::IsPositive { "gt" } else { "lt" };
+                self.ins(format!("setp.{cmp}.{t} {r}, {x}, 0;"));
+            }
+            MathFn::IsPowerOfTwo => {
+                let m = self.reg(c);
+                self.ins(format!("sub.{t} {m}, {x}, 1;"));
+                self.ins(format!("and.{bits} {m}, {m}, {x};"));
+                let o = self.reg(Class::R);
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                self.ins(format!("setp.eq.{t} {q1}, {m}, 0;"));
+                self.ins(format!("setp.ne.{t} {q2}, {x}, 0;"));
+                self.ins(format!("selp.u32 {o}, 1, 0, {q1};"));
+                self.ins(format!("@!{q2} mov.b32 {o}, 0;"));
+                self.ins(format!("setp.ne.u32 {r}, {o}, 0;"));
+            }
+            MathFn::CountZeros => {
+                let z = zext(self, &x);
+                self.ins(format!("popc.{bits} {r}, {z};"));
+                self.ins(format!("sub.u32 {r}, {w}, {r};"));
+            }
+            MathFn::LeadingZeros => {
+                let z = zext(self, &x);
+                self.ins(format!("clz.{bits} {r}, {z};"));
+                if w < 32 {
+                    self.ins(format!("sub.u32 {r}, {r}, {};", 32 - w));
+                }
+            }
+            MathFn::TrailingZeros => {
+                // Bit-reverse, count leading zeros; zero gives the width.
+                let z = zext(self, &x);
+                let b = self.reg(c);
+                self.ins(format!("brev.{bits} {b}, {z};"));
+                self.ins(format!("clz.{bits} {r}, {b};"));
+                self.ins(format!("min.u32 {r}, {r}, {w};"));
+            }
+            MathFn::AbsDiff => {
+                let (q, m) = (self.reg(Class::P), self.reg(c));
+                self.ins(format!("setp.gt.{t} {q}, {x}, {};", args[1]));
+                self.ins(format!("sub.{t} {m}, {x}, {};", args[1]));
+                self.ins(format!("@!{q} sub.{t} {m}, {}, {x};", args[1]));
+                self.ins(format!("mov.{bits} {r}, {m};"));
+                self.normalize(r, crate::ptx::lower::unsigned(p));
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(r.to_string()))
+    }
+}
+
+/// The unsigned type of the width of `p`.
+pub fn unsigned(p: Prim) -> Prim {
+    match p {
+        Prim::I8 => Prim::U8,
+        Prim::I16 => Prim::U16,
+        Prim::I32 => Prim::U32,
+        Prim::I64 => Prim::U64,
+        p => p,
     }
 }
 

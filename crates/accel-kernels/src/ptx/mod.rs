@@ -86,3 +86,47 @@ pub fn program(plan: &Plan) -> PtxProgram {
         unsupported,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ptx(source: &str, name: &str) -> PtxProgram {
+        let (_, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+        program(&plan)
+    }
+
+    #[test]
+    fn skeleton_entries() {
+        let p = ptx("fn f(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * 2.0).fold(0.0, |a, b| a + b) }", "f");
+        assert!(p.unsupported.is_none(), "{:?}", p.unsupported);
+        let names: Vec<&str> = p.kernels[0].entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["f_k0_fold_part", "f_k0_fold_final"]);
+        assert!(p.text.contains(".target sm_70") && p.text.contains("shfl.sync.down.b32"));
+        let p = ptx("fn g(m: &Matrix<i64>) -> Vector<i64> { m.fold(0, |a, b| a + b) }", "g");
+        assert!(p.text.contains(".entry g_k0_fold_rows"));
+        let p = ptx("fn s(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(7, |a, b| a + b) }", "s");
+        assert!(p.text.contains(".entry s_k0_scan"), "{}", p.text);
+    }
+
+    #[test]
+    fn permute_uses_atomics_when_it_can() {
+        let add = ptx(
+            "fn h(xs: &Vector<i32>, z: &Vector<i32>) -> Vector<i32> { xs.permute(z, |[i]| Some([i / 2]), |a, b| a + b) }",
+            "h",
+        );
+        assert!(add.text.contains("red.global.add.u32"), "{}", add.text);
+        let pair = ptx(
+            "fn h(xs: &Vector<(i32, f32)>, z: &Vector<(i32, f32)>) -> Vector<(i32, f32)> { xs.permute(z, |[i]| Some([i / 2]), |a, b| if a.0 > b.0 { a } else { b }) }",
+            "h",
+        );
+        assert!(pair.text.contains("atom.global.cas.b32"), "{}", pair.text);
+    }
+
+    #[test]
+    fn integer_semantics_are_explicit() {
+        let p = ptx("fn d(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> { xs.zip_with(ys, |x, y| x / y + (x % y) + (x << y)) }", "d");
+        // Division by zero and by -1 patched, shift amounts masked.
+        assert!(p.text.contains("setp.eq.s32") && p.text.contains("and.b32") && p.text.contains("neg.s32"));
+    }
+}

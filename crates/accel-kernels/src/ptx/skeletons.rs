@@ -18,7 +18,7 @@
 //!   (`atom.cas` on a lock word, fences around the read-modify-write).
 
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
-use accel_core::ir::{Fun, MathFn, Prim, ScanDir, ScanKind, Ty};
+use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use super::EntryPtx;
 use std::fmt::Write;
@@ -34,7 +34,7 @@ pub fn kernel(
     k: &Kernel,
     prefix: &str,
     sites: &mut Vec<ErrSite>,
-    funcs: &mut Vec<(MathFn, Prim)>,
+    funcs: &mut Vec<super::math_lib::FuncKey>,
 ) -> Result<(String, Vec<EntryPtx>), Unsupported> {
     let out_b = k.outputs[0].0;
     let out_ty = buf_elems[out_b as usize].clone();
@@ -840,6 +840,20 @@ fn permute(l: &mut Lower, e: &ElemFn, index: &Fun, combine: &Fun, out: u32, t: &
     l.put_label(&inb);
     let tl = l.linearize_in(&tix, &odims);
     let v = elem_at(l, e, &i)?;
+    if let Some(op) = atomic_combine(l, combine, t) {
+        // One reduction instruction instead of the lock.
+        let p = leaves(t)[0];
+        let base = l.param(Arg::Col(out, 0))[0].clone();
+        let addr = l.reg(Class::Rd);
+        l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
+        l.ins(format!("red.global.{op} [{addr}], {};", v[0]));
+        l.put_label(&next);
+        l.ins(format!("add.u64 {i}, {i}, {stride};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        return Ok(());
+    }
     // Per-element lock: acquire, read-modify-write, release, all in one
     // iteration so that lanes of one warp never wait on each other.
     let la = l.reg(Class::Rd);
@@ -878,4 +892,52 @@ fn permute(l: &mut Lower, e: &ElemFn, index: &Fun, combine: &Fun, out: u32, t: &
     l.put_label(&end);
     l.ins("ret;");
     Ok(())
+}
+
+/// `op.type` of a `red.global` doing `combine(new, old)`, when the combination
+/// is an add (integers and floats), min, max, and, or, xor (integers of 32 or
+/// 64 bits) of its two parameters.
+fn atomic_combine(l: &Lower, combine: &Fun, t: &Ty) -> Option<String> {
+    use accel_core::ir::{BinOp, Expr, MathFn};
+    let p = t.prim()?;
+    if p.width() < 32 || p == Prim::Bool {
+        return None;
+    }
+    let (a, b) = (combine.params[0], combine.params[1]);
+    let is_params = |x: &accel_core::ir::H, y: &accel_core::ir::H| {
+        let v = |h: &accel_core::ir::H| match l.a.expr(*h) {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        };
+        matches!((v(x), v(y)), (Some(x), Some(y)) if (x == a && y == b) || (x == b && y == a))
+    };
+    let op = match l.a.expr(combine.body) {
+        Expr::Binary(op, x, y) if is_params(x, y) => match op {
+            BinOp::Add => "add",
+            BinOp::BitAnd => "and",
+            BinOp::BitOr => "or",
+            BinOp::BitXor => "xor",
+            _ => return None,
+        },
+        Expr::Math(f, xs) if xs.len() == 2 && is_params(&xs[0], &xs[1]) => match f {
+            MathFn::Min => "min",
+            MathFn::Max => "max",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = match (op, p) {
+        (_, Prim::F32 | Prim::F64) if op != "add" => return None,
+        ("add", Prim::F32) => "f32",
+        ("add", Prim::F64) => "f64",
+        ("add", Prim::I32 | Prim::U32) => "u32",
+        ("add", _) => "u64",
+        ("and" | "or" | "xor", Prim::I32 | Prim::U32) => "b32",
+        ("and" | "or" | "xor", _) => "b64",
+        (_, Prim::I32) => "s32",
+        (_, Prim::U32) => "u32",
+        (_, Prim::I64) => "s64",
+        _ => "u64",
+    };
+    Some(format!("{op}.{ty}"))
 }
