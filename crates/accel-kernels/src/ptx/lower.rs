@@ -1202,6 +1202,21 @@ impl<'a> Lower<'a> {
                 self.ins(format!("clz.{bits} {r}, {b};"));
                 self.ins(format!("min.u32 {r}, {r}, {w};"));
             }
+            MathFn::RotateLeft | MathFn::RotateRight => {
+                // On the bits of the type's width; the amount modulo the width.
+                let z = zext(self, &x);
+                let n = self.reg(Class::R);
+                self.ins(format!("and.b32 {n}, {}, {};", args[1], w - 1));
+                let m = self.reg(Class::R);
+                self.ins(format!("sub.u32 {m}, {w}, {n};"));
+                let (lsh, rsh) = if f == MathFn::RotateLeft { (&n, &m) } else { (&m, &n) };
+                let (a, b) = (self.reg(c), self.reg(c));
+                let ut = if c == Class::Rd { "u64" } else { "u32" };
+                self.ins(format!("shl.{bits} {a}, {z}, {lsh};"));
+                self.ins(format!("shr.{ut} {b}, {z}, {rsh};"));
+                self.ins(format!("or.{bits} {r}, {a}, {b};"));
+                self.normalize(r, p);
+            }
             MathFn::AbsDiff => {
                 let (q, m) = (self.reg(Class::P), self.reg(c));
                 self.ins(format!("setp.gt.{t} {q}, {x}, {};", args[1]));
