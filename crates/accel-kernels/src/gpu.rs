@@ -338,6 +338,7 @@ impl Gen<'_> {
                     #empty
                     #zc
                     let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
+                    let __x_per = #host::row_per(__x_len);
                     if __x_rows > 0 { #l }
                     (#bi,)
                 }
@@ -361,6 +362,7 @@ impl Gen<'_> {
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
                     #zc
                     #allocs
+                    let __x_per = #host::row_per(__x_len);
                     if __x_rows > 0 { #l }
                     (#(#outs,)*)
                 }

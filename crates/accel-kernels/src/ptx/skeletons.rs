@@ -549,10 +549,9 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> R
     let sh = l_prefix(l);
     let ntid = wide(l, &id.ntid);
     let tid = wide(l, &id.tid);
-    let per = l.reg(Class::Rd);
-    l.ins(format!("add.u64 {per}, {len}, {ntid};"));
-    l.ins(format!("sub.u64 {per}, {per}, 1;"));
-    l.ins(format!("div.u64 {per}, {per}, {ntid};"));
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let _ = &ntid;
     let tidc = id.tid.clone();
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
@@ -598,10 +597,9 @@ fn scan(
     let sh = l_prefix(l);
     let ntid = wide(l, &id.ntid);
     let tid = wide(l, &id.tid);
-    let per = l.reg(Class::Rd);
-    l.ins(format!("add.u64 {per}, {len}, {ntid};"));
-    l.ins(format!("sub.u64 {per}, {per}, 1;"));
-    l.ins(format!("div.u64 {per}, {per}, {ntid};"));
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let _ = &ntid;
     let zv: Vec<String> = if z {
         leaves(t)
             .into_iter()

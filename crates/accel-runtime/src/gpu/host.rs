@@ -171,14 +171,26 @@ pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
     (g, per, busy_threads.div_ceil(256))
 }
 
+/// Rows shorter than this are combined by one thread, in order: the CPU back
+/// end's sequential chunk size, so that both give the same result even for an
+/// operator that is not associative.
+pub const SEQUENTIAL_ROW: usize = 1 << 14;
+
 /// Threads per block for kernels working on rows of `len` elements: one warp
-/// for short rows, 256 threads otherwise.
+/// for rows one thread combines, 256 threads otherwise.
 pub fn row_block(len: usize) -> u32 {
-    if len <= 64 {
+    if len < SEQUENTIAL_ROW {
         32
     } else {
         256
     }
+}
+
+/// Elements per thread of a row of `len` elements: contiguous chunks of at
+/// least [`SEQUENTIAL_ROW`] (all of a shorter row).
+pub fn row_per(len: usize) -> usize {
+    let threads = row_block(len) as usize;
+    len.div_ceil(threads).max(len.min(SEQUENTIAL_ROW)).max(1)
 }
 
 /// One run-time error a kernel can report: `(index out of bounds?, op, message)`.
