@@ -136,6 +136,8 @@ impl Gen<'_> {
         let mut out = TokenStream::new();
         for s in steps {
             out.extend(self.step(s));
+            // Errors of host expressions, in program order with the kernels'.
+            out.extend(quote!(__ctx.check()?;));
         }
         out
     }
@@ -236,6 +238,8 @@ impl Gen<'_> {
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let inner = self.kernel(k, entries);
+                // Host expressions of the shapes first, as on the CPU.
+                out.extend(quote!(__ctx.check()?;));
                 out.extend(quote!(let (#(#outs,)*) = { #inner };));
                 out
             }
@@ -256,6 +260,7 @@ impl Gen<'_> {
             let name = &e.name;
             let args = self.args(&e.params, &elem);
             quote! {
+                __ctx.check()?;
                 __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
                 __err.check(__SITES)?;
             }
