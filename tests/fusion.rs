@@ -14,10 +14,12 @@ use common::*;
 const NO_FUSION: Options = Options {
     fusion: false,
     sharing: true,
+    maps_after_consumers: true,
 };
 const NO_SHARING: Options = Options {
     fusion: true,
     sharing: false,
+    maps_after_consumers: true,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {

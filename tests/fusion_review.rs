@@ -601,8 +601,8 @@ fn no_sharing_recomputation_is_bounded() {
     }
     src += &format!(" a{levels}.zip_with(&a{levels}, |u, v| u + v)\n}}\n");
     let opts = accel_core::Options {
-        fusion: true,
         sharing: false,
+        ..accel_core::Options::default()
     };
     let (_, p) = accel_core::compile_source_with(&src, "chain", opts).expect("compiles");
     let nodes = p.evaluations(|_| true);

@@ -31,6 +31,10 @@ pub struct Options {
     /// substituted, equal operations written twice are not merged, and an array
     /// producer used twice is recomputed inside each consumer instead of stored.
     pub sharing: bool,
+    /// Fuse the maps that follow a fold or a scan into it (applied to each
+    /// result before it is stored). The PTX back end does not do this yet, so
+    /// the macros plan a program's GPU path with it off.
+    pub maps_after_consumers: bool,
 }
 
 impl Default for Options {
@@ -38,6 +42,7 @@ impl Default for Options {
         Options {
             fusion: true,
             sharing: true,
+            maps_after_consumers: true,
         }
     }
 }

@@ -29,6 +29,20 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
     g.body()
 }
 
+/// A host expression of `plan` (a shape, a scalar) as the CPU code computes
+/// it, for the GPU path's host code. It reads `__bN_shape` locals, `__vN`
+/// variables, `__ctx`, and `__bN_cK` slices for the buffers whose data it reads.
+pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
+    let g = Gen {
+        plan,
+        a: &plan.arena,
+        rt,
+        fast_stencil: Cell::new(false),
+        fresh: Cell::new(0),
+    };
+    g.expr(h)
+}
+
 struct Gen<'a> {
     plan: &'a Plan,
     a: &'a Arena,
@@ -77,7 +91,7 @@ pub fn rust_ty(t: &Ty) -> TokenStream {
 }
 
 /// Field paths to the primitive leaves of a type (`.0.1` for nested tuples).
-fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
+pub fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
     match t {
         Ty::Tuple(ts) => ts
             .iter()
@@ -1147,7 +1161,7 @@ fn buffer_of(a: &Arena, h: H) -> u32 {
 }
 
 /// Buffers whose data `h` reads.
-fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
+pub fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![h];

@@ -1,6 +1,7 @@
 //! The items generated for each function of an accel program.
 
 use accel_core::ir::Ty;
+use accel_core::plan::KernelOp;
 use accel_core::Options;
 use accel_kernels::cpu::rust_ty;
 use proc_macro2::{Span, TokenStream};
@@ -58,7 +59,25 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     }
     for (i, f) in fns.iter().enumerate() {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
-            Ok((program, plan)) => program_items(f, &program, &plan, &source),
+            Ok((program, plan)) => {
+                // The PTX back end does not fuse maps into the folds and scans
+                // before them yet: plan the GPU path without that.
+                let has_post = plan.kernels().any(|k| {
+                    matches!(
+                        &k.op,
+                        KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. }
+                    )
+                });
+                let gpu_opts = Options {
+                    maps_after_consumers: false,
+                    ..opts
+                };
+                let gpu_plan = match has_post {
+                    true => accel_core::compile_with(&fns, i, gpu_opts).ok().map(|(_, p)| p),
+                    false => None,
+                };
+                program_items(f, &program, &plan, gpu_plan.as_ref().unwrap_or(&plan), &source)
+            }
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
                 ts.extend(fallback_items(f));
@@ -89,6 +108,7 @@ fn program_items(
     f: &syn::ItemFn,
     program: &accel_core::Program,
     plan: &accel_core::Plan,
+    gpu_plan: &accel_core::Plan,
     source: &str,
 ) -> TokenStream {
     let name = &f.sig.ident;
@@ -135,6 +155,10 @@ fn program_items(
         .collect();
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
+    // The GPU path: the same plan as PTX kernels launched on the backend's
+    // device. A program the PTX back end cannot compile yet still compiles; its
+    // GPU path returns a `BackendUnavailable` error naming what is missing.
+    let (ptx_text, gpu_body) = gpu_items(gpu_plan, &rt);
     let explain = plan.explain();
     let explain_dot = plan.explain_dot();
     let doc = format!(
@@ -157,7 +181,12 @@ fn program_items(
             pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
-                let __run = || -> ::accel::Result<#result> { #body };
+                let __run = || -> ::accel::Result<#result> {
+                    match __backend.device() {
+                        ::core::option::Option::Some(__dev) => #gpu_body,
+                        ::core::option::Option::None => #body,
+                    }
+                };
                 __run().map_err(|e| e.in_program(#name_str))
             }
 
@@ -173,11 +202,42 @@ fn program_items(
                 ::std::string::String::from(#explain_dot)
             }
 
+            /// The PTX module of the program's kernels (`.target sm_70`).
+            pub fn ptx() -> &'static str {
+                __ACCEL_PTX
+            }
+
+            // A `static`: devices cache loaded modules by the text's address.
+            #[doc(hidden)]
+            static __ACCEL_PTX: &str = #ptx_text;
+
             /// The program's source text (for the reference interpreter in tests).
             #[doc(hidden)]
             pub const SOURCE: &str = #source;
         }
     }
+}
+
+/// The PTX module and the GPU path's body. A panic in the PTX back end (a bug
+/// in accel) must not stop the program from compiling for the CPU: its GPU path
+/// then returns an error that says so.
+fn gpu_items(plan: &accel_core::Plan, rt: &TokenStream) -> (String, TokenStream) {
+    let built = std::panic::catch_unwind(|| {
+        let ptx = accel_kernels::ptx::program(plan);
+        let body = accel_kernels::gpu::program_body(plan, &ptx, rt);
+        (ptx.text, body)
+    });
+    built.unwrap_or_else(|e| {
+        let what = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        let why = format!("internal error in accel's PTX back end ({what}); please report it");
+        let name = &plan.name;
+        let body = quote!(::core::result::Result::Err(#rt::gpu::host::unsupported(#name, #why)));
+        (format!("// not compiled: {why}\n"), body)
+    })
 }
 
 /// What a function that failed to compile still provides, so that its callers

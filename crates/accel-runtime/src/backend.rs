@@ -41,13 +41,16 @@ impl Backend {
         Ok(Backend::Gpu(device))
     }
 
-    /// The PTX simulator. Not in this build yet: `Err`.
+    /// The PTX simulator: programs run their PTX kernels on the CPU with grid,
+    /// block and warp semantics. Its scheduling seed comes from
+    /// `ACCEL_SIM_SEED` (a number) when set, otherwise it is fixed, so runs
+    /// are reproducible.
     pub fn ptx_sim() -> Result<Backend> {
-        Err(Error::with_kind(
-            ErrorKind::BackendUnavailable,
-            "Backend::ptx_sim()",
-            "this build of accel has no PTX simulator yet; use Backend::cpu()",
-        ))
+        let seed = std::env::var("ACCEL_SIM_SEED")
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .unwrap_or(0x5eed);
+        Ok(Backend::Gpu(Arc::new(crate::ptx_sim::SimDevice::new(seed))))
     }
 
     /// `ACCEL_BACKEND` (`cpu`, `cuda`, `cuda:N`, `ptx-sim`) when set, otherwise
@@ -150,7 +153,8 @@ mod tests {
         }
         assert_eq!(Backend::from_setting(None), Backend::Cpu);
         assert_eq!(Backend::from_setting(Some("CPU")), Backend::Cpu);
-        for s in ["cuda", "cuda:1", "ptx-sim", "tpu"] {
+        assert!(matches!(Backend::from_setting(Some("ptx-sim")), Backend::Gpu(_)));
+        for s in ["cuda", "cuda:1", "tpu"] {
             let b = Backend::from_setting(Some(s));
             assert!(matches!(b, Backend::Unavailable { .. }), "{s}");
             assert!(b.check_usable("p").is_err());

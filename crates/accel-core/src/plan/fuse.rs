@@ -851,7 +851,7 @@ impl Fuser {
     /// are applied to each result before it is stored, so the consumer's own
     /// result is never written (the paper could not fuse this).
     fn consumer_then_map(&self, h: H) -> Option<(H, Vec<Fun>)> {
-        if !self.opts.fusion {
+        if !self.opts.fusion || !self.opts.maps_after_consumers {
             return None;
         }
         let mut maps = Vec::new();

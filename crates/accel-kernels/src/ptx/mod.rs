@@ -1,1 +1,132 @@
+//! Kernel plan → one PTX module per program, one or two `.entry`s per kernel.
+//!
+//! The module targets `.version 7.0`, `.target sm_70`: Volta is the oldest
+//! architecture accel supports (independent thread scheduling makes the
+//! per-element spin locks of `permute` safe), and PTX ISA 7.0 is accepted by
+//! every CUDA 11.0+ driver, which JIT-compiles it for newer GPUs.
+//!
+//! The kernel ABI: every parameter is described by an [`Arg`] that the host code
+//! (`crate::gpu`) turns into a `KernelArg`: buffer columns as `.u64` pointers,
+//! shapes as `.u64`, host scalars by value (narrow integers and `bool` as
+//! `.u32`), and the launch's error word, a device `u32` that kernels set with
+//! `atom.cas` (first error wins) to the number of an [`ErrSite`] of the module.
+
+pub mod lower;
 pub mod math;
+pub mod math_lib;
+mod skeletons;
+
+pub use lower::{Arg, ErrSite};
+
+use accel_core::ir::Ty;
+use accel_core::plan::Plan;
+
+/// A program's PTX module and what the host code needs to launch it.
+#[derive(Clone, Debug)]
+pub struct PtxProgram {
+    pub text: String,
+    /// One per kernel of the plan, in `Plan::kernels()` order.
+    pub kernels: Vec<KernelPtx>,
+    /// The run-time errors kernels can report (code = position + 1).
+    pub sites: Vec<ErrSite>,
+    /// Why the GPU path cannot run this program, if it cannot.
+    pub unsupported: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelPtx {
+    pub entries: Vec<EntryPtx>,
+}
+
+#[derive(Clone, Debug)]
+pub struct EntryPtx {
+    pub name: String,
+    pub params: Vec<Arg>,
+}
+
+/// Compiles every kernel of `plan`.
+pub fn program(plan: &Plan) -> PtxProgram {
+    let buf_elems: Vec<Ty> = plan.buffers.iter().map(|b| b.elem.clone()).collect();
+    let mut sites = Vec::new();
+    let mut funcs = Vec::new();
+    let mut kernels = Vec::new();
+    let mut entries_text = String::new();
+    let mut unsupported = None;
+    for (n, k) in plan.kernels().enumerate() {
+        let prefix = format!("{}_k{}", plan.name.trim_start_matches("r#"), n);
+        match skeletons::kernel(plan, &buf_elems, k, &prefix, &mut sites, &mut funcs) {
+            Ok((text, entries)) => {
+                entries_text.push_str(&text);
+                kernels.push(KernelPtx { entries });
+            }
+            Err(why) => {
+                unsupported = Some(format!(
+                    "kernel {n} ({}) uses {why}, which the GPU back end does not support yet",
+                    k.fused.join(" -> ")
+                ));
+                break;
+            }
+        }
+    }
+    let mut text = String::new();
+    text.push_str(&format!("// accel program `{}`\n", plan.name));
+    text.push_str("// sm_70 (Volta) is the oldest architecture accel supports; PTX 7.0 loads on CUDA 11.0+ drivers.\n");
+    text.push_str(".version 7.0\n.target sm_70\n.address_size 64\n\n");
+    if let Some(why) = &unsupported {
+        text.push_str(&format!("// not compiled: {why}\n"));
+        kernels.clear();
+    } else {
+        text.push_str(&math_lib::funcs_text(&funcs));
+        text.push_str(&entries_text);
+    }
+    PtxProgram {
+        text,
+        kernels,
+        sites,
+        unsupported,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ptx(source: &str, name: &str) -> PtxProgram {
+        let (_, plan) = accel_core::compile_source(source, name).unwrap_or_else(|e| panic!("{}", e.message));
+        program(&plan)
+    }
+
+    #[test]
+    fn skeleton_entries() {
+        let p = ptx("fn f(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * 2.0).fold(0.0, |a, b| a + b) }", "f");
+        assert!(p.unsupported.is_none(), "{:?}", p.unsupported);
+        let names: Vec<&str> = p.kernels[0].entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["f_k0_fold_part", "f_k0_fold_final"]);
+        assert!(p.text.contains(".target sm_70") && p.text.contains("shfl.sync.down.b32"));
+        let p = ptx("fn g(m: &Matrix<i64>) -> Vector<i64> { m.fold(0, |a, b| a + b) }", "g");
+        assert!(p.text.contains(".entry g_k0_fold_rows"));
+        let p = ptx("fn s(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(7, |a, b| a + b) }", "s");
+        assert!(p.text.contains(".entry s_k0_scan"), "{}", p.text);
+    }
+
+    #[test]
+    fn permute_uses_atomics_when_it_can() {
+        let add = ptx(
+            "fn h(xs: &Vector<i32>, z: &Vector<i32>) -> Vector<i32> { xs.permute(z, |[i]| Some([i / 2]), |a, b| a + b) }",
+            "h",
+        );
+        assert!(add.text.contains("red.global.add.u32"), "{}", add.text);
+        let pair = ptx(
+            "fn h(xs: &Vector<(i32, f32)>, z: &Vector<(i32, f32)>) -> Vector<(i32, f32)> { xs.permute(z, |[i]| Some([i / 2]), |a, b| if a.0 > b.0 { a } else { b }) }",
+            "h",
+        );
+        assert!(pair.text.contains("atom.global.cas.b32"), "{}", pair.text);
+    }
+
+    #[test]
+    fn integer_semantics_are_explicit() {
+        let p = ptx("fn d(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> { xs.zip_with(ys, |x, y| x / y + (x % y) + (x << y)) }", "d");
+        // Division by zero and by -1 patched, shift amounts masked.
+        assert!(p.text.contains("setp.eq.s32") && p.text.contains("and.b32") && p.text.contains("neg.s32"));
+    }
+}

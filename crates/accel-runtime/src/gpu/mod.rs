@@ -7,6 +7,7 @@
 //! [`DeviceBuffer`] owns one allocation and frees it when dropped.
 
 pub mod cuda;
+pub mod host;
 
 use crate::error::Result;
 use std::fmt;

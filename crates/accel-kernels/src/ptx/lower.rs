@@ -1,0 +1,1263 @@
+//! Scalar lowering: the plan's element functions (expression trees of the
+//! arena) to PTX instructions on virtual registers.
+//!
+//! A value is a list of registers, one per primitive leaf (tuples are one
+//! register per component, an index one `.b64` per dimension, an `Option` a
+//! predicate followed by its payload). Registers by class: `%p` (`bool`),
+//! `%r` (`.b32`: every integer of 32 bits or less, kept sign- or zero-extended
+//! to 32 bits), `%rd` (`.b64`), `%f` (`f32`), `%fd` (`f64`).
+//!
+//! Every integer operation has accel's wrapping semantics (`accel_runtime::ops`):
+//! `x / 0 == 0`, `x % 0 == x`, `MIN / -1 == MIN`, shifts by the amount modulo
+//! the width, all checked explicitly because PTX leaves those cases undefined.
+//! Run-time errors (an index out of bounds, a failed assertion) are written to
+//! the launch's error word with `atom.cas` (the first error wins) and the
+//! computation goes on with a zero value, as the CPU back end does.
+
+use super::math_lib;
+use accel_core::ir::{Arena, BinOp, Boundary, Expr, MathFn, Prim, Ty, UnOp, VarId, H};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Something the PTX back end cannot compile yet: the message names it.
+pub type Unsupported = String;
+
+/// The source of one kernel parameter: what the host passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// The launch's error word (`.u64` pointer).
+    Err,
+    /// Column `k` of buffer `b` (`.u64` pointer).
+    Col(u32, usize),
+    /// Dimension `d` of buffer `b`'s shape (`.u64`).
+    Dim(u32, usize),
+    /// Leaf `k` of host variable `v` (a scalar parameter, a `let`, a loop state).
+    Var(VarId, usize, Prim),
+    /// Dimension `d` of the kernel's iteration shape (`.u64`).
+    IterDim(usize),
+    /// A skeleton's own parameter, passed by the host code of that skeleton.
+    Extra(&'static str),
+    /// Leaf `k` of the kernel's initial value `z`.
+    Z(usize, Prim),
+    /// Column `k` of the partial results of a two-pass fold (`.u64` pointer).
+    Part(usize),
+}
+
+impl Arg {
+    /// The PTX parameter type.
+    pub fn ptx_ty(&self) -> &'static str {
+        match self {
+            Arg::Var(_, _, p) | Arg::Z(_, p) => param_ty(*p),
+            _ => ".u64",
+        }
+    }
+}
+
+/// The `.param` type a scalar of type `p` is passed as (narrow integers and
+/// `bool` widened to 32 bits).
+pub fn param_ty(p: Prim) -> &'static str {
+    match p {
+        Prim::F32 => ".f32",
+        Prim::F64 => ".f64",
+        Prim::I64 | Prim::U64 | Prim::Usize => ".u64",
+        _ => ".u32",
+    }
+}
+
+/// A run-time error a kernel can report: its code in the error word is its
+/// position in the module's list plus one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrSite {
+    /// `true`: `IndexOutOfBounds`; `false`: `InvalidArgument` (an assertion).
+    pub index: bool,
+    pub op: String,
+    pub msg: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    P,
+    R,
+    Rd,
+    F,
+    Fd,
+}
+
+impl Class {
+    fn prefix(self) -> &'static str {
+        match self {
+            Class::P => "%p",
+            Class::R => "%r",
+            Class::Rd => "%rd",
+            Class::F => "%f",
+            Class::Fd => "%fd",
+        }
+    }
+    fn decl(self) -> &'static str {
+        match self {
+            Class::P => ".pred",
+            Class::R => ".b32",
+            Class::Rd => ".b64",
+            Class::F => ".f32",
+            Class::Fd => ".f64",
+        }
+    }
+    const ALL: [Class; 5] = [Class::P, Class::R, Class::Rd, Class::F, Class::Fd];
+}
+
+pub fn class(p: Prim) -> Class {
+    match p {
+        Prim::Bool => Class::P,
+        Prim::I64 | Prim::U64 | Prim::Usize => Class::Rd,
+        Prim::F32 => Class::F,
+        Prim::F64 => Class::Fd,
+        _ => Class::R,
+    }
+}
+
+/// The type suffix of arithmetic on a value of type `p` in its register.
+pub fn aty(p: Prim) -> &'static str {
+    match p {
+        Prim::I8 | Prim::I16 | Prim::I32 => "s32",
+        Prim::U8 | Prim::U16 | Prim::U32 | Prim::Bool => "u32",
+        Prim::I64 => "s64",
+        Prim::U64 | Prim::Usize => "u64",
+        Prim::F32 => "f32",
+        Prim::F64 => "f64",
+    }
+}
+
+/// The memory type of an element of type `p` (`bool` is a byte).
+pub fn mty(p: Prim) -> &'static str {
+    match p {
+        Prim::Bool | Prim::U8 => "u8",
+        Prim::I8 => "s8",
+        Prim::I16 => "s16",
+        Prim::U16 => "u16",
+        Prim::I32 => "s32",
+        Prim::U32 => "u32",
+        Prim::I64 => "s64",
+        Prim::U64 | Prim::Usize => "u64",
+        Prim::F32 => "f32",
+        Prim::F64 => "f64",
+    }
+}
+
+pub fn bytes(p: Prim) -> u32 {
+    p.width() / 8
+}
+
+/// Primitive leaves of a scalar type, as registers hold them.
+pub fn leaves(t: &Ty) -> Vec<Prim> {
+    match t {
+        Ty::Prim(p) => vec![*p],
+        Ty::Tuple(ts) => ts.iter().flat_map(leaves).collect(),
+        Ty::Index(r) => vec![Prim::Usize; *r],
+        Ty::Option(t) => {
+            let mut v = vec![Prim::Bool];
+            v.extend(leaves(t));
+            v
+        }
+        Ty::Array(..) => vec![],
+    }
+}
+
+/// One kernel's body under construction.
+pub struct Lower<'a> {
+    pub a: &'a Arena,
+    /// Buffer element types, by buffer number.
+    pub buf_elems: &'a [Ty],
+    pub body: String,
+    prologue: String,
+    regs: HashMap<Class, u32>,
+    labels: u32,
+    pub params: Vec<Arg>,
+    param_regs: HashMap<String, Vec<String>>,
+    env: HashMap<VarId, Vec<String>>,
+    pub sites: &'a mut Vec<ErrSite>,
+    pub funcs: &'a mut Vec<super::math_lib::FuncKey>,
+    prefix: String,
+}
+
+impl<'a> Lower<'a> {
+    pub fn new(
+        a: &'a Arena,
+        buf_elems: &'a [Ty],
+        sites: &'a mut Vec<ErrSite>,
+        funcs: &'a mut Vec<super::math_lib::FuncKey>,
+        prefix: &str,
+    ) -> Lower<'a> {
+        Lower {
+            a,
+            buf_elems,
+            body: String::new(),
+            prologue: String::new(),
+            regs: HashMap::new(),
+            labels: 0,
+            params: Vec::new(),
+            param_regs: HashMap::new(),
+            env: HashMap::new(),
+            sites,
+            funcs,
+            prefix: prefix.to_string(),
+        }
+    }
+
+    pub fn reg(&mut self, c: Class) -> String {
+        let n = self.regs.entry(c).or_insert(0);
+        *n += 1;
+        format!("{}{}", c.prefix(), *n - 1)
+    }
+
+    pub fn label(&mut self, what: &str) -> String {
+        self.labels += 1;
+        format!("$L_{}_{}{}", self.prefix, what, self.labels)
+    }
+
+    pub fn ins(&mut self, s: impl AsRef<str>) {
+        self.body.push('\t');
+        self.body.push_str(s.as_ref());
+        self.body.push('\n');
+    }
+
+    pub fn put_label(&mut self, l: &str) {
+        let _ = writeln!(self.body, "{l}:");
+    }
+
+    pub fn bind(&mut self, v: VarId, regs: Vec<String>) -> Option<Vec<String>> {
+        self.env.insert(v, regs)
+    }
+
+    pub fn unbind(&mut self, v: VarId, old: Option<Vec<String>>) {
+        match old {
+            Some(o) => self.env.insert(v, o),
+            None => self.env.remove(&v),
+        };
+    }
+
+    /// The registers holding a kernel parameter (loaded once, in the prologue).
+    pub fn param(&mut self, arg: Arg) -> Vec<String> {
+        let key = format!("{arg:?}");
+        if let Some(r) = self.param_regs.get(&key) {
+            return r.clone();
+        }
+        let name = format!("{}_p{}", self.prefix, self.params.len());
+        let t = arg.ptx_ty();
+        let regs = match &arg {
+            Arg::Err | Arg::Col(..) | Arg::Part(_) => {
+                let (r0, r1) = (self.reg(Class::Rd), self.reg(Class::Rd));
+                let _ = writeln!(self.prologue, "\tld.param.u64 {r0}, [{name}];");
+                let _ = writeln!(self.prologue, "\tcvta.to.global.u64 {r1}, {r0};");
+                vec![r1]
+            }
+            Arg::Var(_, _, p) | Arg::Z(_, p) => {
+                let p = *p;
+                if p == Prim::Bool {
+                    let (r, q) = (self.reg(Class::R), self.reg(Class::P));
+                    let _ = writeln!(self.prologue, "\tld.param.u32 {r}, [{name}];");
+                    let _ = writeln!(self.prologue, "\tsetp.ne.u32 {q}, {r}, 0;");
+                    vec![q]
+                } else {
+                    let r = self.reg(class(p));
+                    let _ = writeln!(self.prologue, "\tld.param{t} {r}, [{name}];");
+                    vec![r]
+                }
+            }
+            _ => {
+                let r = self.reg(Class::Rd);
+                let _ = writeln!(self.prologue, "\tld.param.u64 {r}, [{name}];");
+                vec![r]
+            }
+        };
+        self.params.push(arg);
+        self.param_regs.insert(key, regs.clone());
+        regs
+    }
+
+    /// The finished entry: signature, register declarations, prologue, body.
+    pub fn finish(self, name: &str, shared: &str) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, ".visible .entry {name}(");
+        let ps: Vec<String> = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("\t.param {} {}_p{}", a.ptx_ty(), self.prefix, i))
+            .collect();
+        let _ = writeln!(s, "{}\n)\n{{", ps.join(",\n"));
+        for c in Class::ALL {
+            let n = self.regs.get(&c).copied().unwrap_or(0);
+            if n > 0 {
+                let _ = writeln!(s, "\t.reg {} {}<{}>;", c.decl(), c.prefix(), n);
+            }
+        }
+        s.push_str(shared);
+        s.push_str(&self.prologue);
+        s.push_str(&self.body);
+        s.push_str("}\n");
+        s
+    }
+
+    // ---- moving values ----
+
+    /// Fresh registers for a value of type `t`.
+    pub fn fresh(&mut self, t: &Ty) -> Vec<String> {
+        leaves(t).into_iter().map(|p| self.reg(class(p))).collect()
+    }
+
+    /// `dst = src`, leaf by leaf.
+    pub fn assign(&mut self, dst: &[String], src: &[String], t: &Ty) {
+        for ((d, s), p) in dst.iter().zip(src).zip(leaves(t)) {
+            self.mov(d, s, p);
+        }
+    }
+
+    pub fn mov(&mut self, d: &str, s: &str, p: Prim) {
+        if d == s {
+            return;
+        }
+        match class(p) {
+            Class::P => {
+                let r = self.reg(Class::R);
+                self.ins(format!("selp.u32 {r}, 1, 0, {s};"));
+                self.ins(format!("setp.ne.u32 {d}, {r}, 0;"));
+            }
+            Class::R => self.ins(format!("mov.b32 {d}, {s};")),
+            Class::Rd => self.ins(format!("mov.b64 {d}, {s};")),
+            Class::F => self.ins(format!("mov.f32 {d}, {s};")),
+            Class::Fd => self.ins(format!("mov.f64 {d}, {s};")),
+        }
+    }
+
+    /// Zero of type `t` (the value after an error).
+    pub fn zero(&mut self, t: &Ty) -> Vec<String> {
+        let ps = leaves(t);
+        let regs = self.fresh(t);
+        for (r, p) in regs.iter().zip(ps) {
+            self.set_zero(r, p);
+        }
+        regs
+    }
+
+    fn set_zero(&mut self, r: &str, p: Prim) {
+        match class(p) {
+            Class::P => {
+                let z = self.reg(Class::R);
+                self.ins(format!("mov.b32 {z}, 0;"));
+                self.ins(format!("setp.ne.u32 {r}, {z}, 0;"));
+            }
+            Class::R => self.ins(format!("mov.b32 {r}, 0;")),
+            Class::Rd => self.ins(format!("mov.b64 {r}, 0;")),
+            Class::F => self.ins(format!("mov.f32 {r}, 0f00000000;")),
+            Class::Fd => self.ins(format!("mov.f64 {r}, 0d0000000000000000;")),
+        }
+    }
+
+    /// A bool as a 0/1 `.u32`.
+    pub fn pred_to_u32(&mut self, p: &str) -> String {
+        let r = self.reg(Class::R);
+        self.ins(format!("selp.u32 {r}, 1, 0, {p};"));
+        r
+    }
+
+    /// Loads element `idx` (a `.b64` register) of a column at `base` into a fresh register.
+    pub fn load(&mut self, base: &str, idx: &str, p: Prim, volatile: bool) -> String {
+        let addr = self.reg(Class::Rd);
+        self.ins(format!("mad.lo.u64 {addr}, {idx}, {}, {base};", bytes(p)));
+        let v = if volatile { "ld.volatile.global" } else { "ld.global" };
+        if p == Prim::Bool {
+            let (r, q) = (self.reg(Class::R), self.reg(Class::P));
+            self.ins(format!("{v}.u8 {r}, [{addr}];"));
+            self.ins(format!("setp.ne.u32 {q}, {r}, 0;"));
+            q
+        } else {
+            let r = self.reg(class(p));
+            self.ins(format!("{v}.{} {r}, [{addr}];", mty(p)));
+            r
+        }
+    }
+
+    pub fn store(&mut self, base: &str, idx: &str, p: Prim, val: &str, volatile: bool) {
+        let addr = self.reg(Class::Rd);
+        self.ins(format!("mad.lo.u64 {addr}, {idx}, {}, {base};", bytes(p)));
+        let v = if volatile { "st.volatile.global" } else { "st.global" };
+        if p == Prim::Bool {
+            let r = self.pred_to_u32(val);
+            self.ins(format!("{v}.u8 [{addr}], {r};"));
+        } else {
+            let t = match p {
+                Prim::I8 | Prim::U8 => "u8",
+                Prim::I16 | Prim::U16 => "u16",
+                Prim::I32 | Prim::U32 => "u32",
+                Prim::I64 | Prim::U64 | Prim::Usize => "u64",
+                _ => mty(p),
+            };
+            self.ins(format!("{v}.{t} [{addr}], {val};"));
+        }
+    }
+
+    /// Records error `site` in the error word (the first error wins).
+    pub fn fail(&mut self, index: bool, op: &str, msg: &str) {
+        let site = ErrSite {
+            index,
+            op: op.to_string(),
+            msg: msg.to_string(),
+        };
+        let code = match self.sites.iter().position(|s| *s == site) {
+            Some(i) => i + 1,
+            None => {
+                self.sites.push(site);
+                self.sites.len()
+            }
+        };
+        let e = self.param(Arg::Err)[0].clone();
+        let r = self.reg(Class::R);
+        self.ins(format!("atom.global.cas.b32 {r}, [{e}], 0, {code};"));
+    }
+
+    /// Sign- or zero-extends a narrow integer result kept in a 32-bit register.
+    fn normalize(&mut self, r: &str, p: Prim) {
+        match p {
+            Prim::I8 => self.ins(format!("cvt.s32.s8 {r}, {r};")),
+            Prim::I16 => self.ins(format!("cvt.s32.s16 {r}, {r};")),
+            Prim::U8 => self.ins(format!("and.b32 {r}, {r}, 255;")),
+            Prim::U16 => self.ins(format!("and.b32 {r}, {r}, 65535;")),
+            _ => {}
+        }
+    }
+
+    // ---- expressions ----
+
+    pub fn expr(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+        let a = self.a;
+        let ty = a.ty(h).clone();
+        match a.expr(h) {
+            Expr::Var(v) => match self.env.get(v) {
+                Some(r) => Ok(r.clone()),
+                None => {
+                    // A host scalar: passed to the kernel, one parameter per leaf.
+                    let vty = a.var(*v).ty.clone();
+                    if matches!(vty, Ty::Option(_) | Ty::Array(..)) {
+                        return Err(format!("a host value of type {vty} read in a kernel"));
+                    }
+                    let mut regs = Vec::new();
+                    for (k, p) in leaves(&vty).into_iter().enumerate() {
+                        regs.extend(self.param(Arg::Var(*v, k, p)));
+                    }
+                    self.env.insert(*v, regs.clone());
+                    Ok(regs)
+                }
+            },
+            Expr::Let { var, value, body } => {
+                let v = self.expr(*value)?;
+                let old = self.bind(*var, v);
+                let r = self.expr(*body);
+                self.unbind(*var, old);
+                r
+            }
+            Expr::Lit(l) => {
+                let r = self.reg(class(l.prim));
+                match l.prim {
+                    Prim::Bool => {
+                        let t = self.reg(Class::R);
+                        self.ins(format!("mov.b32 {t}, {};", (l.bits != 0) as u32));
+                        self.ins(format!("setp.ne.u32 {r}, {t}, 0;"));
+                    }
+                    Prim::F32 => self.ins(format!("mov.f32 {r}, 0f{:08X};", l.bits as u32)),
+                    Prim::F64 => self.ins(format!("mov.f64 {r}, 0d{:016X};", l.bits)),
+                    p if class(p) == Class::Rd => self.ins(format!("mov.b64 {r}, 0x{:016X};", l.bits)),
+                    p => {
+                        // Narrow literals as their 32-bit extension.
+                        let v: u32 = match p {
+                            Prim::I8 => l.bits as i8 as i32 as u32,
+                            Prim::I16 => l.bits as i16 as i32 as u32,
+                            Prim::U8 => l.bits as u8 as u32,
+                            Prim::U16 => l.bits as u16 as u32,
+                            _ => l.bits as u32,
+                        };
+                        self.ins(format!("mov.b32 {r}, 0x{v:08X};"));
+                    }
+                }
+                Ok(vec![r])
+            }
+            Expr::Tuple(xs) | Expr::MakeIndex(xs) => {
+                let mut out = Vec::new();
+                for x in xs {
+                    out.extend(self.expr(*x)?);
+                }
+                Ok(out)
+            }
+            Expr::Proj(x, n) => {
+                let v = self.expr(*x)?;
+                match a.ty(*x) {
+                    Ty::Tuple(ts) => {
+                        let off: usize = ts[..*n].iter().map(|t| leaves(t).len()).sum();
+                        let len = leaves(&ts[*n]).len();
+                        Ok(v[off..off + len].to_vec())
+                    }
+                    _ => Ok(vec![v[*n].clone()]),
+                }
+            }
+            Expr::Unary(op, x) => {
+                let p = prim_of(&ty)?;
+                let v = self.expr(*x)?;
+                let r = self.reg(class(p));
+                match (op, p) {
+                    (UnOp::Not, Prim::Bool) => {
+                        let u = self.pred_to_u32(&v[0]);
+                        self.ins(format!("setp.eq.u32 {r}, {u}, 0;"));
+                    }
+                    (UnOp::Neg, Prim::Bool) => return Ok(v),
+                    (UnOp::Not, _) => {
+                        let w = if class(p) == Class::Rd { "b64" } else { "b32" };
+                        self.ins(format!("not.{w} {r}, {};", v[0]));
+                        self.normalize(&r, p);
+                    }
+                    (UnOp::Neg, _) => {
+                        let t = match p {
+                            Prim::U64 | Prim::Usize | Prim::I64 => "s64",
+                            Prim::F32 => "f32",
+                            Prim::F64 => "f64",
+                            _ => "s32",
+                        };
+                        self.ins(format!("neg.{t} {r}, {};", v[0]));
+                        self.normalize(&r, p);
+                    }
+                }
+                Ok(vec![r])
+            }
+            Expr::Binary(op, x, y) => self.binary(*op, *x, *y),
+            Expr::Cast(x, to) => {
+                let from = prim_of(a.ty(*x))?;
+                let v = self.expr(*x)?;
+                Ok(vec![self.cast(&v[0], from, *to)])
+            }
+            Expr::If(c, t, e) => {
+                let c = self.expr(*c)?;
+                let out = self.fresh(&ty);
+                let (l_else, l_end) = (self.label("else"), self.label("endif"));
+                self.ins(format!("@!{} bra {l_else};", c[0]));
+                let tv = self.expr(*t)?;
+                self.assign(&out, &tv, &ty);
+                self.ins(format!("bra {l_end};"));
+                self.put_label(&l_else);
+                let ev = self.expr(*e)?;
+                self.assign(&out, &ev, &ty);
+                self.put_label(&l_end);
+                Ok(out)
+            }
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
+                let tys: Vec<Ty> = vars.iter().map(|v| a.var(*v).ty.clone()).collect();
+                let mut state = Vec::new();
+                for (x, t) in init.iter().zip(&tys) {
+                    let v = self.expr(*x)?;
+                    let s = self.fresh(t);
+                    self.assign(&s, &v, t);
+                    state.push(s);
+                }
+                let olds: Vec<_> = vars
+                    .iter()
+                    .zip(&state)
+                    .map(|(v, s)| self.bind(*v, s.clone()))
+                    .collect();
+                let (l_top, l_end) = (self.label("while"), self.label("wend"));
+                self.put_label(&l_top);
+                let c = self.expr(*cond)?;
+                self.ins(format!("@!{} bra {l_end};", c[0]));
+                let mut next = Vec::new();
+                for x in step {
+                    next.push(self.expr(*x)?);
+                }
+                for ((s, n), t) in state.iter().zip(&next).zip(&tys) {
+                    self.assign(s, n, t);
+                }
+                self.ins(format!("bra {l_top};"));
+                self.put_label(&l_end);
+                for (v, o) in vars.iter().zip(olds) {
+                    self.unbind(*v, o);
+                }
+                Ok(state.concat())
+            }
+            Expr::Some(x) => {
+                let v = self.expr(*x)?;
+                let t = self.reg(Class::R);
+                let p = self.reg(Class::P);
+                self.ins(format!("mov.b32 {t}, 1;"));
+                self.ins(format!("setp.ne.u32 {p}, {t}, 0;"));
+                let mut out = vec![p];
+                out.extend(v);
+                Ok(out)
+            }
+            Expr::None(t) => Ok(self.zero(t)),
+            Expr::Shape(x) => match a.expr(*x) {
+                Expr::Buffer(b) => {
+                    let rank = match a.ty(*x) {
+                        Ty::Array(_, r) => *r,
+                        _ => 0,
+                    };
+                    Ok((0..rank).flat_map(|d| self.param(Arg::Dim(b.0, d))).collect())
+                }
+                _ => Err("the shape of an array that is not materialised".into()),
+            },
+            Expr::ReadLinear { array, index } => {
+                let b = buffer(a, *array)?;
+                let i = self.expr(*index)?;
+                Ok(self.read(b, &i[0]))
+            }
+            Expr::ReadIndex { array, index } => {
+                let b = buffer(a, *array)?;
+                let ix = self.expr(*index)?;
+                let l = self.linearize(b, &ix);
+                Ok(self.read(b, &l))
+            }
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var,
+                body,
+            } => {
+                let ix = self.expr(*index)?;
+                let sh = self.expr(*shape)?;
+                let ok = self.in_bounds(&ix, &sh);
+                let out = self.fresh(&ty);
+                let (l_bad, l_end) = (self.label("oob"), self.label("inb"));
+                self.ins(format!("@!{ok} bra {l_bad};"));
+                let old = self.bind(*var, ix);
+                let v = self.expr(*body)?;
+                self.unbind(*var, old);
+                self.assign(&out, &v, &ty);
+                self.ins(format!("bra {l_end};"));
+                self.put_label(&l_bad);
+                self.fail(true, op, "index out of bounds");
+                let z = self.zero(&ty);
+                self.assign(&out, &z, &ty);
+                self.put_label(&l_end);
+                Ok(out)
+            }
+            Expr::Assert { cond, op, msg, body } => {
+                let c = self.expr(*cond)?;
+                let l_ok = self.label("assert");
+                self.ins(format!("@{} bra {l_ok};", c[0]));
+                self.fail(false, op, msg);
+                self.put_label(&l_ok);
+                self.expr(*body)
+            }
+            Expr::ReadStencil {
+                array,
+                center,
+                offset,
+                boundary,
+            } => {
+                let b = buffer(a, *array)?;
+                let c = self.expr(*center)?;
+                self.read_stencil(b, &c, offset, *boundary, &ty)
+            }
+            Expr::Math(f, xs) => self.math(*f, xs, &ty),
+            other => Err(format!("{} in a kernel", expr_name(other))),
+        }
+    }
+
+    /// Reads buffer `b` at row-major offset `l`.
+    pub fn read(&mut self, b: u32, l: &str) -> Vec<String> {
+        let ps = leaves(&self.buf_elems[b as usize]);
+        let mut out = Vec::new();
+        for (k, p) in ps.into_iter().enumerate() {
+            let base = self.param(Arg::Col(b, k))[0].clone();
+            out.push(self.load(&base, l, p, false));
+        }
+        out
+    }
+
+    /// Row-major offset of index `ix` in buffer `b`.
+    pub fn linearize(&mut self, b: u32, ix: &[String]) -> String {
+        let dims: Vec<String> = (0..ix.len()).map(|d| self.param(Arg::Dim(b, d))[0].clone()).collect();
+        self.linearize_in(ix, &dims)
+    }
+
+    pub fn linearize_in(&mut self, ix: &[String], dims: &[String]) -> String {
+        let l = self.reg(Class::Rd);
+        self.ins(format!("mov.b64 {l}, 0;"));
+        for (i, d) in ix.iter().zip(dims) {
+            self.ins(format!("mad.lo.u64 {l}, {l}, {d}, {i};"));
+        }
+        l
+    }
+
+    /// Index `ix` of a shape of dimensions `dims` from row-major offset `l`.
+    pub fn delinearize(&mut self, l: &str, dims: &[String]) -> Vec<String> {
+        let rem = self.reg(Class::Rd);
+        self.ins(format!("mov.b64 {rem}, {l};"));
+        let mut ix = vec![String::new(); dims.len()];
+        for d in (0..dims.len()).rev() {
+            let r = self.reg(Class::Rd);
+            if d == 0 {
+                self.ins(format!("mov.b64 {r}, {rem};"));
+            } else {
+                self.ins(format!("rem.u64 {r}, {rem}, {};", dims[d]));
+                self.ins(format!("div.u64 {rem}, {rem}, {};", dims[d]));
+            }
+            ix[d] = r;
+        }
+        ix
+    }
+
+    /// A predicate: every component of `ix` below the shape's.
+    pub fn in_bounds(&mut self, ix: &[String], sh: &[String]) -> String {
+        let ok = self.reg(Class::R);
+        self.ins(format!("mov.b32 {ok}, 1;"));
+        for (i, s) in ix.iter().zip(sh) {
+            let p = self.reg(Class::P);
+            self.ins(format!("setp.ge.u64 {p}, {i}, {s};"));
+            self.ins(format!("@{p} mov.b32 {ok}, 0;"));
+        }
+        let p = self.reg(Class::P);
+        self.ins(format!("setp.ne.u32 {p}, {ok}, 0;"));
+        p
+    }
+
+    fn read_stencil(
+        &mut self,
+        b: u32,
+        c: &[String],
+        offset: &[i32],
+        boundary: Boundary,
+        ty: &Ty,
+    ) -> Result<Vec<String>, Unsupported> {
+        // Accelerate's boundary rules, as `accel_runtime::cpu::stencil::coord`.
+        let out = self.fresh(ty);
+        let l_out = self.label("sout");
+        let l_end = self.label("send");
+        let mut ix = Vec::new();
+        for (d, o) in offset.iter().enumerate() {
+            let n = self.param(Arg::Dim(b, d))[0].clone();
+            let i = self.reg(Class::Rd);
+            self.ins(format!("add.s64 {i}, {}, {o};", c[d]));
+            let inside = self.reg(Class::P);
+            self.ins(format!("setp.lt.u64 {inside}, {i}, {n};"));
+            let l_ok = self.label("sin");
+            self.ins(format!("@{inside} bra {l_ok};"));
+            match boundary {
+                Boundary::Constant(_) => self.ins(format!("bra {l_out};")),
+                Boundary::Clamp => {
+                    let nm1 = self.reg(Class::Rd);
+                    self.ins(format!("sub.s64 {nm1}, {n}, 1;"));
+                    self.ins(format!("max.s64 {i}, {i}, 0;"));
+                    self.ins(format!("min.s64 {i}, {i}, {nm1};"));
+                }
+                Boundary::Wrap => {
+                    self.ins(format!("rem.s64 {i}, {i}, {n};"));
+                    let neg = self.reg(Class::P);
+                    self.ins(format!("setp.lt.s64 {neg}, {i}, 0;"));
+                    self.ins(format!("@{neg} add.s64 {i}, {i}, {n};"));
+                }
+                Boundary::Mirror => {
+                    // Period 2n - 2; an extent of 1 always reads 0.
+                    let p = self.reg(Class::Rd);
+                    let one = self.reg(Class::P);
+                    self.ins(format!("setp.le.u64 {one}, {n}, 1;"));
+                    self.ins(format!("shl.b64 {p}, {n}, 1;"));
+                    self.ins(format!("sub.s64 {p}, {p}, 2;"));
+                    self.ins(format!("@{one} mov.b64 {p}, 1;"));
+                    self.ins(format!("rem.s64 {i}, {i}, {p};"));
+                    let neg = self.reg(Class::P);
+                    self.ins(format!("setp.lt.s64 {neg}, {i}, 0;"));
+                    self.ins(format!("@{neg} add.s64 {i}, {i}, {p};"));
+                    let big = self.reg(Class::P);
+                    self.ins(format!("setp.ge.s64 {big}, {i}, {n};"));
+                    self.ins(format!("@{big} sub.s64 {i}, {p}, {i};"));
+                    self.ins(format!("@{one} mov.b64 {i}, 0;"));
+                }
+            }
+            self.put_label(&l_ok);
+            ix.push(i);
+        }
+        let l = self.linearize(b, &ix);
+        let v = self.read(b, &l);
+        self.assign(&out, &v, ty);
+        self.ins(format!("bra {l_end};"));
+        self.put_label(&l_out);
+        if let Boundary::Constant(k) = boundary {
+            let kv = self.expr(k)?;
+            self.assign(&out, &kv, ty);
+        }
+        self.put_label(&l_end);
+        Ok(out)
+    }
+
+    fn binary(&mut self, op: BinOp, x: H, y: H) -> Result<Vec<String>, Unsupported> {
+        let a = self.a;
+        let xt = a.ty(x).clone();
+        if matches!(op, BinOp::And | BinOp::Or) {
+            // Short-circuit: `y` runs only when it decides the result.
+            let u = self.reg(Class::R);
+            let xv = self.expr(x)?;
+            self.ins(format!("selp.u32 {u}, 1, 0, {};", xv[0]));
+            let l_end = self.label("sc");
+            let skip = if op == BinOp::And { "@!" } else { "@" };
+            self.ins(format!("{skip}{} bra {l_end};", xv[0]));
+            let yv = self.expr(y)?;
+            self.ins(format!("selp.u32 {u}, 1, 0, {};", yv[0]));
+            self.put_label(&l_end);
+            let p = self.reg(Class::P);
+            self.ins(format!("setp.ne.u32 {p}, {u}, 0;"));
+            return Ok(vec![p]);
+        }
+        let xv = self.expr(x)?;
+        let yv = self.expr(y)?;
+        if op.is_comparison() {
+            return self.compare(op, &xv, &yv, &xt);
+        }
+        let p = prim_of(&xt)?;
+        if p == Prim::Bool {
+            // `&`, `|`, `^` on bools (arithmetic is rejected by the type checker).
+            let (u, v) = (self.pred_to_u32(&xv[0]), self.pred_to_u32(&yv[0]));
+            let w = self.reg(Class::R);
+            let i = match op {
+                BinOp::BitAnd | BinOp::Mul => "and",
+                BinOp::BitOr => "or",
+                BinOp::BitXor | BinOp::Add | BinOp::Sub => "xor",
+                _ => return Err(format!("`{}` on bool", op.symbol())),
+            };
+            self.ins(format!("{i}.b32 {w}, {u}, {v};"));
+            let r = self.reg(Class::P);
+            self.ins(format!("setp.ne.u32 {r}, {w}, 0;"));
+            return Ok(vec![r]);
+        }
+        let (xa, ya) = (xv[0].clone(), yv[0].clone());
+        let c = class(p);
+        let t = aty(p);
+        let r = self.reg(c);
+        let bits = if c == Class::Rd { "b64" } else { "b32" };
+        if p.is_float() {
+            match op {
+                BinOp::Add => self.ins(format!("add.rn.{t} {r}, {xa}, {ya};")),
+                BinOp::Sub => self.ins(format!("sub.rn.{t} {r}, {xa}, {ya};")),
+                BinOp::Mul => self.ins(format!("mul.rn.{t} {r}, {xa}, {ya};")),
+                BinOp::Div => self.ins(format!("div.rn.{t} {r}, {xa}, {ya};")),
+                BinOp::Rem => {
+                    if self.call_func((None, p), &[xa.clone(), ya.clone()], p, &r).is_none() {
+                        return Err(format!("`%` on {}", p.name()));
+                    }
+                }
+                _ => return Err(format!("`{}` on {}", op.symbol(), p.name())),
+            }
+            return Ok(vec![r]);
+        }
+        match op {
+            BinOp::Add => self.ins(format!("add.{t} {r}, {xa}, {ya};")),
+            BinOp::Sub => self.ins(format!("sub.{t} {r}, {xa}, {ya};")),
+            BinOp::Mul => self.ins(format!("mul.lo.{t} {r}, {xa}, {ya};")),
+            BinOp::BitAnd => self.ins(format!("and.{bits} {r}, {xa}, {ya};")),
+            BinOp::BitOr => self.ins(format!("or.{bits} {r}, {xa}, {ya};")),
+            BinOp::BitXor => self.ins(format!("xor.{bits} {r}, {xa}, {ya};")),
+            BinOp::Div | BinOp::Rem => {
+                // Divide by a safe divisor; patch the results for 0 and -1.
+                let zero = self.reg(Class::P);
+                self.ins(format!("setp.eq.{t} {zero}, {ya}, 0;"));
+                let d = self.reg(c);
+                self.ins(format!("selp.{t} {d}, 1, {ya}, {zero};"));
+                let minus1 = if p.is_signed() {
+                    let m = self.reg(Class::P);
+                    self.ins(format!("setp.eq.{t} {m}, {ya}, -1;"));
+                    self.ins(format!("@{m} mov.{bits} {d}, 1;"));
+                    Some(m)
+                } else {
+                    None
+                };
+                if op == BinOp::Div {
+                    self.ins(format!("div.{t} {r}, {xa}, {d};"));
+                    self.ins(format!("@{zero} mov.{bits} {r}, 0;"));
+                    if let Some(m) = minus1 {
+                        self.ins(format!("@{m} neg.{t} {r}, {xa};"));
+                    }
+                } else {
+                    self.ins(format!("rem.{t} {r}, {xa}, {d};"));
+                    self.ins(format!("@{zero} mov.{bits} {r}, {xa};"));
+                    if let Some(m) = minus1 {
+                        self.ins(format!("@{m} mov.{bits} {r}, 0;"));
+                    }
+                }
+            }
+            BinOp::Shl | BinOp::Shr => {
+                // The amount modulo the width (`wrapping_shl`).
+                let yp = prim_of(a.ty(y))?;
+                let amt = self.reg(Class::R);
+                if class(yp) == Class::Rd {
+                    self.ins(format!("cvt.u32.u64 {amt}, {ya};"));
+                } else {
+                    self.ins(format!("mov.b32 {amt}, {ya};"));
+                }
+                self.ins(format!("and.b32 {amt}, {amt}, {};", p.width() - 1));
+                if op == BinOp::Shl {
+                    self.ins(format!("shl.{bits} {r}, {xa}, {amt};"));
+                } else {
+                    self.ins(format!("shr.{t} {r}, {xa}, {amt};"));
+                }
+            }
+            _ => return Err(format!("`{}` on {}", op.symbol(), p.name())),
+        }
+        self.normalize(&r, p);
+        Ok(vec![r])
+    }
+
+    fn compare(&mut self, op: BinOp, xv: &[String], yv: &[String], t: &Ty) -> Result<Vec<String>, Unsupported> {
+        let ps = leaves(t);
+        if ps.len() != 1 {
+            // Tuples: equality only, component by component.
+            if !matches!(op, BinOp::Eq | BinOp::Ne) {
+                return Err(format!("`{}` on tuples", op.symbol()));
+            }
+            let all = self.reg(Class::R);
+            self.ins(format!("mov.b32 {all}, 1;"));
+            for ((x, y), p) in xv.iter().zip(yv).zip(ps) {
+                let e = self.compare(BinOp::Eq, &[x.clone()], &[y.clone()], &Ty::Prim(p))?;
+                self.ins(format!("@!{} mov.b32 {all}, 0;", e[0]));
+            }
+            let r = self.reg(Class::P);
+            let c = if op == BinOp::Eq { "ne" } else { "eq" };
+            self.ins(format!("setp.{c}.u32 {r}, {all}, 0;"));
+            return Ok(vec![r]);
+        }
+        let p = ps[0];
+        let (mut x, mut y) = (xv[0].clone(), yv[0].clone());
+        if p == Prim::Bool {
+            x = self.pred_to_u32(&x);
+            y = self.pred_to_u32(&y);
+        }
+        let c = match op {
+            BinOp::Eq => "eq",
+            // Rust's `!=` holds when either side is NaN.
+            BinOp::Ne if p.is_float() => "neu",
+            BinOp::Ne => "ne",
+            BinOp::Lt => "lt",
+            BinOp::Le => "le",
+            BinOp::Gt => "gt",
+            _ => "ge",
+        };
+        let r = self.reg(Class::P);
+        self.ins(format!("setp.{c}.{} {r}, {x}, {y};", aty(p)));
+        Ok(vec![r])
+    }
+
+    /// Rust's `as` from `from` to `to`.
+    pub fn cast(&mut self, v: &str, from: Prim, to: Prim) -> String {
+        if from == to {
+            return v.to_string();
+        }
+        let r = self.reg(class(to));
+        if from == Prim::Bool {
+            let u = self.pred_to_u32(v);
+            return self.cast(&u, Prim::U32, to);
+        }
+        if to == Prim::Bool {
+            // Not valid Rust; kept total.
+            self.ins(format!("setp.ne.{} {r}, {v}, 0;", aty(from)));
+            return r;
+        }
+        match (from.is_float(), to.is_float()) {
+            (true, true) => {
+                let rnd = if to.width() < from.width() { ".rn" } else { "" };
+                self.ins(format!("cvt{rnd}.{}.{} {r}, {v};", aty(to), aty(from)));
+            }
+            (false, true) => {
+                self.ins(format!("cvt.rn.{}.{} {r}, {v};", aty(to), aty(from)));
+            }
+            (true, false) => {
+                // Saturating, NaN to 0: convert to the wide type of the same
+                // signedness (saturating), then clamp narrow types.
+                let wide = match (to.width(), to.is_signed()) {
+                    (64, true) => "s64",
+                    (64, false) => "u64",
+                    (_, true) => "s32",
+                    (_, false) => "u32",
+                };
+                self.ins(format!("cvt.rzi.sat.{wide}.{} {r}, {v};", aty(from)));
+                let (lo, hi): (i64, i64) = match to {
+                    Prim::I8 => (-128, 127),
+                    Prim::I16 => (-32768, 32767),
+                    Prim::U8 => (0, 255),
+                    Prim::U16 => (0, 65535),
+                    _ => (0, 0),
+                };
+                if hi != 0 {
+                    self.ins(format!("max.{wide} {r}, {r}, {lo};"));
+                    self.ins(format!("min.{wide} {r}, {r}, {hi};"));
+                }
+                let nan = self.reg(Class::P);
+                self.ins(format!("setp.nan.{} {nan}, {v}, {v};", aty(from)));
+                let bits = if class(to) == Class::Rd { "b64" } else { "b32" };
+                self.ins(format!("@{nan} mov.{bits} {r}, 0;"));
+            }
+            (false, false) => {
+                let (fc, tc) = (class(from), class(to));
+                match (fc, tc) {
+                    (Class::Rd, Class::Rd) => self.ins(format!("mov.b64 {r}, {v};")),
+                    (Class::Rd, _) => {
+                        self.ins(format!("cvt.u32.u64 {r}, {v};"));
+                        self.normalize(&r, to);
+                    }
+                    (_, Class::Rd) => {
+                        // The 32-bit register holds the value extended by the
+                        // source's signedness.
+                        let s = if from.is_signed() { "s" } else { "u" };
+                        self.ins(format!("cvt.{s}64.{s}32 {r}, {v};"));
+                    }
+                    _ => {
+                        self.ins(format!("mov.b32 {r}, {v};"));
+                        self.normalize(&r, to);
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    fn math(&mut self, f: MathFn, xs: &[H], ty: &Ty) -> Result<Vec<String>, Unsupported> {
+        let a = self.a;
+        let p = prim_of(a.ty(xs[0]))?;
+        let mut args = Vec::new();
+        for x in xs {
+            args.push(self.expr(*x)?[0].clone());
+        }
+        let rp = prim_of(ty)?;
+        let t = aty(p);
+        let c = class(p);
+        let r = self.reg(class(rp));
+        // Operations with one PTX instruction and Rust's semantics.
+        let inline = match (f, p.is_float()) {
+            (MathFn::Sqrt, true) => Some(format!("sqrt.rn.{t} {r}, {};", args[0])),
+            (MathFn::Abs, true) => Some(format!("abs.{t} {r}, {};", args[0])),
+            (MathFn::MulAdd, true) => Some(format!("fma.rn.{t} {r}, {}, {}, {};", args[0], args[1], args[2])),
+            (MathFn::Min, false) if p != Prim::Bool => Some(format!("min.{t} {r}, {}, {};", args[0], args[1])),
+            (MathFn::Max, false) if p != Prim::Bool => Some(format!("max.{t} {r}, {}, {};", args[0], args[1])),
+            (MathFn::CountOnes, false) if c != Class::P => {
+                let w = if c == Class::Rd { "b64" } else { "b32" };
+                let mut s = format!("popc.{w} {r}, {};", args[0]);
+                if matches!(p, Prim::I8 | Prim::I16) {
+                    // Count the bits of the narrow type only.
+                    let m = self.reg(Class::R);
+                    self.ins(format!("and.b32 {m}, {}, {};", args[0], (1u32 << p.width()) - 1));
+                    s = format!("popc.b32 {r}, {m};");
+                }
+                Some(s)
+            }
+            (MathFn::ToBits, true) => Some(format!("mov.b{} {r}, {};", p.width(), args[0])),
+            (MathFn::FromBits, false) if matches!(p, Prim::U32 | Prim::U64) => {
+                Some(format!("mov.b{} {r}, {};", p.width(), args[0]))
+            }
+            (MathFn::IsNan, true) => Some(format!("setp.nan.{t} {r}, {}, {};", args[0], args[0])),
+            _ => None,
+        };
+        if let Some(i) = inline {
+            self.ins(i);
+            return Ok(vec![r]);
+        }
+        if !p.is_float() {
+            if let Some(v) = self.int_math(f, p, &args, &r)? {
+                return Ok(vec![v]);
+            }
+        }
+        // Everything else through the math library's `.func`s.
+        match self.call_func((Some(f), p), &args, rp, &r) {
+            Some(()) => Ok(vec![r]),
+            None => Err(format!("`x.{}()` on {}", f.name(), p.name())),
+        }
+    }
+
+    /// Calls the math library's `.func` for `key` with `args`, the result in
+    /// `r` (of type `rp`); `None` when the library has no such function.
+    fn call_func(&mut self, key: math_lib::FuncKey, args: &[String], rp: Prim, r: &str) -> Option<()> {
+        let func = math_lib::lookup(key)?;
+        if !self.funcs.contains(&key) {
+            self.funcs.push(key);
+        }
+        let mut s = String::from("{\n");
+        let mut names = Vec::new();
+        for (i, (arg, pt)) in args.iter().zip(&func.params).enumerate() {
+            let n = format!("__a{i}");
+            let _ = writeln!(s, "\t.param {pt} {n};");
+            let _ = writeln!(s, "\tst.param{pt} [{n}], {arg};");
+            names.push(n);
+        }
+        let _ = writeln!(s, "\t.param {} __rv;", func.ret);
+        let _ = writeln!(s, "\tcall.uni (__rv), {}, ({});", func.name, names.join(", "));
+        if rp == Prim::Bool {
+            let u = self.reg(Class::R);
+            let _ = writeln!(s, "\tld.param{} {u}, [__rv];", func.ret);
+            let _ = write!(s, "\tsetp.ne.u32 {r}, {u}, 0;\n\t}}");
+        } else {
+            let _ = write!(s, "\tld.param{} {r}, [__rv];\n\t}}", func.ret);
+        }
+        self.ins(s);
+        Some(())
+    }
+
+    /// Integer (and bool) math methods, inline, with accel's semantics; the
+    /// result is `r`. `None`: not one of these.
+    fn int_math(&mut self, f: MathFn, p: Prim, args: &[String], r: &str) -> Result<Option<String>, Unsupported> {
+        let t = aty(p);
+        let c = class(p);
+        let bits = if c == Class::Rd { "b64" } else { "b32" };
+        let w = p.width();
+        let x = args.first().cloned().unwrap_or_default();
+        if p == Prim::Bool {
+            // min/max on bool: false < true.
+            let op = match f {
+                MathFn::Min => "and",
+                MathFn::Max => "or",
+                _ => return Ok(None),
+            };
+            let (u, v) = (self.pred_to_u32(&args[0]), self.pred_to_u32(&args[1]));
+            let o = self.reg(Class::R);
+            self.ins(format!("{op}.b32 {o}, {u}, {v};"));
+            self.ins(format!("setp.ne.u32 {r}, {o}, 0;"));
+            return Ok(Some(r.to_string()));
+        }
+        // The value's bits of its own width, zero-extended (narrow types).
+        let zext = |l: &mut Lower, x: &str| -> String {
+            if w < 32 {
+                let m = l.reg(Class::R);
+                l.ins(format!("and.b32 {m}, {x}, {};", (1u32 << w) - 1));
+                m
+            } else {
+                x.to_string()
+            }
+        };
+        match f {
+            MathFn::Abs => {
+                // Wrapping: `MIN.abs() == MIN`.
+                self.ins(format!("abs.{t} {r}, {x};"));
+                self.normalize(r, p);
+            }
+            MathFn::WrappingAdd | MathFn::WrappingSub | MathFn::WrappingMul => {
+                let i = match f {
+                    MathFn::WrappingAdd => "add",
+                    MathFn::WrappingSub => "sub",
+                    _ => "mul.lo",
+                };
+                self.ins(format!("{i}.{t} {r}, {x}, {};", args[1]));
+                self.normalize(r, p);
+            }
+            MathFn::WrappingNeg => {
+                let nt = if c == Class::Rd { "s64" } else { "s32" };
+                self.ins(format!("neg.{nt} {r}, {x};"));
+                self.normalize(r, p);
+            }
+            MathFn::Clamp => {
+                // `lo > hi` gives `hi`, as `accel_runtime::ops::MathOps`.
+                let (lo, hi) = (&args[1], &args[2]);
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                let m = self.reg(c);
+                self.ins(format!("setp.lt.{t} {q1}, {x}, {lo};"));
+                self.ins(format!("selp.{t} {m}, {lo}, {x}, {q1};"));
+                self.ins(format!("setp.gt.{t} {q2}, {m}, {hi};"));
+                self.ins(format!("selp.{t} {r}, {hi}, {m}, {q2};"));
+            }
+            MathFn::Signum if p.is_signed() => {
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                self.ins(format!("setp.gt.{t} {q1}, {x}, 0;"));
+                self.ins(format!("setp.lt.{t} {q2}, {x}, 0;"));
+                self.ins(format!("selp.{t} {r}, 1, 0, {q1};"));
+                self.ins(format!("@{q2} mov.{bits} {r}, -1;"));
+            }
+            MathFn::IsPositive | MathFn::IsNegative => {
+                let cmp = if f == MathFn::IsPositive { "gt" } else { "lt" };
+                self.ins(format!("setp.{cmp}.{t} {r}, {x}, 0;"));
+            }
+            MathFn::IsPowerOfTwo => {
+                let m = self.reg(c);
+                self.ins(format!("sub.{t} {m}, {x}, 1;"));
+                self.ins(format!("and.{bits} {m}, {m}, {x};"));
+                let o = self.reg(Class::R);
+                let (q1, q2) = (self.reg(Class::P), self.reg(Class::P));
+                self.ins(format!("setp.eq.{t} {q1}, {m}, 0;"));
+                self.ins(format!("setp.ne.{t} {q2}, {x}, 0;"));
+                self.ins(format!("selp.u32 {o}, 1, 0, {q1};"));
+                self.ins(format!("@!{q2} mov.b32 {o}, 0;"));
+                self.ins(format!("setp.ne.u32 {r}, {o}, 0;"));
+            }
+            MathFn::CountZeros => {
+                let z = zext(self, &x);
+                self.ins(format!("popc.{bits} {r}, {z};"));
+                self.ins(format!("sub.u32 {r}, {w}, {r};"));
+            }
+            MathFn::LeadingZeros => {
+                let z = zext(self, &x);
+                self.ins(format!("clz.{bits} {r}, {z};"));
+                if w < 32 {
+                    self.ins(format!("sub.u32 {r}, {r}, {};", 32 - w));
+                }
+            }
+            MathFn::TrailingZeros => {
+                // Bit-reverse, count leading zeros; zero gives the width.
+                let z = zext(self, &x);
+                let b = self.reg(c);
+                self.ins(format!("brev.{bits} {b}, {z};"));
+                self.ins(format!("clz.{bits} {r}, {b};"));
+                self.ins(format!("min.u32 {r}, {r}, {w};"));
+            }
+            MathFn::RotateLeft | MathFn::RotateRight => {
+                // On the bits of the type's width; the amount modulo the width.
+                let z = zext(self, &x);
+                let n = self.reg(Class::R);
+                self.ins(format!("and.b32 {n}, {}, {};", args[1], w - 1));
+                let m = self.reg(Class::R);
+                self.ins(format!("sub.u32 {m}, {w}, {n};"));
+                let (lsh, rsh) = if f == MathFn::RotateLeft { (&n, &m) } else { (&m, &n) };
+                let (a, b) = (self.reg(c), self.reg(c));
+                let ut = if c == Class::Rd { "u64" } else { "u32" };
+                self.ins(format!("shl.{bits} {a}, {z}, {lsh};"));
+                self.ins(format!("shr.{ut} {b}, {z}, {rsh};"));
+                self.ins(format!("or.{bits} {r}, {a}, {b};"));
+                self.normalize(r, p);
+            }
+            MathFn::AbsDiff => {
+                let (q, m) = (self.reg(Class::P), self.reg(c));
+                self.ins(format!("setp.gt.{t} {q}, {x}, {};", args[1]));
+                self.ins(format!("sub.{t} {m}, {x}, {};", args[1]));
+                self.ins(format!("@!{q} sub.{t} {m}, {}, {x};", args[1]));
+                self.ins(format!("mov.{bits} {r}, {m};"));
+                self.normalize(r, crate::ptx::lower::unsigned(p));
+            }
+            _ => return Ok(None),
+        }
+        Ok(Some(r.to_string()))
+    }
+}
+
+/// The unsigned type of the width of `p`.
+pub fn unsigned(p: Prim) -> Prim {
+    match p {
+        Prim::I8 => Prim::U8,
+        Prim::I16 => Prim::U16,
+        Prim::I32 => Prim::U32,
+        Prim::I64 => Prim::U64,
+        p => p,
+    }
+}
+
+fn prim_of(t: &Ty) -> Result<Prim, Unsupported> {
+    t.prim().ok_or_else(|| format!("a value of type {t} where a primitive is expected"))
+}
+
+fn buffer(a: &Arena, h: H) -> Result<u32, Unsupported> {
+    match a.expr(h) {
+        Expr::Buffer(b) => Ok(b.0),
+        _ => Err("a read of an array that is not materialised".into()),
+    }
+}
+
+fn expr_name(e: &Expr) -> &'static str {
+    match e {
+        Expr::Read { .. } => "an unchecked array read",
+        Expr::Buffer(_) => "an array value",
+        e if e.is_array_op() => "an array operation",
+        _ => "this expression",
+    }
+}

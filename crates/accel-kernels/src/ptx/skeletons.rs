@@ -1,0 +1,945 @@
+//! The skeletons: each kernel of the plan as one or two PTX entries around its
+//! lowered element functions.
+//!
+//! * generate: a grid-stride loop over the output, one thread per element.
+//! * fold to a scalar: pass 1 gives each thread a contiguous range (so the
+//!   combination order is the sequential one: `f` need only be associative),
+//!   reduces the block in order (`shfl.sync.down` trees whose lane `i` combines
+//!   with lane `i + off` only when `i` is a multiple of `2 off`, then the warps'
+//!   results through shared memory), and writes one partial per block; pass 2,
+//!   one block, reduces the partials and combines with `z`.
+//! * fold of the innermost dimension: one block per row (the host picks 32 or
+//!   256 threads from the row length), the same in-order block reduction.
+//! * scan: one block per row; each thread scans a contiguous chunk: chunk
+//!   totals, their exclusive scan in shared memory, then each chunk again from
+//!   its prefix.
+//! * permute: the host copies the defaults into the output; each source
+//!   element then combines into its target under a per-element spin lock
+//!   (`atom.cas` on a lock word, fences around the read-modify-write).
+
+use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
+use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty};
+use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
+use super::EntryPtx;
+use std::fmt::Write;
+
+/// Warps per block at most (blocks have at most 256 threads).
+const MAX_WARPS: usize = 8;
+/// Threads per block at most.
+pub const MAX_THREADS: usize = 256;
+
+pub fn kernel(
+    plan: &Plan,
+    buf_elems: &[Ty],
+    k: &Kernel,
+    prefix: &str,
+    sites: &mut Vec<ErrSite>,
+    funcs: &mut Vec<super::math_lib::FuncKey>,
+) -> Result<(String, Vec<EntryPtx>), Unsupported> {
+    let out_b = k.outputs[0].0;
+    let out_ty = buf_elems[out_b as usize].clone();
+    let mut text = String::new();
+    let mut entries = Vec::new();
+    let mut emit = |l: Lower, name: String, shared: String, text: &mut String| {
+        entries.push(EntryPtx {
+            name: name.clone(),
+            params: l.params.clone(),
+        });
+        text.push_str(&l.finish(&name, &shared));
+        text.push('\n');
+    };
+    if let KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. } = &k.op {
+        // Plan GPU paths with `Options::maps_after_consumers` off.
+        return Err("maps fused after a fold or a scan".to_string());
+    }
+    match &k.op {
+        KernelOp::Generate { elem, .. } => {
+            let name = format!("{prefix}_generate");
+            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            generate(&mut l, elem, out_b, &out_ty)?;
+            emit(l, name, String::new(), &mut text);
+        }
+        KernelOp::Fold { elem, z, f, all, .. } => {
+            let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
+            if to_scalar {
+                let name = format!("{prefix}_fold_part");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = fold_part(&mut l, elem, f, &out_ty)?;
+                emit(l, name, sh, &mut text);
+                let name = format!("{prefix}_fold_final");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = fold_final(&mut l, z.is_some(), f, out_b, &out_ty)?;
+                emit(l, name, sh, &mut text);
+            } else {
+                let name = format!("{prefix}_fold_rows");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = fold_rows(&mut l, elem, z.is_some(), f, out_b, &out_ty)?;
+                emit(l, name, sh, &mut text);
+            }
+        }
+        KernelOp::Scan {
+            elem, dir, kind, z, f, ..
+        } => {
+            let name = format!("{prefix}_scan");
+            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            let totals = k.outputs.get(1).map(|b| b.0);
+            let sh = scan(&mut l, elem, *dir, *kind, z.is_some(), f, out_b, totals, &out_ty)?;
+            emit(l, name, sh, &mut text);
+        }
+        KernelOp::Permute {
+            elem, index, combine, ..
+        } => {
+            let name = format!("{prefix}_permute");
+            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            permute(&mut l, elem, index, combine, out_b, &out_ty, plan.buffer(k.outputs[0]).rank)?;
+            emit(l, name, String::new(), &mut text);
+        }
+    }
+    Ok((text, entries))
+}
+
+/// `%tid.x`, `%ntid.x`, `%ctaid.x`, `%nctaid.x` as 32-bit registers.
+struct Ids {
+    tid: String,
+    ntid: String,
+    ctaid: String,
+    nctaid: String,
+}
+
+fn ids(l: &mut Lower) -> Ids {
+    let r: Vec<String> = (0..4).map(|_| l.reg(Class::R)).collect();
+    l.ins(format!("mov.u32 {}, %tid.x;", r[0]));
+    l.ins(format!("mov.u32 {}, %ntid.x;", r[1]));
+    l.ins(format!("mov.u32 {}, %ctaid.x;", r[2]));
+    l.ins(format!("mov.u32 {}, %nctaid.x;", r[3]));
+    Ids {
+        tid: r[0].clone(),
+        ntid: r[1].clone(),
+        ctaid: r[2].clone(),
+        nctaid: r[3].clone(),
+    }
+}
+
+fn wide(l: &mut Lower, r32: &str) -> String {
+    let r = l.reg(Class::Rd);
+    l.ins(format!("cvt.u64.u32 {r}, {r32};"));
+    r
+}
+
+fn extra(l: &mut Lower, name: &'static str) -> String {
+    l.param(Arg::Extra(name))[0].clone()
+}
+
+/// The iteration shape's dimensions (`rank` of them).
+fn iter_dims(l: &mut Lower, rank: usize) -> Vec<String> {
+    (0..rank).map(|d| l.param(Arg::IterDim(d))[0].clone()).collect()
+}
+
+fn elem_rank(l: &Lower, e: &ElemFn) -> usize {
+    match &l.a.var(e.fun().params[0]).ty {
+        Ty::Index(r) => *r,
+        _ => 0,
+    }
+}
+
+/// The element function at row-major offset `i` of the iteration space.
+fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
+    let f = e.fun();
+    let p = f.params[0];
+    let arg = match e {
+        ElemFn::Linear(_) => vec![i.to_string()],
+        ElemFn::Index(_) => {
+            let r = elem_rank(l, e);
+            let dims = iter_dims(l, r);
+            l.delinearize(i, &dims)
+        }
+    };
+    let old = l.bind(p, arg);
+    let v = l.expr(f.body);
+    l.unbind(p, old);
+    v
+}
+
+/// `f(x, y)`.
+fn apply2(l: &mut Lower, f: &Fun, x: &[String], y: &[String]) -> Result<Vec<String>, Unsupported> {
+    let o0 = l.bind(f.params[0], x.to_vec());
+    let o1 = l.bind(f.params[1], y.to_vec());
+    let v = l.expr(f.body);
+    l.unbind(f.params[1], o1);
+    l.unbind(f.params[0], o0);
+    v
+}
+
+fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
+    for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
+        let base = l.param(Arg::Col(b, k))[0].clone();
+        l.store(&base, idx, p, r, false);
+    }
+}
+
+fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupported> {
+    let n = extra(l, "n");
+    let id = ids(l);
+    let i = l.reg(Class::Rd);
+    let stride = l.reg(Class::Rd);
+    l.ins(format!("mul.wide.u32 {i}, {}, {};", id.ctaid, id.ntid));
+    let t0 = wide(l, &id.tid);
+    l.ins(format!("add.u64 {i}, {i}, {t0};"));
+    l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
+    let (top, end) = (l.label("gen"), l.label("gend"));
+    l.put_label(&top);
+    let done = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
+    l.ins(format!("@{done} bra {end};"));
+    let v = elem_at(l, e, &i)?;
+    store_elem(l, out, &i, &v, t);
+    l.ins(format!("add.u64 {i}, {i}, {stride};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(())
+}
+
+/// Reduces `load(j)` for `j` in `start..end` (in order) into `acc`; `have`
+/// (a `.u32` 0/1) says whether the range was non-empty.
+fn reduce_range(
+    l: &mut Lower,
+    start: &str,
+    end: &str,
+    f: &Fun,
+    t: &Ty,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String), Unsupported> {
+    let acc = l.fresh(t);
+    let have = l.reg(Class::R);
+    l.ins(format!("mov.b32 {have}, 0;"));
+    let skip = l.label("rskip");
+    let empty = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {empty}, {start}, {end};"));
+    // Registers assigned on one path only still need a value for the warp tree.
+    for (r, p) in acc.clone().iter().zip(leaves(t)) {
+        zero_reg(l, r, p);
+    }
+    l.ins(format!("@{empty} bra {skip};"));
+    l.ins(format!("mov.b32 {have}, 1;"));
+    let first = load(l, start)?;
+    l.assign(&acc, &first, t);
+    let j = l.reg(Class::Rd);
+    l.ins(format!("add.u64 {j}, {start}, 1;"));
+    let (top, done) = (l.label("rtop"), l.label("rdone"));
+    l.put_label(&top);
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {j}, {end};"));
+    l.ins(format!("@{stop} bra {done};"));
+    let x = load(l, &j)?;
+    let v = apply2(l, f, &acc, &x)?;
+    l.assign(&acc, &v, t);
+    l.ins(format!("add.u64 {j}, {j}, 1;"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&done);
+    l.put_label(&skip);
+    Ok((acc, have))
+}
+
+fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
+    match class(p) {
+        Class::P => {
+            let z = l.reg(Class::R);
+            l.ins(format!("mov.b32 {z}, 0;"));
+            l.ins(format!("setp.ne.u32 {r}, {z}, 0;"));
+        }
+        Class::R => l.ins(format!("mov.b32 {r}, 0;")),
+        Class::Rd => l.ins(format!("mov.b64 {r}, 0;")),
+        Class::F => l.ins(format!("mov.f32 {r}, 0f00000000;")),
+        Class::Fd => l.ins(format!("mov.f64 {r}, 0d0000000000000000;")),
+    }
+}
+
+/// `shfl.sync.down` of one value of type `p` by `off` lanes.
+fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
+    let sh = |l: &mut Lower, x: &str| {
+        let d = l.reg(Class::R);
+        l.ins(format!("shfl.sync.down.b32 {d}, {x}, {off}, 31, -1;"));
+        d
+    };
+    match class(p) {
+        Class::R => sh(l, v),
+        Class::F => {
+            let b = l.reg(Class::R);
+            l.ins(format!("mov.b32 {b}, {v};"));
+            let d = sh(l, &b);
+            let f = l.reg(Class::F);
+            l.ins(format!("mov.b32 {f}, {d};"));
+            f
+        }
+        Class::P => {
+            let u = l.pred_to_u32(v);
+            let d = sh(l, &u);
+            let q = l.reg(Class::P);
+            l.ins(format!("setp.ne.u32 {q}, {d}, 0;"));
+            q
+        }
+        Class::Rd | Class::Fd => {
+            let bits = if class(p) == Class::Fd {
+                let b = l.reg(Class::Rd);
+                l.ins(format!("mov.b64 {b}, {v};"));
+                b
+            } else {
+                v.to_string()
+            };
+            let (lo, hi, t) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::Rd));
+            l.ins(format!("cvt.u32.u64 {lo}, {bits};"));
+            l.ins(format!("shr.u64 {t}, {bits}, 32;"));
+            l.ins(format!("cvt.u32.u64 {hi}, {t};"));
+            let (lo2, hi2) = (sh(l, &lo), sh(l, &hi));
+            let (a, b) = (l.reg(Class::Rd), l.reg(Class::Rd));
+            l.ins(format!("cvt.u64.u32 {a}, {lo2};"));
+            l.ins(format!("cvt.u64.u32 {b}, {hi2};"));
+            l.ins(format!("shl.b64 {b}, {b}, 32;"));
+            l.ins(format!("or.b64 {a}, {a}, {b};"));
+            if class(p) == Class::Fd {
+                let f = l.reg(Class::Fd);
+                l.ins(format!("mov.b64 {f}, {a};"));
+                f
+            } else {
+                a
+            }
+        }
+    }
+}
+
+/// In-order reduction across the warp: lane 0 ends with lanes 0..31 combined
+/// (valid lanes form a prefix).
+fn warp_reduce(l: &mut Lower, acc: &[String], have: &str, lane: &str, f: &Fun, t: &Ty) -> Result<(), Unsupported> {
+    let ps = leaves(t);
+    for off in [1u32, 2, 4, 8, 16] {
+        let other: Vec<String> = acc.iter().zip(&ps).map(|(r, p)| shfl_down(l, r, *p, off)).collect();
+        let oh = shfl_down(l, have, Prim::U32, off);
+        let m = l.reg(Class::R);
+        l.ins(format!("and.b32 {m}, {lane}, {};", 2 * off - 1));
+        let go = l.reg(Class::R);
+        l.ins(format!("mov.b32 {go}, 0;"));
+        let (p1, p2) = (l.reg(Class::P), l.reg(Class::P));
+        l.ins(format!("setp.eq.u32 {p1}, {m}, 0;"));
+        l.ins(format!("setp.ne.u32 {p2}, {oh}, 0;"));
+        l.ins(format!("@{p1} mov.b32 {go}, {oh};"));
+        let skip = l.label("wskip");
+        let pg = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {pg}, {go}, 0;"));
+        let _ = p2;
+        l.ins(format!("@{pg} bra {skip};"));
+        let v = apply2(l, f, acc, &other)?;
+        l.assign(acc, &v, t);
+        l.put_label(&skip);
+    }
+    Ok(())
+}
+
+/// Shared arrays of `slots` 8-byte slots per leaf of `t` plus one of flags.
+fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
+    let mut s = String::new();
+    for k in 0..leaves(t).len() {
+        let _ = writeln!(s, "\t.shared .align 8 .b8 {prefix}_s{k}[{}];", slots * 8);
+    }
+    let _ = writeln!(s, "\t.shared .align 4 .b8 {prefix}_sh[{}];", slots * 4);
+    s
+}
+
+fn slot_addr(l: &mut Lower, name: &str, idx32: &str, size: u32) -> String {
+    let base = l.reg(Class::Rd);
+    l.ins(format!("mov.u64 {base}, {name};"));
+    let a = l.reg(Class::Rd);
+    l.ins(format!("mul.wide.u32 {a}, {idx32}, {size};"));
+    l.ins(format!("add.u64 {a}, {a}, {base};"));
+    a
+}
+
+fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
+    for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
+        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, 8);
+        match class(p) {
+            Class::P => {
+                let u = l.pred_to_u32(r);
+                l.ins(format!("st.shared.b32 [{a}], {u};"));
+            }
+            Class::R => l.ins(format!("st.shared.b32 [{a}], {r};")),
+            Class::F => l.ins(format!("st.shared.f32 [{a}], {r};")),
+            Class::Rd => l.ins(format!("st.shared.b64 [{a}], {r};")),
+            Class::Fd => l.ins(format!("st.shared.f64 [{a}], {r};")),
+        }
+    }
+    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
+    l.ins(format!("st.shared.b32 [{a}], {have};"));
+}
+
+fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
+    for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
+        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, 8);
+        match class(p) {
+            Class::P => {
+                let u = l.reg(Class::R);
+                l.ins(format!("ld.shared.b32 {u}, [{a}];"));
+                l.ins(format!("setp.ne.u32 {r}, {u}, 0;"));
+            }
+            Class::R => l.ins(format!("ld.shared.b32 {r}, [{a}];")),
+            Class::F => l.ins(format!("ld.shared.f32 {r}, [{a}];")),
+            Class::Rd => l.ins(format!("ld.shared.b64 {r}, [{a}];")),
+            Class::Fd => l.ins(format!("ld.shared.f64 {r}, [{a}];")),
+        }
+    }
+    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
+    l.ins(format!("ld.shared.b32 {have}, [{a}];"));
+}
+
+/// In-order reduction of the block: thread 0 ends with the block's result.
+/// Every thread of the block must call it.
+fn block_reduce(l: &mut Lower, id: &Ids, acc: &[String], have: &str, f: &Fun, t: &Ty, sh: &str) -> Result<(), Unsupported> {
+    let lane = l.reg(Class::R);
+    let warp = l.reg(Class::R);
+    l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
+    l.ins(format!("shr.u32 {warp}, {}, 5;", id.tid));
+    warp_reduce(l, acc, have, &lane, f, t)?;
+    let skip = l.label("bst");
+    let nz = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {nz}, {lane}, 0;"));
+    l.ins(format!("@{nz} bra {skip};"));
+    st_shared(l, sh, &warp, acc, have, t);
+    l.put_label(&skip);
+    l.ins("bar.sync 0;");
+    // Every warp reduces the warps' results (no divergence around the shuffles).
+    let nwarps = l.reg(Class::R);
+    l.ins(format!("shr.u32 {nwarps}, {}, 5;", id.ntid));
+    let skip2 = l.label("bld");
+    let out = l.reg(Class::P);
+    l.ins(format!("setp.ge.u32 {out}, {lane}, {nwarps};"));
+    l.ins(format!("mov.b32 {have}, 0;"));
+    l.ins(format!("@{out} bra {skip2};"));
+    ld_shared(l, sh, &lane, acc, have, t);
+    l.put_label(&skip2);
+    warp_reduce(l, acc, have, &lane, f, t)?;
+    l.ins("bar.sync 0;");
+    Ok(())
+}
+
+fn global_id(l: &mut Lower, id: &Ids) -> String {
+    let g = l.reg(Class::Rd);
+    l.ins(format!("mul.wide.u32 {g}, {}, {};", id.ctaid, id.ntid));
+    let t0 = wide(l, &id.tid);
+    l.ins(format!("add.u64 {g}, {g}, {t0};"));
+    g
+}
+
+/// The range `[start, end)` of `per` elements from `first + k * per`, cut at `limit`.
+fn chunk(l: &mut Lower, first: &str, k: &str, per: &str, limit: &str) -> (String, String) {
+    let (s, e) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mad.lo.u64 {s}, {k}, {per}, {first};"));
+    l.ins(format!("add.u64 {e}, {s}, {per};"));
+    l.ins(format!("min.u64 {e}, {e}, {limit};"));
+    l.ins(format!("min.u64 {s}, {s}, {limit};"));
+    (s, e)
+}
+
+fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<String, Unsupported> {
+    let n = extra(l, "n");
+    let per = extra(l, "per");
+    let id = ids(l);
+    let g = global_id(l, &id);
+    let zero = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {zero}, 0;"));
+    let (s, en) = chunk(l, &zero, &g, &per, &n);
+    let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    let sh = l_prefix(l);
+    block_reduce(l, &id, &acc, &have, f, t, &sh)?;
+    let done = l.label("pdone");
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
+    l.ins(format!("@{p} bra {done};"));
+    let c = wide(l, &id.ctaid);
+    for (k, (r, pr)) in acc.iter().zip(leaves(t)).enumerate() {
+        let base = l.param(Arg::Part(k))[0].clone();
+        l.store(&base, &c, pr, r, false);
+    }
+    l.put_label(&done);
+    l.ins("ret;");
+    Ok(shared_decl(&sh, t, MAX_WARPS * 4))
+}
+
+fn l_prefix(l: &mut Lower) -> String {
+    // The label generator's prefix names the shared arrays too.
+    let lab = l.label("sh");
+    lab.trim_start_matches("$L_").replace('$', "_")
+}
+
+fn combine_z(l: &mut Lower, z: bool, f: &Fun, acc: &[String], have: &str, t: &Ty) -> Result<Vec<String>, Unsupported> {
+    if !z {
+        return Ok(acc.to_vec());
+    }
+    let zv: Vec<String> = leaves(t)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, p)| l.param(Arg::Z(k, p)))
+        .collect();
+    let out = l.fresh(t);
+    l.assign(&out, &zv, t);
+    let skip = l.label("noz");
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.eq.u32 {p}, {have}, 0;"));
+    l.ins(format!("@{p} bra {skip};"));
+    let v = apply2(l, f, &zv, acc)?;
+    l.assign(&out, &v, t);
+    l.put_label(&skip);
+    Ok(out)
+}
+
+fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+    let nparts = extra(l, "nparts");
+    let per = extra(l, "per");
+    let id = ids(l);
+    let tid = wide(l, &id.tid);
+    let zero = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {zero}, 0;"));
+    let (s, en) = chunk(l, &zero, &tid, &per, &nparts);
+    let ps = leaves(t);
+    let mut load = |l: &mut Lower, j: &str| -> Result<Vec<String>, Unsupported> {
+        let mut v = Vec::new();
+        for (k, p) in ps.iter().enumerate() {
+            let base = l.param(Arg::Part(k))[0].clone();
+            v.push(l.load(&base, j, *p, false));
+        }
+        Ok(v)
+    };
+    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    let sh = l_prefix(l);
+    block_reduce(l, &id, &acc, &have, f, t, &sh)?;
+    let done = l.label("fdone");
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
+    l.ins(format!("@{p} bra {done};"));
+    let v = combine_z(l, z, f, &acc, &have, t)?;
+    store_elem(l, out, &zero, &v, t);
+    l.put_label(&done);
+    l.ins("ret;");
+    Ok(shared_decl(&sh, t, MAX_WARPS * 4))
+}
+
+/// Loops `row` over `ctaid, ctaid + nctaid, ..` below `rows`; `body` runs once
+/// per row with every thread of the block.
+fn row_loop(
+    l: &mut Lower,
+    id: &Ids,
+    body: &mut dyn FnMut(&mut Lower, &str) -> Result<(), Unsupported>,
+) -> Result<(), Unsupported> {
+    let rows = extra(l, "rows");
+    let row = wide(l, &id.ctaid);
+    let step = wide(l, &id.nctaid);
+    let (top, end) = (l.label("row"), l.label("rowend"));
+    l.put_label(&top);
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {p}, {row}, {rows};"));
+    l.ins(format!("@{p} bra {end};"));
+    body(l, &row)?;
+    l.ins("bar.sync 0;");
+    l.ins(format!("add.u64 {row}, {row}, {step};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(())
+}
+
+fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+    let len = extra(l, "len");
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let ntid = wide(l, &id.ntid);
+    let tid = wide(l, &id.tid);
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let _ = &ntid;
+    let tidc = id.tid.clone();
+    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
+        let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        l.ins(format!("add.u64 {limit}, {first}, {len};"));
+        let (s, en) = chunk(l, &first, &tid, &per, &limit);
+        let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+        let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+        let idr = Ids {
+            tid: tidc.clone(),
+            ntid: id.ntid.clone(),
+            ctaid: id.ctaid.clone(),
+            nctaid: id.nctaid.clone(),
+        };
+        block_reduce(l, &idr, &acc, &have, f, t, &sh)?;
+        let done = l.label("rwdone");
+        let p = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {p}, {tidc}, 0;"));
+        l.ins(format!("@{p} bra {done};"));
+        let v = combine_z(l, z, f, &acc, &have, t)?;
+        store_elem(l, out, row, &v, t);
+        l.put_label(&done);
+        Ok(())
+    };
+    row_loop(l, &id, &mut body)?;
+    Ok(shared_decl(&sh, t, MAX_WARPS * 4))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn scan(
+    l: &mut Lower,
+    e: &ElemFn,
+    dir: ScanDir,
+    kind: ScanKind,
+    z: bool,
+    f: &Fun,
+    out: u32,
+    totals: Option<u32>,
+    t: &Ty,
+) -> Result<String, Unsupported> {
+    let len = extra(l, "len");
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let ntid = wide(l, &id.ntid);
+    let tid = wide(l, &id.tid);
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let _ = &ntid;
+    let zv: Vec<String> = if z {
+        leaves(t)
+            .into_iter()
+            .enumerate()
+            .flat_map(|(k, p)| l.param(Arg::Z(k, p)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // `comb(acc, x)`: the scan's step in its own order.
+    let comb = |l: &mut Lower, acc: &[String], x: &[String]| match dir {
+        ScanDir::Left => apply2(l, f, acc, x),
+        ScanDir::Right => apply2(l, f, x, acc),
+    };
+    let tidc = id.tid.clone();
+    let ntidc = id.ntid.clone();
+    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
+        let first = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
+        // Element at scan position q (the row's j = q, or len - 1 - q).
+        let elem_q = |l: &mut Lower, q: &str| -> Result<(Vec<String>, String), Unsupported> {
+            let j = l.reg(Class::Rd);
+            match dir {
+                ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
+                ScanDir::Right => {
+                    l.ins(format!("sub.u64 {j}, {len}, {q};"));
+                    l.ins(format!("sub.u64 {j}, {j}, 1;"));
+                }
+            }
+            let lin = l.reg(Class::Rd);
+            l.ins(format!("add.u64 {lin}, {first}, {j};"));
+            Ok((elem_at(l, e, &lin)?, j))
+        };
+        // Pass 1: the chunk's total.
+        let mut load = |l: &mut Lower, q: &str| Ok(elem_q(l, q)?.0);
+        let step_f = Fun {
+            params: f.params.clone(),
+            body: f.body,
+        };
+        let (acc, have) = match dir {
+            ScanDir::Left => reduce_range(l, &qs, &qe, &step_f, t, &mut load)?,
+            ScanDir::Right => reduce_range_rev(l, &qs, &qe, f, t, &mut load)?,
+        };
+        st_shared(l, &sh, &tidc, &acc, &have, t);
+        l.ins("bar.sync 0;");
+        // Thread 0: exclusive scan of the chunk totals, in place; the row's
+        // total in the last slot.
+        let skip = l.label("sc0");
+        let nz = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {nz}, {tidc}, 0;"));
+        l.ins(format!("@{nz} bra {skip};"));
+        let carry = l.fresh(t);
+        let cv = l.reg(Class::R);
+        if z {
+            l.assign(&carry, &zv, t);
+            l.ins(format!("mov.b32 {cv}, 1;"));
+        } else {
+            for (r, p) in carry.clone().iter().zip(leaves(t)) {
+                zero_reg(l, r, p);
+            }
+            l.ins(format!("mov.b32 {cv}, 0;"));
+        }
+        let k = l.reg(Class::R);
+        l.ins(format!("mov.b32 {k}, 0;"));
+        let (top, end) = (l.label("sct"), l.label("sce"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u32 {stop}, {k}, {ntidc};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let lt = l.fresh(t);
+        let ht = l.reg(Class::R);
+        ld_shared(l, &sh, &k, &lt, &ht, t);
+        st_shared(l, &sh, &k, &carry, &cv, t);
+        let nxt = l.label("scn");
+        let ph = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {ph}, {ht}, 0;"));
+        l.ins(format!("@{ph} bra {nxt};"));
+        let first_chunk = l.label("scf");
+        let pc = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {pc}, {cv}, 0;"));
+        l.ins(format!("@{pc} bra {first_chunk};"));
+        // carry precedes the chunk in scan order.
+        let v = match dir {
+            ScanDir::Left => apply2(l, f, &carry, &lt)?,
+            ScanDir::Right => apply2(l, f, &lt, &carry)?,
+        };
+        l.assign(&carry, &v, t);
+        l.ins(format!("bra {nxt};"));
+        l.put_label(&first_chunk);
+        l.assign(&carry, &lt, t);
+        l.ins(format!("mov.b32 {cv}, 1;"));
+        l.put_label(&nxt);
+        l.ins(format!("add.u32 {k}, {k}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        let last = l.reg(Class::R);
+        l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
+        st_shared(l, &sh, &last, &carry, &cv, t);
+        l.put_label(&skip);
+        l.ins("bar.sync 0;");
+        // Pass 2: each chunk from its prefix.
+        let c = l.fresh(t);
+        let cvalid = l.reg(Class::R);
+        ld_shared(l, &sh, &tidc, &c, &cvalid, t);
+        let width = l.reg(Class::Rd);
+        match kind {
+            ScanKind::WithInit => l.ins(format!("add.u64 {width}, {len}, 1;")),
+            _ => l.ins(format!("mov.b64 {width}, {len};")),
+        }
+        let obase = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {obase}, {row}, {width};"));
+        let q = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {q}, {qs};"));
+        let (top, end) = (l.label("s2"), l.label("s2e"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {q}, {qe};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let (x, j) = elem_q(l, &q)?;
+        let pos = l.reg(Class::Rd);
+        match (kind, dir) {
+            (ScanKind::WithInit, ScanDir::Left) => {
+                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
+                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
+            }
+            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
+        }
+        match kind {
+            ScanKind::Exclusive => {
+                store_elem(l, out, &pos, &c, t);
+                let v = comb(l, &c, &x)?;
+                l.assign(&c, &v, t);
+            }
+            _ => {
+                let v = l.fresh(t);
+                l.assign(&v, &x, t);
+                let nocarry = l.label("nc");
+                let pc = l.reg(Class::P);
+                l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
+                l.ins(format!("@{pc} bra {nocarry};"));
+                let w = comb(l, &c, &x)?;
+                l.assign(&v, &w, t);
+                l.put_label(&nocarry);
+                store_elem(l, out, &pos, &v, t);
+                l.assign(&c, &v, t);
+                l.ins(format!("mov.b32 {cvalid}, 1;"));
+            }
+        }
+        l.ins(format!("add.u64 {q}, {q}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        // Thread 0 writes `z` (scanl/scanr) or the row's total (scanl_total).
+        let skip = l.label("sz");
+        let nz = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {nz}, {tidc}, 0;"));
+        l.ins(format!("@{nz} bra {skip};"));
+        match kind {
+            ScanKind::WithInit => {
+                let pos = l.reg(Class::Rd);
+                match dir {
+                    ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
+                    ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
+                }
+                store_elem(l, out, &pos, &zv, t);
+            }
+            ScanKind::Exclusive => {
+                let tot = l.fresh(t);
+                let tv = l.reg(Class::R);
+                let last = l.reg(Class::R);
+                l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
+                ld_shared(l, &sh, &last, &tot, &tv, t);
+                if let Some(tb) = totals {
+                    store_elem(l, tb, row, &tot, t);
+                }
+            }
+            ScanKind::Inclusive => {}
+        }
+        l.put_label(&skip);
+        Ok(())
+    };
+    row_loop(l, &id, &mut body)?;
+    Ok(shared_decl(&sh, t, MAX_THREADS + 1))
+}
+
+/// `reduce_range` combining in the right-to-left order: `acc = f(x, acc)`.
+fn reduce_range_rev(
+    l: &mut Lower,
+    start: &str,
+    end: &str,
+    f: &Fun,
+    t: &Ty,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String), Unsupported> {
+    // Swap the parameters: g(acc, x) = f(x, acc).
+    let g = Fun {
+        params: vec![f.params[1], f.params[0]],
+        body: f.body,
+    };
+    reduce_range(l, start, end, &g, t, load)
+}
+
+fn permute(l: &mut Lower, e: &ElemFn, index: &Fun, combine: &Fun, out: u32, t: &Ty, out_rank: usize) -> Result<(), Unsupported> {
+    let n = extra(l, "n");
+    let lock = extra(l, "lock");
+    let lockg = l.reg(Class::Rd);
+    l.ins(format!("cvta.to.global.u64 {lockg}, {lock};"));
+    let id = ids(l);
+    let i = global_id(l, &id);
+    let stride = l.reg(Class::Rd);
+    l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
+    let src_rank = match &l.a.var(index.params[0]).ty {
+        Ty::Index(r) => *r,
+        _ => 0,
+    };
+    let (top, end, next) = (l.label("pm"), l.label("pme"), l.label("pmn"));
+    l.put_label(&top);
+    let done = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
+    l.ins(format!("@{done} bra {end};"));
+    let dims = iter_dims(l, src_rank);
+    let ix = l.delinearize(&i, &dims);
+    let old = l.bind(index.params[0], ix);
+    let target = l.expr(index.body)?;
+    l.unbind(index.params[0], old);
+    l.ins(format!("@!{} bra {next};", target[0]));
+    let tix = target[1..].to_vec();
+    let odims: Vec<String> = (0..out_rank).map(|d| l.param(Arg::Dim(out, d))[0].clone()).collect();
+    let ok = l.in_bounds(&tix, &odims);
+    let inb = l.label("pin");
+    l.ins(format!("@{ok} bra {inb};"));
+    l.fail(true, "permute", "index out of bounds");
+    l.ins(format!("bra {next};"));
+    l.put_label(&inb);
+    let tl = l.linearize_in(&tix, &odims);
+    let v = elem_at(l, e, &i)?;
+    if let Some(op) = atomic_combine(l, combine, t) {
+        // One reduction instruction instead of the lock.
+        let p = leaves(t)[0];
+        let base = l.param(Arg::Col(out, 0))[0].clone();
+        let addr = l.reg(Class::Rd);
+        l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
+        l.ins(format!("red.global.{op} [{addr}], {};", v[0]));
+        l.put_label(&next);
+        l.ins(format!("add.u64 {i}, {i}, {stride};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        return Ok(());
+    }
+    // Per-element lock: acquire, read-modify-write, release, all in one
+    // iteration so that lanes of one warp never wait on each other.
+    let la = l.reg(Class::Rd);
+    l.ins(format!("mad.lo.u64 {la}, {tl}, 4, {lockg};"));
+    let fin = l.reg(Class::R);
+    l.ins(format!("mov.b32 {fin}, 0;"));
+    let (spin, held) = (l.label("lk"), l.label("lkd"));
+    l.put_label(&spin);
+    let got = l.reg(Class::R);
+    l.ins(format!("atom.global.cas.b32 {got}, [{la}], 0, 1;"));
+    let busy = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {busy}, {got}, 0;"));
+    l.ins(format!("@{busy} bra {held};"));
+    l.ins("fence.acq_rel.gpu;");
+    let mut oldv = Vec::new();
+    for (k, p) in leaves(t).into_iter().enumerate() {
+        let base = l.param(Arg::Col(out, k))[0].clone();
+        oldv.push(l.load(&base, &tl, p, true));
+    }
+    let nv = apply2(l, combine, &v, &oldv)?;
+    for (k, (p, r)) in leaves(t).into_iter().zip(&nv).enumerate() {
+        let base = l.param(Arg::Col(out, k))[0].clone();
+        l.store(&base, &tl, p, r, true);
+    }
+    l.ins("fence.acq_rel.gpu;");
+    let x = l.reg(Class::R);
+    l.ins(format!("atom.global.exch.b32 {x}, [{la}], 0;"));
+    l.ins(format!("mov.b32 {fin}, 1;"));
+    l.put_label(&held);
+    let again = l.reg(Class::P);
+    l.ins(format!("setp.eq.u32 {again}, {fin}, 0;"));
+    l.ins(format!("@{again} bra {spin};"));
+    l.put_label(&next);
+    l.ins(format!("add.u64 {i}, {i}, {stride};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(())
+}
+
+/// `op.type` of a `red.global` doing `combine(new, old)`, when the combination
+/// is an add (integers and floats), min, max, and, or, xor (integers of 32 or
+/// 64 bits) of its two parameters.
+fn atomic_combine(l: &Lower, combine: &Fun, t: &Ty) -> Option<String> {
+    use accel_core::ir::{BinOp, Expr, MathFn};
+    let p = t.prim()?;
+    if p.width() < 32 || p == Prim::Bool {
+        return None;
+    }
+    let (a, b) = (combine.params[0], combine.params[1]);
+    let is_params = |x: &accel_core::ir::H, y: &accel_core::ir::H| {
+        let v = |h: &accel_core::ir::H| match l.a.expr(*h) {
+            Expr::Var(v) => Some(*v),
+            _ => None,
+        };
+        matches!((v(x), v(y)), (Some(x), Some(y)) if (x == a && y == b) || (x == b && y == a))
+    };
+    let op = match l.a.expr(combine.body) {
+        Expr::Binary(op, x, y) if is_params(x, y) => match op {
+            BinOp::Add => "add",
+            BinOp::BitAnd => "and",
+            BinOp::BitOr => "or",
+            BinOp::BitXor => "xor",
+            _ => return None,
+        },
+        Expr::Math(f, xs) if xs.len() == 2 && is_params(&xs[0], &xs[1]) => match f {
+            MathFn::Min => "min",
+            MathFn::Max => "max",
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = match (op, p) {
+        (_, Prim::F32 | Prim::F64) if op != "add" => return None,
+        ("add", Prim::F32) => "f32",
+        ("add", Prim::F64) => "f64",
+        ("add", Prim::I32 | Prim::U32) => "u32",
+        ("add", _) => "u64",
+        ("and" | "or" | "xor", Prim::I32 | Prim::U32) => "b32",
+        ("and" | "or" | "xor", _) => "b64",
+        (_, Prim::I32) => "s32",
+        (_, Prim::U32) => "u32",
+        (_, Prim::I64) => "s64",
+        _ => "u64",
+    };
+    Some(format!("{op}.{ty}"))
+}

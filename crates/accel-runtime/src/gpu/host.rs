@@ -1,0 +1,241 @@
+//! Helpers for the host code that `accel-kernels` generates for a program's GPU
+//! path: buffers of struct-of-arrays columns on a [`Device`], transfers of
+//! element columns, launch sizes, and the error word kernels report run-time
+//! errors through.
+
+use super::{Device, DeviceBuffer, DevicePtr, KernelArg, LaunchConfig};
+use crate::error::{Error, ErrorKind, Result};
+use std::sync::Arc;
+
+/// A primitive element type as bytes on the device (`bool` is one byte, 0 or 1).
+pub trait DevElem: Copy {
+    const BYTES: usize;
+    fn put(self, out: &mut Vec<u8>);
+    fn get(b: &[u8]) -> Self;
+    /// The value as a kernel argument (narrow integers and `bool` widened to
+    /// 32 bits, sign-extended for signed types).
+    fn arg(self) -> KernelArg;
+}
+
+macro_rules! dev_elem {
+    ($($t:ty => $n:literal, |$x:ident| $arg:expr;)*) => {$(
+        impl DevElem for $t {
+            const BYTES: usize = $n;
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(b: &[u8]) -> Self {
+                let mut a = [0u8; $n];
+                a.copy_from_slice(&b[..$n]);
+                <$t>::from_le_bytes(a)
+            }
+            fn arg(self) -> KernelArg {
+                let $x = self;
+                $arg
+            }
+        }
+    )*};
+}
+
+dev_elem! {
+    i8 => 1, |x| KernelArg::U32(x as i32 as u32);
+    i16 => 2, |x| KernelArg::U32(x as i32 as u32);
+    i32 => 4, |x| KernelArg::U32(x as u32);
+    i64 => 8, |x| KernelArg::U64(x as u64);
+    u8 => 1, |x| KernelArg::U32(x as u32);
+    u16 => 2, |x| KernelArg::U32(x as u32);
+    u32 => 4, |x| KernelArg::U32(x);
+    u64 => 8, |x| KernelArg::U64(x);
+    usize => 8, |x| KernelArg::U64(x as u64);
+    f32 => 4, |x| KernelArg::F32(x);
+    f64 => 8, |x| KernelArg::F64(x);
+}
+
+impl DevElem for bool {
+    const BYTES: usize = 1;
+    fn put(self, out: &mut Vec<u8>) {
+        out.push(self as u8);
+    }
+    fn get(b: &[u8]) -> Self {
+        b[0] != 0
+    }
+    fn arg(self) -> KernelArg {
+        KernelArg::U32(self as u32)
+    }
+}
+
+/// A materialised array on the device: one allocation per primitive leaf.
+/// Clones share the allocations (buffers are never written after the kernel
+/// that fills them, so sharing is safe).
+#[derive(Clone, Debug)]
+pub struct GBuf {
+    cols: Arc<Vec<DeviceBuffer>>,
+}
+
+impl GBuf {
+    /// Uninitialised columns of `n` elements, `leaf_bytes[k]` bytes each in column `k`.
+    pub fn alloc(dev: &Arc<dyn Device>, leaf_bytes: &[usize], n: usize) -> Result<GBuf> {
+        let cols = leaf_bytes
+            .iter()
+            .map(|b| DeviceBuffer::alloc(dev, bytes_of(*b, n)?))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(GBuf { cols: Arc::new(cols) })
+    }
+
+    pub fn from_columns(cols: Vec<DeviceBuffer>) -> GBuf {
+        GBuf { cols: Arc::new(cols) }
+    }
+
+    /// The address of column `k`.
+    pub fn ptr(&self, k: usize) -> DevicePtr {
+        self.cols[k].ptr()
+    }
+
+    /// A copy in new allocations (for a permute's output started from defaults
+    /// that live on).
+    pub fn copy(&self, dev: &Arc<dyn Device>) -> Result<GBuf> {
+        let cols = self
+            .cols
+            .iter()
+            .map(|c| {
+                let d = DeviceBuffer::alloc(dev, c.bytes())?;
+                if c.bytes() > 0 {
+                    dev.copy(d.ptr(), c.ptr(), c.bytes())?;
+                }
+                Ok(d)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(GBuf { cols: Arc::new(cols) })
+    }
+
+    /// Column `k` as `n` values.
+    pub fn download<T: DevElem>(&self, dev: &Arc<dyn Device>, k: usize, n: usize) -> Result<Vec<T>> {
+        let mut bytes = vec![0u8; bytes_of(T::BYTES, n)?];
+        if !bytes.is_empty() {
+            dev.download(self.cols[k].ptr(), &mut bytes)?;
+        }
+        Ok(bytes.chunks_exact(T::BYTES).map(T::get).collect())
+    }
+}
+
+fn bytes_of(elem: usize, n: usize) -> Result<usize> {
+    elem.checked_mul(n)
+        .ok_or_else(|| Error::with_kind(ErrorKind::OutOfMemory, "device allocation", "size overflows"))
+}
+
+/// A column of values in a new device allocation.
+pub fn upload<T: DevElem>(dev: &Arc<dyn Device>, xs: &[T]) -> Result<DeviceBuffer> {
+    let mut bytes = Vec::with_capacity(xs.len() * T::BYTES);
+    for x in xs {
+        x.put(&mut bytes);
+    }
+    let b = DeviceBuffer::alloc(dev, bytes.len())?;
+    if !bytes.is_empty() {
+        dev.upload(b.ptr(), &bytes)?;
+    }
+    Ok(b)
+}
+
+/// `bytes` zero bytes on the device.
+pub fn zeroed(dev: &Arc<dyn Device>, bytes: usize) -> Result<DeviceBuffer> {
+    let b = DeviceBuffer::alloc(dev, bytes)?;
+    if bytes > 0 {
+        dev.memset(b.ptr(), 0, bytes)?;
+    }
+    Ok(b)
+}
+
+/// A one-dimensional launch of `grid` blocks of `block` threads.
+pub fn cfg(grid: usize, block: u32) -> LaunchConfig {
+    LaunchConfig {
+        grid: [grid.clamp(1, u32::MAX as usize) as u32, 1, 1],
+        block: [block, 1, 1],
+        dynamic_shared_bytes: 0,
+    }
+}
+
+/// Blocks for `work` items of a grid-stride loop: enough to fill the device a
+/// few times over (`per_sm` blocks per multiprocessor), never more than the work.
+pub fn grid(dev: &Arc<dyn Device>, work: usize, block: u32, per_sm: usize) -> usize {
+    let sms = (dev.props().multiprocessors as usize).max(1);
+    work.div_ceil(block as usize).min(sms * per_sm).max(1)
+}
+
+/// The split of a fold of `n > 0` elements over blocks of 256 threads: the
+/// grid, the elements per thread (each thread a contiguous range, so the
+/// combination order is sequential), and how many blocks have elements.
+pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
+    let g = grid(dev, n, 256, 4);
+    let per = n.div_ceil(g * 256).max(1);
+    let busy_threads = n.div_ceil(per);
+    (g, per, busy_threads.div_ceil(256))
+}
+
+/// Rows shorter than this are combined by one thread, in order: the CPU back
+/// end's sequential chunk size, so that both give the same result even for an
+/// operator that is not associative.
+pub const SEQUENTIAL_ROW: usize = 1 << 14;
+
+/// Threads per block for kernels working on rows of `len` elements: one warp
+/// for rows one thread combines, 256 threads otherwise.
+pub fn row_block(len: usize) -> u32 {
+    if len < SEQUENTIAL_ROW {
+        32
+    } else {
+        256
+    }
+}
+
+/// Elements per thread of a row of `len` elements: contiguous chunks of at
+/// least [`SEQUENTIAL_ROW`] (all of a shorter row).
+pub fn row_per(len: usize) -> usize {
+    let threads = row_block(len) as usize;
+    len.div_ceil(threads).max(len.min(SEQUENTIAL_ROW)).max(1)
+}
+
+/// One run-time error a kernel can report: `(index out of bounds?, op, message)`.
+pub type ErrSite = (bool, &'static str, &'static str);
+
+/// The word kernels write the first run-time error into (0: none).
+#[derive(Debug)]
+pub struct ErrWord {
+    buf: DeviceBuffer,
+}
+
+impl ErrWord {
+    pub fn new(dev: &Arc<dyn Device>) -> Result<ErrWord> {
+        Ok(ErrWord { buf: zeroed(dev, 4)? })
+    }
+
+    pub fn ptr(&self) -> DevicePtr {
+        self.buf.ptr()
+    }
+
+    /// `Err` with the error a kernel recorded, if any.
+    pub fn check(&self, sites: &[ErrSite]) -> Result<()> {
+        let mut b = [0u8; 4];
+        self.buf.device().download(self.buf.ptr(), &mut b)?;
+        let code = u32::from_le_bytes(b) as usize;
+        if code == 0 {
+            return Ok(());
+        }
+        Err(match sites.get(code - 1) {
+            Some((true, op, msg)) => Error::with_kind(ErrorKind::IndexOutOfBounds, *op, *msg),
+            Some((false, op, msg)) => Error::with_kind(ErrorKind::InvalidArgument, *op, *msg),
+            None => Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "kernel",
+                format!("unknown error code {code} in the error word"),
+            ),
+        })
+    }
+}
+
+/// The error of a program whose GPU path is not supported yet.
+pub fn unsupported(program: &str, why: &str) -> Error {
+    Error::with_kind(
+        ErrorKind::BackendUnavailable,
+        program,
+        format!("not supported on the GPU back end yet: {why}; use Backend::cpu()"),
+    )
+}

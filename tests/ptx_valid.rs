@@ -1,0 +1,176 @@
+//! PTX validity: every accel program in `examples/` and `tests/` (outside
+//! `tests/ui/`) is compiled to its PTX module, and the module is assembled by
+//! `ptxas` for sm_70, sm_80 and sm_90. Any error or warning fails the test,
+//! naming the program.
+//!
+//! `ptxas` is looked up on `PATH`, then at `$ACCEL_PTXAS`, then at
+//! `$HOME/.cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas` (where `.ci/run`
+//! installs it). Without it the test says so and passes, unless
+//! `ACCEL_REQUIRE_PTXAS=1` (set in CI), where a missing `ptxas` fails.
+//! Programs whose GPU path is not supported yet are listed, not assembled.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use syn::visit::Visit;
+
+fn find_ptxas() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            let p = dir.join("ptxas");
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    if let Some(p) = std::env::var_os("ACCEL_PTXAS") {
+        let p = PathBuf::from(p);
+        if p.is_file() {
+            return Some(p);
+        }
+    }
+    let home = std::env::var_os("HOME")?;
+    let p = Path::new(&home).join(".cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas");
+    p.is_file().then_some(p)
+}
+
+/// One program: where it was found, and the functions of its block.
+struct Found {
+    origin: String,
+    fns: Vec<syn::ItemFn>,
+}
+
+struct Finder<'a> {
+    file: &'a str,
+    out: Vec<Found>,
+}
+
+impl<'ast> Visit<'ast> for Finder<'_> {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        if f.attrs.iter().any(|a| a.path().is_ident("acc")) {
+            let mut g = f.clone();
+            g.attrs.retain(|a| !a.path().is_ident("acc"));
+            self.out.push(Found {
+                origin: format!("{}: #[acc] fn {}", self.file, f.sig.ident),
+                fns: vec![g],
+            });
+        }
+        syn::visit::visit_item_fn(self, f);
+    }
+
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        if m.path.segments.last().is_some_and(|s| s.ident == "accel") {
+            if let Ok(file) = syn::parse2::<syn::File>(m.tokens.clone()) {
+                let fns: Vec<syn::ItemFn> = file
+                    .items
+                    .into_iter()
+                    .filter_map(|it| match it {
+                        syn::Item::Fn(f) => Some(f),
+                        _ => None,
+                    })
+                    .collect();
+                let names: Vec<String> = fns.iter().map(|f| f.sig.ident.to_string()).collect();
+                self.out.push(Found {
+                    origin: format!("{}: accel! {{ {} }}", self.file, names.join(", ")),
+                    fns,
+                });
+            }
+        }
+        syn::visit::visit_macro(self, m);
+    }
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name().is_some_and(|n| n == "ui") {
+                continue;
+            }
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_program_assembles_with_ptxas() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ptxas = find_ptxas();
+    let required = std::env::var("ACCEL_REQUIRE_PTXAS").is_ok_and(|v| v == "1");
+    let Some(ptxas) = ptxas else {
+        assert!(
+            !required,
+            "ptxas not found (PATH, $ACCEL_PTXAS, ~/.cache/accel/nvcc/...) and ACCEL_REQUIRE_PTXAS=1"
+        );
+        println!("skipped: ptxas not found on PATH, at $ACCEL_PTXAS or in ~/.cache/accel/nvcc");
+        return;
+    };
+    let mut files = Vec::new();
+    rust_files(&root.join("examples"), &mut files);
+    rust_files(&root.join("tests"), &mut files);
+    let mut programs = Vec::new();
+    for f in &files {
+        let Ok(src) = std::fs::read_to_string(f) else { continue };
+        let Ok(ast) = syn::parse_file(&src) else { continue };
+        let rel = f.strip_prefix(root).unwrap_or(f).display().to_string();
+        let mut finder = Finder { file: &rel, out: Vec::new() };
+        finder.visit_file(&ast);
+        programs.extend(finder.out);
+    }
+    let tmp = std::env::temp_dir().join(format!("accel_ptx_valid_{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temporary directory");
+    let (mut modules, mut entries, mut unsupported, mut failures) = (0, 0, Vec::new(), Vec::new());
+    for p in &programs {
+        for i in 0..p.fns.len() {
+            let name = p.fns[i].sig.ident.to_string();
+            // Programs that do not compile are the UI tests' business.
+            // The plan of the GPU path, as the macros build it.
+            let gpu = accel_core::Options {
+                maps_after_consumers: false,
+                ..accel_core::Options::default()
+            };
+            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, gpu) else { continue };
+            let prog = accel_kernels::ptx::program(&plan);
+            if let Some(why) = prog.unsupported {
+                unsupported.push(format!("{} / {name}: {why}", p.origin));
+                continue;
+            }
+            let file = tmp.join(format!("m{modules}.ptx"));
+            std::fs::write(&file, &prog.text).expect("write the module");
+            modules += 1;
+            entries += prog.kernels.iter().map(|k| k.entries.len()).sum::<usize>();
+            for arch in ["sm_70", "sm_80", "sm_90"] {
+                let out = Command::new(&ptxas)
+                    .arg(format!("-arch={arch}"))
+                    .arg("-o")
+                    .arg(tmp.join("out.cubin"))
+                    .arg(&file)
+                    .output()
+                    .expect("run ptxas");
+                let msg = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if !out.status.success() || !msg.trim().is_empty() {
+                    failures.push(format!("{} / {name} ({arch}, {}):\n{msg}", p.origin, file.display()));
+                    break;
+                }
+            }
+        }
+    }
+    println!(
+        "ptxas ({}): {modules} modules, {entries} entries assembled for sm_70, sm_80, sm_90",
+        ptxas.display()
+    );
+    println!("{} programs not supported on the GPU path yet:", unsupported.len());
+    for u in &unsupported {
+        println!("  {u}");
+    }
+    assert!(modules > 0, "no accel program found");
+    assert!(failures.is_empty(), "{} modules rejected by ptxas:\n{}", failures.len(), failures.join("\n"));
+    let _ = std::fs::remove_dir_all(&tmp);
+}
