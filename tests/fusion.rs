@@ -438,3 +438,71 @@ fn maps_after_a_fold() {
         check(fused::scan_map::SOURCE, "scan_map", &ai, no_fusion::scan_map(&xi), EXACT).unwrap();
     }
 }
+
+mod stencils {
+    use super::*;
+    variants! {
+        /// Index arithmetic (a reversal, a transpose) before a stencil is computed
+        /// at each tap; floating-point work before one is stored once.
+        pub fn rev_clamp(xs: &Vector<i32>) -> Vector<i32> {
+            xs.reverse().stencil(Boundary::Clamp, |[a, b, c]| a * 100 + b * 10 + c)
+        }
+        pub fn rev_mirror(xs: &Vector<i32>) -> Vector<i32> {
+            xs.reverse().stencil(Boundary::Mirror, |[a, b, c, d, e]| a * 10000 + b * 1000 + c * 100 + d * 10 + e)
+        }
+        pub fn rev_wrap(xs: &Vector<i32>) -> Vector<i32> {
+            xs.reverse().stencil(Boundary::Wrap, |[a, b, c, d, e]| a * 10000 + b * 1000 + c * 100 + d * 10 + e)
+        }
+        pub fn t_constant(m: &Matrix<i32>) -> Matrix<i32> {
+            m.transpose().stencil(Boundary::Constant(-1), |[[a, _, c], [_, e, _], [g, _, i]]| a + 3 * c + 5 * e + 7 * g + 11 * i)
+        }
+        pub fn t_mirror2(m: &Matrix<i32>, n: &Matrix<i32>) -> Matrix<i32> {
+            m.transpose().stencil2(Boundary::Mirror, n, Boundary::Wrap, |[[_, b, _], [d, e, f], [_, h, _]], [[_, x, _], [_, y, _], [_, z, _]]| b + 2 * d + 3 * e + 4 * f + 5 * h + 7 * x + 11 * y + 13 * z)
+        }
+        pub fn scaled(xs: &Vector<f32>) -> Vector<f32> {
+            xs.map(|x| x * 2.0).stencil(Boundary::Clamp, |[a, b, c]| a + b + c)
+        }
+    }
+}
+
+#[test]
+fn stencil_inputs() {
+    use stencils::*;
+    for (src, name, want) in [
+        (fused::rev_clamp::SOURCE, "rev_clamp", (1, 1)),
+        (fused::rev_mirror::SOURCE, "rev_mirror", (1, 1)),
+        (fused::t_constant::SOURCE, "t_constant", (1, 1)),
+        (fused::t_mirror2::SOURCE, "t_mirror2", (1, 1)),
+        // The doubled values are stored: three taps would compute them thrice.
+        (fused::scaled::SOURCE, "scaled", (2, 2)),
+    ] {
+        let p = plan(src, name, Options::default());
+        assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
+    }
+    for n in [0usize, 1, 2, 3, 4, 7, 100] {
+        let xs: Vector<i32> = (0..n).map(|i| (hash(i) % 10) as i32).collect();
+        let a = [arg(&xs)];
+        macro_rules! all3 {
+            ($name:ident, $args:expr, $($x:expr),*) => {
+                let src = fused::$name::SOURCE;
+                let name = stringify!($name);
+                check(src, name, $args, fused::$name($($x),*), EXACT).unwrap();
+                check(src, name, $args, no_fusion::$name($($x),*), EXACT).unwrap();
+                check(src, name, $args, no_sharing::$name($($x),*), EXACT).unwrap();
+            };
+        }
+        all3!(rev_clamp, &a, &xs);
+        all3!(rev_mirror, &a, &xs);
+        all3!(rev_wrap, &a, &xs);
+        let fs = Vector::from(floats(n, 11));
+        check(fused::scaled::SOURCE, "scaled", &[arg(&fs)], fused::scaled(&fs), F32_TOL).unwrap();
+        for c in [1usize, 2, 5] {
+            let m = Matrix::from_vec([n.min(9), c], (0..n.min(9) * c).map(|i| (hash(i) % 10) as i32).collect()).unwrap();
+            let k = Matrix::from_vec([c, n.min(9)], (0..n.min(9) * c).map(|i| (hash(i + 5) % 10) as i32).collect()).unwrap();
+            let am = [arg(&m)];
+            let amk = [arg(&m), arg(&k)];
+            all3!(t_constant, &am, &m);
+            all3!(t_mirror2, &amk, &m, &k);
+        }
+    }
+}

@@ -79,6 +79,12 @@ enum Arr {
     Delayed(Delayed),
 }
 
+/// An input of a stencil: read from a buffer, or computed at each tap.
+enum StencilInput {
+    Buffer(BufId),
+    Delayed(Delayed),
+}
+
 #[derive(Clone)]
 struct Delayed {
     shape: H,
@@ -474,6 +480,99 @@ impl Fuser {
         }
     }
 
+    /// A stencil input computed at each tap instead of stored: a producer used
+    /// only by the stencil that is index arithmetic over arrays.
+    fn stencil_fusable(&mut self, a: H) -> Option<Delayed> {
+        if !self.opts.fusion || self.manifest.contains_key(&a) || self.uses.get(&a).copied().unwrap_or(0) > 1 {
+            return None;
+        }
+        if !matches!(
+            self.arena.expr(a),
+            Expr::Generate { .. } | Expr::Map { .. } | Expr::ZipWith { .. } | Expr::Backpermute { .. }
+        ) {
+            return None;
+        }
+        match self.array(a) {
+            Arr::Delayed(d) if cost(&self.arena, d.index.body) <= CHEAP_TO_REPEAT => Some(d),
+            Arr::Delayed(d) => {
+                self.materialise(a, d);
+                None
+            }
+            Arr::Manifest(_) => None,
+        }
+    }
+
+    /// The element of delayed array `d` (of shape `shape`) at `center + offset`,
+    /// with `boundary` deciding outside the shape: the rule of
+    /// `accel_runtime::cpu::stencil::coord`, in signed 64-bit arithmetic (clamp;
+    /// wrap modulo n; mirror with period 2n - 2; a constant).
+    fn stencil_tap(&mut self, d: &Delayed, shape: H, center: H, offset: &[i32], boundary: Boundary) -> H {
+        let i64t = Ty::Prim(Prim::I64);
+        let lit = |s: &mut Self, v: i64| s.arena.lit(Prim::I64, v as u64);
+        let mut coords = Vec::new();
+        let mut inside: Option<H> = None;
+        for (k, &off) in offset.iter().enumerate() {
+            let c = self.component(center, k);
+            let n = self.component(shape, k);
+            let c = self.add(Expr::Cast(c, Prim::I64), i64t.clone());
+            let n = self.add(Expr::Cast(n, Prim::I64), i64t.clone());
+            let o = lit(self, off as i64);
+            let i = self.arena.binary(BinOp::Add, c, o);
+            let zero = lit(self, 0);
+            let one = lit(self, 1);
+            let below = self.arena.binary(BinOp::Lt, i, zero);
+            let above = self.arena.binary(BinOp::Ge, i, n);
+            // `((x % m) + m) % m`: the Euclidean remainder for m > 0.
+            let modulo = |s: &mut Self, x: H, m: H| {
+                let r = s.arena.binary(BinOp::Rem, x, m);
+                let r = s.arena.binary(BinOp::Add, r, m);
+                s.arena.binary(BinOp::Rem, r, m)
+            };
+            let r = match boundary {
+                Boundary::Clamp => {
+                    let last = self.arena.binary(BinOp::Sub, n, one);
+                    let hi = self.add(Expr::If(above, last, i), i64t.clone());
+                    self.add(Expr::If(below, zero, hi), i64t.clone())
+                }
+                Boundary::Wrap => modulo(self, i, n),
+                Boundary::Mirror => {
+                    let two = lit(self, 2);
+                    let twice = self.arena.binary(BinOp::Mul, n, two);
+                    let p = self.arena.binary(BinOp::Sub, twice, two);
+                    let m = modulo(self, i, p);
+                    let reflect = self.arena.binary(BinOp::Ge, m, n);
+                    let back = self.arena.binary(BinOp::Sub, p, m);
+                    let r = self.add(Expr::If(reflect, back, m), i64t.clone());
+                    let single = self.arena.binary(BinOp::Eq, n, one);
+                    self.add(Expr::If(single, zero, r), i64t.clone())
+                }
+                Boundary::Constant(_) => {
+                    let out = self.arena.binary(BinOp::Or, below, above);
+                    let ok = self.add(Expr::Unary(crate::ir::UnOp::Not, out), Ty::Prim(Prim::Bool));
+                    inside = Some(match inside {
+                        Some(x) => self.arena.binary(BinOp::And, x, ok),
+                        None => ok,
+                    });
+                    // Clamped so that the read below stays in bounds; its value
+                    // is not used when the constant applies.
+                    let last = self.arena.binary(BinOp::Sub, n, one);
+                    let hi = self.add(Expr::If(above, last, i), i64t.clone());
+                    self.add(Expr::If(below, zero, hi), i64t.clone())
+                }
+            };
+            coords.push(self.add(Expr::Cast(r, Prim::Usize), Ty::Prim(Prim::Usize)));
+        }
+        let ix = self.make_index(coords);
+        let value = self.arena.apply(&d.index, &[ix]);
+        match (boundary, inside) {
+            (Boundary::Constant(c), Some(ok)) => {
+                let ty = self.arena.ty(value).clone();
+                self.add(Expr::If(ok, value, c), ty)
+            }
+            _ => value,
+        }
+    }
+
     /// Is the array `a`, read by index in a kernel, a producer cheap enough to
     /// compute at the read instead of storing it? Each element is then computed
     /// as often as it is read, as for a backpermute: allowed for a gather and an
@@ -730,9 +829,18 @@ impl Fuser {
                 arrays,
                 extents,
             } => {
-                // The inputs are manifest; the stencil itself is a producer whose
-                // element reads the neighbours (`ReadStencil`).
-                let bufs: Vec<BufId> = arrays.iter().map(|x| self.manifest(*x)).collect();
+                // The stencil is a producer whose element reads the neighbours.
+                // An input is read from a buffer (`ReadStencil`), except one that
+                // is index arithmetic over arrays (a reversal, a transpose): that
+                // is computed at each tap, at the coordinates the boundary gives.
+                // Anything dearer would be computed once per tap, so it is stored.
+                let inputs: Vec<StencilInput> = arrays
+                    .iter()
+                    .map(|x| match self.stencil_fusable(*x) {
+                        Some(d) => StencilInput::Delayed(d),
+                        None => StencilInput::Buffer(self.manifest(*x)),
+                    })
+                    .collect();
                 let mut bounds = Vec::new();
                 for b in &boundaries {
                     bounds.push(match b.constant() {
@@ -741,32 +849,43 @@ impl Fuser {
                     });
                 }
                 let f = self.fun(&f);
-                let mut shape = self.buffer_shape(bufs[0]);
-                for b in &bufs[1..] {
-                    let t = self.buffer_shape(*b);
-                    shape = self.intersect(shape, t, rank);
+                let shapes: Vec<H> = inputs
+                    .iter()
+                    .map(|i| match i {
+                        StencilInput::Buffer(b) => self.buffer_shape(*b),
+                        StencilInput::Delayed(d) => d.shape,
+                    })
+                    .collect();
+                let mut shape = shapes[0];
+                for t in &shapes[1..] {
+                    shape = self.intersect(shape, *t, rank);
                 }
                 let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
                     let mut lets = Vec::new();
                     let mut params = f.params.iter();
-                    for (k, buf) in bufs.iter().enumerate() {
-                        let array = s.buffer_ref(*buf);
-                        let elem = s.buffers[buf.0 as usize].elem.clone();
+                    for (k, input) in inputs.iter().enumerate() {
                         for offset in stencil_offsets(&extents[k]) {
                             let Some(&p) = params.next() else { break };
                             // Points the function never reads are never read.
                             if !mentions(&s.arena, f.body, p) {
                                 continue;
                             }
-                            let read = s.add(
-                                Expr::ReadStencil {
-                                    array,
-                                    center: ix,
-                                    offset,
-                                    boundary: bounds[k],
-                                },
-                                elem.clone(),
-                            );
+                            let read = match input {
+                                StencilInput::Buffer(buf) => {
+                                    let array = s.buffer_ref(*buf);
+                                    let elem = s.buffers[buf.0 as usize].elem.clone();
+                                    s.add(
+                                        Expr::ReadStencil {
+                                            array,
+                                            center: ix,
+                                            offset,
+                                            boundary: bounds[k],
+                                        },
+                                        elem,
+                                    )
+                                }
+                                StencilInput::Delayed(d) => s.stencil_tap(d, shapes[k], ix, &offset, bounds[k]),
+                            };
                             lets.push((p, read));
                         }
                     }
