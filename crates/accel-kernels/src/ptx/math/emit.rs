@@ -68,6 +68,22 @@ fn fcmp(c: FCmp) -> &'static str {
     }
 }
 
+/// The instructions (by position) that define a value inside a region a
+/// `SkipIf` may jump over.
+pub(super) fn defined_in_skips(f: &Func) -> Vec<usize> {
+    let mut open: Vec<u32> = Vec::new();
+    let mut out = Vec::new();
+    for (i, inst) in f.insts.iter().enumerate() {
+        match inst.op {
+            Op::SkipIf(_, n) => open.push(n),
+            Op::Label(n) => open.retain(|&m| m != n),
+            _ if !open.is_empty() && inst.ty != Ty::Void => out.push(i),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The complete `.func` definition.
 pub fn ptx(f: &Func) -> String {
     let mut s = String::new();
@@ -82,6 +98,22 @@ pub fn ptx(f: &Func) -> String {
         if f.insts.iter().any(|i| i.ty == t) {
             let _ = writeln!(s, "    .reg .{} {p}<{n}>;", fty(t));
         }
+    }
+    // Values defined inside a skipped region are read after it only through a
+    // `selp` that then picks another value; give them a defined value up front
+    // so that no register is ever read before it is written (the PTX simulator
+    // checks this).
+    for i in defined_in_skips(f) {
+        let d = reg(f, V(i as u32));
+        let init = match f.insts[i].ty {
+            Ty::F32 => format!("mov.f32 {d}, 0f00000000;"),
+            Ty::F64 => format!("mov.f64 {d}, 0d0000000000000000;"),
+            Ty::B32 => format!("mov.b32 {d}, 0;"),
+            Ty::B64 => format!("mov.b64 {d}, 0;"),
+            Ty::Pred => format!("setp.ne.u32 {d}, 0, 0;"),
+            Ty::Void => continue,
+        };
+        let _ = writeln!(s, "    {init}");
     }
     for (i, inst) in f.insts.iter().enumerate() {
         let d = reg(f, V(i as u32));
