@@ -1353,7 +1353,6 @@ impl Fuser {
     }
 }
 
-/// Whether `h` reads variable `v`.
 /// Producers costing at most this much are recomputed by each of several
 /// consumers instead of being stored: index arithmetic and a read or two.
 const CHEAP_TO_REPEAT: u32 = 6;
@@ -1397,6 +1396,7 @@ fn cost(a: &Arena, h: H) -> u32 {
     go(a, h, &mut HashMap::new())
 }
 
+/// Whether `h` reads variable `v`.
 fn mentions(a: &Arena, h: H, v: crate::ir::VarId) -> bool {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![h];
