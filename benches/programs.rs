@@ -165,7 +165,11 @@ impl Harness {
     fn group(&mut self, program: &str, size: &str, jobs: Vec<Job<'_>>) {
         let mut g = self.c.benchmark_group(program);
         g.sample_size(self.samples);
-        let mut row = Row { program: program.into(), size: size.into(), times: vec![] };
+        let mut row = Row {
+            program: program.into(),
+            size: size.into(),
+            times: vec![],
+        };
         for (system, mut job) in jobs {
             let mut per_call: Vec<f64> = vec![];
             let mut error = None;
@@ -296,7 +300,13 @@ fn main() {
         .warm_up_time(Duration::from_millis(if small { 200 } else { 1000 }))
         .measurement_time(Duration::from_secs(if small { 1 } else { 3 }))
         .configure_from_args();
-    let mut h = Harness { c, samples: 10, rows: vec![], data, manifest: vec![] };
+    let mut h = Harness {
+        c,
+        samples: 10,
+        rows: vec![],
+        data,
+        manifest: vec![],
+    };
     let b = Backend::cpu();
     let bandwidth = triad_bandwidth();
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
@@ -311,15 +321,31 @@ fn main() {
         h.dump("dotp_ys.f32", &bytes(&ys));
         h.describe("dotp", format!("{{\"n\": {n}}}"));
         let (ax, ay) = (Vector::from(xs.clone()), Vector::from(ys.clone()));
-        h.group("dotp", &label(n), vec![
-            ("accel", Box::new(|| dotp_v::fused::dotp::on(&b, &ax, &ay).map(drop))),
-            ("accel-no-fusion", Box::new(|| dotp_v::no_fusion::dotp::on(&b, &ax, &ay).map(drop))),
-            ("accel-no-sharing", Box::new(|| dotp_v::no_sharing::dotp::on(&b, &ax, &ay).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(xs.par_iter().zip(&ys).map(|(x, y)| x * y).sum::<f32>());
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "dotp",
+            &label(n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| dotp_v::fused::dotp::on(&b, &ax, &ay).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| dotp_v::no_fusion::dotp::on(&b, &ax, &ay).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| dotp_v::no_sharing::dotp::on(&b, &ax, &ay).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(xs.par_iter().zip(&ys).map(|(x, y)| x * y).sum::<f32>());
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- Black-Scholes
@@ -330,15 +356,31 @@ fn main() {
         h.dump("black_scholes_opts.f32", &bytes(&flat3(&opts)));
         h.describe("black_scholes", format!("{{\"n\": {n}, \"r\": {R}, \"v\": {V}}}"));
         let a = Vector::from(opts.clone());
-        h.group("black_scholes", &label(n), vec![
-            ("accel", Box::new(|| black_scholes_v::fused::black_scholes::on(&b, &a, R, V).map(drop))),
-            ("accel-no-fusion", Box::new(|| black_scholes_v::no_fusion::black_scholes::on(&b, &a, R, V).map(drop))),
-            ("accel-no-sharing", Box::new(|| black_scholes_v::no_sharing::black_scholes::on(&b, &a, R, V).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(rayon(&opts, R, V));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "black_scholes",
+            &label(n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| black_scholes_v::fused::black_scholes::on(&b, &a, R, V).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| black_scholes_v::no_fusion::black_scholes::on(&b, &a, R, V).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| black_scholes_v::no_sharing::black_scholes::on(&b, &a, R, V).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(rayon(&opts, R, V));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- Mandelbrot, both forms
@@ -361,50 +403,80 @@ fn main() {
                 })
             };
         }
-        h.group("mandelbrot_while", &size, vec![
-            ("accel", m!(fused, mandelbrot_while)),
-            ("accel-no-fusion", m!(no_fusion, mandelbrot_while)),
-            ("accel-no-sharing", m!(no_sharing, mandelbrot_while)),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(rayon(&v));
-                Ok(())
-            })),
-        ]);
-        h.group("mandelbrot_unrolled", &size, vec![
-            ("accel", m!(fused, mandelbrot_unrolled)),
-            ("accel-no-fusion", m!(no_fusion, mandelbrot_unrolled)),
-            ("accel-no-sharing", m!(no_sharing, mandelbrot_unrolled)),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(rayon(&v));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "mandelbrot_while",
+            &size,
+            vec![
+                ("accel", m!(fused, mandelbrot_while)),
+                ("accel-no-fusion", m!(no_fusion, mandelbrot_while)),
+                ("accel-no-sharing", m!(no_sharing, mandelbrot_while)),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(rayon(&v));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
+        h.group(
+            "mandelbrot_unrolled",
+            &size,
+            vec![
+                ("accel", m!(fused, mandelbrot_unrolled)),
+                ("accel-no-fusion", m!(no_fusion, mandelbrot_unrolled)),
+                ("accel-no-sharing", m!(no_sharing, mandelbrot_unrolled)),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(rayon(&v));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- n-body, one step
     if h.wants("nbody") {
         use base_nbody::{generate, rayon, DT, EPS2};
         // All pairs: the work grows as n^2, so n shrinks as the square root.
-        let n = match div { 1 => 32_768, 10 => 8192, _ => 2048 };
+        let n = match div {
+            1 => 32_768,
+            10 => 8192,
+            _ => 2048,
+        };
         let b0 = generate(n, &mut Rng(0x9E37_79B9_7F4A_7C15));
         let pos: Vec<(f32, f32, f32)> = (0..n).map(|i| (b0.x[i], b0.y[i], b0.z[i])).collect();
         h.dump("nbody_pos.f32", &bytes(&flat3(&pos)));
         h.dump("nbody_mass.f32", &bytes(&b0.m));
-        h.describe("nbody", format!("{{\"n\": {n}, \"dt\": {DT}, \"eps2\": {EPS2}, \"steps\": 1}}"));
+        h.describe(
+            "nbody",
+            format!("{{\"n\": {n}, \"dt\": {DT}, \"eps2\": {EPS2}, \"steps\": 1}}"),
+        );
         let (ap, av, am) = (
             Vector::from(pos),
             Vector::from(vec![(0.0f32, 0.0f32, 0.0f32); n]),
             Vector::from(b0.m.clone()),
         );
         let mut jobs: Vec<Job<'_>> = vec![
-            ("accel", Box::new(|| nbody_v::fused::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop))),
-            ("accel-no-sharing", Box::new(|| nbody_v::no_sharing::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop))),
-            ("rayon", Box::new(|| {
-                let mut w = b0.clone();
-                rayon(&mut w, 1);
-                std::hint::black_box(w);
-                Ok(())
-            })),
+            (
+                "accel",
+                Box::new(|| nbody_v::fused::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop)),
+            ),
+            (
+                "accel-no-sharing",
+                Box::new(|| nbody_v::no_sharing::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop)),
+            ),
+            (
+                "rayon",
+                Box::new(|| {
+                    let mut w = b0.clone();
+                    rayon(&mut w, 1);
+                    std::hint::black_box(w);
+                    Ok(())
+                }),
+            ),
         ];
         // Without fusion the n x n array of pair accelerations is stored (the
         // paper's "out of memory"): run it only where it fits comfortably.
@@ -412,9 +484,15 @@ fn main() {
         match available_memory() {
             Some(avail) if pairs < avail / 2 => jobs.insert(
                 1,
-                ("accel-no-fusion", Box::new(|| nbody_v::no_fusion::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop))),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| nbody_v::no_fusion::nbody_step::on(&b, &ap, &av, &am, DT, EPS2).map(drop)),
+                ),
             ),
-            _ => println!("nbody: no-fusion build skipped, its {:.1} GB pair array would not fit comfortably", pairs as f64 / 1e9),
+            _ => println!(
+                "nbody: no-fusion build skipped, its {:.1} GB pair array would not fit comfortably",
+                pairs as f64 / 1e9
+            ),
         }
         h.group("nbody", &label(n), jobs);
     }
@@ -432,22 +510,43 @@ fn main() {
             h.dump(&format!("spmv_{kind}_cols.u32"), &bytes(&m.idx));
             h.dump(&format!("spmv_{kind}_vals.f32"), &bytes(&m.vals));
             h.dump(&format!("spmv_{kind}_x.f32"), &bytes(&x));
-            kinds.push(format!("\"{kind}\": {{\"rows\": {}, \"cols\": {}, \"nnz\": {}}}", m.rows, m.cols, m.nnz()));
+            kinds.push(format!(
+                "\"{kind}\": {{\"rows\": {}, \"cols\": {}, \"nnz\": {}}}",
+                m.rows,
+                m.cols,
+                m.nnz()
+            ));
             let (ao, ac, av, ax) = (
                 Vector::from(m.offsets.clone()),
                 Vector::from(m.idx.clone()),
                 Vector::from(m.vals.clone()),
                 Vector::from(x.clone()),
             );
-            h.group(&format!("spmv_{kind}"), &label(nnz), vec![
-                ("accel", Box::new(|| spmv_v::fused::spmv::on(&b, &ao, &ac, &av, &ax).map(drop))),
-                ("accel-no-fusion", Box::new(|| spmv_v::no_fusion::spmv::on(&b, &ao, &ac, &av, &ax).map(drop))),
-                ("accel-no-sharing", Box::new(|| spmv_v::no_sharing::spmv::on(&b, &ao, &ac, &av, &ax).map(drop))),
-                ("rayon", Box::new(|| {
-                    std::hint::black_box(rayon(&m, &x));
-                    Ok(())
-                })),
-            ]);
+            h.group(
+                &format!("spmv_{kind}"),
+                &label(nnz),
+                vec![
+                    (
+                        "accel",
+                        Box::new(|| spmv_v::fused::spmv::on(&b, &ao, &ac, &av, &ax).map(drop)),
+                    ),
+                    (
+                        "accel-no-fusion",
+                        Box::new(|| spmv_v::no_fusion::spmv::on(&b, &ao, &ac, &av, &ax).map(drop)),
+                    ),
+                    (
+                        "accel-no-sharing",
+                        Box::new(|| spmv_v::no_sharing::spmv::on(&b, &ao, &ac, &av, &ax).map(drop)),
+                    ),
+                    (
+                        "rayon",
+                        Box::new(|| {
+                            std::hint::black_box(rayon(&m, &x));
+                            Ok(())
+                        }),
+                    ),
+                ],
+            );
         }
         h.describe("spmv", format!("{{{}}}", kinds.join(", ")));
     }
@@ -470,37 +569,82 @@ fn main() {
             (Ok(d), Ok(u), Ok(v)) => (d, u, v),
             _ => unreachable!("the shape is n x n"),
         };
-        h.group("fluid", &label(n * n), vec![
-            ("accel", Box::new(|| fluid_v::fused::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop))),
-            ("accel-no-fusion", Box::new(|| fluid_v::no_fusion::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop))),
-            ("accel-no-sharing", Box::new(|| fluid_v::no_sharing::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(step(&f0, true));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "fluid",
+            &label(n * n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| {
+                        fluid_v::fused::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop)
+                    }),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| {
+                        fluid_v::no_fusion::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop)
+                    }),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| {
+                        fluid_v::no_sharing::fluid_step::on(&b, &d, &u, &v, DT, VISC, DIFF, ITERS).map(drop)
+                    }),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(step(&f0, true));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- Canny, six phases
     if h.wants("canny") {
         use base_canny::{canny, image, HIGH, LOW};
-        let (w, hh) = match div { 1 => (3840, 2160), 10 => (1280, 720), _ => (480, 270) };
+        let (w, hh) = match div {
+            1 => (3840, 2160),
+            10 => (1280, 720),
+            _ => (480, 270),
+        };
         let img = image(hh, w, &mut Rng(0x9E37_79B9_7F4A_7C15));
         h.dump("canny_img.u32", &bytes(&img));
-        h.describe("canny", format!("{{\"h\": {hh}, \"w\": {w}, \"low\": {LOW}, \"high\": {HIGH}}}"));
+        h.describe(
+            "canny",
+            format!("{{\"h\": {hh}, \"w\": {w}, \"low\": {LOW}, \"high\": {HIGH}}}"),
+        );
         let a = match Matrix::from_vec([hh, w], img.clone()) {
             Ok(a) => a,
             Err(e) => unreachable!("{e}"),
         };
-        h.group("canny", &format!("{w}x{hh}"), vec![
-            ("accel", Box::new(|| canny_v::fused::canny::on(&b, &a, LOW, HIGH).map(drop))),
-            ("accel-no-fusion", Box::new(|| canny_v::no_fusion::canny::on(&b, &a, LOW, HIGH).map(drop))),
-            ("accel-no-sharing", Box::new(|| canny_v::no_sharing::canny::on(&b, &a, LOW, HIGH).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(canny(&img, hh, w, true));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "canny",
+            &format!("{w}x{hh}"),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| canny_v::fused::canny::on(&b, &a, LOW, HIGH).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| canny_v::no_fusion::canny::on(&b, &a, LOW, HIGH).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| canny_v::no_sharing::canny::on(&b, &a, LOW, HIGH).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(canny(&img, hh, w, true));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- radix sort
@@ -511,17 +655,33 @@ fn main() {
         h.dump("radix_sort_keys.i32", &bytes(&keys));
         h.describe("radix_sort", format!("{{\"n\": {n}}}"));
         let a = Vector::from(keys.clone());
-        h.group("radix_sort", &label(n), vec![
-            ("accel", Box::new(|| radix_sort_v::fused::sort_keys::on(&b, &a).map(drop))),
-            ("accel-no-fusion", Box::new(|| radix_sort_v::no_fusion::sort_keys::on(&b, &a).map(drop))),
-            ("accel-no-sharing", Box::new(|| radix_sort_v::no_sharing::sort_keys::on(&b, &a).map(drop))),
-            ("rayon", Box::new(|| {
-                let mut v = keys.clone();
-                v.par_sort_unstable();
-                std::hint::black_box(v);
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "radix_sort",
+            &label(n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| radix_sort_v::fused::sort_keys::on(&b, &a).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| radix_sort_v::no_fusion::sort_keys::on(&b, &a).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| radix_sort_v::no_sharing::sort_keys::on(&b, &a).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        let mut v = keys.clone();
+                        v.par_sort_unstable();
+                        std::hint::black_box(v);
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- k-means
@@ -532,17 +692,36 @@ fn main() {
         let flat2 = |v: &[(f32, f32)]| v.iter().flat_map(|p| [p.0, p.1]).collect::<Vec<f32>>();
         h.dump("kmeans_points.f32", &bytes(&flat2(&pts)));
         h.dump("kmeans_init.f32", &bytes(&flat2(&init)));
-        h.describe("kmeans", format!("{{\"n\": {n}, \"k\": {k}, \"iters\": {iters}}}"));
+        h.describe(
+            "kmeans",
+            format!("{{\"n\": {n}, \"k\": {k}, \"iters\": {iters}}}"),
+        );
         let (ap, ai) = (Vector::from(pts.clone()), Vector::from(init.clone()));
-        h.group("kmeans", &label(n), vec![
-            ("accel", Box::new(|| kmeans_v::fused::kmeans::on(&b, &ap, &ai, iters).map(drop))),
-            ("accel-no-fusion", Box::new(|| kmeans_v::no_fusion::kmeans::on(&b, &ap, &ai, iters).map(drop))),
-            ("accel-no-sharing", Box::new(|| kmeans_v::no_sharing::kmeans::on(&b, &ap, &ai, iters).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(rayon(&pts, &init, iters));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "kmeans",
+            &label(n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| kmeans_v::fused::kmeans::on(&b, &ap, &ai, iters).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| kmeans_v::no_fusion::kmeans::on(&b, &ap, &ai, iters).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| kmeans_v::no_sharing::kmeans::on(&b, &ap, &ai, iters).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(rayon(&pts, &init, iters));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     // ---- histogram
@@ -554,15 +733,31 @@ fn main() {
         h.dump("histogram_xs.u32", &bytes(&xs));
         h.describe("histogram", format!("{{\"n\": {n}, \"bins\": {bins}}}"));
         let a = Vector::from(xs.clone());
-        h.group("histogram", &label(n), vec![
-            ("accel", Box::new(|| histogram_v::fused::histogram::on(&b, &a, bins).map(drop))),
-            ("accel-no-fusion", Box::new(|| histogram_v::no_fusion::histogram::on(&b, &a, bins).map(drop))),
-            ("accel-no-sharing", Box::new(|| histogram_v::no_sharing::histogram::on(&b, &a, bins).map(drop))),
-            ("rayon", Box::new(|| {
-                std::hint::black_box(rayon(&xs, bins));
-                Ok(())
-            })),
-        ]);
+        h.group(
+            "histogram",
+            &label(n),
+            vec![
+                (
+                    "accel",
+                    Box::new(|| histogram_v::fused::histogram::on(&b, &a, bins).map(drop)),
+                ),
+                (
+                    "accel-no-fusion",
+                    Box::new(|| histogram_v::no_fusion::histogram::on(&b, &a, bins).map(drop)),
+                ),
+                (
+                    "accel-no-sharing",
+                    Box::new(|| histogram_v::no_sharing::histogram::on(&b, &a, bins).map(drop)),
+                ),
+                (
+                    "rayon",
+                    Box::new(|| {
+                        std::hint::black_box(rayon(&xs, bins));
+                        Ok(())
+                    }),
+                ),
+            ],
+        );
     }
 
     h.c.final_summary();
@@ -571,7 +766,10 @@ fn main() {
 
 /// Prints the ratios and writes the JSON results (and the data manifest).
 fn report(h: &Harness, scale: &str, cores: usize, bandwidth: f64) {
-    println!("\n{:<22} {:>8}  {:>12}  ratios to accel (>1: accel faster)", "program", "size", "accel ms");
+    println!(
+        "\n{:<22} {:>8}  {:>12}  ratios to accel (>1: accel faster)",
+        "program", "size", "accel ms"
+    );
     let mut rows = String::new();
     for r in &h.rows {
         let fused = r.times.iter().find(|t| t.0 == "accel").map(|t| t.1);

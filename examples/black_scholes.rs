@@ -6,9 +6,9 @@
 use accel::prelude::*;
 use std::time::Instant;
 
-mod common;
 #[path = "baselines/black_scholes.rs"]
 mod baseline;
+mod common;
 use baseline::price as reference;
 
 #[path = "programs/black_scholes.rs"]

@@ -6,9 +6,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/canny.rs"]
 mod baseline;
+mod common;
 #[path = "programs/canny.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -37,7 +37,10 @@ fn main() -> accel::Result<()> {
         let img = baseline::image(sh, sw, &mut Rng(99 + sw as u64));
         let want = baseline::canny(&img, sh, sw, false);
         if run(&backend, &Matrix::from_vec([sh, sw], img.clone())?)? != want {
-            return Err(fail(NAME, format!("{sw} x {sh}: accel differs from the reference")));
+            return Err(fail(
+                NAME,
+                format!("{sw} x {sh}: accel differs from the reference"),
+            ));
         }
         if baseline::canny(&img, sh, sw, true) != want {
             return Err(fail(NAME, "the rayon version differs from the reference"));

@@ -7,9 +7,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/fluid.rs"]
 mod baseline;
+mod common;
 #[path = "programs/fluid.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -29,7 +29,13 @@ fn run(backend: &Backend, f: &Fields, steps: usize) -> accel::Result<Fields> {
     for _ in 0..steps {
         (d, u, v) = fluid_step::on(backend, &d, &u, &v, DT, VISC, DIFF, ITERS)?;
     }
-    Ok(Fields { h: f.h, w: f.w, dens: d.to_vec(), u: u.to_vec(), v: v.to_vec() })
+    Ok(Fields {
+        h: f.h,
+        w: f.w,
+        dens: d.to_vec(),
+        u: u.to_vec(),
+        v: v.to_vec(),
+    })
 }
 
 fn hand(f: &Fields, steps: usize, par: bool) -> Fields {

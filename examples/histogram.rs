@@ -6,9 +6,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/histogram.rs"]
 mod baseline;
+mod common;
 #[path = "programs/histogram.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -37,7 +37,10 @@ fn main() -> accel::Result<()> {
         let xs = values(sn, 42 + sn as u64);
         let want = baseline::reference(&xs, sb);
         if histogram::on(&backend, &Vector::from(xs.clone()), sb)?.to_vec() != want {
-            return Err(fail(NAME, format!("{sn} values, {sb} bins: accel differs from the reference")));
+            return Err(fail(
+                NAME,
+                format!("{sn} values, {sb} bins: accel differs from the reference"),
+            ));
         }
         if baseline::rayon(&xs, sb) != want {
             return Err(fail(NAME, "the rayon version differs from the reference"));

@@ -9,9 +9,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/kmeans.rs"]
 mod baseline;
+mod common;
 #[path = "programs/kmeans.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -23,7 +23,10 @@ use program::kmeans;
 const NAME: &str = "kmeans";
 
 fn difference(a: &[(f32, f32)], b: &[(f32, f32)]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| (x.0 - y.0).abs().max((x.1 - y.1).abs())).fold(0.0, f32::max)
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x.0 - y.0).abs().max((x.1 - y.1).abs()))
+        .fold(0.0, f32::max)
 }
 
 fn main() -> accel::Result<()> {
@@ -38,14 +41,26 @@ fn main() -> accel::Result<()> {
     for (sn, sk, si) in [(1, 1, 1), (10, 3, 2), (20_000, 8, 5)] {
         let (pts, init) = baseline::generate(sn, sk, &mut Rng(7 + sn as u64));
         let want = baseline::reference(&pts, &init, si);
-        let got = kmeans::on(&backend, &Vector::from(pts.clone()), &Vector::from(init.clone()), si)?.to_vec();
+        let got = kmeans::on(
+            &backend,
+            &Vector::from(pts.clone()),
+            &Vector::from(init.clone()),
+            si,
+        )?
+        .to_vec();
         let d = difference(&got, &want);
         if got.len() != want.len() || d.is_nan() || d > 1e-4 {
-            return Err(fail(NAME, format!("{sn} points: accel differs from the reference by {d:e}")));
+            return Err(fail(
+                NAME,
+                format!("{sn} points: accel differs from the reference by {d:e}"),
+            ));
         }
         let d = difference(&baseline::rayon(&pts, &init, si), &want);
         if d.is_nan() || d > 1e-4 {
-            return Err(fail(NAME, format!("the rayon version differs from the reference by {d:e}")));
+            return Err(fail(
+                NAME,
+                format!("the rayon version differs from the reference by {d:e}"),
+            ));
         }
     }
     println!("checked against the sequential reference");

@@ -9,9 +9,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/mandelbrot.rs"]
 mod baseline;
+mod common;
 #[path = "programs/mandelbrot.rs"]
 #[allow(dead_code)] // the default-backend entry points are unused here
 #[macro_use]
@@ -35,7 +35,10 @@ fn main() -> accel::Result<()> {
     let pixels = arg(NAME, 1, 2_000_000)?;
     let limit = arg(NAME, 2, 256)? as u32;
     if limit % 8 != 0 {
-        return Err(fail(NAME, format!("the limit must be a multiple of 8, got {limit}")));
+        return Err(fail(
+            NAME,
+            format!("the limit must be a multiple of 8, got {limit}"),
+        ));
     }
     let backend = Backend::default();
 
@@ -44,10 +47,16 @@ fn main() -> accel::Result<()> {
         let v = View::new(px, lim);
         let want = baseline::reference(&v);
         if run_while(&backend, &v)? != want {
-            return Err(fail(NAME, format!("while form differs from the reference ({px} px)")));
+            return Err(fail(
+                NAME,
+                format!("while form differs from the reference ({px} px)"),
+            ));
         }
         if run_unrolled(&backend, &v)? != want {
-            return Err(fail(NAME, format!("unrolled form differs from the reference ({px} px)")));
+            return Err(fail(
+                NAME,
+                format!("unrolled form differs from the reference ({px} px)"),
+            ));
         }
         if baseline::rayon(&v) != want {
             return Err(fail(NAME, "the rayon version differs from the reference"));
@@ -67,7 +76,10 @@ fn main() -> accel::Result<()> {
     println!("{}", mandelbrot_unrolled::explain());
     let runs = 5;
     for (form, f) in [
-        ("while", run_while as fn(&Backend, &View) -> accel::Result<Vec<u32>>),
+        (
+            "while",
+            run_while as fn(&Backend, &View) -> accel::Result<Vec<u32>>,
+        ),
         ("unrolled", run_unrolled),
     ] {
         let _ = f(&backend, &v)?;

@@ -8,9 +8,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/nbody.rs"]
 mod baseline;
+mod common;
 #[path = "programs/nbody.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -47,7 +47,9 @@ fn difference(pos: &V3, vel: &V3, want: &Bodies) -> f32 {
     let mut scale = 1e-6f32;
     for i in 0..p.len() {
         let got = [p[i].0, p[i].1, p[i].2, v[i].0, v[i].1, v[i].2];
-        let exp = [want.x[i], want.y[i], want.z[i], want.vx[i], want.vy[i], want.vz[i]];
+        let exp = [
+            want.x[i], want.y[i], want.z[i], want.vx[i], want.vy[i], want.vz[i],
+        ];
         for k in 0..6 {
             worst = worst.max((got[k] - exp[k]).abs());
             scale = scale.max(exp[k].abs());
@@ -70,7 +72,10 @@ fn main() -> accel::Result<()> {
         let (pos, vel) = run(&backend, &b0, ss)?;
         let d = difference(&pos, &vel, &want);
         if d.is_nan() || d > 1e-4 {
-            return Err(fail(NAME, format!("{sn} bodies: differs from the reference by {d:e}")));
+            return Err(fail(
+                NAME,
+                format!("{sn} bodies: differs from the reference by {d:e}"),
+            ));
         }
         let mut hand = b0.clone();
         baseline::rayon(&mut hand, ss);

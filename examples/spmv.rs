@@ -9,9 +9,9 @@
 
 use accel::prelude::*;
 
-mod common;
 #[path = "baselines/spmv.rs"]
 mod baseline;
+mod common;
 #[path = "programs/spmv.rs"]
 #[allow(dead_code)] // the default-backend entry point is unused here
 #[macro_use]
@@ -51,7 +51,10 @@ fn check(backend: &Backend, what: &str, m: &Csr, x: &[f32]) -> accel::Result<()>
         return Err(fail(NAME, format!("{what}: accel differs from the reference")));
     }
     if baseline::rayon(m, x) != want {
-        return Err(fail(NAME, format!("{what}: the rayon version differs from the reference")));
+        return Err(fail(
+            NAME,
+            format!("{what}: the rayon version differs from the reference"),
+        ));
     }
     Ok(())
 }
@@ -99,7 +102,11 @@ fn main() -> accel::Result<()> {
     check(&backend, "Matrix Market test file", &m, &x)?;
     println!("checked against the sequential reference (4 kinds x 3 sizes, a Matrix Market file)");
     println!("{}", spmv::explain());
-    println!("backend `{}` ({} threads)", backend.name(), rayon::current_num_threads());
+    println!(
+        "backend `{}` ({} threads)",
+        backend.name(),
+        rayon::current_num_threads()
+    );
 
     match std::env::args().nth(1) {
         Some(a) if a.parse::<usize>().is_err() => {

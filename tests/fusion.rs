@@ -77,8 +77,18 @@ mod dot {
 fn dot_product() {
     use dot::*;
     let src = fused::dotp::SOURCE;
-    assert_eq!(shape_of(&plan(src, "dotp", Options::default())), (1, 1), "{}", fused::dotp::explain());
-    assert_eq!(shape_of(&plan(src, "dotp", NO_FUSION)), (2, 2), "{}", no_fusion::dotp::explain());
+    assert_eq!(
+        shape_of(&plan(src, "dotp", Options::default())),
+        (1, 1),
+        "{}",
+        fused::dotp::explain()
+    );
+    assert_eq!(
+        shape_of(&plan(src, "dotp", NO_FUSION)),
+        (2, 2),
+        "{}",
+        no_fusion::dotp::explain()
+    );
     for n in SIZES {
         let xs = Vector::from(floats(n, 1));
         let ys = Vector::from(floats(n, 2));
@@ -133,7 +143,10 @@ fn black_scholes() {
         unshared.evaluations(math(MathFn::Exp)),
         unshared.evaluations(math(MathFn::Ln)),
     );
-    assert!(exp >= 6 && ln >= 4, "without sharing: {exp} exp, {ln} ln per option");
+    assert!(
+        exp >= 6 && ln >= 4,
+        "without sharing: {exp} exp, {ln} ln per option"
+    );
     for n in SIZES {
         let opts: Vector<(f32, f32, f32)> = (0..n)
             .map(|i| {
@@ -146,9 +159,30 @@ fn black_scholes() {
             })
             .collect();
         let args = [arg(&opts), arg(0.02f32), arg(0.30f32)];
-        check(src, "black_scholes", &args, fused::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
-        check(src, "black_scholes", &args, no_fusion::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
-        check(src, "black_scholes", &args, no_sharing::black_scholes(&opts, 0.02, 0.30), F32_TOL).unwrap();
+        check(
+            src,
+            "black_scholes",
+            &args,
+            fused::black_scholes(&opts, 0.02, 0.30),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            src,
+            "black_scholes",
+            &args,
+            no_fusion::black_scholes(&opts, 0.02, 0.30),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            src,
+            "black_scholes",
+            &args,
+            no_sharing::black_scholes(&opts, 0.02, 0.30),
+            F32_TOL,
+        )
+        .unwrap();
     }
 }
 
@@ -214,13 +248,24 @@ fn small_programs() {
         assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
     }
     let f3 = plan(fused::figure3::SOURCE, "figure3", Options::default());
-    assert_eq!(f3.evaluations(math(MathFn::Sin)), 1, "p1 is computed once per element");
+    assert_eq!(
+        f3.evaluations(math(MathFn::Sin)),
+        1,
+        "p1 is computed once per element"
+    );
     let tw = plan(fused::twice::SOURCE, "twice", Options::default());
     assert_eq!(tw.evaluations(math(MathFn::Cos)), 1, "the two sums are one");
     let tw = plan(fused::twice::SOURCE, "twice", NO_SHARING);
-    assert_eq!(tw.evaluations(math(MathFn::Cos)), 2, "without sharing both are computed");
+    assert_eq!(
+        tw.evaluations(math(MathFn::Cos)),
+        2,
+        "without sharing both are computed"
+    );
     // Without fusion, every operation is a kernel.
-    assert_eq!(shape_of(&plan(fused::reverse_map::SOURCE, "reverse_map", NO_FUSION)), (2, 2));
+    assert_eq!(
+        shape_of(&plan(fused::reverse_map::SOURCE, "reverse_map", NO_FUSION)),
+        (2, 2)
+    );
 
     for n in SIZES {
         let xs = Vector::from(floats(n, 3));
@@ -272,7 +317,11 @@ fn sparse_matrix_vector() {
         let mut cols = Vec::new();
         for r in 0..rows {
             // Power-law-ish rows, some empty.
-            let len = if cols_n == 0 { 0 } else { (hash(r) % 8) as usize * (1 + (r % 5 == 0) as usize * 6) };
+            let len = if cols_n == 0 {
+                0
+            } else {
+                (hash(r) % 8) as usize * (1 + (r % 5 == 0) as usize * 6)
+            };
             for k in 0..len {
                 cols.push((hash(r * 31 + k) % cols_n as u64) as usize);
             }
@@ -282,9 +331,30 @@ fn sparse_matrix_vector() {
         let x = Vector::from(floats(cols_n, 6));
         let (cols, offsets) = (Vector::from(cols), Vector::from(offsets));
         let args = [arg(&vals), arg(&cols), arg(&offsets), arg(&x)];
-        check(src, "spmv", &args, fused::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
-        check(src, "spmv", &args, no_fusion::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
-        check(src, "spmv", &args, no_sharing::spmv(&vals, &cols, &offsets, &x), F32_TOL).unwrap();
+        check(
+            src,
+            "spmv",
+            &args,
+            fused::spmv(&vals, &cols, &offsets, &x),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            src,
+            "spmv",
+            &args,
+            no_fusion::spmv(&vals, &cols, &offsets, &x),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            src,
+            "spmv",
+            &args,
+            no_sharing::spmv(&vals, &cols, &offsets, &x),
+            F32_TOL,
+        )
+        .unwrap();
     }
 }
 
@@ -325,8 +395,22 @@ fn n_body_stays_linear() {
         let ys = Vector::from(floats(n, 8));
         let ms: Vector<f32> = (0..n).map(|i| 1.0 + (hash(i) % 10) as f32).collect();
         let args = [arg(&xs), arg(&ys), arg(&ms)];
-        check(src, "accelerations", &args, fused::accelerations(&xs, &ys, &ms), 1e-3).unwrap();
-        check(src, "accelerations", &args, no_sharing::accelerations(&xs, &ys, &ms), 1e-3).unwrap();
+        check(
+            src,
+            "accelerations",
+            &args,
+            fused::accelerations(&xs, &ys, &ms),
+            1e-3,
+        )
+        .unwrap();
+        check(
+            src,
+            "accelerations",
+            &args,
+            no_sharing::accelerations(&xs, &ys, &ms),
+            1e-3,
+        )
+        .unwrap();
     }
 }
 
@@ -361,7 +445,12 @@ fn mandelbrot_unrolled_is_one_kernel() {
     assert_eq!(shape_of(&plan(src, "mandelbrot8", NO_FUSION)), (9, 9));
     for n in SIZES {
         let cs: Vector<(f32, f32)> = (0..n)
-            .map(|i| ((hash(i) % 300) as f32 / 100.0 - 2.0, (hash(i + 9) % 300) as f32 / 100.0 - 1.5))
+            .map(|i| {
+                (
+                    (hash(i) % 300) as f32 / 100.0 - 2.0,
+                    (hash(i + 9) % 300) as f32 / 100.0 - 1.5,
+                )
+            })
             .collect();
         let args = [arg(&cs)];
         check(src, "mandelbrot8", &args, fused::mandelbrot8(&cs), F32_TOL).unwrap();
@@ -414,18 +503,67 @@ fn maps_after_a_fold() {
         let p = plan(src, name, Options::default());
         assert_eq!(shape_of(&p), want, "`{name}`:\n{}", p.explain());
     }
-    for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (7, 33), (300, 70), (2, 20_000)] {
+    for (r, c) in [
+        (0usize, 0usize),
+        (0, 3),
+        (3, 0),
+        (1, 1),
+        (7, 33),
+        (300, 70),
+        (2, 20_000),
+    ] {
         let m = Matrix::from_vec([r, c], floats(r * c, 9)).unwrap();
         let mi = Matrix::from_vec([r, c], (0..r * c).map(|i| hash(i) as i32).collect()).unwrap();
         let a = [arg(&m)];
         let ai = [arg(&mi)];
-        check(fused::row_norms::SOURCE, "row_norms", &a, fused::row_norms(&m), F32_TOL).unwrap();
-        check(fused::row_norms::SOURCE, "row_norms", &a, no_fusion::row_norms(&m), F32_TOL).unwrap();
+        check(
+            fused::row_norms::SOURCE,
+            "row_norms",
+            &a,
+            fused::row_norms(&m),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            fused::row_norms::SOURCE,
+            "row_norms",
+            &a,
+            no_fusion::row_norms(&m),
+            F32_TOL,
+        )
+        .unwrap();
         let _ = check(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), EXACT);
-        let _ = check(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), EXACT);
-        check(fused::used_twice::SOURCE, "used_twice", &a, fused::used_twice(&m), F32_TOL).unwrap();
-        check(fused::scanr1_map::SOURCE, "scanr1_map", &a, fused::scanr1_map(&m), EXACT).unwrap();
-        check(fused::scanr1_map::SOURCE, "scanr1_map", &a, no_fusion::scanr1_map(&m), EXACT).unwrap();
+        let _ = check(
+            fused::row_max::SOURCE,
+            "row_max",
+            &ai,
+            no_fusion::row_max(&mi),
+            EXACT,
+        );
+        check(
+            fused::used_twice::SOURCE,
+            "used_twice",
+            &a,
+            fused::used_twice(&m),
+            F32_TOL,
+        )
+        .unwrap();
+        check(
+            fused::scanr1_map::SOURCE,
+            "scanr1_map",
+            &a,
+            fused::scanr1_map(&m),
+            EXACT,
+        )
+        .unwrap();
+        check(
+            fused::scanr1_map::SOURCE,
+            "scanr1_map",
+            &a,
+            no_fusion::scanr1_map(&m),
+            EXACT,
+        )
+        .unwrap();
     }
     for n in SIZES {
         let xs = Vector::from(floats(n, 10));
@@ -434,8 +572,22 @@ fn maps_after_a_fold() {
         check(fused::total::SOURCE, "total", &a, no_sharing::total(&xs), F32_TOL).unwrap();
         let xi: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
         let ai = [arg(&xi)];
-        check(fused::scan_map::SOURCE, "scan_map", &ai, fused::scan_map(&xi), EXACT).unwrap();
-        check(fused::scan_map::SOURCE, "scan_map", &ai, no_fusion::scan_map(&xi), EXACT).unwrap();
+        check(
+            fused::scan_map::SOURCE,
+            "scan_map",
+            &ai,
+            fused::scan_map(&xi),
+            EXACT,
+        )
+        .unwrap();
+        check(
+            fused::scan_map::SOURCE,
+            "scan_map",
+            &ai,
+            no_fusion::scan_map(&xi),
+            EXACT,
+        )
+        .unwrap();
     }
 }
 
@@ -495,10 +647,25 @@ fn stencil_inputs() {
         all3!(rev_mirror, &a, &xs);
         all3!(rev_wrap, &a, &xs);
         let fs = Vector::from(floats(n, 11));
-        check(fused::scaled::SOURCE, "scaled", &[arg(&fs)], fused::scaled(&fs), F32_TOL).unwrap();
+        check(
+            fused::scaled::SOURCE,
+            "scaled",
+            &[arg(&fs)],
+            fused::scaled(&fs),
+            F32_TOL,
+        )
+        .unwrap();
         for c in [1usize, 2, 5] {
-            let m = Matrix::from_vec([n.min(9), c], (0..n.min(9) * c).map(|i| (hash(i) % 10) as i32).collect()).unwrap();
-            let k = Matrix::from_vec([c, n.min(9)], (0..n.min(9) * c).map(|i| (hash(i + 5) % 10) as i32).collect()).unwrap();
+            let m = Matrix::from_vec(
+                [n.min(9), c],
+                (0..n.min(9) * c).map(|i| (hash(i) % 10) as i32).collect(),
+            )
+            .unwrap();
+            let k = Matrix::from_vec(
+                [c, n.min(9)],
+                (0..n.min(9) * c).map(|i| (hash(i + 5) % 10) as i32).collect(),
+            )
+            .unwrap();
             let am = [arg(&m)];
             let amk = [arg(&m), arg(&k)];
             all3!(t_constant, &am, &m);

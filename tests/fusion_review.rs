@@ -150,7 +150,15 @@ fn alpha_merging() {
         let xs = Vector::from(floats(n, 1));
         let ys = Vector::from(floats(n, 2));
         let xi = Vector::from(ints(n, 3));
-        all3!(alpha, two_params, &[arg(&xs), arg(1.5f32), arg(-2.0f32)], F32_TOL, &xs, 1.5, -2.0);
+        all3!(
+            alpha,
+            two_params,
+            &[arg(&xs), arg(1.5f32), arg(-2.0f32)],
+            F32_TOL,
+            &xs,
+            1.5,
+            -2.0
+        );
         all3!(alpha, shadowed, &[arg(&xi), arg(5i32)], EXACT, &xi, 5);
         all3!(alpha, literal_types, &[arg(&xi)], EXACT, &xi);
         for k in [0, 1, 3] {
@@ -270,7 +278,15 @@ fn reads_of_cheap_producers() {
         let ys = Vector::from(floats(n / 2, 9));
         for k in [0usize, 1, n / 2, n.saturating_sub(1), n, n + 5] {
             all3!(reads, read_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
-            all3!(reads, read_zip, &[arg(&xs), arg(&ys), arg(k)], F32_TOL, &xs, &ys, k);
+            all3!(
+                reads,
+                read_zip,
+                &[arg(&xs), arg(&ys), arg(k)],
+                F32_TOL,
+                &xs,
+                &ys,
+                k
+            );
             all3!(reads, read_backpermute, &[arg(&xi), arg(k)], EXACT, &xi, k);
         }
         for m in [0usize, 1, 5, 40] {
@@ -513,8 +529,24 @@ fn more_programs() {
     for n in SIZES {
         let xi = Vector::from(ints(n, 17));
         let xs = Vector::from(floats(n, 18));
-        all3!(more, closure_whiles, &[arg(&xi), arg(2i32), arg(3i32)], EXACT, &xi, 2, 3);
-        all3!(more, closure_whiles, &[arg(&xi), arg(2i32), arg(2i32)], EXACT, &xi, 2, 2);
+        all3!(
+            more,
+            closure_whiles,
+            &[arg(&xi), arg(2i32), arg(3i32)],
+            EXACT,
+            &xi,
+            2,
+            3
+        );
+        all3!(
+            more,
+            closure_whiles,
+            &[arg(&xi), arg(2i32), arg(2i32)],
+            EXACT,
+            &xi,
+            2,
+            2
+        );
         all3!(more, shadow_param, &[arg(&xi)], EXACT, &xi);
         all3!(more, defaults_twice, &[arg(&xi)], EXACT, &xi);
         all3!(more, tuple_scan, &[arg(&xi)], EXACT, &xi);
@@ -542,10 +574,15 @@ fn attr_both_off(xs: &Vector<i32>) -> Scalar<i32> {
 fn attribute_options() {
     for n in SIZES {
         let xi = Vector::from(ints(n, 20));
-        let _ = check(attr_both_off::SOURCE, "attr_both_off", &[arg(&xi)], attr_both_off(&xi), EXACT);
+        let _ = check(
+            attr_both_off::SOURCE,
+            "attr_both_off",
+            &[arg(&xi)],
+            attr_both_off(&xi),
+            EXACT,
+        );
     }
 }
-
 
 mod edge {
     use super::*;
@@ -595,9 +632,14 @@ fn edges() {
 #[test]
 fn no_sharing_recomputation_is_bounded() {
     let levels = 24;
-    let mut src = String::from("fn chain(xs: &Vector<i32>) -> Vector<i32> {\n let n = xs.len();\n let a0 = xs.map(|x| x);\n");
+    let mut src = String::from(
+        "fn chain(xs: &Vector<i32>) -> Vector<i32> {\n let n = xs.len();\n let a0 = xs.map(|x| x);\n",
+    );
     for l in 1..=levels {
-        src += &format!(" let a{l} = generate([n], |[i]| a{p}[[i]] + a{p}[[(i + 1) % n]]);\n", p = l - 1);
+        src += &format!(
+            " let a{l} = generate([n], |[i]| a{p}[[i]] + a{p}[[(i + 1) % n]]);\n",
+            p = l - 1
+        );
     }
     src += &format!(" a{levels}.zip_with(&a{levels}, |u, v| u + v)\n}}\n");
     let opts = accel_core::Options {
@@ -606,7 +648,11 @@ fn no_sharing_recomputation_is_bounded() {
     };
     let (_, p) = accel_core::compile_source_with(&src, "chain", opts).expect("compiles");
     let nodes = p.evaluations(|_| true);
-    assert!(nodes < 1_000_000, "{nodes} nodes evaluated per element:\n{}", p.explain());
+    assert!(
+        nodes < 1_000_000,
+        "{nodes} nodes evaluated per element:\n{}",
+        p.explain()
+    );
 }
 
 mod post_errors {

@@ -113,10 +113,15 @@ fn every_program_assembles_with_ptxas() {
     rust_files(&root.join("tests"), &mut files);
     let mut programs = Vec::new();
     for f in &files {
-        let Ok(src) = std::fs::read_to_string(f) else { continue };
+        let Ok(src) = std::fs::read_to_string(f) else {
+            continue;
+        };
         let Ok(ast) = syn::parse_file(&src) else { continue };
         let rel = f.strip_prefix(root).unwrap_or(f).display().to_string();
-        let mut finder = Finder { file: &rel, out: Vec::new() };
+        let mut finder = Finder {
+            file: &rel,
+            out: Vec::new(),
+        };
         finder.visit_file(&ast);
         programs.extend(finder.out);
     }
@@ -132,7 +137,9 @@ fn every_program_assembles_with_ptxas() {
                 maps_after_consumers: false,
                 ..accel_core::Options::default()
             };
-            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, gpu) else { continue };
+            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, gpu) else {
+                continue;
+            };
             let prog = accel_kernels::ptx::program(&plan);
             if let Some(why) = prog.unsupported {
                 unsupported.push(format!("{} / {name}: {why}", p.origin));
@@ -156,7 +163,11 @@ fn every_program_assembles_with_ptxas() {
                     String::from_utf8_lossy(&out.stderr)
                 );
                 if !out.status.success() || !msg.trim().is_empty() {
-                    failures.push(format!("{} / {name} ({arch}, {}):\n{msg}", p.origin, file.display()));
+                    failures.push(format!(
+                        "{} / {name} ({arch}, {}):\n{msg}",
+                        p.origin,
+                        file.display()
+                    ));
                     break;
                 }
             }
@@ -166,11 +177,19 @@ fn every_program_assembles_with_ptxas() {
         "ptxas ({}): {modules} modules, {entries} entries assembled for sm_70, sm_80, sm_90",
         ptxas.display()
     );
-    println!("{} programs not supported on the GPU path yet:", unsupported.len());
+    println!(
+        "{} programs not supported on the GPU path yet:",
+        unsupported.len()
+    );
     for u in &unsupported {
         println!("  {u}");
     }
     assert!(modules > 0, "no accel program found");
-    assert!(failures.is_empty(), "{} modules rejected by ptxas:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} modules rejected by ptxas:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     let _ = std::fs::remove_dir_all(&tmp);
 }

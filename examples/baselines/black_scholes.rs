@@ -11,7 +11,9 @@ pub const V: f32 = 0.30;
 
 /// `n` options (price, strike, years) in the paper's ranges.
 pub fn options(n: usize, rng: &mut Rng) -> Vec<(f32, f32, f32)> {
-    (0..n).map(|_| (rng.f32(5.0, 30.0), rng.f32(1.0, 100.0), rng.f32(0.25, 10.0))).collect()
+    (0..n)
+        .map(|_| (rng.f32(5.0, 30.0), rng.f32(1.0, 100.0), rng.f32(0.25, 10.0)))
+        .collect()
 }
 
 /// The (call, put) prices of one option.
@@ -32,7 +34,10 @@ pub fn price(price: f32, strike: f32, years: f32, r: f32, v: f32) -> (f32, f32) 
     let d1 = ((price / strike).ln() + (r + 0.5 * v * v) * years) / v_sqrt_t;
     let d2 = d1 - v_sqrt_t;
     let x = strike * (-r * years).exp();
-    (price * cnd(d1) - x * cnd(d2), x * (1.0 - cnd(d2)) - price * (1.0 - cnd(d1)))
+    (
+        price * cnd(d1) - x * cnd(d2),
+        x * (1.0 - cnd(d2)) - price * (1.0 - cnd(d1)),
+    )
 }
 
 pub fn rayon(opts: &[(f32, f32, f32)], r: f32, v: f32) -> Vec<(f32, f32)> {

@@ -15,13 +15,22 @@ pub const HIGH: f32 = 0.15;
 pub fn image(h: usize, w: usize, rng: &mut Rng) -> Vec<u32> {
     let discs: Vec<(f32, f32, f32, u32)> = (0..12)
         .map(|_| {
-            (rng.f32(0.0, w as f32), rng.f32(0.0, h as f32), rng.f32(0.05, 0.3) * h.min(w) as f32, rng.next_u64() as u32)
+            (
+                rng.f32(0.0, w as f32),
+                rng.f32(0.0, h as f32),
+                rng.f32(0.05, 0.3) * h.min(w) as f32,
+                rng.next_u64() as u32,
+            )
         })
         .collect();
     let mut img = vec![0u32; h * w];
     for i in 0..h {
         for j in 0..w {
-            let mut p = if (j / 64 + i / 48) % 2 == 0 { 0x0020_4060 } else { 0x0060_4020 };
+            let mut p = if (j / 64 + i / 48) % 2 == 0 {
+                0x0020_4060
+            } else {
+                0x0060_4020
+            };
             for &(x, y, r, c) in &discs {
                 let (dx, dy) = (j as f32 - x, i as f32 - y);
                 if dx * dx + dy * dy < r * r {
@@ -38,7 +47,13 @@ pub fn image(h: usize, w: usize, rng: &mut Rng) -> Vec<u32> {
 /// `out[i * w + j] = f(i, j, up, dn, jw, je)`, with the clamped neighbouring
 /// rows' offsets and columns given, rows in parallel when `par`.
 #[inline(always)]
-fn sweep<T: Send + Copy>(out: &mut [T], h: usize, w: usize, par: bool, f: impl Fn(usize, usize, usize, usize) -> T + Sync) {
+fn sweep<T: Send + Copy>(
+    out: &mut [T],
+    h: usize,
+    w: usize,
+    par: bool,
+    f: impl Fn(usize, usize, usize, usize) -> T + Sync,
+) {
     // f(row offset of i, of i - 1, of i + 1, j); columns are clamped by the caller.
     let row = |i: usize, r: &mut [T]| {
         let (up, dn) = (i.saturating_sub(1) * w, (i + 1).min(h - 1) * w);
@@ -60,7 +75,11 @@ pub fn canny(img: &[u32], h: usize, w: usize, par: bool) -> (Vec<f32>, Vec<usize
     let mut grey = vec![0.0f32; n];
     sweep(&mut grey, h, w, par, |c, _, _, j| {
         let p = img[c + j];
-        let (r, g, b) = ((p & 0xff) as f32, ((p >> 8) & 0xff) as f32, ((p >> 16) & 0xff) as f32);
+        let (r, g, b) = (
+            (p & 0xff) as f32,
+            ((p >> 8) & 0xff) as f32,
+            ((p >> 16) & 0xff) as f32,
+        );
         (0.3 * r + 0.59 * g + 0.11 * b) / 255.0
     });
     let mut bx = vec![0.0f32; n];
@@ -106,9 +125,19 @@ pub fn canny(img: &[u32], h: usize, w: usize, par: bool) -> (Vec<f32>, Vec<usize
         }
     });
     let strong: Vec<usize> = if par {
-        edges.par_iter().enumerate().filter(|(_, &e)| e == 1.0).map(|(i, _)| i).collect()
+        edges
+            .par_iter()
+            .enumerate()
+            .filter(|(_, &e)| e == 1.0)
+            .map(|(i, _)| i)
+            .collect()
     } else {
-        edges.iter().enumerate().filter(|(_, &e)| e == 1.0).map(|(i, _)| i).collect()
+        edges
+            .iter()
+            .enumerate()
+            .filter(|(_, &e)| e == 1.0)
+            .map(|(i, _)| i)
+            .collect()
     };
     (edges, strong)
 }

@@ -26,7 +26,13 @@ pub const ITERS: usize = 20;
 
 /// A dense blob in the middle and a swirling velocity field.
 pub fn initial(h: usize, w: usize) -> Fields {
-    let mut f = Fields { h, w, dens: vec![0.0; h * w], u: vec![0.0; h * w], v: vec![0.0; h * w] };
+    let mut f = Fields {
+        h,
+        w,
+        dens: vec![0.0; h * w],
+        u: vec![0.0; h * w],
+        v: vec![0.0; h * w],
+    };
     let (cy, cx, r) = (h as f32 / 2.0, w as f32 / 2.0, (h.min(w) as f32 / 6.0).max(1.0));
     for i in 0..h {
         for j in 0..w {
@@ -58,7 +64,13 @@ fn sweep(out: &mut [f32], h: usize, w: usize, par: bool, f: impl Fn(Nb) -> f32 +
     let row = |i: usize, r: &mut [f32]| {
         let (up, dn) = (i.saturating_sub(1) * w, (i + 1).min(h - 1) * w);
         let base = i * w;
-        let at = |j: usize, jw: usize, je: usize| Nb { c: base + j, n: up + j, s: dn + j, w: base + jw, e: base + je };
+        let at = |j: usize, jw: usize, je: usize| Nb {
+            c: base + j,
+            n: up + j,
+            s: dn + j,
+            w: base + jw,
+            e: base + je,
+        };
         r[0] = f(at(0, 0, 1.min(w - 1)));
         for j in 1..w.saturating_sub(1) {
             r[j] = f(at(j, j - 1, j + 1));
@@ -78,7 +90,9 @@ fn diffuse(x0: &[f32], h: usize, w: usize, a: f32, iters: usize, par: bool) -> V
     let mut x = x0.to_vec();
     let mut next = vec![0.0; x.len()];
     for _ in 0..iters {
-        sweep(&mut next, h, w, par, |k| (x0[k.c] + a * (x[k.n] + x[k.s] + x[k.w] + x[k.e])) / (1.0 + 4.0 * a));
+        sweep(&mut next, h, w, par, |k| {
+            (x0[k.c] + a * (x[k.n] + x[k.s] + x[k.w] + x[k.e])) / (1.0 + 4.0 * a)
+        });
         std::mem::swap(&mut x, &mut next);
     }
     x
@@ -110,10 +124,14 @@ fn advect(d0: &[f32], u: &[f32], v: &[f32], h: usize, w: usize, dt: f32, par: bo
 fn project(u: &[f32], v: &[f32], h: usize, w: usize, iters: usize, par: bool) -> (Vec<f32>, Vec<f32>) {
     let n = u.len();
     let mut div = vec![0.0; n];
-    sweep(&mut div, h, w, par, |k| -0.5 * (u[k.e] - u[k.w] + v[k.s] - v[k.n]));
+    sweep(&mut div, h, w, par, |k| {
+        -0.5 * (u[k.e] - u[k.w] + v[k.s] - v[k.n])
+    });
     let (mut p, mut next) = (vec![0.0f32; n], vec![0.0f32; n]);
     for _ in 0..iters {
-        sweep(&mut next, h, w, par, |k| (div[k.c] + p[k.n] + p[k.s] + p[k.w] + p[k.e]) * 0.25);
+        sweep(&mut next, h, w, par, |k| {
+            (div[k.c] + p[k.n] + p[k.s] + p[k.w] + p[k.e]) * 0.25
+        });
         std::mem::swap(&mut p, &mut next);
     }
     let (mut u2, mut v2) = (vec![0.0; n], vec![0.0; n]);
@@ -133,5 +151,11 @@ pub fn step(f: &Fields, par: bool) -> Fields {
     let (u4, v4) = project(&u3, &v3, h, w, ITERS, par);
     let d1 = diffuse(&f.dens, h, w, DIFF * DT, ITERS, par);
     let dens = advect(&d1, &u4, &v4, h, w, DT, par);
-    Fields { h, w, dens, u: u4, v: v4 }
+    Fields {
+        h,
+        w,
+        dens,
+        u: u4,
+        v: v4,
+    }
 }

@@ -10,7 +10,9 @@ use rayon::prelude::*;
 /// `n` points around `k` centres (sums of uniforms, roughly Gaussian blobs),
 /// and the first `k` points as initial centroids.
 pub fn generate(n: usize, k: usize, rng: &mut Rng) -> (Vec<(f32, f32)>, Vec<(f32, f32)>) {
-    let centres: Vec<(f32, f32)> = (0..k).map(|_| (rng.f32(-10.0, 10.0), rng.f32(-10.0, 10.0))).collect();
+    let centres: Vec<(f32, f32)> = (0..k)
+        .map(|_| (rng.f32(-10.0, 10.0), rng.f32(-10.0, 10.0)))
+        .collect();
     let points: Vec<(f32, f32)> = (0..n)
         .map(|_| {
             let c = centres[rng.below(k as u64) as usize];
@@ -50,14 +52,22 @@ fn add_point(mut s: Sums, p: &(f32, f32), cs: &[(f32, f32)]) -> Sums {
 fn divide(sums: &Sums, cs: &[(f32, f32)]) -> Vec<(f32, f32)> {
     sums.iter()
         .zip(cs)
-        .map(|(s, &c)| if s.2 > 0 { ((s.0 / s.2 as f64) as f32, (s.1 / s.2 as f64) as f32) } else { c })
+        .map(|(s, &c)| {
+            if s.2 > 0 {
+                ((s.0 / s.2 as f64) as f32, (s.1 / s.2 as f64) as f32)
+            } else {
+                c
+            }
+        })
         .collect()
 }
 
 pub fn reference(points: &[(f32, f32)], initial: &[(f32, f32)], iters: usize) -> Vec<(f32, f32)> {
     let mut cs = initial.to_vec();
     for _ in 0..iters {
-        let sums = points.iter().fold(vec![(0.0, 0.0, 0); cs.len()], |s, p| add_point(s, p, &cs));
+        let sums = points
+            .iter()
+            .fold(vec![(0.0, 0.0, 0); cs.len()], |s, p| add_point(s, p, &cs));
         cs = divide(&sums, &cs);
     }
     cs
@@ -69,7 +79,10 @@ pub fn rayon(points: &[(f32, f32)], initial: &[(f32, f32)], iters: usize) -> Vec
     for _ in 0..iters {
         let sums = points
             .par_chunks(1 << 14)
-            .fold(|| vec![(0.0, 0.0, 0); k], |s, chunk| chunk.iter().fold(s, |s, p| add_point(s, p, &cs)))
+            .fold(
+                || vec![(0.0, 0.0, 0); k],
+                |s, chunk| chunk.iter().fold(s, |s, p| add_point(s, p, &cs)),
+            )
             .reduce(
                 || vec![(0.0, 0.0, 0); k],
                 |mut a, b| {

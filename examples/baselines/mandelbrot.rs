@@ -22,7 +22,15 @@ impl View {
     pub fn new(pixels: usize, limit: u32) -> View {
         let h = ((pixels as f64 / 1.5).sqrt() as usize).max(1);
         let w = (pixels / h).max(1);
-        View { w, h, limit, x0: -2.0, y0: -1.0, dx: 3.0 / w as f32, dy: 2.0 / h as f32 }
+        View {
+            w,
+            h,
+            limit,
+            x0: -2.0,
+            y0: -1.0,
+            dx: 3.0 / w as f32,
+            dy: 2.0 / h as f32,
+        }
     }
 }
 

@@ -21,7 +21,13 @@ pub struct Csr {
 impl Csr {
     /// From row lists of (column, value), the columns of each row ascending.
     fn from_rows(cols: usize, rows: Vec<Vec<(u32, f32)>>) -> Csr {
-        let mut m = Csr { rows: rows.len(), cols, offsets: vec![0], idx: vec![], vals: vec![] };
+        let mut m = Csr {
+            rows: rows.len(),
+            cols,
+            offsets: vec![0],
+            idx: vec![],
+            vals: vec![],
+        };
         for row in rows {
             for (c, v) in row {
                 m.idx.push(c);
@@ -47,7 +53,9 @@ pub fn generate(kind: &str, nnz: usize, rng: &mut Rng) -> Csr {
         // Every entry stored: the upper bound on performance.
         "dense" => {
             let n = (nnz as f64).sqrt().ceil() as usize;
-            let rows = (0..n).map(|_| (0..n as u32).map(|c| (c, rng.f32(-1.0, 1.0))).collect()).collect();
+            let rows = (0..n)
+                .map(|_| (0..n as u32).map(|c| (c, rng.f32(-1.0, 1.0))).collect())
+                .collect();
             Csr::from_rows(n, rows)
         }
         // 33 diagonals around the main one (a stencil-like matrix).
@@ -107,7 +115,10 @@ pub fn read_matrix_market(path: &str) -> accel::Result<Csr> {
     let header = lines.next().unwrap_or("").to_ascii_lowercase();
     let words: Vec<&str> = header.split_whitespace().collect();
     if words.len() < 5 || words[0] != "%%matrixmarket" || words[1] != "matrix" || words[2] != "coordinate" {
-        return Err(fail(name, format!("{path}: not a Matrix Market coordinate matrix")));
+        return Err(fail(
+            name,
+            format!("{path}: not a Matrix Market coordinate matrix"),
+        ));
     }
     let pattern = words[3] == "pattern";
     if !pattern && words[3] != "real" && words[3] != "integer" {
@@ -121,17 +132,35 @@ pub fn read_matrix_market(path: &str) -> accel::Result<Csr> {
     };
     let mut data = lines.filter(|l| !l.starts_with('%') && !l.trim().is_empty());
     let bad = |l: &str| fail(name, format!("{path}: bad line `{l}`"));
-    let size = data.next().ok_or_else(|| fail(name, format!("{path}: no size line")))?;
-    let dims: Vec<usize> = size.split_whitespace().map(|w| w.parse().map_err(|_| bad(size))).collect::<Result<_, _>>()?;
-    let [rows, cols, _nnz] = dims[..] else { return Err(bad(size)) };
+    let size = data
+        .next()
+        .ok_or_else(|| fail(name, format!("{path}: no size line")))?;
+    let dims: Vec<usize> = size
+        .split_whitespace()
+        .map(|w| w.parse().map_err(|_| bad(size)))
+        .collect::<Result<_, _>>()?;
+    let [rows, cols, _nnz] = dims[..] else {
+        return Err(bad(size));
+    };
     let mut per_row: Vec<Vec<(u32, f32)>> = vec![vec![]; rows];
     for l in data {
         let mut w = l.split_whitespace();
-        let mut num = || -> accel::Result<usize> { w.next().and_then(|s| s.parse().ok()).ok_or_else(|| bad(l)) };
+        let mut num =
+            || -> accel::Result<usize> { w.next().and_then(|s| s.parse().ok()).ok_or_else(|| bad(l)) };
         let (i, j) = (num()?, num()?);
-        let v: f32 = if pattern { 1.0 } else { l.split_whitespace().nth(2).and_then(|s| s.parse().ok()).ok_or_else(|| bad(l))? };
+        let v: f32 = if pattern {
+            1.0
+        } else {
+            l.split_whitespace()
+                .nth(2)
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| bad(l))?
+        };
         if i == 0 || j == 0 || i > rows || j > cols {
-            return Err(fail(name, format!("{path}: entry ({i}, {j}) outside {rows} x {cols}")));
+            return Err(fail(
+                name,
+                format!("{path}: entry ({i}, {j}) outside {rows} x {cols}"),
+            ));
         }
         per_row[i - 1].push((j as u32 - 1, v));
         if symmetric && i != j && j <= rows && i <= cols {

@@ -119,7 +119,11 @@ impl Canon {
                 env.push(*var);
                 let body = self.form(a, *body, env);
                 env.pop();
-                Expr::Let { var: var2, value, body }
+                Expr::Let {
+                    var: var2,
+                    value,
+                    body,
+                }
             }
             Expr::Checked {
                 op,
@@ -142,7 +146,12 @@ impl Canon {
                     body,
                 }
             }
-            Expr::While { vars, init, cond, step } => {
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
                 let init = init.iter().map(|x| self.form(a, *x, env)).collect();
                 let base = env.len();
                 let vars2 = vars
@@ -164,7 +173,8 @@ impl Canon {
             e => {
                 // Closure bodies see their parameters at the levels after `env`;
                 // sibling closures start from the same level.
-                let funs: Vec<(H, Vec<VarId>)> = e.funs().iter().map(|f| (f.body, f.params.clone())).collect();
+                let funs: Vec<(H, Vec<VarId>)> =
+                    e.funs().iter().map(|f| (f.body, f.params.clone())).collect();
                 let base = env.len();
                 let mut new = e.map_children(|c| match funs.iter().find(|(b, _)| *b == c) {
                     Some((_, params)) => {
@@ -208,14 +218,23 @@ pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>)
             s.extend(free_vars(a, *value, memo));
         }
         Expr::Checked {
-            index, shape, var, body, ..
+            index,
+            shape,
+            var,
+            body,
+            ..
         } => {
             s = free_vars(a, *body, memo);
             s.remove(var);
             s.extend(free_vars(a, *index, memo));
             s.extend(free_vars(a, *shape, memo));
         }
-        Expr::While { vars, init, cond, step } => {
+        Expr::While {
+            vars,
+            init,
+            cond,
+            step,
+        } => {
             s = free_vars(a, *cond, memo);
             for x in step {
                 s.extend(free_vars(a, *x, memo));

@@ -269,7 +269,11 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
     let e = a.expr(h).clone();
     let r = match &e {
         Expr::Var(v) if *v == var => value,
-        Expr::Let { var: v, value: x, body } if *v == var => {
+        Expr::Let {
+            var: v,
+            value: x,
+            body,
+        } if *v == var => {
             let x = substitute(a, *x, var, value, memo);
             rebuild(
                 a,
@@ -281,7 +285,12 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
                 },
             )
         }
-        Expr::While { vars, init, cond, step } if vars.contains(&var) => {
+        Expr::While {
+            vars,
+            init,
+            cond,
+            step,
+        } if vars.contains(&var) => {
             let init = init.iter().map(|x| substitute(a, *x, var, value, memo)).collect();
             rebuild(
                 a,

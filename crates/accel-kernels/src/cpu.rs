@@ -10,7 +10,9 @@
 use accel_core::ir::{
     Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
 };
-use accel_core::plan::{AtomicCombine, Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_core::plan::{
+    AtomicCombine, Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
+};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;

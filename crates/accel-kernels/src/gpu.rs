@@ -183,7 +183,12 @@ impl Gen<'_> {
                 let (v, value) = (var(*v), self.hexpr(*value));
                 quote!(let #v: #t = #value;)
             }
-            Step::If { cond, then, els, outs } => {
+            Step::If {
+                cond,
+                then,
+                els,
+                outs,
+            } => {
                 let c = self.hexpr(*cond);
                 let (t, e) = (self.block(then), self.block(els));
                 let pat = outs.iter().map(|s| self.slot_pattern(s));
@@ -283,7 +288,11 @@ impl Gen<'_> {
         match &k.op {
             KernelOp::Generate { shape, .. } => {
                 let sh = in_shape(*shape);
-                let l = launch(&entries[0], quote!(#host::grid(__dev, __x_n, 256, 8)), quote!(256));
+                let l = launch(
+                    &entries[0],
+                    quote!(#host::grid(__dev, __x_n, 256, 8)),
+                    quote!(256),
+                );
                 quote! {
                     #sh
                     let __x_n = #rt::shape::size(&__in);
@@ -375,7 +384,11 @@ impl Gen<'_> {
             KernelOp::Permute { defaults, shape, .. } => {
                 let sh = in_shape(*shape);
                 let d = buf(defaults.0);
-                let l = launch(&entries[0], quote!(#host::grid(__dev, __x_n, 256, 8)), quote!(256));
+                let l = launch(
+                    &entries[0],
+                    quote!(#host::grid(__dev, __x_n, 256, 8)),
+                    quote!(256),
+                );
                 quote! {
                     #sh
                     let __x_n = #rt::shape::size(&__in);

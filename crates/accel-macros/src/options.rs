@@ -15,11 +15,17 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
     for arg in args {
         let arg = match arg {
             syn::Meta::NameValue(nv) => nv,
-            other => return Err(syn::Error::new(other.path().span(), format!("unknown option: {usage}"))),
+            other => {
+                return Err(syn::Error::new(
+                    other.path().span(),
+                    format!("unknown option: {usage}"),
+                ))
+            }
         };
         let value = match &arg.value {
             syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Bool(b), ..
+                lit: syn::Lit::Bool(b),
+                ..
             }) => b.value,
             other => return Err(syn::Error::new(other.span(), "expected `true` or `false`")),
         };
@@ -28,7 +34,10 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
         } else if arg.path.is_ident("sharing") {
             opts.sharing = value;
         } else {
-            return Err(syn::Error::new(arg.path.span(), format!("unknown option: {usage}")));
+            return Err(syn::Error::new(
+                arg.path.span(),
+                format!("unknown option: {usage}"),
+            ));
         }
     }
     Ok(opts)

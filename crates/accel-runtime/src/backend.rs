@@ -126,8 +126,14 @@ impl PartialEq for Backend {
             (Backend::Cpu, Backend::Cpu) => true,
             (Backend::Gpu(a), Backend::Gpu(b)) => Arc::ptr_eq(a, b),
             (
-                Backend::Unavailable { requested: r1, reason: w1 },
-                Backend::Unavailable { requested: r2, reason: w2 },
+                Backend::Unavailable {
+                    requested: r1,
+                    reason: w1,
+                },
+                Backend::Unavailable {
+                    requested: r2,
+                    reason: w2,
+                },
             ) => r1 == r2 && w1 == w2,
             _ => false,
         }
@@ -187,7 +193,11 @@ mod tests {
         assert_eq!(Backend::default(), Backend::default());
         if std::env::var_os("ACCEL_BACKEND").is_none() {
             if have_gpu() {
-                assert!(Backend::default().name().starts_with("cuda:0 ("), "{}", Backend::default().name());
+                assert!(
+                    Backend::default().name().starts_with("cuda:0 ("),
+                    "{}",
+                    Backend::default().name()
+                );
             } else {
                 assert_eq!(Backend::default(), Backend::Cpu);
             }
@@ -197,7 +207,10 @@ mod tests {
     #[test]
     fn cuda_backend_on_a_gpu() {
         if !have_gpu() {
-            println!("skipped cuda_backend_on_a_gpu: no CUDA device ({:?})", cuda::probe());
+            println!(
+                "skipped cuda_backend_on_a_gpu: no CUDA device ({:?})",
+                cuda::probe()
+            );
             return;
         }
         let b = Backend::cuda(0).expect("cuda:0");

@@ -14,7 +14,11 @@ fn leak(s: String) -> &'static str {
 }
 
 fn cfg(grid: u32, block: u32) -> LaunchConfig {
-    LaunchConfig { grid: [grid, 1, 1], block: [block, 1, 1], dynamic_shared_bytes: 0 }
+    LaunchConfig {
+        grid: [grid, 1, 1],
+        block: [block, 1, 1],
+        dynamic_shared_bytes: 0,
+    }
 }
 
 fn up<T: Copy>(d: &SimDevice, xs: &[T]) -> DevicePtr {
@@ -167,7 +171,10 @@ $L_end:
 "#;
 
 fn block_sum(barrier: bool) -> &'static str {
-    leak(format!("{HEADER}{}", BLOCK_SUM_TEMPLATE.replace("BARRIER", if barrier { "bar.sync 0;" } else { "" })))
+    leak(format!(
+        "{HEADER}{}",
+        BLOCK_SUM_TEMPLATE.replace("BARRIER", if barrier { "bar.sync 0;" } else { "" })
+    ))
 }
 
 /// Warp sums with shfl.sync.down, added to *out with atom.global.add.u32;
@@ -545,7 +552,14 @@ const DYN_REVERSE: &str = r#"
 
 /// A one-thread-per-element kernel: loads `in[i]` (memory type `in_mem`) into
 /// register `%a` (`.in_reg`), runs `body`, stores `%d` (`.out_reg`) as `out_mem`.
-fn map_kernel(name: &str, in_mem: &str, in_reg: &str, out_mem: &str, out_reg: &str, body: &str) -> &'static str {
+fn map_kernel(
+    name: &str,
+    in_mem: &str,
+    in_reg: &str,
+    out_mem: &str,
+    out_reg: &str,
+    body: &str,
+) -> &'static str {
     let size = |t: &str| t[1..].parse::<u32>().unwrap_or(32) / 8;
     let (isz, osz) = (size(in_mem), size(out_mem));
     leak(format!(
@@ -583,11 +597,21 @@ $L_end:
 }
 
 /// Runs a map kernel over `xs`, returning `n` outputs of type `O`.
-fn run_map<I: Copy, O: Copy + Default>(d: &SimDevice, ptx: &'static str, name: &str, xs: &[I]) -> Result<Vec<O>> {
+fn run_map<I: Copy, O: Copy + Default>(
+    d: &SimDevice,
+    ptx: &'static str,
+    name: &str,
+    xs: &[I],
+) -> Result<Vec<O>> {
     let pin = up(d, xs);
     let pout = d.alloc(xs.len() * std::mem::size_of::<O>())?;
     let n = xs.len() as u32;
-    d.launch(ptx, name, cfg(n.div_ceil(64).max(1), 64), &[ptr(pin), ptr(pout), KernelArg::U32(n)])?;
+    d.launch(
+        ptx,
+        name,
+        cfg(n.div_ceil(64).max(1), 64),
+        &[ptr(pin), ptr(pout), KernelArg::U32(n)],
+    )?;
     Ok(down(d, pout, xs.len()))
 }
 
@@ -600,26 +624,96 @@ fn cvt_programs() -> Vec<(&'static str, String)> {
     let mut v = Vec::new();
     for r in ["rni", "rzi", "rmi", "rpi"] {
         let n = format!("f2s_{r}");
-        v.push(map(map_kernel(&n, "f32", "f32", "s32", "s32", &format!("cvt.{r}.s32.f32 %d, %a;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f32",
+                "f32",
+                "s32",
+                "s32",
+                &format!("cvt.{r}.s32.f32 %d, %a;"),
+            ),
+            &n,
+        ));
         let n = format!("f2f_{r}");
-        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("cvt.{r}.f32.f32 %d, %a;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f32",
+                "f32",
+                "f32",
+                "f32",
+                &format!("cvt.{r}.f32.f32 %d, %a;"),
+            ),
+            &n,
+        ));
     }
-    v.push(map(map_kernel("f2u", "f32", "f32", "u32", "u32", "cvt.rzi.u32.f32 %d, %a;"), "f2u"));
-    v.push(map(map_kernel("f2u16", "f32", "f32", "u16", "u16", "cvt.rni.u16.f32 %d, %a;"), "f2u16"));
-    v.push(map(map_kernel("f2s64", "f32", "f32", "s64", "s64", "cvt.rzi.s64.f32 %d, %a;"), "f2s64"));
+    v.push(map(
+        map_kernel("f2u", "f32", "f32", "u32", "u32", "cvt.rzi.u32.f32 %d, %a;"),
+        "f2u",
+    ));
+    v.push(map(
+        map_kernel("f2u16", "f32", "f32", "u16", "u16", "cvt.rni.u16.f32 %d, %a;"),
+        "f2u16",
+    ));
+    v.push(map(
+        map_kernel("f2s64", "f32", "f32", "s64", "s64", "cvt.rzi.s64.f32 %d, %a;"),
+        "f2s64",
+    ));
     for r in ["rn", "rz", "rm", "rp"] {
         let n = format!("d2f_{r}");
-        v.push(map(map_kernel(&n, "f64", "f64", "f32", "f32", &format!("cvt.{r}.f32.f64 %d, %a;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f64",
+                "f64",
+                "f32",
+                "f32",
+                &format!("cvt.{r}.f32.f64 %d, %a;"),
+            ),
+            &n,
+        ));
         let n = format!("l2f_{r}");
-        v.push(map(map_kernel(&n, "s64", "s64", "f32", "f32", &format!("cvt.{r}.f32.s64 %d, %a;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "s64",
+                "s64",
+                "f32",
+                "f32",
+                &format!("cvt.{r}.f32.s64 %d, %a;"),
+            ),
+            &n,
+        ));
     }
-    v.push(map(map_kernel("sat_s16", "s32", "s32", "s16", "s16", "cvt.sat.s16.s32 %d, %a;"), "sat_s16"));
-    v.push(map(map_kernel("trunc_s16", "s32", "s32", "s16", "s16", "cvt.s16.s32 %d, %a;"), "trunc_s16"));
-    v.push(map(map_kernel("sext_s16", "s16", "s16", "s32", "s32", "cvt.s32.s16 %d, %a;"), "sext_s16"));
-    v.push(map(map_kernel("s32_to_u64", "s32", "s32", "u64", "u64", "cvt.u64.s32 %d, %a;"), "s32_to_u64"));
-    v.push(map(map_kernel("u32_to_u64", "u32", "u32", "u64", "u64", "cvt.u64.u32 %d, %a;"), "u32_to_u64"));
-    v.push(map(map_kernel("sat_f32", "f32", "f32", "f32", "f32", "cvt.sat.f32.f32 %d, %a;"), "sat_f32"));
-    v.push(map(map_kernel("ld_s8", "s8", "s32", "s32", "s32", "mov.b32 %d, %a;"), "ld_s8"));
+    v.push(map(
+        map_kernel("sat_s16", "s32", "s32", "s16", "s16", "cvt.sat.s16.s32 %d, %a;"),
+        "sat_s16",
+    ));
+    v.push(map(
+        map_kernel("trunc_s16", "s32", "s32", "s16", "s16", "cvt.s16.s32 %d, %a;"),
+        "trunc_s16",
+    ));
+    v.push(map(
+        map_kernel("sext_s16", "s16", "s16", "s32", "s32", "cvt.s32.s16 %d, %a;"),
+        "sext_s16",
+    ));
+    v.push(map(
+        map_kernel("s32_to_u64", "s32", "s32", "u64", "u64", "cvt.u64.s32 %d, %a;"),
+        "s32_to_u64",
+    ));
+    v.push(map(
+        map_kernel("u32_to_u64", "u32", "u32", "u64", "u64", "cvt.u64.u32 %d, %a;"),
+        "u32_to_u64",
+    ));
+    v.push(map(
+        map_kernel("sat_f32", "f32", "f32", "f32", "f32", "cvt.sat.f32.f32 %d, %a;"),
+        "sat_f32",
+    ));
+    v.push(map(
+        map_kernel("ld_s8", "s8", "s32", "s32", "s32", "mov.b32 %d, %a;"),
+        "ld_s8",
+    ));
     v
 }
 
@@ -679,9 +773,22 @@ fn misc_programs() -> Vec<(&'static str, String)> {
     bfi.b32 %d, %a, %t2, 8, 4;";
     vec![
         map(map_kernel("testp", "f32", "f32", "u32", "u32", testp), "testp"),
-        map(map_kernel("fmin_nan", "f32", "f32", "f32", "f32", minmax), "fmin_nan"),
+        map(
+            map_kernel("fmin_nan", "f32", "f32", "f32", "f32", minmax),
+            "fmin_nan",
+        ),
         map(map_kernel("intops", "u32", "u32", "u32", "u32", intops), "intops"),
-        map(map_kernel("copysign", "f32", "f32", "f32", "f32", "mov.f32 %t2, 0fBF800000;\n    copysign.f32 %d, %t2, %a;"), "copysign"),
+        map(
+            map_kernel(
+                "copysign",
+                "f32",
+                "f32",
+                "f32",
+                "f32",
+                "mov.f32 %t2, 0fBF800000;\n    copysign.f32 %d, %t2, %a;",
+            ),
+            "copysign",
+        ),
     ]
 }
 
@@ -689,13 +796,24 @@ fn misc_programs() -> Vec<(&'static str, String)> {
 
 #[test]
 fn vector_add_grid_stride_odd_sizes_and_empty() -> Result<()> {
-    for (n, grid, block, seed) in [(0usize, 1u32, 32u32, 1u64), (1, 1, 32, 2), (1000, 3, 96, 3), (2001, 4, 128, 4), (77, 2, 33, 5)] {
+    for (n, grid, block, seed) in [
+        (0usize, 1u32, 32u32, 1u64),
+        (1, 1, 32, 2),
+        (1000, 3, 96, 3),
+        (2001, 4, 128, 4),
+        (77, 2, 33, 5),
+    ] {
         let d = SimDevice::new(seed);
         let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
         let b: Vec<f32> = (0..n).map(|i| 1.0 - i as f32).collect();
         let (pa, pb) = (up(&d, &a), up(&d, &b));
         let pc = d.alloc(n * 4)?;
-        d.launch(VADD, "vadd", cfg(grid, block), &[ptr(pa), ptr(pb), ptr(pc), KernelArg::U32(n as u32)])?;
+        d.launch(
+            VADD,
+            "vadd",
+            cfg(grid, block),
+            &[ptr(pa), ptr(pb), ptr(pc), KernelArg::U32(n as u32)],
+        )?;
         let c: Vec<f32> = down(&d, pc, n);
         for i in 0..n {
             assert_eq!(c[i], a[i] + b[i], "n={n} i={i}");
@@ -708,13 +826,29 @@ fn vector_add_grid_stride_odd_sizes_and_empty() -> Result<()> {
 fn launch_checks_arguments_and_kernel_name() {
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
-    let e = d.launch(VADD, "vadd", cfg(1, 32), &[ptr(p), ptr(p), ptr(p)]).unwrap_err();
+    let e = d
+        .launch(VADD, "vadd", cfg(1, 32), &[ptr(p), ptr(p), ptr(p)])
+        .unwrap_err();
     assert!(e.message().contains("3 arguments"), "{e}");
-    let e = d.launch(VADD, "vadd", cfg(1, 32), &[ptr(p), ptr(p), ptr(p), KernelArg::U64(1)]).unwrap_err();
+    let e = d
+        .launch(
+            VADD,
+            "vadd",
+            cfg(1, 32),
+            &[ptr(p), ptr(p), ptr(p), KernelArg::U64(1)],
+        )
+        .unwrap_err();
     assert!(e.message().contains("pn"), "{e}");
     let e = d.launch(VADD, "nope", cfg(1, 32), &[]).unwrap_err();
     assert!(e.message().contains("no kernel `nope`"), "{e}");
-    let e = d.launch(VADD, "vadd", cfg(0, 32), &[ptr(p), ptr(p), ptr(p), KernelArg::U32(0)]).unwrap_err();
+    let e = d
+        .launch(
+            VADD,
+            "vadd",
+            cfg(0, 32),
+            &[ptr(p), ptr(p), ptr(p), KernelArg::U32(0)],
+        )
+        .unwrap_err();
     assert!(e.message().contains("zero"), "{e}");
     let src = ntid_program();
     assert!(d.launch(src, "k", cfg(2, 64), &[]).is_ok());
@@ -742,7 +876,12 @@ fn block_reduction_in_shared_memory() -> Result<()> {
         let blocks = n.div_ceil(128);
         let pin = up(&d, &xs);
         let pout = d.alloc(blocks * 4)?;
-        d.launch(prog, "block_sum", cfg(blocks as u32, 128), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+        d.launch(
+            prog,
+            "block_sum",
+            cfg(blocks as u32, 128),
+            &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)],
+        )?;
         let out: Vec<u32> = down(&d, pout, blocks);
         for b in 0..blocks {
             let want: u32 = xs[b * 128..((b + 1) * 128).min(n)].iter().sum();
@@ -760,10 +899,20 @@ fn missing_barrier_is_a_data_race() {
         let xs: Vec<u32> = (0..256).collect();
         let pin = up(&d, &xs);
         let pout = d.alloc(8).expect("alloc");
-        let e = d.launch(prog, "block_sum", cfg(2, 128), &[ptr(pin), ptr(pout), KernelArg::U32(256)]).unwrap_err();
+        let e = d
+            .launch(
+                prog,
+                "block_sum",
+                cfg(2, 128),
+                &[ptr(pin), ptr(pout), KernelArg::U32(256)],
+            )
+            .unwrap_err();
         let m = e.message();
         assert!(m.contains("data race on shared memory"), "{m}");
-        assert!(m.contains("kernel `block_sum`") && m.contains("tid=(") && m.contains("line "), "{m}");
+        assert!(
+            m.contains("kernel `block_sum`") && m.contains("tid=(") && m.contains("line "),
+            "{m}"
+        );
     }
 }
 
@@ -776,7 +925,12 @@ fn warp_shuffle_reductions() -> Result<()> {
         let pout = up(&d, &[0u32]);
         let pall = d.alloc(n * 4)?;
         let grid = n.div_ceil(64) as u32;
-        d.launch(WARP_SUM, "warp_sum", cfg(grid, 64), &[ptr(pin), ptr(pout), ptr(pall), KernelArg::U32(n as u32)])?;
+        d.launch(
+            WARP_SUM,
+            "warp_sum",
+            cfg(grid, 64),
+            &[ptr(pin), ptr(pout), ptr(pall), KernelArg::U32(n as u32)],
+        )?;
         let total: Vec<u32> = down(&d, pout, 1);
         assert_eq!(total[0], xs.iter().sum::<u32>());
         let all: Vec<u32> = down(&d, pall, n);
@@ -796,7 +950,12 @@ fn atomic_f32_sum_over_blocks() -> Result<()> {
     let xs: Vec<f32> = (0..n).map(|i| (i % 5) as f32).collect();
     let pin = up(&d, &xs);
     let pout = up(&d, &[0.0f32]);
-    d.launch(ATOMIC_F32_SUM, "atomic_sum", cfg(16, 128), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+    d.launch(
+        ATOMIC_F32_SUM,
+        "atomic_sum",
+        cfg(16, 128),
+        &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)],
+    )?;
     let s: Vec<f32> = down(&d, pout, 1);
     assert_eq!(s[0], xs.iter().sum::<f32>());
     Ok(())
@@ -814,7 +973,18 @@ fn last_block_reduction_with_atom_inc() -> Result<()> {
         let ppart = d.alloc(blocks as usize * 8)?;
         let pcount = up(&d, &[0u32]);
         let pout = up(&d, &[0.0f64]);
-        d.launch(LAST_BLOCK_SUM, "last_block", cfg(blocks, bs), &[ptr(pin), ptr(ppart), ptr(pcount), ptr(pout), KernelArg::U32(n as u32)])?;
+        d.launch(
+            LAST_BLOCK_SUM,
+            "last_block",
+            cfg(blocks, bs),
+            &[
+                ptr(pin),
+                ptr(ppart),
+                ptr(pcount),
+                ptr(pout),
+                KernelArg::U32(n as u32),
+            ],
+        )?;
         let out: Vec<f64> = down(&d, pout, 1);
         assert_eq!(out[0], xs.iter().sum::<f64>());
         // atom.inc wrapped the counter back to 0 at nblocks-1.
@@ -831,7 +1001,12 @@ fn prefix_sum_in_shared_memory() -> Result<()> {
         let xs: Vec<u32> = (0..n as u32).map(|i| i % 13 + 1).collect();
         let pin = up(&d, &xs);
         let pout = d.alloc(n * 4)?;
-        d.launch(SCAN, "scan", cfg(1, block), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+        d.launch(
+            SCAN,
+            "scan",
+            cfg(1, block),
+            &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)],
+        )?;
         let out: Vec<u32> = down(&d, pout, n);
         let mut acc = 0;
         for i in 0..n {
@@ -872,7 +1047,12 @@ fn func_call_with_params_and_return_value() -> Result<()> {
     let xs: Vec<u32> = (0..50).collect();
     let pin = up(&d, &xs);
     let pout = d.alloc(50 * 4)?;
-    d.launch(CALL, "call_sq", cfg(1, 64), &[ptr(pin), ptr(pout), KernelArg::U32(50)])?;
+    d.launch(
+        CALL,
+        "call_sq",
+        cfg(1, 64),
+        &[ptr(pin), ptr(pout), KernelArg::U32(50)],
+    )?;
     let out: Vec<u32> = down(&d, pout, 50);
     for i in 0..50 {
         assert_eq!(out[i], xs[i] * xs[i] + 1);
@@ -887,7 +1067,12 @@ fn cas_loop_f64_max() -> Result<()> {
         let xs: Vec<f64> = (0..700).map(|i| ((i * 37) % 101) as f64 - 50.5).collect();
         let pin = up(&d, &xs);
         let pout = up(&d, &[f64::NEG_INFINITY]);
-        d.launch(CAS_MAX, "cas_max", cfg(6, 128), &[ptr(pin), ptr(pout), KernelArg::U32(700)])?;
+        d.launch(
+            CAS_MAX,
+            "cas_max",
+            cfg(6, 128),
+            &[ptr(pin), ptr(pout), KernelArg::U32(700)],
+        )?;
         let out: Vec<f64> = down(&d, pout, 1);
         assert_eq!(out[0], 49.5);
     }
@@ -901,7 +1086,11 @@ fn dynamic_shared_memory() -> Result<()> {
     let xs: Vec<u32> = (0..n as u32).collect();
     let pin = up(&d, &xs);
     let pout = d.alloc(n * 4)?;
-    let c = LaunchConfig { grid: [3, 1, 1], block: [64, 1, 1], dynamic_shared_bytes: 64 * 4 };
+    let c = LaunchConfig {
+        grid: [3, 1, 1],
+        block: [64, 1, 1],
+        dynamic_shared_bytes: 64 * 4,
+    };
     d.launch(DYN_REVERSE, "dyn_reverse", c, &[ptr(pin), ptr(pout)])?;
     let out: Vec<u32> = down(&d, pout, n);
     for i in 0..n {
@@ -909,8 +1098,13 @@ fn dynamic_shared_memory() -> Result<()> {
         assert_eq!(out[i], xs[b * 64 + 63 - t]);
     }
     // Too little dynamic shared memory: out of the block's shared memory.
-    let c = LaunchConfig { dynamic_shared_bytes: 32 * 4, ..c };
-    let e = d.launch(DYN_REVERSE, "dyn_reverse", c, &[ptr(pin), ptr(pout)]).unwrap_err();
+    let c = LaunchConfig {
+        dynamic_shared_bytes: 32 * 4,
+        ..c
+    };
+    let e = d
+        .launch(DYN_REVERSE, "dyn_reverse", c, &[ptr(pin), ptr(pout)])
+        .unwrap_err();
     assert!(e.message().contains("outside the block's"), "{e}");
     Ok(())
 }
@@ -924,7 +1118,20 @@ fn cvt_rounding_edge_cases() -> Result<()> {
     let d = SimDevice::new(1);
     let progs = cvt_programs();
     let nan = f32::NAN;
-    let xs = [nan, f32::INFINITY, f32::NEG_INFINITY, 3e9, -3e9, 2.5, -2.5, 3.5, -0.0, 1.5, -1.5, 0.7];
+    let xs = [
+        nan,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        3e9,
+        -3e9,
+        2.5,
+        -2.5,
+        3.5,
+        -0.0,
+        1.5,
+        -1.5,
+        0.7,
+    ];
     let (mx, mn) = (i32::MAX, i32::MIN);
     let want: [(&str, [i32; 12]); 4] = [
         ("f2s_rni", [0, mx, mn, mx, mn, 2, -2, 4, 0, 2, -2, 1]),
@@ -938,7 +1145,12 @@ fn cvt_rounding_edge_cases() -> Result<()> {
     }
     let got: Vec<u32> = run_map(&d, find(&progs, "f2u"), "f2u", &xs)?;
     assert_eq!(got, vec![0, u32::MAX, 0, 3_000_000_000, 0, 2, 0, 3, 0, 1, 0, 0]);
-    let got: Vec<u16> = run_map(&d, find(&progs, "f2u16"), "f2u16", &[70000.0f32, -5.0, 1.5, 65535.4, nan])?;
+    let got: Vec<u16> = run_map(
+        &d,
+        find(&progs, "f2u16"),
+        "f2u16",
+        &[70000.0f32, -5.0, 1.5, 65535.4, nan],
+    )?;
     assert_eq!(got, vec![65535, 0, 2, 65535, 0]);
     let got: Vec<i64> = run_map(&d, find(&progs, "f2s64"), "f2s64", &[1e19f32, -1e19, -7.9, nan])?;
     assert_eq!(got, vec![i64::MAX, i64::MIN, -7, 0]);
@@ -951,8 +1163,14 @@ fn cvt_rounding_edge_cases() -> Result<()> {
         ("f2f_rpi", [-0.0, 1.0, 3.0, -2.0, 1e30, nan, -0.0]),
     ] {
         let got: Vec<f32> = run_map(&d, find(&progs, name), name, &ys)?;
-        let gb: Vec<u32> = got.iter().map(|x| if x.is_nan() { 1 } else { x.to_bits() }).collect();
-        let wb: Vec<u32> = w.iter().map(|x| if x.is_nan() { 1 } else { x.to_bits() }).collect();
+        let gb: Vec<u32> = got
+            .iter()
+            .map(|x| if x.is_nan() { 1 } else { x.to_bits() })
+            .collect();
+        let wb: Vec<u32> = w
+            .iter()
+            .map(|x| if x.is_nan() { 1 } else { x.to_bits() })
+            .collect();
         assert_eq!(gb, wb, "{name}");
     }
     // f64 -> f32 in all four directions.
@@ -962,7 +1180,10 @@ fn cvt_rounding_edge_cases() -> Result<()> {
     let up1 = 1.0f32.next_up();
     let tiny = f32::from_bits(1);
     for (name, w) in [
-        ("d2f_rn", [1.0f32, -1.0, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0, 1.0]),
+        (
+            "d2f_rn",
+            [1.0f32, -1.0, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0, 1.0],
+        ),
         ("d2f_rz", [1.0, -1.0, f32::MAX, -f32::MAX, 0.0, -0.0, 1.0]),
         ("d2f_rm", [1.0, -up1, f32::MAX, f32::NEG_INFINITY, 0.0, -0.0, 1.0]),
         ("d2f_rp", [up1, -1.0, f32::INFINITY, -f32::MAX, tiny, -0.0, up1]),
@@ -1009,13 +1230,17 @@ fn cvt_rounding_edge_cases() -> Result<()> {
 fn shifts_at_and_beyond_the_width() -> Result<()> {
     let d = SimDevice::new(1);
     let progs = shift_programs();
-    let r32 = |name: &str, x: i32| -> Result<i32> { Ok(run_map::<i32, i32>(&d, find(&progs, name), name, &[x])?[0]) };
+    let r32 = |name: &str, x: i32| -> Result<i32> {
+        Ok(run_map::<i32, i32>(&d, find(&progs, name), name, &[x])?[0])
+    };
     assert_eq!(r32("shl32_32", -1)?, 0);
     assert_eq!(r32("shl32_31", 3)?, i32::MIN);
     assert_eq!(r32("shru32_40", -1)?, 0);
     assert_eq!(r32("shrs32_100", -8)?, -1);
     assert_eq!(r32("shrs32_33", 8)?, 0);
-    let r64 = |name: &str, x: i64| -> Result<i64> { Ok(run_map::<i64, i64>(&d, find(&progs, name), name, &[x])?[0]) };
+    let r64 = |name: &str, x: i64| -> Result<i64> {
+        Ok(run_map::<i64, i64>(&d, find(&progs, name), name, &[x])?[0])
+    };
     assert_eq!(r64("shl64_63", 1)?, i64::MIN);
     assert_eq!(r64("shl64_64", 1)?, 0);
     assert_eq!(r64("shrs64_200", -5)?, -1);
@@ -1026,7 +1251,12 @@ fn shifts_at_and_beyond_the_width() -> Result<()> {
 fn testp_min_nan_copysign_and_integer_bit_ops() -> Result<()> {
     let d = SimDevice::new(1);
     let progs = misc_programs();
-    let got: Vec<u32> = run_map(&d, find(&progs, "testp"), "testp", &[0.0f32, 1.0, f32::INFINITY, f32::NAN, 1e-40, -0.0])?;
+    let got: Vec<u32> = run_map(
+        &d,
+        find(&progs, "testp"),
+        "testp",
+        &[0.0f32, 1.0, f32::INFINITY, f32::NAN, 1e-40, -0.0],
+    )?;
     assert_eq!(got, vec![21, 21, 6, 8, 37, 21]);
     let got: Vec<f32> = run_map(&d, find(&progs, "fmin_nan"), "fmin_nan", &[2.0f32, -0.0])?;
     assert_eq!(got[0], 2.0);
@@ -1176,14 +1406,25 @@ fn launch_err(ptx: &'static str, name: &str, grid: u32, block: u32, args: &[Kern
 fn out_of_bounds_store_names_kernel_instruction_and_thread() {
     let d = SimDevice::new(2);
     let p = d.alloc(100 * 4).expect("alloc");
-    let e = d.launch(FILL_OFF_BY_ONE, "fill", cfg(2, 64), &[ptr(p), KernelArg::U32(100)]).unwrap_err().to_string();
+    let e = d
+        .launch(
+            FILL_OFF_BY_ONE,
+            "fill",
+            cfg(2, 64),
+            &[ptr(p), KernelArg::U32(100)],
+        )
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("kernel `fill`"), "{e}");
     assert!(e.contains("st.global.u32 [%rd3], %r5;"), "{e}");
     assert!(e.contains("ctaid=(1,0,0), tid=(36,0,0)"), "{e}");
     assert!(e.contains("outside every live allocation"), "{e}");
     // Using freed memory is out of bounds too.
     d.free(p);
-    let e = d.launch(FILL_OFF_BY_ONE, "fill", cfg(1, 8), &[ptr(p), KernelArg::U32(4)]).unwrap_err().to_string();
+    let e = d
+        .launch(FILL_OFF_BY_ONE, "fill", cfg(1, 8), &[ptr(p), KernelArg::U32(4)])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("outside every live allocation"), "{e}");
 }
 
@@ -1191,7 +1432,10 @@ fn out_of_bounds_store_names_kernel_instruction_and_thread() {
 fn uninitialised_register_read() {
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
-    let e = d.launch(UNINIT_REG, "uninit_reg", cfg(1, 1), &[ptr(p)]).unwrap_err().to_string();
+    let e = d
+        .launch(UNINIT_REG, "uninit_reg", cfg(1, 1), &[ptr(p)])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("reads register %r1 before any write"), "{e}");
     assert!(e.contains("add.s32 %r2, %r1, 1;"), "{e}");
 }
@@ -1200,8 +1444,14 @@ fn uninitialised_register_read() {
 fn uninitialised_shared_read() {
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
-    let e = d.launch(UNINIT_SHARED, "uninit_shared", cfg(1, 1), &[ptr(p)]).unwrap_err().to_string();
-    assert!(e.contains("reads shared memory byte 0x8, which no thread has written"), "{e}");
+    let e = d
+        .launch(UNINIT_SHARED, "uninit_shared", cfg(1, 1), &[ptr(p)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("reads shared memory byte 0x8, which no thread has written"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -1209,20 +1459,35 @@ fn shuffle_from_a_lane_outside_the_mask_or_without_self() {
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
     let e = launch_err(SHFL_INACTIVE, "shfl_inactive", 1, 32, &[ptr(p)]);
-    assert!(e.contains("kernel `shfl_inactive`") && e.contains("shfl.sync reads lane 1, which has exited"), "{e}");
+    assert!(
+        e.contains("kernel `shfl_inactive`") && e.contains("shfl.sync reads lane 1, which has exited"),
+        "{e}"
+    );
     let _ = d;
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
-    let e = d.launch(SHFL_SELF, "shfl_self", cfg(1, 32), &[ptr(p)]).unwrap_err().to_string();
-    assert!(e.contains("does not include the executing thread (lane 0)"), "{e}");
+    let e = d
+        .launch(SHFL_SELF, "shfl_self", cfg(1, 32), &[ptr(p)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not include the executing thread (lane 0)"),
+        "{e}"
+    );
 }
 
 #[test]
 fn barrier_not_reached_by_all_threads_deadlocks() {
     let d = SimDevice::new(0);
     let p = d.alloc(4).expect("alloc");
-    let e = d.launch(BARRIER_HALF, "barrier_half", cfg(1, 64), &[ptr(p)]).unwrap_err().to_string();
-    assert!(e.contains("deadlock") && e.contains("32 thread(s) wait at") && e.contains("bar.sync 1, 64;"), "{e}");
+    let e = d
+        .launch(BARRIER_HALF, "barrier_half", cfg(1, 64), &[ptr(p)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("deadlock") && e.contains("32 thread(s) wait at") && e.contains("bar.sync 1, 64;"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -1230,10 +1495,16 @@ fn unsupported_instruction_or_modifier_fails_at_parse_time() {
     let d = SimDevice::new(0);
     let src = unsupported_programs()[0].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
-    assert!(e.contains("unsupported instruction `prmt.b32`") && e.contains("line 8"), "{e}");
+    assert!(
+        e.contains("unsupported instruction `prmt.b32`") && e.contains("line 8"),
+        "{e}"
+    );
     let src = unsupported_programs()[1].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
-    assert!(e.contains("unsupported modifier `.sat`") && e.contains("line 8"), "{e}");
+    assert!(
+        e.contains("unsupported modifier `.sat`") && e.contains("line 8"),
+        "{e}"
+    );
 }
 
 // ------------------------------------------------------------ speed, ptxas
@@ -1245,12 +1516,22 @@ fn simulation_speed() -> Result<()> {
     let a: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let (pa, pb) = (up(&d, &a), up(&d, &a));
     let pc = d.alloc(n * 4)?;
-    d.launch(VADD, "vadd", cfg(16, 256), &[ptr(pa), ptr(pb), ptr(pc), KernelArg::U32(n as u32)])?;
+    d.launch(
+        VADD,
+        "vadd",
+        cfg(16, 256),
+        &[ptr(pa), ptr(pb), ptr(pc), KernelArg::U32(n as u32)],
+    )?;
     let prog = block_sum(true);
     let xs: Vec<u32> = (0..n as u32).collect();
     let pin = up(&d, &xs);
     let pout = d.alloc(n.div_ceil(128) * 4)?;
-    d.launch(prog, "block_sum", cfg(n.div_ceil(128) as u32, 128), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+    d.launch(
+        prog,
+        "block_sum",
+        cfg(n.div_ceil(128) as u32, 128),
+        &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)],
+    )?;
     let s = d.stats();
     println!(
         "ptx-sim: {} launches, {} instructions in {:.3} s: {:.1} M instructions/s",
@@ -1265,16 +1546,30 @@ fn simulation_speed() -> Result<()> {
 }
 
 fn ptxas() -> Option<std::path::PathBuf> {
-    let on_path = std::env::var_os("PATH").and_then(|p| std::env::split_paths(&p).map(|d| d.join("ptxas")).find(|f| f.is_file()));
+    let on_path = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join("ptxas"))
+            .find(|f| f.is_file())
+    });
     on_path
-        .or_else(|| std::env::var_os("ACCEL_PTXAS").map(std::path::PathBuf::from).filter(|p| p.is_file()))
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas")).filter(|p| p.is_file()))
+        .or_else(|| {
+            std::env::var_os("ACCEL_PTXAS")
+                .map(std::path::PathBuf::from)
+                .filter(|p| p.is_file())
+        })
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(|h| std::path::PathBuf::from(h).join(".cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas"))
+                .filter(|p| p.is_file())
+        })
 }
 
 #[test]
 fn all_programs_assemble_with_ptxas() {
     let Some(ptxas) = ptxas() else {
-        println!("SKIPPED: ptxas not found (PATH, $ACCEL_PTXAS, ~/.cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas)");
+        println!(
+            "SKIPPED: ptxas not found (PATH, $ACCEL_PTXAS, ~/.cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas)"
+        );
         return;
     };
     let mut all = vec![
@@ -1309,11 +1604,17 @@ fn all_programs_assemble_with_ptxas() {
         // test what it rejects.
         let rejected = unsupported_programs().iter().any(|p| p.1 == name);
         if accel_runtime::ptx_sim::parse(src).is_err() != rejected {
-            failures.push(format!("{name}: the simulator's parser disagrees (rejected expected: {rejected})"));
+            failures.push(format!(
+                "{name}: the simulator's parser disagrees (rejected expected: {rejected})"
+            ));
         }
         let f = dir.join(format!("{i}_{name}.ptx"));
         std::fs::write(&f, src).expect("write");
-        let out = std::process::Command::new(&ptxas).args(["-arch=sm_70", "-o", "/dev/null"]).arg(&f).output().expect("run ptxas");
+        let out = std::process::Command::new(&ptxas)
+            .args(["-arch=sm_70", "-o", "/dev/null"])
+            .arg(&f)
+            .output()
+            .expect("run ptxas");
         if !out.status.success() {
             failures.push(format!("{name}: {}", String::from_utf8_lossy(&out.stderr)));
         }
@@ -1327,15 +1628,65 @@ fn arith_programs() -> Vec<(&'static str, String)> {
     // x + 2^-30 and x * (1 + 2^-23) in each rounding direction, f32 and f64.
     for r in ["rn", "rz", "rm", "rp"] {
         let n = format!("add32_{r}");
-        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("add.{r}.f32 %d, %a, 0f30800000;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f32",
+                "f32",
+                "f32",
+                "f32",
+                &format!("add.{r}.f32 %d, %a, 0f30800000;"),
+            ),
+            &n,
+        ));
         let n = format!("mul32_{r}");
-        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("mul.{r}.f32 %d, %a, 0f3F800001;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f32",
+                "f32",
+                "f32",
+                "f32",
+                &format!("mul.{r}.f32 %d, %a, 0f3F800001;"),
+            ),
+            &n,
+        ));
         let n = format!("fma32_{r}");
-        v.push(map(map_kernel(&n, "f32", "f32", "f32", "f32", &format!("fma.{r}.f32 %d, %a, %a, 0f30800000;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f32",
+                "f32",
+                "f32",
+                "f32",
+                &format!("fma.{r}.f32 %d, %a, %a, 0f30800000;"),
+            ),
+            &n,
+        ));
         let n = format!("add64_{r}");
-        v.push(map(map_kernel(&n, "f64", "f64", "f64", "f64", &format!("add.{r}.f64 %d, %a, 0d3C00000000000000;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f64",
+                "f64",
+                "f64",
+                "f64",
+                &format!("add.{r}.f64 %d, %a, 0d3C00000000000000;"),
+            ),
+            &n,
+        ));
         let n = format!("mul64_{r}");
-        v.push(map(map_kernel(&n, "f64", "f64", "f64", "f64", &format!("mul.{r}.f64 %d, %a, 0d3FF0000000000001;")), &n));
+        v.push(map(
+            map_kernel(
+                &n,
+                "f64",
+                "f64",
+                "f64",
+                "f64",
+                &format!("mul.{r}.f64 %d, %a, 0d3FF0000000000001;"),
+            ),
+            &n,
+        ));
     }
     let ints = "mov.u32 %t1, 0;
     div.s32 %t2, %a, %t1;
@@ -1379,7 +1730,10 @@ fn arith_programs() -> Vec<(&'static str, String)> {
     setp.ge.and.f32 %q0, %a, 0f00000000, %q1;
     selp.u32 %t1, 16, 0, %q0;
     or.b32 %d, %t0, %t1;";
-    v.push(map(map_kernel("unordered", "f32", "f32", "u32", "u32", unordered), "unordered"));
+    v.push(map(
+        map_kernel("unordered", "f32", "f32", "u32", "u32", unordered),
+        "unordered",
+    ));
     let approx = "sin.approx.f32 %tf0, %a;
     cos.approx.f32 %tf1, %a;
     add.f32 %tf0, %tf0, %tf1;
@@ -1395,7 +1749,10 @@ fn arith_programs() -> Vec<(&'static str, String)> {
     add.f32 %tf0, %tf0, %tf1;
     div.full.f32 %tf1, 0f3F800000, %a;
     add.f32 %d, %tf0, %tf1;";
-    v.push(map(map_kernel("approx", "f32", "f32", "f32", "f32", &approx.replace("%tf", "%t")), "approx"));
+    v.push(map(
+        map_kernel("approx", "f32", "f32", "f32", "f32", &approx.replace("%tf", "%t")),
+        "approx",
+    ));
     v
 }
 
@@ -1455,7 +1812,12 @@ fn shared_atomics_are_not_races() -> Result<()> {
         let xs: Vec<u32> = (0..n as u32).map(|i| i * 5 + i / 7).collect();
         let pin = up(&d, &xs);
         let pout = up(&d, &[0u32; 8]);
-        d.launch(SHARED_HISTOGRAM, "histogram", cfg(n.div_ceil(256) as u32, 256), &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)])?;
+        d.launch(
+            SHARED_HISTOGRAM,
+            "histogram",
+            cfg(n.div_ceil(256) as u32, 256),
+            &[ptr(pin), ptr(pout), KernelArg::U32(n as u32)],
+        )?;
         let out: Vec<u32> = down(&d, pout, 8);
         let mut want = [0u32; 8];
         for x in &xs {
@@ -1474,14 +1836,24 @@ fn directed_rounding_of_add_mul_fma() -> Result<()> {
     let m1_up = (-1.0f32).next_up();
     // 1 + 2^-30 and -1 + 2^-30 in f32: rn gives 1 and -1, rz rounds toward
     // zero, rm down, rp up.
-    for (r, w) in [("rn", [1.0, -1.0]), ("rz", [1.0, m1_up]), ("rm", [1.0, -1.0]), ("rp", [one_up, m1_up])] {
+    for (r, w) in [
+        ("rn", [1.0, -1.0]),
+        ("rz", [1.0, m1_up]),
+        ("rm", [1.0, -1.0]),
+        ("rp", [one_up, m1_up]),
+    ] {
         let name = format!("add32_{r}");
         let got: Vec<f32> = run_map(&d, find(&progs, &name), &name, &[1.0f32, -1.0])?;
         assert_eq!(got, w.to_vec(), "{name}");
     }
     // (1 + 2^-23) * (1 + 2^-23) = 1 + 2^-22 + 2^-46: the tail rounds away only with rp.
     let x = one_up;
-    for (r, w) in [("rn", 1.0 + 2f32.powi(-22)), ("rz", 1.0 + 2f32.powi(-22)), ("rm", 1.0 + 2f32.powi(-22)), ("rp", (1.0 + 2f32.powi(-22)).next_up())] {
+    for (r, w) in [
+        ("rn", 1.0 + 2f32.powi(-22)),
+        ("rz", 1.0 + 2f32.powi(-22)),
+        ("rm", 1.0 + 2f32.powi(-22)),
+        ("rp", (1.0 + 2f32.powi(-22)).next_up()),
+    ] {
         let name = format!("mul32_{r}");
         let got: Vec<f32> = run_map(&d, find(&progs, &name), &name, &[x])?;
         assert_eq!(got, vec![w], "{name}");
@@ -1518,7 +1890,11 @@ fn integer_arithmetic_semantics() -> Result<()> {
         t2 ^= (a as u32).max(5) as i32;
         let x = if a < 0 { !a } else { a };
         t2 ^= if x == 0 { -1 } else { 31 - x.leading_zeros() as i32 };
-        t2 ^= if a == 0 { -1 } else { (a as u32).leading_zeros() as i32 };
+        t2 ^= if a == 0 {
+            -1
+        } else {
+            (a as u32).leading_zeros() as i32
+        };
         t2 ^= a.wrapping_abs();
         t2 ^= a.wrapping_div(-3);
         t2 ^ a.wrapping_rem(-3)
@@ -1527,7 +1903,10 @@ fn integer_arithmetic_semantics() -> Result<()> {
     let got: Vec<i32> = run_map(&d, find(&progs, "ints"), "ints", &xs)?;
     assert_eq!(got, xs.iter().map(|&a| model(a)).collect::<Vec<_>>());
     let got: Vec<i64> = run_map(&d, find(&progs, "wide"), "wide", &xs)?;
-    let want: Vec<i64> = xs.iter().map(|&a| (a as i64 * -3).wrapping_add((a as u32 as i64) * 5)).collect();
+    let want: Vec<i64> = xs
+        .iter()
+        .map(|&a| (a as i64 * -3).wrapping_add((a as u32 as i64) * 5))
+        .collect();
     assert_eq!(got, want);
     Ok(())
 }
@@ -1536,7 +1915,12 @@ fn integer_arithmetic_semantics() -> Result<()> {
 fn unordered_compares_and_approximate_functions() -> Result<()> {
     let d = SimDevice::new(1);
     let progs = arith_programs();
-    let got: Vec<u32> = run_map(&d, find(&progs, "unordered"), "unordered", &[0.5f32, 2.0, f32::NAN])?;
+    let got: Vec<u32> = run_map(
+        &d,
+        find(&progs, "unordered"),
+        "unordered",
+        &[0.5f32, 2.0, f32::NAN],
+    )?;
     // 0.5: ltu, lt, not nan, neu false -> q1 = !neu = true -> 8, ge.and(0.5>=0, q1) -> 16
     // 2.0: 8 | 16; NaN: ltu, nan, neu true -> q1 false.
     assert_eq!(got, vec![1 | 2 | 8 | 16, 8 | 16, 1 | 4]);
@@ -1545,7 +1929,10 @@ fn unordered_compares_and_approximate_functions() -> Result<()> {
     for (x, g) in xs.iter().zip(&got) {
         let x = *x as f64;
         let want = x.sin() + x.cos() + x.exp2() + x.log2() + 1.0 / x.sqrt() + x.sqrt() + 2.0 / x;
-        assert!((*g as f64 - want).abs() < 1e-5 * want.abs().max(1.0), "{x}: {g} vs {want}");
+        assert!(
+            (*g as f64 - want).abs() < 1e-5 * want.abs().max(1.0),
+            "{x}: {g} vs {want}"
+        );
     }
     Ok(())
 }
@@ -1613,11 +2000,24 @@ fn three_dimensional_grid_and_blocks() -> Result<()> {
     let nb = (b[0] * b[1] * b[2]) as usize;
     let n = (g[0] * g[1] * g[2]) as usize * nb;
     let p = d.alloc(n * 4)?;
-    d.launch(GRID3D, "grid3d", LaunchConfig { grid: g, block: b, dynamic_shared_bytes: 0 }, &[ptr(p)])?;
+    d.launch(
+        GRID3D,
+        "grid3d",
+        LaunchConfig {
+            grid: g,
+            block: b,
+            dynamic_shared_bytes: 0,
+        },
+        &[ptr(p)],
+    )?;
     let out: Vec<u32> = down(&d, p, n);
     for (i, &v) in out.iter().enumerate() {
         let (bl, t) = (i / nb, (i % nb) as u32);
-        let (cx, cy, cz) = (bl as u32 % g[0], (bl as u32 / g[0]) % g[1], bl as u32 / (g[0] * g[1]));
+        let (cx, cy, cz) = (
+            bl as u32 % g[0],
+            (bl as u32 / g[0]) % g[1],
+            bl as u32 / (g[0] * g[1]),
+        );
         let (tx, ty, tz) = (t % b[0], (t / b[0]) % b[1], t / (b[0] * b[1]));
         let want = tx | ty << 4 | tz << 8 | cx << 12 | cy << 16 | cz << 20 | (t / 32) << 24 | (t % 32) << 27;
         assert_eq!(v, want, "element {i}");
@@ -1655,7 +2055,10 @@ fn scheduling_depends_on_the_seed_and_only_on_it() -> Result<()> {
         Ok(down::<u32>(&d, p, 1)[0])
     };
     let results: Vec<u32> = (0..8).map(run).collect::<Result<_>>()?;
-    assert!(results.iter().any(|&r| r != results[0]), "every seed gave {results:?}");
+    assert!(
+        results.iter().any(|&r| r != results[0]),
+        "every seed gave {results:?}"
+    );
     for (seed, &r) in results.iter().enumerate() {
         assert_eq!(run(seed as u64)?, r, "seed {seed} is not reproducible");
     }
@@ -1735,7 +2138,12 @@ fn nested_calls_vectors_and_packing() -> Result<()> {
     let pin = up(&d, &xs);
     let pout = d.alloc(64 * 4)?;
     let pf = d.alloc(32 * 8)?;
-    d.launch(NESTED_CALLS, "nested", cfg(1, 32), &[ptr(pin), ptr(pout), ptr(pf)])?;
+    d.launch(
+        NESTED_CALLS,
+        "nested",
+        cfg(1, 32),
+        &[ptr(pin), ptr(pout), ptr(pf)],
+    )?;
     let out: Vec<u32> = down(&d, pout, 64);
     let f: Vec<u64> = down(&d, pf, 32);
     for t in 0..32 {
@@ -1752,7 +2160,9 @@ fn recursion_and_undeclared_calls_are_parse_errors() {
     let src = unsupported_programs()[2].0;
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
     assert!(e.contains("recursion") && e.contains("line 6"), "{e}");
-    let src = leak(format!("{HEADER}.visible .entry k()\n{{\n    call.uni g;\n    ret;\n}}\n"));
+    let src = leak(format!(
+        "{HEADER}.visible .entry k()\n{{\n    call.uni g;\n    ret;\n}}\n"
+    ));
     let e = d.launch(src, "k", cfg(1, 1), &[]).unwrap_err().to_string();
     // (not valid PTX either: ptxas rejects it the same way)
     assert!(e.contains("undeclared function `g`"), "{e}");
@@ -1818,8 +2228,39 @@ fn exited_threads_do_not_hold_up_a_barrier() -> Result<()> {
 
 #[test]
 fn parser_never_panics_on_damaged_text() {
-    let progs = [VADD, WARP_SUM, CALL, NESTED_CALLS, DYN_REVERSE, LAST_BLOCK_SUM, SCAN, VOTES];
-    let junk = ["", "%", "[", "]", "{", "}", ";", "-", "0f", "0x", ".", "<", ">", "|", "!", "@", "(", ")", "9999999999999999999999", "%r<", ".reg"];
+    let progs = [
+        VADD,
+        WARP_SUM,
+        CALL,
+        NESTED_CALLS,
+        DYN_REVERSE,
+        LAST_BLOCK_SUM,
+        SCAN,
+        VOTES,
+    ];
+    let junk = [
+        "",
+        "%",
+        "[",
+        "]",
+        "{",
+        "}",
+        ";",
+        "-",
+        "0f",
+        "0x",
+        ".",
+        "<",
+        ">",
+        "|",
+        "!",
+        "@",
+        "(",
+        ")",
+        "9999999999999999999999",
+        "%r<",
+        ".reg",
+    ];
     let mut k = 0usize;
     for src in progs {
         let b = src.as_bytes();

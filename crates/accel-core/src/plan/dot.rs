@@ -70,7 +70,11 @@ impl Dot<'_> {
 
     fn cluster(&mut self, label: &str, block: &Block, depth: usize) {
         let pad = "  ".repeat(depth);
-        let _ = writeln!(self.out, "{pad}subgraph cluster_{} {{ label=\"{label}\";", self.clusters);
+        let _ = writeln!(
+            self.out,
+            "{pad}subgraph cluster_{} {{ label=\"{label}\";",
+            self.clusters
+        );
         self.clusters += 1;
         self.steps(&block.steps, depth + 1);
         let _ = writeln!(self.out, "{pad}}}");
@@ -80,7 +84,10 @@ impl Dot<'_> {
         let n = self.kernels;
         self.kernels += 1;
         let label = format!("kernel {n}: {}\\n{}", k.op.skeleton(), k.fused.join(" → "));
-        let _ = writeln!(self.out, "{pad}k{n} [shape=box, style=filled, fillcolor=lightblue, label=\"{label}\"];");
+        let _ = writeln!(
+            self.out,
+            "{pad}k{n} [shape=box, style=filled, fillcolor=lightblue, label=\"{label}\"];"
+        );
         let mut reads = HashSet::new();
         let a = &self.plan.arena;
         for f in k.op.funs() {

@@ -483,7 +483,8 @@ impl Fuser {
     /// A stencil input computed at each tap instead of stored: a producer used
     /// only by the stencil that is index arithmetic over arrays.
     fn stencil_fusable(&mut self, a: H) -> Option<Delayed> {
-        if !self.opts.fusion || self.manifest.contains_key(&a) || self.uses.get(&a).copied().unwrap_or(0) > 1 {
+        if !self.opts.fusion || self.manifest.contains_key(&a) || self.uses.get(&a).copied().unwrap_or(0) > 1
+        {
             return None;
         }
         if !matches!(
@@ -884,7 +885,9 @@ impl Fuser {
                                         elem,
                                     )
                                 }
-                                StencilInput::Delayed(d) => s.stencil_tap(d, shapes[k], ix, &offset, bounds[k]),
+                                StencilInput::Delayed(d) => {
+                                    s.stencil_tap(d, shapes[k], ix, &offset, bounds[k])
+                                }
                             };
                             lets.push((p, read));
                         }
@@ -1383,7 +1386,10 @@ fn cost(a: &Arena, h: H) -> u32 {
             Expr::Math(..) => 8,
             Expr::Binary(op, ..) if matches!(op, BinOp::Div | BinOp::Rem) => 4,
             Expr::Binary(..) | Expr::Unary(..) | Expr::Cast(..) | Expr::If(..) => 1,
-            Expr::ReadIndex { .. } | Expr::ReadLinear { .. } | Expr::ReadStencil { .. } | Expr::Checked { .. } => 1,
+            Expr::ReadIndex { .. }
+            | Expr::ReadLinear { .. }
+            | Expr::ReadStencil { .. }
+            | Expr::Checked { .. } => 1,
             _ => 0,
         };
         let c = e

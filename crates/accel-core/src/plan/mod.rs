@@ -540,7 +540,9 @@ impl Plan {
                             elem(e),
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
                             fun(g),
-                            post.as_ref().map(|p| format!(" then={}", fun(p))).unwrap_or_default()
+                            post.as_ref()
+                                .map(|p| format!(" then={}", fun(p)))
+                                .unwrap_or_default()
                         )?,
                         KernelOp::Scan {
                             shape,
@@ -557,7 +559,9 @@ impl Plan {
                             elem(e),
                             z.map(|z| a.show(z)).unwrap_or("-".into()),
                             fun(g),
-                            post.as_ref().map(|p| format!(" then={}", fun(p))).unwrap_or_default()
+                            post.as_ref()
+                                .map(|p| format!(" then={}", fun(p)))
+                                .unwrap_or_default()
                         )?,
                         KernelOp::Permute {
                             defaults,

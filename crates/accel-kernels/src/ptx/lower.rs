@@ -364,7 +364,11 @@ impl<'a> Lower<'a> {
     pub fn load(&mut self, base: &str, idx: &str, p: Prim, volatile: bool) -> String {
         let addr = self.reg(Class::Rd);
         self.ins(format!("mad.lo.u64 {addr}, {idx}, {}, {base};", bytes(p)));
-        let v = if volatile { "ld.volatile.global" } else { "ld.global" };
+        let v = if volatile {
+            "ld.volatile.global"
+        } else {
+            "ld.global"
+        };
         if p == Prim::Bool {
             let (r, q) = (self.reg(Class::R), self.reg(Class::P));
             self.ins(format!("{v}.u8 {r}, [{addr}];"));
@@ -380,7 +384,11 @@ impl<'a> Lower<'a> {
     pub fn store(&mut self, base: &str, idx: &str, p: Prim, val: &str, volatile: bool) {
         let addr = self.reg(Class::Rd);
         self.ins(format!("mad.lo.u64 {addr}, {idx}, {}, {base};", bytes(p)));
-        let v = if volatile { "st.volatile.global" } else { "st.global" };
+        let v = if volatile {
+            "st.volatile.global"
+        } else {
+            "st.global"
+        };
         if p == Prim::Bool {
             let r = self.pred_to_u32(val);
             self.ins(format!("{v}.u8 [{addr}], {r};"));
@@ -676,7 +684,9 @@ impl<'a> Lower<'a> {
 
     /// Row-major offset of index `ix` in buffer `b`.
     pub fn linearize(&mut self, b: u32, ix: &[String]) -> String {
-        let dims: Vec<String> = (0..ix.len()).map(|d| self.param(Arg::Dim(b, d))[0].clone()).collect();
+        let dims: Vec<String> = (0..ix.len())
+            .map(|d| self.param(Arg::Dim(b, d))[0].clone())
+            .collect();
         self.linearize_in(ix, &dims)
     }
 
@@ -841,7 +851,10 @@ impl<'a> Lower<'a> {
                 BinOp::Mul => self.ins(format!("mul.rn.{t} {r}, {xa}, {ya};")),
                 BinOp::Div => self.ins(format!("div.rn.{t} {r}, {xa}, {ya};")),
                 BinOp::Rem => {
-                    if self.call_func((None, p), &[xa.clone(), ya.clone()], p, &r).is_none() {
+                    if self
+                        .call_func((None, p), &[xa.clone(), ya.clone()], p, &r)
+                        .is_none()
+                    {
                         return Err(format!("`%` on {}", p.name()));
                     }
                 }
@@ -906,7 +919,13 @@ impl<'a> Lower<'a> {
         Ok(vec![r])
     }
 
-    fn compare(&mut self, op: BinOp, xv: &[String], yv: &[String], t: &Ty) -> Result<Vec<String>, Unsupported> {
+    fn compare(
+        &mut self,
+        op: BinOp,
+        xv: &[String],
+        yv: &[String],
+        t: &Ty,
+    ) -> Result<Vec<String>, Unsupported> {
         let ps = leaves(t);
         if ps.len() != 1 {
             // Tuples: equality only, component by component.
@@ -1034,8 +1053,12 @@ impl<'a> Lower<'a> {
             (MathFn::Sqrt, true) => Some(format!("sqrt.rn.{t} {r}, {};", args[0])),
             (MathFn::Abs, true) => Some(format!("abs.{t} {r}, {};", args[0])),
             (MathFn::MulAdd, true) => Some(format!("fma.rn.{t} {r}, {}, {}, {};", args[0], args[1], args[2])),
-            (MathFn::Min, false) if p != Prim::Bool => Some(format!("min.{t} {r}, {}, {};", args[0], args[1])),
-            (MathFn::Max, false) if p != Prim::Bool => Some(format!("max.{t} {r}, {}, {};", args[0], args[1])),
+            (MathFn::Min, false) if p != Prim::Bool => {
+                Some(format!("min.{t} {r}, {}, {};", args[0], args[1]))
+            }
+            (MathFn::Max, false) if p != Prim::Bool => {
+                Some(format!("max.{t} {r}, {}, {};", args[0], args[1]))
+            }
             (MathFn::CountOnes, false) if c != Class::P => {
                 let w = if c == Class::Rd { "b64" } else { "b32" };
                 let mut s = format!("popc.{w} {r}, {};", args[0]);
@@ -1100,7 +1123,13 @@ impl<'a> Lower<'a> {
 
     /// Integer (and bool) math methods, inline, with accel's semantics; the
     /// result is `r`. `None`: not one of these.
-    fn int_math(&mut self, f: MathFn, p: Prim, args: &[String], r: &str) -> Result<Option<String>, Unsupported> {
+    fn int_math(
+        &mut self,
+        f: MathFn,
+        p: Prim,
+        args: &[String],
+        r: &str,
+    ) -> Result<Option<String>, Unsupported> {
         let t = aty(p);
         let c = class(p);
         let bits = if c == Class::Rd { "b64" } else { "b32" };
@@ -1209,7 +1238,11 @@ impl<'a> Lower<'a> {
                 self.ins(format!("and.b32 {n}, {}, {};", args[1], w - 1));
                 let m = self.reg(Class::R);
                 self.ins(format!("sub.u32 {m}, {w}, {n};"));
-                let (lsh, rsh) = if f == MathFn::RotateLeft { (&n, &m) } else { (&m, &n) };
+                let (lsh, rsh) = if f == MathFn::RotateLeft {
+                    (&n, &m)
+                } else {
+                    (&m, &n)
+                };
                 let (a, b) = (self.reg(c), self.reg(c));
                 let ut = if c == Class::Rd { "u64" } else { "u32" };
                 self.ins(format!("shl.{bits} {a}, {z}, {lsh};"));
@@ -1243,7 +1276,8 @@ pub fn unsigned(p: Prim) -> Prim {
 }
 
 fn prim_of(t: &Ty) -> Result<Prim, Unsupported> {
-    t.prim().ok_or_else(|| format!("a value of type {t} where a primitive is expected"))
+    t.prim()
+        .ok_or_else(|| format!("a value of type {t} where a primitive is expected"))
 }
 
 fn buffer(a: &Arena, h: H) -> Result<u32, Unsupported> {

@@ -19,9 +19,9 @@ mod explog;
 mod hyper;
 mod ir;
 mod rem;
-mod trig;
 #[cfg(test)]
 mod tests;
+mod trig;
 
 use accel_core::ir::MathFn;
 use ir::{Func, Rnd, Ty, B, V};
@@ -343,7 +343,11 @@ pub fn error_ulps(f: MathFn, ty: FloatTy) -> f64 {
         .iter()
         .find(|e| e.0 == f)
         .map(|e| if ty == FloatTy::F32 { e.1 } else { e.2 })
-        .unwrap_or(if build(f, ty).is_some() { 0.0 } else { f64::INFINITY })
+        .unwrap_or(if build(f, ty).is_some() {
+            0.0
+        } else {
+            f64::INFINITY
+        })
 }
 
 /// (function, f32 ULPs, f64 ULPs): the measured maxima against Rust's

@@ -70,7 +70,9 @@ pub fn program(plan: &Plan) -> PtxProgram {
     }
     let mut text = String::new();
     text.push_str(&format!("// accel program `{}`\n", plan.name));
-    text.push_str("// sm_70 (Volta) is the oldest architecture accel supports; PTX 7.0 loads on CUDA 11.0+ drivers.\n");
+    text.push_str(
+        "// sm_70 (Volta) is the oldest architecture accel supports; PTX 7.0 loads on CUDA 11.0+ drivers.\n",
+    );
     text.push_str(".version 7.0\n.target sm_70\n.address_size 64\n\n");
     if let Some(why) = &unsupported {
         text.push_str(&format!("// not compiled: {why}\n"));
@@ -98,14 +100,23 @@ mod tests {
 
     #[test]
     fn skeleton_entries() {
-        let p = ptx("fn f(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * 2.0).fold(0.0, |a, b| a + b) }", "f");
+        let p = ptx(
+            "fn f(xs: &Vector<f32>) -> Scalar<f32> { xs.map(|x| x * 2.0).fold(0.0, |a, b| a + b) }",
+            "f",
+        );
         assert!(p.unsupported.is_none(), "{:?}", p.unsupported);
         let names: Vec<&str> = p.kernels[0].entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["f_k0_fold_part", "f_k0_fold_final"]);
         assert!(p.text.contains(".target sm_70") && p.text.contains("shfl.sync.down.b32"));
-        let p = ptx("fn g(m: &Matrix<i64>) -> Vector<i64> { m.fold(0, |a, b| a + b) }", "g");
+        let p = ptx(
+            "fn g(m: &Matrix<i64>) -> Vector<i64> { m.fold(0, |a, b| a + b) }",
+            "g",
+        );
         assert!(p.text.contains(".entry g_k0_fold_rows"));
-        let p = ptx("fn s(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(7, |a, b| a + b) }", "s");
+        let p = ptx(
+            "fn s(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(7, |a, b| a + b) }",
+            "s",
+        );
         assert!(p.text.contains(".entry s_k0_scan"), "{}", p.text);
     }
 

@@ -18,9 +18,9 @@
 //!   (`atom.cas` on a lock word, fences around the read-modify-write).
 
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
+use super::EntryPtx;
 use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
-use super::EntryPtx;
 use std::fmt::Write;
 
 /// Warps per block at most (blocks have at most 256 threads).
@@ -78,7 +78,12 @@ pub fn kernel(
             }
         }
         KernelOp::Scan {
-            elem, dir, kind, z, f, ..
+            elem,
+            dir,
+            kind,
+            z,
+            f,
+            ..
         } => {
             let name = format!("{prefix}_scan");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
@@ -91,7 +96,15 @@ pub fn kernel(
         } => {
             let name = format!("{prefix}_permute");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-            permute(&mut l, elem, index, combine, out_b, &out_ty, plan.buffer(k.outputs[0]).rank)?;
+            permute(
+                &mut l,
+                elem,
+                index,
+                combine,
+                out_b,
+                &out_ty,
+                plan.buffer(k.outputs[0]).rank,
+            )?;
             emit(l, name, String::new(), &mut text);
         }
     }
@@ -310,10 +323,21 @@ fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
 
 /// In-order reduction across the warp: lane 0 ends with lanes 0..31 combined
 /// (valid lanes form a prefix).
-fn warp_reduce(l: &mut Lower, acc: &[String], have: &str, lane: &str, f: &Fun, t: &Ty) -> Result<(), Unsupported> {
+fn warp_reduce(
+    l: &mut Lower,
+    acc: &[String],
+    have: &str,
+    lane: &str,
+    f: &Fun,
+    t: &Ty,
+) -> Result<(), Unsupported> {
     let ps = leaves(t);
     for off in [1u32, 2, 4, 8, 16] {
-        let other: Vec<String> = acc.iter().zip(&ps).map(|(r, p)| shfl_down(l, r, *p, off)).collect();
+        let other: Vec<String> = acc
+            .iter()
+            .zip(&ps)
+            .map(|(r, p)| shfl_down(l, r, *p, off))
+            .collect();
         let oh = shfl_down(l, have, Prim::U32, off);
         let m = l.reg(Class::R);
         l.ins(format!("and.b32 {m}, {lane}, {};", 2 * off - 1));
@@ -393,7 +417,15 @@ fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str,
 
 /// In-order reduction of the block: thread 0 ends with the block's result.
 /// Every thread of the block must call it.
-fn block_reduce(l: &mut Lower, id: &Ids, acc: &[String], have: &str, f: &Fun, t: &Ty, sh: &str) -> Result<(), Unsupported> {
+fn block_reduce(
+    l: &mut Lower,
+    id: &Ids,
+    acc: &[String],
+    have: &str,
+    f: &Fun,
+    t: &Ty,
+    sh: &str,
+) -> Result<(), Unsupported> {
     let lane = l.reg(Class::R);
     let warp = l.reg(Class::R);
     l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
@@ -471,7 +503,14 @@ fn l_prefix(l: &mut Lower) -> String {
     lab.trim_start_matches("$L_").replace('$', "_")
 }
 
-fn combine_z(l: &mut Lower, z: bool, f: &Fun, acc: &[String], have: &str, t: &Ty) -> Result<Vec<String>, Unsupported> {
+fn combine_z(
+    l: &mut Lower,
+    z: bool,
+    f: &Fun,
+    acc: &[String],
+    have: &str,
+    t: &Ty,
+) -> Result<Vec<String>, Unsupported> {
     if !z {
         return Ok(acc.to_vec());
     }
@@ -808,7 +847,15 @@ fn reduce_range_rev(
     reduce_range(l, start, end, &g, t, load)
 }
 
-fn permute(l: &mut Lower, e: &ElemFn, index: &Fun, combine: &Fun, out: u32, t: &Ty, out_rank: usize) -> Result<(), Unsupported> {
+fn permute(
+    l: &mut Lower,
+    e: &ElemFn,
+    index: &Fun,
+    combine: &Fun,
+    out: u32,
+    t: &Ty,
+    out_rank: usize,
+) -> Result<(), Unsupported> {
     let n = extra(l, "n");
     let lock = extra(l, "lock");
     let lockg = l.reg(Class::Rd);
@@ -833,7 +880,9 @@ fn permute(l: &mut Lower, e: &ElemFn, index: &Fun, combine: &Fun, out: u32, t: &
     l.unbind(index.params[0], old);
     l.ins(format!("@!{} bra {next};", target[0]));
     let tix = target[1..].to_vec();
-    let odims: Vec<String> = (0..out_rank).map(|d| l.param(Arg::Dim(out, d))[0].clone()).collect();
+    let odims: Vec<String> = (0..out_rank)
+        .map(|d| l.param(Arg::Dim(out, d))[0].clone())
+        .collect();
     let ok = l.in_bounds(&tix, &odims);
     let inb = l.label("pin");
     l.ins(format!("@{ok} bra {inb};"));

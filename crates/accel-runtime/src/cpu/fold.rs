@@ -209,7 +209,15 @@ pub fn fold1_rows_then<C: Columns, D: Columns>(
     if len == 0 {
         return None;
     }
-    Some(fold_rows_seeded::<C, D>(rows, len, 1, &f, &|r| f(r * len), &g, &post))
+    Some(fold_rows_seeded::<C, D>(
+        rows,
+        len,
+        1,
+        &f,
+        &|r| f(r * len),
+        &g,
+        &post,
+    ))
 }
 
 #[cfg(test)]

@@ -17,7 +17,9 @@ mod testing;
 pub use ctx::Ctx;
 pub use fold::{fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then};
 pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
-pub use scan::{scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir};
+pub use scan::{
+    scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
+};
 pub use stencil::{stencil_generate, Bound};
 
 use crate::elem::Columns;

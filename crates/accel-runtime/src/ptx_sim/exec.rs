@@ -43,7 +43,13 @@ struct Shadow {
     init: bool,
 }
 
-const SHADOW0: Shadow = Shadow { epoch: 0, writer: NONE, reader: NONE, atomic: NONE, init: false };
+const SHADOW0: Shadow = Shadow {
+    epoch: 0,
+    writer: NONE,
+    reader: NONE,
+    atomic: NONE,
+    init: false,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum St {
@@ -149,7 +155,10 @@ pub fn shared_bytes(k: &Function, dynamic: u32) -> u32 {
         return k.shared_bytes;
     }
     let a = k.dyn_shared_align.max(1);
-    k.shared_bytes.div_ceil(a).saturating_mul(a).saturating_add(dynamic)
+    k.shared_bytes
+        .div_ceil(a)
+        .saturating_mul(a)
+        .saturating_add(dynamic)
 }
 
 fn sx(v: u64, bits: u32) -> i64 {
@@ -165,7 +174,14 @@ fn tid3(l: u32, b: [u32; 3]) -> [u32; 3] {
 }
 
 /// Runs kernel `kidx` of `m` to completion. Returns the instruction count.
-pub fn run_launch(m: &Module, kidx: usize, cfg: &LaunchConfig, kparams: &[u8], mem: &mut GlobalMem, rng: &mut Rng) -> Result<u64, String> {
+pub fn run_launch(
+    m: &Module,
+    kidx: usize,
+    cfg: &LaunchConfig,
+    kparams: &[u8],
+    mem: &mut GlobalMem,
+    rng: &mut Rng,
+) -> Result<u64, String> {
     let k = &m.funcs[kidx];
     let fregs = frame_size(m, kidx as u32, true, 0)? as usize;
     let fparams = frame_size(m, kidx as u32, false, 0)? as usize;
@@ -205,7 +221,10 @@ pub fn run_launch(m: &Module, kidx: usize, cfg: &LaunchConfig, kparams: &[u8], m
         // A random resident block with a runnable thread: start at a random
         // one and take the next that has one.
         let start = rng.below(resident.len() as u64) as usize;
-        let Some(bi) = (0..resident.len()).map(|k| (start + k) % resident.len()).find(|&i| !resident[i].runnable.is_empty()) else {
+        let Some(bi) = (0..resident.len())
+            .map(|k| (start + k) % resident.len())
+            .find(|&i| !resident[i].runnable.is_empty())
+        else {
             return Err(deadlock(&cx, &resident[0]));
         };
         let b = &mut resident[bi];
@@ -292,7 +311,10 @@ fn new_block(cx: &Ctx, entry: u32, kidx: u32, ctaid: [u32; 3], reuse: Option<Blo
 fn who(cx: &Ctx, b: &Block, t: usize) -> String {
     let c = b.ctaid;
     let d = tid3(t as u32, cx.block);
-    format!("thread (ctaid=({},{},{}), tid=({},{},{}))", c[0], c[1], c[2], d[0], d[1], d[2])
+    format!(
+        "thread (ctaid=({},{},{}), tid=({},{},{}))",
+        c[0], c[1], c[2], d[0], d[1], d[2]
+    )
 }
 
 fn at(cx: &Ctx, pc: u32) -> String {
@@ -303,7 +325,13 @@ fn at(cx: &Ctx, pc: u32) -> String {
 }
 
 fn locate(cx: &Ctx, b: &Block, t: usize, msg: &str) -> String {
-    format!("kernel `{}`: {} at {}: {}", cx.kname, who(cx, b, t), at(cx, b.threads[t].pc), msg)
+    format!(
+        "kernel `{}`: {} at {}: {}",
+        cx.kname,
+        who(cx, b, t),
+        at(cx, b.threads[t].pc),
+        msg
+    )
 }
 
 fn deadlock(cx: &Ctx, b: &Block) -> String {
@@ -317,9 +345,17 @@ fn deadlock(cx: &Ctx, b: &Block) -> String {
             None => groups.push((th.pc, th.st, vec![t])),
         }
     }
-    let mut s = format!("kernel `{}`: deadlock in block ({},{},{}): no thread can go on;", cx.kname, b.ctaid[0], b.ctaid[1], b.ctaid[2]);
+    let mut s = format!(
+        "kernel `{}`: deadlock in block ({},{},{}): no thread can go on;",
+        cx.kname, b.ctaid[0], b.ctaid[1], b.ctaid[2]
+    );
     for (pc, _, ts) in groups.iter().take(6) {
-        s += &format!(" {} thread(s) wait at {} (first: {});", ts.len(), at(cx, *pc), who(cx, b, ts[0]));
+        s += &format!(
+            " {} thread(s) wait at {} (first: {});",
+            ts.len(),
+            at(cx, *pc),
+            who(cx, b, ts[0])
+        );
     }
     let exited = b.threads.iter().filter(|t| t.st == St::Exit).count();
     s += &format!(" {exited} thread(s) have exited");
@@ -491,7 +527,12 @@ fn execute_collective(cx: &mut Ctx, b: &mut Block, lo: usize, op: Op, members: u
                     } else {
                         "is not in the membermask"
                     };
-                    return Err(locate(cx, b, lo + l as usize, &format!("shfl.sync reads lane {j}, which {state}: the value is undefined")));
+                    return Err(locate(
+                        cx,
+                        b,
+                        lo + l as usize,
+                        &format!("shfl.sync reads lane {j}, which {state}: the value is undefined"),
+                    ));
                 }
                 out[l as usize] = b.threads[lo + j as usize].cval & 0xffff_ffff;
                 outp[l as usize] = pval as u64;
@@ -557,13 +598,21 @@ impl SCtx {
 }
 
 fn reg_name(cx: &Ctx, func: u32, r: u32) -> String {
-    cx.m.funcs[func as usize].reg_names.get(r as usize).cloned().unwrap_or_else(|| format!("#{r}"))
+    cx.m.funcs[func as usize]
+        .reg_names
+        .get(r as usize)
+        .cloned()
+        .unwrap_or_else(|| format!("#{r}"))
 }
 
 #[inline(always)]
 fn bits_f32(v: u64, ftz: bool) -> f32 {
     let x = f32::from_bits(v as u32);
-    if ftz { ftz32(x) } else { x }
+    if ftz {
+        ftz32(x)
+    } else {
+        x
+    }
 }
 
 #[inline(always)]
@@ -579,10 +628,34 @@ fn cmp_int(cmp: Cmp, a: u64, b: u64, ty: Ty) -> bool {
     match cmp {
         Cmp::Eq => ua == ub,
         Cmp::Ne => ua != ub,
-        Cmp::Lt => if signed { sa < sb } else { ua < ub },
-        Cmp::Le => if signed { sa <= sb } else { ua <= ub },
-        Cmp::Gt => if signed { sa > sb } else { ua > ub },
-        Cmp::Ge => if signed { sa >= sb } else { ua >= ub },
+        Cmp::Lt => {
+            if signed {
+                sa < sb
+            } else {
+                ua < ub
+            }
+        }
+        Cmp::Le => {
+            if signed {
+                sa <= sb
+            } else {
+                ua <= ub
+            }
+        }
+        Cmp::Gt => {
+            if signed {
+                sa > sb
+            } else {
+                ua > ub
+            }
+        }
+        Cmp::Ge => {
+            if signed {
+                sa >= sb
+            } else {
+                ua >= ub
+            }
+        }
         Cmp::Lo => ua < ub,
         Cmp::Ls => ua <= ub,
         Cmp::Hi => ua > ub,
@@ -624,18 +697,52 @@ fn atom_apply(op: AtomOp, ty: Ty, old: u64, b: u64, c: u64) -> u64 {
         (AtomOp::Add, Ty::F64) => (f64::from_bits(old) + f64::from_bits(b)).to_bits(),
         (AtomOp::Add, _) => old.wrapping_add(b),
         (AtomOp::Min, _) => {
-            if ty.is_signed() { if sx(old, bits) <= sx(b, bits) { old } else { b } } else { old.min(b & m) }
+            if ty.is_signed() {
+                if sx(old, bits) <= sx(b, bits) {
+                    old
+                } else {
+                    b
+                }
+            } else {
+                old.min(b & m)
+            }
         }
         (AtomOp::Max, _) => {
-            if ty.is_signed() { if sx(old, bits) >= sx(b, bits) { old } else { b } } else { old.max(b & m) }
+            if ty.is_signed() {
+                if sx(old, bits) >= sx(b, bits) {
+                    old
+                } else {
+                    b
+                }
+            } else {
+                old.max(b & m)
+            }
         }
-        (AtomOp::Inc, _) => if (old & m) >= (b & m) { 0 } else { old + 1 },
-        (AtomOp::Dec, _) => if old & m == 0 || (old & m) > (b & m) { b } else { old - 1 },
+        (AtomOp::Inc, _) => {
+            if (old & m) >= (b & m) {
+                0
+            } else {
+                old + 1
+            }
+        }
+        (AtomOp::Dec, _) => {
+            if old & m == 0 || (old & m) > (b & m) {
+                b
+            } else {
+                old - 1
+            }
+        }
         (AtomOp::And, _) => old & b,
         (AtomOp::Or, _) => old | b,
         (AtomOp::Xor, _) => old ^ b,
         (AtomOp::Exch, _) => b,
-        (AtomOp::Cas, _) => if old & m == b & m { c } else { old },
+        (AtomOp::Cas, _) => {
+            if old & m == b & m {
+                c
+            } else {
+                old
+            }
+        }
     };
     r & m
 }
@@ -686,7 +793,13 @@ fn shadow_check(sh: &mut Shadow, epoch: u32, t: u32, acc: Access) -> Result<(), 
         return Err((NONE, "uninit"));
     }
     if sh.epoch != epoch {
-        *sh = Shadow { epoch, writer: NONE, reader: NONE, atomic: NONE, init: sh.init };
+        *sh = Shadow {
+            epoch,
+            writer: NONE,
+            reader: NONE,
+            atomic: NONE,
+            init: sh.init,
+        };
     }
     let other = |x: u32| x != NONE && x != t;
     match acc {
@@ -697,7 +810,11 @@ fn shadow_check(sh: &mut Shadow, epoch: u32, t: u32, acc: Access) -> Result<(), 
             if other(sh.atomic) {
                 return Err((sh.atomic, "atomically updated"));
             }
-            sh.reader = if sh.reader == NONE || sh.reader == t { t } else { MULTI };
+            sh.reader = if sh.reader == NONE || sh.reader == t {
+                t
+            } else {
+                MULTI
+            };
         }
         Access::Write => {
             if other(sh.writer) {
@@ -719,7 +836,11 @@ fn shadow_check(sh: &mut Shadow, epoch: u32, t: u32, acc: Access) -> Result<(), 
             if other(sh.reader) {
                 return Err((sh.reader, "read"));
             }
-            sh.atomic = if sh.atomic == NONE || sh.atomic == t { t } else { MULTI };
+            sh.atomic = if sh.atomic == NONE || sh.atomic == t {
+                t
+            } else {
+                MULTI
+            };
         }
     }
     Ok(())
@@ -740,14 +861,20 @@ impl Ctx<'_> {
             return Err(Fault(format!("shared memory access of {size} bytes at shared address {off:#x} is outside the block's {} bytes of shared memory", mc.shared.len())));
         }
         if !off.is_multiple_of(size) {
-            return Err(Fault(format!("misaligned shared memory access of {size} bytes at shared address {off:#x}")));
+            return Err(Fault(format!(
+                "misaligned shared memory access of {size} bytes at shared address {off:#x}"
+            )));
         }
         for i in off..off + size {
             if let Err((other, what)) = shadow_check(&mut mc.shadow[i as usize], mc.epoch, t, acc) {
                 if what == "uninit" {
-                    return Err(Fault(format!("reads shared memory byte {i:#x}, which no thread has written in this launch")));
+                    return Err(Fault(format!(
+                        "reads shared memory byte {i:#x}, which no thread has written in this launch"
+                    )));
                 }
-                let o = if other == MULTI { "other threads".to_string() } else {
+                let o = if other == MULTI {
+                    "other threads".to_string()
+                } else {
                     let d = tid3(other, mc.block);
                     format!("thread tid=({},{},{})", d[0], d[1], d[2])
                 };
@@ -794,12 +921,20 @@ impl Ctx<'_> {
                 let o = o as usize;
                 match self.kparams.get(o..o + size) {
                     Some(p) => read_le(p),
-                    None => return Err(Fault(format!("kernel parameter read at {o} beyond the {} parameter bytes", self.kparams.len()))),
+                    None => {
+                        return Err(Fault(format!(
+                            "kernel parameter read at {o} beyond the {} parameter bytes",
+                            self.kparams.len()
+                        )))
+                    }
                 }
             }
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                let p = mc.params.get(o..o + size).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                let p = mc
+                    .params
+                    .get(o..o + size)
+                    .ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
                 read_le(p)
             }
         })
@@ -816,7 +951,10 @@ impl Ctx<'_> {
             Loc::KParam(_) => return Err(Fault("store to a kernel parameter".into())),
             Loc::LParam(o) => {
                 let o = pbase + o as usize;
-                let p = mc.params.get_mut(o..o + size).ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
+                let p = mc
+                    .params
+                    .get_mut(o..o + size)
+                    .ok_or_else(|| Fault("parameter access outside the function's parameters".into()))?;
                 write_le(p, v);
             }
         }
@@ -824,7 +962,16 @@ impl Ctx<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn atomic(&mut self, mc: &mut MemCx, loc: Loc, op: AtomOp, ty: Ty, t: u32, b: u64, c: u64) -> FResult<u64> {
+    fn atomic(
+        &mut self,
+        mc: &mut MemCx,
+        loc: Loc,
+        op: AtomOp,
+        ty: Ty,
+        t: u32,
+        b: u64,
+        c: u64,
+    ) -> FResult<u64> {
         let size = ty.bytes() as usize;
         let slot: &mut [u8] = match loc {
             Loc::Global(a) => self.mem.slice_mut(a, size).map_err(Fault)?,
@@ -855,7 +1002,17 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
         lane: lin & 31,
         warp: lin >> 5,
     };
-    let Block { threads, regs, init, params, shared, shadow, epoch, bars, .. } = b;
+    let Block {
+        threads,
+        regs,
+        init,
+        params,
+        shared,
+        shadow,
+        epoch,
+        bars,
+        ..
+    } = b;
     let th = &mut threads[t];
     let regs = &mut regs[t * fregs..(t + 1) * fregs];
     let init = &mut init[t * fregs..(t + 1) * fregs];
@@ -877,7 +1034,10 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     let i = rb + r as usize;
                     if !init[i] {
                         th.pc = pc as u32;
-                        return Err(Fault(format!("reads register {} before any write to it", reg_name(cx, th.func, r))));
+                        return Err(Fault(format!(
+                            "reads register {} before any write to it",
+                            reg_name(cx, th.func, r)
+                        )));
                     }
                     regs[i]
                 }
@@ -885,7 +1045,10 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     let i = rb + r as usize;
                     if !init[i] {
                         th.pc = pc as u32;
-                        return Err(Fault(format!("reads register {} before any write to it", reg_name(cx, th.func, r))));
+                        return Err(Fault(format!(
+                            "reads register {} before any write to it",
+                            reg_name(cx, th.func, r)
+                        )));
                     }
                     (regs[i] == 0) as u64
                 }
@@ -931,7 +1094,10 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
         if inst.guard != NO_REG {
             let i = rb + inst.guard as usize;
             if !init[i] {
-                fail!("reads predicate {} before any write to it", reg_name(cx, th.func, inst.guard));
+                fail!(
+                    "reads predicate {} before any write to it",
+                    reg_name(cx, th.func, inst.guard)
+                );
             }
             if (regs[i] != 0) == inst.guard_neg {
                 pc += 1;
@@ -996,12 +1162,25 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     if is_ld {
                         let mut v = tryf!(cx.load(&mut mc, lk, size, lin, pb));
                         if inst.sext_to != 0 {
-                            v = (sx(v, bits) as u64) & if inst.sext_to >= 64 { u64::MAX } else { (1u64 << inst.sext_to) - 1 };
+                            v = (sx(v, bits) as u64)
+                                & if inst.sext_to >= 64 {
+                                    u64::MAX
+                                } else {
+                                    (1u64 << inst.sext_to) - 1
+                                };
                         }
-                        let d = if inst.nvec > 0 { inst.vec[k as usize] } else { inst.dst };
+                        let d = if inst.nvec > 0 {
+                            inst.vec[k as usize]
+                        } else {
+                            inst.dst
+                        };
                         wr!(d, v);
                     } else {
-                        let v = if inst.nvec > 0 { rd!(Operand::Reg(inst.vec[k as usize])) } else { rd!(inst.src[0]) };
+                        let v = if inst.nvec > 0 {
+                            rd!(Operand::Reg(inst.vec[k as usize]))
+                        } else {
+                            rd!(inst.src[0])
+                        };
                         tryf!(cx.store(&mut mc, lk, size, lin, pb, v & mask));
                     }
                 }
@@ -1043,10 +1222,18 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let c = if mad { rd!(inst.src[2]) } else { 0 };
                 let v = if f32t {
                     let (x, y) = (bits_f32(a, ftz), bits_f32(b0, ftz));
-                    if mad { out_f32(fma32(x, y, bits_f32(c, ftz), rnd), ftz) } else { out_f32(mul32(x, y, rnd), ftz) }
+                    if mad {
+                        out_f32(fma32(x, y, bits_f32(c, ftz), rnd), ftz)
+                    } else {
+                        out_f32(mul32(x, y, rnd), ftz)
+                    }
                 } else if ty == Ty::F64 {
                     let (x, y) = (f64::from_bits(a), f64::from_bits(b0));
-                    if mad { x.mul_add(y, f64::from_bits(c)).to_bits() } else { mul64(x, y, rnd).to_bits() }
+                    if mad {
+                        x.mul_add(y, f64::from_bits(c)).to_bits()
+                    } else {
+                        mul64(x, y, rnd).to_bits()
+                    }
                 } else {
                     let signed = ty.is_signed();
                     match mode {
@@ -1060,7 +1247,11 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                             p.wrapping_add(c) & mask
                         }
                         _ => {
-                            let wmask = if bits >= 32 { u64::MAX } else { (1u64 << (2 * bits)) - 1 };
+                            let wmask = if bits >= 32 {
+                                u64::MAX
+                            } else {
+                                (1u64 << (2 * bits)) - 1
+                            };
                             let p = if signed {
                                 (sx(a, bits).wrapping_mul(sx(b0, bits))) as u64
                             } else {
@@ -1082,13 +1273,21 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     (f64::from_bits(a) / f64::from_bits(b0)).to_bits()
                 } else if b0 & mask == 0 {
                     // Undefined in the ISA: what NVIDIA GPUs give.
-                    if rem { a & mask } else { mask }
+                    if rem {
+                        a & mask
+                    } else {
+                        mask
+                    }
                 } else if ty.is_signed() {
                     let (x, y) = (sx(a, bits), sx(b0, bits));
                     (if rem { x.wrapping_rem(y) } else { x.wrapping_div(y) }) as u64 & mask
                 } else {
                     let (x, y) = (a & mask, b0 & mask);
-                    if rem { x % y } else { x / y }
+                    if rem {
+                        x % y
+                    } else {
+                        x / y
+                    }
                 };
                 wr!(inst.dst, v);
             }
@@ -1097,9 +1296,17 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let neg = inst.op == Op::Neg;
                 let v = if f32t {
                     let x = bits_f32(a, ftz).to_bits() as u64;
-                    if neg { x ^ 0x8000_0000 } else { x & 0x7fff_ffff }
+                    if neg {
+                        x ^ 0x8000_0000
+                    } else {
+                        x & 0x7fff_ffff
+                    }
                 } else if ty == Ty::F64 {
-                    if neg { a ^ (1 << 63) } else { a & !(1 << 63) }
+                    if neg {
+                        a ^ (1 << 63)
+                    } else {
+                        a & !(1 << 63)
+                    }
                 } else if neg {
                     a.wrapping_neg() & mask
                 } else {
@@ -1122,7 +1329,11 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     (if max { x.max(y) } else { x.min(y) }) as u64 & mask
                 } else {
                     let (x, y) = (a & mask, b0 & mask);
-                    if max { x.max(y) } else { x.min(y) }
+                    if max {
+                        x.max(y)
+                    } else {
+                        x.min(y)
+                    }
                 };
                 wr!(inst.dst, v);
             }
@@ -1148,7 +1359,11 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let a = rd!(inst.src[0]) & mask;
                 let s = rd!(inst.src[1]) & 0xffff_ffff;
                 let v = if inst.op == Op::Shl {
-                    if s >= bits as u64 { 0 } else { (a << s) & mask }
+                    if s >= bits as u64 {
+                        0
+                    } else {
+                        (a << s) & mask
+                    }
                 } else if ty.is_signed() {
                     (sx(a, bits) >> s.min(bits as u64 - 1)) as u64 & mask
                 } else if s >= bits as u64 {
@@ -1173,12 +1388,20 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
             Op::Bfind { shiftamt } => {
                 let a = rd!(inst.src[0]) & mask;
                 // Signed: the most significant bit that differs from the sign.
-                let x = if ty.is_signed() && sx(a, bits) < 0 { !a & mask } else { a };
+                let x = if ty.is_signed() && sx(a, bits) < 0 {
+                    !a & mask
+                } else {
+                    a
+                };
                 let v = if x == 0 {
                     0xffff_ffff
                 } else {
                     let pos = 63 - x.leading_zeros() as u64;
-                    if shiftamt { bits as u64 - 1 - pos } else { pos }
+                    if shiftamt {
+                        bits as u64 - 1 - pos
+                    } else {
+                        pos
+                    }
                 };
                 wr!(inst.dst, v);
             }
@@ -1187,10 +1410,18 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let pos = (rd!(inst.src[1]) & 0xff) as u32;
                 let len = (rd!(inst.src[2]) & 0xff) as u32;
                 let msb = bits - 1;
-                let sbit = if !ty.is_signed() || len == 0 { 0 } else { (a >> (pos + len - 1).min(msb)) & 1 };
+                let sbit = if !ty.is_signed() || len == 0 {
+                    0
+                } else {
+                    (a >> (pos + len - 1).min(msb)) & 1
+                };
                 let mut d = 0u64;
                 for i in 0..bits {
-                    let bit = if i < len && pos + i <= msb { (a >> (pos + i)) & 1 } else { sbit };
+                    let bit = if i < len && pos + i <= msb {
+                        (a >> (pos + i)) & 1
+                    } else {
+                        sbit
+                    };
                     d |= bit << i;
                 }
                 wr!(inst.dst, d);
@@ -1240,13 +1471,25 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
             }
             Op::Rcp | Op::Sqrt | Op::Rsqrt | Op::Sin | Op::Cos | Op::Ex2 | Op::Lg2 => {
                 let a = rd!(inst.src[0]);
-                let x = if f32t { bits_f32(a, ftz) as f64 } else { f64::from_bits(a) };
+                let x = if f32t {
+                    bits_f32(a, ftz) as f64
+                } else {
+                    f64::from_bits(a)
+                };
                 let y = match inst.op {
                     Op::Rcp => {
-                        if f32t { (1.0f32 / x as f32) as f64 } else { 1.0 / x }
+                        if f32t {
+                            (1.0f32 / x as f32) as f64
+                        } else {
+                            1.0 / x
+                        }
                     }
                     Op::Sqrt => {
-                        if f32t { (x as f32).sqrt() as f64 } else { x.sqrt() }
+                        if f32t {
+                            (x as f32).sqrt() as f64
+                        } else {
+                            x.sqrt()
+                        }
                     }
                     Op::Rsqrt => 1.0 / x.sqrt(),
                     Op::Sin => x.sin(),
@@ -1265,8 +1508,16 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
             }
             Op::Testp(k) => {
                 let a = rd!(inst.src[0]);
-                let x = if f32t { f32::from_bits(a as u32) as f64 } else { f64::from_bits(a) };
-                let sub = if f32t { f32::from_bits(a as u32).is_subnormal() } else { x.is_subnormal() };
+                let x = if f32t {
+                    f32::from_bits(a as u32) as f64
+                } else {
+                    f64::from_bits(a)
+                };
+                let sub = if f32t {
+                    f32::from_bits(a as u32).is_subnormal()
+                } else {
+                    x.is_subnormal()
+                };
                 let r = match k {
                     TestKind::Finite => x.is_finite(),
                     TestKind::Infinite => x.is_infinite(),
@@ -1293,7 +1544,13 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     mc.params.copy_within(f..f + n as usize, t2);
                 }
                 init[new_rb..new_rb + callee.nregs as usize].fill(false);
-                th.stack.push(Frame { ret_pc: pc as u32 + 1, rbase: rb as u32, pbase: th.pbase, func: th.func, call });
+                th.stack.push(Frame {
+                    ret_pc: pc as u32 + 1,
+                    rbase: rb as u32,
+                    pbase: th.pbase,
+                    func: th.func,
+                    call,
+                });
                 rb = new_rb;
                 th.rbase = rb as u32;
                 th.pbase = new_pb as u32;
@@ -1334,7 +1591,10 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 }
                 let bs = &mut bars[id as usize];
                 if bs.arrived > 0 && bs.count != count {
-                    fail!("threads wait at barrier {id} with different thread counts ({} and {count})", bs.count);
+                    fail!(
+                        "threads wait at barrier {id} with different thread counts ({} and {count})",
+                        bs.count
+                    );
                 }
                 bs.arrived += 1;
                 bs.count = count;
@@ -1346,12 +1606,19 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
             Op::Shfl(_) | Op::Vote(_) => {
                 let a = rd!(inst.src[0]);
                 let (bv, cv, mv) = if let Op::Shfl(_) = inst.op {
-                    (rd!(inst.src[1]) as u32, rd!(inst.src[2]) as u32, rd!(inst.src[3]) as u32)
+                    (
+                        rd!(inst.src[1]) as u32,
+                        rd!(inst.src[2]) as u32,
+                        rd!(inst.src[3]) as u32,
+                    )
                 } else {
                     (0, 0, rd!(inst.src[1]) as u32)
                 };
                 if mv & (1 << sc.lane) == 0 {
-                    fail!("membermask {mv:#010x} does not include the executing thread (lane {})", sc.lane);
+                    fail!(
+                        "membermask {mv:#010x} does not include the executing thread (lane {})",
+                        sc.lane
+                    );
                 }
                 th.cval = a;
                 th.cb = bv;
@@ -1374,8 +1641,12 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let size = ty.bytes();
                 let loc = cx.resolve(space, a, inst);
                 match loc {
-                    Loc::Global(g) if g % size as u64 != 0 => fail!("misaligned atomic of {size} bytes at global address {g:#x}"),
-                    Loc::Shared(s) if s % size != 0 => fail!("misaligned atomic of {size} bytes at shared address {s:#x}"),
+                    Loc::Global(g) if g % size as u64 != 0 => {
+                        fail!("misaligned atomic of {size} bytes at global address {g:#x}")
+                    }
+                    Loc::Shared(s) if s % size != 0 => {
+                        fail!("misaligned atomic of {size} bytes at shared address {s:#x}")
+                    }
                     _ => {}
                 }
                 let old = tryf!(cx.atomic(&mut mc, loc, op, ty, lin, bv, cv));

@@ -118,7 +118,11 @@ pub fn fmin64(a: f64, b: f64) -> f64 {
     if a == b {
         return if a.is_sign_negative() { a } else { b };
     }
-    if a < b { a } else { b }
+    if a < b {
+        a
+    } else {
+        b
+    }
 }
 
 pub fn fmax64(a: f64, b: f64) -> f64 {
@@ -134,7 +138,11 @@ pub fn fmax64(a: f64, b: f64) -> f64 {
     if a == b {
         return if a.is_sign_positive() { a } else { b };
     }
-    if a > b { a } else { b }
+    if a > b {
+        a
+    } else {
+        b
+    }
 }
 
 pub const CANONICAL_NAN32: u32 = 0x7fff_ffff;
@@ -154,7 +162,11 @@ pub fn fmax32(a: f32, b: f32) -> f32 {
 }
 
 pub fn ftz32(x: f32) -> f32 {
-    if x.is_subnormal() { 0.0f32.copysign(x) } else { x }
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
 }
 
 fn round_integral(x: f64, mode: Rnd) -> f64 {
@@ -263,12 +275,20 @@ fn sat_f32(x: f32, sat: bool) -> f32 {
     if !sat {
         return x;
     }
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0)
+    }
 }
 
 fn sat_f64(x: f64, sat: bool) -> f64 {
     if !sat {
         return x;
     }
-    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(0.0, 1.0)
+    }
 }

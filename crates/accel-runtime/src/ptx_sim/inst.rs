@@ -236,8 +236,15 @@ pub enum Op {
     Ld(Space),
     St(Space),
     /// `cvta.to.space` (to = true) or `cvta.space` (generic from space).
-    Cvta { to: bool, space: Space },
-    Cvt { src: Ty, rnd: Rnd, sat: bool },
+    Cvta {
+        to: bool,
+        space: Space,
+    },
+    Cvt {
+        src: Ty,
+        rnd: Rnd,
+        sat: bool,
+    },
     Add(Rnd),
     Sub(Rnd),
     Mul(MulMode, Rnd),
@@ -258,11 +265,16 @@ pub enum Op {
     Popc,
     Clz,
     Brev,
-    Bfind { shiftamt: bool },
+    Bfind {
+        shiftamt: bool,
+    },
     Bfe,
     Bfi,
     Selp,
-    Setp { cmp: Cmp, bop: Option<BoolOp> },
+    Setp {
+        cmp: Cmp,
+        bop: Option<BoolOp>,
+    },
     Rcp,
     Sqrt,
     Rsqrt,
@@ -272,8 +284,12 @@ pub enum Op {
     Lg2,
     Copysign,
     Testp(TestKind),
-    Bra { target: u32 },
-    Call { call: u32 },
+    Bra {
+        target: u32,
+    },
+    Call {
+        call: u32,
+    },
     Ret,
     Exit,
     /// `bar.sync a{, b}`: the barrier id is `a`, the thread count `b` (Operand::None: all).
@@ -283,8 +299,14 @@ pub enum Op {
     Shfl(ShflMode),
     Vote(VoteMode),
     Activemask,
-    Atom { op: AtomOp, space: Space },
-    Red { op: AtomOp, space: Space },
+    Atom {
+        op: AtomOp,
+        space: Space,
+    },
+    Red {
+        op: AtomOp,
+        space: Space,
+    },
 }
 
 pub const NO_REG: u32 = u32::MAX;
@@ -365,6 +387,10 @@ pub struct Module {
 
 impl Module {
     pub fn line_text(&self, line: u32) -> &str {
-        (line as usize).checked_sub(1).and_then(|i| self.lines.get(i)).map(|s| s.trim()).unwrap_or("")
+        (line as usize)
+            .checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .map(|s| s.trim())
+            .unwrap_or("")
     }
 }

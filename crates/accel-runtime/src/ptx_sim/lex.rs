@@ -57,27 +57,44 @@ pub fn lex(src: &str) -> Result<Vec<Token>, String> {
             while i < b.len() && b[i] != b'"' {
                 i += 1;
             }
-            out.push(Token { tok: Tok::Str(src[start..i.min(b.len())].to_string()), line });
+            out.push(Token {
+                tok: Tok::Str(src[start..i.min(b.len())].to_string()),
+                line,
+            });
             i += 1;
         } else if c.is_ascii_digit() {
             let start = i;
             while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.') {
                 // An exponent sign inside a decimal float: 1.5e-3.
                 i += 1;
-                if i < b.len() && (b[i] == b'-' || b[i] == b'+') && matches!(b[i - 1], b'e' | b'E') && !src[start..i].starts_with("0x") && !src[start..i].starts_with("0X") {
+                if i < b.len()
+                    && (b[i] == b'-' || b[i] == b'+')
+                    && matches!(b[i - 1], b'e' | b'E')
+                    && !src[start..i].starts_with("0x")
+                    && !src[start..i].starts_with("0X")
+                {
                     i += 1;
                 }
             }
             let text = &src[start..i];
-            out.push(Token { tok: number(text).ok_or_else(|| format!("line {line}: bad number `{text}`"))?, line });
+            out.push(Token {
+                tok: number(text).ok_or_else(|| format!("line {line}: bad number `{text}`"))?,
+                line,
+            });
         } else if ident_char(c) {
             let start = i;
             while i < b.len() && ident_char(b[i]) {
                 i += 1;
             }
-            out.push(Token { tok: Tok::Ident(src[start..i].to_string()), line });
+            out.push(Token {
+                tok: Tok::Ident(src[start..i].to_string()),
+                line,
+            });
         } else if b",;:{}[]()+-<>@!|=".contains(&c) {
-            out.push(Token { tok: Tok::Punct(c as char), line });
+            out.push(Token {
+                tok: Tok::Punct(c as char),
+                line,
+            });
             i += 1;
         } else {
             return Err(format!("line {line}: unexpected character `{}`", c as char));

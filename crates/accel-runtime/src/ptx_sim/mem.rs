@@ -27,7 +27,11 @@ impl Default for GlobalMem {
 
 impl GlobalMem {
     pub fn new() -> GlobalMem {
-        GlobalMem { allocs: Vec::new(), next: FIRST_ADDRESS, last: 0 }
+        GlobalMem {
+            allocs: Vec::new(),
+            next: FIRST_ADDRESS,
+            last: 0,
+        }
     }
 
     pub fn alloc(&mut self, bytes: usize) -> Option<u64> {
@@ -63,11 +67,18 @@ impl GlobalMem {
         }
         let near = if i > 0 {
             let a = &self.allocs[i - 1];
-            format!(" (the nearest allocation below is {:#x}, {} bytes: offset {} from its start)", a.base, a.data.len(), addr - a.base)
+            format!(
+                " (the nearest allocation below is {:#x}, {} bytes: offset {} from its start)",
+                a.base,
+                a.data.len(),
+                addr - a.base
+            )
         } else {
             String::new()
         };
-        Err(format!("global memory access of {size} bytes at {addr:#x} is outside every live allocation{near}"))
+        Err(format!(
+            "global memory access of {size} bytes at {addr:#x} is outside every live allocation{near}"
+        ))
     }
 
     pub fn slice(&mut self, addr: u64, size: usize) -> Result<&[u8], String> {

@@ -59,7 +59,7 @@ pub mod parse;
 pub mod rng;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::gpu::{Device, DevicePtr, DeviceProps, KernelArg, LaunchConfig};
+use crate::gpu::{Device, DeviceProps, DevicePtr, KernelArg, LaunchConfig};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -119,7 +119,12 @@ impl SimDevice {
                 warp_size: 32,
                 shared_bytes_per_block: 48 * 1024,
             },
-            state: Mutex::new(State { mem: mem::GlobalMem::new(), modules: HashMap::new(), rng: rng::Rng::new(seed), stats: SimStats::default() }),
+            state: Mutex::new(State {
+                mem: mem::GlobalMem::new(),
+                modules: HashMap::new(),
+                rng: rng::Rng::new(seed),
+                stats: SimStats::default(),
+            }),
         }
     }
 
@@ -146,7 +151,11 @@ impl Device for SimDevice {
         let mut s = self.lock();
         match s.mem.alloc(bytes) {
             Some(p) => Ok(DevicePtr(p)),
-            None => Err(Error::with_kind(ErrorKind::OutOfMemory, "ptx-sim", format!("cannot allocate {bytes} bytes"))),
+            None => Err(Error::with_kind(
+                ErrorKind::OutOfMemory,
+                "ptx-sim",
+                format!("cannot allocate {bytes} bytes"),
+            )),
         }
     }
 
@@ -156,28 +165,44 @@ impl Device for SimDevice {
 
     fn upload(&self, dst: DevicePtr, src: &[u8]) -> Result<()> {
         let mut s = self.lock();
-        let d = s.mem.slice_mut(dst.0, src.len()).map_err(|e| fail(format!("upload: {e}")))?;
+        let d = s
+            .mem
+            .slice_mut(dst.0, src.len())
+            .map_err(|e| fail(format!("upload: {e}")))?;
         d.copy_from_slice(src);
         Ok(())
     }
 
     fn download(&self, src: DevicePtr, dst: &mut [u8]) -> Result<()> {
         let mut s = self.lock();
-        let d = s.mem.slice(src.0, dst.len()).map_err(|e| fail(format!("download: {e}")))?;
+        let d = s
+            .mem
+            .slice(src.0, dst.len())
+            .map_err(|e| fail(format!("download: {e}")))?;
         dst.copy_from_slice(d);
         Ok(())
     }
 
     fn copy(&self, dst: DevicePtr, src: DevicePtr, bytes: usize) -> Result<()> {
         let mut s = self.lock();
-        let tmp = s.mem.slice(src.0, bytes).map_err(|e| fail(format!("copy: {e}")))?.to_vec();
-        s.mem.slice_mut(dst.0, bytes).map_err(|e| fail(format!("copy: {e}")))?.copy_from_slice(&tmp);
+        let tmp = s
+            .mem
+            .slice(src.0, bytes)
+            .map_err(|e| fail(format!("copy: {e}")))?
+            .to_vec();
+        s.mem
+            .slice_mut(dst.0, bytes)
+            .map_err(|e| fail(format!("copy: {e}")))?
+            .copy_from_slice(&tmp);
         Ok(())
     }
 
     fn memset(&self, dst: DevicePtr, value: u8, bytes: usize) -> Result<()> {
         let mut s = self.lock();
-        s.mem.slice_mut(dst.0, bytes).map_err(|e| fail(format!("memset: {e}")))?.fill(value);
+        s.mem
+            .slice_mut(dst.0, bytes)
+            .map_err(|e| fail(format!("memset: {e}")))?
+            .fill(value);
         Ok(())
     }
 
@@ -200,7 +225,11 @@ impl Device for SimDevice {
             .ok_or_else(|| fail(format!("launch: the module has no kernel `{kernel}`")))?;
         let k = &module.funcs[kidx];
         if args.len() != k.kparams.len() {
-            return Err(fail(format!("launch of `{kernel}`: {} arguments given, the kernel has {} parameters", args.len(), k.kparams.len())));
+            return Err(fail(format!(
+                "launch of `{kernel}`: {} arguments given, the kernel has {} parameters",
+                args.len(),
+                k.kparams.len()
+            )));
         }
         let mut pbuf = vec![0u8; k.kparam_bytes as usize];
         for (i, (a, p)) in args.iter().zip(&k.kparams).enumerate() {
@@ -217,24 +246,43 @@ impl Device for SimDevice {
         }
         let threads = cfg.block[0] as u64 * cfg.block[1] as u64 * cfg.block[2] as u64;
         if cfg.grid.contains(&0) || cfg.block.contains(&0) {
-            return Err(fail(format!("launch of `{kernel}`: grid {:?} / block {:?} has a zero dimension", cfg.grid, cfg.block)));
+            return Err(fail(format!(
+                "launch of `{kernel}`: grid {:?} / block {:?} has a zero dimension",
+                cfg.grid, cfg.block
+            )));
         }
-        if threads > self.props.max_threads_per_block as u64 || cfg.block[2] > 64 || cfg.grid[1] > 65535 || cfg.grid[2] > 65535 {
-            return Err(fail(format!("launch of `{kernel}`: block {:?} / grid {:?} exceed the device's limits", cfg.block, cfg.grid)));
+        if threads > self.props.max_threads_per_block as u64
+            || cfg.block[2] > 64
+            || cfg.grid[1] > 65535
+            || cfg.grid[2] > 65535
+        {
+            return Err(fail(format!(
+                "launch of `{kernel}`: block {:?} / grid {:?} exceed the device's limits",
+                cfg.block, cfg.grid
+            )));
         }
         if let Some(r) = k.reqntid {
             if cfg.block != r {
-                return Err(fail(format!("launch of `{kernel}`: block {:?} differs from the kernel's .reqntid {r:?}", cfg.block)));
+                return Err(fail(format!(
+                    "launch of `{kernel}`: block {:?} differs from the kernel's .reqntid {r:?}",
+                    cfg.block
+                )));
             }
         }
         if let Some(m) = k.maxntid {
             if threads > m[0] as u64 * m[1] as u64 * m[2] as u64 {
-                return Err(fail(format!("launch of `{kernel}`: block {:?} has more threads than the kernel's .maxntid {m:?}", cfg.block)));
+                return Err(fail(format!(
+                    "launch of `{kernel}`: block {:?} has more threads than the kernel's .maxntid {m:?}",
+                    cfg.block
+                )));
             }
         }
         let shared = exec::shared_bytes(k, cfg.dynamic_shared_bytes) as u64;
         if shared > self.props.shared_bytes_per_block as u64 {
-            return Err(fail(format!("launch of `{kernel}`: {shared} bytes of shared memory (static {} + dynamic {}) exceed {}", k.shared_bytes, cfg.dynamic_shared_bytes, self.props.shared_bytes_per_block)));
+            return Err(fail(format!(
+                "launch of `{kernel}`: {shared} bytes of shared memory (static {} + dynamic {}) exceed {}",
+                k.shared_bytes, cfg.dynamic_shared_bytes, self.props.shared_bytes_per_block
+            )));
         }
         let st = &mut *s;
         let r = exec::run_launch(&module, kidx, &cfg, &pbuf, &mut st.mem, &mut st.rng);

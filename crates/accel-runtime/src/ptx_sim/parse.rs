@@ -108,7 +108,12 @@ pub fn parse_module(src: &str) -> PResult<Module> {
     let mut p = Parser {
         toks,
         pos: 0,
-        m: Module { code: Vec::new(), funcs: Vec::new(), calls: Vec::new(), lines: src.lines().map(|l| l.to_string()).collect() },
+        m: Module {
+            code: Vec::new(),
+            funcs: Vec::new(),
+            calls: Vec::new(),
+            lines: src.lines().map(|l| l.to_string()).collect(),
+        },
         fnames: HashMap::new(),
         sigs: Vec::new(),
         globals: HashMap::new(),
@@ -133,12 +138,20 @@ const MAX_SIZE: u64 = 1 << 24;
 
 impl Parser {
     fn line(&self) -> u32 {
-        self.toks.get(self.pos).or(self.toks.last()).map(|t| t.line).unwrap_or(0)
+        self.toks
+            .get(self.pos)
+            .or(self.toks.last())
+            .map(|t| t.line)
+            .unwrap_or(0)
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
         let line = self.line();
-        Err(format!("line {line} `{}`: {}", self.m.line_text(line.max(1)), msg.into()))
+        Err(format!(
+            "line {line} `{}`: {}",
+            self.m.line_text(line.max(1)),
+            msg.into()
+        ))
     }
 
     fn peek(&self) -> Option<&Tok> {
@@ -346,7 +359,11 @@ impl Parser {
                 let off = align_up(kbytes, align);
                 kbytes = off + size;
                 cx.scopes[0].insert(pname.clone(), Sym::KParam(off));
-                kparams.push(KParam { name: pname, offset: off, size });
+                kparams.push(KParam {
+                    name: pname,
+                    offset: off,
+                    size,
+                });
             }
         } else {
             for (size, align, pname) in params {
@@ -405,7 +422,12 @@ impl Parser {
         for (i, label, line) in std::mem::take(&mut cx.branch_fix) {
             match cx.labels.get(&label) {
                 Some(&t) => self.m.code[i].op = Op::Bra { target: t },
-                None => return Err(format!("line {line} `{}`: unknown label `{label}`", self.m.line_text(line))),
+                None => {
+                    return Err(format!(
+                        "line {line} `{}`: unknown label `{label}`",
+                        self.m.line_text(line)
+                    ))
+                }
             }
         }
         let dyn_base = align_up(cx.shared_bytes, cx.dyn_align) as i64;
@@ -438,7 +460,10 @@ impl Parser {
             dst: NO_REG,
             dst2: NO_REG,
             src: [Operand::None; 4],
-            addr: Addr { base: AddrBase::Abs, off: 0 },
+            addr: Addr {
+                base: AddrBase::Abs,
+                off: 0,
+            },
             vec: [NO_REG; 4],
             nvec: 0,
             sext_to: 0,
@@ -465,7 +490,10 @@ impl Parser {
                 continue;
             }
             // Label?
-            if let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (self.peek().cloned(), self.toks.get(self.pos + 1).map(|t| t.tok.clone())) {
+            if let (Some(Tok::Ident(name)), Some(Tok::Punct(':'))) = (
+                self.peek().cloned(),
+                self.toks.get(self.pos + 1).map(|t| t.tok.clone()),
+            ) {
                 if !name.starts_with('.') {
                     self.pos += 2;
                     cx.labels.insert(name, self.m.code.len() as u32);
@@ -477,7 +505,10 @@ impl Parser {
                 self.reg_decl(cx)?;
                 continue;
             }
-            if self.is_ident(".shared") || (self.is_ident(".extern") && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(s)) if s == ".shared")) {
+            if self.is_ident(".shared")
+                || (self.is_ident(".extern")
+                    && matches!(self.toks.get(self.pos + 1).map(|t| &t.tok), Some(Tok::Ident(s)) if s == ".shared"))
+            {
                 self.shared_decl(cx)?;
                 continue;
             }
@@ -522,7 +553,9 @@ impl Parser {
                     let r = cx.reg_bits.len() as u32;
                     cx.reg_bits.push(ty.bits().max(1) as u8);
                     cx.reg_names.push(format!("{name}{k}"));
-                    cx.scopes.last_mut().map(|s| s.insert(format!("{name}{k}"), Sym::Reg(r)));
+                    cx.scopes
+                        .last_mut()
+                        .map(|s| s.insert(format!("{name}{k}"), Sym::Reg(r)));
                 }
             } else {
                 let r = cx.reg_bits.len() as u32;
@@ -690,7 +723,9 @@ impl Parser {
                     }
                     Some(Sym::Shared(a)) => ROp::SharedAddr(a as i64),
                     Some(Sym::DynShared) => ROp::SharedAddr(DYN_MARK),
-                    Some(Sym::KParam(_)) | Some(Sym::LParam(_)) => return self.err(format!("the address of parameter `{n}` cannot be taken")),
+                    Some(Sym::KParam(_)) | Some(Sym::LParam(_)) => {
+                        return self.err(format!("the address of parameter `{n}` cannot be taken"))
+                    }
                     None => {
                         if n.starts_with('%') {
                             return self.err(format!("unknown register `{n}`"));
@@ -771,7 +806,10 @@ impl Parser {
                 dst: NO_REG,
                 dst2: NO_REG,
                 src: [Operand::None; 4],
-                addr: Addr { base: AddrBase::Abs, off: 0 },
+                addr: Addr {
+                    base: AddrBase::Abs,
+                    off: 0,
+                },
                 vec: [NO_REG; 4],
                 nvec: 0,
                 sext_to: 0,
@@ -810,7 +848,12 @@ struct Decoder<'a> {
 
 impl Decoder<'_> {
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        Err(format!("line {} `{}`: {}", self.line, self.p.m.line_text(self.line), msg.into()))
+        Err(format!(
+            "line {} `{}`: {}",
+            self.line,
+            self.p.m.line_text(self.line),
+            msg.into()
+        ))
     }
 
     fn take(&mut self, m: &str) -> bool {
@@ -864,7 +907,10 @@ impl Decoder<'_> {
     }
 
     fn rnd(&mut self) -> Rnd {
-        match self.take_any(&["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"]).as_deref() {
+        match self
+            .take_any(&["rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi"])
+            .as_deref()
+        {
             Some("rn") => Rnd::Rn,
             Some("rz") => Rnd::Rz,
             Some("rm") => Rnd::Rm,
@@ -892,7 +938,10 @@ impl Decoder<'_> {
     /// Memory-ordering and cache modifiers that do not change a sequential result.
     fn ordering(&mut self) {
         while self
-            .take_any(&["relaxed", "acquire", "release", "acq_rel", "sc", "cta", "gpu", "sys", "volatile", "nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt"])
+            .take_any(&[
+                "relaxed", "acquire", "release", "acq_rel", "sc", "cta", "gpu", "sys", "volatile", "nc",
+                "ca", "cg", "cs", "lu", "cv", "wb", "wt",
+            ])
             .is_some()
         {}
     }
@@ -956,7 +1005,11 @@ impl Decoder<'_> {
 
     fn nops(&self, ops: &[ROp], n: usize) -> PResult<()> {
         if ops.len() != n {
-            return self.err(format!("`{}` takes {n} operands, found {}", self.opcode, ops.len()));
+            return self.err(format!(
+                "`{}` takes {n} operands, found {}",
+                self.opcode,
+                ops.len()
+            ));
         }
         Ok(())
     }
@@ -1002,12 +1055,20 @@ impl Decoder<'_> {
                 let ty = self.one_type()?;
                 self.inst.ty = ty;
                 self.nops(&ops, 2)?;
-                let (val, adr) = if base == "ld" { (&ops[0], &ops[1]) } else { (&ops[1], &ops[0]) };
+                let (val, adr) = if base == "ld" {
+                    (&ops[0], &ops[1])
+                } else {
+                    (&ops[1], &ops[0])
+                };
                 self.addr(adr)?;
-                if space == Space::Param && !matches!(self.inst.addr.base, AddrBase::KernelParam | AddrBase::LocalParam) {
+                if space == Space::Param
+                    && !matches!(self.inst.addr.base, AddrBase::KernelParam | AddrBase::LocalParam)
+                {
                     return self.err("`.param` accesses must name a parameter");
                 }
-                if space != Space::Param && matches!(self.inst.addr.base, AddrBase::KernelParam | AddrBase::LocalParam) {
+                if space != Space::Param
+                    && matches!(self.inst.addr.base, AddrBase::KernelParam | AddrBase::LocalParam)
+                {
                     return self.err("a parameter must be accessed with `.param`");
                 }
                 if base == "st" && self.inst.addr.base == AddrBase::KernelParam {
@@ -1015,7 +1076,9 @@ impl Decoder<'_> {
                 }
                 if nv > 1 {
                     match val {
-                        ROp::Vec(v) if base == "st" && v.contains(&NO_REG) => return self.err("`_` in a vector source"),
+                        ROp::Vec(v) if base == "st" && v.contains(&NO_REG) => {
+                            return self.err("`_` in a vector source")
+                        }
                         ROp::Vec(v) if v.len() == nv => self.vec(v)?,
                         _ => return self.err(format!("expected a vector of {nv} registers")),
                     }
@@ -1028,7 +1091,11 @@ impl Decoder<'_> {
                     let r = if nv > 1 { self.inst.vec[0] } else { self.inst.dst };
                     self.inst.sext_to = self.cx.reg_bits.get(r as usize).copied().unwrap_or(32);
                 }
-                if base == "ld" { Op::Ld(space) } else { Op::St(space) }
+                if base == "ld" {
+                    Op::Ld(space)
+                } else {
+                    Op::St(space)
+                }
             }
             "cvta" => {
                 let to = self.take("to");
@@ -1076,7 +1143,8 @@ impl Decoder<'_> {
                 self.src(0, &ops[1], st)?;
                 Op::Cvt { src: st, rnd, sat }
             }
-            "add" | "sub" | "mul" | "mad" | "fma" | "div" | "rem" | "min" | "max" | "and" | "or" | "xor" | "copysign" | "shl" | "shr" => {
+            "add" | "sub" | "mul" | "mad" | "fma" | "div" | "rem" | "min" | "max" | "and" | "or" | "xor"
+            | "copysign" | "shl" | "shr" => {
                 let rnd = self.rnd();
                 let mode = match self.take_any(&["lo", "hi", "wide"]).as_deref() {
                     Some("lo") => MulMode::Lo,
@@ -1105,7 +1173,10 @@ impl Decoder<'_> {
                     if base == "div" && rnd != Rnd::Rn && rnd != Rnd::None {
                         return self.err("directed rounding of `div` is not supported by ptx-sim");
                     }
-                    if matches!(base, "fma" | "mad") && ty == Ty::F64 && matches!(rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp) {
+                    if matches!(base, "fma" | "mad")
+                        && ty == Ty::F64
+                        && matches!(rnd, Rnd::Rz | Rnd::Rm | Rnd::Rp)
+                    {
                         return self.err("directed rounding of f64 `fma` is not supported by ptx-sim");
                     }
                     if matches!(base, "rem" | "and" | "or" | "xor" | "shl" | "shr") {
@@ -1134,7 +1205,11 @@ impl Decoder<'_> {
                 let n = if matches!(base, "mad" | "fma") { 4 } else { 3 };
                 self.nops(&ops, n)?;
                 self.inst.dst = self.dst(&ops[0])?;
-                let bt = if matches!(base, "shl" | "shr") { Ty::U32 } else { ty };
+                let bt = if matches!(base, "shl" | "shr") {
+                    Ty::U32
+                } else {
+                    ty
+                };
                 self.src(0, &ops[1], ty)?;
                 self.src(1, &ops[2], bt)?;
                 if n == 4 {
@@ -1158,7 +1233,8 @@ impl Decoder<'_> {
                     _ => Op::Shr,
                 }
             }
-            "abs" | "neg" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt" | "sin" | "cos" | "ex2" | "lg2" => {
+            "abs" | "neg" | "not" | "cnot" | "popc" | "clz" | "brev" | "bfind" | "rcp" | "sqrt" | "rsqrt"
+            | "sin" | "cos" | "ex2" | "lg2" => {
                 let rnd = self.rnd();
                 let approx = self.take("approx");
                 self.inst.ftz = self.take("ftz");
@@ -1242,9 +1318,24 @@ impl Decoder<'_> {
             }
             "setp" => {
                 let cmps = [
-                    ("eq", Cmp::Eq), ("ne", Cmp::Ne), ("lt", Cmp::Lt), ("le", Cmp::Le), ("gt", Cmp::Gt), ("ge", Cmp::Ge),
-                    ("lo", Cmp::Lo), ("ls", Cmp::Ls), ("hi", Cmp::Hi), ("hs", Cmp::Hs), ("equ", Cmp::Equ), ("neu", Cmp::Neu),
-                    ("ltu", Cmp::Ltu), ("leu", Cmp::Leu), ("gtu", Cmp::Gtu), ("geu", Cmp::Geu), ("num", Cmp::Num), ("nan", Cmp::Nan),
+                    ("eq", Cmp::Eq),
+                    ("ne", Cmp::Ne),
+                    ("lt", Cmp::Lt),
+                    ("le", Cmp::Le),
+                    ("gt", Cmp::Gt),
+                    ("ge", Cmp::Ge),
+                    ("lo", Cmp::Lo),
+                    ("ls", Cmp::Ls),
+                    ("hi", Cmp::Hi),
+                    ("hs", Cmp::Hs),
+                    ("equ", Cmp::Equ),
+                    ("neu", Cmp::Neu),
+                    ("ltu", Cmp::Ltu),
+                    ("leu", Cmp::Leu),
+                    ("gtu", Cmp::Gtu),
+                    ("geu", Cmp::Geu),
+                    ("num", Cmp::Num),
+                    ("nan", Cmp::Nan),
                 ];
                 let names: Vec<&str> = cmps.iter().map(|c| c.0).collect();
                 let cname = match self.take_any(&names) {
@@ -1261,7 +1352,10 @@ impl Decoder<'_> {
                 self.inst.ftz = self.take("ftz");
                 let ty = self.one_type()?;
                 self.inst.ty = ty;
-                let float_only = matches!(cmp, Cmp::Equ | Cmp::Neu | Cmp::Ltu | Cmp::Leu | Cmp::Gtu | Cmp::Geu | Cmp::Num | Cmp::Nan);
+                let float_only = matches!(
+                    cmp,
+                    Cmp::Equ | Cmp::Neu | Cmp::Ltu | Cmp::Leu | Cmp::Gtu | Cmp::Geu | Cmp::Num | Cmp::Nan
+                );
                 if float_only && !ty.is_float() {
                     return self.err("unordered comparison on an integer type");
                 }
@@ -1284,7 +1378,17 @@ impl Decoder<'_> {
                 Op::Setp { cmp, bop }
             }
             "testp" => {
-                let k = match self.take_any(&["finite", "infinite", "number", "notanumber", "normal", "subnormal"]).as_deref() {
+                let k = match self
+                    .take_any(&[
+                        "finite",
+                        "infinite",
+                        "number",
+                        "notanumber",
+                        "normal",
+                        "subnormal",
+                    ])
+                    .as_deref()
+                {
                     Some("finite") => TestKind::Finite,
                     Some("infinite") => TestKind::Infinite,
                     Some("number") => TestKind::Number,
@@ -1307,7 +1411,10 @@ impl Decoder<'_> {
                 self.take("uni");
                 self.nops(&ops, 1)?;
                 match &ops[0] {
-                    ROp::Name(n) => self.cx.branch_fix.push((self.p.m.code.len(), n.clone(), self.line)),
+                    ROp::Name(n) => self
+                        .cx
+                        .branch_fix
+                        .push((self.p.m.code.len(), n.clone(), self.line)),
                     _ => return self.err("`bra` needs a label"),
                 }
                 Op::Bra { target: 0 }
@@ -1332,7 +1439,11 @@ impl Decoder<'_> {
                 if formals.len() != args.len() || frets.len() != rets.len() {
                     return self.err(format!("`{name}` is called with the wrong number of parameters"));
                 }
-                let mut info = CallInfo { func: f, args: Vec::new(), rets: Vec::new() };
+                let mut info = CallInfo {
+                    func: f,
+                    args: Vec::new(),
+                    rets: Vec::new(),
+                };
                 for (a, &(foff, fsize)) in args.iter().zip(&formals) {
                     let off = self.lparam(a)?;
                     let size = self.cx.lparam_size.get(&off).copied().unwrap_or(0);
@@ -1353,12 +1464,18 @@ impl Decoder<'_> {
                     self.cx.callees.push(f);
                 }
                 self.p.m.calls.push(info);
-                Op::Call { call: self.p.m.calls.len() as u32 - 1 }
+                Op::Call {
+                    call: self.p.m.calls.len() as u32 - 1,
+                }
             }
             "ret" | "exit" => {
                 self.take("uni");
                 self.nops(&ops, 0)?;
-                if base == "exit" { Op::Exit } else { Op::Ret }
+                if base == "exit" {
+                    Op::Exit
+                } else {
+                    Op::Ret
+                }
             }
             "bar" | "barrier" => {
                 if !self.take("sync") {
@@ -1381,7 +1498,9 @@ impl Decoder<'_> {
                 Op::Fence
             }
             "fence" => {
-                if self.take_any(&["acq_rel", "sc"]).is_none() || self.take_any(&["cta", "gpu", "sys"]).is_none() {
+                if self.take_any(&["acq_rel", "sc"]).is_none()
+                    || self.take_any(&["cta", "gpu", "sys"]).is_none()
+                {
                     return self.err("`fence` needs `.acq_rel`/`.sc` and a scope");
                 }
                 Op::Fence
@@ -1428,7 +1547,9 @@ impl Decoder<'_> {
                     _ => return self.err("`vote.sync` needs a mode"),
                 };
                 let ty = self.one_type()?;
-                if (mode == VoteMode::Ballot) != (ty == Ty::B32) || (mode != VoteMode::Ballot && ty != Ty::Pred) {
+                if (mode == VoteMode::Ballot) != (ty == Ty::B32)
+                    || (mode != VoteMode::Ballot && ty != Ty::Pred)
+                {
                     return self.err("`vote.sync.ballot` is `.b32`, the others `.pred`");
                 }
                 self.inst.ty = ty;
@@ -1452,7 +1573,12 @@ impl Decoder<'_> {
                 self.ordering();
                 let space = self.space();
                 self.ordering();
-                let aop = match self.take_any(&["add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"]).as_deref() {
+                let aop = match self
+                    .take_any(&[
+                        "add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas",
+                    ])
+                    .as_deref()
+                {
                     Some("add") => AtomOp::Add,
                     Some("min") => AtomOp::Min,
                     Some("max") => AtomOp::Max,
@@ -1471,7 +1597,9 @@ impl Decoder<'_> {
                     AtomOp::Add => matches!(ty, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64 | Ty::F32 | Ty::F64),
                     AtomOp::Min | AtomOp::Max => matches!(ty, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64),
                     AtomOp::Inc | AtomOp::Dec => ty == Ty::U32,
-                    AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => matches!(ty, Ty::B32 | Ty::B64),
+                    AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => {
+                        matches!(ty, Ty::B32 | Ty::B64)
+                    }
                 };
                 if !ok {
                     return self.err(format!("`{base}.{aop:?}` is not defined on `.{ty:?}`").to_lowercase());
@@ -1492,7 +1620,11 @@ impl Decoder<'_> {
                 if aop == AtomOp::Cas {
                     self.src(1, &ops[k + 2], ty)?;
                 }
-                if is_red { Op::Red { op: aop, space } } else { Op::Atom { op: aop, space } }
+                if is_red {
+                    Op::Red { op: aop, space }
+                } else {
+                    Op::Atom { op: aop, space }
+                }
             }
             _ => return self.err(format!("unsupported instruction `{}`", self.opcode)),
         };

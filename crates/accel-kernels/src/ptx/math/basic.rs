@@ -66,7 +66,14 @@ impl B {
     pub fn is_normal(&mut self, x: V) -> V {
         let t = self.ty(x);
         let a = self.abs(x);
-        let min = self.c(t, if t == Ty::F32 { f32::MIN_POSITIVE as f64 } else { f64::MIN_POSITIVE });
+        let min = self.c(
+            t,
+            if t == Ty::F32 {
+                f32::MIN_POSITIVE as f64
+            } else {
+                f64::MIN_POSITIVE
+            },
+        );
         let ge = self.fcmp(FCmp::Ge, a, min);
         let fin = self.is_finite(x);
         self.pand(ge, fin)

@@ -94,7 +94,13 @@ pub fn ptx(f: &Func) -> String {
         let _ = writeln!(s, "    .param {t} {}_p{i}{sep}", f.name);
     }
     s.push_str(")\n{\n");
-    for (t, p) in [(Ty::F32, "%f"), (Ty::F64, "%fd"), (Ty::B32, "%r"), (Ty::B64, "%rd"), (Ty::Pred, "%p")] {
+    for (t, p) in [
+        (Ty::F32, "%f"),
+        (Ty::F64, "%fd"),
+        (Ty::B32, "%r"),
+        (Ty::B64, "%rd"),
+        (Ty::Pred, "%p"),
+    ] {
         if f.insts.iter().any(|i| i.ty == t) {
             let _ = writeln!(s, "    .reg .{} {p}<{n}>;", fty(t));
         }
@@ -148,7 +154,11 @@ pub fn ptx(f: &Func) -> String {
             }
             Op::S2F(a) => format!("cvt.rn.{}.s32 {d}, {};", fty(t), r(a)),
             Op::Bits(a) => {
-                let w = if matches!(t, Ty::F32 | Ty::B32) { "b32" } else { "b64" };
+                let w = if matches!(t, Ty::F32 | Ty::B32) {
+                    "b32"
+                } else {
+                    "b64"
+                };
                 format!("mov.{w} {d}, {};", r(a))
             }
             Op::IAdd(a, b) => format!("add.{} {d}, {}, {};", sty(t), r(a), r(b)),
@@ -191,7 +201,13 @@ pub fn ptx(f: &Func) -> String {
         };
         let _ = writeln!(s, "    {line}");
     }
-    let _ = writeln!(s, "    st.param{} [{}_ret], {};", f.ret.1, f.name, reg(f, f.result));
+    let _ = writeln!(
+        s,
+        "    st.param{} [{}_ret], {};",
+        f.ret.1,
+        f.name,
+        reg(f, f.result)
+    );
     s.push_str("    ret;\n}\n");
     s
 }

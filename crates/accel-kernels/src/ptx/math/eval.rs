@@ -57,7 +57,11 @@ pub fn eval(f: &Func, args: &[u64]) -> u64 {
                 skipping = None;
             }
             let poison = 0x7FF4_DEAD_7FF4_DEAD;
-            v.push(if matches!(t, Ty::B32 | Ty::F32) { poison & 0xffff_ffff } else { poison });
+            v.push(if matches!(t, Ty::B32 | Ty::F32) {
+                poison & 0xffff_ffff
+            } else {
+                poison
+            });
             continue;
         }
         let g = |x: super::ir::V| v[x.0 as usize];

@@ -117,7 +117,7 @@ impl B {
         let tail = self.fma(rl, r, rl); // rl·e^r to first order
         let q = self.fma(r2, p, tail);
         let em = self.add(r, q); // expm1(r)
-        // 2^k·(em + 1) - 1 = 2^k·em + (2^k - 1).
+                                 // 2^k·(em + 1) - 1 = 2^k·em + (2^k - 1).
         let ki = self.f2s(Rnd::Nearest, kf);
         // Small k: 2^k·em + (2^k - 1) (exact 2^k - 1). Large k (> 60): the
         // -1 is below half an ulp, so 2^k·(em + 1), which cannot overflow early.
@@ -205,7 +205,7 @@ impl B {
         let tail = self.fma(sl2, z, sl2);
         let tail = self.fma(sz, p, tail);
         let s2 = self.mul(s, two); // exact
-        // + e·ln2.
+                                   // + e·ln2.
         let l1 = self.k(LN2_42);
         let l2 = self.k(LN2_42_LO);
         let eh = self.mul(ef, l1); // exact
@@ -303,7 +303,6 @@ impl B {
         self.sel(is_tiny, x, r)
     }
 }
-
 
 impl B {
     /// Rust's `x.powf(y)` (C99/IEEE pow special values).

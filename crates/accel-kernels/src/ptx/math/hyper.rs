@@ -120,7 +120,11 @@ impl B {
     /// to inf from 2^1023 (f64) / 2^127 (f32); the CPU back end does that,
     /// so the GPU does too.
     fn rust_overflow(&mut self, a: V, r: V, f32_input: bool) -> V {
-        let lim = self.cf64(if f32_input { 2f64.powi(127) } else { 2f64.powi(1023) });
+        let lim = self.cf64(if f32_input {
+            2f64.powi(127)
+        } else {
+            2f64.powi(1023)
+        });
         let inf = self.cf64(f64::INFINITY);
         let over = self.fcmp(FCmp::Ge, a, lim);
         self.sel(over, inf, r)
@@ -132,7 +136,7 @@ impl B {
         let aa = self.mul(a, a);
         let s = self.fma(a, a, one);
         let s = self.sqrt(s); // sqrt(a² + 1)
-        // a <= 2: ln1p(a + a²/(1 + sqrt(1 + a²))).
+                              // a <= 2: ln1p(a + a²/(1 + sqrt(1 + a²))).
         let d = self.add(one, s);
         let t = self.div(aa, d);
         let t = self.add(a, t);

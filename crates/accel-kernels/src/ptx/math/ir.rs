@@ -133,7 +133,11 @@ pub struct B {
 
 impl B {
     pub fn new() -> B {
-        B { insts: Vec::new(), params: Vec::new(), labels: 0 }
+        B {
+            insts: Vec::new(),
+            params: Vec::new(),
+            labels: 0,
+        }
     }
 
     /// Starts a region skipped when `p` holds; close it with [`B::label`].
@@ -177,7 +181,13 @@ impl B {
 
     pub fn finish(self, name: String, ret: V, ret_ptx: &'static str) -> Func {
         let ty = self.ty(ret);
-        Func { name, params: self.params, ret: (ty, ret_ptx), insts: self.insts, result: ret }
+        Func {
+            name,
+            params: self.params,
+            ret: (ty, ret_ptx),
+            insts: self.insts,
+            result: ret,
+        }
     }
 
     // Constants.
@@ -366,7 +376,10 @@ impl B {
     pub fn abs(&mut self, a: V) -> V {
         let t = self.float(a);
         let bits = self.bits(a);
-        let m = self.cint(t, !B::sign_mask(t) & if t == Ty::F32 { 0xffff_ffff } else { u64::MAX });
+        let m = self.cint(
+            t,
+            !B::sign_mask(t) & if t == Ty::F32 { 0xffff_ffff } else { u64::MAX },
+        );
         let r = self.and(bits, m);
         self.bits(r)
     }
@@ -383,7 +396,10 @@ impl B {
         let ab = self.bits(a);
         let sb = self.bits(s);
         let m = self.cint(t, B::sign_mask(t));
-        let nm = self.cint(t, !B::sign_mask(t) & if t == Ty::F32 { 0xffff_ffff } else { u64::MAX });
+        let nm = self.cint(
+            t,
+            !B::sign_mask(t) & if t == Ty::F32 { 0xffff_ffff } else { u64::MAX },
+        );
         let mag = self.and(ab, nm);
         let sg = self.and(sb, m);
         let r = self.or(mag, sg);

@@ -33,7 +33,10 @@ impl Rng {
 }
 
 fn samples() -> usize {
-    std::env::var("ACCEL_MATH_SAMPLES").ok().and_then(|s| s.parse().ok()).unwrap_or(3000)
+    std::env::var("ACCEL_MATH_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000)
 }
 
 const SPECIAL: &[f64] = &[
@@ -132,8 +135,16 @@ fn inputs(f: MathFn, ty: FloatTy) -> Vec<Vec<u64>> {
             }
         }
         for i in 0..n {
-            let x = if i % 2 == 0 { r.uniform(-3.0, 3.0) } else { r.log_uniform(-20, 20) };
-            let k = if i % 3 == 0 { r.next() as u32 as u64 } else { ((r.next() % 129) as i32 - 64) as u32 as u64 };
+            let x = if i % 2 == 0 {
+                r.uniform(-3.0, 3.0)
+            } else {
+                r.log_uniform(-20, 20)
+            };
+            let k = if i % 3 == 0 {
+                r.next() as u32 as u64
+            } else {
+                ((r.next() % 129) as i32 - 64) as u32 as u64
+            };
             out.push(vec![to_ty(x, ty), k]);
         }
         return out;
@@ -153,7 +164,11 @@ fn inputs(f: MathFn, ty: FloatTy) -> Vec<Vec<u64>> {
         }
         return out;
     }
-    let (e0, e1) = if ty == FloatTy::F32 { (-149, 127) } else { (-1074, 1023) };
+    let (e0, e1) = if ty == FloatTy::F32 {
+        (-149, 127)
+    } else {
+        (-1074, 1023)
+    };
     for &x in SPECIAL {
         for &y in SPECIAL {
             let mut v = vec![to_ty(x, ty), to_ty(y, ty)];
@@ -170,12 +185,23 @@ fn inputs(f: MathFn, ty: FloatTy) -> Vec<Vec<u64>> {
             (M::Powf, _) => {
                 // Negative bases with integral exponents, and wide ranges.
                 let x = r.log_uniform(-20, 20);
-                let y = if i % 2 == 0 { (r.uniform(-40.0, 40.0)).round() } else { r.uniform(-300.0, 300.0) };
+                let y = if i % 2 == 0 {
+                    (r.uniform(-40.0, 40.0)).round()
+                } else {
+                    r.uniform(-300.0, 300.0)
+                };
                 vec![to_ty(x, ty), to_ty(y, ty)]
             }
-            (M::Log, _) => vec![to_ty(r.log_uniform(e0, e1).abs(), ty), to_ty(r.log_uniform(-10, 10).abs(), ty)],
-            (M::Atan2 | M::Hypot, 1) => vec![to_ty(r.uniform(-4.0, 4.0), ty), to_ty(r.uniform(-4.0, 4.0), ty)],
-            _ => (0..arity).map(|_| to_ty(r.log_uniform(e0 / 2, e1 / 2), ty)).collect(),
+            (M::Log, _) => vec![
+                to_ty(r.log_uniform(e0, e1).abs(), ty),
+                to_ty(r.log_uniform(-10, 10).abs(), ty),
+            ],
+            (M::Atan2 | M::Hypot, 1) => {
+                vec![to_ty(r.uniform(-4.0, 4.0), ty), to_ty(r.uniform(-4.0, 4.0), ty)]
+            }
+            _ => (0..arity)
+                .map(|_| to_ty(r.log_uniform(e0 / 2, e1 / 2), ty))
+                .collect(),
         };
         v.truncate(arity);
         out.push(v);
@@ -216,7 +242,11 @@ fn reference(f: MathFn, ty: FloatTy, a: &[u64]) -> u64 {
                 M::Acosh => {
                     let v = x(0);
                     let t = v - 1.0;
-                    if (1.0..2.0).contains(&v) { (t + (t * (v + 1.0)).sqrt()).ln_1p().to_bits() as u64 } else { v.acosh().to_bits() as u64 }
+                    if (1.0..2.0).contains(&v) {
+                        (t + (t * (v + 1.0)).sqrt()).ln_1p().to_bits() as u64
+                    } else {
+                        v.acosh().to_bits() as u64
+                    }
                 }
                 // Rust's atanh loses accuracy for x near -1 (it computes
                 // ln_1p(2x/(1-x)), which cancels); its positive half is
@@ -224,7 +254,9 @@ fn reference(f: MathFn, ty: FloatTy, a: &[u64]) -> u64 {
                 M::Atanh => x(0).abs().atanh().copysign(x(0)).to_bits() as u64,
                 M::Hypot => x(0).hypot(x(1)).to_bits() as u64,
                 M::Powf => x(0).powf(x(1)).to_bits() as u64,
-                M::Powi => std::hint::black_box(x(0)).powi(std::hint::black_box(a[1] as u32 as i32)).to_bits() as u64,
+                M::Powi => std::hint::black_box(x(0))
+                    .powi(std::hint::black_box(a[1] as u32 as i32))
+                    .to_bits() as u64,
                 M::Recip => x(0).recip().to_bits() as u64,
                 M::ToDegrees => x(0).to_degrees().to_bits() as u64,
                 M::ToRadians => x(0).to_radians().to_bits() as u64,
@@ -271,12 +303,31 @@ fn ulps(ty: FloatTy, got: u64, want: u64, zero_sign_matters: bool) -> f64 {
     let (gn, wn, gz, wz, go, wo) = match ty {
         FloatTy::F32 => {
             let (g, w) = (f32::from_bits(got as u32), f32::from_bits(want as u32));
-            let ord = |x: u32| if x >> 31 == 1 { -((x & 0x7fff_ffff) as i128) } else { x as i128 };
-            (g.is_nan(), w.is_nan(), g == 0.0, w == 0.0, ord(got as u32), ord(want as u32))
+            let ord = |x: u32| {
+                if x >> 31 == 1 {
+                    -((x & 0x7fff_ffff) as i128)
+                } else {
+                    x as i128
+                }
+            };
+            (
+                g.is_nan(),
+                w.is_nan(),
+                g == 0.0,
+                w == 0.0,
+                ord(got as u32),
+                ord(want as u32),
+            )
         }
         FloatTy::F64 => {
             let (g, w) = (f64::from_bits(got), f64::from_bits(want));
-            let ord = |x: u64| if x >> 63 == 1 { -((x & (u64::MAX >> 1)) as i128) } else { x as i128 };
+            let ord = |x: u64| {
+                if x >> 63 == 1 {
+                    -((x & (u64::MAX >> 1)) as i128)
+                } else {
+                    x as i128
+                }
+            };
             (g.is_nan(), w.is_nan(), g == 0.0, w == 0.0, ord(got), ord(want))
         }
     };
@@ -284,13 +335,20 @@ fn ulps(ty: FloatTy, got: u64, want: u64, zero_sign_matters: bool) -> f64 {
         return if gn && wn { 0.0 } else { f64::INFINITY };
     }
     if gz && wz {
-        return if zero_sign_matters && got != want { f64::INFINITY } else { 0.0 };
+        return if zero_sign_matters && got != want {
+            f64::INFINITY
+        } else {
+            0.0
+        };
     }
     (go - wo).unsigned_abs() as f64
 }
 
 fn is_bool(f: MathFn) -> bool {
-    matches!(f, M::IsNan | M::IsInfinite | M::IsFinite | M::IsNormal | M::IsSignNegative | M::IsSignPositive)
+    matches!(
+        f,
+        M::IsNan | M::IsInfinite | M::IsFinite | M::IsNormal | M::IsSignNegative | M::IsSignPositive
+    )
 }
 
 /// (max ULPs, the arguments where it occurs).
@@ -317,9 +375,13 @@ fn measure(f: MathFn, ty: FloatTy) -> Option<(f64, Vec<u64>)> {
         // f32: also against Rust's f64 method rounded to f32 (nearly the
         // correctly rounded result), to separate our error from std's f32 one.
         let transcendental = ERRORS.iter().any(|e| e.0 == f);
-        let rust_overflow = matches!(f, M::Asinh | M::Acosh) && f32::from_bits(a[0] as u32).abs() >= 2f32.powi(127);
+        let rust_overflow =
+            matches!(f, M::Asinh | M::Acosh) && f32::from_bits(a[0] as u32).abs() >= 2f32.powi(127);
         if ty == FloatTy::F32 && transcendental && !rust_overflow {
-            let wide: Vec<u64> = a.iter().map(|&x| (f32::from_bits(x as u32) as f64).to_bits()).collect();
+            let wide: Vec<u64> = a
+                .iter()
+                .map(|&x| (f32::from_bits(x as u32) as f64).to_bits())
+                .collect();
             let w = f64::from_bits(reference(f, FloatTy::F64, &wide)) as f32;
             let e = ulps(ty, got, w.to_bits() as u64, false);
             if e.is_finite() {
@@ -349,13 +411,27 @@ fn check(fs: &[MathFn]) {
         for ty in [FloatTy::F32, FloatTy::F64] {
             let Some((e, at)) = measure(f, ty) else { continue };
             let bound = error_ulps(f, ty);
-            println!("{:<18} {:?}: max {e} ulp (bound {bound}) worst at ({})", f.name(), ty, show(ty, &at));
+            println!(
+                "{:<18} {:?}: max {e} ulp (bound {bound}) worst at ({})",
+                f.name(),
+                ty,
+                show(ty, &at)
+            );
             if e > bound {
-                bad.push(format!("{} {:?}: {e} ulp > {bound} at ({})", f.name(), ty, show(ty, &at)));
+                bad.push(format!(
+                    "{} {:?}: {e} ulp > {bound} at ({})",
+                    f.name(),
+                    ty,
+                    show(ty, &at)
+                ));
             }
         }
     }
-    assert!(bad.is_empty(), "errors above the documented bounds:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "errors above the documented bounds:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -393,7 +469,19 @@ fn math_error_exact_functions() {
 
 #[test]
 fn math_error_exp_log() {
-    check(&[M::Exp, M::Exp2, M::ExpM1, M::Ln, M::Ln1p, M::Log2, M::Log10, M::Log, M::Powf, M::Cbrt, M::Hypot]);
+    check(&[
+        M::Exp,
+        M::Exp2,
+        M::ExpM1,
+        M::Ln,
+        M::Ln1p,
+        M::Log2,
+        M::Log10,
+        M::Log,
+        M::Powf,
+        M::Cbrt,
+        M::Hypot,
+    ]);
 }
 
 #[test]
@@ -412,13 +500,22 @@ fn math_error_hyperbolic() {
 #[test]
 fn trig_hard_reduction_case() {
     let x = 6381956970095103.0 * 2f64.powi(797);
-    for (f, want) in [(M::Sin, 0x3FF0000000000000u64), (M::Cos, 0xBC214AE72E6BA22F), (M::Tan, 0xC3BD9BA9A7975636)] {
+    for (f, want) in [
+        (M::Sin, 0x3FF0000000000000u64),
+        (M::Cos, 0xBC214AE72E6BA22F),
+        (M::Tan, 0xC3BD9BA9A7975636),
+    ] {
         let func = build(f, FloatTy::F64).expect("f64 trig");
         let got = eval(&func, &[x.to_bits()]);
         let e = ulps(FloatTy::F64, got, want, true);
         assert!(e <= 1.0, "{f:?}: {e} ulp from the true value");
         let got = eval(&func, &[(-x).to_bits()]);
-        let e = ulps(FloatTy::F64, got, if f == M::Cos { want } else { want ^ (1 << 63) }, true);
+        let e = ulps(
+            FloatTy::F64,
+            got,
+            if f == M::Cos { want } else { want ^ (1 << 63) },
+            true,
+        );
         assert!(e <= 1.0, "{f:?} of -x: {e} ulp from the true value");
     }
 }
@@ -435,7 +532,11 @@ fn float_rem_is_exact() {
             }
         }
         for i in 0..samples() {
-            let (e0, e1) = if ty == FloatTy::F32 { (-149, 127) } else { (-1074, 1023) };
+            let (e0, e1) = if ty == FloatTy::F32 {
+                (-149, 127)
+            } else {
+                (-1074, 1023)
+            };
             let c = if i % 2 == 0 {
                 (random_bits(&mut r, ty), random_bits(&mut r, ty))
             } else {
@@ -449,7 +550,12 @@ fn float_rem_is_exact() {
                 FloatTy::F32 => (f32::from_bits(x as u32) % f32::from_bits(y as u32)).to_bits() as u64,
                 FloatTy::F64 => (f64::from_bits(x) % f64::from_bits(y)).to_bits(),
             };
-            assert_eq!(ulps(ty, got, want, true), 0.0, "{ty:?} rem({})", show(ty, &[x, y]));
+            assert_eq!(
+                ulps(ty, got, want, true),
+                0.0,
+                "{ty:?} rem({})",
+                show(ty, &[x, y])
+            );
         }
     }
 }
@@ -457,10 +563,16 @@ fn float_rem_is_exact() {
 #[test]
 fn public_evaluator_matches_rust() {
     let x = 0.5f32.to_bits() as u64;
-    assert_eq!(evaluate(M::Exp, FloatTy::F32, &[x]), Some(0.5f32.exp().to_bits() as u64));
+    assert_eq!(
+        evaluate(M::Exp, FloatTy::F32, &[x]),
+        Some(0.5f32.exp().to_bits() as u64)
+    );
     assert_eq!(evaluate(M::Exp, FloatTy::F32, &[x, x]), None);
     assert_eq!(evaluate(M::CountOnes, FloatTy::F32, &[x]), None);
-    assert_eq!(evaluate_rem(FloatTy::F64, 7.5f64.to_bits(), 2.0f64.to_bits()), 1.5f64.to_bits());
+    assert_eq!(
+        evaluate_rem(FloatTy::F64, 7.5f64.to_bits(), 2.0f64.to_bits()),
+        1.5f64.to_bits()
+    );
 }
 
 #[test]
@@ -480,9 +592,13 @@ fn every_float_function_is_covered() {
 
 fn ptxas() -> Option<std::path::PathBuf> {
     let on_path = std::env::var_os("PATH").and_then(|p| {
-        std::env::split_paths(&p).map(|d| d.join("ptxas")).find(|c| c.is_file())
+        std::env::split_paths(&p)
+            .map(|d| d.join("ptxas"))
+            .find(|c| c.is_file())
     });
-    let env = std::env::var_os("ACCEL_PTXAS").map(std::path::PathBuf::from).filter(|p| p.is_file());
+    let env = std::env::var_os("ACCEL_PTXAS")
+        .map(std::path::PathBuf::from)
+        .filter(|p| p.is_file());
     let home = std::env::var_os("HOME")
         .map(|h| std::path::PathBuf::from(h).join(".cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas"))
         .filter(|p| p.is_file());
@@ -515,7 +631,9 @@ fn test_module() -> String {
             for (i, p) in m.params.iter().enumerate() {
                 let (_, r) = reg(p);
                 k.push_str(&format!("    ld.global{p} {r}{i}, [%a1+{}];\n", 8 * i));
-                decls.push_str(&format!("        .param {p} a{i};\n        st.param{p} [a{i}], {r}{i};\n"));
+                decls.push_str(&format!(
+                    "        .param {p} a{i};\n        st.param{p} [a{i}], {r}{i};\n"
+                ));
                 call_args.push(format!("a{i}"));
             }
             let (_, rr) = reg(m.ret);
@@ -565,12 +683,14 @@ fn math_ptx_assembles_without_warnings() {
             .expect("run ptxas");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "ptxas {arch} failed:\n{err}");
-        assert!(err.trim().is_empty() && out.stdout.is_empty(), "ptxas {arch} printed:\n{err}");
+        assert!(
+            err.trim().is_empty() && out.stdout.is_empty(),
+            "ptxas {arch} printed:\n{err}"
+        );
         println!("ptxas -arch={arch}: ok, no warnings");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
-
 
 /// Prints the number of PTX instructions of every function (for the docs).
 #[test]
@@ -596,9 +716,16 @@ fn ptx_is_one_instruction_per_ir_op() {
             let Some(func) = build(f, ty) else { continue };
             let text = super::emit::ptx(&func);
             let body = &text[text.find('{').expect("body")..];
-            let instrs = body.lines().filter(|l| l.trim_end().ends_with(';') && !l.trim_start().starts_with(".reg")).count();
+            let instrs = body
+                .lines()
+                .filter(|l| l.trim_end().ends_with(';') && !l.trim_start().starts_with(".reg"))
+                .count();
             let labels = body.lines().filter(|l| l.trim_end().ends_with(':')).count();
-            let ir_labels = func.insts.iter().filter(|i| matches!(i.op, super::ir::Op::Label(_))).count();
+            let ir_labels = func
+                .insts
+                .iter()
+                .filter(|i| matches!(i.op, super::ir::Op::Label(_)))
+                .count();
             let inits = super::emit::defined_in_skips(&func).len();
             assert_eq!(instrs, func.insts.len() - ir_labels + inits + 2, "{}", func.name);
             assert_eq!(labels, ir_labels, "{}", func.name);

@@ -90,8 +90,15 @@ impl B {
     /// sin(rh + rl) for |rh| <= ~π/4.
     fn sin_kernel(&mut self, rh: V, rl: V) -> V {
         let z = self.mul(rh, rh);
-        let coef: Vec<f64> =
-            (1..=8).map(|n| if n % 2 == 1 { -inv_fact(2 * n + 1) } else { inv_fact(2 * n + 1) }).collect();
+        let coef: Vec<f64> = (1..=8)
+            .map(|n| {
+                if n % 2 == 1 {
+                    -inv_fact(2 * n + 1)
+                } else {
+                    inv_fact(2 * n + 1)
+                }
+            })
+            .collect();
         let p = self.horner(z, &coef);
         let r3 = self.mul(rh, z);
         let half = self.cf64(-0.5);
@@ -105,8 +112,15 @@ impl B {
     /// cos(rh + rl) for |rh| <= ~π/4.
     fn cos_kernel(&mut self, rh: V, rl: V) -> V {
         let z = self.mul(rh, rh);
-        let coef: Vec<f64> =
-            (2..=9).map(|n| if n % 2 == 0 { inv_fact(2 * n) } else { -inv_fact(2 * n) }).collect();
+        let coef: Vec<f64> = (2..=9)
+            .map(|n| {
+                if n % 2 == 0 {
+                    inv_fact(2 * n)
+                } else {
+                    -inv_fact(2 * n)
+                }
+            })
+            .collect();
         let p = self.horner(z, &coef);
         let half = self.cf64(0.5);
         let one = self.cf64(1.0);
@@ -263,7 +277,9 @@ impl B {
             al = self.sel(p, lv, al);
         }
         let z = self.mul(t, t);
-        let coef: Vec<f64> = (1..=9).map(|n| if n % 2 == 1 { -1.0 } else { 1.0 } / (2 * n + 1) as f64).collect();
+        let coef: Vec<f64> = (1..=9)
+            .map(|n| if n % 2 == 1 { -1.0 } else { 1.0 } / (2 * n + 1) as f64)
+            .collect();
         let p = self.horner(z, &coef);
         let tz = self.mul(t, z);
         let tail = self.fma(tz, p, al);
