@@ -15,11 +15,13 @@ const NO_FUSION: Options = Options {
     fusion: false,
     sharing: true,
     maps_after_consumers: true,
+    expand_fusion: true,
 };
 const NO_SHARING: Options = Options {
     fusion: true,
     sharing: false,
     maps_after_consumers: true,
+    expand_fusion: true,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {

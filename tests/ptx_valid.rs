@@ -135,6 +135,7 @@ fn every_program_assembles_with_ptxas() {
             // The plan of the GPU path, as the macros build it.
             let gpu = accel_core::Options {
                 maps_after_consumers: false,
+                expand_fusion: false,
                 ..accel_core::Options::default()
             };
             let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, gpu) else {

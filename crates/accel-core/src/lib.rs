@@ -35,6 +35,10 @@ pub struct Options {
     /// result before it is stored). The PTX back end does not do this yet, so
     /// the macros plan a program's GPU path with it off.
     pub maps_after_consumers: bool,
+    /// Fuse `expand` into the `permute` or `fold_all` that consumes it (one
+    /// kernel, no expanded array, no offsets). The PTX back end does not do
+    /// this yet, so the macros plan a program's GPU path with it off.
+    pub expand_fusion: bool,
 }
 
 impl Default for Options {
@@ -43,6 +47,7 @@ impl Default for Options {
             fusion: true,
             sharing: true,
             maps_after_consumers: true,
+            expand_fusion: true,
         }
     }
 }

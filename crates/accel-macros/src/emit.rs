@@ -61,15 +61,19 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
             Ok((program, plan)) => {
                 // The PTX back end does not fuse maps into the folds and scans
-                // before them yet: plan the GPU path without that.
+                // before them, nor expands into their consumers, yet: plan the
+                // GPU path without those.
                 let has_post = plan.kernels().any(|k| {
                     matches!(
                         &k.op,
-                        KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. }
+                        KernelOp::Fold { post: Some(_), .. }
+                            | KernelOp::Scan { post: Some(_), .. }
+                            | KernelOp::Expand { .. }
                     )
                 });
                 let gpu_opts = Options {
                     maps_after_consumers: false,
+                    expand_fusion: false,
                     ..opts
                 };
                 let gpu_plan = match has_post {

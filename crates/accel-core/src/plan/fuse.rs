@@ -19,6 +19,8 @@ use crate::sharing;
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 
+mod expand;
+
 /// Builds the fused kernel plan of a program whose sharing has been recovered
 /// (`sharing::recover`).
 pub fn build(p: &Program) -> Plan {
@@ -914,6 +916,9 @@ impl Fuser {
                 index,
                 a,
             } => {
+                if let Some(r) = self.expand_permute(h) {
+                    return r;
+                }
                 let defaults_buf = self.manifest(defaults);
                 // Only a buffer of this sub-plan may be moved: one from outside a
                 // loop is needed again by the next iteration.
@@ -1049,6 +1054,9 @@ impl Fuser {
 
     /// The kernel of fold `fold`, followed by `maps`, computing node `h`.
     fn fold_kernel(&mut self, h: H, fold: H, maps: &[Fun]) -> Arr {
+        if let Some(r) = self.expand_fold(h, fold, maps) {
+            return r;
+        }
         let Expr::Fold { f, z, a, all } = self.arena.expr(fold).clone() else {
             return Arr::Manifest(BufId(u32::MAX));
         };
@@ -1415,6 +1423,21 @@ fn mentions(a: &Arena, h: H, v: crate::ir::VarId) -> bool {
             return true;
         }
         stack.extend(e.children());
+    }
+    false
+}
+
+/// Whether node `n` is reachable from `h`.
+fn mentions_node(a: &Arena, h: H, n: H) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if x == n {
+            return true;
+        }
+        if seen.insert(x) {
+            stack.extend(a.expr(x).children());
+        }
     }
     false
 }

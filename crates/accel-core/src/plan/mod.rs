@@ -168,6 +168,43 @@ pub enum KernelOp {
         index: Fun,
         combine: Fun,
     },
+    /// `xs[.map(f)].expand(count, value)[.map(g)]` consumed by a permute or a
+    /// fold over everything, without the expanded array or the offsets of the
+    /// counts: each input element `x` (by row-major offset of the vector of
+    /// shape `shape`) yields `count(x)` elements `e = item(x, k)`, `k` in
+    /// `0..count(x)`, which go to the sink as `map(e)`.
+    Expand {
+        shape: H,
+        elem: ElemFn,
+        /// `|x| -> usize`: may fail (a negative count).
+        count: Fun,
+        /// `|x, k: usize|`: element `k` of `x`'s expansion.
+        item: Fun,
+        /// `|e|`: the maps between the expand and its consumer.
+        map: Fun,
+        sink: ExpandSink,
+    },
+}
+
+/// Where the elements of a fused expand go.
+#[derive(Clone, Debug)]
+pub enum ExpandSink {
+    /// Combined into a copy of `defaults` (moved when this is its last use)
+    /// as `permute` does: `combine(new, old)`. `index(e, j)` is the target of
+    /// element `e` at position `j` of the expanded array; `None` drops it.
+    Permute {
+        defaults: BufId,
+        move_defaults: bool,
+        index: Fun,
+        combine: Fun,
+    },
+    /// Reduced in order with `f`, from `z` when there is one (`fold1_all`
+    /// otherwise), the result passed through `post` before it is stored.
+    Fold {
+        z: Option<H>,
+        f: Fun,
+        post: Option<Fun>,
+    },
 }
 
 /// The program's result.
@@ -426,6 +463,10 @@ impl KernelOp {
             KernelOp::Fold { shape, z, .. } | KernelOp::Scan { shape, z, .. } => {
                 std::iter::once(*shape).chain(*z).collect()
             }
+            KernelOp::Expand { shape, sink, .. } => match sink {
+                ExpandSink::Fold { z, .. } => std::iter::once(*shape).chain(*z).collect(),
+                ExpandSink::Permute { .. } => vec![*shape],
+            },
         }
     }
 
@@ -439,6 +480,21 @@ impl KernelOp {
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
+            KernelOp::Expand {
+                elem,
+                count,
+                item,
+                map,
+                sink,
+                ..
+            } => {
+                let mut v = vec![elem.fun(), count, item, map];
+                match sink {
+                    ExpandSink::Permute { index, combine, .. } => v.extend([index, combine]),
+                    ExpandSink::Fold { f, post, .. } => v.extend(std::iter::once(f).chain(post)),
+                }
+                v
+            }
         }
     }
 
@@ -446,6 +502,10 @@ impl KernelOp {
     pub fn defaults(&self) -> Option<BufId> {
         match self {
             KernelOp::Permute { defaults, .. } => Some(*defaults),
+            KernelOp::Expand {
+                sink: ExpandSink::Permute { defaults, .. },
+                ..
+            } => Some(*defaults),
             _ => None,
         }
     }
@@ -457,6 +517,14 @@ impl KernelOp {
             KernelOp::Fold { .. } => "fold",
             KernelOp::Scan { .. } => "scan",
             KernelOp::Permute { .. } => "permute",
+            KernelOp::Expand {
+                sink: ExpandSink::Permute { .. },
+                ..
+            } => "expand_permute",
+            KernelOp::Expand {
+                sink: ExpandSink::Fold { .. },
+                ..
+            } => "expand_fold_all",
         }
     }
 }
@@ -580,6 +648,48 @@ impl Plan {
                             fun(index),
                             fun(combine)
                         )?,
+                        KernelOp::Expand {
+                            shape,
+                            elem: e,
+                            count,
+                            item,
+                            map,
+                            sink,
+                        } => {
+                            write!(
+                                f,
+                                " {} {} count={} item={} map={}",
+                                a.show(*shape),
+                                elem(e),
+                                fun(count),
+                                fun(item),
+                                fun(map)
+                            )?;
+                            match sink {
+                                ExpandSink::Permute {
+                                    defaults,
+                                    move_defaults,
+                                    index,
+                                    combine,
+                                } => writeln!(
+                                    f,
+                                    " defaults=b{}{} index={} combine={}",
+                                    defaults.0,
+                                    if *move_defaults { " (moved)" } else { "" },
+                                    fun(index),
+                                    fun(combine)
+                                )?,
+                                ExpandSink::Fold { z, f: g, post } => writeln!(
+                                    f,
+                                    " z={} f={}{}",
+                                    z.map(|z| a.show(z)).unwrap_or("-".into()),
+                                    fun(g),
+                                    post.as_ref()
+                                        .map(|p| format!(" then={}", fun(p)))
+                                        .unwrap_or_default()
+                                )?,
+                            }
+                        }
                     }
                 }
             }

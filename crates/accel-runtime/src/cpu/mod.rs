@@ -7,6 +7,7 @@
 //! counted loops the compiler can vectorise.
 
 mod ctx;
+mod expand;
 mod fold;
 mod permute;
 mod scan;
@@ -15,6 +16,7 @@ pub mod stencil;
 mod testing;
 
 pub use ctx::Ctx;
+pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then};
 pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
 pub use scan::{

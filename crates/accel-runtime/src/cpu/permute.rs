@@ -12,19 +12,19 @@ use std::hint::spin_loop;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of lock stripes (a power of two).
-const STRIPES: usize = 1024;
+pub(super) const STRIPES: usize = 1024;
 
 /// A spin lock on its own cache line.
 #[repr(align(64))]
-struct Stripe(AtomicBool);
+pub(super) struct Stripe(AtomicBool);
 
 impl Stripe {
-    fn new() -> Stripe {
+    pub(super) fn new() -> Stripe {
         Stripe(AtomicBool::new(false))
     }
 
     #[inline]
-    fn lock(&self) -> StripeGuard<'_> {
+    pub(super) fn lock(&self) -> StripeGuard<'_> {
         while self
             .0
             .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
@@ -39,7 +39,7 @@ impl Stripe {
 }
 
 /// Holds a stripe locked; unlocks on drop (also when `combine` panics).
-struct StripeGuard<'a>(&'a Stripe);
+pub(super) struct StripeGuard<'a>(&'a Stripe);
 
 impl Drop for StripeGuard<'_> {
     #[inline]
@@ -207,7 +207,14 @@ pub fn permute_atomic<T: AtomicPrim>(
 }
 
 /// A raw pointer shared by the worker threads (each updates slots atomically).
-struct SendPtr<T>(*mut T);
+pub(super) struct SendPtr<T>(pub(super) *mut T);
+
+impl<T> SendPtr<T> {
+    /// The pointer (a method, so that closures capture the `Sync` wrapper).
+    pub(super) fn get(&self) -> *mut T {
+        self.0
+    }
+}
 // SAFETY: the pointer is only used for atomic updates of slots of a buffer
 // that outlives the parallel loop.
 unsafe impl<T> Sync for SendPtr<T> {}

@@ -1,0 +1,388 @@
+//! A fused `expand`: each input `s` of `0..n` yields `count(src(s))` elements,
+//! which go straight to a permute or a fold, without an expanded array and
+//! without a full array of offsets.
+//!
+//! Work is balanced by output, not by input: input `s` weighs `count + 1` (its
+//! outputs and the visit itself, so that long runs of empty inputs are spread
+//! too). A first pass sums the weights per block of `BLOCK` inputs; the prefix
+//! over blocks lets each chunk of the weight range find where it starts (a
+//! binary search over blocks, then a walk within one block), so one input with
+//! a huge count is split between chunks.
+
+use super::permute::{AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
+use super::MIN_CHUNK;
+use crate::elem::Columns;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+/// Inputs per block of the first pass.
+const BLOCK: usize = 4096;
+
+/// How a fused expand splits its work between threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpandStrategy {
+    /// Chunks of equal weight (outputs plus inputs): the default.
+    Balanced,
+    /// Chunks of equal numbers of inputs (what a plain parallel loop over the
+    /// inputs does): for comparison.
+    Inputs,
+}
+
+/// 0: not set (the environment decides), 1: balanced, 2: inputs.
+static STRATEGY: AtomicU8 = AtomicU8::new(0);
+
+/// Forces a strategy for every later fused expand (`None`: back to the
+/// default, or to `ACCEL_EXPAND_STRATEGY=balanced|inputs` when set). For
+/// tests and benchmarks.
+pub fn set_expand_strategy(s: Option<ExpandStrategy>) {
+    let v = match s {
+        None => 0,
+        Some(ExpandStrategy::Balanced) => 1,
+        Some(ExpandStrategy::Inputs) => 2,
+    };
+    STRATEGY.store(v, Ordering::Relaxed);
+}
+
+fn strategy() -> ExpandStrategy {
+    match STRATEGY.load(Ordering::Relaxed) {
+        1 => ExpandStrategy::Balanced,
+        2 => ExpandStrategy::Inputs,
+        _ => {
+            static ENV: OnceLock<ExpandStrategy> = OnceLock::new();
+            *ENV.get_or_init(|| match std::env::var("ACCEL_EXPAND_STRATEGY").as_deref() {
+                Ok("inputs") => ExpandStrategy::Inputs,
+                _ => ExpandStrategy::Balanced,
+            })
+        }
+    }
+}
+
+/// The first pass of a fused expand: the weight before each block.
+pub struct Expansion {
+    n: usize,
+    /// `starts[b]`: the total weight of the inputs before block `b`; one more
+    /// entry holds the total.
+    starts: Vec<usize>,
+}
+
+impl Expansion {
+    /// Counts the outputs of inputs `0..n`. A failing `count` records its
+    /// error in the caller's context; check it before running [`Self::permute`]
+    /// or [`Self::fold`], whose walks trust the counts.
+    pub fn new<X>(n: usize, src: impl Fn(usize) -> X + Sync, count: impl Fn(&X) -> usize + Sync) -> Expansion {
+        let blocks = n.div_ceil(BLOCK);
+        let weigh = |b: usize| {
+            (b * BLOCK..((b + 1) * BLOCK).min(n)).fold(0usize, |w, s| w.saturating_add(count(&src(s)) + 1))
+        };
+        let sums: Vec<usize> = if n < MIN_CHUNK {
+            (0..blocks).map(weigh).collect()
+        } else {
+            (0..blocks).into_par_iter().map(weigh).collect()
+        };
+        let mut starts = Vec::with_capacity(blocks + 1);
+        let mut w = 0usize;
+        starts.push(0);
+        for s in sums {
+            w = w.saturating_add(s);
+            starts.push(w);
+        }
+        Expansion { n, starts }
+    }
+
+    /// The number of elements of the expanded array.
+    pub fn total(&self) -> usize {
+        self.starts.last().copied().unwrap_or(0) - self.n
+    }
+
+    /// Calls `each(state, x, k, j)` for every element `k` of every input `x`
+    /// (`j`: its position in the expanded array), in order within each chunk;
+    /// returns the chunks' states in order.
+    fn walk<X, R: Send>(
+        &self,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        init: impl Fn() -> R + Sync,
+        each: impl Fn(&mut R, &X, usize, usize) + Sync,
+    ) -> Vec<R> {
+        let weight = self.starts.last().copied().unwrap_or(0);
+        if weight == 0 {
+            return Vec::new();
+        }
+        let threads = rayon::current_num_threads().max(1);
+        match strategy() {
+            ExpandStrategy::Balanced => {
+                let size = weight.div_ceil(threads * 4).max(MIN_CHUNK);
+                let chunks = weight.div_ceil(size);
+                let run = |c: usize| {
+                    let mut r = init();
+                    self.walk_range(src, count, c * size, ((c + 1) * size).min(weight), &mut r, &each);
+                    r
+                };
+                if chunks == 1 {
+                    vec![run(0)]
+                } else {
+                    (0..chunks).into_par_iter().map(run).collect()
+                }
+            }
+            ExpandStrategy::Inputs => {
+                let size = self.n.div_ceil(threads * 4).max(1);
+                let chunks = self.n.div_ceil(size);
+                (0..chunks)
+                    .into_par_iter()
+                    .map(|c| {
+                        let mut r = init();
+                        let (lo, hi) = (c * size, ((c + 1) * size).min(self.n));
+                        // The position of input `lo`'s first element.
+                        let b = lo / BLOCK;
+                        let mut w = self.starts[b];
+                        for s in b * BLOCK..lo {
+                            w += count(&src(s)) + 1;
+                        }
+                        for s in lo..hi {
+                            let x = src(s);
+                            let cnt = count(&x);
+                            for k in 0..cnt {
+                                each(&mut r, &x, k, w - s + k);
+                            }
+                            w += cnt + 1;
+                        }
+                        r
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The elements whose weight slots lie in `p..e`.
+    fn walk_range<X, R>(
+        &self,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        p: usize,
+        e: usize,
+        r: &mut R,
+        each: &impl Fn(&mut R, &X, usize, usize),
+    ) {
+        // The last block starting at or before `p`, then the input whose slots
+        // hold `p`: input `s` at weight `w` owns slots `w..w + count + 1`
+        // (slot `w` is the visit, slot `w + 1 + k` its element `k`).
+        let b = self.starts.partition_point(|&w| w <= p).saturating_sub(1);
+        let mut s = b * BLOCK;
+        let mut w = self.starts[b];
+        while s < self.n && w < e {
+            let x = src(s);
+            let cnt = count(&x);
+            let next = w + cnt + 1;
+            if next > p {
+                let k0 = (p.max(w) - w).saturating_sub(1);
+                let k1 = (e.min(next) - w).saturating_sub(1);
+                for k in k0..k1 {
+                    // Element `k` of input `s`: `w - s` elements come before it.
+                    each(r, &x, k, w - s + k);
+                }
+            }
+            w = next;
+            s += 1;
+        }
+    }
+
+    /// For each element `e` with `target(e) = Some(t)` (`t < out.len()`):
+    /// `out[t] = combine(value(e), out[t])`, each update atomic under a
+    /// striped lock, as [`super::permute`] does.
+    pub fn permute<X, C: Columns>(
+        &self,
+        out: &mut C,
+        src: impl Fn(usize) -> X + Sync,
+        count: impl Fn(&X) -> usize + Sync,
+        target_value: impl Fn(&X, usize, usize) -> Option<(usize, C::Elem)> + Sync,
+        combine: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    ) {
+        let n_out = out.len();
+        let ptr = out.out_ptr();
+        let locks = stripes();
+        let each = |_: &mut (), x: &X, k: usize, j: usize| {
+            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
+                let _guard = locks[t % STRIPES].lock();
+                // SAFETY: `t < out.len()`, so slot `t` is initialised and within
+                // the capacity. Every access to slot `t` happens under the
+                // stripe of `t`, which this thread holds, so no other thread
+                // reads or writes it meanwhile; the lock's acquire/release
+                // orders this update after the previous one. `out` is borrowed
+                // mutably for the whole call, so nothing else touches it.
+                unsafe {
+                    let old = C::read(ptr, t);
+                    C::write(ptr, t, combine(v, old));
+                }
+            }
+        };
+        self.walk(&src, &count, || (), each);
+    }
+
+    /// [`Self::permute`] with a combination done by one atomic operation.
+    pub fn permute_atomic<X, T: AtomicPrim>(
+        &self,
+        out: &mut Vec<T>,
+        src: impl Fn(usize) -> X + Sync,
+        count: impl Fn(&X) -> usize + Sync,
+        target_value: impl Fn(&X, usize, usize) -> Option<(usize, T)> + Sync,
+        op: AtomicOp,
+    ) {
+        let n_out = out.len();
+        let base = SendPtr(out.as_mut_ptr());
+        if !T::aligned(base.get()) {
+            // Not atomically accessible: the locked path.
+            return self.permute_plain(out, &src, &count, &target_value, op);
+        }
+        let each = |_: &mut (), x: &X, k: usize, j: usize| {
+            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
+                // SAFETY: `t < out.len()` and `base` is aligned for the atomic
+                // type; every access to `out` during the walk is atomic, and
+                // `out` is borrowed mutably for the whole call.
+                unsafe { T::apply(base.get().add(t), v, op) }
+            }
+        };
+        self.walk(&src, &count, || (), each);
+    }
+
+    /// The atomic combination done under locks (misaligned buffers).
+    fn permute_plain<X, T: AtomicPrim>(
+        &self,
+        out: &mut Vec<T>,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        target_value: &(impl Fn(&X, usize, usize) -> Option<(usize, T)> + Sync),
+        op: AtomicOp,
+    ) {
+        let n_out = out.len();
+        let ptr = SendPtr(out.as_mut_ptr());
+        let locks = stripes();
+        let each = |_: &mut (), x: &X, k: usize, j: usize| {
+            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
+                let _guard = locks[t % STRIPES].lock();
+                // SAFETY: `t < out.len()`; slot `t` is only accessed under its
+                // stripe, which this thread holds.
+                unsafe {
+                    let slot = ptr.get().add(t);
+                    *slot = T::plain(v, *slot, op);
+                }
+            }
+        };
+        self.walk(src, count, || (), each);
+    }
+
+    /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
+    /// (`z` when there are none): each chunk folds its elements, and the
+    /// chunks' partial results are combined in order.
+    pub fn fold<X, T: Copy + Send>(
+        &self,
+        src: impl Fn(usize) -> X + Sync,
+        count: impl Fn(&X) -> usize + Sync,
+        value: impl Fn(&X, usize) -> T + Sync,
+        z: T,
+        g: impl Fn(T, T) -> T + Sync,
+    ) -> T {
+        let each = |acc: &mut Option<T>, x: &X, k: usize, _j: usize| {
+            let v = value(x, k);
+            *acc = Some(match *acc {
+                Some(a) => g(a, v),
+                None => v,
+            });
+        };
+        let parts = self.walk(&src, &count, || None, each);
+        parts.into_iter().flatten().fold(z, &g)
+    }
+
+    /// `e_0 ⊕ .. ⊕ e_{m-1}`; `None` when there are no elements.
+    pub fn fold1<X, T: Copy + Send>(
+        &self,
+        src: impl Fn(usize) -> X + Sync,
+        count: impl Fn(&X) -> usize + Sync,
+        value: impl Fn(&X, usize) -> T + Sync,
+        g: impl Fn(T, T) -> T + Sync,
+    ) -> Option<T> {
+        let each = |acc: &mut Option<T>, x: &X, k: usize, _j: usize| {
+            let v = value(x, k);
+            *acc = Some(match *acc {
+                Some(a) => g(a, v),
+                None => v,
+            });
+        };
+        let parts = self.walk(&src, &count, || None, each);
+        parts.into_iter().flatten().reduce(&g)
+    }
+}
+
+/// The striped locks of a permute whose combination is not atomic.
+fn stripes() -> Vec<Stripe> {
+    (0..STRIPES).map(|_| Stripe::new()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `count(i) = sizes(i)`, element `k` of input `i` is `(i, k)`.
+    fn sizes(i: usize) -> usize {
+        match i % 7 {
+            0 => 0,
+            3 => (i * 31) % 50_000,
+            _ => i % 5,
+        }
+    }
+
+    fn reference(n: usize) -> Vec<(usize, usize)> {
+        (0..n).flat_map(|i| (0..sizes(i)).map(move |k| (i, k))).collect()
+    }
+
+    #[test]
+    fn walks_every_element_once_in_order() {
+        for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
+            set_expand_strategy(Some(strategy));
+            for n in [0, 1, 2, 7, 100, BLOCK + 3, 3 * BLOCK + 1] {
+                let want = reference(n);
+                let e = Expansion::new(n, |i| i, |&i| sizes(i));
+                assert_eq!(e.total(), want.len());
+                // Each chunk's elements, in order, at their positions.
+                let parts = e.walk(
+                    &|i| i,
+                    &|&i: &usize| sizes(i),
+                    Vec::new,
+                    |v: &mut Vec<(usize, usize, usize)>, &i, k, j| v.push((i, k, j)),
+                );
+                let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
+                assert_eq!(got.len(), want.len(), "n = {n}, {strategy:?}");
+                for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert_eq!((g.0, g.1, g.2), (w.0, w.1, j), "n = {n}, {strategy:?}");
+                }
+                let sum = e.fold(|i| i, |&i| sizes(i), |&i, k| (i + k) as u64, 7, |a, b| a + b);
+                let want_sum = 7 + want.iter().map(|&(i, k)| (i + k) as u64).sum::<u64>();
+                assert_eq!(sum, want_sum);
+            }
+        }
+        set_expand_strategy(None);
+    }
+
+    #[test]
+    fn permutes_with_locks_and_atomics() {
+        let n = 2 * BLOCK + 5;
+        let target = |&i: &usize, k: usize, j: usize| (j % 3 != 0).then(|| ((i * 7 + k) % 97, (i + k) as i64));
+        let mut want = vec![1i64; 97];
+        let mut j = 0;
+        for i in 0..n {
+            for k in 0..sizes(i) {
+                if let Some((t, v)) = target(&i, k, j) {
+                    want[t] += v;
+                }
+                j += 1;
+            }
+        }
+        let e = Expansion::new(n, |i| i, |&i| sizes(i));
+        let mut locked = vec![1i64; 97];
+        e.permute(&mut locked, |i| i, |&i| sizes(i), target, |a, b| a + b);
+        assert_eq!(locked, want);
+        let mut atomic = vec![1i64; 97];
+        e.permute_atomic(&mut atomic, |i| i, |&i| sizes(i), target, AtomicOp::Add);
+        assert_eq!(atomic, want);
+    }
+}
