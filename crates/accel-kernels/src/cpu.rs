@@ -11,7 +11,7 @@ use accel_core::ir::{
     Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
 };
 use accel_core::plan::{
-    AtomicCombine, Block, ElemFn, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
+    AtomicCombine, Block, ElemFn, ExpandSink, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
 };
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -424,6 +424,15 @@ impl Gen<'_> {
                             move_defaults: true,
                             ..
                         } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
+                        KernelOp::Expand {
+                            sink:
+                                ExpandSink::Permute {
+                                    defaults,
+                                    move_defaults: true,
+                                    ..
+                                },
+                            ..
+                        } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
                         _ => HashSet::new(),
                     },
                     _ => HashSet::new(),
@@ -663,6 +672,7 @@ impl Gen<'_> {
                             #call
                         });
                     }
+                    KernelOp::Expand { .. } => out.extend(self.expand_kernel(kernel, moved)),
                 }
                 for o in &kernel.outputs {
                     out.extend(self.bind_leaves(o.0));
@@ -670,6 +680,123 @@ impl Gen<'_> {
                 out
             }
         }
+    }
+
+    /// A fused expand (`KernelOp::Expand`): the counting pass, then the walk
+    /// that sends every element to the permute or the fold.
+    fn expand_kernel(&self, kernel: &accel_core::plan::Kernel, moved: &HashSet<u32>) -> TokenStream {
+        let rt = self.rt;
+        let KernelOp::Expand {
+            shape,
+            elem,
+            count,
+            item,
+            map,
+            sink,
+        } = &kernel.op
+        else {
+            return TokenStream::new();
+        };
+        let op = kernel.fused.last().copied().unwrap_or("kernel");
+        let b0 = kernel.outputs[0].0;
+        let (bi, bs) = (buf(b0), buf_shape(b0));
+        let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+        let cols = self.cols_ty(&elem_ty);
+        let t = rust_ty(&elem_ty);
+        let s = self.expr(*shape);
+        let in_shape = format_ident!("__in{}", b0);
+        let src = self.elem_closure(elem, &in_shape);
+        let x_ty = rust_ty(self.a.ty(elem.fun().body));
+        let (cx, cbody) = (var(count.params[0]), self.expr(count.body));
+        let count_c = quote!(|__x: &#x_ty| -> usize { let #cx: #x_ty = *__x; #cbody });
+        // `let e = item(x, k);`: the element of the expansion.
+        let (ix, ik, ibody) = (var(item.params[0]), var(item.params[1]), self.expr(item.body));
+        let e_ty = rust_ty(self.a.ty(item.body));
+        let ev = var(map.params[0]);
+        let mbody = self.expr(map.body);
+        let m_ty = rust_ty(self.a.ty(map.body));
+        let element = quote! {
+            let #ix: #x_ty = *__x;
+            let #ik: usize = __k;
+            let #ev: #e_ty = #ibody;
+        };
+        let mut out = quote! {
+            let #in_shape = #s;
+            #rt::cpu::extent(#op, &#in_shape)?;
+            let __src = #src;
+            let __count = #count_c;
+            let __exp = #rt::cpu::Expansion::new(#rt::shape::size(&#in_shape), &__src, &__count);
+            // A negative count fails here, before the walk trusts the counts.
+            __ctx.check()?;
+        };
+        match sink {
+            ExpandSink::Permute {
+                defaults,
+                move_defaults,
+                index,
+                combine,
+            } => {
+                let d = buf(defaults.0);
+                let init = if *move_defaults && moved.contains(&defaults.0) {
+                    quote!(#d)
+                } else {
+                    self.clone_buffer(defaults.0)
+                };
+                let (ie, ij) = (var(index.params[0]), var(index.params[1]));
+                let ibody = self.expr(index.body);
+                let target_value = quote! {
+                    |__x: &#x_ty, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
+                        #element
+                        let #ie: #e_ty = #ev;
+                        let #ij: usize = __j;
+                        match #ibody {
+                            ::core::option::Option::Some(__t) => __ctx
+                                .index("permute", __t, #bs)
+                                .map(|__t| (__t, { let __v: #m_ty = #mbody; __v })),
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                };
+                let g = self.fun2(combine, &t);
+                let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                    Some(a) => {
+                        let a = format_ident!("{}", format!("{a:?}"));
+                        quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #target_value, #rt::cpu::AtomicOp::#a);)
+                    }
+                    None => quote!(__exp.permute::<_, #cols>(&mut #bi, &__src, &__count, #target_value, #g);),
+                };
+                out.extend(quote! {
+                    let mut #bi: #cols = #init;
+                    #call
+                });
+            }
+            ExpandSink::Fold { z, f, post } => {
+                let acc_ty = self.a.var(f.params[0]).ty.clone();
+                let at = rust_ty(&acc_ty);
+                let g = self.fun2(f, &at);
+                let post = self.post_closure(post.as_ref(), &at, &t);
+                let value = quote! {
+                    |__x: &#x_ty, __k: usize| -> #at {
+                        #element
+                        #mbody
+                    }
+                };
+                let call = match z {
+                    Some(z) => {
+                        let z = self.expr(*z);
+                        quote!(#rt::Columns::from_elems(&[(#post)(__exp.fold(&__src, &__count, #value, #z, #g))]))
+                    }
+                    None => quote! {
+                        match __exp.fold1(&__src, &__count, #value, #g) {
+                            ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
+                            ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                        }
+                    },
+                };
+                out.extend(quote!(let #bi: #cols = #call;));
+            }
+        }
+        out
     }
 
     /// `|__i: usize| -> T` computing the element at row-major offset `__i` of an

@@ -398,6 +398,11 @@ impl Gen<'_> {
                     (#bi,)
                 }
             }
+            // Never reached: the GPU path is planned with expand fusion off,
+            // and the PTX generator rejects the op.
+            KernelOp::Expand { .. } => quote! {
+                return ::core::result::Result::Err(#rt::Error::new("expand", "a fused expand has no GPU kernel"));
+            },
         }
     }
 

@@ -107,6 +107,8 @@ pub fn kernel(
             )?;
             emit(l, name, String::new(), &mut text);
         }
+        // Plan GPU paths with `Options::expand_fusion` off.
+        KernelOp::Expand { .. } => return Err("a fused expand".to_string()),
     }
     Ok((text, entries))
 }

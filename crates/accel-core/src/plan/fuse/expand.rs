@@ -19,10 +19,15 @@
 //! whose index function reads the expanded array other than at its own
 //! position) keeps the unfused path.
 
-use super::{cost, elem_fn, Arr, Fuser, CHEAP_AT_READ};
+use super::{cost, elem_fn, Arr, Fuser};
 use crate::ir::{BinOp, Expr, Fun, Prim, ScanKind, Ty, VarId, H};
 use crate::plan::{ExpandSink, KernelOp};
 use std::collections::HashMap;
+
+/// The cost (`super::cost`) up to which a producer before the expand is
+/// computed in the fused kernel instead of stored: a dozen floating-point
+/// operations.
+const SOURCE_LIMIT: u32 = 100;
 
 /// An `expand` recognised in the program.
 struct Parts {
@@ -160,10 +165,12 @@ impl Fuser {
         ev: VarId,
         maps: &[Fun],
     ) -> (H, crate::plan::ElemFn, Vec<&'static str>, Fun, Fun, Fun) {
-        // The source is read twice per element (counting, then expanding):
-        // store it unless it is cheap.
+        // The source's element is computed twice (counting, then expanding),
+        // but the counting pass keeps only what the count reads (the code
+        // generators inline it, and the compiler drops the rest): store the
+        // source only when it is dear (loops, many math functions).
         let mut d = self.delayed(p.src);
-        if cost(&self.arena, d.index.body) > CHEAP_AT_READ {
+        if cost(&self.arena, d.index.body) > SOURCE_LIMIT {
             let b = self.materialise(p.src, d);
             d = self.view(b);
         }
