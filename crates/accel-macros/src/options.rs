@@ -33,6 +33,9 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
             opts.fusion = value;
         } else if arg.path.is_ident("sharing") {
             opts.sharing = value;
+        } else if arg.path.is_ident("expand_fusion") {
+            // Undocumented in the usage line: for measuring the expand fusion.
+            opts.expand_fusion = value;
         } else {
             return Err(syn::Error::new(
                 arg.path.span(),

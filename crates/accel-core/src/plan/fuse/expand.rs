@@ -106,7 +106,9 @@ impl Fuser {
     /// Fold `fold` (over everything) of `expansion[.map(g)..]`, followed by
     /// `post_maps`, computing node `h`, fused, if it has that form.
     pub(super) fn expand_fold(&mut self, h: H, fold: H, post_maps: &[Fun]) -> Option<Arr> {
-        let Expr::Fold { f, z, a, all: true } = self.arena.expr(fold).clone() else {
+        // Over everything, or along the innermost dimension of the expanded
+        // vector, which is the same.
+        let Expr::Fold { f, z, a, .. } = self.arena.expr(fold).clone() else {
             return None;
         };
         let (g, maps) = self.map_chain(a)?;
@@ -169,7 +171,17 @@ impl Fuser {
         // but the counting pass keeps only what the count reads (the code
         // generators inline it, and the compiler drops the rest): store the
         // source only when it is dear (loops, many math functions).
-        let mut d = self.delayed(p.src);
+        // (Its two uses, the counts and the element, are both in this kernel.)
+        let mut d = match self.manifest.get(&p.src) {
+            Some(&b) => self.view(b),
+            None => match self.produce(p.src) {
+                Arr::Delayed(d) => d,
+                Arr::Manifest(b) => {
+                    self.manifest.insert(p.src, b);
+                    self.view(b)
+                }
+            },
+        };
         if cost(&self.arena, d.index.body) > SOURCE_LIMIT {
             let b = self.materialise(p.src, d);
             d = self.view(b);

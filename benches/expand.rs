@@ -1,0 +1,208 @@
+//! Expand fusion micro-benchmarks (`cargo bench --bench expand`): the expand
+//! fusion thesis's size distributions at input counts from 1 to 200,000,
+//! `expand → permute` and `expand → sum`, each as
+//! * `fused`: one kernel, work split by output (the default),
+//! * `fused-inputs`: one kernel, work split by input (a plain parallel loop),
+//! * `unfused`: expand fusion off (scan of the counts, the expanded array by
+//!   binary search, then the consumer: what the GPU path runs today),
+//! * `no-fusion`: every operation its own kernel.
+//!
+//! Prints a markdown table of medians and of ratios to `unfused` (below 1:
+//! faster). The element of input `(size, base)` at `k` is `base + k`; the
+//! permute adds it into one of `min(total, 1000)` slots (the thesis's target
+//! distribution R, with an atomic add where the thesis used `const`).
+//!
+//! Environment: `EXPAND_BENCH_MAX=N` caps the input counts (default 200,000);
+//! distributions whose expected total exceeds 60M elements at a count are
+//! skipped there (memory: the unfused path stores the expansion).
+//! `cargo bench --bench expand -- 0-10` runs only the matching groups.
+
+use accel::__rt::cpu::{set_expand_strategy, ExpandStrategy};
+use accel::prelude::*;
+use criterion::Criterion;
+use std::time::{Duration, Instant};
+
+#[path = "../examples/common/mod.rs"]
+mod common;
+use common::Rng;
+
+macro_rules! micro_program {
+    ($($settings:tt)*) => {
+        #[allow(unused_imports)]
+        use accel::prelude::*;
+        accel::accel! {
+            $($settings)*
+
+            pub fn scatter(xs: &Vector<(u32, u32)>, d: &Vector<u32>) -> Vector<u32> {
+                let ys = xs.expand(|p| p.0, |p, k| p.1 + k);
+                ys.permute(d, |[j]| Some([ys[[j]] as usize % d.len()]), |a, b| a + b)
+            }
+
+            pub fn flat_sum(xs: &Vector<(u32, u32)>) -> Scalar<u64> {
+                xs.expand(|p| p.0, |p, k| p.1 + k).map(|y| y as u64).sum()
+            }
+        }
+    };
+}
+
+mod fused {
+    micro_program!();
+}
+mod unfused {
+    micro_program!(#![acc(expand_fusion = false)]);
+}
+mod no_fusion {
+    micro_program!(#![acc(fusion = false)]);
+}
+
+/// The thesis's size distributions: (name, size of input `i`, mean size).
+type Dist = (&'static str, fn(&mut Rng) -> u32, f64);
+
+const DISTS: [Dist; 5] = [
+    ("100% 0-10", |r| r.below(11) as u32, 5.0),
+    ("100% 0-100", |r| r.below(101) as u32, 50.0),
+    ("100% 1000-3000", |r| 1000 + r.below(2001) as u32, 2000.0),
+    ("75% 1, 25% 0", |r| (r.below(4) != 0) as u32, 0.75),
+    (
+        "90% 0-10, 10% 3000-3500",
+        |r| {
+            if r.below(10) == 0 {
+                3000 + r.below(501) as u32
+            } else {
+                r.below(11) as u32
+            }
+        },
+        0.9 * 5.0 + 0.1 * 3250.0,
+    ),
+];
+
+const COUNTS: [usize; 5] = [1, 100, 10_000, 100_000, 200_000];
+
+type Job<'a> = (&'static str, Box<dyn FnMut() -> accel::Result<u64> + 'a>);
+
+/// Criterion runs each job; the median of its samples is kept.
+fn group(c: &mut Criterion, name: &str, jobs: Vec<Job<'_>>) -> Vec<(&'static str, f64)> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10);
+    let mut out = vec![];
+    let mut check = None;
+    for (system, mut job) in jobs {
+        let mut per_call: Vec<f64> = vec![];
+        let mut error = None;
+        let mut result = 0;
+        g.bench_function(system, |b| {
+            b.iter_custom(|iters| {
+                let t = Instant::now();
+                for _ in 0..iters {
+                    match job() {
+                        Ok(r) => result = r,
+                        Err(e) => {
+                            error.get_or_insert(e);
+                        }
+                    }
+                }
+                let e = t.elapsed();
+                per_call.push(e.as_secs_f64() / iters.max(1) as f64);
+                e
+            })
+        });
+        if let Some(e) = error {
+            eprintln!("{name} / {system}: {e}");
+            std::process::exit(1);
+        }
+        if per_call.is_empty() {
+            continue;
+        }
+        // Every system computes the same thing.
+        if *check.get_or_insert(result) != result {
+            eprintln!("{name} / {system}: a different result");
+            std::process::exit(1);
+        }
+        let mut last = per_call[per_call.len().saturating_sub(10)..].to_vec();
+        last.sort_by(f64::total_cmp);
+        out.push((system, last[last.len() / 2]));
+    }
+    g.finish();
+    out
+}
+
+fn checksum(v: &[u32]) -> u64 {
+    v.iter().enumerate().fold(0u64, |h, (i, &x)| h.wrapping_mul(31).wrapping_add(x as u64 ^ i as u64))
+}
+
+fn main() {
+    let max: usize = std::env::var("EXPAND_BENCH_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1500))
+        .configure_from_args();
+    let mut rows: Vec<(String, usize, &'static str, Vec<(&'static str, f64)>)> = vec![];
+    for (dname, size, mean) in DISTS {
+        for n in COUNTS.into_iter().filter(|&n| n <= max) {
+            if n as f64 * mean > 60e6 {
+                continue;
+            }
+            let mut rng = Rng(0x9E37_79B9 + n as u64);
+            let xs: Vec<(u32, u32)> = (0..n).map(|_| (size(&mut rng), rng.below(1 << 20) as u32)).collect();
+            let total: usize = xs.iter().map(|p| p.0 as usize).sum();
+            let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
+            let xs = Vector::from(xs);
+            let strat = |s: ExpandStrategy| set_expand_strategy(Some(s));
+            let (xs, d) = (&xs, &d);
+            let permute_jobs: Vec<Job<'_>> = vec![
+                ("fused", Box::new(move || {
+                    strat(ExpandStrategy::Balanced);
+                    fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
+                })),
+                ("fused-inputs", Box::new(move || {
+                    strat(ExpandStrategy::Inputs);
+                    fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
+                })),
+                ("unfused", Box::new(move || unfused::scatter(xs, d).map(|v| checksum(&v.to_vec())))),
+                ("no-fusion", Box::new(move || no_fusion::scatter(xs, d).map(|v| checksum(&v.to_vec())))),
+            ];
+            let name = format!("expand-permute {dname} n={n}");
+            let t = group(&mut c, &name, permute_jobs);
+            if !t.is_empty() {
+                rows.push((dname.to_string(), n, "permute", t));
+            }
+            let sum_jobs: Vec<Job<'_>> = vec![
+                ("fused", Box::new(move || {
+                    strat(ExpandStrategy::Balanced);
+                    fused::flat_sum(xs).map(|s| s.value())
+                })),
+                ("fused-inputs", Box::new(move || {
+                    strat(ExpandStrategy::Inputs);
+                    fused::flat_sum(xs).map(|s| s.value())
+                })),
+                ("unfused", Box::new(move || unfused::flat_sum(xs).map(|s| s.value()))),
+                ("no-fusion", Box::new(move || no_fusion::flat_sum(xs).map(|s| s.value()))),
+            ];
+            let name = format!("expand-sum {dname} n={n}");
+            let t = group(&mut c, &name, sum_jobs);
+            if !t.is_empty() {
+                rows.push((dname.to_string(), n, "sum", t));
+            }
+            set_expand_strategy(None);
+        }
+    }
+    println!("\n| consumer | sizes | inputs | fused | fused-inputs | unfused | no-fusion | fused / unfused | fused-inputs / unfused |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    let ms = |t: &[(&str, f64)], s: &str| t.iter().find(|x| x.0 == s).map(|x| x.1 * 1e3);
+    for (dname, n, consumer, t) in &rows {
+        let cell = |s: &str| ms(t, s).map_or("-".into(), |v| format!("{v:.3}"));
+        let ratio = |s: &str| match (ms(t, s), ms(t, "unfused")) {
+            (Some(a), Some(b)) => format!("{:.2}", a / b),
+            _ => "-".into(),
+        };
+        println!(
+            "| {consumer} | {dname} | {n} | {} | {} | {} | {} | {} | {} |",
+            cell("fused"),
+            cell("fused-inputs"),
+            cell("unfused"),
+            cell("no-fusion"),
+            ratio("fused"),
+            ratio("fused-inputs")
+        );
+    }
+}
