@@ -15,6 +15,7 @@ mod common;
 #[macro_use]
 mod program;
 
+#[allow(dead_code)] // only `on` is used
 mod unfused {
     bfs_program!(#![acc(fusion = false)]);
 }

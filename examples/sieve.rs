@@ -14,6 +14,7 @@ mod common;
 #[macro_use]
 mod program;
 
+#[allow(dead_code)] // only `on` is used
 mod unfused {
     sieve_program!(#![acc(fusion = false)]);
 }
