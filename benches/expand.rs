@@ -13,8 +13,8 @@
 //! distribution R, with an atomic add where the thesis used `const`).
 //!
 //! Environment: `EXPAND_BENCH_MAX=N` caps the input counts (default 200,000);
-//! distributions whose expected total exceeds 60M elements at a count are
-//! skipped there (memory: the unfused path stores the expansion).
+//! distributions whose expected total exceeds 20M elements at a count are
+//! skipped there (time and memory: the unfused path stores the expansion).
 //! `cargo bench --bench expand -- 0-10` runs only the matching groups.
 
 use accel::__rt::cpu::{set_expand_strategy, ExpandStrategy};
@@ -84,6 +84,7 @@ type Job<'a> = (&'static str, Box<dyn FnMut() -> accel::Result<u64> + 'a>);
 fn group(c: &mut Criterion, name: &str, jobs: Vec<Job<'_>>) -> Vec<(&'static str, f64)> {
     let mut g = c.benchmark_group(name);
     g.sample_size(10);
+    g.sampling_mode(criterion::SamplingMode::Flat);
     let mut out = vec![];
     let mut check = None;
     for (system, mut job) in jobs {
@@ -127,11 +128,16 @@ fn group(c: &mut Criterion, name: &str, jobs: Vec<Job<'_>>) -> Vec<(&'static str
 }
 
 fn checksum(v: &[u32]) -> u64 {
-    v.iter().enumerate().fold(0u64, |h, (i, &x)| h.wrapping_mul(31).wrapping_add(x as u64 ^ i as u64))
+    v.iter().enumerate().fold(0u64, |h, (i, &x)| {
+        h.wrapping_mul(31).wrapping_add(x as u64 ^ i as u64)
+    })
 }
 
 fn main() {
-    let max: usize = std::env::var("EXPAND_BENCH_MAX").ok().and_then(|s| s.parse().ok()).unwrap_or(200_000);
+    let max: usize = std::env::var("EXPAND_BENCH_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200_000);
     let mut c = Criterion::default()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1500))
@@ -139,27 +145,41 @@ fn main() {
     let mut rows: Vec<(String, usize, &'static str, Vec<(&'static str, f64)>)> = vec![];
     for (dname, size, mean) in DISTS {
         for n in COUNTS.into_iter().filter(|&n| n <= max) {
-            if n as f64 * mean > 60e6 {
+            if n as f64 * mean > 20e6 {
                 continue;
             }
             let mut rng = Rng(0x9E37_79B9 + n as u64);
-            let xs: Vec<(u32, u32)> = (0..n).map(|_| (size(&mut rng), rng.below(1 << 20) as u32)).collect();
+            let xs: Vec<(u32, u32)> = (0..n)
+                .map(|_| (size(&mut rng), rng.below(1 << 20) as u32))
+                .collect();
             let total: usize = xs.iter().map(|p| p.0 as usize).sum();
             let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
             let xs = Vector::from(xs);
             let strat = |s: ExpandStrategy| set_expand_strategy(Some(s));
             let (xs, d) = (&xs, &d);
             let permute_jobs: Vec<Job<'_>> = vec![
-                ("fused", Box::new(move || {
-                    strat(ExpandStrategy::Balanced);
-                    fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
-                })),
-                ("fused-inputs", Box::new(move || {
-                    strat(ExpandStrategy::Inputs);
-                    fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
-                })),
-                ("unfused", Box::new(move || unfused::scatter(xs, d).map(|v| checksum(&v.to_vec())))),
-                ("no-fusion", Box::new(move || no_fusion::scatter(xs, d).map(|v| checksum(&v.to_vec())))),
+                (
+                    "fused",
+                    Box::new(move || {
+                        strat(ExpandStrategy::Balanced);
+                        fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
+                    }),
+                ),
+                (
+                    "fused-inputs",
+                    Box::new(move || {
+                        strat(ExpandStrategy::Inputs);
+                        fused::scatter(xs, d).map(|v| checksum(&v.to_vec()))
+                    }),
+                ),
+                (
+                    "unfused",
+                    Box::new(move || unfused::scatter(xs, d).map(|v| checksum(&v.to_vec()))),
+                ),
+                (
+                    "no-fusion",
+                    Box::new(move || no_fusion::scatter(xs, d).map(|v| checksum(&v.to_vec()))),
+                ),
             ];
             let name = format!("expand-permute {dname} n={n}");
             let t = group(&mut c, &name, permute_jobs);
@@ -167,16 +187,28 @@ fn main() {
                 rows.push((dname.to_string(), n, "permute", t));
             }
             let sum_jobs: Vec<Job<'_>> = vec![
-                ("fused", Box::new(move || {
-                    strat(ExpandStrategy::Balanced);
-                    fused::flat_sum(xs).map(|s| s.value())
-                })),
-                ("fused-inputs", Box::new(move || {
-                    strat(ExpandStrategy::Inputs);
-                    fused::flat_sum(xs).map(|s| s.value())
-                })),
-                ("unfused", Box::new(move || unfused::flat_sum(xs).map(|s| s.value()))),
-                ("no-fusion", Box::new(move || no_fusion::flat_sum(xs).map(|s| s.value()))),
+                (
+                    "fused",
+                    Box::new(move || {
+                        strat(ExpandStrategy::Balanced);
+                        fused::flat_sum(xs).map(|s| s.value())
+                    }),
+                ),
+                (
+                    "fused-inputs",
+                    Box::new(move || {
+                        strat(ExpandStrategy::Inputs);
+                        fused::flat_sum(xs).map(|s| s.value())
+                    }),
+                ),
+                (
+                    "unfused",
+                    Box::new(move || unfused::flat_sum(xs).map(|s| s.value())),
+                ),
+                (
+                    "no-fusion",
+                    Box::new(move || no_fusion::flat_sum(xs).map(|s| s.value())),
+                ),
             ];
             let name = format!("expand-sum {dname} n={n}");
             let t = group(&mut c, &name, sum_jobs);

@@ -34,7 +34,11 @@ fn graph(n: usize, seed: u64) -> (Vec<u32>, Vec<u32>) {
     let mut offsets = vec![0u32];
     let mut edges = Vec::new();
     for _ in 0..n {
-        let deg = if rng.below(500) == 0 { rng.below(2000) } else { rng.below(8) };
+        let deg = if rng.below(500) == 0 {
+            rng.below(2000)
+        } else {
+            rng.below(8)
+        };
         for _ in 0..deg {
             edges.push(rng.below(n as u64) as u32);
         }
@@ -65,7 +69,13 @@ fn reference(offsets: &[u32], edges: &[u32], src: usize) -> Vec<u32> {
 
 /// BFS from `src`: one fused kernel per level; the next frontier is the
 /// vertices that got the new level.
-fn bfs(backend: &Backend, offsets: &Vector<u32>, edges: &Vector<u32>, src: usize, fused: bool) -> accel::Result<Vec<u32>> {
+fn bfs(
+    backend: &Backend,
+    offsets: &Vector<u32>,
+    edges: &Vector<u32>,
+    src: usize,
+    fused: bool,
+) -> accel::Result<Vec<u32>> {
     let n = offsets.len() - 1;
     let mut dist = vec![UNREACHED; n];
     if n == 0 {
@@ -100,7 +110,10 @@ fn main() -> accel::Result<()> {
         let (o, e) = (Vector::from(o), Vector::from(e));
         for fused in [true, false] {
             if bfs(&backend, &o, &e, 0, fused)? != want {
-                return Err(fail(NAME, format!("{sn} vertices: accel differs from the reference")));
+                return Err(fail(
+                    NAME,
+                    format!("{sn} vertices: accel differs from the reference"),
+                ));
             }
         }
     }

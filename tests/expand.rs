@@ -169,8 +169,16 @@ fn fused_plans_have_one_kernel_and_no_intermediates() {
 fn fused_plan_evaluates_each_closure_once() {
     use accel_core::ir::{BinOp, Expr};
     let p = plan(fused::hist::SOURCE, "hist", Options::default());
-    assert_eq!(p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Rem, ..))), 2, "{p}");
-    assert_eq!(p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Mul, ..))), 1, "{p}");
+    assert_eq!(
+        p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Rem, ..))),
+        2,
+        "{p}"
+    );
+    assert_eq!(
+        p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Mul, ..))),
+        1,
+        "{p}"
+    );
 }
 
 /// Input lengths, and count patterns: all zero, all small, one huge count
@@ -261,8 +269,20 @@ fn out_of_range_targets_fail_and_none_targets_are_skipped() {
         let d = Vector::from(vec![5u32; 10]);
         let args = [arg(&xs), arg(&d)];
         let src = fused::unchecked::SOURCE;
-        check_pools_err(src, "unchecked", &args, || fused::unchecked(&xs, &d), ErrorKind::IndexOutOfBounds);
-        check_err(src, "unchecked", &args, no_fusion::unchecked(&xs, &d), ErrorKind::IndexOutOfBounds);
+        check_pools_err(
+            src,
+            "unchecked",
+            &args,
+            || fused::unchecked(&xs, &d),
+            ErrorKind::IndexOutOfBounds,
+        );
+        check_err(
+            src,
+            "unchecked",
+            &args,
+            no_fusion::unchecked(&xs, &d),
+            ErrorKind::IndexOutOfBounds,
+        );
         let src = fused::nowhere::SOURCE;
         let r = check_pools_ok(src, "nowhere", &args, || fused::nowhere(&xs, &d), EXACT);
         assert_eq!(r, arg(&d));
@@ -272,7 +292,13 @@ fn out_of_range_targets_fail_and_none_targets_are_skipped() {
     let xs = Vector::from(vec![0u32, 1, 2, 3, 4]);
     let d = Vector::from(vec![0u32; 10]);
     let args = [arg(&xs), arg(&d)];
-    check_ok(fused::unchecked::SOURCE, "unchecked", &args, fused::unchecked(&xs, &d), EXACT);
+    check_ok(
+        fused::unchecked::SOURCE,
+        "unchecked",
+        &args,
+        fused::unchecked(&xs, &d),
+        EXACT,
+    );
 }
 
 #[test]
@@ -303,7 +329,12 @@ fn flat_map_reductions_match_interpreter() {
             let src = fused::flat_max::SOURCE;
             check_pools_ok(src, "flat_max", &args, || fused::flat_max(&xs), EXACT);
             check_ok(src, "flat_max", &args, no_fusion::flat_max(&xs), EXACT);
-            let ys = Vector::from(xs.to_vec().iter().map(|&x| (x % 50_000) as i32).collect::<Vec<_>>());
+            let ys = Vector::from(
+                xs.to_vec()
+                    .iter()
+                    .map(|&x| (x % 50_000) as i32)
+                    .collect::<Vec<_>>(),
+            );
             let args = [arg(&ys)];
             let src = fused::flat_sum::SOURCE;
             check_pools_ok(src, "flat_sum", &args, || fused::flat_sum(&ys), EXACT);
@@ -313,8 +344,20 @@ fn flat_map_reductions_match_interpreter() {
     // A negative count.
     let ys = Vector::from(vec![3i32, -20, 4]);
     let args = [arg(&ys)];
-    check_pools_err(fused::flat_sum::SOURCE, "flat_sum", &args, || fused::flat_sum(&ys), ErrorKind::InvalidArgument);
-    check_err(fused::flat_sum::SOURCE, "flat_sum", &args, no_fusion::flat_sum(&ys), ErrorKind::InvalidArgument);
+    check_pools_err(
+        fused::flat_sum::SOURCE,
+        "flat_sum",
+        &args,
+        || fused::flat_sum(&ys),
+        ErrorKind::InvalidArgument,
+    );
+    check_err(
+        fused::flat_sum::SOURCE,
+        "flat_sum",
+        &args,
+        no_fusion::flat_sum(&ys),
+        ErrorKind::InvalidArgument,
+    );
 }
 
 #[test]
@@ -323,7 +366,13 @@ fn shared_expansion_is_not_fused_and_matches() {
         let xs = Vector::from((0..n).map(|i| (hash(i) % 1000) as u32).collect::<Vec<_>>());
         let d = Vector::from(vec![1u32; 17]);
         let args = [arg(&xs), arg(&d)];
-        check_pools_ok(fused::shared::SOURCE, "shared", &args, || fused::shared(&xs, &d), EXACT);
+        check_pools_ok(
+            fused::shared::SOURCE,
+            "shared",
+            &args,
+            || fused::shared(&xs, &d),
+            EXACT,
+        );
     }
 }
 
@@ -335,8 +384,20 @@ fn both_cpu_strategies_match() {
     let args = [arg(&xs), arg(1000usize)];
     for s in [ExpandStrategy::Inputs, ExpandStrategy::Balanced] {
         set_expand_strategy(Some(s));
-        check_pools_ok(fused::hist::SOURCE, "hist", &args, || fused::hist(&xs, 1000), EXACT);
-        check_pools_ok(fused::flat_max::SOURCE, "flat_max", &[arg(&xs)], || fused::flat_max(&xs), EXACT);
+        check_pools_ok(
+            fused::hist::SOURCE,
+            "hist",
+            &args,
+            || fused::hist(&xs, 1000),
+            EXACT,
+        );
+        check_pools_ok(
+            fused::flat_max::SOURCE,
+            "flat_max",
+            &[arg(&xs)],
+            || fused::flat_max(&xs),
+            EXACT,
+        );
     }
     set_expand_strategy(None);
 }

@@ -200,11 +200,7 @@ pub enum ExpandSink {
     },
     /// Reduced in order with `f`, from `z` when there is one (`fold1_all`
     /// otherwise), the result passed through `post` before it is stored.
-    Fold {
-        z: Option<H>,
-        f: Fun,
-        post: Option<Fun>,
-    },
+    Fold { z: Option<H>, f: Fun, post: Option<Fun> },
 }
 
 /// The program's result.

@@ -70,7 +70,11 @@ impl Expansion {
     /// Counts the outputs of inputs `0..n`. A failing `count` records its
     /// error in the caller's context; check it before running [`Self::permute`]
     /// or [`Self::fold`], whose walks trust the counts.
-    pub fn new<X>(n: usize, src: impl Fn(usize) -> X + Sync, count: impl Fn(&X) -> usize + Sync) -> Expansion {
+    pub fn new<X>(
+        n: usize,
+        src: impl Fn(usize) -> X + Sync,
+        count: impl Fn(&X) -> usize + Sync,
+    ) -> Expansion {
         let blocks = n.div_ceil(BLOCK);
         let weigh = |b: usize| {
             (b * BLOCK..((b + 1) * BLOCK).min(n)).fold(0usize, |w, s| w.saturating_add(count(&src(s)) + 1))
@@ -366,7 +370,8 @@ mod tests {
     #[test]
     fn permutes_with_locks_and_atomics() {
         let n = 2 * BLOCK + 5;
-        let target = |&i: &usize, k: usize, j: usize| (j % 3 != 0).then(|| ((i * 7 + k) % 97, (i + k) as i64));
+        let target =
+            |&i: &usize, k: usize, j: usize| (j % 3 != 0).then(|| ((i * 7 + k) % 97, (i + k) as i64));
         let mut want = vec![1i64; 97];
         let mut j = 0;
         for i in 0..n {

@@ -216,7 +216,9 @@ impl Fuser {
     /// The parts of `g` if it is the generate of a desugared `expand`.
     fn expand_parts(&self, g: H) -> Option<Parts> {
         let a = &self.arena;
-        let Expr::Generate { f, .. } = a.expr(g) else { return None };
+        let Expr::Generate { f, .. } = a.expr(g) else {
+            return None;
+        };
         let [ix] = f.params[..] else { return None };
         let Expr::Let {
             var: s,
@@ -272,7 +274,9 @@ impl Fuser {
         if !at_s(index) {
             return None;
         }
-        let Expr::Proj(scan, 0) = a.expr(offs) else { return None };
+        let Expr::Proj(scan, 0) = a.expr(offs) else {
+            return None;
+        };
         let Expr::Scan {
             kind: ScanKind::Exclusive,
             a: counts,
