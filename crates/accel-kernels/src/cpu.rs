@@ -543,26 +543,36 @@ impl Gen<'_> {
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
                         let post = self.post_closure(post.as_ref(), &at, &t);
+                        let order = if self.commutative(f) {
+                            quote!(#rt::cpu::Order::Commutative)
+                        } else {
+                            quote!(#rt::cpu::Order::Indexed)
+                        };
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
+                        let er = if to_scalar {
+                            TokenStream::new()
+                        } else {
+                            self.row_elem_closure(elem, &in_shape)
+                        };
                         let call = match (to_scalar, z) {
                             (true, Some(z)) => {
                                 let z = self.expr(*z);
-                                quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#rt::shape::size(&#in_shape), #e, #z, #g))]))
+                                quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
                             }
                             (true, None) => quote! {
-                                match #rt::cpu::fold1_all(#rt::shape::size(&#in_shape), #e, #g) {
+                                match #rt::cpu::fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
                                     ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
                                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
                                 }
                             },
                             (false, Some(z)) => {
                                 let z = self.expr(*z);
-                                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(__rows, __len, #e, #z, #g, #post))
+                                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
                             }
                             (false, None) => quote! {
-                                match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(__rows, __len, #e, #g, #post) {
+                                match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
                                     ::core::option::Option::Some(__x) => __x,
                                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
                                 }
@@ -644,7 +654,7 @@ impl Gen<'_> {
                         let body = self.expr(index.body);
                         let target = quote! {
                             |__i: usize| {
-                                let #p: [usize; #r] = #rt::shape::from_linear(&#in_shape, __i);
+                                let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
                                 match #body {
                                     ::core::option::Option::Some(__t) => __ctx.index("permute", __t, #bs),
                                     ::core::option::Option::None => ::core::option::Option::None,
@@ -817,8 +827,73 @@ impl Gen<'_> {
                     _ => 0,
                 };
                 let r = Literal::usize_unsuffixed(r);
-                quote!(|__i: usize| { let #p: [usize; #r] = #rt::shape::from_linear(&#shape, __i); #body })
+                quote!(|__i: usize| { let #p: [usize; #r] = #rt::cpu::index_at(&#shape, __i); #body })
             }
+        }
+    }
+
+    /// `|__r: usize, __j: usize| -> T` computing element `__j` of row `__r` of
+    /// an iteration space of shape `shape` reduced along its innermost
+    /// dimension (`__len` is the row length).
+    fn row_elem_closure(&self, e: &ElemFn, shape: &Ident) -> TokenStream {
+        let rt = self.rt;
+        match e {
+            ElemFn::Linear(f) => {
+                let p = var(f.params[0]);
+                let body = self.expr(f.body);
+                quote!(|__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
+            }
+            ElemFn::Index(f) => {
+                let p = var(f.params[0]);
+                let body = self.expr(f.body);
+                let r = match self.a.var(f.params[0]).ty {
+                    Ty::Index(r) => r,
+                    _ => 0,
+                };
+                let r = Literal::usize_unsuffixed(r);
+                quote!(|__r: usize, __j: usize| { let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j); #body })
+            }
+        }
+    }
+
+    /// Whether combination function `f` is commutative as well as associative
+    /// (which the language requires of every fold operator): `a + b`, `a * b`,
+    /// `a.min(b)`, `a.max(b)`, `&`, `|`, `^`, either way round, or a tuple of
+    /// such operators applied field by field.
+    fn commutative(&self, f: &Fun) -> bool {
+        let (a, b) = (f.params[0], f.params[1]);
+        self.commutative_at(f.body, a, b, &mut Vec::new())
+    }
+
+    /// Whether `h` is the commutative combination of field `path` of the two
+    /// parameters `a` and `b`.
+    fn commutative_at(&self, h: H, a: VarId, b: VarId, path: &mut Vec<usize>) -> bool {
+        // Field `path` of parameter `p`?
+        let is_field = |x: H, p: VarId, path: &[usize]| {
+            let mut x = x;
+            for &k in path.iter().rev() {
+                match self.a.expr(x) {
+                    Expr::Proj(y, n) if *n == k => x = *y,
+                    _ => return false,
+                }
+            }
+            matches!(self.a.expr(x), Expr::Var(v) if *v == p)
+        };
+        let pair = |x: H, y: H| {
+            (is_field(x, a, path) && is_field(y, b, path)) || (is_field(x, b, path) && is_field(y, a, path))
+        };
+        match self.a.expr(h) {
+            Expr::Tuple(xs) => xs.iter().enumerate().all(|(k, x)| {
+                path.push(k);
+                let ok = self.commutative_at(*x, a, b, path);
+                path.pop();
+                ok
+            }),
+            Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor, x, y) => {
+                pair(*x, *y)
+            }
+            Expr::Math(MathFn::Min | MathFn::Max, xs) if xs.len() == 2 => pair(xs[0], xs[1]),
+            _ => false,
         }
     }
 

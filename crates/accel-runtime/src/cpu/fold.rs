@@ -47,6 +47,21 @@ pub(super) fn split_size(rows: usize, m: usize) -> Option<usize> {
     (m.div_ceil(size) >= 2).then_some(size)
 }
 
+/// Whether a reduction may combine its elements out of index order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Partial results are combined in index order (the operator need only be
+    /// associative).
+    Indexed,
+    /// The operator is also commutative: each task keeps several interleaved
+    /// accumulators, which breaks the dependency chain of one accumulator and
+    /// lets the compiler vectorise the loop.
+    Commutative,
+}
+
+/// Interleaved accumulators of a commutative reduction.
+const LANES: usize = 8;
+
 /// `acc ⊕ f(lo) ⊕ ... ⊕ f(hi - 1)`, left to right (`acc` when the range is empty).
 #[inline(always)]
 pub(super) fn fold_from<T>(
@@ -68,8 +83,55 @@ pub(super) fn fold_nonempty<T>(lo: usize, hi: usize, f: &impl Fn(usize) -> T, g:
     fold_from(f(lo), lo + 1, hi, f, g)
 }
 
+/// `acc ⊕ f(lo) ⊕ ... ⊕ f(hi - 1)` in some order: for a commutative `g`, the
+/// elements go to `LANES` interleaved accumulators (lane `k` takes `lo + k`,
+/// `lo + k + LANES`, ...), combined at the end.
+#[inline(always)]
+fn fold_from_ordered<T: Copy>(
+    order: Order,
+    acc: T,
+    lo: usize,
+    hi: usize,
+    f: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+) -> T {
+    if order == Order::Indexed || hi - lo < 2 * LANES {
+        return fold_from(acc, lo, hi, f, g);
+    }
+    let mut lanes: [T; LANES] = std::array::from_fn(|k| f(lo + k));
+    let mut i = lo + LANES;
+    while i + LANES <= hi {
+        for (k, a) in lanes.iter_mut().enumerate() {
+            *a = g(*a, f(i + k));
+        }
+        i += LANES;
+    }
+    // A tree keeps the final combination short.
+    let mut w = LANES;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            lanes[k] = g(lanes[k], lanes[k + w]);
+        }
+    }
+    fold_from(g(acc, lanes[0]), i, hi, f, g)
+}
+
+/// `f(lo) ⊕ ... ⊕ f(hi - 1)` in `order`; the caller guarantees `lo < hi`.
+#[inline(always)]
+fn fold_nonempty_ordered<T: Copy>(
+    order: Order,
+    lo: usize,
+    hi: usize,
+    f: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+) -> T {
+    fold_from_ordered(order, f(lo), lo + 1, hi, f, g)
+}
+
 /// `z ⊕ f(start) ⊕ ... ⊕ f(start + n - 1)`, in parallel over chunks.
 fn fold_seeded<T: Copy + Send + Sync>(
+    order: Order,
     start: usize,
     n: usize,
     f: &(impl Fn(usize) -> T + Sync),
@@ -77,27 +139,29 @@ fn fold_seeded<T: Copy + Send + Sync>(
     g: &(impl Fn(T, T) -> T + Sync),
 ) -> T {
     if n <= MIN_CHUNK {
-        return fold_from(z, start, start + n, f, g);
+        return fold_from_ordered(order, z, start, start + n, f, g);
     }
     // Each chunk is non-empty; the partials come back in chunk order.
     let parts: Vec<T> = chunks(n)
-        .map(|r| fold_nonempty(start + r.start, start + r.end, f, g))
+        .map(|r| fold_nonempty_ordered(order, start + r.start, start + r.end, f, g))
         .collect();
     parts.into_iter().fold(z, g)
 }
 
 /// `z ⊕ f(0) ⊕ ... ⊕ f(n - 1)`; `z` when `n == 0`.
 pub fn fold_all<T: Copy + Send + Sync>(
+    order: Order,
     n: usize,
     f: impl Fn(usize) -> T + Sync,
     z: T,
     g: impl Fn(T, T) -> T + Sync,
 ) -> T {
-    fold_seeded(0, n, &f, z, &g)
+    fold_seeded(order, 0, n, &f, z, &g)
 }
 
 /// `f(0) ⊕ ... ⊕ f(n - 1)`; `None` when `n == 0`.
 pub fn fold1_all<T: Copy + Send + Sync>(
+    order: Order,
     n: usize,
     f: impl Fn(usize) -> T + Sync,
     g: impl Fn(T, T) -> T + Sync,
@@ -105,17 +169,20 @@ pub fn fold1_all<T: Copy + Send + Sync>(
     if n == 0 {
         return None;
     }
-    Some(fold_seeded(1, n - 1, &f, f(0), &g))
+    Some(fold_seeded(order, 1, n - 1, &f, f(0), &g))
 }
 
 /// Reduces each of `rows` rows of `len` elements: result `r` is
-/// `post(seed(r) ⊕ f(r * len + skip) ⊕ ... ⊕ f(r * len + len - 1))`.
-/// The caller guarantees `skip <= len`.
+/// `post(seed(r) ⊕ f(r, skip) ⊕ ... ⊕ f(r, len - 1))`, where `f(r, j)` is
+/// element `j` of row `r` (so that generated code need not divide a linear
+/// offset to find the row). The caller guarantees `skip <= len`.
+#[allow(clippy::too_many_arguments)]
 fn fold_rows_seeded<C: Columns, D: Columns>(
+    order: Order,
     rows: usize,
     len: usize,
     skip: usize,
-    f: &(impl Fn(usize) -> C::Elem + Sync),
+    f: &(impl Fn(usize, usize) -> C::Elem + Sync),
     seed: &(impl Fn(usize) -> C::Elem + Sync),
     g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
     post: &(impl Fn(C::Elem) -> D::Elem + Sync),
@@ -127,8 +194,8 @@ fn fold_rows_seeded<C: Columns, D: Columns>(
             let out = cols.out_ptr();
             row_groups(rows, m).for_each(|group| {
                 for r in group {
-                    let lo = r * len + skip;
-                    let v = post(fold_from(seed(r), lo, lo + m, f, g));
+                    let fr = |j: usize| f(r, j);
+                    let v = post(fold_from_ordered(order, seed(r), skip, len, &fr, g));
                     // SAFETY: `r < rows` = the capacity, and the row groups are
                     // disjoint, so slot `r` is written once, by this thread only.
                     unsafe { D::write(out, r, v) }
@@ -145,10 +212,11 @@ fn fold_rows_seeded<C: Columns, D: Columns>(
                 .into_par_iter()
                 .map(|t| {
                     let (r, k) = (t / per_row, t % per_row);
-                    let lo = r * len + skip + k * size;
-                    let hi = r * len + skip + ((k + 1) * size).min(m);
+                    let lo = skip + k * size;
+                    let hi = skip + ((k + 1) * size).min(m);
+                    let fr = |j: usize| f(r, j);
                     // `k < per_row = ceil(m / size)`, so `lo < hi`.
-                    fold_nonempty(lo, hi, f, g)
+                    fold_nonempty_ordered(order, lo, hi, &fr, g)
                 })
                 .collect();
             for (r, ps) in parts.chunks(per_row).enumerate() {
@@ -159,8 +227,9 @@ fn fold_rows_seeded<C: Columns, D: Columns>(
     cols
 }
 
-/// Reduces each of `rows` rows of `len` elements: result `r` is
-/// `z ⊕ f(r * len) ⊕ ... ⊕ f(r * len + len - 1)` (`z` when `len == 0`).
+/// Reduces each of `rows` rows of `len` elements, element `j` of row `r` being
+/// `f(r * len + j)`: result `r` is `z ⊕ f(r * len) ⊕ ... ⊕ f(r * len + len - 1)`
+/// (`z` when `len == 0`), combined in index order.
 pub fn fold_rows<C: Columns>(
     rows: usize,
     len: usize,
@@ -168,38 +237,43 @@ pub fn fold_rows<C: Columns>(
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
-    fold_rows_then::<C, C>(rows, len, f, z, g, |x| x)
+    fold_rows_then::<C, C>(Order::Indexed, rows, len, |r, j| f(r * len + j), z, g, |x| x)
 }
 
-/// [`fold_rows`] with `post` applied to each result before it is stored (a
+/// Reduces each of `rows` rows of `len` elements, element `j` of row `r`
+/// being `f(r, j)`, and applies `post` to each result before it is stored (a
 /// map after the fold, fused into it).
 pub fn fold_rows_then<C: Columns, D: Columns>(
+    order: Order,
     rows: usize,
     len: usize,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(C::Elem) -> D::Elem + Sync,
 ) -> D {
-    fold_rows_seeded::<C, D>(rows, len, 0, &f, &|_| z, &g, &post)
+    fold_rows_seeded::<C, D>(order, rows, len, 0, &f, &|_| z, &g, &post)
 }
 
-/// Reduces each of `rows` rows of `len` elements without an initial value:
-/// `None` when the rows are empty (`len == 0` and `rows > 0`).
+/// Reduces each of `rows` rows of `len` elements (`f(r * len + j)`) without
+/// an initial value, in index order: `None` when the rows are empty
+/// (`len == 0` and `rows > 0`).
 pub fn fold1_rows<C: Columns>(
     rows: usize,
     len: usize,
     f: impl Fn(usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> Option<C> {
-    fold1_rows_then::<C, C>(rows, len, f, g, |x| x)
+    fold1_rows_then::<C, C>(Order::Indexed, rows, len, |r, j| f(r * len + j), g, |x| x)
 }
 
-/// [`fold1_rows`] with `post` applied to each result before it is stored.
+/// [`fold1_rows`] with the element function `f(r, j)` and `post` applied to
+/// each result before it is stored.
 pub fn fold1_rows_then<C: Columns, D: Columns>(
+    order: Order,
     rows: usize,
     len: usize,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(C::Elem) -> D::Elem + Sync,
 ) -> Option<D> {
@@ -210,14 +284,40 @@ pub fn fold1_rows_then<C: Columns, D: Columns>(
         return None;
     }
     Some(fold_rows_seeded::<C, D>(
+        order,
         rows,
         len,
         1,
         &f,
-        &|r| f(r * len),
+        &|r| f(r, 0),
         &g,
         &post,
     ))
+}
+
+/// The index of element `j` of row `r` of an array of shape `shape` reduced
+/// along its innermost dimension (`R >= 1`): only the outer dimensions but
+/// the first need a division, none for a matrix.
+#[doc(hidden)]
+#[inline(always)]
+pub fn row_index<const R: usize>(shape: &[usize; R], r: usize, j: usize) -> [usize; R] {
+    let mut ix = [0; R];
+    if R == 0 {
+        return ix;
+    }
+    ix[R - 1] = j;
+    if R >= 2 {
+        let mut l = r;
+        for d in (1..R - 1).rev() {
+            let n = shape[d];
+            if n != 0 {
+                ix[d] = l % n;
+                l /= n;
+            }
+        }
+        ix[0] = l;
+    }
+    ix
 }
 
 #[cfg(test)]
@@ -249,19 +349,22 @@ mod tests {
         in_pools(|| {
             for n in sizes() {
                 assert_eq!(
-                    fold_all(n, mat, Z, mul),
+                    fold_all(Order::Indexed, n, mat, Z, mul),
                     ref_fold(0, n, mat, Some(Z), mul).unwrap()
                 );
-                assert_eq!(fold1_all(n, mat, mul), ref_fold(0, n, mat, None, mul));
+                assert_eq!(
+                    fold1_all(Order::Indexed, n, mat, mul),
+                    ref_fold(0, n, mat, None, mul)
+                );
                 let fx = |i: usize| h(i) as i64 - 77;
                 assert_eq!(
-                    fold_all(n, fx, 1000, i64::wrapping_add),
+                    fold_all(Order::Indexed, n, fx, 1000, i64::wrapping_add),
                     1000 + (0..n).map(fx).sum::<i64>()
                 );
                 let fl = |i: usize| (i as i32, (i % 251) as u8);
                 let fl_g = |a: (i32, u8), b: (i32, u8)| (a.0, b.1);
                 assert_eq!(
-                    fold1_all(n, fl, fl_g),
+                    fold1_all(Order::Indexed, n, fl, fl_g),
                     n.checked_sub(1).map(|l| (0, (l % 251) as u8))
                 );
             }
@@ -305,6 +408,50 @@ mod tests {
                 assert_eq!(got.map(|c| c.to_elems()), want);
             }
         });
+    }
+
+    #[test]
+    fn commutative_folds_match_reference() {
+        // Wrapping integer sums and minima: exact in any order.
+        in_pools(|| {
+            for n in sizes() {
+                let fx = |i: usize| h(i) as i64 - 77;
+                let want = 1000 + (0..n).map(fx).sum::<i64>();
+                assert_eq!(fold_all(Order::Commutative, n, fx, 1000, i64::wrapping_add), want);
+                let want1 = (0..n).map(fx).min();
+                assert_eq!(fold1_all(Order::Commutative, n, fx, i64::min), want1);
+            }
+            for (rows, len) in row_cases() {
+                let fx = |r: usize, j: usize| h(r * len + j) as u64;
+                let got: Vec<u64> = fold_rows_then::<Vec<u64>, Vec<u64>>(
+                    Order::Commutative,
+                    rows,
+                    len,
+                    fx,
+                    3,
+                    u64::wrapping_add,
+                    |x| x,
+                );
+                let want: Vec<u64> = (0..rows)
+                    .map(|r| (0..len).fold(3u64, |a, j| a.wrapping_add(fx(r, j))))
+                    .collect();
+                assert_eq!(got, want, "rows {rows} len {len}");
+                let got: Option<Vec<u64>> =
+                    fold1_rows_then::<Vec<u64>, Vec<u64>>(Order::Commutative, rows, len, fx, u64::max, |x| x);
+                let want: Option<Vec<u64>> = (0..rows).map(|r| (0..len).map(|j| fx(r, j)).max()).collect();
+                assert_eq!(got, want, "rows {rows} len {len}");
+            }
+        });
+    }
+
+    #[test]
+    fn row_index_splits_rows() {
+        assert_eq!(row_index(&[5], 0, 3), [3]);
+        assert_eq!(row_index(&[4, 6], 3, 5), [3, 5]);
+        let sh = [2, 3, 4, 5];
+        for l in 0..120 {
+            assert_eq!(row_index(&sh, l / 5, l % 5), crate::shape::from_linear(&sh, l));
+        }
     }
 
     #[test]

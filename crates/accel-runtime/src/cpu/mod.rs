@@ -17,7 +17,9 @@ mod testing;
 
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
-pub use fold::{fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then};
+pub use fold::{
+    fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then, row_index, Order,
+};
 pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
 pub use scan::{
     scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
@@ -68,6 +70,26 @@ pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
     debug_assert!(i < s.len(), "accel internal error: read at {i} of {}", s.len());
     // SAFETY: the caller guarantees `i < s.len()`.
     unsafe { *s.get_unchecked(i) }
+}
+
+/// The index at row-major offset `l` of `shape`, for `l` inside `shape`
+/// ([`crate::shape::from_linear`] without its last division: the outermost
+/// component is what the inner ones leave, so a vector's index costs nothing).
+#[doc(hidden)]
+#[inline(always)]
+pub fn index_at<const R: usize>(shape: &[usize; R], mut l: usize) -> [usize; R] {
+    let mut ix = [0; R];
+    for d in (1..R).rev() {
+        let n = shape[d];
+        if n != 0 {
+            ix[d] = l % n;
+            l /= n;
+        }
+    }
+    if R > 0 {
+        ix[0] = l;
+    }
+    ix
 }
 
 /// `Err` unless an array of shape `from` can be reshaped to `to` (same size).
@@ -132,6 +154,16 @@ pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_at_is_from_linear_inside_the_shape() {
+        let sh = [3, 4, 5];
+        for l in 0..60 {
+            assert_eq!(index_at(&sh, l), crate::shape::from_linear(&sh, l));
+        }
+        assert_eq!(index_at(&[7], 6), [6]);
+        assert_eq!(index_at(&[7, 0], 0), [0, 0]);
+    }
 
     #[test]
     fn generate_covers_every_index() {

@@ -1,9 +1,17 @@
 //! Forward permutation with a combination function.
 //!
-//! Sources are spread over threads in contiguous chunks; updates of one target
-//! slot are serialised by a striped lock (slot `t` is guarded by stripe
-//! `t % STRIPES`), so each read-combine-write is atomic with respect to the
-//! others on the same slot. The order between different sources is unspecified.
+//! Sources are spread over threads in contiguous chunks. How updates of one
+//! target slot are kept atomic depends on the sizes:
+//! * few targets for many sources (a histogram): each chunk combines into a
+//!   private table, and the tables are combined into the result in chunk
+//!   order afterwards (valid because `combine` is associative: a chunk's
+//!   private value is the combination of its sources in source order);
+//! * otherwise each read-combine-write holds a lock: one per target slot when
+//!   the targets are not many more than the sources (so threads writing
+//!   different regions, as a sort's scatter does, never share a lock's cache
+//!   line), else a striped lock (slot `t` is guarded by stripe `t % STRIPES`).
+//!
+//! The order between different sources is unspecified.
 
 use super::{chunks, MIN_CHUNK};
 use crate::elem::Columns;
@@ -13,6 +21,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of lock stripes (a power of two).
 pub(super) const STRIPES: usize = 1024;
+
+/// Whether `src_n` sources into `n_out` targets are worth a private table per
+/// chunk: the tables (a few per thread) hold no more slots than there are
+/// sources.
+fn privatise(src_n: usize, n_out: usize) -> bool {
+    let tables = rayon::current_num_threads().max(1) * 4;
+    n_out.saturating_mul(tables) <= src_n
+}
 
 /// A spin lock on its own cache line.
 #[repr(align(64))]
@@ -24,27 +40,32 @@ impl Stripe {
     }
 
     #[inline]
-    pub(super) fn lock(&self) -> StripeGuard<'_> {
-        while self
-            .0
-            .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
-            while self.0.load(Ordering::Relaxed) {
-                spin_loop();
-            }
-        }
-        StripeGuard(self)
+    pub(super) fn lock(&self) -> Guard<'_> {
+        lock(&self.0)
     }
 }
 
-/// Holds a stripe locked; unlocks on drop (also when `combine` panics).
-pub(super) struct StripeGuard<'a>(&'a Stripe);
+/// Takes the spin lock `l`.
+#[inline]
+fn lock(l: &AtomicBool) -> Guard<'_> {
+    while l
+        .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+        .is_err()
+    {
+        while l.load(Ordering::Relaxed) {
+            spin_loop();
+        }
+    }
+    Guard(l)
+}
 
-impl Drop for StripeGuard<'_> {
+/// Holds a spin lock; unlocks on drop (also when `combine` panics).
+pub(super) struct Guard<'a>(&'a AtomicBool);
+
+impl Drop for Guard<'_> {
     #[inline]
     fn drop(&mut self) {
-        self.0 .0.store(false, Ordering::Release);
+        self.0.store(false, Ordering::Release);
     }
 }
 
@@ -82,12 +103,70 @@ pub fn permute<C: Columns>(
         return;
     }
 
+    if privatise(src_n, n_out) {
+        // One private table per chunk, the chunk's sources combined in order.
+        let tables: Vec<Vec<Option<C::Elem>>> = chunks(src_n)
+            .map(|r| {
+                let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
+                for i in r {
+                    if let Some(t) = target(i).filter(|&t| t < n_out) {
+                        let v = value(i);
+                        local[t] = Some(match local[t] {
+                            Some(old) => combine(v, old),
+                            None => v,
+                        });
+                    }
+                }
+                local
+            })
+            .collect();
+        for local in tables {
+            for (t, v) in local.into_iter().enumerate() {
+                if let Some(v) = v {
+                    // SAFETY: `t < n_out = out.len()`, so slot `t` is
+                    // initialised and within the capacity; this thread holds
+                    // `out` mutably and is the only one touching it.
+                    unsafe {
+                        let old = C::read(ptr, t);
+                        C::write(ptr, t, combine(v, old));
+                    }
+                }
+            }
+        }
+        return;
+    }
+
+    if n_out <= src_n.saturating_mul(4) {
+        // A lock per slot.
+        let locks: Vec<AtomicBool> = (0..n_out).map(|_| AtomicBool::new(false)).collect();
+        chunks(src_n).for_each(|r| {
+            for i in r {
+                if let Some(t) = target(i).filter(|&t| t < n_out) {
+                    let v = value(i);
+                    let _guard = lock(&locks[t]);
+                    // SAFETY: `t < out.len()`, so slot `t` is initialised and
+                    // within the capacity. Every access to slot `t` happens
+                    // under lock `t`, which this thread holds, so no other
+                    // thread reads or writes slot `t` meanwhile; the lock's
+                    // acquire/release orders this update after the previous
+                    // one. `out` is borrowed mutably for the whole call, so
+                    // nothing else touches it.
+                    unsafe {
+                        let old = C::read(ptr, t);
+                        C::write(ptr, t, combine(v, old));
+                    }
+                }
+            }
+        });
+        return;
+    }
+
     let locks: Vec<Stripe> = (0..STRIPES).map(|_| Stripe::new()).collect();
     chunks(src_n).for_each(|r| {
         for i in r {
             if let Some(t) = target(i).filter(|&t| t < n_out) {
                 let v = value(i);
-                let _guard = locks[t % STRIPES].lock();
+                let _guard = lock(&locks[t % STRIPES].0);
                 // SAFETY: `t < out.len()`, so slot `t` is initialised and within
                 // the capacity. Every access to slot `t` happens under stripe
                 // `t % STRIPES`, which this thread holds, so no other thread
@@ -121,6 +200,8 @@ pub trait AtomicPrim: Copy + Send + Sync {
     fn aligned(ptr: *mut Self) -> bool;
     /// `v op old`, as the atomic operation computes it (wrapping add).
     fn plain(v: Self, old: Self, op: AtomicOp) -> Self;
+    /// The neutral element of `op` (`x op e = x` for every `x`).
+    fn identity(op: AtomicOp) -> Self;
     /// `*slot = v op *slot`, atomically.
     ///
     /// # Safety
@@ -144,6 +225,14 @@ macro_rules! atomic_prim {
                     AtomicOp::And => v & old,
                     AtomicOp::Or => v | old,
                     AtomicOp::Xor => v ^ old,
+                }
+            }
+            fn identity(op: AtomicOp) -> Self {
+                match op {
+                    AtomicOp::Add | AtomicOp::Or | AtomicOp::Xor => 0,
+                    AtomicOp::Min => <$t>::MAX,
+                    AtomicOp::Max => <$t>::MIN,
+                    AtomicOp::And => !0,
                 }
             }
             #[inline]
@@ -188,6 +277,26 @@ pub fn permute_atomic<T: AtomicPrim>(
         for i in 0..src_n {
             if let Some(t) = target(i).filter(|&t| t < n_out) {
                 out[t] = T::plain(value(i), out[t], op);
+            }
+        }
+        return;
+    }
+    if privatise(src_n, n_out) {
+        // A private table per chunk (no atomics), added up afterwards.
+        let tables: Vec<Vec<T>> = chunks(src_n)
+            .map(|r| {
+                let mut local = vec![T::identity(op); n_out];
+                for i in r {
+                    if let Some(t) = target(i).filter(|&t| t < n_out) {
+                        local[t] = T::plain(value(i), local[t], op);
+                    }
+                }
+                local
+            })
+            .collect();
+        for local in tables {
+            for (o, v) in out.iter_mut().zip(local) {
+                *o = T::plain(v, *o, op);
             }
         }
         return;
@@ -257,7 +366,8 @@ mod tests {
             };
             pool.install(|| {
                 for src_n in [0, 1, 2, 7, MIN_CHUNK - 1, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
-                    for n_out in [0, 1, 3, 100, 5000] {
+                    // Private tables, a lock per slot, and striped locks.
+                    for n_out in [0, 1, 3, 100, 5000, 70_000] {
                         let target = |i: usize| {
                             if i % 5 == 3 {
                                 None
@@ -293,6 +403,43 @@ mod tests {
                             w
                         };
                         assert_eq!(out2.1, want1);
+                    }
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn permute_atomic_matches_plain_updates() {
+        for threads in [1, 4] {
+            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(p) => p,
+                Err(e) => panic!("thread pool: {e}"),
+            };
+            pool.install(|| {
+                for src_n in [0, 5, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
+                    for n_out in [1, 7, 256, 70_000] {
+                        for op in [
+                            AtomicOp::Add,
+                            AtomicOp::Min,
+                            AtomicOp::Max,
+                            AtomicOp::And,
+                            AtomicOp::Or,
+                            AtomicOp::Xor,
+                        ] {
+                            let target = |i: usize| (i % 11 != 4).then_some(h(i) as usize % (n_out + 2));
+                            let value = |i: usize| h(i + 3) as i32;
+                            let defaults: Vec<i32> = (0..n_out).map(|t| (t as i32) * 7 - 50).collect();
+                            let mut want = defaults.clone();
+                            for i in 0..src_n {
+                                if let Some(t) = target(i).filter(|&t| t < n_out) {
+                                    want[t] = i32::plain(value(i), want[t], op);
+                                }
+                            }
+                            let mut got = defaults.clone();
+                            permute_atomic(&mut got, src_n, target, value, op);
+                            assert_eq!(got, want, "{src_n} {n_out} {op:?}");
+                        }
                     }
                 }
             });
