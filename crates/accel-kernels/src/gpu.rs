@@ -258,12 +258,19 @@ impl Gen<'_> {
         let b0 = k.outputs[0].0;
         let elem = self.plan.buffer(k.outputs[0]).elem.clone();
         let lb = leaf_bytes(&elem);
+        // A fold's or scan's accumulator (its `z` and partial results) has the
+        // combination's type; the output differs when maps follow (`post`).
+        let acc = match &k.op {
+            KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => self.plan.arena.var(f.params[0]).ty.clone(),
+            _ => elem.clone(),
+        };
+        let acc_lb = leaf_bytes(&acc);
         let bi = buf(b0);
         let bs = buf_shape(b0);
         let op = k.fused.last().copied().unwrap_or("kernel");
         let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| {
             let name = &e.name;
-            let args = self.args(&e.params, &elem);
+            let args = self.args(&e.params, &acc);
             quote! {
                 __ctx.check()?;
                 __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
@@ -272,7 +279,7 @@ impl Gen<'_> {
         };
         let z_of = |z: &Option<H>| match z {
             Some(z) => {
-                let t = rust_ty(&elem);
+                let t = rust_ty(&acc);
                 let z = self.hexpr(*z);
                 quote!(let __z: #t = #z;)
             }
@@ -322,7 +329,7 @@ impl Gen<'_> {
                     #zc
                     let #bi = #host::GBuf::alloc(__dev, #lb, 1)?;
                     let (__grid, __x_per, __x_nparts) = if __x_n == 0 { (1, 1, 0) } else { #host::fold_split(__dev, __x_n) };
-                    let __part = #host::GBuf::alloc(__dev, #lb, __grid)?;
+                    let __part = #host::GBuf::alloc(__dev, #acc_lb, __grid)?;
                     if __x_n > 0 { #part }
                     let __x_per = __x_nparts.div_ceil(256);
                     #fin

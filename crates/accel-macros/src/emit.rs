@@ -1,7 +1,6 @@
 //! The items generated for each function of an accel program.
 
 use accel_core::ir::Ty;
-use accel_core::plan::KernelOp;
 use accel_core::Options;
 use accel_kernels::cpu::rust_ty;
 use proc_macro2::{Span, TokenStream};
@@ -60,23 +59,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     for (i, f) in fns.iter().enumerate() {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
             Ok((program, plan)) => {
-                // The PTX back end does not fuse maps into the folds and scans
-                // before them yet: plan the GPU path without that.
-                let has_post = plan.kernels().any(|k| {
-                    matches!(
-                        &k.op,
-                        KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. }
-                    )
-                });
-                let gpu_opts = Options {
-                    maps_after_consumers: false,
-                    ..opts
-                };
-                let gpu_plan = match has_post {
-                    true => accel_core::compile_with(&fns, i, gpu_opts).ok().map(|(_, p)| p),
-                    false => None,
-                };
-                program_items(f, &program, &plan, gpu_plan.as_ref().unwrap_or(&plan), &source)
+                program_items(f, &program, &plan, &source)
             }
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
@@ -108,7 +91,6 @@ fn program_items(
     f: &syn::ItemFn,
     program: &accel_core::Program,
     plan: &accel_core::Plan,
-    gpu_plan: &accel_core::Plan,
     source: &str,
 ) -> TokenStream {
     let name = &f.sig.ident;
@@ -158,7 +140,7 @@ fn program_items(
     // The GPU path: the same plan as PTX kernels launched on the backend's
     // device. A program the PTX back end cannot compile yet still compiles; its
     // GPU path returns a `BackendUnavailable` error naming what is missing.
-    let (ptx_text, gpu_body) = gpu_items(gpu_plan, &rt);
+    let (ptx_text, gpu_body) = gpu_items(plan, &rt);
     let explain = plan.explain();
     let explain_dot = plan.explain_dot();
     let doc = format!(

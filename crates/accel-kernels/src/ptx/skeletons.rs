@@ -48,10 +48,6 @@ pub fn kernel(
         text.push_str(&l.finish(&name, &shared));
         text.push('\n');
     };
-    if let KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. } = &k.op {
-        // Plan GPU paths with `Options::maps_after_consumers` off.
-        return Err("maps fused after a fold or a scan".to_string());
-    }
     match &k.op {
         KernelOp::Generate { elem, .. } => {
             let name = format!("{prefix}_generate");
@@ -59,21 +55,31 @@ pub fn kernel(
             generate(&mut l, elem, out_b, &out_ty)?;
             emit(l, name, String::new(), &mut text);
         }
-        KernelOp::Fold { elem, z, f, all, .. } => {
+        KernelOp::Fold {
+            elem, z, f, all, post, ..
+        } => {
+            // The accumulator's type; the stored type differs when maps after
+            // the fold are fused into it (`post`).
+            let acc_ty = plan.arena.var(f.params[0]).ty.clone();
+            let out = Out {
+                buf: out_b,
+                ty: &out_ty,
+                post: post.as_ref(),
+            };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
             if to_scalar {
                 let name = format!("{prefix}_fold_part");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_part(&mut l, elem, f, &out_ty)?;
+                let sh = fold_part(&mut l, elem, f, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_fold_final");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_final(&mut l, z.is_some(), f, out_b, &out_ty)?;
+                let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             } else {
                 let name = format!("{prefix}_fold_rows");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_rows(&mut l, elem, z.is_some(), f, out_b, &out_ty)?;
+                let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             }
         }
@@ -83,12 +89,19 @@ pub fn kernel(
             kind,
             z,
             f,
+            post,
             ..
         } => {
+            let acc_ty = plan.arena.var(f.params[0]).ty.clone();
+            let out = Out {
+                buf: out_b,
+                ty: &out_ty,
+                post: post.as_ref(),
+            };
             let name = format!("{prefix}_scan");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             let totals = k.outputs.get(1).map(|b| b.0);
-            let sh = scan(&mut l, elem, *dir, *kind, z.is_some(), f, out_b, totals, &out_ty)?;
+            let sh = scan(&mut l, elem, *dir, *kind, z.is_some(), f, &out, totals, &acc_ty)?;
             emit(l, name, sh, &mut text);
         }
         KernelOp::Permute {
@@ -187,6 +200,31 @@ fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
     for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
         let base = l.param(Arg::Col(b, k))[0].clone();
         l.store(&base, idx, p, r, false);
+    }
+}
+
+/// Where a fold or scan stores its results: the buffer, its element type,
+/// and the maps fused after the fold or scan, applied before each store.
+struct Out<'a> {
+    buf: u32,
+    ty: &'a Ty,
+    post: Option<&'a Fun>,
+}
+
+impl Out<'_> {
+    /// Stores `post(v)` (or `v`) at element `idx` of the output.
+    fn store(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<(), Unsupported> {
+        let v = match self.post {
+            Some(p) => {
+                let old = l.bind(p.params[0], v.to_vec());
+                let r = l.expr(p.body);
+                l.unbind(p.params[0], old);
+                r?
+            }
+            None => v.to_vec(),
+        };
+        store_elem(l, self.buf, idx, &v, self.ty);
+        Ok(())
     }
 }
 
@@ -531,7 +569,7 @@ fn combine_z(
     Ok(out)
 }
 
-fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let nparts = extra(l, "nparts");
     let per = extra(l, "per");
     let id = ids(l);
@@ -556,7 +594,7 @@ fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<Strin
     l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
     l.ins(format!("@{p} bra {done};"));
     let v = combine_z(l, z, f, &acc, &have, t)?;
-    store_elem(l, out, &zero, &v, t);
+    out.store(l, &zero, &v)?;
     l.put_label(&done);
     l.ins("ret;");
     Ok(shared_decl(&sh, t, MAX_WARPS * 4))
@@ -586,7 +624,7 @@ fn row_loop(
     Ok(())
 }
 
-fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let len = extra(l, "len");
     let id = ids(l);
     let sh = l_prefix(l);
@@ -615,7 +653,7 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> R
         l.ins(format!("setp.ne.u32 {p}, {tidc}, 0;"));
         l.ins(format!("@{p} bra {done};"));
         let v = combine_z(l, z, f, &acc, &have, t)?;
-        store_elem(l, out, row, &v, t);
+        out.store(l, row, &v)?;
         l.put_label(&done);
         Ok(())
     };
@@ -631,7 +669,7 @@ fn scan(
     kind: ScanKind,
     z: bool,
     f: &Fun,
-    out: u32,
+    out: &Out,
     totals: Option<u32>,
     t: &Ty,
 ) -> Result<String, Unsupported> {
@@ -775,7 +813,7 @@ fn scan(
         }
         match kind {
             ScanKind::Exclusive => {
-                store_elem(l, out, &pos, &c, t);
+                store_elem(l, out.buf, &pos, &c, t);
                 let v = comb(l, &c, &x)?;
                 l.assign(&c, &v, t);
             }
@@ -789,7 +827,7 @@ fn scan(
                 let w = comb(l, &c, &x)?;
                 l.assign(&v, &w, t);
                 l.put_label(&nocarry);
-                store_elem(l, out, &pos, &v, t);
+                out.store(l, &pos, &v)?;
                 l.assign(&c, &v, t);
                 l.ins(format!("mov.b32 {cvalid}, 1;"));
             }
@@ -809,7 +847,7 @@ fn scan(
                     ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
                     ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
                 }
-                store_elem(l, out, &pos, &zv, t);
+                out.store(l, &pos, &zv)?;
             }
             ScanKind::Exclusive => {
                 let tot = l.fresh(t);
@@ -905,7 +943,43 @@ fn permute(
         l.ins("ret;");
         return Ok(());
     }
-    // Per-element lock: acquire, read-modify-write, release, all in one
+    if let [p] = leaves(t)[..] {
+        if p.width() >= 32 && p != Prim::Bool {
+            // One 32- or 64-bit leaf: combine with the value read, then swap
+            // the result in if the slot still holds that value; retry with the
+            // value found otherwise.
+            let base = l.param(Arg::Col(out, 0))[0].clone();
+            let addr = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
+            let old = l.reg(class(p));
+            l.ins(format!("ld.volatile.global.{} {old}, [{addr}];", super::lower::mty(p)));
+            let (bits, bty) = match p.width() {
+                32 => (Class::R, "b32"),
+                _ => (Class::Rd, "b64"),
+            };
+            let (retry, stored) = (l.label("cas"), l.label("casd"));
+            l.put_label(&retry);
+            let nv = apply2(l, combine, &v, std::slice::from_ref(&old))?;
+            let (ob, nb, got) = (l.reg(bits), l.reg(bits), l.reg(bits));
+            l.ins(format!("mov.{bty} {ob}, {old};"));
+            l.ins(format!("mov.{bty} {nb}, {};", nv[0]));
+            l.ins(format!("atom.global.cas.{bty} {got}, [{addr}], {ob}, {nb};"));
+            let same = l.reg(Class::P);
+            l.ins(format!("setp.eq.{} {same}, {got}, {ob};", if bty == "b32" { "u32" } else { "u64" }));
+            l.ins(format!("@{same} bra {stored};"));
+            l.ins(format!("mov.{bty} {old}, {got};"));
+            l.ins(format!("bra {retry};"));
+            l.put_label(&stored);
+            l.put_label(&next);
+            l.ins(format!("add.u64 {i}, {i}, {stride};"));
+            l.ins(format!("bra {top};"));
+            l.put_label(&end);
+            l.ins("ret;");
+            return Ok(());
+        }
+    }
+    // Per-element lock (tuples, 8- and 16-bit leaves): acquire,
+    // read-modify-write, release, all in one
     // iteration so that lanes of one warp never wait on each other.
     let la = l.reg(Class::Rd);
     l.ins(format!("mad.lo.u64 {la}, {tl}, 4, {lockg};"));
