@@ -84,7 +84,7 @@ accel! {
 
 const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
 
-fn vec_of<T: Elem>(n: usize, f: impl Fn(usize) -> T) -> Vector<T> {
+fn vec_of<T: accel::Elem>(n: usize, f: impl Fn(usize) -> T) -> Vector<T> {
     (0..n).map(f).collect()
 }
 
