@@ -80,6 +80,26 @@ accel! {
     fn scanr1_post(xs: &Vector<u8>) -> Vector<bool> {
         xs.scanr1(|a, b| a.max(b)).map(|x| x > 100)
     }
+
+    // Scans of long rows (three passes on a GPU with few rows).
+    fn long_scanl1(m: &Matrix<i32>) -> Matrix<i32> {
+        m.scanl1(|a, b| if b != 0 { b } else { a })
+    }
+    fn long_scanr1(m: &Matrix<i32>) -> Matrix<i32> {
+        m.scanr1(|a, b| if a != 0 { a } else { b })
+    }
+    fn long_scanl(m: &Matrix<i64>) -> Matrix<i64> {
+        m.scanl(5, |a, b| a + b)
+    }
+    fn long_scanr_post(m: &Matrix<i32>) -> Matrix<bool> {
+        m.scanr(-1, |a, b| if a >= 0 { a } else { b }).map(|x| x % 3 == 0)
+    }
+    fn long_scanl_total(m: &Matrix<(i32, u8)>) -> (Matrix<(i32, u8)>, Vector<(i32, u8)>) {
+        m.scanl_total((0, 0), |a, b| (a.0 + b.0, if b.1 != 0 { b.1 } else { a.1 }))
+    }
+    fn long_scanr_total(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>) {
+        xs.scanr_total(0.5, |a, b| a.max(b))
+    }
 }
 
 const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
@@ -198,5 +218,48 @@ fn maps_are_fused_into_the_folds_and_scans() {
         scanr1_post::explain(),
     ] {
         assert!(explain.contains(": 1 kernel\n"), "{explain}");
+    }
+}
+
+/// Rows past the one-block-per-row scan's range, non-commutative combinations
+/// ("the last non-zero") to show the order of the chunks and their carries.
+#[test]
+fn long_scans() {
+    for (rows, len) in [(1usize, 40_001usize), (3, 32_768)] {
+        let sparse = |i: usize| if hash(i) % 97 == 0 { (hash(i + 1) % 1000) as i32 - 500 } else { 0 };
+        let m = Matrix::from_fn([rows, len], |[i, j]| sparse(i * len + j));
+        check_ok(long_scanl1::SOURCE, "long_scanl1", &[arg(&m)], long_scanl1(&m), EXACT);
+        check_ok(long_scanr1::SOURCE, "long_scanr1", &[arg(&m)], long_scanr1(&m), EXACT);
+        let mi = Matrix::from_fn([rows, len], |[i, j]| hash(i * len + j) as i64 >> 8);
+        check_ok(long_scanl::SOURCE, "long_scanl", &[arg(&mi)], long_scanl(&mi), EXACT);
+        let signs = Matrix::from_fn([rows, len], |[i, j]| {
+            if hash(i * len + j) % 211 == 0 { (hash(j) % 100) as i32 } else { -1 }
+        });
+        check_ok(
+            long_scanr_post::SOURCE,
+            "long_scanr_post",
+            &[arg(&signs)],
+            long_scanr_post(&signs),
+            EXACT,
+        );
+        let pairs = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j);
+            ((h % 1000) as i32, if h % 53 == 0 { (h >> 20) as u8 } else { 0 })
+        });
+        check_ok(
+            long_scanl_total::SOURCE,
+            "long_scanl_total",
+            &[arg(&pairs)],
+            long_scanl_total(&pairs),
+            EXACT,
+        );
+        let xs = vec_of(len, |i| (hash(i) % 100_000) as f64 / 3.0);
+        check_ok(
+            long_scanr_total::SOURCE,
+            "long_scanr_total",
+            &[arg(&xs)],
+            long_scanr_total(&xs),
+            EXACT,
+        );
     }
 }

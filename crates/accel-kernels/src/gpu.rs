@@ -373,18 +373,29 @@ impl Gen<'_> {
                     allocs.extend(quote!(let #oi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#os))?;));
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-                let l = launch(
-                    &entries[0],
-                    quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(#host::row_block(__x_len)),
-                );
+                let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
+                let l = launch(&entries[0], rows_grid.clone(), quote!(#host::row_block(__x_len)));
+                let tasks_grid = quote!(#host::grid(__dev, __x_n, 256, 8));
+                let part = launch(&entries[1], tasks_grid.clone(), quote!(256));
+                let carry = launch(&entries[2], rows_grid, quote!(256));
+                let fin = launch(&entries[3], tasks_grid, quote!(256));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
                     #zc
                     #allocs
-                    let __x_per = #host::row_per(__x_len);
-                    if __x_rows > 0 { #l }
+                    if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len) {
+                        // Chunk totals, their scan per row (the carry-ins), the chunks again.
+                        let (__x_cper, __x_cpr, __x_tper) = #host::long_scan_split(__x_len);
+                        let __x_n = __x_rows * __x_cpr;
+                        let __part = #host::GBuf::alloc(__dev, #acc_lb, __x_n)?;
+                        #part
+                        #carry
+                        #fin
+                    } else if __x_rows > 0 {
+                        let __x_per = #host::row_per(__x_len);
+                        #l
+                    }
                     (#(#outs,)*)
                 }
             }
