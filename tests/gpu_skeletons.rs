@@ -100,6 +100,17 @@ accel! {
     fn long_scanr_total(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>) {
         xs.scanr_total(0.5, |a, b| a.max(b))
     }
+
+    // Folds of rows: a warp per short row, a block per long one.
+    fn rows_last_nonzero(m: &Matrix<i32>) -> Vector<i32> {
+        m.fold(-7, |a, b| if b != 0 { b } else { a })
+    }
+    fn rows_pair(m: &Matrix<(i64, u16)>) -> Vector<(i64, u16)> {
+        m.fold1(|a, b| (a.0 + b.0, if b.1 != 0 { b.1 } else { a.1 }))
+    }
+    fn rows_sum_f64(m: &Matrix<f64>) -> Vector<f64> {
+        m.fold(0.25, |a, b| a + b)
+    }
 }
 
 const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
@@ -113,14 +124,32 @@ fn permute_native_atomics() {
     for n in SIZES {
         let xs = vec_of(n, |i| (hash(i) % 1000) as i32 - 500);
         let z = vec_of(7, |i| i as i32);
-        check_ok(hist_i32::SOURCE, "hist_i32", &[arg(&xs), arg(&z)], hist_i32(&xs, &z), EXACT);
+        check_ok(
+            hist_i32::SOURCE,
+            "hist_i32",
+            &[arg(&xs), arg(&z)],
+            hist_i32(&xs, &z),
+            EXACT,
+        );
         // Small integers: every order of the additions is exact.
         let xs = vec_of(n, |i| (hash(i) % 64) as f32 - 32.0);
         let z = vec_of(5, |i| i as f32 * 0.5);
-        check_ok(add_f32::SOURCE, "add_f32", &[arg(&xs), arg(&z)], add_f32(&xs, &z), EXACT);
+        check_ok(
+            add_f32::SOURCE,
+            "add_f32",
+            &[arg(&xs), arg(&z)],
+            add_f32(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| hash(i) as i64);
         let z = vec_of(3, |i| i as i64 - 1);
-        check_ok(max_i64::SOURCE, "max_i64", &[arg(&xs), arg(&z)], max_i64(&xs, &z), EXACT);
+        check_ok(
+            max_i64::SOURCE,
+            "max_i64",
+            &[arg(&xs), arg(&z)],
+            max_i64(&xs, &z),
+            EXACT,
+        );
     }
 }
 
@@ -130,19 +159,49 @@ fn permute_compare_and_swap() {
         // Powers of two: products are exact in any order.
         let xs = vec_of(n, |i| [0.5f32, 2.0, -1.0, 1.0][(hash(i) % 4) as usize]);
         let z = vec_of(5, |i| (i + 1) as f32);
-        check_ok(mul_f32::SOURCE, "mul_f32", &[arg(&xs), arg(&z)], mul_f32(&xs, &z), EXACT);
+        check_ok(
+            mul_f32::SOURCE,
+            "mul_f32",
+            &[arg(&xs), arg(&z)],
+            mul_f32(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| (hash(i) % 10_000) as f64 / 7.0 - 700.0);
         let z = vec_of(4, |i| i as f64 * 100.0 - 200.0);
-        check_ok(max_f64::SOURCE, "max_f64", &[arg(&xs), arg(&z)], max_f64(&xs, &z), EXACT);
+        check_ok(
+            max_f64::SOURCE,
+            "max_f64",
+            &[arg(&xs), arg(&z)],
+            max_f64(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| hash(i) as u32 | 1);
         let z = vec_of(6, |i| 3 * i as u32 + 1);
-        check_ok(mul_u32::SOURCE, "mul_u32", &[arg(&xs), arg(&z)], mul_u32(&xs, &z), EXACT);
+        check_ok(
+            mul_u32::SOURCE,
+            "mul_u32",
+            &[arg(&xs), arg(&z)],
+            mul_u32(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, hash);
         let z = vec_of(2, |i| u64::MAX - i as u64);
-        check_ok(min_u64::SOURCE, "min_u64", &[arg(&xs), arg(&z)], min_u64(&xs, &z), EXACT);
+        check_ok(
+            min_u64::SOURCE,
+            "min_u64",
+            &[arg(&xs), arg(&z)],
+            min_u64(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| i as f32 + 1.0);
         let z = vec_of(n, |i| (hash(i) % 100) as f32);
-        check_ok(order_f32::SOURCE, "order_f32", &[arg(&xs), arg(&z)], order_f32(&xs, &z), EXACT);
+        check_ok(
+            order_f32::SOURCE,
+            "order_f32",
+            &[arg(&xs), arg(&z)],
+            order_f32(&xs, &z),
+            EXACT,
+        );
     }
 }
 
@@ -161,16 +220,40 @@ fn permute_per_element_lock() {
         );
         let xs = vec_of(n, |i| hash(i) as u8);
         let z = vec_of(3, |i| i as u8 * 100);
-        check_ok(add_u8::SOURCE, "add_u8", &[arg(&xs), arg(&z)], add_u8(&xs, &z), EXACT);
+        check_ok(
+            add_u8::SOURCE,
+            "add_u8",
+            &[arg(&xs), arg(&z)],
+            add_u8(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| hash(i) as i16);
         let z = vec_of(5, |i| i as i16 * 1000 - 2000);
-        check_ok(max_i16::SOURCE, "max_i16", &[arg(&xs), arg(&z)], max_i16(&xs, &z), EXACT);
+        check_ok(
+            max_i16::SOURCE,
+            "max_i16",
+            &[arg(&xs), arg(&z)],
+            max_i16(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| hash(i) % 5 == 0);
         let z = vec_of(3, |i| i == 1);
-        check_ok(any_bool::SOURCE, "any_bool", &[arg(&xs), arg(&z)], any_bool(&xs, &z), EXACT);
+        check_ok(
+            any_bool::SOURCE,
+            "any_bool",
+            &[arg(&xs), arg(&z)],
+            any_bool(&xs, &z),
+            EXACT,
+        );
         let xs = vec_of(n, |i| i as i16);
         let z = vec_of(n, |i| (hash(i) % 50) as i16);
-        check_ok(order_i16::SOURCE, "order_i16", &[arg(&xs), arg(&z)], order_i16(&xs, &z), EXACT);
+        check_ok(
+            order_i16::SOURCE,
+            "order_i16",
+            &[arg(&xs), arg(&z)],
+            order_i16(&xs, &z),
+            EXACT,
+        );
     }
 }
 
@@ -178,7 +261,13 @@ fn permute_per_element_lock() {
 fn maps_after_folds_and_scans() {
     for n in SIZES {
         let xs = vec_of(n, |i| (hash(i) % 200) as i32 - 100);
-        check_ok(fold_all_post::SOURCE, "fold_all_post", &[arg(&xs)], fold_all_post(&xs), EXACT);
+        check_ok(
+            fold_all_post::SOURCE,
+            "fold_all_post",
+            &[arg(&xs)],
+            fold_all_post(&xs),
+            EXACT,
+        );
         let ps = vec_of(n, |i| ((hash(i) % 50) as i32, (hash(i + 3) % 999) as i32));
         check_ok(
             fold_pair_post::SOURCE,
@@ -197,11 +286,29 @@ fn maps_after_folds_and_scans() {
             EXACT,
         );
         let mi = Matrix::from_fn([n % 5, n], |[i, j]| (hash(i * 1000 + j) % 10) as i32);
-        check_ok(scanl_post::SOURCE, "scanl_post", &[arg(&mi)], scanl_post(&mi), EXACT);
+        check_ok(
+            scanl_post::SOURCE,
+            "scanl_post",
+            &[arg(&mi)],
+            scanl_post(&mi),
+            EXACT,
+        );
         let xs = vec_of(n, |i| (hash(i) % 100) as i16);
-        check_ok(scanr_post::SOURCE, "scanr_post", &[arg(&xs)], scanr_post(&xs), EXACT);
+        check_ok(
+            scanr_post::SOURCE,
+            "scanr_post",
+            &[arg(&xs)],
+            scanr_post(&xs),
+            EXACT,
+        );
         let xs = vec_of(n, |i| hash(i) as u8);
-        check_ok(scanr1_post::SOURCE, "scanr1_post", &[arg(&xs)], scanr1_post(&xs), EXACT);
+        check_ok(
+            scanr1_post::SOURCE,
+            "scanr1_post",
+            &[arg(&xs)],
+            scanr1_post(&xs),
+            EXACT,
+        );
     }
 }
 
@@ -226,14 +333,42 @@ fn maps_are_fused_into_the_folds_and_scans() {
 #[test]
 fn long_scans() {
     for (rows, len) in [(1usize, 40_001usize), (3, 32_768)] {
-        let sparse = |i: usize| if hash(i) % 97 == 0 { (hash(i + 1) % 1000) as i32 - 500 } else { 0 };
+        let sparse = |i: usize| {
+            if hash(i) % 97 == 0 {
+                (hash(i + 1) % 1000) as i32 - 500
+            } else {
+                0
+            }
+        };
         let m = Matrix::from_fn([rows, len], |[i, j]| sparse(i * len + j));
-        check_ok(long_scanl1::SOURCE, "long_scanl1", &[arg(&m)], long_scanl1(&m), EXACT);
-        check_ok(long_scanr1::SOURCE, "long_scanr1", &[arg(&m)], long_scanr1(&m), EXACT);
+        check_ok(
+            long_scanl1::SOURCE,
+            "long_scanl1",
+            &[arg(&m)],
+            long_scanl1(&m),
+            EXACT,
+        );
+        check_ok(
+            long_scanr1::SOURCE,
+            "long_scanr1",
+            &[arg(&m)],
+            long_scanr1(&m),
+            EXACT,
+        );
         let mi = Matrix::from_fn([rows, len], |[i, j]| hash(i * len + j) as i64 >> 8);
-        check_ok(long_scanl::SOURCE, "long_scanl", &[arg(&mi)], long_scanl(&mi), EXACT);
+        check_ok(
+            long_scanl::SOURCE,
+            "long_scanl",
+            &[arg(&mi)],
+            long_scanl(&mi),
+            EXACT,
+        );
         let signs = Matrix::from_fn([rows, len], |[i, j]| {
-            if hash(i * len + j) % 211 == 0 { (hash(j) % 100) as i32 } else { -1 }
+            if hash(i * len + j) % 211 == 0 {
+                (hash(j) % 100) as i32
+            } else {
+                -1
+            }
         });
         check_ok(
             long_scanr_post::SOURCE,
@@ -260,6 +395,52 @@ fn long_scans() {
             &[arg(&xs)],
             long_scanr_total(&xs),
             EXACT,
+        );
+    }
+}
+
+/// Row lengths on both sides of the warp-per-row limit (2048), with a
+/// non-commutative combination ("the last non-zero") to show the order.
+#[test]
+fn folds_of_rows() {
+    for (rows, len) in [
+        (0usize, 5usize),
+        (4, 0),
+        (1, 1),
+        (9, 31),
+        (17, 33),
+        (3, 2047),
+        (2, 2048),
+        (3, 5001),
+    ] {
+        let m = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j);
+            if h % 13 == 0 {
+                (h % 1000) as i32 + 1
+            } else {
+                0
+            }
+        });
+        check_ok(
+            rows_last_nonzero::SOURCE,
+            "rows_last_nonzero",
+            &[arg(&m)],
+            rows_last_nonzero(&m),
+            EXACT,
+        );
+        let p = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j + 5);
+            (h as i64 >> 3, if h % 7 == 0 { (h >> 40) as u16 } else { 0 })
+        });
+        // fold1 of empty rows is an error on both sides.
+        let _ = check(rows_pair::SOURCE, "rows_pair", &[arg(&p)], rows_pair(&p), EXACT);
+        let x = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j) % 1000) as f64 / 8.0);
+        check_ok(
+            rows_sum_f64::SOURCE,
+            "rows_sum_f64",
+            &[arg(&x)],
+            rows_sum_f64(&x),
+            F64_TOL,
         );
     }
 }

@@ -261,7 +261,9 @@ impl Gen<'_> {
         // A fold's or scan's accumulator (its `z` and partial results) has the
         // combination's type; the output differs when maps follow (`post`).
         let acc = match &k.op {
-            KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => self.plan.arena.var(f.params[0]).ty.clone(),
+            KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => {
+                self.plan.arena.var(f.params[0]).ty.clone()
+            }
             _ => elem.clone(),
         };
         let acc_lb = leaf_bytes(&acc);
@@ -348,10 +350,16 @@ impl Gen<'_> {
                 } else {
                     TokenStream::new()
                 };
-                let l = launch(
+                let block = launch(
                     &entries[0],
                     quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(#host::row_block(__x_len)),
+                    quote!(256),
+                );
+                // 8 warps per block, a row each.
+                let warp = launch(
+                    &entries[1],
+                    quote!(#host::grid(__dev, __x_rows.saturating_mul(32), 256, 8)),
+                    quote!(256),
                 );
                 quote! {
                     #sh
@@ -359,8 +367,10 @@ impl Gen<'_> {
                     #empty
                     #zc
                     let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
-                    let __x_per = #host::row_per(__x_len);
-                    if __x_rows > 0 { #l }
+                    let (__x_warp, __x_per) = #host::fold_row_split(__x_len);
+                    if __x_rows > 0 {
+                        if __x_warp { #warp } else { #block }
+                    }
                     (#bi,)
                 }
             }

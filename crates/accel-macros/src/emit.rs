@@ -58,9 +58,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     }
     for (i, f) in fns.iter().enumerate() {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
-            Ok((program, plan)) => {
-                program_items(f, &program, &plan, &source)
-            }
+            Ok((program, plan)) => program_items(f, &program, &plan, &source),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
                 ts.extend(fallback_items(f));

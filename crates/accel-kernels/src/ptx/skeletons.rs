@@ -8,8 +8,9 @@
 //!   with lane `i + off` only when `i` is a multiple of `2 off`, then the warps'
 //!   results through shared memory), and writes one partial per block; pass 2,
 //!   one block, reduces the partials and combines with `z`.
-//! * fold of the innermost dimension: one block per row (the host picks 32 or
-//!   256 threads from the row length), the same in-order block reduction.
+//! * fold of the innermost dimension: a warp per row for short rows (each lane
+//!   a contiguous range, in-order shuffles), a block of 256 threads per row
+//!   for long ones (the same in-order block reduction); the host picks.
 //! * scan: one block per row; each thread scans a contiguous chunk: chunk
 //!   totals, their exclusive scan in shared memory, then each chunk again from
 //!   its prefix.
@@ -56,7 +57,12 @@ pub fn kernel(
             emit(l, name, String::new(), &mut text);
         }
         KernelOp::Fold {
-            elem, z, f, all, post, ..
+            elem,
+            z,
+            f,
+            all,
+            post,
+            ..
         } => {
             // The accumulator's type; the stored type differs when maps after
             // the fold are fused into it (`post`).
@@ -77,9 +83,15 @@ pub fn kernel(
                 let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             } else {
+                // A block per row (entry 0) or a warp per row (entry 1): the
+                // host picks from the row length (`host::fold_row_split`).
                 let name = format!("{prefix}_fold_rows");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
+                emit(l, name, sh, &mut text);
+                let name = format!("{prefix}_fold_rows_warp");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             }
         }
@@ -638,11 +650,9 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> 
     let len = extra(l, "len");
     let id = ids(l);
     let sh = l_prefix(l);
-    let ntid = wide(l, &id.ntid);
     let tid = wide(l, &id.tid);
-    // Elements per thread, from the host (`host::row_per`).
+    // Elements per thread, from the host (`host::fold_row_split`).
     let per = extra(l, "per");
-    let _ = &ntid;
     let tidc = id.tid.clone();
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
@@ -669,6 +679,55 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> 
     };
     row_loop(l, &id, &mut body)?;
     Ok(shared_decl(&sh, t, MAX_WARPS * 4))
+}
+
+/// Short rows: a warp per row, each lane a contiguous range of `per`
+/// elements, combined in order by the warp's shuffles; no shared memory and
+/// no block barrier, so the warps of a block take rows independently.
+fn fold_rows_warp(
+    l: &mut Lower,
+    e: &ElemFn,
+    z: bool,
+    f: &Fun,
+    out: &Out,
+    t: &Ty,
+) -> Result<String, Unsupported> {
+    let (len, per, rows) = (extra(l, "len"), extra(l, "per"), extra(l, "rows"));
+    let id = ids(l);
+    let (lane, warp, wpb) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
+    l.ins(format!("shr.u32 {warp}, {}, 5;", id.tid));
+    l.ins(format!("shr.u32 {wpb}, {}, 5;", id.ntid));
+    let (row, step) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.wide.u32 {row}, {}, {wpb};", id.ctaid));
+    let w = wide(l, &warp);
+    l.ins(format!("add.u64 {row}, {row}, {w};"));
+    l.ins(format!("mul.wide.u32 {step}, {}, {wpb};", id.nctaid));
+    let lane64 = wide(l, &lane);
+    let (top, end) = (l.label("wrow"), l.label("wrowend"));
+    l.put_label(&top);
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {p}, {row}, {rows};"));
+    l.ins(format!("@{p} bra {end};"));
+    let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+    l.ins(format!("add.u64 {limit}, {first}, {len};"));
+    let (s, en) = chunk(l, &first, &lane64, &per, &limit);
+    let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    warp_reduce(l, &acc, &have, &lane, f, t)?;
+    let done = l.label("wrdone");
+    let nz = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {nz}, {lane}, 0;"));
+    l.ins(format!("@{nz} bra {done};"));
+    let v = combine_z(l, z, f, &acc, &have, t)?;
+    out.store(l, &row, &v)?;
+    l.put_label(&done);
+    l.ins(format!("add.u64 {row}, {row}, {step};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(String::new())
 }
 
 /// What every scan entry shares: direction, kind, initial value (its
@@ -734,7 +793,13 @@ impl ScanSpec<'_> {
 
     /// The element at scan position `q` of the row starting at linear index
     /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
-    fn elem_q(&self, l: &mut Lower, len: &str, first: &str, q: &str) -> Result<(Vec<String>, String), Unsupported> {
+    fn elem_q(
+        &self,
+        l: &mut Lower,
+        len: &str,
+        first: &str,
+        q: &str,
+    ) -> Result<(Vec<String>, String), Unsupported> {
         let j = l.reg(Class::Rd);
         match self.dir {
             ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
@@ -1028,7 +1093,12 @@ fn scan_long_part(l: &mut Lower, s: &ScanSpec) -> Result<String, Unsupported> {
 /// Long rows, pass 2 of 3: one block per row turns the row's chunk totals into
 /// their exclusive scan seeded with `z` (each chunk's carry-in), in place, as
 /// `scan` does with elements; thread 0 writes `z` or the row's total.
-fn scan_long_carry(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+fn scan_long_carry(
+    l: &mut Lower,
+    s: &ScanSpec,
+    out: &Out,
+    totals: Option<u32>,
+) -> Result<String, Unsupported> {
     let (len, cpr, tper) = (extra(l, "len"), extra(l, "cpr"), extra(l, "tper"));
     let id = ids(l);
     let sh = l_prefix(l);
@@ -1190,7 +1260,10 @@ fn permute(
             let addr = l.reg(Class::Rd);
             l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
             let old = l.reg(class(p));
-            l.ins(format!("ld.volatile.global.{} {old}, [{addr}];", super::lower::mty(p)));
+            l.ins(format!(
+                "ld.volatile.global.{} {old}, [{addr}];",
+                super::lower::mty(p)
+            ));
             let (bits, bty) = match p.width() {
                 32 => (Class::R, "b32"),
                 _ => (Class::Rd, "b64"),
@@ -1203,7 +1276,10 @@ fn permute(
             l.ins(format!("mov.{bty} {nb}, {};", nv[0]));
             l.ins(format!("atom.global.cas.{bty} {got}, [{addr}], {ob}, {nb};"));
             let same = l.reg(Class::P);
-            l.ins(format!("setp.eq.{} {same}, {got}, {ob};", if bty == "b32" { "u32" } else { "u64" }));
+            l.ins(format!(
+                "setp.eq.{} {same}, {got}, {ob};",
+                if bty == "b32" { "u32" } else { "u64" }
+            ));
             l.ins(format!("@{same} bra {stored};"));
             l.ins(format!("mov.{bty} {old}, {got};"));
             l.ins(format!("bra {retry};"));
@@ -1257,50 +1333,36 @@ fn permute(
     Ok(())
 }
 
-/// `op.type` of a `red.global` doing `combine(new, old)`, when the combination
-/// is an add (integers and floats), min, max, and, or, xor (integers of 32 or
-/// 64 bits) of its two parameters.
+/// `op.type` of a `red.global` doing `combine(new, old)`: the integer
+/// combinations of `plan::AtomicCombine` on 32- and 64-bit integers, and
+/// addition of floats (the same shape of `combine`, recognised as on an
+/// integer type).
 fn atomic_combine(l: &Lower, combine: &Fun, t: &Ty) -> Option<String> {
-    use accel_core::ir::{BinOp, Expr, MathFn};
+    use accel_core::plan::AtomicCombine;
     let p = t.prim()?;
     if p.width() < 32 || p == Prim::Bool {
         return None;
     }
-    let (a, b) = (combine.params[0], combine.params[1]);
-    let is_params = |x: &accel_core::ir::H, y: &accel_core::ir::H| {
-        let v = |h: &accel_core::ir::H| match l.a.expr(*h) {
-            Expr::Var(v) => Some(*v),
-            _ => None,
-        };
-        matches!((v(x), v(y)), (Some(x), Some(y)) if (x == a && y == b) || (x == b && y == a))
+    let shape_of = if p.is_float() {
+        Ty::Prim(Prim::I32)
+    } else {
+        t.clone()
     };
-    let op = match l.a.expr(combine.body) {
-        Expr::Binary(op, x, y) if is_params(x, y) => match op {
-            BinOp::Add => "add",
-            BinOp::BitAnd => "and",
-            BinOp::BitOr => "or",
-            BinOp::BitXor => "xor",
-            _ => return None,
-        },
-        Expr::Math(f, xs) if xs.len() == 2 && is_params(&xs[0], &xs[1]) => match f {
-            MathFn::Min => "min",
-            MathFn::Max => "max",
-            _ => return None,
-        },
-        _ => return None,
-    };
+    let op = AtomicCombine::of(l.a, combine, &shape_of)?;
     let ty = match (op, p) {
-        (_, Prim::F32 | Prim::F64) if op != "add" => return None,
-        ("add", Prim::F32) => "f32",
-        ("add", Prim::F64) => "f64",
-        ("add", Prim::I32 | Prim::U32) => "u32",
-        ("add", _) => "u64",
-        ("and" | "or" | "xor", Prim::I32 | Prim::U32) => "b32",
-        ("and" | "or" | "xor", _) => "b64",
-        (_, Prim::I32) => "s32",
-        (_, Prim::U32) => "u32",
-        (_, Prim::I64) => "s64",
-        _ => "u64",
+        (AtomicCombine::Add, Prim::F32 | Prim::F64) => return Some(format!("add.{}", super::lower::mty(p))),
+        (_, Prim::F32 | Prim::F64) => return None,
+        (AtomicCombine::Add, _) => format!("u{}", p.width()),
+        (AtomicCombine::And | AtomicCombine::Or | AtomicCombine::Xor, _) => format!("b{}", p.width()),
+        (AtomicCombine::Min | AtomicCombine::Max, _) => super::lower::mty(p).to_string(),
     };
-    Some(format!("{op}.{ty}"))
+    let name = match op {
+        AtomicCombine::Add => "add",
+        AtomicCombine::Min => "min",
+        AtomicCombine::Max => "max",
+        AtomicCombine::And => "and",
+        AtomicCombine::Or => "or",
+        AtomicCombine::Xor => "xor",
+    };
+    Some(format!("{name}.{ty}"))
 }

@@ -193,6 +193,20 @@ pub fn row_per(len: usize) -> usize {
     len.div_ceil(threads).max(len.min(SEQUENTIAL_ROW)).max(1)
 }
 
+/// Rows shorter than this are folded by one warp each, longer ones by a block.
+const WARP_ROW: usize = 2048;
+
+/// How a fold of rows of `len` elements runs: `(warp per row?, elements per
+/// thread)`. Every thread takes a contiguous range, so partial results are
+/// combined in index order.
+pub fn fold_row_split(len: usize) -> (bool, usize) {
+    if len < WARP_ROW {
+        (true, len.div_ceil(32).max(1))
+    } else {
+        (false, len.div_ceil(256))
+    }
+}
+
 /// Chunks per row a long scan is cut into at most: few enough that the carry
 /// pass (one block of 256 threads per row) stays short, many enough to fill
 /// the device.
