@@ -384,11 +384,7 @@ impl Gen<'_> {
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
-                let l = launch(
-                    &entries[0],
-                    quote!(#host::row_grid(__dev, __x_rows, __x_len)),
-                    quote!(#host::row_block(__x_len)),
-                );
+                let l = launch(&entries[0], rows_grid.clone(), quote!(#host::row_block(__x_len)));
                 let tasks_grid = quote!(#host::grid(__dev, __x_n, 256, 8));
                 let part = launch(&entries[1], tasks_grid.clone(), quote!(256));
                 let carry = launch(&entries[2], rows_grid, quote!(256));

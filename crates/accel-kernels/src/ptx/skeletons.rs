@@ -1,4 +1,4 @@
-//! The skeletons: each kernel of the plan as one to four PTX entries around its
+//! The skeletons: each kernel of the plan as one or two PTX entries around its
 //! lowered element functions.
 //!
 //! * generate: a grid-stride loop over the output, one thread per element.
@@ -11,17 +11,12 @@
 //! * fold of the innermost dimension: a warp per row for short rows (each lane
 //!   a contiguous range, in-order shuffles), a block of 256 threads per row
 //!   for long ones (the same in-order block reduction); the host picks.
-//! * scan: one block per row (a warp for short rows); each thread scans a
-//!   contiguous chunk: chunk totals, their exclusive scan in shared memory,
-//!   then each chunk again from its prefix. Few long rows: three passes over
-//!   chunks of the rows (chunk totals; per row, their scan into carry-ins;
-//!   each chunk again from its carry-in).
+//! * scan: one block per row; each thread scans a contiguous chunk: chunk
+//!   totals, their exclusive scan in shared memory, then each chunk again from
+//!   its prefix.
 //! * permute: the host copies the defaults into the output; each source
-//!   element then combines into its target: with a native atomic
-//!   (`red.global`) where the type and combination allow; with a
-//!   compare-and-swap loop for other combinations of one 32- or 64-bit leaf;
-//!   otherwise under a per-element spin lock (`atom.cas` on a lock word,
-//!   fences around the read-modify-write).
+//!   element then combines into its target under a per-element spin lock
+//!   (`atom.cas` on a lock word, fences around the read-modify-write).
 
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
 use super::EntryPtx;

@@ -171,31 +171,26 @@ pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
     (g, per, busy_threads.div_ceil(256))
 }
 
-/// Rows shorter than this are scanned by one warp each (a block of 32
-/// threads), longer ones by a block of 256 threads.
-pub const WARP_SCAN_ROW: usize = 1 << 14;
+/// Rows shorter than this are combined by one thread, in order: the CPU back
+/// end's sequential chunk size, so that both give the same result even for an
+/// operator that is not associative.
+pub const SEQUENTIAL_ROW: usize = 1 << 14;
 
-/// Threads per block of a scan of rows of `len` elements.
+/// Threads per block for kernels working on rows of `len` elements: one warp
+/// for rows one thread combines, 256 threads otherwise.
 pub fn row_block(len: usize) -> u32 {
-    if len < WARP_SCAN_ROW {
+    if len < SEQUENTIAL_ROW {
         32
     } else {
         256
     }
 }
 
-/// Elements per thread of a scan of rows of `len` elements: each thread a
-/// contiguous chunk, so chunks are combined in index order.
+/// Elements per thread of a row of `len` elements: contiguous chunks of at
+/// least [`SEQUENTIAL_ROW`] (all of a shorter row).
 pub fn row_per(len: usize) -> usize {
-    len.div_ceil(row_block(len) as usize).max(1)
-}
-
-/// Blocks of a scan of `rows` rows of `len` elements, a row per block at a
-/// time: up to 32 one-warp blocks per multiprocessor, or 8 of 256 threads.
-pub fn row_grid(dev: &Arc<dyn Device>, rows: usize, len: usize) -> usize {
-    let sms = (dev.props().multiprocessors as usize).max(1);
-    let per_sm = if row_block(len) == 32 { 32 } else { 8 };
-    rows.min(per_sm * sms).max(1)
+    let threads = row_block(len) as usize;
+    len.div_ceil(threads).max(len.min(SEQUENTIAL_ROW)).max(1)
 }
 
 /// Rows shorter than this are folded by one warp each, longer ones by a block.
@@ -222,7 +217,7 @@ const LONG_SCAN_CHUNKS: usize = 1 << 16;
 /// the device idle) rather than one block per row.
 pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize) -> bool {
     let sms = (dev.props().multiprocessors as usize).max(1);
-    len >= 2 * WARP_SCAN_ROW && rows < 2 * sms
+    len >= 2 * SEQUENTIAL_ROW && rows < 2 * sms
 }
 
 /// The split of a long scan's rows of `len > 0` elements: scan positions per
