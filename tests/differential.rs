@@ -29,6 +29,11 @@ fn small_f32() -> impl Strategy<Value = f32> + Clone {
     -100.0f32..100.0
 }
 
+/// Floats whose sums of a few thousand terms are exact in f32.
+fn quarter_f32() -> impl Strategy<Value = f32> + Clone {
+    (-400i32..400).prop_map(|q| q as f32 * 0.25)
+}
+
 fn small_f64() -> impl Strategy<Value = f64> + Clone {
     -1000.0f64..1000.0
 }
@@ -916,8 +921,10 @@ proptest! {
     }
 
     #[test]
-    fn scans_tuples_and_rank_3(ps in matrix((small_f32(), any::<i32>(), any::<bool>()), 40, 70), a in array3(any::<u16>(), 8, 9, 10)) {
-        // f32 additions in the same order on both sides for rows this short.
+    fn scans_tuples_and_rank_3(ps in matrix((quarter_f32(), any::<i32>(), any::<bool>()), 40, 70), a in array3(any::<u16>(), 8, 9, 10)) {
+        // Multiples of 1/4 below 100: every f32 sum of a row is exact in any
+        // order, so the comparison can be exact although folds and scans
+        // split rows between threads (the GPU folds a short row by a warp).
         check_ok(tuple_scans::SOURCE, "tuple_scans", &[arg(&ps)], tuple_scans(&ps), EXACT);
         check_ok(scans_3::SOURCE, "scans_3", &[arg(&a)], scans_3(&a), EXACT);
     }

@@ -134,7 +134,6 @@ fn every_program_assembles_with_ptxas() {
             // Programs that do not compile are the UI tests' business.
             // The plan of the GPU path, as the macros build it.
             let gpu = accel_core::Options {
-                maps_after_consumers: false,
                 expand_fusion: false,
                 ..accel_core::Options::default()
             };

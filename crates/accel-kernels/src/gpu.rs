@@ -258,12 +258,21 @@ impl Gen<'_> {
         let b0 = k.outputs[0].0;
         let elem = self.plan.buffer(k.outputs[0]).elem.clone();
         let lb = leaf_bytes(&elem);
+        // A fold's or scan's accumulator (its `z` and partial results) has the
+        // combination's type; the output differs when maps follow (`post`).
+        let acc = match &k.op {
+            KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => {
+                self.plan.arena.var(f.params[0]).ty.clone()
+            }
+            _ => elem.clone(),
+        };
+        let acc_lb = leaf_bytes(&acc);
         let bi = buf(b0);
         let bs = buf_shape(b0);
         let op = k.fused.last().copied().unwrap_or("kernel");
         let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| {
             let name = &e.name;
-            let args = self.args(&e.params, &elem);
+            let args = self.args(&e.params, &acc);
             quote! {
                 __ctx.check()?;
                 __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
@@ -272,7 +281,7 @@ impl Gen<'_> {
         };
         let z_of = |z: &Option<H>| match z {
             Some(z) => {
-                let t = rust_ty(&elem);
+                let t = rust_ty(&acc);
                 let z = self.hexpr(*z);
                 quote!(let __z: #t = #z;)
             }
@@ -322,7 +331,7 @@ impl Gen<'_> {
                     #zc
                     let #bi = #host::GBuf::alloc(__dev, #lb, 1)?;
                     let (__grid, __x_per, __x_nparts) = if __x_n == 0 { (1, 1, 0) } else { #host::fold_split(__dev, __x_n) };
-                    let __part = #host::GBuf::alloc(__dev, #lb, __grid)?;
+                    let __part = #host::GBuf::alloc(__dev, #acc_lb, __grid)?;
                     if __x_n > 0 { #part }
                     let __x_per = __x_nparts.div_ceil(256);
                     #fin
@@ -341,10 +350,16 @@ impl Gen<'_> {
                 } else {
                     TokenStream::new()
                 };
-                let l = launch(
+                let block = launch(
                     &entries[0],
                     quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(#host::row_block(__x_len)),
+                    quote!(256),
+                );
+                // 8 warps per block, a row each.
+                let warp = launch(
+                    &entries[1],
+                    quote!(#host::grid(__dev, __x_rows.saturating_mul(32), 256, 8)),
+                    quote!(256),
                 );
                 quote! {
                     #sh
@@ -352,8 +367,10 @@ impl Gen<'_> {
                     #empty
                     #zc
                     let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
-                    let __x_per = #host::row_per(__x_len);
-                    if __x_rows > 0 { #l }
+                    let (__x_warp, __x_per) = #host::fold_row_split(__x_len);
+                    if __x_rows > 0 {
+                        if __x_warp { #warp } else { #block }
+                    }
                     (#bi,)
                 }
             }
@@ -366,18 +383,29 @@ impl Gen<'_> {
                     allocs.extend(quote!(let #oi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#os))?;));
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-                let l = launch(
-                    &entries[0],
-                    quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(#host::row_block(__x_len)),
-                );
+                let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
+                let l = launch(&entries[0], rows_grid.clone(), quote!(#host::row_block(__x_len)));
+                let tasks_grid = quote!(#host::grid(__dev, __x_n, 256, 8));
+                let part = launch(&entries[1], tasks_grid.clone(), quote!(256));
+                let carry = launch(&entries[2], rows_grid, quote!(256));
+                let fin = launch(&entries[3], tasks_grid, quote!(256));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
                     #zc
                     #allocs
-                    let __x_per = #host::row_per(__x_len);
-                    if __x_rows > 0 { #l }
+                    if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len) {
+                        // Chunk totals, their scan per row (the carry-ins), the chunks again.
+                        let (__x_cper, __x_cpr, __x_tper) = #host::long_scan_split(__x_len);
+                        let __x_n = __x_rows * __x_cpr;
+                        let __part = #host::GBuf::alloc(__dev, #acc_lb, __x_n)?;
+                        #part
+                        #carry
+                        #fin
+                    } else if __x_rows > 0 {
+                        let __x_per = #host::row_per(__x_len);
+                        #l
+                    }
                     (#(#outs,)*)
                 }
             }

@@ -60,23 +60,14 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     for (i, f) in fns.iter().enumerate() {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
             Ok((program, plan)) => {
-                // The PTX back end does not fuse maps into the folds and scans
-                // before them, nor expands into their consumers, yet: plan the
-                // GPU path without those.
-                let has_post = plan.kernels().any(|k| {
-                    matches!(
-                        &k.op,
-                        KernelOp::Fold { post: Some(_), .. }
-                            | KernelOp::Scan { post: Some(_), .. }
-                            | KernelOp::Expand { .. }
-                    )
-                });
+                // The PTX back end does not fuse an expand into its consumer
+                // yet: the GPU path of such a program is planned without that.
+                let has_expand = plan.kernels().any(|k| matches!(k.op, KernelOp::Expand { .. }));
                 let gpu_opts = Options {
-                    maps_after_consumers: false,
                     expand_fusion: false,
                     ..opts
                 };
-                let gpu_plan = match has_post {
+                let gpu_plan = match has_expand {
                     true => accel_core::compile_with(&fns, i, gpu_opts).ok().map(|(_, p)| p),
                     false => None,
                 };

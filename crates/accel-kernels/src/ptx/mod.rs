@@ -112,12 +112,23 @@ mod tests {
             "fn g(m: &Matrix<i64>) -> Vector<i64> { m.fold(0, |a, b| a + b) }",
             "g",
         );
-        assert!(p.text.contains(".entry g_k0_fold_rows"));
+        assert!(p.text.contains(".entry g_k0_fold_rows(") && p.text.contains(".entry g_k0_fold_rows_warp("));
         let p = ptx(
             "fn s(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) { xs.scanl_total(7, |a, b| a + b) }",
             "s",
         );
-        assert!(p.text.contains(".entry s_k0_scan"), "{}", p.text);
+        let names: Vec<&str> = p.kernels[0].entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["s_k0_scan", "s_k0_scan_part", "s_k0_scan_carry", "s_k0_scan_fin"]
+        );
+        // A map after a fold is applied in the fold's kernel.
+        let p = ptx(
+            "fn n(m: &Matrix<f32>) -> Vector<bool> { m.fold(0.0, |a, b| a + b).map(|s| s > 1.0) }",
+            "n",
+        );
+        assert!(p.unsupported.is_none(), "{:?}", p.unsupported);
+        assert_eq!(p.kernels.len(), 1);
     }
 
     #[test]
@@ -131,7 +142,26 @@ mod tests {
             "fn h(xs: &Vector<(i32, f32)>, z: &Vector<(i32, f32)>) -> Vector<(i32, f32)> { xs.permute(z, |[i]| Some([i / 2]), |a, b| if a.0 > b.0 { a } else { b }) }",
             "h",
         );
+        // A tuple: a per-element lock (taken by compare-and-swap, released by exchange).
         assert!(pair.text.contains("atom.global.cas.b32"), "{}", pair.text);
+        assert!(pair.text.contains("atom.global.exch.b32"), "{}", pair.text);
+        // One 64-bit leaf with no native atomic: a compare-and-swap loop, no lock.
+        let mul = ptx(
+            "fn h(xs: &Vector<f64>, z: &Vector<f64>) -> Vector<f64> { xs.permute(z, |[i]| Some([i / 2]), |a, b| a * b) }",
+            "h",
+        );
+        assert!(mul.text.contains("atom.global.cas.b64"), "{}", mul.text);
+        assert!(!mul.text.contains("atom.global.exch"), "{}", mul.text);
+        let fadd = ptx(
+            "fn h(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> { xs.permute(z, |[i]| Some([i / 2]), |a, b| b + a) }",
+            "h",
+        );
+        assert!(fadd.text.contains("red.global.add.f32"), "{}", fadd.text);
+        let max = ptx(
+            "fn h(xs: &Vector<i64>, z: &Vector<i64>) -> Vector<i64> { xs.permute(z, |[i]| Some([i / 2]), |a, b| a.max(b)) }",
+            "h",
+        );
+        assert!(max.text.contains("red.global.max.s64"), "{}", max.text);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //!   with lane `i + off` only when `i` is a multiple of `2 off`, then the warps'
 //!   results through shared memory), and writes one partial per block; pass 2,
 //!   one block, reduces the partials and combines with `z`.
-//! * fold of the innermost dimension: one block per row (the host picks 32 or
-//!   256 threads from the row length), the same in-order block reduction.
+//! * fold of the innermost dimension: a warp per row for short rows (each lane
+//!   a contiguous range, in-order shuffles), a block of 256 threads per row
+//!   for long ones (the same in-order block reduction); the host picks.
 //! * scan: one block per row; each thread scans a contiguous chunk: chunk
 //!   totals, their exclusive scan in shared memory, then each chunk again from
 //!   its prefix.
@@ -48,10 +49,6 @@ pub fn kernel(
         text.push_str(&l.finish(&name, &shared));
         text.push('\n');
     };
-    if let KernelOp::Fold { post: Some(_), .. } | KernelOp::Scan { post: Some(_), .. } = &k.op {
-        // Plan GPU paths with `Options::maps_after_consumers` off.
-        return Err("maps fused after a fold or a scan".to_string());
-    }
     match &k.op {
         KernelOp::Generate { elem, .. } => {
             let name = format!("{prefix}_generate");
@@ -59,21 +56,42 @@ pub fn kernel(
             generate(&mut l, elem, out_b, &out_ty)?;
             emit(l, name, String::new(), &mut text);
         }
-        KernelOp::Fold { elem, z, f, all, .. } => {
+        KernelOp::Fold {
+            elem,
+            z,
+            f,
+            all,
+            post,
+            ..
+        } => {
+            // The accumulator's type; the stored type differs when maps after
+            // the fold are fused into it (`post`).
+            let acc_ty = plan.arena.var(f.params[0]).ty.clone();
+            let out = Out {
+                buf: out_b,
+                ty: &out_ty,
+                post: post.as_ref(),
+            };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
             if to_scalar {
                 let name = format!("{prefix}_fold_part");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_part(&mut l, elem, f, &out_ty)?;
+                let sh = fold_part(&mut l, elem, f, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_fold_final");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_final(&mut l, z.is_some(), f, out_b, &out_ty)?;
+                let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             } else {
+                // A block per row (entry 0) or a warp per row (entry 1): the
+                // host picks from the row length (`host::fold_row_split`).
                 let name = format!("{prefix}_fold_rows");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                let sh = fold_rows(&mut l, elem, z.is_some(), f, out_b, &out_ty)?;
+                let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
+                emit(l, name, sh, &mut text);
+                let name = format!("{prefix}_fold_rows_warp");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             }
         }
@@ -83,13 +101,30 @@ pub fn kernel(
             kind,
             z,
             f,
+            post,
             ..
         } => {
-            let name = format!("{prefix}_scan");
-            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            let acc_ty = plan.arena.var(f.params[0]).ty.clone();
+            let out = Out {
+                buf: out_b,
+                ty: &out_ty,
+                post: post.as_ref(),
+            };
             let totals = k.outputs.get(1).map(|b| b.0);
-            let sh = scan(&mut l, elem, *dir, *kind, z.is_some(), f, out_b, totals, &out_ty)?;
-            emit(l, name, sh, &mut text);
+            // One block per row (entry 0), or three passes over chunks of long
+            // rows (entries 1 to 3); the host picks (`host::long_scan`).
+            for pass in ["scan", "scan_part", "scan_carry", "scan_fin"] {
+                let name = format!("{prefix}_{pass}");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
+                let sh = match pass {
+                    "scan" => scan(&mut l, &s, &out, totals)?,
+                    "scan_part" => scan_long_part(&mut l, &s)?,
+                    "scan_carry" => scan_long_carry(&mut l, &s, &out, totals)?,
+                    _ => scan_long_fin(&mut l, &s, &out)?,
+                };
+                emit(l, name, sh, &mut text);
+            }
         }
         KernelOp::Permute {
             elem, index, combine, ..
@@ -189,6 +224,31 @@ fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
     for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
         let base = l.param(Arg::Col(b, k))[0].clone();
         l.store(&base, idx, p, r, false);
+    }
+}
+
+/// Where a fold or scan stores its results: the buffer, its element type,
+/// and the maps fused after the fold or scan, applied before each store.
+struct Out<'a> {
+    buf: u32,
+    ty: &'a Ty,
+    post: Option<&'a Fun>,
+}
+
+impl Out<'_> {
+    /// Stores `post(v)` (or `v`) at element `idx` of the output.
+    fn store(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<(), Unsupported> {
+        let v = match self.post {
+            Some(p) => {
+                let old = l.bind(p.params[0], v.to_vec());
+                let r = l.expr(p.body);
+                l.unbind(p.params[0], old);
+                r?
+            }
+            None => v.to_vec(),
+        };
+        store_elem(l, self.buf, idx, &v, self.ty);
+        Ok(())
     }
 }
 
@@ -533,7 +593,7 @@ fn combine_z(
     Ok(out)
 }
 
-fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let nparts = extra(l, "nparts");
     let per = extra(l, "per");
     let id = ids(l);
@@ -558,7 +618,7 @@ fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<Strin
     l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
     l.ins(format!("@{p} bra {done};"));
     let v = combine_z(l, z, f, &acc, &have, t)?;
-    store_elem(l, out, &zero, &v, t);
+    out.store(l, &zero, &v)?;
     l.put_label(&done);
     l.ins("ret;");
     Ok(shared_decl(&sh, t, MAX_WARPS * 4))
@@ -588,15 +648,13 @@ fn row_loop(
     Ok(())
 }
 
-fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> Result<String, Unsupported> {
+fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let len = extra(l, "len");
     let id = ids(l);
     let sh = l_prefix(l);
-    let ntid = wide(l, &id.ntid);
     let tid = wide(l, &id.tid);
-    // Elements per thread, from the host (`host::row_per`).
+    // Elements per thread, from the host (`host::fold_row_split`).
     let per = extra(l, "per");
-    let _ = &ntid;
     let tidc = id.tid.clone();
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
@@ -617,7 +675,7 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> R
         l.ins(format!("setp.ne.u32 {p}, {tidc}, 0;"));
         l.ins(format!("@{p} bra {done};"));
         let v = combine_z(l, z, f, &acc, &have, t)?;
-        store_elem(l, out, row, &v, t);
+        out.store(l, row, &v)?;
         l.put_label(&done);
         Ok(())
     };
@@ -625,102 +683,243 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: u32, t: &Ty) -> R
     Ok(shared_decl(&sh, t, MAX_WARPS * 4))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn scan(
+/// Short rows: a warp per row, each lane a contiguous range of `per`
+/// elements, combined in order by the warp's shuffles; no shared memory and
+/// no block barrier, so the warps of a block take rows independently.
+fn fold_rows_warp(
     l: &mut Lower,
     e: &ElemFn,
-    dir: ScanDir,
-    kind: ScanKind,
     z: bool,
     f: &Fun,
-    out: u32,
-    totals: Option<u32>,
+    out: &Out,
     t: &Ty,
 ) -> Result<String, Unsupported> {
-    let len = extra(l, "len");
+    let (len, per, rows) = (extra(l, "len"), extra(l, "per"), extra(l, "rows"));
     let id = ids(l);
-    let sh = l_prefix(l);
-    let ntid = wide(l, &id.ntid);
-    let tid = wide(l, &id.tid);
-    // Elements per thread, from the host (`host::row_per`).
-    let per = extra(l, "per");
-    let _ = &ntid;
-    let zv: Vec<String> = if z {
-        leaves(t)
-            .into_iter()
-            .enumerate()
-            .flat_map(|(k, p)| l.param(Arg::Z(k, p)))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    // `comb(acc, x)`: the scan's step in its own order.
-    let comb = |l: &mut Lower, acc: &[String], x: &[String]| match dir {
-        ScanDir::Left => apply2(l, f, acc, x),
-        ScanDir::Right => apply2(l, f, x, acc),
-    };
-    let tidc = id.tid.clone();
-    let ntidc = id.ntid.clone();
-    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
-        let first = l.reg(Class::Rd);
-        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
-        let zero = l.reg(Class::Rd);
-        l.ins(format!("mov.b64 {zero}, 0;"));
-        let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
-        // Element at scan position q (the row's j = q, or len - 1 - q).
-        let elem_q = |l: &mut Lower, q: &str| -> Result<(Vec<String>, String), Unsupported> {
-            let j = l.reg(Class::Rd);
-            match dir {
-                ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
-                ScanDir::Right => {
-                    l.ins(format!("sub.u64 {j}, {len}, {q};"));
-                    l.ins(format!("sub.u64 {j}, {j}, 1;"));
-                }
+    let (lane, warp, wpb) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
+    l.ins(format!("shr.u32 {warp}, {}, 5;", id.tid));
+    l.ins(format!("shr.u32 {wpb}, {}, 5;", id.ntid));
+    let (row, step) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.wide.u32 {row}, {}, {wpb};", id.ctaid));
+    let w = wide(l, &warp);
+    l.ins(format!("add.u64 {row}, {row}, {w};"));
+    l.ins(format!("mul.wide.u32 {step}, {}, {wpb};", id.nctaid));
+    let lane64 = wide(l, &lane);
+    let (top, end) = (l.label("wrow"), l.label("wrowend"));
+    l.put_label(&top);
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {p}, {row}, {rows};"));
+    l.ins(format!("@{p} bra {end};"));
+    let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+    l.ins(format!("add.u64 {limit}, {first}, {len};"));
+    let (s, en) = chunk(l, &first, &lane64, &per, &limit);
+    let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    warp_reduce(l, &acc, &have, &lane, f, t)?;
+    let done = l.label("wrdone");
+    let nz = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {nz}, {lane}, 0;"));
+    l.ins(format!("@{nz} bra {done};"));
+    let v = combine_z(l, z, f, &acc, &have, t)?;
+    out.store(l, &row, &v)?;
+    l.put_label(&done);
+    l.ins(format!("add.u64 {row}, {row}, {step};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(String::new())
+}
+
+/// What every scan entry shares: direction, kind, initial value (its
+/// parameter registers) and the combination, over accumulators of type `t`.
+struct ScanSpec<'a> {
+    e: &'a ElemFn,
+    dir: ScanDir,
+    kind: ScanKind,
+    zv: Option<Vec<String>>,
+    f: &'a Fun,
+    t: &'a Ty,
+}
+
+impl ScanSpec<'_> {
+    fn new<'a>(
+        l: &mut Lower,
+        e: &'a ElemFn,
+        dir: ScanDir,
+        kind: ScanKind,
+        z: bool,
+        f: &'a Fun,
+        t: &'a Ty,
+    ) -> ScanSpec<'a> {
+        let zv = z.then(|| {
+            leaves(t)
+                .into_iter()
+                .enumerate()
+                .flat_map(|(k, p)| l.param(Arg::Z(k, p)))
+                .collect()
+        });
+        ScanSpec {
+            e,
+            dir,
+            kind,
+            zv,
+            f,
+            t,
+        }
+    }
+
+    /// `comb(acc, x)`: one step of the scan in its own order (the left operand
+    /// always holds the lower indices).
+    fn comb(&self, l: &mut Lower, acc: &[String], x: &[String]) -> Result<Vec<String>, Unsupported> {
+        match self.dir {
+            ScanDir::Left => apply2(l, self.f, acc, x),
+            ScanDir::Right => apply2(l, self.f, x, acc),
+        }
+    }
+
+    /// Reduces scan positions `start..end` in scan order.
+    fn reduce(
+        &self,
+        l: &mut Lower,
+        start: &str,
+        end: &str,
+        load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+    ) -> Result<(Vec<String>, String), Unsupported> {
+        match self.dir {
+            ScanDir::Left => reduce_range(l, start, end, self.f, self.t, load),
+            ScanDir::Right => reduce_range_rev(l, start, end, self.f, self.t, load),
+        }
+    }
+
+    /// The element at scan position `q` of the row starting at linear index
+    /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
+    fn elem_q(
+        &self,
+        l: &mut Lower,
+        len: &str,
+        first: &str,
+        q: &str,
+    ) -> Result<(Vec<String>, String), Unsupported> {
+        let j = l.reg(Class::Rd);
+        match self.dir {
+            ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
+            ScanDir::Right => {
+                l.ins(format!("sub.u64 {j}, {len}, {q};"));
+                l.ins(format!("sub.u64 {j}, {j}, 1;"));
             }
-            let lin = l.reg(Class::Rd);
-            l.ins(format!("add.u64 {lin}, {first}, {j};"));
-            Ok((elem_at(l, e, &lin)?, j))
-        };
-        // Pass 1: the chunk's total.
-        let mut load = |l: &mut Lower, q: &str| Ok(elem_q(l, q)?.0);
-        let step_f = Fun {
-            params: f.params.clone(),
-            body: f.body,
-        };
-        let (acc, have) = match dir {
-            ScanDir::Left => reduce_range(l, &qs, &qe, &step_f, t, &mut load)?,
-            ScanDir::Right => reduce_range_rev(l, &qs, &qe, f, t, &mut load)?,
-        };
-        st_shared(l, &sh, &tidc, &acc, &have, t);
+        }
+        let lin = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {lin}, {first}, {j};"));
+        Ok((elem_at(l, self.e, &lin)?, j))
+    }
+
+    /// The first output of row `row` (rows of `len + 1` outputs for `scanl`/`scanr`).
+    fn out_base(&self, l: &mut Lower, row: &str, len: &str) -> String {
+        let width = l.reg(Class::Rd);
+        match self.kind {
+            ScanKind::WithInit => l.ins(format!("add.u64 {width}, {len}, 1;")),
+            _ => l.ins(format!("mov.b64 {width}, {len};")),
+        }
+        let obase = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {obase}, {row}, {width};"));
+        obase
+    }
+
+    /// Scans positions `qs..qe` of a row from carry `c` (valid when `cvalid`
+    /// is not 0), storing every output.
+    #[allow(clippy::too_many_arguments)]
+    fn out_range(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        len: &str,
+        first: &str,
+        obase: &str,
+        (qs, qe): (&str, &str),
+        c: &[String],
+        cvalid: &str,
+    ) -> Result<(), Unsupported> {
+        let t = self.t;
+        let q = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {q}, {qs};"));
+        let (top, end) = (l.label("s2"), l.label("s2e"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {q}, {qe};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let (x, j) = self.elem_q(l, len, first, &q)?;
+        let pos = l.reg(Class::Rd);
+        match (self.kind, self.dir) {
+            (ScanKind::WithInit, ScanDir::Left) => {
+                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
+                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
+            }
+            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
+        }
+        match self.kind {
+            ScanKind::Exclusive => {
+                store_elem(l, out.buf, &pos, c, t);
+                let v = self.comb(l, c, &x)?;
+                l.assign(c, &v, t);
+            }
+            _ => {
+                let v = l.fresh(t);
+                l.assign(&v, &x, t);
+                let nocarry = l.label("nc");
+                let pc = l.reg(Class::P);
+                l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
+                l.ins(format!("@{pc} bra {nocarry};"));
+                let w = self.comb(l, c, &x)?;
+                l.assign(&v, &w, t);
+                l.put_label(&nocarry);
+                out.store(l, &pos, &v)?;
+                l.assign(c, &v, t);
+                l.ins(format!("mov.b32 {cvalid}, 1;"));
+            }
+        }
+        l.ins(format!("add.u64 {q}, {q}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        Ok(())
+    }
+
+    /// Thread 0: the exclusive scan, in place, of the `ntid` totals in the
+    /// shared slots `sh`, seeded with `z`; the combined total in slot
+    /// `MAX_THREADS`. Every thread must call it (it synchronises the block).
+    fn scan_slots(&self, l: &mut Lower, sh: &str, tid: &str, ntid: &str) -> Result<(), Unsupported> {
+        let t = self.t;
         l.ins("bar.sync 0;");
-        // Thread 0: exclusive scan of the chunk totals, in place; the row's
-        // total in the last slot.
         let skip = l.label("sc0");
         let nz = l.reg(Class::P);
-        l.ins(format!("setp.ne.u32 {nz}, {tidc}, 0;"));
+        l.ins(format!("setp.ne.u32 {nz}, {tid}, 0;"));
         l.ins(format!("@{nz} bra {skip};"));
         let carry = l.fresh(t);
         let cv = l.reg(Class::R);
-        if z {
-            l.assign(&carry, &zv, t);
-            l.ins(format!("mov.b32 {cv}, 1;"));
-        } else {
-            for (r, p) in carry.clone().iter().zip(leaves(t)) {
-                zero_reg(l, r, p);
+        match &self.zv {
+            Some(zv) => {
+                l.assign(&carry, zv, t);
+                l.ins(format!("mov.b32 {cv}, 1;"));
             }
-            l.ins(format!("mov.b32 {cv}, 0;"));
+            None => {
+                for (r, p) in carry.clone().iter().zip(leaves(t)) {
+                    zero_reg(l, r, p);
+                }
+                l.ins(format!("mov.b32 {cv}, 0;"));
+            }
         }
         let k = l.reg(Class::R);
         l.ins(format!("mov.b32 {k}, 0;"));
         let (top, end) = (l.label("sct"), l.label("sce"));
         l.put_label(&top);
         let stop = l.reg(Class::P);
-        l.ins(format!("setp.ge.u32 {stop}, {k}, {ntidc};"));
+        l.ins(format!("setp.ge.u32 {stop}, {k}, {ntid};"));
         l.ins(format!("@{stop} bra {end};"));
         let lt = l.fresh(t);
         let ht = l.reg(Class::R);
-        ld_shared(l, &sh, &k, &lt, &ht, t);
-        st_shared(l, &sh, &k, &carry, &cv, t);
+        ld_shared(l, sh, &k, &lt, &ht, t);
+        st_shared(l, sh, &k, &carry, &cv, t);
         let nxt = l.label("scn");
         let ph = l.reg(Class::P);
         l.ins(format!("setp.eq.u32 {ph}, {ht}, 0;"));
@@ -729,11 +928,8 @@ fn scan(
         let pc = l.reg(Class::P);
         l.ins(format!("setp.eq.u32 {pc}, {cv}, 0;"));
         l.ins(format!("@{pc} bra {first_chunk};"));
-        // carry precedes the chunk in scan order.
-        let v = match dir {
-            ScanDir::Left => apply2(l, f, &carry, &lt)?,
-            ScanDir::Right => apply2(l, f, &lt, &carry)?,
-        };
+        // The carry precedes the chunk in scan order.
+        let v = self.comb(l, &carry, &lt)?;
         l.assign(&carry, &v, t);
         l.ins(format!("bra {nxt};"));
         l.put_label(&first_chunk);
@@ -745,91 +941,241 @@ fn scan(
         l.put_label(&end);
         let last = l.reg(Class::R);
         l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
-        st_shared(l, &sh, &last, &carry, &cv, t);
+        st_shared(l, sh, &last, &carry, &cv, t);
         l.put_label(&skip);
         l.ins("bar.sync 0;");
-        // Pass 2: each chunk from its prefix.
-        let c = l.fresh(t);
-        let cvalid = l.reg(Class::R);
-        ld_shared(l, &sh, &tidc, &c, &cvalid, t);
-        let width = l.reg(Class::Rd);
-        match kind {
-            ScanKind::WithInit => l.ins(format!("add.u64 {width}, {len}, 1;")),
-            _ => l.ins(format!("mov.b64 {width}, {len};")),
-        }
-        let obase = l.reg(Class::Rd);
-        l.ins(format!("mul.lo.u64 {obase}, {row}, {width};"));
-        let q = l.reg(Class::Rd);
-        l.ins(format!("mov.b64 {q}, {qs};"));
-        let (top, end) = (l.label("s2"), l.label("s2e"));
-        l.put_label(&top);
-        let stop = l.reg(Class::P);
-        l.ins(format!("setp.ge.u64 {stop}, {q}, {qe};"));
-        l.ins(format!("@{stop} bra {end};"));
-        let (x, j) = elem_q(l, &q)?;
-        let pos = l.reg(Class::Rd);
-        match (kind, dir) {
-            (ScanKind::WithInit, ScanDir::Left) => {
-                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
-                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
-            }
-            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
-        }
-        match kind {
-            ScanKind::Exclusive => {
-                store_elem(l, out, &pos, &c, t);
-                let v = comb(l, &c, &x)?;
-                l.assign(&c, &v, t);
-            }
-            _ => {
-                let v = l.fresh(t);
-                l.assign(&v, &x, t);
-                let nocarry = l.label("nc");
-                let pc = l.reg(Class::P);
-                l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
-                l.ins(format!("@{pc} bra {nocarry};"));
-                let w = comb(l, &c, &x)?;
-                l.assign(&v, &w, t);
-                l.put_label(&nocarry);
-                store_elem(l, out, &pos, &v, t);
-                l.assign(&c, &v, t);
-                l.ins(format!("mov.b32 {cvalid}, 1;"));
-            }
-        }
-        l.ins(format!("add.u64 {q}, {q}, 1;"));
-        l.ins(format!("bra {top};"));
-        l.put_label(&end);
-        // Thread 0 writes `z` (scanl/scanr) or the row's total (scanl_total).
+        Ok(())
+    }
+
+    /// Thread 0 of the row's block: `post(z)` at the row's initial position
+    /// (`scanl`/`scanr`), or the row's total from shared slot `MAX_THREADS`
+    /// (`scanl_total`/`scanr_total`).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_row(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        totals: Option<u32>,
+        sh: &str,
+        tid: &str,
+        row: &str,
+        obase: &str,
+        len: &str,
+    ) -> Result<(), Unsupported> {
         let skip = l.label("sz");
         let nz = l.reg(Class::P);
-        l.ins(format!("setp.ne.u32 {nz}, {tidc}, 0;"));
+        l.ins(format!("setp.ne.u32 {nz}, {tid}, 0;"));
         l.ins(format!("@{nz} bra {skip};"));
-        match kind {
-            ScanKind::WithInit => {
+        match (self.kind, &self.zv) {
+            (ScanKind::WithInit, Some(zv)) => {
                 let pos = l.reg(Class::Rd);
-                match dir {
+                match self.dir {
                     ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
                     ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
                 }
-                store_elem(l, out, &pos, &zv, t);
+                out.store(l, &pos, zv)?;
             }
-            ScanKind::Exclusive => {
-                let tot = l.fresh(t);
+            (ScanKind::Exclusive, _) => {
+                let tot = l.fresh(self.t);
                 let tv = l.reg(Class::R);
                 let last = l.reg(Class::R);
                 l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
-                ld_shared(l, &sh, &last, &tot, &tv, t);
+                ld_shared(l, sh, &last, &tot, &tv, self.t);
                 if let Some(tb) = totals {
-                    store_elem(l, tb, row, &tot, t);
+                    store_elem(l, tb, row, &tot, self.t);
                 }
             }
-            ScanKind::Inclusive => {}
+            _ => {}
         }
         l.put_label(&skip);
         Ok(())
+    }
+}
+
+/// One block per row; each thread scans a contiguous chunk: chunk totals,
+/// their exclusive scan in shared memory, then each chunk again from its prefix.
+fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+    let len = extra(l, "len");
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let tid = wide(l, &id.tid);
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let tidc = id.tid.clone();
+    let ntidc = id.ntid.clone();
+    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
+        let first = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
+        // Pass 1: the chunk's total.
+        let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+        let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+        st_shared(l, &sh, &tidc, &acc, &have, s.t);
+        s.scan_slots(l, &sh, &tidc, &ntidc)?;
+        // Pass 2: each chunk from its prefix.
+        let c = l.fresh(s.t);
+        let cvalid = l.reg(Class::R);
+        ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
+        let obase = s.out_base(l, row, &len);
+        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid)?;
+        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
     };
     row_loop(l, &id, &mut body)?;
-    Ok(shared_decl(&sh, t, MAX_THREADS + 1))
+    Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
+}
+
+/// The row and the chunk of a long-row scan's task `task` (`cpr` chunks per row).
+fn scan_task(l: &mut Lower, task: &str, cpr: &str) -> (String, String) {
+    let (row, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("div.u64 {row}, {task}, {cpr};"));
+    l.ins(format!("rem.u64 {k}, {task}, {cpr};"));
+    (row, k)
+}
+
+/// A grid-stride loop of `body(task)` over `0..n`.
+fn task_loop(
+    l: &mut Lower,
+    n: &str,
+    body: &mut dyn FnMut(&mut Lower, &str) -> Result<(), Unsupported>,
+) -> Result<(), Unsupported> {
+    let id = ids(l);
+    let i = global_id(l, &id);
+    let stride = l.reg(Class::Rd);
+    l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
+    let (top, end) = (l.label("tk"), l.label("tke"));
+    l.put_label(&top);
+    let done = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
+    l.ins(format!("@{done} bra {end};"));
+    body(l, &i)?;
+    l.ins(format!("add.u64 {i}, {i}, {stride};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(())
+}
+
+fn load_part(l: &mut Lower, idx: &str, t: &Ty) -> Vec<String> {
+    let mut v = Vec::new();
+    for (k, p) in leaves(t).into_iter().enumerate() {
+        let base = l.param(Arg::Part(k))[0].clone();
+        v.push(l.load(&base, idx, p, false));
+    }
+    v
+}
+
+fn store_part(l: &mut Lower, idx: &str, v: &[String], t: &Ty) {
+    for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
+        let base = l.param(Arg::Part(k))[0].clone();
+        l.store(&base, idx, p, r, false);
+    }
+}
+
+/// Long rows, pass 1 of 3: the total of every chunk of `cper` scan positions
+/// (task = row * cpr + chunk), one thread per chunk.
+fn scan_long_part(l: &mut Lower, s: &ScanSpec) -> Result<String, Unsupported> {
+    let (n, len, cpr, per) = (extra(l, "n"), extra(l, "len"), extra(l, "cpr"), extra(l, "cper"));
+    task_loop(l, &n, &mut |l, task| {
+        let (row, k) = scan_task(l, task, &cpr);
+        let first = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (qs, qe) = chunk(l, &zero, &k, &per, &len);
+        let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+        let (acc, _) = s.reduce(l, &qs, &qe, &mut load)?;
+        store_part(l, task, &acc, s.t);
+        Ok(())
+    })?;
+    Ok(String::new())
+}
+
+/// Long rows, pass 2 of 3: one block per row turns the row's chunk totals into
+/// their exclusive scan seeded with `z` (each chunk's carry-in), in place, as
+/// `scan` does with elements; thread 0 writes `z` or the row's total.
+fn scan_long_carry(
+    l: &mut Lower,
+    s: &ScanSpec,
+    out: &Out,
+    totals: Option<u32>,
+) -> Result<String, Unsupported> {
+    let (len, cpr, tper) = (extra(l, "len"), extra(l, "cpr"), extra(l, "tper"));
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let tid = wide(l, &id.tid);
+    let tidc = id.tid.clone();
+    let ntidc = id.ntid.clone();
+    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
+        let base = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {base}, {row}, {cpr};"));
+        let limit = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {limit}, {base}, {cpr};"));
+        let (ks, ke) = chunk(l, &base, &tid, &tper, &limit);
+        let mut load = |l: &mut Lower, k: &str| Ok(load_part(l, k, s.t));
+        // The totals are in scan order already: combine them as `comb` does.
+        let (acc, have) = s.reduce(l, &ks, &ke, &mut load)?;
+        st_shared(l, &sh, &tidc, &acc, &have, s.t);
+        s.scan_slots(l, &sh, &tidc, &ntidc)?;
+        let c = l.fresh(s.t);
+        let cvalid = l.reg(Class::R);
+        ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
+        let k = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {k}, {ks};"));
+        let (top, end) = (l.label("cy"), l.label("cye"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {k}, {ke};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let x = load_part(l, &k, s.t);
+        store_part(l, &k, &c, s.t);
+        let v = l.fresh(s.t);
+        l.assign(&v, &x, s.t);
+        let nocarry = l.label("cnc");
+        let pc = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
+        l.ins(format!("@{pc} bra {nocarry};"));
+        let w = s.comb(l, &c, &x)?;
+        l.assign(&v, &w, s.t);
+        l.put_label(&nocarry);
+        l.assign(&c, &v, s.t);
+        l.ins(format!("mov.b32 {cvalid}, 1;"));
+        l.ins(format!("add.u64 {k}, {k}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        let obase = s.out_base(l, row, &len);
+        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
+    };
+    row_loop(l, &id, &mut body)?;
+    Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
+}
+
+/// Long rows, pass 3 of 3: every chunk scanned again from its carry-in, one
+/// thread per chunk, storing the outputs. The first chunk of a row has no
+/// carry-in unless the scan has an initial value.
+fn scan_long_fin(l: &mut Lower, s: &ScanSpec, out: &Out) -> Result<String, Unsupported> {
+    let (n, len, cpr, per) = (extra(l, "n"), extra(l, "len"), extra(l, "cpr"), extra(l, "cper"));
+    task_loop(l, &n, &mut |l, task| {
+        let (row, k) = scan_task(l, task, &cpr);
+        let first = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (qs, qe) = chunk(l, &zero, &k, &per, &len);
+        let c = load_part(l, task, s.t);
+        let cvalid = l.reg(Class::R);
+        if s.zv.is_some() {
+            l.ins(format!("mov.b32 {cvalid}, 1;"));
+        } else {
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.ne.u64 {p}, {k}, 0;"));
+            l.ins(format!("selp.u32 {cvalid}, 1, 0, {p};"));
+        }
+        let obase = s.out_base(l, &row, &len);
+        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid)
+    })?;
+    Ok(String::new())
 }
 
 /// `reduce_range` combining in the right-to-left order: `acc = f(x, acc)`.
@@ -907,7 +1253,49 @@ fn permute(
         l.ins("ret;");
         return Ok(());
     }
-    // Per-element lock: acquire, read-modify-write, release, all in one
+    if let [p] = leaves(t)[..] {
+        if p.width() >= 32 && p != Prim::Bool {
+            // One 32- or 64-bit leaf: combine with the value read, then swap
+            // the result in if the slot still holds that value; retry with the
+            // value found otherwise.
+            let base = l.param(Arg::Col(out, 0))[0].clone();
+            let addr = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
+            let old = l.reg(class(p));
+            l.ins(format!(
+                "ld.volatile.global.{} {old}, [{addr}];",
+                super::lower::mty(p)
+            ));
+            let (bits, bty) = match p.width() {
+                32 => (Class::R, "b32"),
+                _ => (Class::Rd, "b64"),
+            };
+            let (retry, stored) = (l.label("cas"), l.label("casd"));
+            l.put_label(&retry);
+            let nv = apply2(l, combine, &v, std::slice::from_ref(&old))?;
+            let (ob, nb, got) = (l.reg(bits), l.reg(bits), l.reg(bits));
+            l.ins(format!("mov.{bty} {ob}, {old};"));
+            l.ins(format!("mov.{bty} {nb}, {};", nv[0]));
+            l.ins(format!("atom.global.cas.{bty} {got}, [{addr}], {ob}, {nb};"));
+            let same = l.reg(Class::P);
+            l.ins(format!(
+                "setp.eq.{} {same}, {got}, {ob};",
+                if bty == "b32" { "u32" } else { "u64" }
+            ));
+            l.ins(format!("@{same} bra {stored};"));
+            l.ins(format!("mov.{bty} {old}, {got};"));
+            l.ins(format!("bra {retry};"));
+            l.put_label(&stored);
+            l.put_label(&next);
+            l.ins(format!("add.u64 {i}, {i}, {stride};"));
+            l.ins(format!("bra {top};"));
+            l.put_label(&end);
+            l.ins("ret;");
+            return Ok(());
+        }
+    }
+    // Per-element lock (tuples, 8- and 16-bit leaves): acquire,
+    // read-modify-write, release, all in one
     // iteration so that lanes of one warp never wait on each other.
     let la = l.reg(Class::Rd);
     l.ins(format!("mad.lo.u64 {la}, {tl}, 4, {lockg};"));
@@ -947,50 +1335,36 @@ fn permute(
     Ok(())
 }
 
-/// `op.type` of a `red.global` doing `combine(new, old)`, when the combination
-/// is an add (integers and floats), min, max, and, or, xor (integers of 32 or
-/// 64 bits) of its two parameters.
+/// `op.type` of a `red.global` doing `combine(new, old)`: the integer
+/// combinations of `plan::AtomicCombine` on 32- and 64-bit integers, and
+/// addition of floats (the same shape of `combine`, recognised as on an
+/// integer type).
 fn atomic_combine(l: &Lower, combine: &Fun, t: &Ty) -> Option<String> {
-    use accel_core::ir::{BinOp, Expr, MathFn};
+    use accel_core::plan::AtomicCombine;
     let p = t.prim()?;
     if p.width() < 32 || p == Prim::Bool {
         return None;
     }
-    let (a, b) = (combine.params[0], combine.params[1]);
-    let is_params = |x: &accel_core::ir::H, y: &accel_core::ir::H| {
-        let v = |h: &accel_core::ir::H| match l.a.expr(*h) {
-            Expr::Var(v) => Some(*v),
-            _ => None,
-        };
-        matches!((v(x), v(y)), (Some(x), Some(y)) if (x == a && y == b) || (x == b && y == a))
+    let shape_of = if p.is_float() {
+        Ty::Prim(Prim::I32)
+    } else {
+        t.clone()
     };
-    let op = match l.a.expr(combine.body) {
-        Expr::Binary(op, x, y) if is_params(x, y) => match op {
-            BinOp::Add => "add",
-            BinOp::BitAnd => "and",
-            BinOp::BitOr => "or",
-            BinOp::BitXor => "xor",
-            _ => return None,
-        },
-        Expr::Math(f, xs) if xs.len() == 2 && is_params(&xs[0], &xs[1]) => match f {
-            MathFn::Min => "min",
-            MathFn::Max => "max",
-            _ => return None,
-        },
-        _ => return None,
-    };
+    let op = AtomicCombine::of(l.a, combine, &shape_of)?;
     let ty = match (op, p) {
-        (_, Prim::F32 | Prim::F64) if op != "add" => return None,
-        ("add", Prim::F32) => "f32",
-        ("add", Prim::F64) => "f64",
-        ("add", Prim::I32 | Prim::U32) => "u32",
-        ("add", _) => "u64",
-        ("and" | "or" | "xor", Prim::I32 | Prim::U32) => "b32",
-        ("and" | "or" | "xor", _) => "b64",
-        (_, Prim::I32) => "s32",
-        (_, Prim::U32) => "u32",
-        (_, Prim::I64) => "s64",
-        _ => "u64",
+        (AtomicCombine::Add, Prim::F32 | Prim::F64) => return Some(format!("add.{}", super::lower::mty(p))),
+        (_, Prim::F32 | Prim::F64) => return None,
+        (AtomicCombine::Add, _) => format!("u{}", p.width()),
+        (AtomicCombine::And | AtomicCombine::Or | AtomicCombine::Xor, _) => format!("b{}", p.width()),
+        (AtomicCombine::Min | AtomicCombine::Max, _) => super::lower::mty(p).to_string(),
     };
-    Some(format!("{op}.{ty}"))
+    let name = match op {
+        AtomicCombine::Add => "add",
+        AtomicCombine::Min => "min",
+        AtomicCombine::Max => "max",
+        AtomicCombine::And => "and",
+        AtomicCombine::Or => "or",
+        AtomicCombine::Xor => "xor",
+    };
+    Some(format!("{name}.{ty}"))
 }

@@ -1,0 +1,446 @@
+//! The GPU skeletons' cases, compared with the interpreter: the three tiers of
+//! `permute` (native atomics, a compare-and-swap loop, a per-element lock) and
+//! maps fused after folds and scans (`post`). On the CPU by default; with
+//! `ACCEL_BACKEND=ptx-sim` every program runs its PTX on the simulator (sizes
+//! are kept small for it).
+//!
+//! Combinations whose order between sources is unspecified are commutative and
+//! exact here (integers, floats with exact products and maxima), so every order
+//! gives the interpreter's result; the `(new, old)` order is checked with one
+//! source per target.
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+
+accel! {
+    // Native atomics: integer add, float add, 64-bit max.
+    fn hist_i32(xs: &Vector<i32>, z: &Vector<i32>) -> Vector<i32> {
+        xs.permute(z, |[i]| Some([i % 7]), |a, b| a + b)
+    }
+    fn add_f32(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> {
+        xs.permute(z, |[i]| Some([i % 5]), |a, b| a + b)
+    }
+    fn max_i64(xs: &Vector<i64>, z: &Vector<i64>) -> Vector<i64> {
+        xs.permute(z, |[i]| Some([i % 3]), |a, b| a.max(b))
+    }
+
+    // Compare-and-swap loop: one 32- or 64-bit leaf, no native atomic.
+    fn mul_f32(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> {
+        xs.permute(z, |[i]| Some([i % 5]), |a, b| a * b)
+    }
+    fn max_f64(xs: &Vector<f64>, z: &Vector<f64>) -> Vector<f64> {
+        xs.permute(z, |[i]| Some([i % 4]), |a, b| a.max(b))
+    }
+    fn mul_u32(xs: &Vector<u32>, z: &Vector<u32>) -> Vector<u32> {
+        xs.permute(z, |[i]| if i % 3 == 0 { None } else { Some([i % 6]) }, |a, b| a * b)
+    }
+    fn min_u64(xs: &Vector<u64>, z: &Vector<u64>) -> Vector<u64> {
+        xs.permute(z, |[i]| Some([i % 2]), |new, old| if new < old { new } else { old })
+    }
+    // One source per target: `new - 2 old` shows the order of the arguments.
+    fn order_f32(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> {
+        xs.permute(z, |[i]| Some([i]), |new, old| new - 2.0 * old)
+    }
+
+    // Per-element lock: tuples, 8- and 16-bit leaves, bool.
+    fn argmax_pair(xs: &Vector<(i32, f32)>, z: &Vector<(i32, f32)>) -> Vector<(i32, f32)> {
+        xs.permute(z, |[i]| Some([i % 4]), |a, b| if a.0 > b.0 { a } else { b })
+    }
+    fn add_u8(xs: &Vector<u8>, z: &Vector<u8>) -> Vector<u8> {
+        xs.permute(z, |[i]| Some([i % 3]), |a, b| a + b)
+    }
+    fn max_i16(xs: &Vector<i16>, z: &Vector<i16>) -> Vector<i16> {
+        xs.permute(z, |[i]| Some([i % 5]), |a, b| a.max(b))
+    }
+    fn any_bool(xs: &Vector<bool>, z: &Vector<bool>) -> Vector<bool> {
+        xs.permute(z, |[i]| Some([i % 3]), |a, b| a || b)
+    }
+    fn order_i16(xs: &Vector<i16>, z: &Vector<i16>) -> Vector<i16> {
+        xs.permute(z, |[i]| Some([i]), |new, old| new - 2 * old)
+    }
+
+    // Maps after folds and scans, fused into them (`post`).
+    fn fold_all_post(xs: &Vector<i32>) -> Scalar<f64> {
+        xs.fold(3, |a, b| a + b).map(|s| s as f64 * 0.5)
+    }
+    fn fold1_rows_post(m: &Matrix<i64>) -> Vector<bool> {
+        m.fold1(|a, b| a.max(b)).map(|x| x % 2 == 0)
+    }
+    fn fold_pair_post(xs: &Vector<(i32, i32)>) -> Scalar<i64> {
+        xs.fold((0, 0), |a, b| (a.0 + b.0, a.1.max(b.1))).map(|p| p.0 as i64 * 1000 + p.1 as i64)
+    }
+    fn scanl_post(m: &Matrix<i32>) -> Matrix<f32> {
+        m.scanl(1, |a, b| a * 3 + b).map(|x| x as f32)
+    }
+    fn scanr_post(xs: &Vector<i16>) -> Vector<i32> {
+        xs.scanr(2, |a, b| a - b).map(|x| x as i32 * 2)
+    }
+    fn scanr1_post(xs: &Vector<u8>) -> Vector<bool> {
+        xs.scanr1(|a, b| a.max(b)).map(|x| x > 100)
+    }
+
+    // Scans of long rows (three passes on a GPU with few rows).
+    fn long_scanl1(m: &Matrix<i32>) -> Matrix<i32> {
+        m.scanl1(|a, b| if b != 0 { b } else { a })
+    }
+    fn long_scanr1(m: &Matrix<i32>) -> Matrix<i32> {
+        m.scanr1(|a, b| if a != 0 { a } else { b })
+    }
+    fn long_scanl(m: &Matrix<i64>) -> Matrix<i64> {
+        m.scanl(5, |a, b| a + b)
+    }
+    fn long_scanr_post(m: &Matrix<i32>) -> Matrix<bool> {
+        m.scanr(-1, |a, b| if a >= 0 { a } else { b }).map(|x| x % 3 == 0)
+    }
+    fn long_scanl_total(m: &Matrix<(i32, u8)>) -> (Matrix<(i32, u8)>, Vector<(i32, u8)>) {
+        m.scanl_total((0, 0), |a, b| (a.0 + b.0, if b.1 != 0 { b.1 } else { a.1 }))
+    }
+    fn long_scanr_total(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>) {
+        xs.scanr_total(0.5, |a, b| a.max(b))
+    }
+
+    // Folds of rows: a warp per short row, a block per long one.
+    fn rows_last_nonzero(m: &Matrix<i32>) -> Vector<i32> {
+        m.fold(-7, |a, b| if b != 0 { b } else { a })
+    }
+    fn rows_pair(m: &Matrix<(i64, u16)>) -> Vector<(i64, u16)> {
+        m.fold1(|a, b| (a.0 + b.0, if b.1 != 0 { b.1 } else { a.1 }))
+    }
+    fn rows_sum_f64(m: &Matrix<f64>) -> Vector<f64> {
+        m.fold(0.25, |a, b| a + b)
+    }
+}
+
+const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
+
+fn vec_of<T: accel::Elem>(n: usize, f: impl Fn(usize) -> T) -> Vector<T> {
+    (0..n).map(f).collect()
+}
+
+#[test]
+fn permute_native_atomics() {
+    for n in SIZES {
+        let xs = vec_of(n, |i| (hash(i) % 1000) as i32 - 500);
+        let z = vec_of(7, |i| i as i32);
+        check_ok(
+            hist_i32::SOURCE,
+            "hist_i32",
+            &[arg(&xs), arg(&z)],
+            hist_i32(&xs, &z),
+            EXACT,
+        );
+        // Small integers: every order of the additions is exact.
+        let xs = vec_of(n, |i| (hash(i) % 64) as f32 - 32.0);
+        let z = vec_of(5, |i| i as f32 * 0.5);
+        check_ok(
+            add_f32::SOURCE,
+            "add_f32",
+            &[arg(&xs), arg(&z)],
+            add_f32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as i64);
+        let z = vec_of(3, |i| i as i64 - 1);
+        check_ok(
+            max_i64::SOURCE,
+            "max_i64",
+            &[arg(&xs), arg(&z)],
+            max_i64(&xs, &z),
+            EXACT,
+        );
+    }
+}
+
+#[test]
+fn permute_compare_and_swap() {
+    for n in SIZES {
+        // Powers of two: products are exact in any order.
+        let xs = vec_of(n, |i| [0.5f32, 2.0, -1.0, 1.0][(hash(i) % 4) as usize]);
+        let z = vec_of(5, |i| (i + 1) as f32);
+        check_ok(
+            mul_f32::SOURCE,
+            "mul_f32",
+            &[arg(&xs), arg(&z)],
+            mul_f32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| (hash(i) % 10_000) as f64 / 7.0 - 700.0);
+        let z = vec_of(4, |i| i as f64 * 100.0 - 200.0);
+        check_ok(
+            max_f64::SOURCE,
+            "max_f64",
+            &[arg(&xs), arg(&z)],
+            max_f64(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as u32 | 1);
+        let z = vec_of(6, |i| 3 * i as u32 + 1);
+        check_ok(
+            mul_u32::SOURCE,
+            "mul_u32",
+            &[arg(&xs), arg(&z)],
+            mul_u32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, hash);
+        let z = vec_of(2, |i| u64::MAX - i as u64);
+        check_ok(
+            min_u64::SOURCE,
+            "min_u64",
+            &[arg(&xs), arg(&z)],
+            min_u64(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| i as f32 + 1.0);
+        let z = vec_of(n, |i| (hash(i) % 100) as f32);
+        check_ok(
+            order_f32::SOURCE,
+            "order_f32",
+            &[arg(&xs), arg(&z)],
+            order_f32(&xs, &z),
+            EXACT,
+        );
+    }
+}
+
+#[test]
+fn permute_per_element_lock() {
+    for n in SIZES {
+        // Distinct keys: the maximum does not depend on the order.
+        let xs = vec_of(n, |i| (i as i32 * 7919 % 1009, i as f32 * 0.25));
+        let z = vec_of(4, |i| (i as i32 * 100 - 150, -(i as f32)));
+        check_ok(
+            argmax_pair::SOURCE,
+            "argmax_pair",
+            &[arg(&xs), arg(&z)],
+            argmax_pair(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as u8);
+        let z = vec_of(3, |i| i as u8 * 100);
+        check_ok(
+            add_u8::SOURCE,
+            "add_u8",
+            &[arg(&xs), arg(&z)],
+            add_u8(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as i16);
+        let z = vec_of(5, |i| i as i16 * 1000 - 2000);
+        check_ok(
+            max_i16::SOURCE,
+            "max_i16",
+            &[arg(&xs), arg(&z)],
+            max_i16(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) % 5 == 0);
+        let z = vec_of(3, |i| i == 1);
+        check_ok(
+            any_bool::SOURCE,
+            "any_bool",
+            &[arg(&xs), arg(&z)],
+            any_bool(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| i as i16);
+        let z = vec_of(n, |i| (hash(i) % 50) as i16);
+        check_ok(
+            order_i16::SOURCE,
+            "order_i16",
+            &[arg(&xs), arg(&z)],
+            order_i16(&xs, &z),
+            EXACT,
+        );
+    }
+}
+
+#[test]
+fn maps_after_folds_and_scans() {
+    for n in SIZES {
+        let xs = vec_of(n, |i| (hash(i) % 200) as i32 - 100);
+        check_ok(
+            fold_all_post::SOURCE,
+            "fold_all_post",
+            &[arg(&xs)],
+            fold_all_post(&xs),
+            EXACT,
+        );
+        let ps = vec_of(n, |i| ((hash(i) % 50) as i32, (hash(i + 3) % 999) as i32));
+        check_ok(
+            fold_pair_post::SOURCE,
+            "fold_pair_post",
+            &[arg(&ps)],
+            fold_pair_post(&ps),
+            EXACT,
+        );
+        let m = Matrix::from_fn([n % 7, n % 13], |[i, j]| hash(i * 13 + j) as i64);
+        // An empty row is an error on both sides.
+        let _ = check(
+            fold1_rows_post::SOURCE,
+            "fold1_rows_post",
+            &[arg(&m)],
+            fold1_rows_post(&m),
+            EXACT,
+        );
+        let mi = Matrix::from_fn([n % 5, n], |[i, j]| (hash(i * 1000 + j) % 10) as i32);
+        check_ok(
+            scanl_post::SOURCE,
+            "scanl_post",
+            &[arg(&mi)],
+            scanl_post(&mi),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| (hash(i) % 100) as i16);
+        check_ok(
+            scanr_post::SOURCE,
+            "scanr_post",
+            &[arg(&xs)],
+            scanr_post(&xs),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as u8);
+        check_ok(
+            scanr1_post::SOURCE,
+            "scanr1_post",
+            &[arg(&xs)],
+            scanr1_post(&xs),
+            EXACT,
+        );
+    }
+}
+
+/// The plans have the maps fused (one kernel each), so the GPU path above ran
+/// the `post` code of the PTX skeletons.
+#[test]
+fn maps_are_fused_into_the_folds_and_scans() {
+    for explain in [
+        fold_all_post::explain(),
+        fold1_rows_post::explain(),
+        fold_pair_post::explain(),
+        scanl_post::explain(),
+        scanr_post::explain(),
+        scanr1_post::explain(),
+    ] {
+        assert!(explain.contains(": 1 kernel\n"), "{explain}");
+    }
+}
+
+/// Rows past the one-block-per-row scan's range, non-commutative combinations
+/// ("the last non-zero") to show the order of the chunks and their carries.
+#[test]
+fn long_scans() {
+    for (rows, len) in [(1usize, 40_001usize), (3, 32_768)] {
+        let sparse = |i: usize| {
+            if hash(i) % 97 == 0 {
+                (hash(i + 1) % 1000) as i32 - 500
+            } else {
+                0
+            }
+        };
+        let m = Matrix::from_fn([rows, len], |[i, j]| sparse(i * len + j));
+        check_ok(
+            long_scanl1::SOURCE,
+            "long_scanl1",
+            &[arg(&m)],
+            long_scanl1(&m),
+            EXACT,
+        );
+        check_ok(
+            long_scanr1::SOURCE,
+            "long_scanr1",
+            &[arg(&m)],
+            long_scanr1(&m),
+            EXACT,
+        );
+        let mi = Matrix::from_fn([rows, len], |[i, j]| hash(i * len + j) as i64 >> 8);
+        check_ok(
+            long_scanl::SOURCE,
+            "long_scanl",
+            &[arg(&mi)],
+            long_scanl(&mi),
+            EXACT,
+        );
+        let signs = Matrix::from_fn([rows, len], |[i, j]| {
+            if hash(i * len + j) % 211 == 0 {
+                (hash(j) % 100) as i32
+            } else {
+                -1
+            }
+        });
+        check_ok(
+            long_scanr_post::SOURCE,
+            "long_scanr_post",
+            &[arg(&signs)],
+            long_scanr_post(&signs),
+            EXACT,
+        );
+        let pairs = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j);
+            ((h % 1000) as i32, if h % 53 == 0 { (h >> 20) as u8 } else { 0 })
+        });
+        check_ok(
+            long_scanl_total::SOURCE,
+            "long_scanl_total",
+            &[arg(&pairs)],
+            long_scanl_total(&pairs),
+            EXACT,
+        );
+        let xs = vec_of(len, |i| (hash(i) % 100_000) as f64 / 3.0);
+        check_ok(
+            long_scanr_total::SOURCE,
+            "long_scanr_total",
+            &[arg(&xs)],
+            long_scanr_total(&xs),
+            EXACT,
+        );
+    }
+}
+
+/// Row lengths on both sides of the warp-per-row limit (2048), with a
+/// non-commutative combination ("the last non-zero") to show the order.
+#[test]
+fn folds_of_rows() {
+    for (rows, len) in [
+        (0usize, 5usize),
+        (4, 0),
+        (1, 1),
+        (9, 31),
+        (17, 33),
+        (3, 2047),
+        (2, 2048),
+        (3, 5001),
+    ] {
+        let m = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j);
+            if h % 13 == 0 {
+                (h % 1000) as i32 + 1
+            } else {
+                0
+            }
+        });
+        check_ok(
+            rows_last_nonzero::SOURCE,
+            "rows_last_nonzero",
+            &[arg(&m)],
+            rows_last_nonzero(&m),
+            EXACT,
+        );
+        let p = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j + 5);
+            (h as i64 >> 3, if h % 7 == 0 { (h >> 40) as u16 } else { 0 })
+        });
+        // fold1 of empty rows is an error on both sides.
+        let _ = check(rows_pair::SOURCE, "rows_pair", &[arg(&p)], rows_pair(&p), EXACT);
+        let x = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j) % 1000) as f64 / 8.0);
+        check_ok(
+            rows_sum_f64::SOURCE,
+            "rows_sum_f64",
+            &[arg(&x)],
+            rows_sum_f64(&x),
+            F64_TOL,
+        );
+    }
+}
