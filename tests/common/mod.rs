@@ -298,3 +298,29 @@ pub fn check_pools_err<T: ToDyn + Send>(
         Err(k) => assert_eq!(k, kind, "`{name}`"),
     }
 }
+
+// ---- backends ----------------------------------------------------------------
+
+/// Whether compiled programs run on a GPU back end here (CUDA or the PTX
+/// simulator, chosen with `ACCEL_BACKEND`).
+pub fn on_gpu() -> bool {
+    accel::Backend::default().device().is_some()
+}
+
+/// Relative tolerance between the interpreter and a GPU back end for f32 math
+/// functions that are not exactly specified (exp, sin, ...): the GPU math
+/// library is within a few ULPs of Rust's functions, at worst ~100 ULPs
+/// where Rust's own are inaccurate (docs/gpu-math.md).
+pub const F32_MATH_TOL: f64 = 2e-5;
+/// As `F32_MATH_TOL`, for f64.
+pub const F64_MATH_TOL: f64 = 1e-12;
+
+/// `EXACT` where a float result is exactly defined or the back end is the CPU
+/// (which calls the same Rust functions as the interpreter), else `tol`.
+pub fn float_tol(exact: bool, tol: f64) -> f64 {
+    if exact || !on_gpu() {
+        EXACT
+    } else {
+        tol
+    }
+}
