@@ -19,7 +19,7 @@ use proptest::prelude::*;
 
 fn cfg() -> ProptestConfig {
     ProptestConfig {
-        cases: 32,
+        cases: cases(32),
         max_shrink_iters: 200,
         ..ProptestConfig::default()
     }

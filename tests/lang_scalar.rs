@@ -21,7 +21,7 @@ use proptest::prelude::*;
 
 fn cfg() -> ProptestConfig {
     ProptestConfig {
-        cases: 24,
+        cases: cases(24),
         max_shrink_iters: 100,
         ..ProptestConfig::default()
     }

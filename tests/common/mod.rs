@@ -324,3 +324,26 @@ pub fn float_tol(exact: bool, tol: f64) -> f64 {
         tol
     }
 }
+
+/// Proptest cases per property: `n`, or `ACCEL_TEST_CASES` when that is set
+/// and smaller. CI sets it for the suites run on the PTX simulator (which
+/// interprets every GPU thread, thousands of times slower than the CPU
+/// back end); the CPU run keeps the full counts. The reduction is announced
+/// once per test binary on stderr (not captured by the test harness).
+pub fn cases(n: u32) -> u32 {
+    let Some(m) = std::env::var("ACCEL_TEST_CASES")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+    else {
+        return n;
+    };
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: ACCEL_TEST_CASES={m}: proptest properties run at most {m} cases here"
+        );
+    });
+    n.min(m)
+}
