@@ -40,11 +40,23 @@ fn black_scholes() {
     use black_scholes_p::black_scholes;
     let opts = Vector::from(
         (0..300)
-            .map(|i| (unit(3 * i, 5.0, 30.0), unit(3 * i + 1, 1.0, 100.0), unit(3 * i + 2, 0.25, 10.0)))
+            .map(|i| {
+                (
+                    unit(3 * i, 5.0, 30.0),
+                    unit(3 * i + 1, 1.0, 100.0),
+                    unit(3 * i + 2, 0.25, 10.0),
+                )
+            })
             .collect::<Vec<_>>(),
     );
     let (r, v) = (0.02f32, 0.3f32);
-    check_ok(black_scholes::SOURCE, "black_scholes", &[arg(&opts), arg(r), arg(v)], black_scholes(&opts, r, v), F32_TOL);
+    check_ok(
+        black_scholes::SOURCE,
+        "black_scholes",
+        &[arg(&opts), arg(r), arg(v)],
+        black_scholes(&opts, r, v),
+        F32_TOL,
+    );
 }
 
 #[test]
@@ -52,7 +64,13 @@ fn canny() {
     use canny_p::canny;
     let (h, w) = (7, 9);
     let img = Matrix::from_vec([h, w], (0..h * w).map(|i| hash(i) as u32).collect()).expect("shape");
-    check_ok(canny::SOURCE, "canny", &[arg(&img), arg(0.1f32), arg(0.3f32)], canny(&img, 0.1, 0.3), F32_TOL);
+    check_ok(
+        canny::SOURCE,
+        "canny",
+        &[arg(&img), arg(0.1f32), arg(0.3f32)],
+        canny(&img, 0.1, 0.3),
+        F32_TOL,
+    );
 }
 
 #[test]
@@ -61,7 +79,13 @@ fn dotp() {
     for n in [0, 1, 31, 1000, 5000] {
         let xs = Vector::from((0..n).map(|i| unit(i, -1.0, 1.0)).collect::<Vec<_>>());
         let ys = Vector::from((0..n).map(|i| unit(i + 7777, -1.0, 1.0)).collect::<Vec<_>>());
-        check_ok(dotp::SOURCE, "dotp", &[arg(&xs), arg(&ys)], dotp(&xs, &ys), F32_TOL);
+        check_ok(
+            dotp::SOURCE,
+            "dotp",
+            &[arg(&xs), arg(&ys)],
+            dotp(&xs, &ys),
+            F32_TOL,
+        );
     }
 }
 
@@ -69,9 +93,19 @@ fn dotp() {
 fn fluid() {
     use fluid_p::fluid_step;
     let n = 10;
-    let m = |s: usize| Matrix::from_vec([n, n], (0..n * n).map(|i| unit(i + s, 0.0, 1.0)).collect()).expect("shape");
+    let m = |s: usize| {
+        Matrix::from_vec([n, n], (0..n * n).map(|i| unit(i + s, 0.0, 1.0)).collect()).expect("shape")
+    };
     let (d, u, v) = (m(0), m(1000), m(2000));
-    let args = [arg(&d), arg(&u), arg(&v), arg(0.1f32), arg(0.001f32), arg(0.001f32), arg(4usize)];
+    let args = [
+        arg(&d),
+        arg(&u),
+        arg(&v),
+        arg(0.1f32),
+        arg(0.001f32),
+        arg(0.001f32),
+        arg(4usize),
+    ];
     check_ok(
         fluid_step::SOURCE,
         "fluid_step",
@@ -86,16 +120,32 @@ fn histogram() {
     use histogram_p::histogram;
     let xs = Vector::from((0..3000).map(|i| hash(i) as u32).collect::<Vec<_>>());
     for bins in [1, 17, 256] {
-        check_ok(histogram::SOURCE, "histogram", &[arg(&xs), arg(bins)], histogram(&xs, bins), EXACT);
+        check_ok(
+            histogram::SOURCE,
+            "histogram",
+            &[arg(&xs), arg(bins)],
+            histogram(&xs, bins),
+            EXACT,
+        );
     }
 }
 
 #[test]
 fn kmeans() {
     use kmeans_p::kmeans;
-    let points = Vector::from((0..400).map(|i| (unit(2 * i, 0.0, 10.0), unit(2 * i + 1, 0.0, 10.0))).collect::<Vec<_>>());
+    let points = Vector::from(
+        (0..400)
+            .map(|i| (unit(2 * i, 0.0, 10.0), unit(2 * i + 1, 0.0, 10.0)))
+            .collect::<Vec<_>>(),
+    );
     let initial = Vector::from(vec![(1.0f32, 1.0f32), (8.0, 2.0), (5.0, 5.0), (2.0, 9.0)]);
-    check_ok(kmeans::SOURCE, "kmeans", &[arg(&points), arg(&initial), arg(3usize)], kmeans(&points, &initial, 3), F32_TOL);
+    check_ok(
+        kmeans::SOURCE,
+        "kmeans",
+        &[arg(&points), arg(&initial), arg(3usize)],
+        kmeans(&points, &initial, 3),
+        F32_TOL,
+    );
 }
 
 #[test]
@@ -125,12 +175,28 @@ fn nbody() {
     use nbody_p::nbody_step;
     let n = 50;
     let v3 = |s: usize| {
-        Vector::from((0..n).map(|i| (unit(3 * i + s, -1.0, 1.0), unit(3 * i + s + 1, -1.0, 1.0), unit(3 * i + s + 2, -1.0, 1.0))).collect::<Vec<_>>())
+        Vector::from(
+            (0..n)
+                .map(|i| {
+                    (
+                        unit(3 * i + s, -1.0, 1.0),
+                        unit(3 * i + s + 1, -1.0, 1.0),
+                        unit(3 * i + s + 2, -1.0, 1.0),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        )
     };
     let (pos, vel) = (v3(0), v3(10_000));
     let mass = Vector::from((0..n).map(|i| unit(i + 20_000, 0.5, 2.0)).collect::<Vec<_>>());
     let args = [arg(&pos), arg(&vel), arg(&mass), arg(0.01f32), arg(0.01f32)];
-    check_ok(nbody_step::SOURCE, "nbody_step", &args, nbody_step(&pos, &vel, &mass, 0.01, 0.01), F32_TOL);
+    check_ok(
+        nbody_step::SOURCE,
+        "nbody_step",
+        &args,
+        nbody_step(&pos, &vel, &mass, 0.01, 0.01),
+        F32_TOL,
+    );
 }
 
 #[test]
@@ -152,7 +218,11 @@ fn spmv() {
         offsets.push(offsets[r] + len);
     }
     let nnz = offsets[rows] as usize;
-    let cols = Vector::from((0..nnz).map(|i| (hash(i + 500) % ncols as u64) as u32).collect::<Vec<_>>());
+    let cols = Vector::from(
+        (0..nnz)
+            .map(|i| (hash(i + 500) % ncols as u64) as u32)
+            .collect::<Vec<_>>(),
+    );
     let vals = Vector::from((0..nnz).map(|i| unit(i + 900, -2.0, 2.0)).collect::<Vec<_>>());
     let x = Vector::from((0..ncols).map(|i| unit(i + 1300, -1.0, 1.0)).collect::<Vec<_>>());
     let offsets = Vector::from(offsets);
