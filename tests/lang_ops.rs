@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 fn cfg() -> ProptestConfig {
     ProptestConfig {
-        cases: 24,
+        cases: cases(24),
         max_shrink_iters: 100,
         ..ProptestConfig::default()
     }
@@ -764,7 +764,7 @@ fn sort_pairs(xs: &Vector<(i64, u16)>) -> Vector<(i64, u16)> {
 proptest! {
     // Sorting runs 16 to 32 radix passes on both the interpreter and the
     // compiled code: fewer, smaller cases keep the suite fast.
-    #![proptest_config(ProptestConfig { cases: 6, ..cfg() })]
+    #![proptest_config(ProptestConfig { cases: cases(6), ..cfg() })]
 
     #[test]
     fn sorts(xs in vector(any::<i32>(), 300), small in vector(0i32..6, 100), bs in vector(any::<u8>(), 300),

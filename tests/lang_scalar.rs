@@ -5,7 +5,11 @@
 //! compared with plain Rust written here: integers exactly (wrap-around
 //! included), floats exactly where the result is exactly defined (rounding,
 //! sign, bits, IEEE `sqrt` and division) and within 5e-5 absolute or 5e-3
-//! relative otherwise; NaN equals NaN.
+//! relative otherwise; NaN equals NaN. On a GPU back end (`ACCEL_BACKEND=cuda`
+//! or `ptx-sim`) the math functions come from the GPU math library (within a
+//! few ULPs of Rust's, docs/gpu-math.md), so where the result is not exactly
+//! defined the compiled result is compared with the interpreter's within
+//! `F32_MATH_TOL` / `F64_MATH_TOL` instead of exactly.
 
 #![allow(unexpected_cfgs)]
 
@@ -17,7 +21,7 @@ use proptest::prelude::*;
 
 fn cfg() -> ProptestConfig {
     ProptestConfig {
-        cases: 24,
+        cases: cases(24),
         max_shrink_iters: 100,
         ..ProptestConfig::default()
     }
@@ -305,12 +309,12 @@ proptest! {
     fn float_unary(xs in vector(wild_f32(), 40), ys in vector(wild_f64(), 40)) {
         for k in 0..=FLOAT_UNARY_N {
             let exact = FLOAT_UNARY_EXACT.contains(&k) || k == FLOAT_UNARY_N - 1;
-            check_ok(f32_unary::SOURCE, "f32_unary", &[arg(&xs), arg(k)], f32_unary(&xs, k), EXACT);
+            check_ok(f32_unary::SOURCE, "f32_unary", &[arg(&xs), arg(k)], f32_unary(&xs, k), float_tol(exact, F32_MATH_TOL));
             let got = f32_unary(&xs, k).unwrap().to_vec();
             for (x, g) in xs.to_vec().into_iter().zip(got) {
                 assert_close(&format!("f32 #{k}"), x, g, f32_unary_ref(x, k), exact);
             }
-            check_ok(f64_unary::SOURCE, "f64_unary", &[arg(&ys), arg(k)], f64_unary(&ys, k), EXACT);
+            check_ok(f64_unary::SOURCE, "f64_unary", &[arg(&ys), arg(k)], f64_unary(&ys, k), float_tol(exact, F64_MATH_TOL));
             let got = f64_unary(&ys, k).unwrap().to_vec();
             for (y, g) in ys.to_vec().into_iter().zip(got) {
                 assert_close(&format!("f64 #{k}"), y, g, f64_unary_ref(y, k), exact);
@@ -349,6 +353,13 @@ proptest! {
 
 const FLOAT_BINARY_N: u32 = 15;
 const FLOAT_BINARY_EXACT: &[u32] = &[4, 5, 6, 11, 12, 13, 14];
+
+/// `min`/`max` (#4, #5, #13) of +0.0 and -0.0 may return either zero (Rust's
+/// documentation; rustc's constant folding and its run-time code differ), so
+/// the sign of such a result is not compared.
+fn zero_pair(k: u32, both_zero: bool) -> bool {
+    matches!(k, 4 | 5 | 13) && both_zero
+}
 
 #[acc]
 fn f32_binary(xs: &Vector<f32>, ys: &Vector<f32>, k: u32) -> Vector<f32> {
@@ -460,15 +471,15 @@ proptest! {
         let (as_, bs) = (Vector::from(as_), Vector::from(bs));
         for k in 0..FLOAT_BINARY_N {
             let exact = FLOAT_BINARY_EXACT.contains(&k);
-            check_ok(f32_binary::SOURCE, "f32_binary", &[arg(&xs), arg(&ys), arg(k)], f32_binary(&xs, &ys, k), EXACT);
+            check_ok(f32_binary::SOURCE, "f32_binary", &[arg(&xs), arg(&ys), arg(k)], f32_binary(&xs, &ys, k), float_tol(exact, F32_MATH_TOL));
             let got = f32_binary(&xs, &ys, k).unwrap().to_vec();
             for ((x, y), g) in xs.to_vec().into_iter().zip(ys.to_vec()).zip(got) {
-                assert_close(&format!("f32 #{k}"), (x, y), g, f32_binary_ref(x, y, k), exact);
+                assert_close(&format!("f32 #{k}"), (x, y), g, f32_binary_ref(x, y, k), exact && !zero_pair(k, x == 0.0 && y == 0.0));
             }
-            check_ok(f64_binary::SOURCE, "f64_binary", &[arg(&as_), arg(&bs), arg(k)], f64_binary(&as_, &bs, k), EXACT);
+            check_ok(f64_binary::SOURCE, "f64_binary", &[arg(&as_), arg(&bs), arg(k)], f64_binary(&as_, &bs, k), float_tol(exact, F64_MATH_TOL));
             let got = f64_binary(&as_, &bs, k).unwrap().to_vec();
             for ((x, y), g) in as_.to_vec().into_iter().zip(bs.to_vec()).zip(got) {
-                assert_close(&format!("f64 #{k}"), (x, y), g, f64_binary_ref(x, y, k), exact);
+                assert_close(&format!("f64 #{k}"), (x, y), g, f64_binary_ref(x, y, k), exact && !zero_pair(k, x == 0.0 && y == 0.0));
             }
         }
     }

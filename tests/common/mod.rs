@@ -298,3 +298,52 @@ pub fn check_pools_err<T: ToDyn + Send>(
         Err(k) => assert_eq!(k, kind, "`{name}`"),
     }
 }
+
+// ---- backends ----------------------------------------------------------------
+
+/// Whether compiled programs run on a GPU back end here (CUDA or the PTX
+/// simulator, chosen with `ACCEL_BACKEND`).
+pub fn on_gpu() -> bool {
+    accel::Backend::default().device().is_some()
+}
+
+/// Relative tolerance between the interpreter and a GPU back end for f32 math
+/// functions that are not exactly specified (exp, sin, ...): the GPU math
+/// library is within a few ULPs of Rust's functions, at worst ~100 ULPs
+/// where Rust's own are inaccurate (docs/gpu-math.md).
+pub const F32_MATH_TOL: f64 = 2e-5;
+/// As `F32_MATH_TOL`, for f64.
+pub const F64_MATH_TOL: f64 = 1e-12;
+
+/// `EXACT` where a float result is exactly defined or the back end is the CPU
+/// (which calls the same Rust functions as the interpreter), else `tol`.
+pub fn float_tol(exact: bool, tol: f64) -> f64 {
+    if exact || !on_gpu() {
+        EXACT
+    } else {
+        tol
+    }
+}
+
+/// Proptest cases per property: `n`, or `ACCEL_TEST_CASES` when that is set
+/// and smaller. CI sets it for the suites run on the PTX simulator (which
+/// interprets every GPU thread, thousands of times slower than the CPU
+/// back end); the CPU run keeps the full counts. The reduction is announced
+/// once per test binary on stderr (not captured by the test harness).
+pub fn cases(n: u32) -> u32 {
+    let Some(m) = std::env::var("ACCEL_TEST_CASES")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+    else {
+        return n;
+    };
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: ACCEL_TEST_CASES={m}: proptest properties run at most {m} cases here"
+        );
+    });
+    n.min(m)
+}

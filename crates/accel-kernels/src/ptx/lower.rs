@@ -870,32 +870,8 @@ impl<'a> Lower<'a> {
             BinOp::BitOr => self.ins(format!("or.{bits} {r}, {xa}, {ya};")),
             BinOp::BitXor => self.ins(format!("xor.{bits} {r}, {xa}, {ya};")),
             BinOp::Div | BinOp::Rem => {
-                // Divide by a safe divisor; patch the results for 0 and -1.
-                let zero = self.reg(Class::P);
-                self.ins(format!("setp.eq.{t} {zero}, {ya}, 0;"));
-                let d = self.reg(c);
-                self.ins(format!("selp.{t} {d}, 1, {ya}, {zero};"));
-                let minus1 = if p.is_signed() {
-                    let m = self.reg(Class::P);
-                    self.ins(format!("setp.eq.{t} {m}, {ya}, -1;"));
-                    self.ins(format!("@{m} mov.{bits} {d}, 1;"));
-                    Some(m)
-                } else {
-                    None
-                };
-                if op == BinOp::Div {
-                    self.ins(format!("div.{t} {r}, {xa}, {d};"));
-                    self.ins(format!("@{zero} mov.{bits} {r}, 0;"));
-                    if let Some(m) = minus1 {
-                        self.ins(format!("@{m} neg.{t} {r}, {xa};"));
-                    }
-                } else {
-                    self.ins(format!("rem.{t} {r}, {xa}, {d};"));
-                    self.ins(format!("@{zero} mov.{bits} {r}, {xa};"));
-                    if let Some(m) = minus1 {
-                        self.ins(format!("@{m} mov.{bits} {r}, 0;"));
-                    }
-                }
+                let q = self.int_div(op == BinOp::Div, p, &xa, &ya);
+                self.ins(format!("mov.{bits} {r}, {q};"));
             }
             BinOp::Shl | BinOp::Shr => {
                 // The amount modulo the width (`wrapping_shl`).
@@ -919,6 +895,44 @@ impl<'a> Lower<'a> {
         Ok(vec![r])
     }
 
+    /// Integer `x / y` (`div`) or `x % y` with accel's semantics: by zero
+    /// they give `0` and `x`; `MIN / -1` wraps to `MIN` and `MIN % -1` is 0.
+    /// The result is normalised for narrow types.
+    fn int_div(&mut self, div: bool, p: Prim, xa: &str, ya: &str) -> String {
+        let c = class(p);
+        let t = aty(p);
+        let bits = if c == Class::Rd { "b64" } else { "b32" };
+        let r = self.reg(c);
+        // Divide by a safe divisor; patch the results for 0 and -1.
+        let zero = self.reg(Class::P);
+        self.ins(format!("setp.eq.{t} {zero}, {ya}, 0;"));
+        let d = self.reg(c);
+        self.ins(format!("selp.{t} {d}, 1, {ya}, {zero};"));
+        let minus1 = if p.is_signed() {
+            let m = self.reg(Class::P);
+            self.ins(format!("setp.eq.{t} {m}, {ya}, -1;"));
+            self.ins(format!("@{m} mov.{bits} {d}, 1;"));
+            Some(m)
+        } else {
+            None
+        };
+        if div {
+            self.ins(format!("div.{t} {r}, {xa}, {d};"));
+            self.ins(format!("@{zero} mov.{bits} {r}, 0;"));
+            if let Some(m) = minus1 {
+                self.ins(format!("@{m} neg.{t} {r}, {xa};"));
+            }
+        } else {
+            self.ins(format!("rem.{t} {r}, {xa}, {d};"));
+            self.ins(format!("@{zero} mov.{bits} {r}, {xa};"));
+            if let Some(m) = minus1 {
+                self.ins(format!("@{m} mov.{bits} {r}, 0;"));
+            }
+        }
+        self.normalize(&r, p);
+        r
+    }
+
     fn compare(
         &mut self,
         op: BinOp,
@@ -928,7 +942,8 @@ impl<'a> Lower<'a> {
     ) -> Result<Vec<String>, Unsupported> {
         let ps = leaves(t);
         if ps.len() != 1 {
-            // Tuples: equality only, component by component.
+            // Tuples: equality only, component by component (the language
+            // has no other comparison of tuples; `min`/`max` desugar).
             if !matches!(op, BinOp::Eq | BinOp::Ne) {
                 return Err(format!("`{}` on tuples", op.symbol()));
             }
@@ -1258,10 +1273,216 @@ impl<'a> Lower<'a> {
                 self.ins(format!("mov.{bits} {r}, {m};"));
                 self.normalize(r, crate::ptx::lower::unsigned(p));
             }
+            MathFn::LeadingOnes | MathFn::TrailingOnes => {
+                // The zeros of the complement.
+                let n = self.reg(c);
+                self.ins(format!("not.{bits} {n}, {x};"));
+                let g = if f == MathFn::LeadingOnes {
+                    MathFn::LeadingZeros
+                } else {
+                    MathFn::TrailingZeros
+                };
+                return self.int_math(g, p, &[n], r);
+            }
+            MathFn::ReverseBits => {
+                // Reverse the full register, then bring a narrow type's bits down.
+                let z = zext(self, &x);
+                self.ins(format!("brev.{bits} {r}, {z};"));
+                if w < 32 {
+                    self.ins(format!("shr.u32 {r}, {r}, {};", 32 - w));
+                }
+                self.normalize(r, p);
+            }
+            MathFn::SwapBytes => {
+                // Byte i moves to byte (n - 1 - i).
+                let n = w / 8;
+                let ut = if c == Class::Rd { "u64" } else { "u32" };
+                self.ins(format!("mov.{bits} {r}, 0;"));
+                let b = self.reg(c);
+                for i in 0..n {
+                    self.ins(format!("shr.{ut} {b}, {x}, {};", 8 * i));
+                    self.ins(format!("and.{bits} {b}, {b}, 255;"));
+                    self.ins(format!("shl.{bits} {b}, {b}, {};", 8 * (n - 1 - i)));
+                    self.ins(format!("or.{bits} {r}, {r}, {b};"));
+                }
+                self.normalize(r, p);
+            }
+            MathFn::Pow => {
+                // `wrapping_pow`: square and multiply over the exponent's bits.
+                let (b, e) = (self.reg(c), self.reg(Class::R));
+                let q = self.reg(Class::P);
+                self.ins(format!("mov.{bits} {r}, 1;"));
+                self.ins(format!("mov.{bits} {b}, {x};"));
+                self.ins(format!("mov.b32 {e}, {};", args[1]));
+                let (l_top, l_end) = (self.label("pow"), self.label("pow_end"));
+                self.put_label(&l_top);
+                self.ins(format!("setp.eq.u32 {q}, {e}, 0;"));
+                self.ins(format!("@{q} bra {l_end};"));
+                let o = self.reg(Class::R);
+                self.ins(format!("and.b32 {o}, {e}, 1;"));
+                self.ins(format!("setp.ne.u32 {q}, {o}, 0;"));
+                self.ins(format!("@{q} mul.lo.{t} {r}, {r}, {b};"));
+                self.ins(format!("mul.lo.{t} {b}, {b}, {b};"));
+                self.ins(format!("shr.u32 {e}, {e}, 1;"));
+                self.ins(format!("bra {l_top};"));
+                self.put_label(&l_end);
+                self.normalize(r, p);
+            }
+            MathFn::DivEuclid | MathFn::RemEuclid => {
+                let y = &args[1];
+                let div = f == MathFn::DivEuclid;
+                let q = self.int_div(div, p, &x, y);
+                self.ins(format!("mov.{bits} {r}, {q};"));
+                if p.is_signed() {
+                    // A negative remainder (y != 0) moves the quotient one
+                    // step towards -inf for y > 0 (+inf for y < 0), and the
+                    // remainder up by |y| (wrapping, for y == MIN).
+                    let m = self.int_div(false, p, &x, y);
+                    let (nz, neg) = (self.reg(Class::P), self.reg(Class::P));
+                    self.ins(format!("setp.ne.{t} {nz}, {y}, 0;"));
+                    self.ins(format!("setp.lt.and.{t} {neg}, {m}, 0, {nz};"));
+                    let adj = self.reg(c);
+                    if div {
+                        let ypos = self.reg(Class::P);
+                        self.ins(format!("setp.gt.{t} {ypos}, {y}, 0;"));
+                        self.ins(format!("selp.{t} {adj}, -1, 1, {ypos};"));
+                    } else {
+                        self.ins(format!("abs.{t} {adj}, {y};"));
+                    }
+                    self.ins(format!("@{neg} add.{t} {r}, {r}, {adj};"));
+                    self.normalize(r, p);
+                }
+            }
+            MathFn::SaturatingAdd | MathFn::SaturatingSub => self.saturating_add_sub(f, p, &x, &args[1], r),
+            MathFn::SaturatingMul => self.saturating_mul(p, &x, &args[1], r),
             _ => return Ok(None),
         }
         Ok(Some(r.to_string()))
     }
+
+    /// `saturating_add` / `saturating_sub` of `x` and `y` of type `p` into `r`.
+    fn saturating_add_sub(&mut self, f: MathFn, p: Prim, x: &str, y: &str, r: &str) {
+        let c = class(p);
+        let t = aty(p);
+        let bits = if c == Class::Rd { "b64" } else { "b32" };
+        let op = if f == MathFn::SaturatingAdd { "add" } else { "sub" };
+        let w = p.width();
+        if w < 32 {
+            // Exact in 32 bits (the registers hold extended values); clamp.
+            let (lo, hi) = int_range(p);
+            self.ins(format!("{op}.s32 {r}, {x}, {y};"));
+            self.ins(format!("max.s32 {r}, {r}, {lo};"));
+            self.ins(format!("min.s32 {r}, {r}, {hi};"));
+            return;
+        }
+        let q = self.reg(Class::P);
+        let s = self.reg(c);
+        self.ins(format!("{op}.{t} {s}, {x}, {y};"));
+        if !p.is_signed() {
+            // Wrapped iff the sum is below x (add) or y is above x (sub).
+            if op == "add" {
+                self.ins(format!("setp.lt.{t} {q}, {s}, {x};"));
+                self.ins(format!("@{q} mov.{bits} {s}, -1;"));
+            } else {
+                self.ins(format!("setp.lt.{t} {q}, {x}, {y};"));
+                self.ins(format!("@{q} mov.{bits} {s}, 0;"));
+            }
+        } else {
+            // Overflow iff the result's sign differs from x's where the
+            // operands' signs agree (add) or differ (sub): the sign bit of
+            // (x ^ s) & (x ^ y') with y' = y (add) or !y (sub).
+            let (a, b) = (self.reg(c), self.reg(c));
+            self.ins(format!("xor.{bits} {a}, {x}, {s};"));
+            self.ins(format!("xor.{bits} {b}, {x}, {y};"));
+            if op == "add" {
+                self.ins(format!("not.{bits} {b}, {b};"));
+            }
+            self.ins(format!("and.{bits} {a}, {a}, {b};"));
+            self.ins(format!("setp.lt.{t} {q}, {a}, 0;"));
+            // On overflow: MIN when x < 0, MAX otherwise.
+            let (lo, hi) = int_range(p);
+            let xn = self.reg(Class::P);
+            self.ins(format!("setp.lt.{t} {xn}, {x}, 0;"));
+            let m = self.reg(c);
+            self.ins(format!("selp.{t} {m}, {lo}, {hi}, {xn};"));
+            self.ins(format!("@{q} mov.{bits} {s}, {m};"));
+        }
+        self.ins(format!("mov.{bits} {r}, {s};"));
+    }
+
+    /// `saturating_mul` of `x` and `y` of type `p` into `r`.
+    fn saturating_mul(&mut self, p: Prim, x: &str, y: &str, r: &str) {
+        let c = class(p);
+        let t = aty(p);
+        let (lo, hi) = int_range(p);
+        match p.width() {
+            8 | 16 if p.is_signed() => {
+                // Exact in 32 bits; clamp.
+                self.ins(format!("mul.lo.s32 {r}, {x}, {y};"));
+                self.ins(format!("max.s32 {r}, {r}, {lo};"));
+                self.ins(format!("min.s32 {r}, {r}, {hi};"));
+            }
+            8 | 16 => {
+                // Exact in 32 unsigned bits; clamp.
+                self.ins(format!("mul.lo.u32 {r}, {x}, {y};"));
+                self.ins(format!("min.u32 {r}, {r}, {hi};"));
+            }
+            32 => {
+                // Exact in 64 bits; clamp and narrow.
+                let d = self.reg(Class::Rd);
+                let wt = if p.is_signed() { "s64" } else { "u64" };
+                self.ins(format!("mul.wide.{t} {d}, {x}, {y};"));
+                if p.is_signed() {
+                    self.ins(format!("max.s64 {d}, {d}, {lo};"));
+                }
+                self.ins(format!("min.{wt} {d}, {d}, {hi};"));
+                self.ins(format!("cvt.u32.u64 {r}, {d};"));
+            }
+            _ => {
+                // The high half of the 128-bit product tells overflow: nonzero
+                // (unsigned), or not the sign extension of the low half.
+                let (l, h) = (self.reg(c), self.reg(c));
+                self.ins(format!("mul.lo.{t} {l}, {x}, {y};"));
+                self.ins(format!("mul.hi.{t} {h}, {x}, {y};"));
+                let q = self.reg(Class::P);
+                if p.is_signed() {
+                    let sx = self.reg(c);
+                    self.ins(format!("shr.s64 {sx}, {l}, 63;"));
+                    self.ins(format!("setp.ne.s64 {q}, {h}, {sx};"));
+                    // The true product's sign is that of x ^ y.
+                    let (a, n) = (self.reg(c), self.reg(Class::P));
+                    self.ins(format!("xor.b64 {a}, {x}, {y};"));
+                    self.ins(format!("setp.lt.s64 {n}, {a}, 0;"));
+                    let m = self.reg(c);
+                    self.ins(format!("selp.s64 {m}, {lo}, {hi}, {n};"));
+                    self.ins(format!("@{q} mov.b64 {l}, {m};"));
+                } else {
+                    self.ins(format!("setp.ne.u64 {q}, {h}, 0;"));
+                    self.ins(format!("@{q} mov.b64 {l}, -1;"));
+                }
+                self.ins(format!("mov.b64 {r}, {l};"));
+            }
+        }
+    }
+}
+
+/// The smallest and largest values of integer type `p`, as PTX immediates
+/// (64-bit ones in hexadecimal: their bits).
+fn int_range(p: Prim) -> (String, String) {
+    let w = p.width();
+    let (lo, hi) = if p.is_signed() {
+        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+    } else {
+        (0, (1i128 << w) - 1)
+    };
+    let imm = |v: i128| {
+        if w < 64 {
+            v.to_string()
+        } else {
+            format!("0x{:016X}", v as u64)
+        }
+    };
+    (imm(lo), imm(hi))
 }
 
 /// The unsigned type of the width of `p`.
@@ -1293,5 +1514,82 @@ fn expr_name(e: &Expr) -> &'static str {
         Expr::Buffer(_) => "an array value",
         e if e.is_array_op() => "an array operation",
         _ => "this expression",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use accel_core::ir::{MathFn, MathOn, Prim};
+
+    /// The PTX program of `fn f` in `source`; panics if it does not compile.
+    fn ptx(source: &str) -> super::super::PtxProgram {
+        let (_, plan) =
+            accel_core::compile_source(source, "f").unwrap_or_else(|e| panic!("{source}: {}", e.message));
+        super::super::program(&plan)
+    }
+
+    /// With `ACCEL_PTXAS` set (CI sets it): `ptxas`'s complaint about `text`
+    /// for sm_70, if any (warnings included).
+    fn ptxas_rejects(text: &str) -> Option<String> {
+        let ptxas = std::env::var_os("ACCEL_PTXAS")?;
+        let dir = std::env::temp_dir().join(format!("accel-lower-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).ok()?;
+        let file = dir.join("m.ptx");
+        std::fs::write(&file, text).ok()?;
+        let out = std::process::Command::new(ptxas)
+            .args(["-arch=sm_70", "-o", "/dev/null"])
+            .arg(&file)
+            .output()
+            .ok()?;
+        let msg = String::from_utf8_lossy(&out.stderr).into_owned();
+        let _ = std::fs::remove_dir_all(&dir);
+        (!out.status.success() || !msg.trim().is_empty()).then_some(msg)
+    }
+
+    /// Every scalar method the language accepts, on every type it accepts,
+    /// lowers to PTX (no `unsupported` program on the GPU back end).
+    #[test]
+    fn every_scalar_method_lowers() {
+        let mut missing = Vec::new();
+        for &f in MathFn::ALL {
+            for p in Prim::ALL {
+                if !f.accepts(p) {
+                    continue;
+                }
+                let params: String = (1..f.arity())
+                    .map(|i| format!(", a{i}: {}", f.arg_prim(p, i).name()))
+                    .collect();
+                let args: Vec<String> = (1..f.arity()).map(|i| format!("a{i}")).collect();
+                let call = if f.info().on == MathOn::FloatBits {
+                    format!("{}::from_bits(x)", f.result_prim(p).name())
+                } else {
+                    format!("x.{}({})", f.name(), args.join(", "))
+                };
+                let source = format!(
+                    "fn f(xs: &Vector<{}>{params}) -> Vector<{}> {{ xs.map(|x| {call}) }}",
+                    p.name(),
+                    f.result_prim(p).name()
+                );
+                let prog = ptx(&source);
+                if let Some(why) = prog.unsupported {
+                    missing.push(format!("{}: {why}", source));
+                } else if let Some(bad) = ptxas_rejects(&prog.text) {
+                    missing.push(format!("{source}: ptxas: {bad}"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "not lowered:\n{}", missing.join("\n"));
+    }
+
+    /// `min`/`max` on tuples (lexicographic, desugared by the front end) lower.
+    #[test]
+    fn tuple_min_max_lower() {
+        for m in ["min", "max"] {
+            let source = format!(
+                "fn f(xs: &Vector<(i32, f64, bool)>, ys: &Vector<(i32, f64, bool)>) -> Vector<(i32, f64, bool)> {{ xs.zip_with(ys, |x, y| x.{m}(y)) }}"
+            );
+            let p = ptx(&source);
+            assert!(p.unsupported.is_none(), "{source}: {:?}", p.unsupported);
+        }
     }
 }

@@ -1,0 +1,236 @@
+//! Every example program (`examples/programs/*.rs`) at a small size, compiled
+//! and run on the default backend (`ACCEL_BACKEND`: the CPU, or the GPU path on
+//! the PTX simulator in CI), compared with the reference interpreter: integers
+//! exactly, floats within `F32_TOL` (summation order and the GPU math library
+//! may differ in the last bits). The inputs are fixed pseudo-random data.
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+
+#[path = "../examples/programs/black_scholes.rs"]
+mod black_scholes_p;
+#[path = "../examples/programs/canny.rs"]
+mod canny_p;
+#[path = "../examples/programs/dotp.rs"]
+mod dotp_p;
+#[path = "../examples/programs/fluid.rs"]
+mod fluid_p;
+#[path = "../examples/programs/histogram.rs"]
+mod histogram_p;
+#[path = "../examples/programs/kmeans.rs"]
+mod kmeans_p;
+#[path = "../examples/programs/mandelbrot.rs"]
+mod mandelbrot_p;
+#[path = "../examples/programs/nbody.rs"]
+mod nbody_p;
+#[path = "../examples/programs/radix_sort.rs"]
+mod radix_sort_p;
+#[path = "../examples/programs/spmv.rs"]
+mod spmv_p;
+
+/// A pseudo-random f32 in `lo..hi` from `hash(i)`.
+fn unit(i: usize, lo: f32, hi: f32) -> f32 {
+    lo + (hash(i) >> 40) as f32 / (1u64 << 24) as f32 * (hi - lo)
+}
+
+#[test]
+fn black_scholes() {
+    use black_scholes_p::black_scholes;
+    let opts = Vector::from(
+        (0..300)
+            .map(|i| {
+                (
+                    unit(3 * i, 5.0, 30.0),
+                    unit(3 * i + 1, 1.0, 100.0),
+                    unit(3 * i + 2, 0.25, 10.0),
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    let (r, v) = (0.02f32, 0.3f32);
+    check_ok(
+        black_scholes::SOURCE,
+        "black_scholes",
+        &[arg(&opts), arg(r), arg(v)],
+        black_scholes(&opts, r, v),
+        F32_TOL,
+    );
+}
+
+#[test]
+fn canny() {
+    use canny_p::canny;
+    let (h, w) = (7, 9);
+    let img = Matrix::from_vec([h, w], (0..h * w).map(|i| hash(i) as u32).collect()).expect("shape");
+    check_ok(
+        canny::SOURCE,
+        "canny",
+        &[arg(&img), arg(0.1f32), arg(0.3f32)],
+        canny(&img, 0.1, 0.3),
+        F32_TOL,
+    );
+}
+
+#[test]
+fn dotp() {
+    use dotp_p::dotp;
+    for n in [0, 1, 31, 1000, 5000] {
+        let xs = Vector::from((0..n).map(|i| unit(i, -1.0, 1.0)).collect::<Vec<_>>());
+        let ys = Vector::from((0..n).map(|i| unit(i + 7777, -1.0, 1.0)).collect::<Vec<_>>());
+        check_ok(
+            dotp::SOURCE,
+            "dotp",
+            &[arg(&xs), arg(&ys)],
+            dotp(&xs, &ys),
+            F32_TOL,
+        );
+    }
+}
+
+#[test]
+fn fluid() {
+    use fluid_p::fluid_step;
+    let n = 10;
+    let m = |s: usize| {
+        Matrix::from_vec([n, n], (0..n * n).map(|i| unit(i + s, 0.0, 1.0)).collect()).expect("shape")
+    };
+    let (d, u, v) = (m(0), m(1000), m(2000));
+    let args = [
+        arg(&d),
+        arg(&u),
+        arg(&v),
+        arg(0.1f32),
+        arg(0.001f32),
+        arg(0.001f32),
+        arg(4usize),
+    ];
+    check_ok(
+        fluid_step::SOURCE,
+        "fluid_step",
+        &args,
+        fluid_step(&d, &u, &v, 0.1, 0.001, 0.001, 4),
+        F32_TOL,
+    );
+}
+
+#[test]
+fn histogram() {
+    use histogram_p::histogram;
+    let xs = Vector::from((0..3000).map(|i| hash(i) as u32).collect::<Vec<_>>());
+    for bins in [1, 17, 256] {
+        check_ok(
+            histogram::SOURCE,
+            "histogram",
+            &[arg(&xs), arg(bins)],
+            histogram(&xs, bins),
+            EXACT,
+        );
+    }
+}
+
+#[test]
+fn kmeans() {
+    use kmeans_p::kmeans;
+    let points = Vector::from(
+        (0..400)
+            .map(|i| (unit(2 * i, 0.0, 10.0), unit(2 * i + 1, 0.0, 10.0)))
+            .collect::<Vec<_>>(),
+    );
+    let initial = Vector::from(vec![(1.0f32, 1.0f32), (8.0, 2.0), (5.0, 5.0), (2.0, 9.0)]);
+    check_ok(
+        kmeans::SOURCE,
+        "kmeans",
+        &[arg(&points), arg(&initial), arg(3usize)],
+        kmeans(&points, &initial, 3),
+        F32_TOL,
+    );
+}
+
+#[test]
+fn mandelbrot() {
+    use mandelbrot_p::{mandelbrot_unrolled, mandelbrot_while};
+    let (w, h, limit) = (24usize, 16usize, 64u32);
+    let (x0, y0, dx, dy) = (-2.0f32, -1.2f32, 3.0 / 24.0, 2.4 / 16.0);
+    let args = [arg(w), arg(h), arg(limit), arg(x0), arg(y0), arg(dx), arg(dy)];
+    check_ok(
+        mandelbrot_while::SOURCE,
+        "mandelbrot_while",
+        &args,
+        mandelbrot_while(w, h, limit, x0, y0, dx, dy),
+        EXACT,
+    );
+    check_ok(
+        mandelbrot_unrolled::SOURCE,
+        "mandelbrot_unrolled",
+        &args,
+        mandelbrot_unrolled(w, h, limit, x0, y0, dx, dy),
+        EXACT,
+    );
+}
+
+#[test]
+fn nbody() {
+    use nbody_p::nbody_step;
+    let n = 50;
+    let v3 = |s: usize| {
+        Vector::from(
+            (0..n)
+                .map(|i| {
+                    (
+                        unit(3 * i + s, -1.0, 1.0),
+                        unit(3 * i + s + 1, -1.0, 1.0),
+                        unit(3 * i + s + 2, -1.0, 1.0),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (pos, vel) = (v3(0), v3(10_000));
+    let mass = Vector::from((0..n).map(|i| unit(i + 20_000, 0.5, 2.0)).collect::<Vec<_>>());
+    let args = [arg(&pos), arg(&vel), arg(&mass), arg(0.01f32), arg(0.01f32)];
+    check_ok(
+        nbody_step::SOURCE,
+        "nbody_step",
+        &args,
+        nbody_step(&pos, &vel, &mass, 0.01, 0.01),
+        F32_TOL,
+    );
+}
+
+#[test]
+fn radix_sort() {
+    use radix_sort_p::sort_keys;
+    for n in [0, 1, 100, 300] {
+        let xs = Vector::from((0..n).map(|i| hash(i) as i32).collect::<Vec<_>>());
+        check_ok(sort_keys::SOURCE, "sort_keys", &[arg(&xs)], sort_keys(&xs), EXACT);
+    }
+}
+
+#[test]
+fn spmv() {
+    use spmv_p::spmv;
+    let (rows, ncols) = (40usize, 60usize);
+    let mut offsets = vec![0u32];
+    for r in 0..rows {
+        let len = (hash(r) % 7) as u32;
+        offsets.push(offsets[r] + len);
+    }
+    let nnz = offsets[rows] as usize;
+    let cols = Vector::from(
+        (0..nnz)
+            .map(|i| (hash(i + 500) % ncols as u64) as u32)
+            .collect::<Vec<_>>(),
+    );
+    let vals = Vector::from((0..nnz).map(|i| unit(i + 900, -2.0, 2.0)).collect::<Vec<_>>());
+    let x = Vector::from((0..ncols).map(|i| unit(i + 1300, -1.0, 1.0)).collect::<Vec<_>>());
+    let offsets = Vector::from(offsets);
+    check_ok(
+        spmv::SOURCE,
+        "spmv",
+        &[arg(&offsets), arg(&cols), arg(&vals), arg(&x)],
+        spmv(&offsets, &cols, &vals, &x),
+        F32_TOL,
+    );
+}
