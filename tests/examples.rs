@@ -9,6 +9,8 @@ mod common;
 use accel::prelude::*;
 use common::*;
 
+#[path = "../examples/programs/bfs.rs"]
+mod bfs_p;
 #[path = "../examples/programs/black_scholes.rs"]
 mod black_scholes_p;
 #[path = "../examples/programs/canny.rs"]
@@ -27,6 +29,8 @@ mod mandelbrot_p;
 mod nbody_p;
 #[path = "../examples/programs/radix_sort.rs"]
 mod radix_sort_p;
+#[path = "../examples/programs/sieve.rs"]
+mod sieve_p;
 #[path = "../examples/programs/spmv.rs"]
 mod spmv_p;
 
@@ -232,5 +236,51 @@ fn spmv() {
         &[arg(&offsets), arg(&cols), arg(&vals), arg(&x)],
         spmv(&offsets, &cols, &vals, &x),
         F32_TOL,
+    );
+}
+
+#[test]
+fn sieve() {
+    use sieve_p::sieve;
+    // Divisors 2..=√n (composites included, as the example passes them),
+    // and n just above and below a square.
+    for n in [0usize, 1, 2, 48, 50, 1000] {
+        let ps = Vector::from(
+            (2..)
+                .take_while(|p: &u64| p * p <= n as u64)
+                .collect::<Vec<u64>>(),
+        );
+        check_ok(sieve::SOURCE, "sieve", &[arg(&ps), arg(n)], sieve(&ps, n), EXACT);
+    }
+}
+
+#[test]
+fn bfs() {
+    use bfs_p::bfs_step;
+    // A random graph of 200 vertices in compressed sparse rows, 0 to 5 edges
+    // each; one step from a frontier of every third vertex.
+    let n = 200usize;
+    let mut offsets = vec![0u32];
+    let mut edges = Vec::new();
+    for v in 0..n {
+        for e in 0..hash(v) % 6 {
+            edges.push((hash(7 * v + e as usize + 1) % n as u64) as u32);
+        }
+        offsets.push(edges.len() as u32);
+    }
+    let frontier: Vec<u32> = (0..n as u32).step_by(3).collect();
+    let dist: Vec<u32> = (0..n).map(|v| if v % 3 == 0 { 0 } else { u32::MAX }).collect();
+    let (frontier, offsets, edges, dist) = (
+        Vector::from(frontier),
+        Vector::from(offsets),
+        Vector::from(edges),
+        Vector::from(dist),
+    );
+    check_ok(
+        bfs_step::SOURCE,
+        "bfs_step",
+        &[arg(&frontier), arg(&offsets), arg(&edges), arg(&dist), arg(0u32)],
+        bfs_step(&frontier, &offsets, &edges, &dist, 0),
+        EXACT,
     );
 }
