@@ -1366,7 +1366,8 @@ proptest! {
         let su = Scalar::new(u);
         check_ok(scalar_map::SOURCE, "scalar_map", &[arg(&su)], scalar_map(&su), EXACT);
         let (sf, sg) = (Scalar::new(f), Scalar::new(g));
-        check_ok(scalar_zip::SOURCE, "scalar_zip", &[arg(&sf), arg(&sg)], scalar_zip(&sf, &sg), EXACT);
+        // `atan2`: within the GPU math library's stated error on a GPU back end.
+        check_ok(scalar_zip::SOURCE, "scalar_zip", &[arg(&sf), arg(&sg)], scalar_zip(&sf, &sg), float_tol(false, F32_MATH_TOL));
         check_ok(shapes::SOURCE, "shapes", &[arg(&m), arg(&a)], shapes(&m, &a), EXACT);
         let bytes: Vector<u8> = a.to_vec().into_iter().collect();
         check_ok(len_of_scalar::SOURCE, "len_of_scalar", &[arg(&su), arg(&bytes)], len_of_scalar(&su, &bytes), EXACT);
