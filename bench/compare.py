@@ -3,6 +3,11 @@ inputs the Rust harness wrote (`BENCH_DATA`, see benches/programs.rs), at the
 same sizes. Writes the median times as JSON.
 
     python bench/compare.py DATA_DIR OUT.json
+    python bench/compare.py --gpu DATA_DIR OUT.json   # CuPy and JAX on the GPU
+
+With `--gpu` the same programs run in CuPy (the NumPy code on `cupy` arrays,
+`cupyx.scipy.sparse` for SpMV) and in JAX on the GPU; inputs are copied to the
+device before timing and every timed call waits for the device to finish.
 
 Each program is written the way a NumPy or JAX user would write it (whole-array
 operations; scipy.sparse for SpMV in NumPy; lax loops under jit in JAX). Every
@@ -17,7 +22,16 @@ import time
 
 import numpy as np
 
-os.environ.setdefault("JAX_PLATFORMS", "cpu")
+GPU = "--gpu" in sys.argv
+if GPU:
+    sys.argv.remove("--gpu")
+    import cupy as xp  # the array library NumPy programs run on
+else:
+    xp = np
+# The NumPy (or CuPy) system's name in the results.
+LIB = "cupy" if GPU else "numpy"
+
+os.environ.setdefault("JAX_PLATFORMS", "cuda" if GPU else "cpu")
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 from jax import lax  # noqa: E402
@@ -30,19 +44,36 @@ def load(data, name, dtype, shape=None):
     return a.reshape(shape) if shape is not None else a
 
 
+def dev(a):
+    """`a` in the array library's memory (on the GPU with `--gpu`)."""
+    return xp.asarray(a)
+
+
+def done(r):
+    """Waits until `r` (a JAX or NumPy/CuPy result) is computed."""
+    jax.block_until_ready(r)
+    if GPU:
+        xp.cuda.Device().synchronize()
+    return r
+
+
 def median_time(f, runs=RUNS):
     """Median wall time of `f()` after one warm-up call (JAX compiles then)."""
-    jax.block_until_ready(f())
+    done(f())
     ts = []
     for _ in range(runs):
         t = time.perf_counter()
-        jax.block_until_ready(f())
+        done(f())
         ts.append(time.perf_counter() - t)
     return statistics.median(ts)
 
 
+def host(a):
+    return a.get() if GPU and isinstance(a, xp.ndarray) else a
+
+
 def close(a, b, what, rtol=1e-3, atol=1e-3, frac=0.0):
-    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    a, b = np.asarray(host(a), dtype=np.float64), np.asarray(host(b), dtype=np.float64)
     if a.shape != b.shape:
         raise SystemExit(f"{what}: shapes differ {a.shape} vs {b.shape}")
     bad = ~np.isclose(a, b, rtol=rtol, atol=atol)
@@ -55,7 +86,8 @@ def close(a, b, what, rtol=1e-3, atol=1e-3, frac=0.0):
 
 def dotp(data, p):
     xs, ys = load(data, "dotp_xs.f32", np.float32), load(data, "dotp_ys.f32", np.float32)
-    f_np = lambda: np.dot(xs, ys)
+    dx, dy = dev(xs), dev(ys)
+    f_np = lambda: xp.dot(dx, dy)
     jx, jy = jnp.asarray(xs), jnp.asarray(ys)
     f_jit = jax.jit(lambda a, b: jnp.dot(a, b))
     f_jax = lambda: f_jit(jx, jy)
@@ -83,7 +115,8 @@ def _bs(xp, opts, r, v):
 def black_scholes(data, p):
     opts = load(data, "black_scholes_opts.f32", np.float32, (-1, 3))
     r, v = np.float32(p["r"]), np.float32(p["v"])
-    f_np = lambda: _bs(np, opts, r, v)
+    do = dev(opts)
+    f_np = lambda: _bs(xp, do, r, v)
     jo = jnp.asarray(opts)
     f_jit = jax.jit(lambda o: _bs(jnp, o, r, v))
     f_jax = lambda: f_jit(jo)
@@ -98,12 +131,14 @@ def mandelbrot(data, p):
     cr = (x0 + np.arange(w, dtype=np.float32) * dx)[None, :].repeat(h, 0)
     ci = (y0 + np.arange(h, dtype=np.float32) * dy)[:, None].repeat(w, 1)
 
+    dcr, dci = dev(cr), dev(ci)
+
     def f_np():
-        zr, zi = np.zeros_like(cr), np.zeros_like(cr)
-        k = np.zeros(cr.shape, np.uint32)
+        zr, zi = xp.zeros_like(dcr), xp.zeros_like(dcr)
+        k = xp.zeros(dcr.shape, np.uint32)
         for _ in range(limit):
             live = zr * zr + zi * zi <= 4.0
-            zr, zi = np.where(live, zr * zr - zi * zi + cr, zr), np.where(live, 2.0 * zr * zi + ci, zi)
+            zr, zi = xp.where(live, zr * zr - zi * zi + dcr, zr), xp.where(live, 2.0 * zr * zi + dci, zi)
             k += live
         return k
 
@@ -131,18 +166,19 @@ def nbody(data, p):
     mass = load(data, "nbody_mass.f32", np.float32)
     vel = np.zeros_like(pos)
     block = 1024  # rows of the n x n pair matrices at a time (all of them would not fit)
+    dpos, dvel, dmass = dev(pos), dev(vel), dev(mass)
 
     def accel_np(pos):
-        acc = np.empty_like(pos)
+        acc = xp.empty_like(pos)
         for s in range(0, n, block):
             d = pos[None, :, :] - pos[s:s + block, None, :]
-            inv = 1.0 / np.sqrt((d * d).sum(-1) + eps2)
-            acc[s:s + block] = ((mass * inv * inv * inv)[:, :, None] * d).sum(1)
+            inv = 1.0 / xp.sqrt((d * d).sum(-1) + eps2)
+            acc[s:s + block] = ((dmass * inv * inv * inv)[:, :, None] * d).sum(1)
         return acc
 
     def f_np():
-        v2 = vel + accel_np(pos) * dt
-        return pos + v2 * dt, v2
+        v2 = dvel + accel_np(dpos) * dt
+        return dpos + v2 * dt, v2
 
     @jax.jit
     def jit(pos, vel, mass):
@@ -164,7 +200,10 @@ def nbody(data, p):
 
 
 def spmv(data, p):
-    import scipy.sparse
+    if GPU:
+        import cupyx.scipy.sparse as sparse
+    else:
+        import scipy.sparse as sparse
 
     out = {}
     for kind, m in p.items():
@@ -173,8 +212,8 @@ def spmv(data, p):
         idx = load(data, f"spmv_{kind}_cols.u32", np.uint32).astype(np.int32)
         vals = load(data, f"spmv_{kind}_vals.f32", np.float32)
         x = load(data, f"spmv_{kind}_x.f32", np.float32)
-        a = scipy.sparse.csr_matrix((vals, idx, off), shape=(rows, cols))
-        f_np = (lambda a, x: lambda: a @ x)(a, x)
+        a = sparse.csr_matrix((dev(vals), dev(idx), dev(off)), shape=(rows, cols))
+        f_np = (lambda a, x: lambda: a @ x)(a, dev(x))
         row_ids = jnp.asarray(np.repeat(np.arange(rows, dtype=np.int32), np.diff(off)))
         jit = jax.jit(lambda v, c, r, x, rows=rows: jax.ops.segment_sum(v * x[c], r, num_segments=rows))
         jv, jc, jx = jnp.asarray(vals), jnp.asarray(idx), jnp.asarray(x)
@@ -243,7 +282,8 @@ def fluid(data, p):
     h, w = p["h"], p["w"]
     args = [np.float32(p[k]) for k in ("dt", "visc", "diff")] + [p["iters"]]
     d, u, v = (load(data, f"fluid_{k}.f32", np.float32, (h, w)) for k in ("dens", "u", "v"))
-    f_np = lambda: _fluid(np, _py_loop, d, u, v, *args)
+    dd, du, dv = dev(d), dev(u), dev(v)
+    f_np = lambda: _fluid(xp, _py_loop, dd, du, dv, *args)
     jit = jax.jit(lambda d, u, v: _fluid(jnp, lambda n, b, x: lax.fori_loop(0, n, b, x), d, u, v, *args))
     jd, ju, jv = jnp.asarray(d), jnp.asarray(u), jnp.asarray(v)
     f_jax = lambda: jit(jd, ju, jv)
@@ -278,9 +318,11 @@ def canny(data, p):
     h, w, low, high = p["h"], p["w"], np.float32(p["low"]), np.float32(p["high"])
     img = load(data, "canny_img.u32", np.uint32, (h, w))
 
+    dimg = dev(img)
+
     def f_np():
-        e = _canny_edges(np, img, low, high)
-        return e, np.flatnonzero(e == 1.0)
+        e = _canny_edges(xp, dimg, low, high)
+        return e, xp.flatnonzero(e == 1.0)
 
     jit = jax.jit(lambda im: _canny_edges(jnp, im, low, high))
     ji = jnp.asarray(img)
@@ -297,7 +339,8 @@ def canny(data, p):
 
 def radix_sort(data, p):
     keys = load(data, "radix_sort_keys.i32", np.int32)
-    f_np = lambda: np.sort(keys)
+    dkeys = dev(keys)
+    f_np = lambda: xp.sort(dkeys)
     jk = jnp.asarray(keys)
     jit = jax.jit(jnp.sort)
     f_jax = lambda: jit(jk)
@@ -310,16 +353,18 @@ def kmeans(data, p):
     pts = load(data, "kmeans_points.f32", np.float32, (n, 2))
     init = load(data, "kmeans_init.f32", np.float32, (k, 2))
 
+    dpts, dinit = dev(pts), dev(init)
+
     def f_np():
-        cs = init.copy()
+        cs = dinit.copy()
         for _ in range(iters):
-            d = ((pts[:, None, :] - cs[None, :, :]) ** 2).sum(-1)
+            d = ((dpts[:, None, :] - cs[None, :, :]) ** 2).sum(-1)
             near = d.argmin(1)
-            cnt = np.bincount(near, minlength=k)
-            sx = np.bincount(near, weights=pts[:, 0], minlength=k)
-            sy = np.bincount(near, weights=pts[:, 1], minlength=k)
-            new = np.stack([sx, sy], 1) / np.maximum(cnt, 1)[:, None]
-            cs = np.where(cnt[:, None] > 0, new, cs).astype(np.float32)
+            cnt = xp.bincount(near, minlength=k)
+            sx = xp.bincount(near, weights=dpts[:, 0], minlength=k)
+            sy = xp.bincount(near, weights=dpts[:, 1], minlength=k)
+            new = xp.stack([sx, sy], 1) / xp.maximum(cnt, 1)[:, None]
+            cs = xp.where(cnt[:, None] > 0, new, cs).astype(np.float32)
         return cs
 
     @jax.jit
@@ -342,7 +387,8 @@ def kmeans(data, p):
 def histogram(data, p):
     bins = p["bins"]
     xs = load(data, "histogram_xs.u32", np.uint32)
-    f_np = lambda: np.bincount(xs % bins, minlength=bins)
+    dxs = dev(xs)
+    f_np = lambda: xp.bincount(dxs % bins, minlength=bins)
     jx = jnp.asarray(xs)
     jit = jax.jit(lambda x: jnp.bincount(x % bins, length=bins))
     f_jax = lambda: jit(jx)
@@ -355,7 +401,7 @@ PROGRAMS = [dotp, black_scholes, mandelbrot, nbody, spmv, fluid, canny, radix_so
 
 def main():
     if len(sys.argv) != 3:
-        raise SystemExit("usage: compare.py DATA_DIR OUT.json")
+        raise SystemExit("usage: compare.py [--gpu] DATA_DIR OUT.json")
     data, out = sys.argv[1], sys.argv[2]
     with open(os.path.join(data, "manifest.json")) as f:
         manifest = json.load(f)
@@ -370,12 +416,14 @@ def main():
             if key not in timed:
                 timed[key] = (median_time(f_np), median_time(f_jax))
             t_np, t_jax = timed[key]
-            results[row] = {"numpy": t_np, "jax": t_jax}
-            print(f"{row:<22} numpy {t_np * 1e3:10.3f} ms   jax {t_jax * 1e3:10.3f} ms", flush=True)
+            results[row] = {LIB: t_np, "jax": t_jax}
+            print(f"{row:<22} {LIB} {t_np * 1e3:10.3f} ms   jax {t_jax * 1e3:10.3f} ms", flush=True)
     doc = {
         "scale": manifest.get("scale"),
-        "versions": {"numpy": np.__version__, "jax": jax.__version__},
+        "device": jax.devices()[0].device_kind if GPU else "cpu",
+        "versions": {LIB: xp.__version__, "jax": jax.__version__},
         "results": results,
+        "manifest": manifest,
     }
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     with open(out, "w") as f:

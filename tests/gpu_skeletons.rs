@@ -1,5 +1,6 @@
-//! The GPU skeletons' cases, compared with the interpreter: the three tiers of
-//! `permute` (native atomics, a compare-and-swap loop, a per-element lock) and
+//! The GPU skeletons' cases, compared with the interpreter: the tiers of
+//! `permute` (native atomics, one per field of a tuple, a compare-and-swap
+//! loop, a per-element lock) and
 //! maps fused after folds and scans (`post`). On the CPU by default; with
 //! `ACCEL_BACKEND=ptx-sim` every program runs its PTX on the simulator (sizes
 //! are kept small for it).
@@ -24,6 +25,14 @@ accel! {
     }
     fn max_i64(xs: &Vector<i64>, z: &Vector<i64>) -> Vector<i64> {
         xs.permute(z, |[i]| Some([i % 3]), |a, b| a.max(b))
+    }
+
+    // Native atomics field by field: each field of a tuple combined alone.
+    fn sums_f64_u32(xs: &Vector<(f64, f64, u32)>, z: &Vector<(f64, f64, u32)>) -> Vector<(f64, f64, u32)> {
+        xs.permute(z, |[i]| Some([i % 3]), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
+    }
+    fn min_max_pair(xs: &Vector<(i32, (u64, i64))>, z: &Vector<(i32, (u64, i64))>) -> Vector<(i32, (u64, i64))> {
+        xs.permute(z, |[i]| Some([i % 4]), |a, b| (b.0.min(a.0), (a.1 .0 ^ b.1 .0, a.1 .1.max(b.1 .1))))
     }
 
     // Compare-and-swap loop: one 32- or 64-bit leaf, no native atomic.
@@ -151,6 +160,44 @@ fn permute_native_atomics() {
             EXACT,
         );
     }
+}
+
+#[test]
+fn permute_atomics_per_field() {
+    for n in SIZES {
+        // Multiples of 1/4 of small size: their sums are exact in any order.
+        let xs = vec_of(n, |i| {
+            ((hash(i) % 64) as f64 * 0.25, -((hash(i + 1) % 8) as f64), 1u32)
+        });
+        let z = vec_of(3, |i| (i as f64, 0.5, i as u32));
+        check_ok(
+            sums_f64_u32::SOURCE,
+            "sums_f64_u32",
+            &[arg(&xs), arg(&z)],
+            sums_f64_u32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| {
+            (
+                hash(i) as i32,
+                (hash(i + 7) as u64, hash(i + 3) as i64 - (1 << 40)),
+            )
+        });
+        let z = vec_of(4, |i| (i as i32, (i as u64, i as i64)));
+        check_ok(
+            min_max_pair::SOURCE,
+            "min_max_pair",
+            &[arg(&xs), arg(&z)],
+            min_max_pair(&xs, &z),
+            EXACT,
+        );
+    }
+    // One reduction per field, and no lock.
+    for ptx in [sums_f64_u32::ptx(), min_max_pair::ptx()] {
+        assert!(ptx.contains("red.global."), "{ptx}");
+        assert!(!ptx.contains("atom.global.exch"), "{ptx}"); // the lock's release
+    }
+    assert!(sums_f64_u32::ptx().contains("red.global.add.f64"));
 }
 
 #[test]

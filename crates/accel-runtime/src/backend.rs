@@ -32,6 +32,15 @@ impl Backend {
         }
     }
 
+    /// Waits until the work queued on this backend has finished (a GPU's
+    /// kernels run asynchronously); immediate on the CPU. For timing.
+    pub fn synchronize(&self) -> Result<()> {
+        match self {
+            Backend::Gpu(d) => d.synchronize(),
+            _ => Ok(()),
+        }
+    }
+
     /// CUDA device `n`. `Err` of kind `BackendUnavailable` when there is no
     /// driver library, the driver fails to initialise or is too old, or device
     /// `n` does not exist; the message says which. The device is opened once

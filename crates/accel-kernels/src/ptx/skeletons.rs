@@ -20,7 +20,7 @@
 
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
 use super::EntryPtx;
-use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty};
+use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
@@ -1239,13 +1239,16 @@ fn permute(
     l.put_label(&inb);
     let tl = l.linearize_in(&tix, &odims);
     let v = elem_at(l, e, &i)?;
-    if let Some(op) = atomic_combine(l, combine, t) {
-        // One reduction instruction instead of the lock.
-        let p = leaves(t)[0];
-        let base = l.param(Arg::Col(out, 0))[0].clone();
-        let addr = l.reg(Class::Rd);
-        l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
-        l.ins(format!("red.global.{op} [{addr}], {};", v[0]));
+    if let Some(ops) = atomic_fields(l, combine, t) {
+        // One reduction instruction per leaf instead of the lock: each field
+        // combines on its own with an associative, commutative operation, so
+        // the fields need not change together.
+        for (k, (p, op)) in leaves(t).into_iter().zip(&ops).enumerate() {
+            let base = l.param(Arg::Col(out, k))[0].clone();
+            let addr = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
+            l.ins(format!("red.global.{op} [{addr}], {};", v[k]));
+        }
         l.put_label(&next);
         l.ins(format!("add.u64 {i}, {i}, {stride};"));
         l.ins(format!("bra {top};"));
@@ -1335,22 +1338,90 @@ fn permute(
     Ok(())
 }
 
-/// `op.type` of a `red.global` doing `combine(new, old)`: the integer
-/// combinations of `plan::AtomicCombine` on 32- and 64-bit integers, and
-/// addition of floats (the same shape of `combine`, recognised as on an
-/// integer type).
-fn atomic_combine(l: &Lower, combine: &Fun, t: &Ty) -> Option<String> {
+/// The `op.type` of a `red.global` per leaf of `t` that together do
+/// `combine(new, old)`: `t` a 32/64-bit scalar combined by one operation of
+/// `plan::AtomicCombine`, or a tuple whose every field is combined by such an
+/// operation on that field alone (`|a, b| (a.0 + b.0, a.1.max(b.1))`).
+fn atomic_fields(l: &Lower, combine: &Fun, t: &Ty) -> Option<Vec<String>> {
     use accel_core::plan::AtomicCombine;
-    let p = t.prim()?;
+    if let Some(p) = t.prim() {
+        let shape_of = if p.is_float() {
+            Ty::Prim(Prim::I32)
+        } else {
+            t.clone()
+        };
+        return Some(vec![red_op(AtomicCombine::of(l.a, combine, &shape_of)?, p)?]);
+    }
+    let [a, b] = combine.params[..] else { return None };
+    let mut ops = Vec::new();
+    field_ops(l, combine.body, t, a, b, &mut Vec::new(), &mut ops).then_some(ops)
+}
+
+/// Whether `h`, of type `t`, combines field `path` of `a` and `b` leaf by
+/// leaf with atomic operations; pushes their `op.type`s.
+fn field_ops(
+    l: &Lower,
+    h: H,
+    t: &Ty,
+    a: VarId,
+    b: VarId,
+    path: &mut Vec<usize>,
+    ops: &mut Vec<String>,
+) -> bool {
+    use accel_core::ir::{BinOp, Expr, MathFn};
+    use accel_core::plan::AtomicCombine;
+    // Field `path` of variable `v`?
+    let is_field = |x: H, v: VarId| {
+        let mut x = x;
+        for &k in path.iter().rev() {
+            match l.a.expr(x) {
+                Expr::Proj(y, n) if *n == k => x = *y,
+                _ => return false,
+            }
+        }
+        matches!(l.a.expr(x), Expr::Var(w) if *w == v)
+    };
+    let pair = |x: H, y: H| (is_field(x, a) && is_field(y, b)) || (is_field(x, b) && is_field(y, a));
+    let op = match (l.a.expr(h), t) {
+        (Expr::Tuple(xs), Ty::Tuple(ts)) if xs.len() == ts.len() => {
+            return xs.iter().zip(ts).enumerate().all(|(k, (x, t))| {
+                path.push(k);
+                let ok = field_ops(l, *x, t, a, b, path, ops);
+                path.pop();
+                ok
+            });
+        }
+        (Expr::Binary(op, x, y), Ty::Prim(_)) if pair(*x, *y) => match op {
+            BinOp::Add => AtomicCombine::Add,
+            BinOp::BitAnd => AtomicCombine::And,
+            BinOp::BitOr => AtomicCombine::Or,
+            BinOp::BitXor => AtomicCombine::Xor,
+            _ => return false,
+        },
+        (Expr::Math(MathFn::Min, xs), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
+            AtomicCombine::Min
+        }
+        (Expr::Math(MathFn::Max, xs), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
+            AtomicCombine::Max
+        }
+        _ => return false,
+    };
+    match t.prim().and_then(|p| red_op(op, p)) {
+        Some(s) => {
+            ops.push(s);
+            true
+        }
+        None => false,
+    }
+}
+
+/// `op.type` of the reduction `op` on `p`, where the ISA has one: 32/64-bit
+/// integers, and addition of f32/f64.
+fn red_op(op: accel_core::plan::AtomicCombine, p: Prim) -> Option<String> {
+    use accel_core::plan::AtomicCombine;
     if p.width() < 32 || p == Prim::Bool {
         return None;
     }
-    let shape_of = if p.is_float() {
-        Ty::Prim(Prim::I32)
-    } else {
-        t.clone()
-    };
-    let op = AtomicCombine::of(l.a, combine, &shape_of)?;
     let ty = match (op, p) {
         (AtomicCombine::Add, Prim::F32 | Prim::F64) => return Some(format!("add.{}", super::lower::mty(p))),
         (_, Prim::F32 | Prim::F64) => return None,
