@@ -9,6 +9,9 @@
 //! * `BENCH_OUT=FILE` (default `target/bench-results/rust.json`): the results;
 //! * `BENCH_DATA=DIR`: also write every program's inputs there (raw
 //!   little-endian arrays and `manifest.json`), for `bench/compare.py`.
+//! * `BENCH_BACKEND=cuda` (any `ACCEL_BACKEND` value): time only accel fused,
+//!   on that backend, waiting for the device after every call; the GPU half
+//!   of the benchmarks (`bench/gpu.sh`).
 //!
 //! `cargo bench --bench programs -- mandelbrot` runs only the groups whose name
 //! contains `mandelbrot` (criterion's filter).
@@ -159,6 +162,9 @@ struct Harness {
     rows: Vec<Row>,
     data: Option<std::path::PathBuf>,
     manifest: Vec<String>,
+    /// With `BENCH_BACKEND`: the GPU backend every call waits for; only
+    /// accel fused is timed then.
+    device: Option<Backend>,
 }
 
 impl Harness {
@@ -178,6 +184,15 @@ impl Harness {
             times: vec![],
         };
         for (system, mut job) in jobs {
+            if self.device.is_some() && system != "accel" {
+                continue;
+            }
+            // On a GPU a call may return before its kernels finish: wait for them.
+            let device = self.device.clone();
+            let mut job = move || {
+                job()?;
+                device.as_ref().map_or(Ok(()), Backend::synchronize)
+            };
             // A first call (a warm-up); a system taking seconds per call is
             // timed by three more calls without criterion, whose 10 samples
             // would take many minutes at full scale.
@@ -298,6 +313,27 @@ fn triad_bandwidth() -> f64 {
     (3 * 8 * n) as f64 / best / 1e9
 }
 
+/// The device-to-device copy bandwidth of a GPU backend (bytes read and
+/// written), best of 10 copies of 1 GiB: the roofline of memory-bound programs.
+fn copy_bandwidth(b: &Backend) -> accel::Result<f64> {
+    let Some(d) = b.device() else { return Ok(0.0) };
+    let bytes = 1usize << 30;
+    let (src, dst) = (d.alloc(bytes)?, d.alloc(bytes)?);
+    d.memset(src, 1, bytes)?;
+    d.copy(dst, src, bytes)?;
+    d.synchronize()?;
+    let mut best = f64::MAX;
+    for _ in 0..10 {
+        let t = Instant::now();
+        d.copy(dst, src, bytes)?;
+        d.synchronize()?;
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    d.free(src);
+    d.free(dst);
+    Ok(2.0 * bytes as f64 / best / 1e9)
+}
+
 /// `MemAvailable` from /proc/meminfo, in bytes (None where there is none).
 fn available_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -336,11 +372,33 @@ fn main() {
         rows: vec![],
         data,
         manifest: vec![],
+        device: None,
     };
-    let b = Backend::cpu();
+    let b = match std::env::var("BENCH_BACKEND") {
+        Ok(setting) => Backend::from_setting(Some(&setting)),
+        Err(_) => Backend::cpu(),
+    };
+    if let Backend::Unavailable { reason, .. } = &b {
+        eprintln!("BENCH_BACKEND: {reason}");
+        std::process::exit(1);
+    }
+    h.device = b.device().map(|_| b.clone());
     let bandwidth = triad_bandwidth();
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    println!("machine: {cores} cores, triad bandwidth {bandwidth:.1} GB/s");
+    println!(
+        "machine: {cores} cores, triad bandwidth {bandwidth:.1} GB/s; accel on `{}`",
+        b.name()
+    );
+    let device_copy = match copy_bandwidth(&b) {
+        Ok(gbs) => gbs,
+        Err(e) => {
+            eprintln!("device copy bandwidth: {e}");
+            std::process::exit(1);
+        }
+    };
+    if h.device.is_some() {
+        println!("device-to-device copy: {device_copy:.0} GB/s");
+    }
 
     // ---- dot product
     if h.wants("dotp") {
@@ -791,11 +849,11 @@ fn main() {
     }
 
     h.c.final_summary();
-    report(&h, &scale, cores, bandwidth);
+    report(&h, &scale, cores, bandwidth, (&b.name(), device_copy));
 }
 
 /// Prints the ratios and writes the JSON results (and the data manifest).
-fn report(h: &Harness, scale: &str, cores: usize, bandwidth: f64) {
+fn report(h: &Harness, scale: &str, cores: usize, bandwidth: f64, (backend, copy): (&str, f64)) {
     println!(
         "\n{:<22} {:>8}  {:>12}  ratios to accel (>1: accel faster)",
         "program", "size", "accel ms"
@@ -830,7 +888,7 @@ fn report(h: &Harness, scale: &str, cores: usize, bandwidth: f64) {
         );
     }
     let json = format!(
-        "{{\n  \"scale\": \"{}\",\n  \"machine\": {{\"cores\": {cores}, \"triad_gb_s\": {bandwidth:.2}}},\n  \"variants_distinct\": {VARIANTS_DISTINCT},\n  \"results\": [\n{rows}\n  ]\n}}\n",
+        "{{\n  \"scale\": \"{}\",\n  \"machine\": {{\"cores\": {cores}, \"triad_gb_s\": {bandwidth:.2}, \"backend\": \"{backend}\", \"device_copy_gb_s\": {copy:.1}}},\n  \"variants_distinct\": {VARIANTS_DISTINCT},\n  \"results\": [\n{rows}\n  ]\n}}\n",
         scale
     );
     let out = std::env::var("BENCH_OUT").unwrap_or_else(|_| "target/bench-results/rust.json".into());

@@ -543,7 +543,7 @@ impl Gen<'_> {
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
                         let post = self.post_closure(post.as_ref(), &at, &t);
-                        let order = if self.commutative(f) {
+                        let order = if accel_core::plan::commutative(self.a, f) {
                             quote!(#rt::cpu::Order::Commutative)
                         } else {
                             quote!(#rt::cpu::Order::Indexed)
@@ -853,47 +853,6 @@ impl Gen<'_> {
                 let r = Literal::usize_unsuffixed(r);
                 quote!(|__r: usize, __j: usize| { let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j); #body })
             }
-        }
-    }
-
-    /// Whether combination function `f` is commutative as well as associative
-    /// (which the language requires of every fold operator): `a + b`, `a * b`,
-    /// `a.min(b)`, `a.max(b)`, `&`, `|`, `^`, either way round, or a tuple of
-    /// such operators applied field by field.
-    fn commutative(&self, f: &Fun) -> bool {
-        let (a, b) = (f.params[0], f.params[1]);
-        self.commutative_at(f.body, a, b, &mut Vec::new())
-    }
-
-    /// Whether `h` is the commutative combination of field `path` of the two
-    /// parameters `a` and `b`.
-    fn commutative_at(&self, h: H, a: VarId, b: VarId, path: &mut Vec<usize>) -> bool {
-        // Field `path` of parameter `p`?
-        let is_field = |x: H, p: VarId, path: &[usize]| {
-            let mut x = x;
-            for &k in path.iter().rev() {
-                match self.a.expr(x) {
-                    Expr::Proj(y, n) if *n == k => x = *y,
-                    _ => return false,
-                }
-            }
-            matches!(self.a.expr(x), Expr::Var(v) if *v == p)
-        };
-        let pair = |x: H, y: H| {
-            (is_field(x, a, path) && is_field(y, b, path)) || (is_field(x, b, path) && is_field(y, a, path))
-        };
-        match self.a.expr(h) {
-            Expr::Tuple(xs) => xs.iter().enumerate().all(|(k, x)| {
-                path.push(k);
-                let ok = self.commutative_at(*x, a, b, path);
-                path.pop();
-                ok
-            }),
-            Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor, x, y) => {
-                pair(*x, *y)
-            }
-            Expr::Math(MathFn::Min | MathFn::Max, xs) if xs.len() == 2 => pair(xs[0], xs[1]),
-            _ => false,
         }
     }
 

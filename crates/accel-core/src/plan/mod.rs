@@ -387,6 +387,50 @@ impl Plan {
     }
 }
 
+/// Whether combination function `f` is commutative as well as associative
+/// (which the language requires of every fold operator): `a + b`, `a * b`,
+/// `a.min(b)`, `a.max(b)`, `&`, `|`, `^`, either way round, or a tuple of
+/// such operators applied field by field. The back ends may then combine
+/// elements in any order (interleaved accumulators on the CPU, strided
+/// coalesced loads on a GPU).
+pub fn commutative(arena: &Arena, f: &Fun) -> bool {
+    let [a, b] = f.params[..] else { return false };
+    commutative_at(arena, f.body, a, b, &mut Vec::new())
+}
+
+/// Whether `h` is the commutative combination of field `path` of the two
+/// parameters `a` and `b`.
+fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>) -> bool {
+    use crate::ir::{BinOp, Expr, MathFn};
+    // Field `path` of parameter `p`?
+    let is_field = |x: H, p: VarId, path: &[usize]| {
+        let mut x = x;
+        for &k in path.iter().rev() {
+            match arena.expr(x) {
+                Expr::Proj(y, n) if *n == k => x = *y,
+                _ => return false,
+            }
+        }
+        matches!(arena.expr(x), Expr::Var(v) if *v == p)
+    };
+    let pair = |x: H, y: H| {
+        (is_field(x, a, path) && is_field(y, b, path)) || (is_field(x, b, path) && is_field(y, a, path))
+    };
+    match arena.expr(h) {
+        Expr::Tuple(xs) => xs.iter().enumerate().all(|(k, x)| {
+            path.push(k);
+            let ok = commutative_at(arena, *x, a, b, path);
+            path.pop();
+            ok
+        }),
+        Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor, x, y) => {
+            pair(*x, *y)
+        }
+        Expr::Math(MathFn::Min | MathFn::Max, xs) if xs.len() == 2 => pair(xs[0], xs[1]),
+        _ => false,
+    }
+}
+
 /// A permute combination that hardware does atomically on an integer slot:
 /// `combine(new, old)` is `new op old` (or `old op new`) for a commutative `op`,
 /// so the order in which sources arrive does not matter.

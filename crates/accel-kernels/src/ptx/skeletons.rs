@@ -316,6 +316,75 @@ fn reduce_range(
     Ok((acc, have))
 }
 
+/// Reduces `load(j)` for `j = first, first + stride, …` below `n` into `acc`,
+/// for a commutative `f`; `have` (a `.u32` 0/1) says whether `first <
+/// stride` (threads from `stride` on have nothing). Four loads are issued
+/// together so that more memory requests are in flight.
+fn reduce_strided(
+    l: &mut Lower,
+    first: &str,
+    stride: &str,
+    n: &str,
+    f: &Fun,
+    t: &Ty,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String), Unsupported> {
+    let acc = l.fresh(t);
+    let have = l.reg(Class::R);
+    l.ins(format!("mov.b32 {have}, 0;"));
+    for (r, p) in acc.clone().iter().zip(leaves(t)) {
+        zero_reg(l, r, p);
+    }
+    let skip = l.label("sskip");
+    let empty = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {empty}, {first}, {stride};"));
+    l.ins(format!("@{empty} bra {skip};"));
+    l.ins(format!("mov.b32 {have}, 1;"));
+    let x = load(l, first)?;
+    l.assign(&acc, &x, t);
+    let j = l.reg(Class::Rd);
+    l.ins(format!("add.u64 {j}, {first}, {stride};"));
+    // Four at a time while `j + 3 stride < n`.
+    let (top4, rest, top1, done) = (l.label("s4"), l.label("s4e"), l.label("s1"), l.label("s1e"));
+    let s3 = l.reg(Class::Rd);
+    l.ins(format!("mul.lo.u64 {s3}, {stride}, 3;"));
+    l.put_label(&top4);
+    let last = l.reg(Class::Rd);
+    l.ins(format!("add.u64 {last}, {j}, {s3};"));
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {last}, {n};"));
+    l.ins(format!("@{stop} bra {rest};"));
+    let mut xs = Vec::new();
+    let k = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {k}, {j};"));
+    for m in 0..4 {
+        if m > 0 {
+            l.ins(format!("add.u64 {k}, {k}, {stride};"));
+        }
+        xs.push(load(l, &k)?);
+    }
+    let a = apply2(l, f, &xs[0], &xs[1])?;
+    let b = apply2(l, f, &xs[2], &xs[3])?;
+    let ab = apply2(l, f, &a, &b)?;
+    let v = apply2(l, f, &acc, &ab)?;
+    l.assign(&acc, &v, t);
+    l.ins(format!("add.u64 {j}, {last}, {stride};"));
+    l.ins(format!("bra {top4};"));
+    l.put_label(&rest);
+    l.put_label(&top1);
+    let stop1 = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop1}, {j}, {n};"));
+    l.ins(format!("@{stop1} bra {done};"));
+    let x = load(l, &j)?;
+    let v = apply2(l, f, &acc, &x)?;
+    l.assign(&acc, &v, t);
+    l.ins(format!("add.u64 {j}, {j}, {stride};"));
+    l.ins(format!("bra {top1};"));
+    l.put_label(&done);
+    l.put_label(&skip);
+    Ok((acc, have))
+}
+
 fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
     match class(p) {
         Class::P => {
@@ -538,11 +607,22 @@ fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<String, Unsup
     let per = extra(l, "per");
     let id = ids(l);
     let g = global_id(l, &id);
-    let zero = l.reg(Class::Rd);
-    l.ins(format!("mov.b64 {zero}, 0;"));
-    let (s, en) = chunk(l, &zero, &g, &per, &n);
     let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
-    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    let (acc, have) = if accel_core::plan::commutative(l.a, f) {
+        // Any order will do: the threads that have elements (`ceil(n / per)`,
+        // as in the contiguous split, so the same blocks have results) take
+        // every so many, and neighbouring threads read neighbouring elements.
+        let threads = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {threads}, {n}, {per};"));
+        l.ins(format!("sub.u64 {threads}, {threads}, 1;"));
+        l.ins(format!("div.u64 {threads}, {threads}, {per};"));
+        reduce_strided(l, &g, &threads, &n, f, t, &mut load)?
+    } else {
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (s, en) = chunk(l, &zero, &g, &per, &n);
+        reduce_range(l, &s, &en, f, t, &mut load)?
+    };
     let sh = l_prefix(l);
     block_reduce(l, &id, &acc, &have, f, t, &sh)?;
     let done = l.label("pdone");
