@@ -7,8 +7,11 @@
 //! and nothing else while its arrays stay on the device: `only_error_words`.
 
 use accel::__rt::gpu::host::{self, GBuf};
-use accel::__rt::gpu::{Device, Transfers};
+use accel::__rt::gpu::{Device, DeviceProps, DevicePtr, KernelArg, LaunchConfig, Transfers};
+use accel::__rt::ptx_sim::SimDevice;
 use accel::prelude::*;
+use accel::ErrorKind;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 accel! {
@@ -225,9 +228,85 @@ fn from_device_checks_the_columns() {
 }
 
 #[test]
-fn arrays_stay_send_and_sync() {
-    fn send_sync<T: Send + Sync>() {}
+fn arrays_stay_send_sync_and_unwind_safe() {
+    fn send_sync<T: Send + Sync + std::panic::RefUnwindSafe + std::panic::UnwindSafe>() {}
     send_sync::<Vector<f64>>();
     send_sync::<Matrix<(f32, (u8, bool))>>();
     send_sync::<Scalar<usize>>();
+}
+
+/// The simulator, with downloads that fail while `broken` is set (a lost device).
+#[derive(Debug)]
+struct Flaky {
+    sim: SimDevice,
+    broken: AtomicBool,
+}
+
+impl Device for Flaky {
+    fn name(&self) -> String {
+        "flaky".into()
+    }
+    fn props(&self) -> &DeviceProps {
+        self.sim.props()
+    }
+    fn alloc(&self, bytes: usize) -> accel::Result<DevicePtr> {
+        self.sim.alloc(bytes)
+    }
+    fn free(&self, ptr: DevicePtr) {
+        self.sim.free(ptr)
+    }
+    fn upload(&self, dst: DevicePtr, src: &[u8]) -> accel::Result<()> {
+        self.sim.upload(dst, src)
+    }
+    fn download(&self, src: DevicePtr, dst: &mut [u8]) -> accel::Result<()> {
+        if self.broken.load(Ordering::SeqCst) {
+            return Err(accel::Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "download",
+                "device lost",
+            ));
+        }
+        self.sim.download(src, dst)
+    }
+    fn copy(&self, dst: DevicePtr, src: DevicePtr, bytes: usize) -> accel::Result<()> {
+        self.sim.copy(dst, src, bytes)
+    }
+    fn memset(&self, dst: DevicePtr, value: u8, bytes: usize) -> accel::Result<()> {
+        self.sim.memset(dst, value, bytes)
+    }
+    fn launch(
+        &self,
+        ptx: &'static str,
+        kernel: &str,
+        cfg: LaunchConfig,
+        args: &[KernelArg],
+    ) -> accel::Result<()> {
+        self.sim.launch(ptx, kernel, cfg, args)
+    }
+    fn synchronize(&self) -> accel::Result<()> {
+        self.sim.synchronize()
+    }
+}
+
+#[test]
+fn a_failed_download_is_an_error_where_it_can_be() {
+    let flaky = Arc::new(Flaky {
+        sim: SimDevice::new(1),
+        broken: AtomicBool::new(false),
+    });
+    let b = Backend::Gpu(flaky.clone());
+    let (xs, v) = input();
+    let ys = scale::on(&b, &xs, 2.0).unwrap();
+    flaky.broken.store(true, Ordering::SeqCst);
+    let err = ys.try_to_vec().unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DeviceFailure);
+    assert!(format!("{ys:?}").contains("unreadable"));
+    // The CPU back end reads device arrays through the fallible path.
+    let err = add::on(&Backend::cpu(), &ys, &xs).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::DeviceFailure);
+    let caught = std::panic::catch_unwind(|| ys.to_vec());
+    assert!(caught.is_err(), "the infallible reader panics on a lost device");
+    // Nothing was cached by the failures: the device back, the data reads.
+    flaky.broken.store(false, Ordering::SeqCst);
+    assert_eq!(ys.to_vec(), v.iter().map(|x| x * 2.0).collect::<Vec<_>>());
 }

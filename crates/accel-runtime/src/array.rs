@@ -299,6 +299,13 @@ impl<T: Elem, const R: usize> Clone for Array<T, R> {
     }
 }
 
+// Arrays stay unwind-safe, as when they held host columns only: a panic (in a
+// download) leaves each `OnceLock` set or empty, never half-written, so
+// nothing broken can be seen after `catch_unwind`. (The device handle inside
+// is not `RefUnwindSafe` only because `dyn Device` does not promise it.)
+impl<T: Elem, const R: usize> std::panic::UnwindSafe for Array<T, R> {}
+impl<T: Elem, const R: usize> std::panic::RefUnwindSafe for Array<T, R> {}
+
 /// Same shape and elements. Arrays on a device are downloaded to compare them
 /// (and so may panic as [`Array::columns`] does).
 impl<T: Elem, const R: usize> PartialEq for Array<T, R>
