@@ -136,6 +136,27 @@ fn to_vec_downloads_once() {
 }
 
 #[test]
+fn into_columns_downloads_or_shares() {
+    let (b, d) = sim();
+    let (xs, v) = input();
+    let want: Vec<f64> = v.iter().map(|x| x * 2.0).collect();
+    // The only owner of a device array: one download, the columns moved out.
+    let only = scale::on(&b, &xs, 2.0).unwrap();
+    let t0 = counted(&d);
+    assert_eq!(only.into_columns(), want);
+    let t = since(&d, t0);
+    assert_eq!((t.downloads, t.download_bytes), (1, 8 * N as u64), "{t:?}");
+    // A shared one: the clone is downloaded once, for both.
+    let ys = scale::on(&b, &xs, 2.0).unwrap();
+    let t1 = counted(&d);
+    assert_eq!(ys.clone().into_columns(), want);
+    assert_eq!(ys.to_vec(), want);
+    assert_eq!(since(&d, t1).download_bytes, 8 * N as u64);
+    // Host arrays: no device involved.
+    assert_eq!(xs.clone().into_columns(), v);
+}
+
+#[test]
 fn tuple_results_keep_their_own_columns() {
     let (b, d) = sim();
     let (xs, v) = input();
