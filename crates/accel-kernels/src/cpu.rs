@@ -128,7 +128,7 @@ impl Gen<'_> {
                     let (bi, bs) = (buf(b.0), buf_shape(b.0));
                     out.extend(quote! {
                         let #bs = #name.shape();
-                        let #bi = #name.columns();
+                        let #bi = #name.try_columns()?;
                     });
                     out.extend(self.bind_leaves(b.0));
                 }

@@ -1,15 +1,45 @@
 //! `Array<T, R>`: a rank-`R` array of elements `T`, row-major, struct-of-arrays.
+//!
+//! The elements live on the host, on a device, or both. An array built on the
+//! host gets a device copy the first time a GPU program reads it, and keeps it
+//! for the next program on that device; the result of a GPU program lives only
+//! on the device until the host reads it (`to_vec`, `get`, `columns`, ...),
+//! which downloads it once and keeps the host copy. Clones share both copies:
+//! an array is never written after it is built.
 
 use crate::elem::{Columns, Elem};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
+use crate::gpu::host::{same_device, DevColumns, GBuf};
+use crate::gpu::Device;
 use crate::shape;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// A rank-`R` array. Row-major: the last index varies fastest.
-#[derive(Clone, PartialEq)]
 pub struct Array<T: Elem, const R: usize> {
     shape: [usize; R],
-    columns: T::Columns,
+    len: usize,
+    data: Arc<Storage<T::Columns>>,
+}
+
+/// Where an array's elements are. At least one of the two is set; each is set
+/// at most once, so a reference to either stays valid for the array's life.
+struct Storage<C> {
+    host: OnceLock<C>,
+    device: OnceLock<OnDevice<C>>,
+}
+
+/// An array's copy on one device.
+struct OnDevice<C> {
+    buf: GBuf,
+    /// Downloads the columns: the element type's `DevColumns`, captured when
+    /// the copy is made, so that reading needs no bound on `T`.
+    download: fn(&GBuf, usize) -> Result<C>,
+}
+
+fn download_columns<C: DevColumns>(buf: &GBuf, n: usize) -> Result<C> {
+    let mut k = 0;
+    C::download_from(buf, &mut k, n)
 }
 
 /// A rank-0 array: one element.
@@ -20,6 +50,19 @@ pub type Vector<T> = Array<T, 1>;
 pub type Matrix<T> = Array<T, 2>;
 
 impl<T: Elem, const R: usize> Array<T, R> {
+    /// An array on the host; `columns` holds `shape`'s number of elements.
+    fn on_host(shape: [usize; R], columns: T::Columns) -> Self {
+        let len = columns.len();
+        Array {
+            shape,
+            len,
+            data: Arc::new(Storage {
+                host: OnceLock::from(columns),
+                device: OnceLock::new(),
+            }),
+        }
+    }
+
     /// An array of the given shape holding `data` in row-major order; `Err` when
     /// `data.len()` is not the product of the shape.
     pub fn from_vec(shape: [usize; R], data: Vec<T>) -> Result<Self> {
@@ -34,10 +77,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 ),
             ));
         }
-        Ok(Array {
-            shape,
-            columns: T::Columns::from_elems(&data),
-        })
+        Ok(Array::on_host(shape, T::Columns::from_elems(&data)))
     }
 
     /// An array whose element at each index is `f(index)`.
@@ -47,7 +87,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
         for i in 0..size {
             columns.push(f(shape::from_linear(&shape, i)));
         }
-        Array { shape, columns }
+        Array::on_host(shape, columns)
     }
 
     /// An array from columns built by a kernel; `Err` when the columns do not hold
@@ -59,7 +99,47 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 format!("shape {shape:?} does not match {} elements", columns.len()),
             ));
         }
-        Ok(Array { shape, columns })
+        Ok(Array::on_host(shape, columns))
+    }
+
+    /// An array whose elements are in the device columns `buf` (one per
+    /// primitive leaf of `T`, depth first): nothing is copied until the host
+    /// reads it. `Err` when `buf` does not hold the shape's elements.
+    pub fn from_device(shape: [usize; R], buf: GBuf) -> Result<Self>
+    where
+        T::Columns: DevColumns,
+    {
+        let len = shape::checked_size(&shape)
+            .ok_or_else(|| Error::new("Array::from_device", format!("shape {shape:?} overflows usize")))?;
+        let mut leaf_bytes = Vec::new();
+        <T::Columns as DevColumns>::leaf_bytes(&mut leaf_bytes);
+        let fits = buf.columns() == leaf_bytes.len()
+            && leaf_bytes.iter().enumerate().all(|(k, b)| {
+                let need = b.checked_mul(len);
+                buf.col(k)
+                    .is_ok_and(|c| need.is_some_and(|need| c.bytes() >= need))
+            });
+        if !fits {
+            return Err(Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "Array::from_device",
+                format!(
+                    "{} device columns do not hold {len} elements of leaf sizes {leaf_bytes:?}",
+                    buf.columns()
+                ),
+            ));
+        }
+        Ok(Array {
+            shape,
+            len,
+            data: Arc::new(Storage {
+                host: OnceLock::new(),
+                device: OnceLock::from(OnDevice {
+                    buf,
+                    download: download_columns::<T::Columns>,
+                }),
+            }),
+        })
     }
 
     pub fn shape(&self) -> [usize; R] {
@@ -68,30 +148,124 @@ impl<T: Elem, const R: usize> Array<T, R> {
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        self.columns.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// The struct-of-arrays storage: one `Vec` per primitive leaf of `T`.
-    pub fn columns(&self) -> &T::Columns {
-        &self.columns
+    /// Whether the elements are on the host now (reading them copies nothing).
+    pub fn is_on_host(&self) -> bool {
+        self.data.host.get().is_some()
     }
 
+    /// The device holding a copy of the elements, if any.
+    pub fn device(&self) -> Option<&Arc<dyn Device>> {
+        self.data.device.get().and_then(|d| d.buf.device())
+    }
+
+    /// The struct-of-arrays storage on the host: one `Vec` per primitive leaf
+    /// of `T`. An array that lives only on a device is downloaded once, the
+    /// first time; `Err` (kind `DeviceFailure`) when that download fails.
+    pub fn try_columns(&self) -> Result<&T::Columns> {
+        if let Some(c) = self.data.host.get() {
+            return Ok(c);
+        }
+        let d = self.data.device.get().ok_or_else(|| {
+            Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "Array",
+                "the array holds no elements anywhere",
+            )
+        })?;
+        let columns = (d.download)(&d.buf, self.len)?;
+        // Another thread may have downloaded them meanwhile: keep the first.
+        Ok(self.data.host.get_or_init(|| columns))
+    }
+
+    /// The struct-of-arrays storage: one `Vec` per primitive leaf of `T`.
+    ///
+    /// # Panics
+    /// Only when the elements are on a device and the download fails (the
+    /// device has failed); [`try_columns`](Self::try_columns) returns that error.
+    pub fn columns(&self) -> &T::Columns {
+        match self.try_columns() {
+            Ok(c) => c,
+            Err(e) => panic!("reading an array from the device failed: {e}"),
+        }
+    }
+
+    /// The columns, without a copy when this is their only owner.
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns).
     pub fn into_columns(self) -> T::Columns {
-        self.columns
+        let Array { shape, len, data } = self;
+        let shared = match Arc::try_unwrap(data) {
+            Ok(Storage { host, device }) => match host.into_inner() {
+                Some(c) => return c,
+                None => Arc::new(Storage {
+                    host: OnceLock::new(),
+                    device,
+                }),
+            },
+            Err(shared) => shared,
+        };
+        Array::<T, R> {
+            shape,
+            len,
+            data: shared,
+        }
+        .columns()
+        .clone()
+    }
+
+    /// The elements in row-major order; `Err` (kind `DeviceFailure`) only when
+    /// they are on a device and the download fails.
+    pub fn try_to_vec(&self) -> Result<Vec<T>> {
+        Ok(self.try_columns()?.to_elems())
     }
 
     /// The elements in row-major order.
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns); [`try_to_vec`](Self::try_to_vec) returns
+    /// that error.
     pub fn to_vec(&self) -> Vec<T> {
-        self.columns.to_elems()
+        self.columns().to_elems()
     }
 
     /// The element at `ix`, or `None` when `ix` is outside the shape.
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns).
     pub fn get(&self, ix: [usize; R]) -> Option<T> {
-        shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns.get(i))
+        shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns().get(i))
+    }
+
+    /// The columns on `dev` for a GPU program: the device copy when it is on
+    /// `dev`, otherwise an upload of the host columns, kept for the next call
+    /// (when the array has no device copy yet).
+    pub(crate) fn device_columns(&self, dev: &Arc<dyn Device>) -> Result<GBuf>
+    where
+        T::Columns: DevColumns,
+    {
+        if let Some(d) = self.data.device.get() {
+            if d.buf.device().is_some_and(|d| same_device(d, dev)) && d.buf.is_on(dev) {
+                return Ok(d.buf.clone());
+            }
+        }
+        let mut cols = Vec::new();
+        self.try_columns()?.upload_to(dev, &mut cols)?;
+        let buf = GBuf::from_columns(cols);
+        // Remembered only when the array is on no device yet: one on another
+        // device keeps that copy, and this one lives for this call.
+        let _ = self.data.device.set(OnDevice {
+            buf: buf.clone(),
+            download: download_columns::<T::Columns>,
+        });
+        Ok(buf)
     }
 }
 
@@ -100,32 +274,58 @@ impl<T: Elem> Array<T, 0> {
     pub fn new(v: T) -> Self {
         let mut columns = T::Columns::with_capacity(1);
         columns.push(v);
-        Array { shape: [], columns }
+        Array::on_host([], columns)
     }
 
     /// The single element.
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns).
     pub fn value(&self) -> T {
         // A rank-0 array always holds exactly one element: every constructor
         // checks it.
-        self.columns.get(0).unwrap_or_default()
+        self.columns().get(0).unwrap_or_default()
+    }
+}
+
+/// Cheap: the clone shares the host and device copies.
+impl<T: Elem, const R: usize> Clone for Array<T, R> {
+    fn clone(&self) -> Self {
+        Array {
+            shape: self.shape,
+            len: self.len,
+            data: Arc::clone(&self.data),
+        }
+    }
+}
+
+// Arrays stay unwind-safe, as when they held host columns only: a panic (in a
+// download) leaves each `OnceLock` set or empty, never half-written, so
+// nothing broken can be seen after `catch_unwind`. (The device handle inside
+// is not `RefUnwindSafe` only because `dyn Device` does not promise it.)
+impl<T: Elem, const R: usize> std::panic::UnwindSafe for Array<T, R> {}
+impl<T: Elem, const R: usize> std::panic::RefUnwindSafe for Array<T, R> {}
+
+/// Same shape and elements. Arrays on a device are downloaded to compare them
+/// (and so may panic as [`Array::columns`] does).
+impl<T: Elem, const R: usize> PartialEq for Array<T, R>
+where
+    T::Columns: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.shape == other.shape && self.columns() == other.columns()
     }
 }
 
 impl<T: Elem> From<Vec<T>> for Array<T, 1> {
     fn from(data: Vec<T>) -> Self {
-        Array {
-            shape: [data.len()],
-            columns: T::Columns::from_elems(&data),
-        }
+        Array::on_host([data.len()], T::Columns::from_elems(&data))
     }
 }
 
 impl<T: Elem> From<&[T]> for Array<T, 1> {
     fn from(data: &[T]) -> Self {
-        Array {
-            shape: [data.len()],
-            columns: T::Columns::from_elems(data),
-        }
+        Array::on_host([data.len()], T::Columns::from_elems(data))
     }
 }
 
@@ -135,11 +335,16 @@ impl<T: Elem> FromIterator<T> for Array<T, 1> {
     }
 }
 
+/// Shows the first elements; an array whose download fails shows the error
+/// instead (formatting never panics).
 impl<T: Elem, const R: usize> fmt::Debug for Array<T, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const SHOWN: usize = 16;
-        let elems = self.columns.to_elems();
         write!(f, "Array{:?} ", self.shape)?;
+        let elems = match self.try_columns() {
+            Ok(c) => c.to_elems(),
+            Err(e) => return write!(f, "<on the device, unreadable: {e}>"),
+        };
         if elems.len() <= SHOWN {
             write!(f, "{elems:?}")
         } else {

@@ -4,6 +4,8 @@
 //! errors through.
 
 use super::{Device, DeviceBuffer, DevicePtr, KernelArg, LaunchConfig};
+use crate::array::Array;
+use crate::elem::Elem;
 use crate::error::{Error, ErrorKind, Result};
 use std::sync::Arc;
 
@@ -64,6 +66,78 @@ impl DevElem for bool {
     }
 }
 
+/// Struct-of-arrays columns (`Vec<P>` of a primitive, tuples of columns) that
+/// can be copied to and from a device, one allocation per primitive leaf.
+pub trait DevColumns: Sized {
+    /// Uploads every leaf column, depth first, to `out`.
+    fn upload_to(&self, dev: &Arc<dyn Device>, out: &mut Vec<DeviceBuffer>) -> Result<()>;
+    /// Downloads `n` elements from the leaf columns of `buf` starting at `*k`,
+    /// and moves `*k` past them.
+    fn download_from(buf: &GBuf, k: &mut usize, n: usize) -> Result<Self>;
+    /// Bytes per element of each leaf column, depth first.
+    fn leaf_bytes(out: &mut Vec<usize>);
+}
+
+impl<P: DevElem> DevColumns for Vec<P> {
+    fn upload_to(&self, dev: &Arc<dyn Device>, out: &mut Vec<DeviceBuffer>) -> Result<()> {
+        out.push(upload(dev, self)?);
+        Ok(())
+    }
+    fn download_from(buf: &GBuf, k: &mut usize, n: usize) -> Result<Self> {
+        let dev = buf.col(*k)?.device().clone();
+        let col = buf.download::<P>(&dev, *k, n)?;
+        *k += 1;
+        Ok(col)
+    }
+    fn leaf_bytes(out: &mut Vec<usize>) {
+        out.push(P::BYTES);
+    }
+}
+
+macro_rules! dev_columns_tuple {
+    ($(($($C:ident $i:tt),+))*) => {$(
+        impl<$($C: DevColumns),+> DevColumns for ($($C,)+) {
+            fn upload_to(&self, dev: &Arc<dyn Device>, out: &mut Vec<DeviceBuffer>) -> Result<()> {
+                $(self.$i.upload_to(dev, out)?;)+
+                Ok(())
+            }
+            fn download_from(buf: &GBuf, k: &mut usize, n: usize) -> Result<Self> {
+                Ok(($($C::download_from(buf, k, n)?,)+))
+            }
+            fn leaf_bytes(out: &mut Vec<usize>) {
+                $($C::leaf_bytes(out);)+
+            }
+        }
+    )*};
+}
+
+// The tuple arities `Elem` has.
+dev_columns_tuple! {
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
+}
+
+/// The device columns of array parameter `a` for a launch on `dev`: its device
+/// copy when it has one on `dev`, otherwise an upload of its host columns,
+/// which the array keeps for the next call on `dev`.
+pub fn input<T: Elem, const R: usize>(dev: &Arc<dyn Device>, a: &Array<T, R>) -> Result<GBuf>
+where
+    T::Columns: DevColumns,
+{
+    a.device_columns(dev)
+}
+
+/// The result array of shape `shape` whose elements are in `buf` on the
+/// device: nothing is downloaded until the host reads it.
+pub fn output<T: Elem, const R: usize>(shape: [usize; R], buf: GBuf) -> Result<Array<T, R>>
+where
+    T::Columns: DevColumns,
+{
+    Array::from_device(shape, buf)
+}
+
 /// A materialised array on the device: one allocation per primitive leaf.
 /// Clones share the allocations (buffers are never written after the kernel
 /// that fills them, so sharing is safe).
@@ -91,6 +165,32 @@ impl GBuf {
         self.cols[k].ptr()
     }
 
+    /// Number of columns (primitive leaves).
+    pub fn columns(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// Column `k`, or an error when there is none.
+    pub fn col(&self, k: usize) -> Result<&DeviceBuffer> {
+        self.cols.get(k).ok_or_else(|| {
+            Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "device columns",
+                format!("column {k} of {} does not exist", self.cols.len()),
+            )
+        })
+    }
+
+    /// The device the columns live on (`None` for no columns).
+    pub fn device(&self) -> Option<&Arc<dyn Device>> {
+        self.cols.first().map(|c| c.device())
+    }
+
+    /// Whether every column lives on `dev`.
+    pub fn is_on(&self, dev: &Arc<dyn Device>) -> bool {
+        self.cols.iter().all(|c| same_device(c.device(), dev))
+    }
+
     /// A copy in new allocations (for a permute's output started from defaults
     /// that live on).
     pub fn copy(&self, dev: &Arc<dyn Device>) -> Result<GBuf> {
@@ -110,12 +210,26 @@ impl GBuf {
 
     /// Column `k` as `n` values.
     pub fn download<T: DevElem>(&self, dev: &Arc<dyn Device>, k: usize, n: usize) -> Result<Vec<T>> {
+        let col = self.col(k)?;
         let mut bytes = vec![0u8; bytes_of(T::BYTES, n)?];
+        if bytes.len() > col.bytes() {
+            return Err(Error::with_kind(
+                ErrorKind::DeviceFailure,
+                "download",
+                format!("{} bytes asked of a column of {}", bytes.len(), col.bytes()),
+            ));
+        }
         if !bytes.is_empty() {
-            dev.download(self.cols[k].ptr(), &mut bytes)?;
+            dev.download(col.ptr(), &mut bytes)?;
         }
         Ok(bytes.chunks_exact(T::BYTES).map(T::get).collect())
     }
+}
+
+/// Whether two handles name the same device (the data pointers, not the
+/// vtables, which may differ between codegen units).
+pub fn same_device(a: &Arc<dyn Device>, b: &Arc<dyn Device>) -> bool {
+    std::ptr::eq(Arc::as_ptr(a) as *const (), Arc::as_ptr(b) as *const ())
 }
 
 fn bytes_of(elem: usize, n: usize) -> Result<usize> {

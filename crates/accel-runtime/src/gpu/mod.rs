@@ -72,6 +72,18 @@ pub struct DeviceProps {
     pub shared_bytes_per_block: u32,
 }
 
+/// Host↔device copies a device has made so far (for tests and reports: how
+/// much data crossed the bus).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Transfers {
+    /// Calls of `upload`, and the bytes they copied to the device.
+    pub uploads: u64,
+    pub upload_bytes: u64,
+    /// Calls of `download`, and the bytes they copied to the host.
+    pub downloads: u64,
+    pub download_bytes: u64,
+}
+
 /// A GPU, real or simulated. Every failure (out of memory, a failed launch, a
 /// bad argument, a lost driver) is an `Err`, never a panic.
 pub trait Device: Send + Sync + fmt::Debug {
@@ -97,6 +109,11 @@ pub trait Device: Send + Sync + fmt::Debug {
     fn launch(&self, ptx: &'static str, kernel: &str, cfg: LaunchConfig, args: &[KernelArg]) -> Result<()>;
     /// Waits for all work queued so far.
     fn synchronize(&self) -> Result<()>;
+    /// The copies made so far, where the device counts them (the simulator
+    /// does); `None` otherwise.
+    fn transfers(&self) -> Option<Transfers> {
+        None
+    }
 }
 
 /// One device allocation, freed on drop.

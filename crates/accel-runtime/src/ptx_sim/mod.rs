@@ -59,7 +59,7 @@ pub mod parse;
 pub mod rng;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::gpu::{Device, DeviceProps, DevicePtr, KernelArg, LaunchConfig};
+use crate::gpu::{Device, DeviceProps, DevicePtr, KernelArg, LaunchConfig, Transfers};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -85,6 +85,7 @@ struct State {
     modules: HashMap<(usize, usize), Arc<inst::Module>>,
     rng: rng::Rng,
     stats: SimStats,
+    transfers: Transfers,
 }
 
 /// The simulated GPU. Launches run synchronously; scheduling decisions come
@@ -124,6 +125,7 @@ impl SimDevice {
                 modules: HashMap::new(),
                 rng: rng::Rng::new(seed),
                 stats: SimStats::default(),
+                transfers: Transfers::default(),
             }),
         }
     }
@@ -170,6 +172,8 @@ impl Device for SimDevice {
             .slice_mut(dst.0, src.len())
             .map_err(|e| fail(format!("upload: {e}")))?;
         d.copy_from_slice(src);
+        s.transfers.uploads += 1;
+        s.transfers.upload_bytes += src.len() as u64;
         Ok(())
     }
 
@@ -180,6 +184,8 @@ impl Device for SimDevice {
             .slice(src.0, dst.len())
             .map_err(|e| fail(format!("download: {e}")))?;
         dst.copy_from_slice(d);
+        s.transfers.downloads += 1;
+        s.transfers.download_bytes += dst.len() as u64;
         Ok(())
     }
 
@@ -204,6 +210,10 @@ impl Device for SimDevice {
             .map_err(|e| fail(format!("memset: {e}")))?
             .fill(value);
         Ok(())
+    }
+
+    fn transfers(&self) -> Option<Transfers> {
+        Some(self.lock().transfers)
     }
 
     fn launch(&self, ptx: &'static str, kernel: &str, cfg: LaunchConfig, args: &[KernelArg]) -> Result<()> {
