@@ -97,6 +97,10 @@ impl Gen<'_> {
             let __err = #host::ErrWord::new(__dev)?;
             #out
             let __result = #result;
+            // Kernels report run-time errors through the error word, read here
+            // and before the host reads device data, not after every launch
+            // (each read waits for the device).
+            __err.check(__SITES)?;
             __ctx.check()?;
             ::core::result::Result::Ok(__result)
         }}
@@ -109,6 +113,10 @@ impl Gen<'_> {
         let mut bufs = buffers_in(&self.plan.arena, h);
         bufs.sort_unstable();
         bufs.dedup();
+        if !bufs.is_empty() {
+            // The download waits for the kernels anyway: report theirs first.
+            pre.extend(quote!(__err.check(__SITES)?;));
+        }
         for b in bufs {
             let buffer = self.plan.buffer(accel_core::ir::BufId(b));
             let (bi, bs) = (buf(b), buf_shape(b));
@@ -131,11 +139,13 @@ impl Gen<'_> {
     }
 
     fn steps(&self, steps: &[Step]) -> TokenStream {
+        let rt = self.rt;
+        let host = quote!(#rt::gpu::host);
         let mut out = TokenStream::new();
         for s in steps {
             out.extend(self.step(s));
             // Errors of host expressions, in program order with the kernels'.
-            out.extend(quote!(__ctx.check()?;));
+            out.extend(quote!(#host::first_error(&__err, __SITES, &__ctx)?;));
         }
         out
     }
@@ -242,7 +252,7 @@ impl Gen<'_> {
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let inner = self.kernel(k, entries);
                 // Host expressions of the shapes first, as on the CPU.
-                out.extend(quote!(__ctx.check()?;));
+                out.extend(quote!(#rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;));
                 out.extend(quote!(let (#(#outs,)*) = { #inner };));
                 out
             }
@@ -272,9 +282,7 @@ impl Gen<'_> {
             let name = &e.name;
             let args = self.args(&e.params, &acc);
             quote! {
-                __ctx.check()?;
                 __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
-                __err.check(__SITES)?;
             }
         };
         let z_of = |z: &Option<H>| match z {

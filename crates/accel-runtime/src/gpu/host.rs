@@ -380,6 +380,19 @@ impl ErrWord {
     }
 }
 
+/// The first error of the program so far: a kernel's (reported through `err`,
+/// which is read only when the host part failed: kernels launched before the
+/// failing host expression come first in program order) or the host part's.
+pub fn first_error(err: &ErrWord, sites: &[ErrSite], ctx: &crate::cpu::Ctx) -> Result<()> {
+    match ctx.check() {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            err.check(sites)?;
+            Err(e)
+        }
+    }
+}
+
 /// The error of a program whose GPU path is not supported yet.
 pub fn unsupported(program: &str, why: &str) -> Error {
     Error::with_kind(
