@@ -374,3 +374,33 @@ pub fn expand_stats(stats: &DeviceBuffer) -> Result<(usize, usize)> {
     let max = usize::try_from(word(1)).map_err(|_| too_big())?;
     Ok((total, max))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule on the thesis's distributions (docs/bench/expand.md), unless
+    /// the environment forces a strategy.
+    #[test]
+    fn expand_rule_on_the_thesis_distributions() {
+        if forced_strategy().is_some() {
+            return;
+        }
+        use ExpandStrategy::*;
+        let n = 100_000;
+        // (total, max) → pick.
+        let cases = [
+            ((5 * n, 10), Thread),     // 0-10
+            ((3 * n / 4, 1), Thread),  // 75% 1, 25% 0
+            ((50 * n, 100), Warp),     // 0-100
+            ((2000 * n, 3000), Block), // 1000-3000
+            ((330 * n, 3500), Prefix), // 90% 0-10, 10% 3000-3500
+        ];
+        for ((total, max), want) in cases {
+            assert_eq!(expand_strategy(total, max, n), want, "total {total}, max {max}");
+        }
+        // Few inputs with long expansions: balanced by output.
+        assert_eq!(expand_strategy(2000 * 10, 3000, 10), Prefix);
+        assert_eq!(expand_strategy(50, 10, 10), Thread);
+    }
+}
