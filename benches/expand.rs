@@ -19,7 +19,7 @@
 //!
 //! GPU mode: `BENCH_BACKEND=cuda` (or `cuda:N`, or `ptx-sim` for a smoke
 //! test) times the same programs on that backend instead: the fused permute
-//! under each forced work distribution (`thread`, `warp`, `block`, `prefix`,
+//! under each forced work distribution (`thread`, `warp`, `block`, `prefix`, `chunk`,
 //! `accel_runtime::gpu::host::set_expand_strategy`) and the automatic choice
 //! (`auto`, whose pick is printed), the fused sum (one strategy: balanced by
 //! output), and both unfused; every call includes the transfers of its
@@ -153,6 +153,7 @@ fn gpu_main(backend: Backend, max: usize, mut c: Criterion) {
         ("warp", Some(G::Warp)),
         ("block", Some(G::Block)),
         ("prefix", Some(G::Prefix)),
+        ("chunk", Some(G::Chunk)),
         ("auto", None),
     ];
     let mut rows = vec![];
@@ -207,8 +208,8 @@ fn gpu_main(backend: Backend, max: usize, mut c: Criterion) {
         }
     }
     println!("\nbackend: {}", backend.name());
-    println!("\n| sizes | inputs | thread | warp | block | prefix | auto (pick) | unfused | auto / unfused | auto / best fixed | sum fused | sum unfused | sum fused / unfused |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("\n| sizes | inputs | thread | warp | block | prefix | chunk | auto (pick) | unfused | auto / unfused | auto / best fixed | sum fused | sum unfused | sum fused / unfused |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let ms = |t: &[(&str, f64)], s: &str| t.iter().find(|x| x.0 == s).map(|x| x.1 * 1e3);
     for (dname, n, pick, t, ts) in &rows {
         let cell = |t: &[(&str, f64)], s: &str| ms(t, s).map_or("-".into(), |v| format!("{v:.3}"));
@@ -216,16 +217,17 @@ fn gpu_main(backend: Backend, max: usize, mut c: Criterion) {
             (Some(a), Some(b)) => format!("{:.2}", a / b),
             _ => "-".into(),
         };
-        let best = ["thread", "warp", "block", "prefix"]
+        let best = ["thread", "warp", "block", "prefix", "chunk"]
             .iter()
             .filter_map(|s| ms(t, s))
             .min_by(f64::total_cmp);
         println!(
-            "| {dname} | {n} | {} | {} | {} | {} | {} ({pick}) | {} | {} | {} | {} | {} | {} |",
+            "| {dname} | {n} | {} | {} | {} | {} | {} | {} ({pick}) | {} | {} | {} | {} | {} | {} |",
             cell(t, "thread"),
             cell(t, "warp"),
             cell(t, "block"),
             cell(t, "prefix"),
+            cell(t, "chunk"),
             cell(t, "auto"),
             cell(t, "unfused"),
             ratio(ms(t, "auto"), ms(t, "unfused")),

@@ -442,6 +442,7 @@ fn every_gpu_strategy_matches() {
         Some(ExpandStrategy::Warp),
         Some(ExpandStrategy::Block),
         Some(ExpandStrategy::Prefix),
+        Some(ExpandStrategy::Chunk),
         None,
     ];
     // (inputs, counts): `x % m` is the count of most programs.

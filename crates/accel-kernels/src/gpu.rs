@@ -500,6 +500,12 @@ impl Gen<'_> {
                     quote!(256),
                 );
                 let prefix = launch(&entries[6], grid(quote!(__x_total)), quote!(256));
+                let chunk_threads = crate::ptx::expand::CHUNK as u32;
+                let chunk = launch(
+                    &entries[7],
+                    grid(quote!(__x_n)),
+                    quote!(#chunk_threads),
+                );
                 quote! {
                     #offsets
                     let #bi = #d.copy(__dev)?;
@@ -510,6 +516,7 @@ impl Gen<'_> {
                             #host::ExpandStrategy::Warp => { #warp }
                             #host::ExpandStrategy::Block => { #block }
                             #host::ExpandStrategy::Prefix => { #prefix }
+                            #host::ExpandStrategy::Chunk => { #chunk }
                         }
                     }
                     (#bi,)

@@ -14,7 +14,10 @@
 //! * `xblock`: one input per block, the threads striding over its outputs;
 //! * `xprefix`: one output per thread, which finds its input by a binary
 //!   search over the offsets (upper bound, so inputs of count 0 are never
-//!   found): perfectly balanced whatever the counts.
+//!   found): perfectly balanced whatever the counts;
+//! * `xchunk`: `CHUNK` inputs per block (the thesis's n per block): the
+//!   block's offsets in shared memory, the threads striding over the block's
+//!   outputs, each finding its input by an unrolled binary search there.
 //!
 //! Every output `j` (its position in the expanded array) goes to
 //! `combine(map(e), out[t])` with `permute`'s atomic, compare-and-swap or lock
@@ -37,9 +40,13 @@ use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
 /// Entry suffixes of a fused expand, in the order the host code expects.
-pub const PERMUTE_PASSES: [&str; 7] = [
-    "xcount", "xscan", "xoffs", "xthread", "xwarp", "xblock", "xprefix",
+pub const PERMUTE_PASSES: [&str; 8] = [
+    "xcount", "xscan", "xoffs", "xthread", "xwarp", "xblock", "xprefix", "xchunk",
 ];
+
+/// Inputs per block of `xchunk` (and its block size): a power of two, for
+/// the unrolled search.
+pub const CHUNK: usize = 256;
 pub const FOLD_PASSES: [&str; 5] = ["xcount", "xscan", "xoffs", "xfold", "xfold_final"];
 
 /// Threads of the `xscan` block (its shared slots).
@@ -98,6 +105,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
             };
             match pass {
                 "xprefix" => x.prefix_pass(l, &sink),
+                "xchunk" => x.chunk_pass(l, &sink),
                 "xthread" => x.loop_pass(l, &sink, Spread::Thread),
                 "xwarp" => x.loop_pass(l, &sink, Spread::Warp),
                 "xblock" => x.loop_pass(l, &sink, Spread::Block),
@@ -385,6 +393,101 @@ impl Expansion<'_> {
         l.put_label(&end);
         l.ins("ret;");
         Ok(String::new())
+    }
+
+    /// `CHUNK` inputs per block, blocks striding over the chunks (a
+    /// block-uniform loop, so the barriers are reached by every thread): the
+    /// chunk's offsets in shared memory (past the inputs: `total`), then the
+    /// chunk's outputs, strided over the block's threads (launched with
+    /// `CHUNK` threads), each finding its input by an unrolled search.
+    fn chunk_pass(&self, l: &mut Lower, sink: &PermuteSink) -> Result<String, Unsupported> {
+        let (n, total) = (extra(l, "n"), extra(l, "total"));
+        let offs = gptr(l, "offs");
+        let lockg = gptr(l, "lock");
+        let id = ids(l);
+        let sh = format!("{}_xo", l_prefix(l));
+        let shb = l.reg(Class::Rd);
+        l.ins(format!("mov.u64 {shb}, {sh};"));
+        let tid = wide(l, &id.tid);
+        let (nch, b, step) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("add.u64 {nch}, {n}, {};", CHUNK - 1));
+        l.ins(format!("shr.u64 {nch}, {nch}, {};", CHUNK.trailing_zeros()));
+        l.ins(format!("cvt.u64.u32 {b}, {};", id.ctaid));
+        l.ins(format!("cvt.u64.u32 {step}, {};", id.nctaid));
+        let (top, end) = (l.label("xn"), l.label("xne"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {b}, {nch};"));
+        l.ins(format!("@{stop} bra {end};"));
+        // Slot `t` of the chunk: offset of input `b * CHUNK + t`, or `total`;
+        // thread 0 also fills slot `CHUNK` (where the chunk's outputs end).
+        let s0 = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {s0}, {b}, {};", CHUNK.trailing_zeros()));
+        let fill = |l: &mut Lower, slot: &str| {
+            let (i, v, a) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+            l.ins(format!("add.u64 {i}, {s0}, {slot};"));
+            l.ins(format!("mov.b64 {v}, {total};"));
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.lt.u64 {p}, {i}, {n};"));
+            l.ins(format!("mad.lo.u64 {a}, {i}, 8, {offs};"));
+            l.ins(format!("@{p} ld.global.u64 {v}, [{a}];"));
+            let sa = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {sa}, {slot}, 8, {shb};"));
+            l.ins(format!("st.shared.u64 [{sa}], {v};"));
+        };
+        fill(l, &tid);
+        let not0 = l.label("xn0");
+        let p0 = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {p0}, {}, 0;", id.tid));
+        l.ins(format!("@{p0} bra {not0};"));
+        let last = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {last}, {CHUNK};"));
+        fill(l, &last);
+        l.put_label(&not0);
+        l.ins("bar.sync 0;");
+        let (lo, hi) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("ld.shared.u64 {lo}, [{sh}];"));
+        l.ins(format!("ld.shared.u64 {hi}, [{sh}+{}];", CHUNK * 8));
+        let j = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {j}, {lo}, {tid};"));
+        let ntid = wide(l, &id.ntid);
+        let (jt, je, next) = (l.label("xnj"), l.label("xnje"), l.label("xnn"));
+        l.put_label(&jt);
+        let jstop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {jstop}, {j}, {hi};"));
+        l.ins(format!("@{jstop} bra {je};"));
+        // The last slot `pos` with `sh[pos] <= j` (`sh[0] <= j` holds).
+        let pos = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {pos}, 0;"));
+        let mut half = CHUNK / 2;
+        while half > 0 {
+            let (a, v) = (l.reg(Class::Rd), l.reg(Class::Rd));
+            l.ins(format!("mad.lo.u64 {a}, {pos}, 8, {shb};"));
+            l.ins(format!("ld.shared.u64 {v}, [{a}+{}];", half * 8));
+            let le = l.reg(Class::P);
+            l.ins(format!("setp.le.u64 {le}, {v}, {j};"));
+            l.ins(format!("@{le} add.u64 {pos}, {pos}, {half};"));
+            half /= 2;
+        }
+        let (a, base) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("mad.lo.u64 {a}, {pos}, 8, {shb};"));
+        l.ins(format!("ld.shared.u64 {base}, [{a}];"));
+        let (s, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("add.u64 {s}, {s0}, {pos};"));
+        l.ins(format!("sub.u64 {k}, {j}, {base};"));
+        let x = self.input(l, &s)?;
+        self.permute_one(l, sink, &x, &k, &j, &lockg, &next)?;
+        l.put_label(&next);
+        l.ins(format!("add.u64 {j}, {j}, {ntid};"));
+        l.ins(format!("bra {jt};"));
+        l.put_label(&je);
+        // Everyone is done with the slots before the next chunk fills them.
+        l.ins("bar.sync 0;");
+        l.ins(format!("add.u64 {b}, {b}, {step};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        Ok(format!("\t.shared .align 8 .b8 {sh}[{}];\n", (CHUNK + 1) * 8))
     }
 
     /// Pass 1 of a fold: each thread the contiguous range of `per` outputs

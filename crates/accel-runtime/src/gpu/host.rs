@@ -288,21 +288,26 @@ pub enum ExpandStrategy {
     /// One output per thread, which finds its input by a binary search over
     /// the offsets of the counts.
     Prefix,
+    /// 256 inputs per block (the thesis's n per block): the threads stride
+    /// over the block's outputs, each finding its input by a binary search
+    /// over the block's offsets in shared memory.
+    Chunk,
 }
 
 /// 0: not forced (the environment, then the rule, decide); 1 + the strategy's
 /// position in `STRATEGIES` otherwise.
 static FORCED: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
-const STRATEGIES: [ExpandStrategy; 4] = [
+const STRATEGIES: [ExpandStrategy; 5] = [
     ExpandStrategy::Thread,
     ExpandStrategy::Warp,
     ExpandStrategy::Block,
     ExpandStrategy::Prefix,
+    ExpandStrategy::Chunk,
 ];
 
 /// Forces the strategy of every later fused expand on the GPU (`None`: back
-/// to the environment variable `ACCEL_GPU_EXPAND_STRATEGY=thread|warp|block|prefix`
+/// to the environment variable `ACCEL_GPU_EXPAND_STRATEGY=thread|warp|block|prefix|chunk`
 /// when set, to the automatic choice otherwise). For tests and benchmarks;
 /// folds always run balanced by output (`Prefix`), which keeps their order.
 pub fn set_expand_strategy(s: Option<ExpandStrategy>) {
@@ -321,6 +326,7 @@ fn forced_strategy() -> Option<ExpandStrategy> {
                 Ok("warp") => Some(ExpandStrategy::Warp),
                 Ok("block") => Some(ExpandStrategy::Block),
                 Ok("prefix") => Some(ExpandStrategy::Prefix),
+                Ok("chunk") => Some(ExpandStrategy::Chunk),
                 _ => None,
             })
         }
