@@ -4,7 +4,7 @@
 //! * `fused`: one kernel, work split by output (the default),
 //! * `fused-inputs`: one kernel, work split by input (a plain parallel loop),
 //! * `unfused`: expand fusion off (scan of the counts, the expanded array by
-//!   binary search, then the consumer: what the GPU path runs today),
+//!   binary search, then the consumer),
 //! * `no-fusion`: every operation its own kernel.
 //!
 //! Prints a markdown table of medians and of ratios to `unfused` (below 1:
@@ -16,6 +16,14 @@
 //! distributions whose expected total exceeds 20M elements at a count are
 //! skipped there (time and memory: the unfused path stores the expansion).
 //! `cargo bench --bench expand -- 0-10` runs only the matching groups.
+//!
+//! GPU mode: `BENCH_BACKEND=cuda` (or `cuda:N`, or `ptx-sim` for a smoke
+//! test) times the same programs on that backend instead: the fused permute
+//! under each forced work distribution (`thread`, `warp`, `block`, `prefix`, `chunk`,
+//! `accel_runtime::gpu::host::set_expand_strategy`) and the automatic choice
+//! (`auto`, whose pick is printed), the fused sum (one strategy: balanced by
+//! output), and both unfused; every call includes the transfers of its
+//! arguments and result, the same for every system.
 
 use accel::__rt::cpu::{set_expand_strategy, ExpandStrategy};
 use accel::prelude::*;
@@ -133,6 +141,104 @@ fn checksum(v: &[u32]) -> u64 {
     })
 }
 
+/// The GPU mode: one row per distribution and input count.
+fn gpu_main(backend: Backend, max: usize, mut c: Criterion) {
+    use accel::__rt::gpu::host::{expand_strategy, set_expand_strategy as set_gpu, ExpandStrategy as G};
+    if backend.device().is_none() {
+        eprintln!("BENCH_BACKEND: {} is not a GPU backend", backend.name());
+        std::process::exit(1);
+    }
+    let forced = [
+        ("thread", Some(G::Thread)),
+        ("warp", Some(G::Warp)),
+        ("block", Some(G::Block)),
+        ("prefix", Some(G::Prefix)),
+        ("chunk", Some(G::Chunk)),
+        ("auto", None),
+    ];
+    let mut rows = vec![];
+    for (dname, size, mean) in DISTS {
+        for n in COUNTS.into_iter().filter(|&n| n <= max) {
+            if n as f64 * mean > 20e6 {
+                continue;
+            }
+            let mut rng = Rng(0x9E37_79B9 + n as u64);
+            let xs: Vec<(u32, u32)> = (0..n)
+                .map(|_| (size(&mut rng), rng.below(1 << 20) as u32))
+                .collect();
+            let total: usize = xs.iter().map(|p| p.0 as usize).sum();
+            let most = xs.iter().map(|p| p.0 as usize).max().unwrap_or(0);
+            set_gpu(None);
+            let pick = format!("{:?}", expand_strategy(total, most, n)).to_lowercase();
+            let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
+            let xs = Vector::from(xs);
+            let (xs, d, b) = (&xs, &d, &backend);
+            let mut jobs: Vec<Job<'_>> = forced
+                .iter()
+                .map(|&(name, s)| -> Job<'_> {
+                    (
+                        name,
+                        Box::new(move || {
+                            set_gpu(s);
+                            fused::scatter::on(b, xs, d).map(|v| checksum(&v.to_vec()))
+                        }),
+                    )
+                })
+                .collect();
+            jobs.push((
+                "unfused",
+                Box::new(move || unfused::scatter::on(b, xs, d).map(|v| checksum(&v.to_vec()))),
+            ));
+            let t = group(&mut c, &format!("gpu expand-permute {dname} n={n}"), jobs);
+            let sum_jobs: Vec<Job<'_>> = vec![
+                (
+                    "fused",
+                    Box::new(move || fused::flat_sum::on(b, xs).map(|s| s.value())),
+                ),
+                (
+                    "unfused",
+                    Box::new(move || unfused::flat_sum::on(b, xs).map(|s| s.value())),
+                ),
+            ];
+            let ts = group(&mut c, &format!("gpu expand-sum {dname} n={n}"), sum_jobs);
+            set_gpu(None);
+            if !t.is_empty() || !ts.is_empty() {
+                rows.push((dname, n, pick, t, ts));
+            }
+        }
+    }
+    println!("\nbackend: {}", backend.name());
+    println!("\n| sizes | inputs | thread | warp | block | prefix | chunk | auto (pick) | unfused | auto / unfused | auto / best fixed | sum fused | sum unfused | sum fused / unfused |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let ms = |t: &[(&str, f64)], s: &str| t.iter().find(|x| x.0 == s).map(|x| x.1 * 1e3);
+    for (dname, n, pick, t, ts) in &rows {
+        let cell = |t: &[(&str, f64)], s: &str| ms(t, s).map_or("-".into(), |v| format!("{v:.3}"));
+        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => format!("{:.2}", a / b),
+            _ => "-".into(),
+        };
+        let best = ["thread", "warp", "block", "prefix", "chunk"]
+            .iter()
+            .filter_map(|s| ms(t, s))
+            .min_by(f64::total_cmp);
+        println!(
+            "| {dname} | {n} | {} | {} | {} | {} | {} | {} ({pick}) | {} | {} | {} | {} | {} | {} |",
+            cell(t, "thread"),
+            cell(t, "warp"),
+            cell(t, "block"),
+            cell(t, "prefix"),
+            cell(t, "chunk"),
+            cell(t, "auto"),
+            cell(t, "unfused"),
+            ratio(ms(t, "auto"), ms(t, "unfused")),
+            ratio(ms(t, "auto"), best),
+            cell(ts, "fused"),
+            cell(ts, "unfused"),
+            ratio(ms(ts, "fused"), ms(ts, "unfused")),
+        );
+    }
+}
+
 fn main() {
     let max: usize = std::env::var("EXPAND_BENCH_MAX")
         .ok()
@@ -142,6 +248,9 @@ fn main() {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1500))
         .configure_from_args();
+    if let Some(b) = std::env::var("BENCH_BACKEND").ok().filter(|b| b != "cpu") {
+        return gpu_main(Backend::from_setting(Some(&b)), max, c);
+    }
     let mut rows: Vec<(String, usize, &'static str, Vec<(&'static str, f64)>)> = vec![];
     for (dname, size, mean) in DISTS {
         for n in COUNTS.into_iter().filter(|&n| n <= max) {

@@ -3,8 +3,9 @@
 //! and computes what the interpreter computes, fused and without fusion, on
 //! awkward size distributions (zero counts, empty inputs, one huge count), with
 //! `None` and out-of-range targets, non-commutative and non-atomic combinations,
-//! and tuples. Run with `ACCEL_BACKEND=ptx-sim` too (the GPU path plans these
-//! programs unfused).
+//! and tuples. Run with `ACCEL_BACKEND=ptx-sim` too: the GPU path runs the
+//! fused kernels (`accel_kernels::ptx::expand`), and `every_gpu_strategy_matches`
+//! forces each of its work distributions in turn.
 
 mod common;
 
@@ -120,6 +121,25 @@ mod progs {
             xs.expand(|x| x % 11, |x, k| (x + k) as f64 * 0.5)
                 .fold(-1.0, |a, b| a.max(b))
                 .map(|m| m + 1.0)
+        }
+
+        /// Float products (a compare-and-swap loop: no atomic multiply), of
+        /// powers of two, so exact in any order.
+        pub fn fmul(xs: &Vector<u32>, d: &Vector<f32>) -> Vector<f32> {
+            let ys = xs.expand(|x| x % 5, |x, k| x + k);
+            ys.map(|y| if y % 3 == 0 { 2.0f32 } else { 0.5f32 })
+                .permute(d, |[j]| Some([ys[[j]] as usize % d.len()]), |a, b| a * b)
+        }
+
+        /// Long expansions (the count is the value), tuples under locks, some
+        /// `None` targets.
+        pub fn wide(xs: &Vector<u32>, d: &Vector<(i64, u32)>) -> Vector<(i64, u32)> {
+            let ys = xs.expand(|x| x as usize, |x, k| (k as i64 - x as i64, x ^ k as u32));
+            ys.permute(
+                d,
+                |[j]| if j % 7 == 3 { None } else { Some([j % d.len()]) },
+                |n, o| (n.0 + o.0, n.1.max(o.1)),
+            )
         }
 
         /// The expansion has another use: not fused.
@@ -310,6 +330,12 @@ fn tuples_combine_under_locks() {
                 .collect::<Vec<_>>(),
         );
         for m in [1, 100] {
+            if on_gpu() && m == 1 && n > 1000 {
+                // One lock taken 60,000 times: the simulator's random
+                // scheduler preempts its holder so often that the launch
+                // passes the simulator's instruction limit.
+                continue;
+            }
             let d = Vector::from((0..m).map(|i| (i as u32, i as f64)).collect::<Vec<_>>());
             let args = [arg(&xs), arg(&d)];
             let src = fused::pairs::SOURCE;
@@ -398,6 +424,151 @@ fn both_cpu_strategies_match() {
             || fused::flat_max(&xs),
             EXACT,
         );
+    }
+    set_expand_strategy(None);
+}
+
+/// Every GPU work distribution (forced in turn; the automatic choice last)
+/// against the interpreter: no inputs, all counts 0, one long expansion among
+/// empty ones, small even counts; `None` and out-of-range targets, the order
+/// `(new, old)`, atomics, compare-and-swap (f32 max, i64, f32 product),
+/// locks (tuples), folds. On the CPU back end the switch has no effect and
+/// this repeats the tests above on smaller inputs.
+#[test]
+fn every_gpu_strategy_matches() {
+    use accel::__rt::gpu::host::{set_expand_strategy, ExpandStrategy};
+    let strategies = [
+        Some(ExpandStrategy::Thread),
+        Some(ExpandStrategy::Warp),
+        Some(ExpandStrategy::Block),
+        Some(ExpandStrategy::Prefix),
+        Some(ExpandStrategy::Chunk),
+        None,
+    ];
+    // (inputs, counts): `x % m` is the count of most programs.
+    let inputs = |n: usize, pattern: usize| -> Vec<u32> {
+        (0..n)
+            .map(|i| match pattern {
+                0 => 0,
+                1 if i == n / 2 => 2 * 3 * 5 * 7 * 11 * 13 * 17 * 30 - 1,
+                1 => 0,
+                _ => (hash(i) % 1000) as u32,
+            })
+            .collect()
+    };
+    for s in strategies {
+        set_expand_strategy(s);
+        for n in [0usize, 1, 33, 300] {
+            for pattern in 0..3 {
+                let xs = Vector::from(inputs(n, pattern));
+                let what = format!("{s:?}, n = {n}, pattern {pattern}");
+                let args = [arg(&xs), arg(7usize)];
+                check_ok(fused::hist::SOURCE, "hist", &args, fused::hist(&xs, 7), EXACT);
+                let d = Vector::from(vec![3u32; 10]);
+                let args = [arg(&xs), arg(&d)];
+                let r = check_ok(
+                    fused::nowhere::SOURCE,
+                    "nowhere",
+                    &args,
+                    fused::nowhere(&xs, &d),
+                    EXACT,
+                );
+                assert_eq!(r, arg(&d), "{what}");
+                // In range but for pattern 1's long input.
+                let d = Vector::from(vec![0u32; 2000]);
+                let args = [arg(&xs), arg(&d)];
+                let r = check(
+                    fused::unchecked::SOURCE,
+                    "unchecked",
+                    &args,
+                    fused::unchecked(&xs, &d),
+                    EXACT,
+                );
+                assert_eq!(r.is_ok(), pattern != 1 || n == 0, "{what}");
+                let ws = Vector::from(xs.to_vec().iter().map(|&x| x % 600).collect::<Vec<_>>());
+                let d = Vector::from((0..37).map(|i| (i as i64, i as u32)).collect::<Vec<_>>());
+                let args = [arg(&ws), arg(&d)];
+                check_ok(fused::wide::SOURCE, "wide", &args, fused::wide(&ws, &d), EXACT);
+                let d = Vector::from(vec![1.0f32; 13]);
+                let args = [arg(&xs), arg(&d)];
+                check_ok(fused::fmul::SOURCE, "fmul", &args, fused::fmul(&xs, &d), EXACT);
+                let ps: Vector<(u32, f32)> = Vector::from(
+                    xs.to_vec()
+                        .iter()
+                        .map(|&x| (x, (x % 100) as f32 / 4.0))
+                        .collect::<Vec<_>>(),
+                );
+                let d = Vector::from((0..13).map(|i| i as f32).collect::<Vec<_>>());
+                let args = [arg(&ps), arg(&d)];
+                check_ok(
+                    fused::spread_max::SOURCE,
+                    "spread_max",
+                    &args,
+                    fused::spread_max(&ps, &d),
+                    EXACT,
+                );
+                let qs: Vector<(u32, f64)> = Vector::from(
+                    xs.to_vec()
+                        .iter()
+                        .map(|&x| (x, (x % 64) as f64 / 4.0))
+                        .collect::<Vec<_>>(),
+                );
+                let d = Vector::from((0..5).map(|i| (i as u32, i as f64)).collect::<Vec<_>>());
+                let args = [arg(&qs), arg(&d)];
+                check_ok(fused::pairs::SOURCE, "pairs", &args, fused::pairs(&qs, &d), EXACT);
+                let ls = Vector::from(xs.to_vec().iter().map(|&x| x as i64).collect::<Vec<_>>());
+                let d = Vector::from((0..(3 * n + 1)).map(|i| i as i64 - 5).collect::<Vec<_>>());
+                let args = [arg(&ls), arg(&d)];
+                check_ok(fused::order::SOURCE, "order", &args, fused::order(&ls, &d), EXACT);
+                let args = [arg(&xs)];
+                check_ok(
+                    fused::flat_max::SOURCE,
+                    "flat_max",
+                    &args,
+                    fused::flat_max(&xs),
+                    EXACT,
+                );
+                let is = Vector::from(
+                    xs.to_vec()
+                        .iter()
+                        .map(|&x| (x % 50_000) as i32)
+                        .collect::<Vec<_>>(),
+                );
+                let args = [arg(&is)];
+                check_ok(
+                    fused::flat_sum::SOURCE,
+                    "flat_sum",
+                    &args,
+                    fused::flat_sum(&is),
+                    EXACT,
+                );
+            }
+            // Out of range (when anything is expanded), a negative count.
+            let xs = Vector::from((0..n).map(|i| (hash(i) % 100 + 1) as u32).collect::<Vec<_>>());
+            let d = Vector::from(vec![5u32; 10]);
+            let args = [arg(&xs), arg(&d)];
+            if n > 0 {
+                check_err(
+                    fused::unchecked::SOURCE,
+                    "unchecked",
+                    &args,
+                    fused::unchecked(&xs, &d),
+                    ErrorKind::IndexOutOfBounds,
+                );
+            }
+            let ys = Vector::from(
+                (0..n.max(3))
+                    .map(|i| if i == 1 { -20 } else { i as i32 })
+                    .collect::<Vec<_>>(),
+            );
+            check_err(
+                fused::flat_sum::SOURCE,
+                "flat_sum",
+                &[arg(&ys)],
+                fused::flat_sum(&ys),
+                ErrorKind::InvalidArgument,
+            );
+        }
     }
     set_expand_strategy(None);
 }

@@ -132,12 +132,8 @@ fn every_program_assembles_with_ptxas() {
         for i in 0..p.fns.len() {
             let name = p.fns[i].sig.ident.to_string();
             // Programs that do not compile are the UI tests' business.
-            // The plan of the GPU path, as the macros build it.
-            let gpu = accel_core::Options {
-                expand_fusion: false,
-                ..accel_core::Options::default()
-            };
-            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, gpu) else {
+            // The plan of the GPU path, as the macros build it (the CPU's).
+            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, accel_core::Options::default()) else {
                 continue;
             };
             let prog = accel_kernels::ptx::program(&plan);

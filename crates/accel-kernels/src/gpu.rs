@@ -18,7 +18,7 @@
 use crate::cpu::{buffers_in, host_expr, leaf_paths, rust_ty};
 use crate::ptx::{Arg, EntryPtx, PtxProgram};
 use accel_core::ir::{Ty, H};
-use accel_core::plan::{Block, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_core::plan::{Block, ExpandSink, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
@@ -432,11 +432,129 @@ impl Gen<'_> {
                     (#bi,)
                 }
             }
-            // Never reached: the GPU path is planned with expand fusion off,
-            // and the PTX generator rejects the op.
-            KernelOp::Expand { .. } => quote! {
-                return ::core::result::Result::Err(#rt::Error::new("expand", "a fused expand has no GPU kernel"));
-            },
+            KernelOp::Expand { .. } => self.expand_kernel(k, entries),
+        }
+    }
+
+    /// A fused expand (`crate::ptx::expand`): the counts' offsets (three
+    /// passes; the host reads back their total and maximum), then the
+    /// permute by the strategy `host::expand_strategy` picks, or the fold
+    /// balanced by output and its final pass. Evaluates to `(output,)`.
+    fn expand_kernel(&self, k: &accel_core::plan::Kernel, entries: &[EntryPtx]) -> TokenStream {
+        let rt = self.rt;
+        let host = quote!(#rt::gpu::host);
+        let KernelOp::Expand { shape, sink, .. } = &k.op else {
+            return TokenStream::new();
+        };
+        let b0 = k.outputs[0].0;
+        let elem = self.plan.buffer(k.outputs[0]).elem.clone();
+        let lb = leaf_bytes(&elem);
+        let acc = match sink {
+            ExpandSink::Fold { f, .. } => self.plan.arena.var(f.params[0]).ty.clone(),
+            ExpandSink::Permute { .. } => elem.clone(),
+        };
+        let acc_lb = leaf_bytes(&acc);
+        let (bi, bs) = (buf(b0), buf_shape(b0));
+        let op = k.fused.last().copied().unwrap_or("kernel");
+        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| {
+            let name = &e.name;
+            let args = self.args(&e.params, &acc);
+            quote! {
+                __ctx.check()?;
+                __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
+                __err.check(__SITES)?;
+            }
+        };
+        let s = self.hexpr(*shape);
+        let count = launch(&entries[0], quote!(__grid), quote!(256));
+        let scan = launch(&entries[1], quote!(1), quote!(256));
+        let offs = launch(&entries[2], quote!(__grid), quote!(256));
+        // The offsets of the counts (`__offs`), their total and maximum.
+        let offsets = quote! {
+            let __in = #s;
+            #rt::cpu::extent(#op, &__in)?;
+            let __x_n = #rt::shape::size(&__in);
+            let __offs = #host::zeroed(__dev, 8 * __x_n)?;
+            let (__x_total, __x_max) = if __x_n == 0 {
+                (0usize, 0usize)
+            } else {
+                let (__grid, __x_iper, _) = #host::fold_split(__dev, __x_n);
+                let __x_tn = __grid * 256;
+                let __parts = #host::zeroed(__dev, 16 * __x_tn)?;
+                let __stats = #host::zeroed(__dev, 16)?;
+                let __x_offs = __offs.ptr().0;
+                let __x_psum = __parts.ptr().0;
+                let __x_pmax = __parts.ptr().offset(8 * __x_tn as u64).0;
+                let __x_stats = __stats.ptr().0;
+                let __x_tper = __x_tn.div_ceil(256);
+                #count
+                #scan
+                #offs
+                #host::expand_stats(&__stats)?
+            };
+            let __x_offs = __offs.ptr().0;
+        };
+        match sink {
+            ExpandSink::Permute { defaults, .. } => {
+                let d = buf(defaults.0);
+                let grid = |work: TokenStream| quote!(#host::grid(__dev, #work, 256, 8));
+                let thread = launch(&entries[3], grid(quote!(__x_n)), quote!(256));
+                let warp = launch(&entries[4], grid(quote!(__x_n.saturating_mul(32))), quote!(256));
+                let block = launch(
+                    &entries[5],
+                    quote!(__x_n.min(8 * __dev.props().multiprocessors.max(1) as usize)),
+                    quote!(256),
+                );
+                let prefix = launch(&entries[6], grid(quote!(__x_total)), quote!(256));
+                let chunk_threads = crate::ptx::expand::CHUNK as u32;
+                let chunk = launch(&entries[7], grid(quote!(__x_n)), quote!(#chunk_threads));
+                quote! {
+                    #offsets
+                    let #bi = #d.copy(__dev)?;
+                    if __x_total > 0 {
+                        let __x_lock = #host::zeroed(__dev, 4 * #rt::shape::size(&#bs))?;
+                        match #host::expand_strategy(__x_total, __x_max, __x_n) {
+                            #host::ExpandStrategy::Thread => { #thread }
+                            #host::ExpandStrategy::Warp => { #warp }
+                            #host::ExpandStrategy::Block => { #block }
+                            #host::ExpandStrategy::Prefix => { #prefix }
+                            #host::ExpandStrategy::Chunk => { #chunk }
+                        }
+                    }
+                    (#bi,)
+                }
+            }
+            ExpandSink::Fold { z, .. } => {
+                let zc = match z {
+                    Some(z) => {
+                        let t = rust_ty(&acc);
+                        let z = self.hexpr(*z);
+                        quote!(let __z: #t = #z;)
+                    }
+                    None => quote! {
+                        if __x_total == 0 {
+                            return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all"));
+                        }
+                    },
+                };
+                let part = launch(&entries[3], quote!(__grid), quote!(256));
+                let fin = launch(&entries[4], quote!(1), quote!(256));
+                quote! {
+                    #offsets
+                    #zc
+                    let #bi = #host::GBuf::alloc(__dev, #lb, 1)?;
+                    let (__grid, __x_per, __x_nparts) = if __x_total == 0 {
+                        (1, 1, 0)
+                    } else {
+                        #host::fold_split(__dev, __x_total)
+                    };
+                    let __part = #host::GBuf::alloc(__dev, #acc_lb, __grid)?;
+                    if __x_total > 0 { #part }
+                    let __x_per = __x_nparts.div_ceil(256);
+                    #fin
+                    (#bi,)
+                }
+            }
         }
     }
 

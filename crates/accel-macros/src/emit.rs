@@ -1,7 +1,6 @@
 //! The items generated for each function of an accel program.
 
 use accel_core::ir::Ty;
-use accel_core::plan::KernelOp;
 use accel_core::Options;
 use accel_kernels::cpu::rust_ty;
 use proc_macro2::{Span, TokenStream};
@@ -59,20 +58,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     }
     for (i, f) in fns.iter().enumerate() {
         out.extend(match accel_core::compile_with(&fns, i, opts) {
-            Ok((program, plan)) => {
-                // The PTX back end does not fuse an expand into its consumer
-                // yet: the GPU path of such a program is planned without that.
-                let has_expand = plan.kernels().any(|k| matches!(k.op, KernelOp::Expand { .. }));
-                let gpu_opts = Options {
-                    expand_fusion: false,
-                    ..opts
-                };
-                let gpu_plan = match has_expand {
-                    true => accel_core::compile_with(&fns, i, gpu_opts).ok().map(|(_, p)| p),
-                    false => None,
-                };
-                program_items(f, &program, &plan, gpu_plan.as_ref().unwrap_or(&plan), &source)
-            }
+            Ok((program, plan)) => program_items(f, &program, &plan, &source),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
                 ts.extend(fallback_items(f));
@@ -103,7 +89,6 @@ fn program_items(
     f: &syn::ItemFn,
     program: &accel_core::Program,
     plan: &accel_core::Plan,
-    gpu_plan: &accel_core::Plan,
     source: &str,
 ) -> TokenStream {
     let name = &f.sig.ident;
@@ -153,7 +138,7 @@ fn program_items(
     // The GPU path: the same plan as PTX kernels launched on the backend's
     // device. A program the PTX back end cannot compile yet still compiles; its
     // GPU path returns a `BackendUnavailable` error naming what is missing.
-    let (ptx_text, gpu_body) = gpu_items(gpu_plan, &rt);
+    let (ptx_text, gpu_body) = gpu_items(plan, &rt);
     let explain = plan.explain();
     let explain_dot = plan.explain_dot();
     let doc = format!(

@@ -11,6 +11,7 @@
 //! `.u32`), and the launch's error word, a device `u32` that kernels set with
 //! `atom.cas` (first error wins) to the number of an [`ErrSite`] of the module.
 
+pub mod expand;
 pub mod lower;
 pub mod math;
 pub mod math_lib;

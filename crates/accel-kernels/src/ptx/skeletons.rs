@@ -25,7 +25,7 @@ use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
 /// Warps per block at most (blocks have at most 256 threads).
-const MAX_WARPS: usize = 8;
+pub(super) const MAX_WARPS: usize = 8;
 /// Threads per block at most.
 pub const MAX_THREADS: usize = 256;
 
@@ -142,21 +142,29 @@ pub fn kernel(
             )?;
             emit(l, name, String::new(), &mut text);
         }
-        // Plan GPU paths with `Options::expand_fusion` off.
-        KernelOp::Expand { .. } => return Err("a fused expand".to_string()),
+        // Offsets of the counts, then one entry per work distribution
+        // (`super::expand`); the host picks one.
+        KernelOp::Expand { .. } => {
+            for pass in super::expand::passes(&k.op) {
+                let name = format!("{prefix}_{pass}");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = super::expand::pass(&mut l, plan, k, &out_ty, pass)?;
+                emit(l, name, sh, &mut text);
+            }
+        }
     }
     Ok((text, entries))
 }
 
 /// `%tid.x`, `%ntid.x`, `%ctaid.x`, `%nctaid.x` as 32-bit registers.
-struct Ids {
-    tid: String,
-    ntid: String,
-    ctaid: String,
-    nctaid: String,
+pub(super) struct Ids {
+    pub(super) tid: String,
+    pub(super) ntid: String,
+    pub(super) ctaid: String,
+    pub(super) nctaid: String,
 }
 
-fn ids(l: &mut Lower) -> Ids {
+pub(super) fn ids(l: &mut Lower) -> Ids {
     let r: Vec<String> = (0..4).map(|_| l.reg(Class::R)).collect();
     l.ins(format!("mov.u32 {}, %tid.x;", r[0]));
     l.ins(format!("mov.u32 {}, %ntid.x;", r[1]));
@@ -170,13 +178,13 @@ fn ids(l: &mut Lower) -> Ids {
     }
 }
 
-fn wide(l: &mut Lower, r32: &str) -> String {
+pub(super) fn wide(l: &mut Lower, r32: &str) -> String {
     let r = l.reg(Class::Rd);
     l.ins(format!("cvt.u64.u32 {r}, {r32};"));
     r
 }
 
-fn extra(l: &mut Lower, name: &'static str) -> String {
+pub(super) fn extra(l: &mut Lower, name: &'static str) -> String {
     l.param(Arg::Extra(name))[0].clone()
 }
 
@@ -193,7 +201,7 @@ fn elem_rank(l: &Lower, e: &ElemFn) -> usize {
 }
 
 /// The element function at row-major offset `i` of the iteration space.
-fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
+pub(super) fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
     let f = e.fun();
     let p = f.params[0];
     let arg = match e {
@@ -211,7 +219,7 @@ fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupporte
 }
 
 /// `f(x, y)`.
-fn apply2(l: &mut Lower, f: &Fun, x: &[String], y: &[String]) -> Result<Vec<String>, Unsupported> {
+pub(super) fn apply2(l: &mut Lower, f: &Fun, x: &[String], y: &[String]) -> Result<Vec<String>, Unsupported> {
     let o0 = l.bind(f.params[0], x.to_vec());
     let o1 = l.bind(f.params[1], y.to_vec());
     let v = l.expr(f.body);
@@ -220,7 +228,7 @@ fn apply2(l: &mut Lower, f: &Fun, x: &[String], y: &[String]) -> Result<Vec<Stri
     v
 }
 
-fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
+pub(super) fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
     for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
         let base = l.param(Arg::Col(b, k))[0].clone();
         l.store(&base, idx, p, r, false);
@@ -229,10 +237,10 @@ fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
 
 /// Where a fold or scan stores its results: the buffer, its element type,
 /// and the maps fused after the fold or scan, applied before each store.
-struct Out<'a> {
-    buf: u32,
-    ty: &'a Ty,
-    post: Option<&'a Fun>,
+pub(super) struct Out<'a> {
+    pub(super) buf: u32,
+    pub(super) ty: &'a Ty,
+    pub(super) post: Option<&'a Fun>,
 }
 
 impl Out<'_> {
@@ -385,7 +393,7 @@ fn reduce_strided(
     Ok((acc, have))
 }
 
-fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
+pub(super) fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
     match class(p) {
         Class::P => {
             let z = l.reg(Class::R);
@@ -491,7 +499,7 @@ fn warp_reduce(
 }
 
 /// Shared arrays of `slots` 8-byte slots per leaf of `t` plus one of flags.
-fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
+pub(super) fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
     let mut s = String::new();
     for k in 0..leaves(t).len() {
         let _ = writeln!(s, "\t.shared .align 8 .b8 {prefix}_s{k}[{}];", slots * 8);
@@ -548,7 +556,7 @@ fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str,
 
 /// In-order reduction of the block: thread 0 ends with the block's result.
 /// Every thread of the block must call it.
-fn block_reduce(
+pub(super) fn block_reduce(
     l: &mut Lower,
     id: &Ids,
     acc: &[String],
@@ -584,7 +592,7 @@ fn block_reduce(
     Ok(())
 }
 
-fn global_id(l: &mut Lower, id: &Ids) -> String {
+pub(super) fn global_id(l: &mut Lower, id: &Ids) -> String {
     let g = l.reg(Class::Rd);
     l.ins(format!("mul.wide.u32 {g}, {}, {};", id.ctaid, id.ntid));
     let t0 = wide(l, &id.tid);
@@ -593,7 +601,7 @@ fn global_id(l: &mut Lower, id: &Ids) -> String {
 }
 
 /// The range `[start, end)` of `per` elements from `first + k * per`, cut at `limit`.
-fn chunk(l: &mut Lower, first: &str, k: &str, per: &str, limit: &str) -> (String, String) {
+pub(super) fn chunk(l: &mut Lower, first: &str, k: &str, per: &str, limit: &str) -> (String, String) {
     let (s, e) = (l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mad.lo.u64 {s}, {k}, {per}, {first};"));
     l.ins(format!("add.u64 {e}, {s}, {per};"));
@@ -639,7 +647,7 @@ fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<String, Unsup
     Ok(shared_decl(&sh, t, MAX_WARPS * 4))
 }
 
-fn l_prefix(l: &mut Lower) -> String {
+pub(super) fn l_prefix(l: &mut Lower) -> String {
     // The label generator's prefix names the shared arrays too.
     let lab = l.label("sh");
     lab.trim_start_matches("$L_").replace('$', "_")
@@ -673,7 +681,7 @@ fn combine_z(
     Ok(out)
 }
 
-fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
+pub(super) fn fold_final(l: &mut Lower, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let nparts = extra(l, "nparts");
     let per = extra(l, "per");
     let id = ids(l);
@@ -1319,6 +1327,28 @@ fn permute(
     l.put_label(&inb);
     let tl = l.linearize_in(&tix, &odims);
     let v = elem_at(l, e, &i)?;
+    combine_at(l, combine, out, t, &tl, &v, &lockg)?;
+    l.put_label(&next);
+    l.ins(format!("add.u64 {i}, {i}, {stride};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    Ok(())
+}
+
+/// `out[tl] = combine(v, out[tl])` for one source value, atomically: one
+/// reduction instruction per field when hardware has them, a compare-and-swap loop for a
+/// single 32- or 64-bit leaf, otherwise under the per-element lock at `lockg`
+/// (tuples, 8- and 16-bit leaves).
+pub(super) fn combine_at(
+    l: &mut Lower,
+    combine: &Fun,
+    out: u32,
+    t: &Ty,
+    tl: &str,
+    v: &[String],
+    lockg: &str,
+) -> Result<(), Unsupported> {
     if let Some(ops) = atomic_fields(l, combine, t) {
         // One reduction instruction per leaf instead of the lock: each field
         // combines on its own with an associative, commutative operation, so
@@ -1329,11 +1359,6 @@ fn permute(
             l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
             l.ins(format!("red.global.{op} [{addr}], {};", v[k]));
         }
-        l.put_label(&next);
-        l.ins(format!("add.u64 {i}, {i}, {stride};"));
-        l.ins(format!("bra {top};"));
-        l.put_label(&end);
-        l.ins("ret;");
         return Ok(());
     }
     if let [p] = leaves(t)[..] {
@@ -1355,7 +1380,7 @@ fn permute(
             };
             let (retry, stored) = (l.label("cas"), l.label("casd"));
             l.put_label(&retry);
-            let nv = apply2(l, combine, &v, std::slice::from_ref(&old))?;
+            let nv = apply2(l, combine, v, std::slice::from_ref(&old))?;
             let (ob, nb, got) = (l.reg(bits), l.reg(bits), l.reg(bits));
             l.ins(format!("mov.{bty} {ob}, {old};"));
             l.ins(format!("mov.{bty} {nb}, {};", nv[0]));
@@ -1369,11 +1394,6 @@ fn permute(
             l.ins(format!("mov.{bty} {old}, {got};"));
             l.ins(format!("bra {retry};"));
             l.put_label(&stored);
-            l.put_label(&next);
-            l.ins(format!("add.u64 {i}, {i}, {stride};"));
-            l.ins(format!("bra {top};"));
-            l.put_label(&end);
-            l.ins("ret;");
             return Ok(());
         }
     }
@@ -1397,7 +1417,7 @@ fn permute(
         let base = l.param(Arg::Col(out, k))[0].clone();
         oldv.push(l.load(&base, &tl, p, true));
     }
-    let nv = apply2(l, combine, &v, &oldv)?;
+    let nv = apply2(l, combine, v, &oldv)?;
     for (k, (p, r)) in leaves(t).into_iter().zip(&nv).enumerate() {
         let base = l.param(Arg::Col(out, k))[0].clone();
         l.store(&base, &tl, p, r, true);
@@ -1410,11 +1430,6 @@ fn permute(
     let again = l.reg(Class::P);
     l.ins(format!("setp.eq.u32 {again}, {fin}, 0;"));
     l.ins(format!("@{again} bra {spin};"));
-    l.put_label(&next);
-    l.ins(format!("add.u64 {i}, {i}, {stride};"));
-    l.ins(format!("bra {top};"));
-    l.put_label(&end);
-    l.ins("ret;");
     Ok(())
 }
 

@@ -401,3 +401,139 @@ pub fn unsupported(program: &str, why: &str) -> Error {
         format!("not supported on the GPU back end yet: {why}; use Backend::cpu()"),
     )
 }
+
+/// How a fused expand into a permute spreads its work over GPU threads (the
+/// entries of `accel_kernels::ptx::expand`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpandStrategy {
+    /// One input per thread, which loops over the input's outputs.
+    Thread,
+    /// One input per warp, the lanes striding over its outputs.
+    Warp,
+    /// One input per block, the threads striding over its outputs.
+    Block,
+    /// One output per thread, which finds its input by a binary search over
+    /// the offsets of the counts.
+    Prefix,
+    /// 256 inputs per block (the thesis's n per block): the threads stride
+    /// over the block's outputs, each finding its input by a binary search
+    /// over the block's offsets in shared memory.
+    Chunk,
+}
+
+/// 0: not forced (the environment, then the rule, decide); 1 + the strategy's
+/// position in `STRATEGIES` otherwise.
+static FORCED: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+const STRATEGIES: [ExpandStrategy; 5] = [
+    ExpandStrategy::Thread,
+    ExpandStrategy::Warp,
+    ExpandStrategy::Block,
+    ExpandStrategy::Prefix,
+    ExpandStrategy::Chunk,
+];
+
+/// Forces the strategy of every later fused expand on the GPU (`None`: back
+/// to the environment variable `ACCEL_GPU_EXPAND_STRATEGY=thread|warp|block|prefix|chunk`
+/// when set, to the automatic choice otherwise). For tests and benchmarks;
+/// folds always run balanced by output (`Prefix`), which keeps their order.
+pub fn set_expand_strategy(s: Option<ExpandStrategy>) {
+    let v = s
+        .and_then(|s| STRATEGIES.iter().position(|x| *x == s))
+        .map_or(0, |i| i as u8 + 1);
+    FORCED.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn forced_strategy() -> Option<ExpandStrategy> {
+    match FORCED.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => {
+            static ENV: std::sync::OnceLock<Option<ExpandStrategy>> = std::sync::OnceLock::new();
+            *ENV.get_or_init(|| match std::env::var("ACCEL_GPU_EXPAND_STRATEGY").as_deref() {
+                Ok("thread") => Some(ExpandStrategy::Thread),
+                Ok("warp") => Some(ExpandStrategy::Warp),
+                Ok("block") => Some(ExpandStrategy::Block),
+                Ok("prefix") => Some(ExpandStrategy::Prefix),
+                Ok("chunk") => Some(ExpandStrategy::Chunk),
+                _ => None,
+            })
+        }
+        v => STRATEGIES.get(v as usize - 1).copied(),
+    }
+}
+
+/// The strategy of a fused expand into a permute of `n > 0` inputs whose
+/// counts sum to `total` with maximum `max`: the forced one if any, otherwise
+/// the rule of docs/bench/expand.md (to be confirmed on a GPU). Even counts
+/// (the maximum at most four times the mean, plus a little): one input per
+/// thread for short expansions (mean < 16), per warp up to a mean of 512, per
+/// block beyond. Skewed counts, or few inputs with long expansions (the
+/// device would idle): one output per thread, which balances perfectly.
+pub fn expand_strategy(total: usize, max: usize, n: usize) -> ExpandStrategy {
+    if let Some(s) = forced_strategy() {
+        return s;
+    }
+    let n = n.max(1);
+    let mean = total / n;
+    let even = max <= 4 * mean + 8;
+    if !even || (n < 1024 && mean >= 32) {
+        ExpandStrategy::Prefix
+    } else if mean < 16 {
+        ExpandStrategy::Thread
+    } else if mean < 512 {
+        ExpandStrategy::Warp
+    } else {
+        ExpandStrategy::Block
+    }
+}
+
+/// `(total, maximum)` of a fused expand's counts, from the two `u64`s that
+/// its scan pass leaves in `stats`.
+pub fn expand_stats(stats: &DeviceBuffer) -> Result<(usize, usize)> {
+    let mut b = [0u8; 16];
+    stats.device().download(stats.ptr(), &mut b)?;
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[8 * i..8 * i + 8]);
+        u64::from_le_bytes(w)
+    };
+    let too_big = || {
+        Error::with_kind(
+            ErrorKind::OutOfMemory,
+            "expand",
+            "the expansion's size overflows usize",
+        )
+    };
+    let total = usize::try_from(word(0)).map_err(|_| too_big())?;
+    let max = usize::try_from(word(1)).map_err(|_| too_big())?;
+    Ok((total, max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule on the thesis's distributions (docs/bench/expand.md), unless
+    /// the environment forces a strategy.
+    #[test]
+    fn expand_rule_on_the_thesis_distributions() {
+        if forced_strategy().is_some() {
+            return;
+        }
+        use ExpandStrategy::*;
+        let n = 100_000;
+        // (total, max) → pick.
+        let cases = [
+            ((5 * n, 10), Thread),     // 0-10
+            ((3 * n / 4, 1), Thread),  // 75% 1, 25% 0
+            ((50 * n, 100), Warp),     // 0-100
+            ((2000 * n, 3000), Block), // 1000-3000
+            ((330 * n, 3500), Prefix), // 90% 0-10, 10% 3000-3500
+        ];
+        for ((total, max), want) in cases {
+            assert_eq!(expand_strategy(total, max, n), want, "total {total}, max {max}");
+        }
+        // Few inputs with long expansions: balanced by output.
+        assert_eq!(expand_strategy(2000 * 10, 3000, 10), Prefix);
+        assert_eq!(expand_strategy(50, 10, 10), Thread);
+    }
+}

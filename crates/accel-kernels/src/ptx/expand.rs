@@ -1,0 +1,704 @@
+//! The PTX entries of a fused expand (`KernelOp::Expand`).
+//!
+//! Three passes turn the counts into offsets, evaluating `count` once per
+//! input: `xcount` (each thread a contiguous range of inputs: the counts, and
+//! the range's sum and maximum), `xscan` (one block: the exclusive scan of the
+//! ranges' sums; the total and the maximum count for the host), `xoffs` (each
+//! range again: the counts replaced by their exclusive scan, in place).
+//!
+//! A permute sink then has one entry per work distribution, the host picks
+//! one at run time from the total, the maximum and the input count
+//! (`accel_runtime::gpu::host::expand_strategy`):
+//! * `xthread`: one input per thread, which loops over the input's outputs;
+//! * `xwarp`: one input per warp, the lanes striding over its outputs;
+//! * `xblock`: one input per block, the threads striding over its outputs;
+//! * `xprefix`: one output per thread, which finds its input by a binary
+//!   search over the offsets (upper bound, so inputs of count 0 are never
+//!   found): perfectly balanced whatever the counts;
+//! * `xchunk`: `CHUNK` inputs per block (the thesis's n per block): the
+//!   block's offsets in shared memory, the threads striding over the block's
+//!   outputs, each finding its input by an unrolled binary search there.
+//!
+//! Every output `j` (its position in the expanded array) goes to
+//! `combine(map(e), out[t])` with `permute`'s atomic, compare-and-swap or lock
+//! tiers (`skeletons::combine_at`); `None` targets are skipped, targets out of
+//! range set the error word.
+//!
+//! A fold sink keeps the sequential combination order: `xfold` gives each
+//! thread a contiguous range of outputs (balanced by output, as `xprefix`:
+//! one binary search per thread, then a walk), reduces the block in order,
+//! and writes one partial per block; `xfold_final` is the fold skeleton's
+//! second pass.
+
+use super::lower::{Arg, Class, Lower, Unsupported};
+use super::skeletons::{
+    apply2, block_reduce, chunk, combine_at, elem_at, extra, fold_final, global_id, ids, l_prefix,
+    shared_decl, wide, Out, MAX_WARPS,
+};
+use accel_core::ir::{Fun, Ty};
+use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
+use std::fmt::Write;
+
+/// Entry suffixes of a fused expand, in the order the host code expects.
+pub const PERMUTE_PASSES: [&str; 8] = [
+    "xcount", "xscan", "xoffs", "xthread", "xwarp", "xblock", "xprefix", "xchunk",
+];
+
+/// Inputs per block of `xchunk` (and its block size): a power of two, for
+/// the unrolled search.
+pub const CHUNK: usize = 256;
+pub const FOLD_PASSES: [&str; 5] = ["xcount", "xscan", "xoffs", "xfold", "xfold_final"];
+
+/// Threads of the `xscan` block (its shared slots).
+const SCAN_THREADS: usize = 256;
+
+pub fn passes(op: &KernelOp) -> &'static [&'static str] {
+    match op {
+        KernelOp::Expand {
+            sink: ExpandSink::Fold { .. },
+            ..
+        } => &FOLD_PASSES,
+        _ => &PERMUTE_PASSES,
+    }
+}
+
+/// The body of entry `pass` of expand kernel `k`; returns its shared declarations.
+pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String, Unsupported> {
+    let KernelOp::Expand {
+        elem,
+        count,
+        item,
+        map,
+        sink,
+        ..
+    } = &k.op
+    else {
+        return Err("an expand pass of another kernel".to_string());
+    };
+    let out_b = k.outputs[0].0;
+    let x = Expansion {
+        elem,
+        count,
+        item,
+        map,
+    };
+    match (pass, sink) {
+        ("xcount", _) => x.count_pass(l),
+        ("xscan", _) => Ok(scan_pass(l)),
+        ("xoffs", _) => Ok(offs_pass(l)),
+        ("xfold", ExpandSink::Fold { f, .. }) => x.fold_pass(l, f, &plan.arena.var(f.params[0]).ty),
+        ("xfold_final", ExpandSink::Fold { z, f, post }) => {
+            let out = Out {
+                buf: out_b,
+                ty: out_ty,
+                post: post.as_ref(),
+            };
+            fold_final(l, z.is_some(), f, &out, &plan.arena.var(f.params[0]).ty)
+        }
+        (_, ExpandSink::Permute { index, combine, .. }) => {
+            let sink = PermuteSink {
+                index,
+                combine,
+                out: out_b,
+                ty: out_ty,
+                rank: plan.buffer(k.outputs[0]).rank,
+            };
+            match pass {
+                "xprefix" => x.prefix_pass(l, &sink),
+                "xchunk" => x.chunk_pass(l, &sink),
+                "xthread" => x.loop_pass(l, &sink, Spread::Thread),
+                "xwarp" => x.loop_pass(l, &sink, Spread::Warp),
+                "xblock" => x.loop_pass(l, &sink, Spread::Block),
+                _ => Err(format!("an unknown expand pass `{pass}`")),
+            }
+        }
+        _ => Err(format!("an unknown expand pass `{pass}`")),
+    }
+}
+
+/// A `.u64` pointer parameter, as a global address.
+fn gptr(l: &mut Lower, name: &'static str) -> String {
+    let p = extra(l, name);
+    let g = l.reg(Class::Rd);
+    l.ins(format!("cvta.to.global.u64 {g}, {p};"));
+    g
+}
+
+fn ld64(l: &mut Lower, base: &str, idx: &str) -> String {
+    let (a, r) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
+    l.ins(format!("ld.global.u64 {r}, [{a}];"));
+    r
+}
+
+fn st64(l: &mut Lower, base: &str, idx: &str, v: &str) {
+    let a = l.reg(Class::Rd);
+    l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
+    l.ins(format!("st.global.u64 [{a}], {v};"));
+}
+
+/// `offs[s + 1]`, or `total` for the last input: where input `s`'s outputs end.
+fn end_of(l: &mut Lower, offs: &str, s: &str, n: &str, total: &str) -> String {
+    let (s1, e, a) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("add.u64 {s1}, {s}, 1;"));
+    l.ins(format!("mov.b64 {e}, {total};"));
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.lt.u64 {p}, {s1}, {n};"));
+    l.ins(format!("mad.lo.u64 {a}, {s1}, 8, {offs};"));
+    l.ins(format!("@{p} ld.global.u64 {e}, [{a}];"));
+    e
+}
+
+/// The input that output `j` belongs to: the last `s` with `offs[s] <= j`
+/// (an upper-bound search, so inputs of count 0 are skipped). Needs `j < total`.
+fn search(l: &mut Lower, offs: &str, n: &str, j: &str) -> String {
+    let (lo, hi, mid) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mov.b64 {lo}, 0;"));
+    l.ins(format!("mov.b64 {hi}, {n};"));
+    let (top, done) = (l.label("bs"), l.label("bse"));
+    l.put_label(&top);
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {lo}, {hi};"));
+    l.ins(format!("@{stop} bra {done};"));
+    l.ins(format!("add.u64 {mid}, {lo}, {hi};"));
+    l.ins(format!("shr.u64 {mid}, {mid}, 1;"));
+    let v = ld64(l, offs, &mid);
+    let le = l.reg(Class::P);
+    l.ins(format!("setp.le.u64 {le}, {v}, {j};"));
+    l.ins(format!("@{le} add.u64 {lo}, {mid}, 1;"));
+    l.ins(format!("@!{le} mov.b64 {hi}, {mid};"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&done);
+    let s = l.reg(Class::Rd);
+    l.ins(format!("sub.u64 {s}, {lo}, 1;"));
+    s
+}
+
+/// How the loop entries spread inputs and their outputs over threads.
+#[derive(Clone, Copy)]
+enum Spread {
+    Thread,
+    Warp,
+    Block,
+}
+
+struct PermuteSink<'a> {
+    index: &'a Fun,
+    combine: &'a Fun,
+    out: u32,
+    ty: &'a Ty,
+    rank: usize,
+}
+
+struct Expansion<'a> {
+    elem: &'a accel_core::plan::ElemFn,
+    count: &'a Fun,
+    item: &'a Fun,
+    map: &'a Fun,
+}
+
+impl Expansion<'_> {
+    fn x_ty(&self, l: &Lower) -> Ty {
+        l.a.ty(self.elem.fun().body).clone()
+    }
+
+    /// Input `s`, in registers of their own (stable across the loops).
+    fn input(&self, l: &mut Lower, s: &str) -> Result<Vec<String>, Unsupported> {
+        let t = self.x_ty(l);
+        let v = elem_at(l, self.elem, s)?;
+        let x = l.fresh(&t);
+        l.assign(&x, &v, &t);
+        Ok(x)
+    }
+
+    /// `item(x, k)`: element `k` of `x`'s expansion (before the maps).
+    fn item(&self, l: &mut Lower, x: &[String], k: &str) -> Result<Vec<String>, Unsupported> {
+        apply2(l, self.item, x, &[k.to_string()])
+    }
+
+    fn map(&self, l: &mut Lower, e: &[String]) -> Result<Vec<String>, Unsupported> {
+        let p = self.map.params[0];
+        let old = l.bind(p, e.to_vec());
+        let v = l.expr(self.map.body);
+        l.unbind(p, old);
+        v
+    }
+
+    /// Each thread a contiguous range of `iper` inputs: `offs[s] = count(x_s)`,
+    /// and the range's sum and maximum at `psum[g]`, `pmax[g]`.
+    fn count_pass(&self, l: &mut Lower) -> Result<String, Unsupported> {
+        let (n, per) = (extra(l, "n"), extra(l, "iper"));
+        let (offs, psum, pmax) = (gptr(l, "offs"), gptr(l, "psum"), gptr(l, "pmax"));
+        let id = ids(l);
+        let g = global_id(l, &id);
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (s, end) = chunk(l, &zero, &g, &per, &n);
+        let (sum, mx) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("mov.b64 {sum}, 0;"));
+        l.ins(format!("mov.b64 {mx}, 0;"));
+        let (top, done) = (l.label("xc"), l.label("xce"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {s}, {end};"));
+        l.ins(format!("@{stop} bra {done};"));
+        let x = elem_at(l, self.elem, &s)?;
+        let p = self.count.params[0];
+        let old = l.bind(p, x);
+        let c = l.expr(self.count.body);
+        l.unbind(p, old);
+        let c = c?[0].clone();
+        st64(l, &offs, &s, &c);
+        l.ins(format!("add.u64 {sum}, {sum}, {c};"));
+        l.ins(format!("max.u64 {mx}, {mx}, {c};"));
+        l.ins(format!("add.u64 {s}, {s}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&done);
+        st64(l, &psum, &g, &sum);
+        st64(l, &pmax, &g, &mx);
+        l.ins("ret;");
+        Ok(String::new())
+    }
+
+    /// `combine(map(e), out[t])` for element `e = item(x, k)` at position `j`
+    /// of the expansion, when `index(e, j)` is `Some(t)`; jumps to `next`
+    /// when it is `None` or out of range (which fails).
+    fn permute_one(
+        &self,
+        l: &mut Lower,
+        sink: &PermuteSink,
+        x: &[String],
+        k: &str,
+        j: &str,
+        lockg: &str,
+        next: &str,
+    ) -> Result<(), Unsupported> {
+        let e = self.item(l, x, k)?;
+        let target = apply2(l, sink.index, &e, &[j.to_string()])?;
+        l.ins(format!("@!{} bra {next};", target[0]));
+        let tix = target[1..].to_vec();
+        let odims: Vec<String> = (0..sink.rank)
+            .map(|d| l.param(Arg::Dim(sink.out, d))[0].clone())
+            .collect();
+        let ok = l.in_bounds(&tix, &odims);
+        let inb = l.label("xin");
+        l.ins(format!("@{ok} bra {inb};"));
+        l.fail(true, "permute", "index out of bounds");
+        l.ins(format!("bra {next};"));
+        l.put_label(&inb);
+        let tl = l.linearize_in(&tix, &odims);
+        let v = self.map(l, &e)?;
+        combine_at(l, sink.combine, sink.out, sink.ty, &tl, &v, lockg)
+    }
+
+    /// One input per thread, warp or block (`spread`), whose threads stride
+    /// over the input's outputs.
+    fn loop_pass(&self, l: &mut Lower, sink: &PermuteSink, spread: Spread) -> Result<String, Unsupported> {
+        let (n, total) = (extra(l, "n"), extra(l, "total"));
+        let offs = gptr(l, "offs");
+        let lockg = gptr(l, "lock");
+        let id = ids(l);
+        let (s, step, k0, kstep) = (
+            l.reg(Class::Rd),
+            l.reg(Class::Rd),
+            l.reg(Class::Rd),
+            l.reg(Class::Rd),
+        );
+        match spread {
+            Spread::Thread => {
+                let g = global_id(l, &id);
+                l.ins(format!("mov.b64 {s}, {g};"));
+                l.ins(format!("mul.wide.u32 {step}, {}, {};", id.nctaid, id.ntid));
+                l.ins(format!("mov.b64 {k0}, 0;"));
+                l.ins(format!("mov.b64 {kstep}, 1;"));
+            }
+            Spread::Warp => {
+                let (lane, warp, wpb) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
+                l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
+                l.ins(format!("shr.u32 {warp}, {}, 5;", id.tid));
+                l.ins(format!("shr.u32 {wpb}, {}, 5;", id.ntid));
+                l.ins(format!("mul.wide.u32 {s}, {}, {wpb};", id.ctaid));
+                let w = wide(l, &warp);
+                l.ins(format!("add.u64 {s}, {s}, {w};"));
+                l.ins(format!("mul.wide.u32 {step}, {}, {wpb};", id.nctaid));
+                l.ins(format!("cvt.u64.u32 {k0}, {lane};"));
+                l.ins(format!("mov.b64 {kstep}, 32;"));
+            }
+            Spread::Block => {
+                l.ins(format!("cvt.u64.u32 {s}, {};", id.ctaid));
+                l.ins(format!("cvt.u64.u32 {step}, {};", id.nctaid));
+                l.ins(format!("cvt.u64.u32 {k0}, {};", id.tid));
+                l.ins(format!("cvt.u64.u32 {kstep}, {};", id.ntid));
+            }
+        }
+        let (top, end) = (l.label("xl"), l.label("xle"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {s}, {n};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let base = ld64(l, &offs, &s);
+        let e = end_of(l, &offs, &s, &n, &total);
+        let c = l.reg(Class::Rd);
+        l.ins(format!("sub.u64 {c}, {e}, {base};"));
+        let (inner, inner_end, next) = (l.label("xk"), l.label("xke"), l.label("xkn"));
+        // Inputs of count 0 (or none for this lane) are not evaluated.
+        let none = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {none}, {k0}, {c};"));
+        l.ins(format!("@{none} bra {inner_end};"));
+        let x = self.input(l, &s)?;
+        let k = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {k}, {k0};"));
+        l.put_label(&inner);
+        let kstop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {kstop}, {k}, {c};"));
+        l.ins(format!("@{kstop} bra {inner_end};"));
+        let j = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {j}, {base}, {k};"));
+        self.permute_one(l, sink, &x, &k, &j, &lockg, &next)?;
+        l.put_label(&next);
+        l.ins(format!("add.u64 {k}, {k}, {kstep};"));
+        l.ins(format!("bra {inner};"));
+        l.put_label(&inner_end);
+        l.ins(format!("add.u64 {s}, {s}, {step};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        Ok(String::new())
+    }
+
+    /// One output per thread (a grid-stride loop over the expansion), its
+    /// input found by a binary search over the offsets.
+    fn prefix_pass(&self, l: &mut Lower, sink: &PermuteSink) -> Result<String, Unsupported> {
+        let (n, total) = (extra(l, "n"), extra(l, "total"));
+        let offs = gptr(l, "offs");
+        let lockg = gptr(l, "lock");
+        let id = ids(l);
+        let j = global_id(l, &id);
+        let stride = l.reg(Class::Rd);
+        l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
+        let (top, end, next) = (l.label("xp"), l.label("xpe"), l.label("xpn"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {j}, {total};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let s = search(l, &offs, &n, &j);
+        let base = ld64(l, &offs, &s);
+        let k = l.reg(Class::Rd);
+        l.ins(format!("sub.u64 {k}, {j}, {base};"));
+        let x = self.input(l, &s)?;
+        self.permute_one(l, sink, &x, &k, &j, &lockg, &next)?;
+        l.put_label(&next);
+        l.ins(format!("add.u64 {j}, {j}, {stride};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        Ok(String::new())
+    }
+
+    /// `CHUNK` inputs per block, blocks striding over the chunks (a
+    /// block-uniform loop, so the barriers are reached by every thread): the
+    /// chunk's offsets in shared memory (past the inputs: `total`), then the
+    /// chunk's outputs, strided over the block's threads (launched with
+    /// `CHUNK` threads), each finding its input by an unrolled search.
+    fn chunk_pass(&self, l: &mut Lower, sink: &PermuteSink) -> Result<String, Unsupported> {
+        let (n, total) = (extra(l, "n"), extra(l, "total"));
+        let offs = gptr(l, "offs");
+        let lockg = gptr(l, "lock");
+        let id = ids(l);
+        let sh = format!("{}_xo", l_prefix(l));
+        let shb = l.reg(Class::Rd);
+        l.ins(format!("mov.u64 {shb}, {sh};"));
+        let tid = wide(l, &id.tid);
+        let (nch, b, step) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("add.u64 {nch}, {n}, {};", CHUNK - 1));
+        l.ins(format!("shr.u64 {nch}, {nch}, {};", CHUNK.trailing_zeros()));
+        l.ins(format!("cvt.u64.u32 {b}, {};", id.ctaid));
+        l.ins(format!("cvt.u64.u32 {step}, {};", id.nctaid));
+        let (top, end) = (l.label("xn"), l.label("xne"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {b}, {nch};"));
+        l.ins(format!("@{stop} bra {end};"));
+        // Slot `t` of the chunk: offset of input `b * CHUNK + t`, or `total`;
+        // thread 0 also fills slot `CHUNK` (where the chunk's outputs end).
+        let s0 = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {s0}, {b}, {};", CHUNK.trailing_zeros()));
+        let fill = |l: &mut Lower, slot: &str| {
+            let (i, v, a) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+            l.ins(format!("add.u64 {i}, {s0}, {slot};"));
+            l.ins(format!("mov.b64 {v}, {total};"));
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.lt.u64 {p}, {i}, {n};"));
+            l.ins(format!("mad.lo.u64 {a}, {i}, 8, {offs};"));
+            l.ins(format!("@{p} ld.global.u64 {v}, [{a}];"));
+            let sa = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {sa}, {slot}, 8, {shb};"));
+            l.ins(format!("st.shared.u64 [{sa}], {v};"));
+        };
+        fill(l, &tid);
+        let not0 = l.label("xn0");
+        let p0 = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {p0}, {}, 0;", id.tid));
+        l.ins(format!("@{p0} bra {not0};"));
+        let last = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {last}, {CHUNK};"));
+        fill(l, &last);
+        l.put_label(&not0);
+        l.ins("bar.sync 0;");
+        let (lo, hi) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("ld.shared.u64 {lo}, [{sh}];"));
+        l.ins(format!("ld.shared.u64 {hi}, [{sh}+{}];", CHUNK * 8));
+        let j = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {j}, {lo}, {tid};"));
+        let ntid = wide(l, &id.ntid);
+        let (jt, je, next) = (l.label("xnj"), l.label("xnje"), l.label("xnn"));
+        l.put_label(&jt);
+        let jstop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {jstop}, {j}, {hi};"));
+        l.ins(format!("@{jstop} bra {je};"));
+        // The last slot `pos` with `sh[pos] <= j` (`sh[0] <= j` holds).
+        let pos = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {pos}, 0;"));
+        let mut half = CHUNK / 2;
+        while half > 0 {
+            let (a, v) = (l.reg(Class::Rd), l.reg(Class::Rd));
+            l.ins(format!("mad.lo.u64 {a}, {pos}, 8, {shb};"));
+            l.ins(format!("ld.shared.u64 {v}, [{a}+{}];", half * 8));
+            let le = l.reg(Class::P);
+            l.ins(format!("setp.le.u64 {le}, {v}, {j};"));
+            l.ins(format!("@{le} add.u64 {pos}, {pos}, {half};"));
+            half /= 2;
+        }
+        let (a, base) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("mad.lo.u64 {a}, {pos}, 8, {shb};"));
+        l.ins(format!("ld.shared.u64 {base}, [{a}];"));
+        let (s, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("add.u64 {s}, {s0}, {pos};"));
+        l.ins(format!("sub.u64 {k}, {j}, {base};"));
+        let x = self.input(l, &s)?;
+        self.permute_one(l, sink, &x, &k, &j, &lockg, &next)?;
+        l.put_label(&next);
+        l.ins(format!("add.u64 {j}, {j}, {ntid};"));
+        l.ins(format!("bra {jt};"));
+        l.put_label(&je);
+        // Everyone is done with the slots before the next chunk fills them.
+        l.ins("bar.sync 0;");
+        l.ins(format!("add.u64 {b}, {b}, {step};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        l.ins("ret;");
+        Ok(format!("\t.shared .align 8 .b8 {sh}[{}];\n", (CHUNK + 1) * 8))
+    }
+
+    /// Pass 1 of a fold: each thread the contiguous range of `per` outputs
+    /// from `g * per`, in order (one search, then a walk over the inputs),
+    /// then the block in order; one partial per block.
+    fn fold_pass(&self, l: &mut Lower, f: &Fun, t: &Ty) -> Result<String, Unsupported> {
+        let (n, total, per) = (extra(l, "n"), extra(l, "total"), extra(l, "per"));
+        let offs = gptr(l, "offs");
+        let id = ids(l);
+        let g = global_id(l, &id);
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (j, j1) = chunk(l, &zero, &g, &per, &total);
+        let acc = l.zero(t);
+        let have = l.reg(Class::R);
+        l.ins(format!("mov.b32 {have}, 0;"));
+        let done = l.label("xfd");
+        let empty = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {empty}, {j}, {j1};"));
+        l.ins(format!("@{empty} bra {done};"));
+        let s = search(l, &offs, &n, &j);
+        let base = ld64(l, &offs, &s);
+        let e0 = end_of(l, &offs, &s, &n, &total);
+        let e = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {e}, {e0};"));
+        let x = self.input(l, &s)?;
+        let (top, adv, here) = (l.label("xf"), l.label("xfa"), l.label("xfh"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {j}, {j1};"));
+        l.ins(format!("@{stop} bra {done};"));
+        // Past the current input: on to the next one with outputs.
+        let stale = l.reg(Class::R);
+        l.ins(format!("mov.b32 {stale}, 0;"));
+        l.put_label(&adv);
+        let inside = l.reg(Class::P);
+        l.ins(format!("setp.lt.u64 {inside}, {j}, {e};"));
+        let moved = l.label("xfm");
+        l.ins(format!("@{inside} bra {moved};"));
+        l.ins(format!("add.u64 {s}, {s}, 1;"));
+        l.ins(format!("mov.b64 {base}, {e};"));
+        let e2 = end_of(l, &offs, &s, &n, &total);
+        l.ins(format!("mov.b64 {e}, {e2};"));
+        l.ins(format!("mov.b32 {stale}, 1;"));
+        l.ins(format!("bra {adv};"));
+        l.put_label(&moved);
+        let fresh = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {fresh}, {stale}, 0;"));
+        l.ins(format!("@{fresh} bra {here};"));
+        let xt = self.x_ty(l);
+        let x2 = elem_at(l, self.elem, &s)?;
+        l.assign(&x, &x2, &xt);
+        l.put_label(&here);
+        let k = l.reg(Class::Rd);
+        l.ins(format!("sub.u64 {k}, {j}, {base};"));
+        let it = self.item(l, &x, &k)?;
+        let v = self.map(l, &it)?;
+        let (first, next) = (l.label("xf1"), l.label("xfn"));
+        let p0 = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {p0}, {have}, 0;"));
+        l.ins(format!("@{p0} bra {first};"));
+        let w = apply2(l, f, &acc, &v)?;
+        l.assign(&acc, &w, t);
+        l.ins(format!("bra {next};"));
+        l.put_label(&first);
+        l.assign(&acc, &v, t);
+        l.ins(format!("mov.b32 {have}, 1;"));
+        l.put_label(&next);
+        l.ins(format!("add.u64 {j}, {j}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&done);
+        let sh = l_prefix(l);
+        block_reduce(l, &id, &acc, &have, f, t, &sh)?;
+        let skip = l.label("xfw");
+        let p = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
+        l.ins(format!("@{p} bra {skip};"));
+        let c = wide(l, &id.ctaid);
+        for (kk, (r, pr)) in acc.iter().zip(super::lower::leaves(t)).enumerate() {
+            let b = l.param(Arg::Part(kk))[0].clone();
+            l.store(&b, &c, pr, r, false);
+        }
+        l.put_label(&skip);
+        l.ins("ret;");
+        Ok(shared_decl(&sh, t, MAX_WARPS * 4))
+    }
+}
+
+/// One block: the exclusive scan, in place, of the `tn` range sums at `psum`
+/// (each thread a contiguous run of `tper`), and `stats = [total, max]`.
+fn scan_pass(l: &mut Lower) -> String {
+    let (tn, per) = (extra(l, "tn"), extra(l, "tper"));
+    let (psum, pmax, stats) = (gptr(l, "psum"), gptr(l, "pmax"), gptr(l, "stats"));
+    let id = ids(l);
+    let tid = wide(l, &id.tid);
+    let zero = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {zero}, 0;"));
+    let (k0, k1) = chunk(l, &zero, &tid, &per, &tn);
+    let (sum, mx, k) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mov.b64 {sum}, 0;"));
+    l.ins(format!("mov.b64 {mx}, 0;"));
+    l.ins(format!("mov.b64 {k}, {k0};"));
+    let (top, done) = (l.label("xs"), l.label("xse"));
+    l.put_label(&top);
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {k}, {k1};"));
+    l.ins(format!("@{stop} bra {done};"));
+    let a = ld64(l, &psum, &k);
+    let b = ld64(l, &pmax, &k);
+    l.ins(format!("add.u64 {sum}, {sum}, {a};"));
+    l.ins(format!("max.u64 {mx}, {mx}, {b};"));
+    l.ins(format!("add.u64 {k}, {k}, 1;"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&done);
+    let sh = l_prefix(l);
+    let (ss, sm) = (format!("{sh}_xsum"), format!("{sh}_xmax"));
+    let slot = |l: &mut Lower, name: &str, i: &str| {
+        let (b, a) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("mov.u64 {b}, {name};"));
+        l.ins(format!("mad.lo.u64 {a}, {i}, 8, {b};"));
+        a
+    };
+    let a = slot(l, &ss, &tid);
+    l.ins(format!("st.shared.u64 [{a}], {sum};"));
+    let a = slot(l, &sm, &tid);
+    l.ins(format!("st.shared.u64 [{a}], {mx};"));
+    l.ins("bar.sync 0;");
+    // Thread 0 scans the block's sums in order.
+    let skip = l.label("xs0");
+    let nz = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {nz}, {}, 0;", id.tid));
+    l.ins(format!("@{nz} bra {skip};"));
+    let (run, m, i, nt) = (
+        l.reg(Class::Rd),
+        l.reg(Class::Rd),
+        l.reg(Class::Rd),
+        l.reg(Class::Rd),
+    );
+    l.ins(format!("mov.b64 {run}, 0;"));
+    l.ins(format!("mov.b64 {m}, 0;"));
+    l.ins(format!("mov.b64 {i}, 0;"));
+    l.ins(format!("cvt.u64.u32 {nt}, {};", id.ntid));
+    let (t2, d2) = (l.label("xss"), l.label("xsse"));
+    l.put_label(&t2);
+    let s2 = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {s2}, {i}, {nt};"));
+    l.ins(format!("@{s2} bra {d2};"));
+    let a = slot(l, &ss, &i);
+    let v = l.reg(Class::Rd);
+    l.ins(format!("ld.shared.u64 {v}, [{a}];"));
+    l.ins(format!("st.shared.u64 [{a}], {run};"));
+    l.ins(format!("add.u64 {run}, {run}, {v};"));
+    let a = slot(l, &sm, &i);
+    let w = l.reg(Class::Rd);
+    l.ins(format!("ld.shared.u64 {w}, [{a}];"));
+    l.ins(format!("max.u64 {m}, {m}, {w};"));
+    l.ins(format!("add.u64 {i}, {i}, 1;"));
+    l.ins(format!("bra {t2};"));
+    l.put_label(&d2);
+    let one = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {one}, 1;"));
+    st64(l, &stats, &zero, &run);
+    st64(l, &stats, &one, &m);
+    l.put_label(&skip);
+    l.ins("bar.sync 0;");
+    // Each thread's run again, from its carry.
+    let a = slot(l, &ss, &tid);
+    let carry = l.reg(Class::Rd);
+    l.ins(format!("ld.shared.u64 {carry}, [{a}];"));
+    l.ins(format!("mov.b64 {k}, {k0};"));
+    let (t3, d3) = (l.label("xsc"), l.label("xsce"));
+    l.put_label(&t3);
+    let s3 = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {s3}, {k}, {k1};"));
+    l.ins(format!("@{s3} bra {d3};"));
+    let v = ld64(l, &psum, &k);
+    st64(l, &psum, &k, &carry);
+    l.ins(format!("add.u64 {carry}, {carry}, {v};"));
+    l.ins(format!("add.u64 {k}, {k}, 1;"));
+    l.ins(format!("bra {t3};"));
+    l.put_label(&d3);
+    l.ins("ret;");
+    let mut decl = String::new();
+    for name in [&ss, &sm] {
+        let _ = writeln!(decl, "\t.shared .align 8 .b8 {name}[{}];", SCAN_THREADS * 8);
+    }
+    decl
+}
+
+/// Each thread's range of inputs again: the counts at `offs` replaced by
+/// their exclusive scan, from the range's carry `psum[g]`.
+fn offs_pass(l: &mut Lower) -> String {
+    let (n, per) = (extra(l, "n"), extra(l, "iper"));
+    let (offs, psum) = (gptr(l, "offs"), gptr(l, "psum"));
+    let id = ids(l);
+    let g = global_id(l, &id);
+    let zero = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {zero}, 0;"));
+    let (s, end) = chunk(l, &zero, &g, &per, &n);
+    let run = ld64(l, &psum, &g);
+    let (top, done) = (l.label("xo"), l.label("xoe"));
+    l.put_label(&top);
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {s}, {end};"));
+    l.ins(format!("@{stop} bra {done};"));
+    let c = ld64(l, &offs, &s);
+    st64(l, &offs, &s, &run);
+    l.ins(format!("add.u64 {run}, {run}, {c};"));
+    l.ins(format!("add.u64 {s}, {s}, 1;"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&done);
+    l.ins("ret;");
+    String::new()
+}
