@@ -278,13 +278,9 @@ impl Gen<'_> {
         let bi = buf(b0);
         let bs = buf_shape(b0);
         let op = k.fused.last().copied().unwrap_or("kernel");
-        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| {
-            let name = &e.name;
-            let args = self.args(&e.params, &acc);
-            quote! {
-                __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
-            }
-        };
+        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| self.launch(e, &acc, grid, block);
+        // A grid-stride kernel over `work` items: as many blocks as fill the device.
+        let stride = |e: &EntryPtx, work: TokenStream| self.launch_stride(e, &acc, work, 256);
         let z_of = |z: &Option<H>| match z {
             Some(z) => {
                 let t = rust_ty(&acc);
@@ -303,11 +299,7 @@ impl Gen<'_> {
         match &k.op {
             KernelOp::Generate { shape, .. } => {
                 let sh = in_shape(*shape);
-                let l = launch(
-                    &entries[0],
-                    quote!(#host::grid(__dev, __x_n, 256, 8)),
-                    quote!(256),
-                );
+                let l = stride(&entries[0], quote!(__x_n));
                 quote! {
                     #sh
                     let __x_n = #rt::shape::size(&__in);
@@ -362,11 +354,7 @@ impl Gen<'_> {
                     quote!(256),
                 );
                 // 8 warps per block, a row each.
-                let warp = launch(
-                    &entries[1],
-                    quote!(#host::grid(__dev, __x_rows.saturating_mul(32), 256, 8)),
-                    quote!(256),
-                );
+                let warp = stride(&entries[1], quote!(__x_rows.saturating_mul(32)));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
@@ -391,10 +379,9 @@ impl Gen<'_> {
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
                 let l = launch(&entries[0], rows_grid.clone(), quote!(#host::row_block(__x_len)));
-                let tasks_grid = quote!(#host::grid(__dev, __x_n, 256, 8));
-                let part = launch(&entries[1], tasks_grid.clone(), quote!(256));
+                let part = stride(&entries[1], quote!(__x_n));
                 let carry = launch(&entries[2], rows_grid, quote!(256));
-                let fin = launch(&entries[3], tasks_grid, quote!(256));
+                let fin = stride(&entries[3], quote!(__x_n));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
@@ -418,11 +405,7 @@ impl Gen<'_> {
             KernelOp::Permute { defaults, shape, .. } => {
                 let sh = in_shape(*shape);
                 let d = buf(defaults.0);
-                let l = launch(
-                    &entries[0],
-                    quote!(#host::grid(__dev, __x_n, 256, 8)),
-                    quote!(256),
-                );
+                let l = stride(&entries[0], quote!(__x_n));
                 quote! {
                     #sh
                     let __x_n = #rt::shape::size(&__in);
@@ -456,15 +439,9 @@ impl Gen<'_> {
         let acc_lb = leaf_bytes(&acc);
         let (bi, bs) = (buf(b0), buf_shape(b0));
         let op = k.fused.last().copied().unwrap_or("kernel");
-        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| {
-            let name = &e.name;
-            let args = self.args(&e.params, &acc);
-            quote! {
-                __ctx.check()?;
-                __dev.launch(__ACCEL_PTX, #name, #host::cfg(#grid, #block), &[#(#args),*])?;
-                __err.check(__SITES)?;
-            }
-        };
+        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| self.launch(e, &acc, grid, block);
+        // A grid-stride kernel over `work` items: as many blocks as fill the device.
+        let stride = |e: &EntryPtx, work: TokenStream| self.launch_stride(e, &acc, work, 256);
         let s = self.hexpr(*shape);
         let count = launch(&entries[0], quote!(__grid), quote!(256));
         let scan = launch(&entries[1], quote!(1), quote!(256));
@@ -490,6 +467,8 @@ impl Gen<'_> {
                 #count
                 #scan
                 #offs
+                // The download waits for the kernels anyway: report theirs first.
+                __err.check(__SITES)?;
                 #host::expand_stats(&__stats)?
             };
             let __x_offs = __offs.ptr().0;
@@ -497,17 +476,16 @@ impl Gen<'_> {
         match sink {
             ExpandSink::Permute { defaults, .. } => {
                 let d = buf(defaults.0);
-                let grid = |work: TokenStream| quote!(#host::grid(__dev, #work, 256, 8));
-                let thread = launch(&entries[3], grid(quote!(__x_n)), quote!(256));
-                let warp = launch(&entries[4], grid(quote!(__x_n.saturating_mul(32))), quote!(256));
+                let thread = stride(&entries[3], quote!(__x_n));
+                let warp = stride(&entries[4], quote!(__x_n.saturating_mul(32)));
                 let block = launch(
                     &entries[5],
                     quote!(__x_n.min(8 * __dev.props().multiprocessors.max(1) as usize)),
                     quote!(256),
                 );
-                let prefix = launch(&entries[6], grid(quote!(__x_total)), quote!(256));
-                let chunk_threads = crate::ptx::expand::CHUNK as u32;
-                let chunk = launch(&entries[7], grid(quote!(__x_n)), quote!(#chunk_threads));
+                let prefix = stride(&entries[6], quote!(__x_total));
+                let chunk =
+                    self.launch_stride(&entries[7], &acc, quote!(__x_n), crate::ptx::expand::CHUNK as u32);
                 quote! {
                     #offsets
                     let #bi = #d.copy(__dev)?;
@@ -556,6 +534,26 @@ impl Gen<'_> {
                 }
             }
         }
+    }
+
+    /// Launches entry `e` on `grid` blocks of `block` threads; `acc` is the
+    /// type of the kernel's values that travel as arguments.
+    fn launch(&self, e: &EntryPtx, acc: &Ty, grid: TokenStream, block: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        let name = &e.name;
+        let args = self.args(&e.params, acc);
+        quote! {
+            __dev.launch(__ACCEL_PTX, #name, #rt::gpu::host::cfg(#grid, #block), &[#(#args),*])?;
+        }
+    }
+
+    /// Launches the grid-stride entry `e` over `work` items with blocks of
+    /// `block` threads: as many blocks as the device holds at once.
+    fn launch_stride(&self, e: &EntryPtx, acc: &Ty, work: TokenStream, block: u32) -> TokenStream {
+        let rt = self.rt;
+        let name = &e.name;
+        let grid = quote!(#rt::gpu::host::grid_for(__dev, __ACCEL_PTX, #name, #work, #block)?);
+        self.launch(e, acc, grid, quote!(#block))
     }
 
     /// The `KernelArg`s of an entry's parameters.

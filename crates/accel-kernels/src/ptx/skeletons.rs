@@ -283,6 +283,34 @@ fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupport
     Ok(())
 }
 
+/// The start of a reduction: a fresh accumulator `acc` (zeroed), `have` (a
+/// `.u32`) 0, and unless `first >= bound` (nothing to reduce: a jump to the
+/// returned label, which the caller places after its loop) `have` 1 and `acc`
+/// the value at `first`.
+fn start_reduce(
+    l: &mut Lower,
+    t: &Ty,
+    first: &str,
+    bound: &str,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String, String), Unsupported> {
+    let acc = l.fresh(t);
+    let have = l.reg(Class::R);
+    l.ins(format!("mov.b32 {have}, 0;"));
+    // Registers assigned on one path only still need a value for the warp tree.
+    for (r, p) in acc.clone().iter().zip(leaves(t)) {
+        zero_reg(l, r, p);
+    }
+    let skip = l.label("rskip");
+    let empty = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {empty}, {first}, {bound};"));
+    l.ins(format!("@{empty} bra {skip};"));
+    l.ins(format!("mov.b32 {have}, 1;"));
+    let x = load(l, first)?;
+    l.assign(&acc, &x, t);
+    Ok((acc, have, skip))
+}
+
 /// Reduces `load(j)` for `j` in `start..end` (in order) into `acc`; `have`
 /// (a `.u32` 0/1) says whether the range was non-empty.
 fn reduce_range(
@@ -293,20 +321,7 @@ fn reduce_range(
     t: &Ty,
     load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
 ) -> Result<(Vec<String>, String), Unsupported> {
-    let acc = l.fresh(t);
-    let have = l.reg(Class::R);
-    l.ins(format!("mov.b32 {have}, 0;"));
-    let skip = l.label("rskip");
-    let empty = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {empty}, {start}, {end};"));
-    // Registers assigned on one path only still need a value for the warp tree.
-    for (r, p) in acc.clone().iter().zip(leaves(t)) {
-        zero_reg(l, r, p);
-    }
-    l.ins(format!("@{empty} bra {skip};"));
-    l.ins(format!("mov.b32 {have}, 1;"));
-    let first = load(l, start)?;
-    l.assign(&acc, &first, t);
+    let (acc, have, skip) = start_reduce(l, t, start, end, load)?;
     let j = l.reg(Class::Rd);
     l.ins(format!("add.u64 {j}, {start}, 1;"));
     let (top, done) = (l.label("rtop"), l.label("rdone"));
@@ -337,19 +352,7 @@ fn reduce_strided(
     t: &Ty,
     load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
 ) -> Result<(Vec<String>, String), Unsupported> {
-    let acc = l.fresh(t);
-    let have = l.reg(Class::R);
-    l.ins(format!("mov.b32 {have}, 0;"));
-    for (r, p) in acc.clone().iter().zip(leaves(t)) {
-        zero_reg(l, r, p);
-    }
-    let skip = l.label("sskip");
-    let empty = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {empty}, {first}, {stride};"));
-    l.ins(format!("@{empty} bra {skip};"));
-    l.ins(format!("mov.b32 {have}, 1;"));
-    let x = load(l, first)?;
-    l.assign(&acc, &x, t);
+    let (acc, have, skip) = start_reduce(l, t, first, stride, load)?;
     let j = l.reg(Class::Rd);
     l.ins(format!("add.u64 {j}, {first}, {stride};"));
     // Four at a time while `j + 3 stride < n`.

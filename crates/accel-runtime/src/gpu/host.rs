@@ -7,29 +7,57 @@ use super::{Device, DeviceBuffer, DevicePtr, KernelArg, LaunchConfig};
 use crate::array::Array;
 use crate::elem::Elem;
 use crate::error::{Error, ErrorKind, Result};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A primitive element type as bytes on the device (`bool` is one byte, 0 or 1).
 pub trait DevElem: Copy {
     const BYTES: usize;
-    fn put(self, out: &mut Vec<u8>);
-    fn get(b: &[u8]) -> Self;
+    /// `xs` as the device stores them, little-endian: the slice's own bytes
+    /// when the host's layout is the same (no copy), else converted.
+    fn to_device(xs: &[Self]) -> Cow<'_, [u8]>;
+    /// `n` values read from the device by `read`, which fills the bytes it is
+    /// given: straight into the vector's memory when the layouts agree.
+    fn from_device(n: usize, read: impl FnOnce(&mut [u8]) -> Result<()>) -> Result<Vec<Self>>;
     /// The value as a kernel argument (narrow integers and `bool` widened to
     /// 32 bits, sign-extended for signed types).
     fn arg(self) -> KernelArg;
 }
 
+/// Whether `T`'s host representation is its device form, `D` little-endian
+/// (every number type on little-endian hosts; `usize` where it has 8 bytes).
+const fn same_layout<T, D>() -> bool {
+    cfg!(target_endian = "little") && std::mem::size_of::<T>() == std::mem::size_of::<D>()
+}
+
+// Each type with the type of its device form (`usize` is 64 bits on the device).
 macro_rules! dev_elem {
-    ($($t:ty => $n:literal, |$x:ident| $arg:expr;)*) => {$(
+    ($($t:ty as $d:ty, |$x:ident| $arg:expr;)*) => {$(
         impl DevElem for $t {
-            const BYTES: usize = $n;
-            fn put(self, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.to_le_bytes());
+            const BYTES: usize = std::mem::size_of::<$d>();
+            fn to_device(xs: &[Self]) -> Cow<'_, [u8]> {
+                if same_layout::<$t, $d>() {
+                    Cow::Borrowed(bytemuck::cast_slice(xs))
+                } else {
+                    Cow::Owned(xs.iter().flat_map(|&x| (x as $d).to_le_bytes()).collect())
+                }
             }
-            fn get(b: &[u8]) -> Self {
-                let mut a = [0u8; $n];
-                a.copy_from_slice(&b[..$n]);
-                <$t>::from_le_bytes(a)
+            fn from_device(n: usize, read: impl FnOnce(&mut [u8]) -> Result<()>) -> Result<Vec<Self>> {
+                if same_layout::<$t, $d>() {
+                    let mut v: Vec<$t> = vec![0 as $t; n];
+                    read(bytemuck::cast_slice_mut(&mut v))?;
+                    return Ok(v);
+                }
+                let mut bytes = vec![0u8; bytes_of(Self::BYTES, n)?];
+                read(&mut bytes)?;
+                Ok(bytes
+                    .chunks_exact(Self::BYTES)
+                    .map(|b| {
+                        let mut a = [0u8; std::mem::size_of::<$d>()];
+                        a.copy_from_slice(b);
+                        <$d>::from_le_bytes(a) as $t
+                    })
+                    .collect())
             }
             fn arg(self) -> KernelArg {
                 let $x = self;
@@ -40,26 +68,30 @@ macro_rules! dev_elem {
 }
 
 dev_elem! {
-    i8 => 1, |x| KernelArg::U32(x as i32 as u32);
-    i16 => 2, |x| KernelArg::U32(x as i32 as u32);
-    i32 => 4, |x| KernelArg::U32(x as u32);
-    i64 => 8, |x| KernelArg::U64(x as u64);
-    u8 => 1, |x| KernelArg::U32(x as u32);
-    u16 => 2, |x| KernelArg::U32(x as u32);
-    u32 => 4, |x| KernelArg::U32(x);
-    u64 => 8, |x| KernelArg::U64(x);
-    usize => 8, |x| KernelArg::U64(x as u64);
-    f32 => 4, |x| KernelArg::F32(x);
-    f64 => 8, |x| KernelArg::F64(x);
+    i8 as i8, |x| KernelArg::U32(x as i32 as u32);
+    i16 as i16, |x| KernelArg::U32(x as i32 as u32);
+    i32 as i32, |x| KernelArg::U32(x as u32);
+    i64 as i64, |x| KernelArg::U64(x as u64);
+    u8 as u8, |x| KernelArg::U32(x as u32);
+    u16 as u16, |x| KernelArg::U32(x as u32);
+    u32 as u32, |x| KernelArg::U32(x);
+    u64 as u64, |x| KernelArg::U64(x);
+    usize as u64, |x| KernelArg::U64(x as u64);
+    f32 as f32, |x| KernelArg::F32(x);
+    f64 as f64, |x| KernelArg::F64(x);
 }
 
 impl DevElem for bool {
     const BYTES: usize = 1;
-    fn put(self, out: &mut Vec<u8>) {
-        out.push(self as u8);
+    fn to_device(xs: &[Self]) -> Cow<'_, [u8]> {
+        // A `bool` is one byte, 0 or 1, on every Rust target.
+        Cow::Borrowed(bytemuck::cast_slice(xs))
     }
-    fn get(b: &[u8]) -> Self {
-        b[0] != 0
+    fn from_device(n: usize, read: impl FnOnce(&mut [u8]) -> Result<()>) -> Result<Vec<Self>> {
+        // Not read into the vector in place: a byte other than 0 or 1 is no `bool`.
+        let mut bytes = vec![0u8; n];
+        read(&mut bytes)?;
+        Ok(bytes.into_iter().map(|b| b != 0).collect())
     }
     fn arg(self) -> KernelArg {
         KernelArg::U32(self as u32)
@@ -211,18 +243,21 @@ impl GBuf {
     /// Column `k` as `n` values.
     pub fn download<T: DevElem>(&self, dev: &Arc<dyn Device>, k: usize, n: usize) -> Result<Vec<T>> {
         let col = self.col(k)?;
-        let mut bytes = vec![0u8; bytes_of(T::BYTES, n)?];
-        if bytes.len() > col.bytes() {
+        let want = bytes_of(T::BYTES, n)?;
+        if want > col.bytes() {
             return Err(Error::with_kind(
                 ErrorKind::DeviceFailure,
                 "download",
-                format!("{} bytes asked of a column of {}", bytes.len(), col.bytes()),
+                format!("{want} bytes asked of a column of {}", col.bytes()),
             ));
         }
-        if !bytes.is_empty() {
-            dev.download(col.ptr(), &mut bytes)?;
-        }
-        Ok(bytes.chunks_exact(T::BYTES).map(T::get).collect())
+        T::from_device(n, |bytes| {
+            if bytes.is_empty() {
+                Ok(())
+            } else {
+                dev.download(col.ptr(), bytes)
+            }
+        })
     }
 }
 
@@ -239,10 +274,7 @@ fn bytes_of(elem: usize, n: usize) -> Result<usize> {
 
 /// A column of values in a new device allocation.
 pub fn upload<T: DevElem>(dev: &Arc<dyn Device>, xs: &[T]) -> Result<DeviceBuffer> {
-    let mut bytes = Vec::with_capacity(xs.len() * T::BYTES);
-    for x in xs {
-        x.put(&mut bytes);
-    }
+    let bytes = T::to_device(xs);
     let b = DeviceBuffer::alloc(dev, bytes.len())?;
     if !bytes.is_empty() {
         dev.upload(b.ptr(), &bytes)?;
@@ -273,6 +305,21 @@ pub fn cfg(grid: usize, block: u32) -> LaunchConfig {
 pub fn grid(dev: &Arc<dyn Device>, work: usize, block: u32, per_sm: usize) -> usize {
     let sms = (dev.props().multiprocessors as usize).max(1);
     work.div_ceil(block as usize).min(sms * per_sm).max(1)
+}
+
+/// Blocks for `work` items of the grid-stride kernel `kernel` of module `ptx`:
+/// as many as the device holds at once (the kernel's occupancy, from its
+/// register use, times the multiprocessors), so that one wave covers the
+/// device; never more than the work.
+pub fn grid_for(
+    dev: &Arc<dyn Device>,
+    ptx: &'static str,
+    kernel: &str,
+    work: usize,
+    block: u32,
+) -> Result<usize> {
+    let per_sm = dev.resident_blocks(ptx, kernel, block, 0)?.max(1);
+    Ok(grid(dev, work, block, per_sm as usize))
 }
 
 /// The split of a fold of `n > 0` elements over blocks of 256 threads: the
@@ -511,6 +558,43 @@ pub fn expand_stats(stats: &DeviceBuffer) -> Result<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each value's device form is its little-endian bytes (`usize` as 64
+    /// bits), and reading those bytes back gives the values again.
+    fn round_trip<T: DevElem + PartialEq + std::fmt::Debug>(xs: &[T], le: impl Fn(T) -> Vec<u8>) {
+        let bytes = T::to_device(xs);
+        let want: Vec<u8> = xs.iter().flat_map(|&x| le(x)).collect();
+        assert_eq!(&*bytes, &want[..]);
+        let back = T::from_device(xs.len(), |b| {
+            b.copy_from_slice(&want);
+            Ok(())
+        })
+        .expect("from_device");
+        assert_eq!(back, xs);
+    }
+
+    #[test]
+    fn device_bytes_of_every_element_type() {
+        round_trip(&[-3i8, 0, 127], |x| x.to_le_bytes().to_vec());
+        round_trip(&[-3i16, 0, i16::MAX], |x| x.to_le_bytes().to_vec());
+        round_trip(&[-3i32, 1 << 20], |x| x.to_le_bytes().to_vec());
+        round_trip(&[i64::MIN, 5], |x| x.to_le_bytes().to_vec());
+        round_trip(&[0u8, 255], |x| x.to_le_bytes().to_vec());
+        round_trip(&[1u16, 65535], |x| x.to_le_bytes().to_vec());
+        round_trip(&[7u32, u32::MAX], |x| x.to_le_bytes().to_vec());
+        round_trip(&[u64::MAX, 9], |x| x.to_le_bytes().to_vec());
+        round_trip(&[usize::MAX, 0, 12], |x| (x as u64).to_le_bytes().to_vec());
+        round_trip(&[1.5f32, -0.0, f32::INFINITY], |x| x.to_le_bytes().to_vec());
+        round_trip(&[1e300f64, -2.5], |x| x.to_le_bytes().to_vec());
+        round_trip(&[true, false, true], |x| vec![x as u8]);
+        round_trip::<f32>(&[], |x| x.to_le_bytes().to_vec());
+        // Any nonzero byte reads back as `true`.
+        let b = bool::from_device(2, |b| {
+            b.copy_from_slice(&[0, 7]);
+            Ok(())
+        });
+        assert_eq!(b.expect("bool"), vec![false, true]);
+    }
 
     /// The rule on the thesis's distributions (docs/bench/expand.md), unless
     /// the environment forces a strategy.

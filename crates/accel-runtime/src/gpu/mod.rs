@@ -109,6 +109,21 @@ pub trait Device: Send + Sync + fmt::Debug {
     fn launch(&self, ptx: &'static str, kernel: &str, cfg: LaunchConfig, args: &[KernelArg]) -> Result<()>;
     /// Waits for all work queued so far.
     fn synchronize(&self) -> Result<()>;
+    /// How many blocks of `block` threads of `kernel` (with
+    /// `dynamic_shared_bytes` each) one multiprocessor holds at once, from the
+    /// kernel's register and shared-memory use where the device knows them (a
+    /// GPU asks its driver); by default 8, a full multiprocessor of 256-thread
+    /// blocks on every GPU from Volta on.
+    fn resident_blocks(
+        &self,
+        ptx: &'static str,
+        kernel: &str,
+        block: u32,
+        dynamic_shared_bytes: u32,
+    ) -> Result<u32> {
+        let _ = (ptx, kernel, block, dynamic_shared_bytes);
+        Ok(8)
+    }
     /// The copies made so far, where the device counts them (the simulator
     /// does); `None` otherwise.
     fn transfers(&self) -> Option<Transfers> {

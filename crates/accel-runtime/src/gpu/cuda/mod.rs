@@ -102,6 +102,9 @@ struct Kernel {
     func: sys::CUfunction,
     /// Byte size of each parameter, from the PTX `.entry` declaration.
     params: Arc<[usize]>,
+    /// Blocks per multiprocessor by (block size, dynamic shared bytes), asked
+    /// of the driver once each.
+    resident: Arc<Mutex<HashMap<(u32, u32), u32>>>,
 }
 
 // SAFETY: module and function handles belong to the context, not to a thread;
@@ -275,6 +278,7 @@ impl CudaDevice {
         let k = Kernel {
             func,
             params: params.into(),
+            resident: Arc::default(),
         };
         module.kernels.insert(name.to_string(), k.clone());
         Ok(k)
@@ -533,6 +537,33 @@ impl Device for CudaDevice {
                 )
             }
         })
+    }
+
+    fn resident_blocks(
+        &self,
+        ptx: &'static str,
+        kernel: &str,
+        block: u32,
+        dynamic_shared_bytes: u32,
+    ) -> Result<u32> {
+        let k = self.kernel(ptx, kernel)?;
+        let mut cache = k.resident.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&n) = cache.get(&(block, dynamic_shared_bytes)) {
+            return Ok(n);
+        }
+        let block_size = i32::try_from(block).unwrap_or(i32::MAX);
+        // SAFETY: `k.func` is a kernel of a module loaded in this context; the
+        // query only reads its attributes.
+        let n = self.call(&format!("occupancy of kernel `{kernel}`"), || unsafe {
+            result::occupancy::max_active_block_per_multiprocessor(
+                k.func,
+                block_size,
+                dynamic_shared_bytes as usize,
+            )
+        })?;
+        let n = n.max(1) as u32;
+        cache.insert((block, dynamic_shared_bytes), n);
+        Ok(n)
     }
 
     fn synchronize(&self) -> Result<()> {

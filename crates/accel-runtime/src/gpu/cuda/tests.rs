@@ -194,6 +194,26 @@ fn kernel_resources_are_plausible() {
 }
 
 #[test]
+fn resident_blocks_follow_the_block_size() {
+    let Some(d) = gpu("resident_blocks_follow_the_block_size") else {
+        return;
+    };
+    // A small kernel: a multiprocessor (2048 threads from Volta on, at most
+    // 64 resident blocks) holds several blocks of 256 threads, and at least as
+    // many of 128; the second query comes from the cache and agrees.
+    let b256 = d.resident_blocks(ADD_ONE, "add_one", 256, 0).expect("occupancy");
+    let b128 = d.resident_blocks(ADD_ONE, "add_one", 128, 0).expect("occupancy");
+    println!("256 threads: {b256} blocks, 128 threads: {b128} blocks");
+    assert!((2..=8).contains(&b256), "{b256}");
+    assert!(b128 >= b256 && b128 <= 64, "{b128}");
+    assert_eq!(
+        d.resident_blocks(ADD_ONE, "add_one", 256, 0).expect("occupancy"),
+        b256
+    );
+    assert!(d.resident_blocks(ADD_ONE, "no_such_kernel", 256, 0).is_err());
+}
+
+#[test]
 fn props_and_name() {
     let Some(d) = gpu("props_and_name") else { return };
     let p = d.props();
