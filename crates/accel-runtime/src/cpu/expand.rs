@@ -112,12 +112,30 @@ impl Expansion {
         init: impl Fn() -> R + Sync,
         each: impl Fn(&mut R, &X, Range<usize>, usize) + Sync,
     ) -> Vec<R> {
+        self.walk_with(strategy(), src, count, init, each)
+    }
+
+    /// Whether [`Self::walk_with`] runs on the calling thread alone (then a
+    /// permute needs no locks).
+    fn one_thread(&self, strategy: ExpandStrategy) -> bool {
+        strategy == ExpandStrategy::Balanced && self.starts.last().copied().unwrap_or(0) < MIN_CHUNK
+    }
+
+    /// [`Self::walk`] with the strategy given.
+    fn walk_with<X, R: Send>(
+        &self,
+        strategy: ExpandStrategy,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        init: impl Fn() -> R + Sync,
+        each: impl Fn(&mut R, &X, Range<usize>, usize) + Sync,
+    ) -> Vec<R> {
         let weight = self.starts.last().copied().unwrap_or(0);
         if weight == 0 {
             return Vec::new();
         }
         let threads = rayon::current_num_threads().max(1);
-        match strategy() {
+        match strategy {
             ExpandStrategy::Balanced => {
                 // One thread below `MIN_CHUNK` (tasks cost more than the
                 // work); above it, chunks of equal weight, at least a quarter
@@ -239,18 +257,26 @@ impl Expansion {
     ) {
         let n_out = out.len();
         let ptr = out.out_ptr();
-        let locks = stripes();
+        // One thread: no locks (building the stripes costs more than a tiny
+        // expansion).
+        let strategy = strategy();
+        let locks = if self.one_thread(strategy) {
+            Vec::new()
+        } else {
+            stripes()
+        };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             for k in ks.clone() {
                 let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
                     continue;
                 };
-                let _guard = locks[t % STRIPES].lock();
+                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`, so slot `t` is initialised and within
                 // the capacity. Every access to slot `t` happens under the
                 // stripe of `t`, which this thread holds, so no other thread
-                // reads or writes it meanwhile; the lock's acquire/release
-                // orders this update after the previous one. `out` is borrowed
+                // reads or writes it meanwhile (without stripes the walk runs
+                // on this thread alone); the lock's acquire/release orders
+                // this update after the previous one. `out` is borrowed
                 // mutably for the whole call, so nothing else touches it.
                 unsafe {
                     let old = C::read(ptr, t);
@@ -258,7 +284,7 @@ impl Expansion {
                 }
             }
         };
-        self.walk(&src, &count, || (), each);
+        self.walk_with(strategy, &src, &count, || (), each);
     }
 
     /// [`Self::permute`] with a combination done by one atomic operation.
@@ -300,22 +326,28 @@ impl Expansion {
     ) {
         let n_out = out.len();
         let ptr = SendPtr(out.as_mut_ptr());
-        let locks = stripes();
+        let strategy = strategy();
+        let locks = if self.one_thread(strategy) {
+            Vec::new()
+        } else {
+            stripes()
+        };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             for k in ks.clone() {
                 let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
                     continue;
                 };
-                let _guard = locks[t % STRIPES].lock();
+                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`; slot `t` is only accessed under its
-                // stripe, which this thread holds.
+                // stripe, which this thread holds (without stripes the walk
+                // runs on this thread alone).
                 unsafe {
                     let slot = ptr.get().add(t);
                     *slot = T::plain(v, *slot, op);
                 }
             }
         };
-        self.walk(src, count, || (), each);
+        self.walk_with(strategy, src, count, || (), each);
     }
 
     /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
@@ -377,6 +409,9 @@ fn stripes() -> Vec<Stripe> {
 mod tests {
     use super::*;
 
+    /// Tests that force a strategy take turns (it is process-wide).
+    static FORCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// `count(i) = sizes(i)`, element `k` of input `i` is `(i, k)`.
     fn sizes(i: usize) -> usize {
         match i % 7 {
@@ -392,6 +427,7 @@ mod tests {
 
     #[test]
     fn walks_every_element_once_in_order() {
+        let _turn = FORCING.lock().unwrap_or_else(|e| e.into_inner());
         for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
             set_expand_strategy(Some(strategy));
             for n in [0, 1, 2, 7, 100, BLOCK + 3, 3 * BLOCK + 1] {
@@ -416,6 +452,56 @@ mod tests {
                 let sum = e.fold(|i| i, |&i| sizes(i), |&i, k| (i + k) as u64, 7, |a, b| a + b);
                 let want_sum = 7 + want.iter().map(|&(i, k)| (i + k) as u64).sum::<u64>();
                 assert_eq!(sum, want_sum);
+            }
+        }
+        set_expand_strategy(None);
+    }
+
+    /// Even, tiny counts with a total weight around `MIN_CHUNK`, where the
+    /// split switches from one chunk to several: every element once, in
+    /// order, at its position, with either strategy.
+    #[test]
+    fn tiny_counts_around_the_parallel_cutoff() {
+        let _turn = FORCING.lock().unwrap_or_else(|e| e.into_inner());
+        for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
+            set_expand_strategy(Some(strategy));
+            for c in [0usize, 1, 2] {
+                for n in [
+                    MIN_CHUNK / 2 - 1,
+                    MIN_CHUNK / 2 + 1,
+                    MIN_CHUNK - 1,
+                    MIN_CHUNK + 7,
+                    3 * MIN_CHUNK,
+                ] {
+                    let count = |&i: &usize| if i % 3 == 0 { c } else { c + 1 };
+                    let e = Expansion::new(n, |i| i, count);
+                    let parts = e.walk(
+                        &|i| i,
+                        &count,
+                        Vec::new,
+                        |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
+                            assert!(!ks.is_empty());
+                            v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
+                        },
+                    );
+                    let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
+                    let want: Vec<(usize, usize)> =
+                        (0..n).flat_map(|i| (0..count(&i)).map(move |k| (i, k))).collect();
+                    assert_eq!(e.total(), want.len());
+                    assert_eq!(got.len(), want.len(), "n = {n}, c = {c}, {strategy:?}");
+                    for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                        assert_eq!(*g, (w.0, w.1, j), "n = {n}, c = {c}, {strategy:?}");
+                    }
+                    // An associative, non-commutative fold (affine maps
+                    // composed): the order is sequential.
+                    let g = |a: (u64, u64), b: (u64, u64)| {
+                        (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0).wrapping_add(b.1))
+                    };
+                    let v = |i: usize, k: usize| (3 + 2 * ((i * 11 + k) % 5) as u64, (i * 11 + k) as u64);
+                    let f = e.fold1(|i| i, count, |&i, k| v(i, k), g);
+                    let w = want.iter().map(|&(i, k)| v(i, k)).reduce(g);
+                    assert_eq!(f, w, "n = {n}, c = {c}, {strategy:?}");
+                }
             }
         }
         set_expand_strategy(None);
