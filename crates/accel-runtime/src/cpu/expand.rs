@@ -13,11 +13,12 @@ use super::permute::{AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use rayon::prelude::*;
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 /// Inputs per block of the first pass.
-const BLOCK: usize = 4096;
+const BLOCK: usize = 1024;
 
 /// How a fused expand splits its work between threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,24 +100,52 @@ impl Expansion {
         self.starts.last().copied().unwrap_or(0) - self.n
     }
 
-    /// Calls `each(state, x, k, j)` for every element `k` of every input `x`
-    /// (`j`: its position in the expanded array), in order within each chunk;
-    /// returns the chunks' states in order.
+    /// Calls `each(state, x, ks, j)` for every run `ks` of elements of an
+    /// input `x` that falls in one chunk (`j`: the position of element
+    /// `ks.start` in the expanded array; never an empty run), in order within
+    /// each chunk; returns the chunks' states in order. A run per input, not a
+    /// call per element, keeps the per-element loop as tight as a plain loop.
     fn walk<X, R: Send>(
         &self,
         src: &(impl Fn(usize) -> X + Sync),
         count: &(impl Fn(&X) -> usize + Sync),
         init: impl Fn() -> R + Sync,
-        each: impl Fn(&mut R, &X, usize, usize) + Sync,
+        each: impl Fn(&mut R, &X, Range<usize>, usize) + Sync,
+    ) -> Vec<R> {
+        self.walk_with(strategy(), src, count, init, each)
+    }
+
+    /// Whether [`Self::walk_with`] runs on the calling thread alone (then a
+    /// permute needs no locks).
+    fn one_thread(&self, strategy: ExpandStrategy) -> bool {
+        strategy == ExpandStrategy::Balanced && self.starts.last().copied().unwrap_or(0) < MIN_CHUNK
+    }
+
+    /// [`Self::walk`] with the strategy given.
+    fn walk_with<X, R: Send>(
+        &self,
+        strategy: ExpandStrategy,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        init: impl Fn() -> R + Sync,
+        each: impl Fn(&mut R, &X, Range<usize>, usize) + Sync,
     ) -> Vec<R> {
         let weight = self.starts.last().copied().unwrap_or(0);
         if weight == 0 {
             return Vec::new();
         }
         let threads = rayon::current_num_threads().max(1);
-        match strategy() {
+        match strategy {
             ExpandStrategy::Balanced => {
-                let size = weight.div_ceil(threads * 4).max(MIN_CHUNK);
+                // One thread below `MIN_CHUNK` (tasks cost more than the
+                // work); above it, chunks of equal weight, at least a quarter
+                // of `MIN_CHUNK` each: a minimum of `MIN_CHUNK` left a weight
+                // just above it in one full chunk and a sliver.
+                let size = if weight < MIN_CHUNK {
+                    weight
+                } else {
+                    weight.div_ceil(threads * 4).max(MIN_CHUNK / 4)
+                };
                 let chunks = weight.div_ceil(size);
                 let run = |c: usize| {
                     let mut r = init();
@@ -146,8 +175,8 @@ impl Expansion {
                         for s in lo..hi {
                             let x = src(s);
                             let cnt = count(&x);
-                            for k in 0..cnt {
-                                each(&mut r, &x, k, w - s + k);
+                            if cnt > 0 {
+                                each(&mut r, &x, 0..cnt, w - s);
                             }
                             w += cnt + 1;
                         }
@@ -166,7 +195,7 @@ impl Expansion {
         p: usize,
         e: usize,
         r: &mut R,
-        each: &impl Fn(&mut R, &X, usize, usize),
+        each: &impl Fn(&mut R, &X, Range<usize>, usize),
     ) {
         // The last block starting at or before `p`, then the input whose slots
         // hold `p`: input `s` at weight `w` owns slots `w..w + count + 1`
@@ -174,20 +203,44 @@ impl Expansion {
         let b = self.starts.partition_point(|&w| w <= p).saturating_sub(1);
         let mut s = b * BLOCK;
         let mut w = self.starts[b];
-        while s < self.n && w < e {
+        // `w - s` elements come before input `s`'s first one.
+        // Skip to the input holding slot `p`; it may start before `p`.
+        let (mut x, mut cnt) = loop {
+            if s >= self.n || w >= e {
+                return;
+            }
             let x = src(s);
             let cnt = count(&x);
+            if w + cnt + 1 > p {
+                break (x, cnt);
+            }
+            w += cnt + 1;
+            s += 1;
+        };
+        let mut k0 = (p.max(w) - w).saturating_sub(1);
+        // Whole inputs after the first, until the one that reaches past `e`.
+        // One test per input beyond a plain loop over inputs: this loop is
+        // the whole cost of an expansion of tiny counts.
+        loop {
             let next = w + cnt + 1;
-            if next > p {
-                let k0 = (p.max(w) - w).saturating_sub(1);
-                let k1 = (e.min(next) - w).saturating_sub(1);
-                for k in k0..k1 {
-                    // Element `k` of input `s`: `w - s` elements come before it.
-                    each(r, &x, k, w - s + k);
+            if next > e {
+                let k1 = (e - w).saturating_sub(1);
+                if k0 < k1 {
+                    each(r, &x, k0..k1, w - s + k0);
                 }
+                return;
+            }
+            if k0 < cnt {
+                each(r, &x, k0..cnt, w - s + k0);
             }
             w = next;
             s += 1;
+            if s >= self.n {
+                return;
+            }
+            x = src(s);
+            cnt = count(&x);
+            k0 = 0;
         }
     }
 
@@ -204,15 +257,26 @@ impl Expansion {
     ) {
         let n_out = out.len();
         let ptr = out.out_ptr();
-        let locks = stripes();
-        let each = |_: &mut (), x: &X, k: usize, j: usize| {
-            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
-                let _guard = locks[t % STRIPES].lock();
+        // One thread: no locks (building the stripes costs more than a tiny
+        // expansion).
+        let strategy = strategy();
+        let locks = if self.one_thread(strategy) {
+            Vec::new()
+        } else {
+            stripes()
+        };
+        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            for k in ks.clone() {
+                let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
+                    continue;
+                };
+                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`, so slot `t` is initialised and within
                 // the capacity. Every access to slot `t` happens under the
                 // stripe of `t`, which this thread holds, so no other thread
-                // reads or writes it meanwhile; the lock's acquire/release
-                // orders this update after the previous one. `out` is borrowed
+                // reads or writes it meanwhile (without stripes the walk runs
+                // on this thread alone); the lock's acquire/release orders
+                // this update after the previous one. `out` is borrowed
                 // mutably for the whole call, so nothing else touches it.
                 unsafe {
                     let old = C::read(ptr, t);
@@ -220,7 +284,7 @@ impl Expansion {
                 }
             }
         };
-        self.walk(&src, &count, || (), each);
+        self.walk_with(strategy, &src, &count, || (), each);
     }
 
     /// [`Self::permute`] with a combination done by one atomic operation.
@@ -238,12 +302,14 @@ impl Expansion {
             // Not atomically accessible: the locked path.
             return self.permute_plain(out, &src, &count, &target_value, op);
         }
-        let each = |_: &mut (), x: &X, k: usize, j: usize| {
-            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
-                // SAFETY: `t < out.len()` and `base` is aligned for the atomic
-                // type; every access to `out` during the walk is atomic, and
-                // `out` is borrowed mutably for the whole call.
-                unsafe { T::apply(base.get().add(t), v, op) }
+        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            for k in ks.clone() {
+                if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
+                    // SAFETY: `t < out.len()` and `base` is aligned for the
+                    // atomic type; every access to `out` during the walk is
+                    // atomic, and `out` is borrowed mutably for the whole call.
+                    unsafe { T::apply(base.get().add(t), v, op) }
+                }
             }
         };
         self.walk(&src, &count, || (), each);
@@ -260,19 +326,28 @@ impl Expansion {
     ) {
         let n_out = out.len();
         let ptr = SendPtr(out.as_mut_ptr());
-        let locks = stripes();
-        let each = |_: &mut (), x: &X, k: usize, j: usize| {
-            if let Some((t, v)) = target_value(x, k, j).filter(|(t, _)| *t < n_out) {
-                let _guard = locks[t % STRIPES].lock();
+        let strategy = strategy();
+        let locks = if self.one_thread(strategy) {
+            Vec::new()
+        } else {
+            stripes()
+        };
+        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            for k in ks.clone() {
+                let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
+                    continue;
+                };
+                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`; slot `t` is only accessed under its
-                // stripe, which this thread holds.
+                // stripe, which this thread holds (without stripes the walk
+                // runs on this thread alone).
                 unsafe {
                     let slot = ptr.get().add(t);
                     *slot = T::plain(v, *slot, op);
                 }
             }
         };
-        self.walk(src, count, || (), each);
+        self.walk_with(strategy, src, count, || (), each);
     }
 
     /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
@@ -286,14 +361,7 @@ impl Expansion {
         z: T,
         g: impl Fn(T, T) -> T + Sync,
     ) -> T {
-        let each = |acc: &mut Option<T>, x: &X, k: usize, _j: usize| {
-            let v = value(x, k);
-            *acc = Some(match *acc {
-                Some(a) => g(a, v),
-                None => v,
-            });
-        };
-        let parts = self.walk(&src, &count, || None, each);
+        let parts = self.walk(&src, &count, || None, fold_run(&value, &g));
         parts.into_iter().flatten().fold(z, &g)
     }
 
@@ -305,15 +373,30 @@ impl Expansion {
         value: impl Fn(&X, usize) -> T + Sync,
         g: impl Fn(T, T) -> T + Sync,
     ) -> Option<T> {
-        let each = |acc: &mut Option<T>, x: &X, k: usize, _j: usize| {
-            let v = value(x, k);
-            *acc = Some(match *acc {
-                Some(a) => g(a, v),
-                None => v,
-            });
-        };
-        let parts = self.walk(&src, &count, || None, each);
+        let parts = self.walk(&src, &count, || None, fold_run(&value, &g));
         parts.into_iter().flatten().reduce(&g)
+    }
+}
+
+/// The fold of one run of elements into a chunk's accumulator (`None`: the
+/// chunk has no element yet). The accumulator is unwrapped once per run, so
+/// the per-element loop is a plain `a = g(a, v)`.
+fn fold_run<'a, X, T: Copy>(
+    value: &'a (impl Fn(&X, usize) -> T + Sync),
+    g: &'a (impl Fn(T, T) -> T + Sync),
+) -> impl Fn(&mut Option<T>, &X, Range<usize>, usize) + Sync + 'a {
+    move |acc, x, mut ks, _j| {
+        let mut a = match *acc {
+            Some(a) => a,
+            None => match ks.next() {
+                Some(k) => value(x, k),
+                None => return,
+            },
+        };
+        for k in ks {
+            a = g(a, value(x, k));
+        }
+        *acc = Some(a);
     }
 }
 
@@ -325,6 +408,9 @@ fn stripes() -> Vec<Stripe> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tests that force a strategy take turns (it is process-wide).
+    static FORCING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
     /// `count(i) = sizes(i)`, element `k` of input `i` is `(i, k)`.
     fn sizes(i: usize) -> usize {
@@ -341,6 +427,7 @@ mod tests {
 
     #[test]
     fn walks_every_element_once_in_order() {
+        let _turn = FORCING.lock().unwrap_or_else(|e| e.into_inner());
         for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
             set_expand_strategy(Some(strategy));
             for n in [0, 1, 2, 7, 100, BLOCK + 3, 3 * BLOCK + 1] {
@@ -352,7 +439,10 @@ mod tests {
                     &|i| i,
                     &|&i: &usize| sizes(i),
                     Vec::new,
-                    |v: &mut Vec<(usize, usize, usize)>, &i, k, j| v.push((i, k, j)),
+                    |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
+                        assert!(!ks.is_empty());
+                        v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
+                    },
                 );
                 let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
                 assert_eq!(got.len(), want.len(), "n = {n}, {strategy:?}");
@@ -362,6 +452,56 @@ mod tests {
                 let sum = e.fold(|i| i, |&i| sizes(i), |&i, k| (i + k) as u64, 7, |a, b| a + b);
                 let want_sum = 7 + want.iter().map(|&(i, k)| (i + k) as u64).sum::<u64>();
                 assert_eq!(sum, want_sum);
+            }
+        }
+        set_expand_strategy(None);
+    }
+
+    /// Even, tiny counts with a total weight around `MIN_CHUNK`, where the
+    /// split switches from one chunk to several: every element once, in
+    /// order, at its position, with either strategy.
+    #[test]
+    fn tiny_counts_around_the_parallel_cutoff() {
+        let _turn = FORCING.lock().unwrap_or_else(|e| e.into_inner());
+        for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
+            set_expand_strategy(Some(strategy));
+            for c in [0usize, 1, 2] {
+                for n in [
+                    MIN_CHUNK / 2 - 1,
+                    MIN_CHUNK / 2 + 1,
+                    MIN_CHUNK - 1,
+                    MIN_CHUNK + 7,
+                    3 * MIN_CHUNK,
+                ] {
+                    let count = |&i: &usize| if i % 3 == 0 { c } else { c + 1 };
+                    let e = Expansion::new(n, |i| i, count);
+                    let parts = e.walk(
+                        &|i| i,
+                        &count,
+                        Vec::new,
+                        |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
+                            assert!(!ks.is_empty());
+                            v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
+                        },
+                    );
+                    let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
+                    let want: Vec<(usize, usize)> =
+                        (0..n).flat_map(|i| (0..count(&i)).map(move |k| (i, k))).collect();
+                    assert_eq!(e.total(), want.len());
+                    assert_eq!(got.len(), want.len(), "n = {n}, c = {c}, {strategy:?}");
+                    for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                        assert_eq!(*g, (w.0, w.1, j), "n = {n}, c = {c}, {strategy:?}");
+                    }
+                    // An associative, non-commutative fold (affine maps
+                    // composed): the order is sequential.
+                    let g = |a: (u64, u64), b: (u64, u64)| {
+                        (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0).wrapping_add(b.1))
+                    };
+                    let v = |i: usize, k: usize| (3 + 2 * ((i * 11 + k) % 5) as u64, (i * 11 + k) as u64);
+                    let f = e.fold1(|i| i, count, |&i, k| v(i, k), g);
+                    let w = want.iter().map(|&(i, k)| v(i, k)).reduce(g);
+                    assert_eq!(f, w, "n = {n}, c = {c}, {strategy:?}");
+                }
             }
         }
         set_expand_strategy(None);
