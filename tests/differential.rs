@@ -29,7 +29,10 @@ fn small_f32() -> impl Strategy<Value = f32> + Clone {
     -100.0f32..100.0
 }
 
-/// Floats whose sums of a few thousand terms are exact in f32.
+/// Floats whose sums of a few thousand terms are exact in f32: for sums,
+/// folds and scans of f32, whose order differs between back ends (interleaved
+/// accumulators on the CPU, a tree on the GPU), so that a cancelling sum of
+/// random floats cannot break the relative tolerance.
 fn quarter_f32() -> impl Strategy<Value = f32> + Clone {
     (-400i32..400).prop_map(|q| q as f32 * 0.25)
 }
@@ -636,7 +639,7 @@ proptest! {
     }
 
     #[test]
-    fn fold1_rows(pa in array3(pair_u32(), 8, 9, 10), m in matrix(any::<i16>(), 40, 70), fs in vector(small_f32(), 300)) {
+    fn fold1_rows(pa in array3(pair_u32(), 8, 9, 10), m in matrix(any::<i16>(), 40, 70), fs in vector(quarter_f32(), 300)) {
         let r = check(affine_fold1_3::SOURCE, "affine_fold1_3", &[arg(&pa)], affine_fold1_3(&pa), EXACT);
         let [a, b, c] = pa.shape();
         if c == 0 && a * b > 0 {
@@ -663,7 +666,7 @@ proptest! {
     #[test]
     fn sum_product(xs in vector(any::<u8>(), 300), m in matrix(any::<i16>(), 40, 70), a in array3(any::<u64>(), 8, 9, 10),
                    ys in vector(any::<i8>(), 300), um in matrix(any::<u32>(), 40, 70), la in array3(-3i64..4, 8, 9, 10),
-                   fs in vector(small_f32(), 300), fm in matrix(small_f64(), 40, 70), pm in matrix(0.5f32..1.5, 40, 70)) {
+                   fs in vector(quarter_f32(), 300), fm in matrix(small_f64(), 40, 70), pm in matrix(0.5f32..1.5, 40, 70)) {
         check_ok(sums::SOURCE, "sums", &[arg(&xs), arg(&m), arg(&a)], sums(&xs, &m, &a), EXACT);
         check_ok(products::SOURCE, "products", &[arg(&ys), arg(&um), arg(&la)], products(&ys, &um, &la), EXACT);
         check_ok(float_sums::SOURCE, "float_sums", &[arg(&fs), arg(&fm)], float_sums(&fs, &fm), F32_TOL);
@@ -905,7 +908,7 @@ proptest! {
     #![proptest_config(cfg())]
 
     #[test]
-    fn scans_rank_1(xs in vector(any::<i32>(), 300), ps in vector(pair_u32(), 300), fs in vector(small_f32(), 300), us in vector(any::<u64>(), 300)) {
+    fn scans_rank_1(xs in vector(any::<i32>(), 300), ps in vector(pair_u32(), 300), fs in vector(quarter_f32(), 300), us in vector(any::<u64>(), 300)) {
         check_ok(scans_i32::SOURCE, "scans_i32", &[arg(&xs)], scans_i32(&xs), EXACT);
         check_ok(scans_total_i32::SOURCE, "scans_total_i32", &[arg(&xs)], scans_total_i32(&xs), EXACT);
         check_ok(scans_affine::SOURCE, "scans_affine", &[arg(&ps)], scans_affine(&ps), EXACT);
