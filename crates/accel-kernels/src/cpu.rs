@@ -1008,6 +1008,53 @@ impl Gen<'_> {
         quote!({ let __o: usize = #off; #value })
     }
 
+    /// Component `n` of `x` (emitted as `xe`).
+    fn proj(&self, x: H, xe: TokenStream, n: usize) -> TokenStream {
+        match self.a.ty(x) {
+            Ty::Index(_) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(#xe[#n])
+            }
+            _ => {
+                let n = syn::Index::from(n);
+                quote!(#xe.#n)
+            }
+        }
+    }
+
+    /// The tuple of `xs`. Components that project the same expression (a
+    /// `while` loop's state update, the components of a `while`'s result)
+    /// evaluate it once: the IR shares it, and emitting it per component
+    /// would run a loop body, or a whole loop, once per component.
+    fn tuple(&self, xs: &[H]) -> TokenStream {
+        let base = |x: H| match self.a.expr(x) {
+            Expr::Proj(b, n) if !matches!(self.a.expr(*b), Expr::Var(_)) => Some((*b, *n)),
+            _ => None,
+        };
+        let mut shared: Vec<H> = Vec::new();
+        for (i, x) in xs.iter().enumerate() {
+            if let Some((b, _)) = base(*x) {
+                let again = xs[i + 1..].iter().any(|y| base(*y).is_some_and(|(c, _)| c == b));
+                if again && !shared.contains(&b) {
+                    shared.push(b);
+                }
+            }
+        }
+        let name = |b: H| format_ident!("__shared{}", shared.iter().position(|s| *s == b).unwrap_or(0));
+        let lets = shared.iter().map(|b| {
+            let (n, e) = (name(*b), self.expr(*b));
+            quote!(let #n = #e;)
+        });
+        let items = xs.iter().map(|x| match base(*x) {
+            Some((b, n)) if shared.contains(&b) => {
+                let v = name(b);
+                self.proj(b, quote!(#v), n)
+            }
+            _ => self.expr(*x),
+        });
+        quote!({ #(#lets)* (#(#items,)*) })
+    }
+
     fn expr(&self, h: H) -> TokenStream {
         let rt = self.rt;
         let ops = quote!(#rt::ops::ScalarOps);
@@ -1022,23 +1069,8 @@ impl Gen<'_> {
                 quote!({ let #v: #t = #value; #body })
             }
             Expr::Lit(l) => lit(l.prim, l.bits),
-            Expr::Tuple(xs) => {
-                let xs = xs.iter().map(|x| self.expr(*x));
-                quote!((#(#xs,)*))
-            }
-            Expr::Proj(x, n) => {
-                let xe = self.expr(*x);
-                match self.a.ty(*x) {
-                    Ty::Index(_) => {
-                        let n = Literal::usize_unsuffixed(*n);
-                        quote!(#xe[#n])
-                    }
-                    _ => {
-                        let n = syn::Index::from(*n);
-                        quote!(#xe.#n)
-                    }
-                }
-            }
+            Expr::Tuple(xs) => self.tuple(xs),
+            Expr::Proj(x, n) => self.proj(*x, self.expr(*x), *n),
             Expr::MakeIndex(xs) => {
                 let xs = xs.iter().map(|x| self.expr(*x));
                 quote!([#(#xs),*])
@@ -1120,15 +1152,15 @@ impl Gen<'_> {
                 step,
             } => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
-                let init = init.iter().map(|x| self.expr(*x));
-                let step = step.iter().map(|x| self.expr(*x));
+                let init = self.tuple(init);
+                let step = self.tuple(step);
                 let cond = self.expr(*cond);
                 quote! {{
-                    let mut __state = (#(#init,)*);
+                    let mut __state = #init;
                     loop {
                         let (#(#vs,)*) = __state;
                         if !(#cond) { break __state; }
-                        __state = (#(#step,)*);
+                        __state = #step;
                     }
                 }}
             }
