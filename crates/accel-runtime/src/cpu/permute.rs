@@ -143,15 +143,7 @@ pub fn permute<C: Columns>(
         let tables: Vec<Vec<Option<C::Elem>>> = chunks(src_n)
             .map(|r| {
                 let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
-                for i in r {
-                    if let Some(t) = target(i).filter(|&t| t < n_out) {
-                        let v = value(i);
-                        local[t] = Some(match local[t] {
-                            Some(old) => combine(v, old),
-                            None => v,
-                        });
-                    }
-                }
+                combine_options_into(&mut local, r, &target, &value, &combine);
                 local
             })
             .collect();
@@ -215,6 +207,28 @@ pub fn permute<C: Columns>(
             }
         }
     });
+}
+
+/// Combines the sources `r` into a chunk's private `table` (`None`: no source
+/// yet), in source order. A function of its own for the reason given at
+/// [`combine_into`].
+#[inline(never)]
+fn combine_options_into<E: Copy>(
+    table: &mut [Option<E>],
+    r: Range<usize>,
+    target: &impl Fn(usize) -> Option<usize>,
+    value: &impl Fn(usize) -> E,
+    combine: &impl Fn(E, E) -> E,
+) {
+    for i in r {
+        if let Some(slot) = target(i).and_then(|t| table.get_mut(t)) {
+            let v = value(i);
+            *slot = Some(match *slot {
+                Some(old) => combine(v, old),
+                None => v,
+            });
+        }
+    }
 }
 
 /// A commutative combination done with one atomic read-modify-write.
