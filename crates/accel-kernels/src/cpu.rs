@@ -15,7 +15,7 @@ use accel_core::plan::{
 };
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
@@ -27,6 +27,7 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
         rt,
         fast_stencil: Cell::new(false),
         fresh: Cell::new(0),
+        iteration: RefCell::new(None),
     };
     g.body()
 }
@@ -41,6 +42,7 @@ pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
         rt,
         fast_stencil: Cell::new(false),
         fresh: Cell::new(0),
+        iteration: RefCell::new(None),
     };
     g.expr(h)
 }
@@ -54,6 +56,17 @@ struct Gen<'a> {
     fast_stencil: Cell<bool>,
     /// Numbers for the names of loop states.
     fresh: Cell<usize>,
+    /// While emitting a kernel's element function: its index parameter, the
+    /// shape of the iteration space, and the body's `let` values. Reads at
+    /// indices that are provably inside their array then skip the check.
+    iteration: RefCell<Option<Iteration>>,
+}
+
+/// See [`Gen::iteration`].
+struct Iteration {
+    param: VarId,
+    shape: H,
+    lets: HashMap<VarId, Vec<H>>,
 }
 
 fn buf(b: u32) -> Ident {
@@ -520,7 +533,8 @@ impl Gen<'_> {
                             let #bi: #cols = #split;
                         }),
                         None => {
-                            let f = self.elem_closure(elem, &bs);
+                            let buffer_shape = self.plan.buffers[b0 as usize].shape;
+                            let f = self.in_iteration(elem, buffer_shape, || self.elem_closure(elem, &bs));
                             out.extend(quote! {
                                 let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
                             });
@@ -536,7 +550,7 @@ impl Gen<'_> {
                     } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
-                        let e = self.elem_closure(elem, &in_shape);
+                        let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
                         // The accumulator's type; the stored type differs when a
                         // map after the fold is fused into it (`post`).
                         let acc_ty = self.a.var(f.params[0]).ty.clone();
@@ -554,7 +568,7 @@ impl Gen<'_> {
                         let er = if to_scalar {
                             TokenStream::new()
                         } else {
-                            self.row_elem_closure(elem, &in_shape)
+                            self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape))
                         };
                         let call = match (to_scalar, z) {
                             (true, Some(z)) => {
@@ -1008,6 +1022,116 @@ impl Gen<'_> {
         quote!({ let __o: usize = #off; #value })
     }
 
+    /// `emit()` with [`Gen::iteration`] set for element function `e` over an
+    /// iteration space of shape `shape`.
+    fn in_iteration(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> TokenStream) -> TokenStream {
+        let f = e.fun();
+        let it = match (e, &self.a.var(f.params[0]).ty) {
+            (ElemFn::Index(_), Ty::Index(_)) => Some(Iteration {
+                param: f.params[0],
+                shape,
+                lets: let_values(self.a, f.body),
+            }),
+            _ => None,
+        };
+        let before = self.iteration.replace(it);
+        let out = emit();
+        self.iteration.replace(before);
+        out
+    }
+
+    /// Whether index `index` lies inside `shape` in every call of the element
+    /// function being emitted: each component `k` is (through `let`s bound
+    /// once) component `d` of the iteration index, and component `d` of the
+    /// iteration space is the same expression as component `k` of `shape`.
+    fn inside(&self, index: H, shape: H) -> bool {
+        let it = self.iteration.borrow();
+        let Some(it) = it.as_ref() else {
+            return false;
+        };
+        let a = self.a;
+        let resolve = |mut h: H| {
+            for _ in 0..1000 {
+                match a.expr(h) {
+                    Expr::Var(v) if *v != it.param => match it.lets.get(v).map(Vec::as_slice) {
+                        Some([x]) => h = *x,
+                        _ => return h,
+                    },
+                    _ => return h,
+                }
+            }
+            h
+        };
+        let Ty::Index(rank) = a.ty(index) else {
+            return false;
+        };
+        let comps: Vec<Option<usize>> = match a.expr(resolve(index)) {
+            Expr::Var(v) if *v == it.param => (0..*rank).map(Some).collect(),
+            Expr::MakeIndex(xs) => xs
+                .iter()
+                .map(|x| match a.expr(resolve(*x)) {
+                    Expr::Proj(b, d) if matches!(a.expr(resolve(*b)), Expr::Var(v) if *v == it.param) => {
+                        Some(*d)
+                    }
+                    _ => None,
+                })
+                .collect(),
+            _ => return false,
+        };
+        comps.len() == *rank
+            && comps
+                .iter()
+                .enumerate()
+                .all(|(k, d)| d.is_some_and(|d| same_extent(a, it.shape, d, shape, k)))
+    }
+
+    /// Component `n` of `x` (emitted as `xe`).
+    fn proj(&self, x: H, xe: TokenStream, n: usize) -> TokenStream {
+        match self.a.ty(x) {
+            Ty::Index(_) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(#xe[#n])
+            }
+            _ => {
+                let n = syn::Index::from(n);
+                quote!(#xe.#n)
+            }
+        }
+    }
+
+    /// The tuple of `xs`. Components that project the same expression (a
+    /// `while` loop's state update, the components of a `while`'s result)
+    /// evaluate it once: the IR shares it, and emitting it per component
+    /// would run a loop body, or a whole loop, once per component.
+    fn tuple(&self, xs: &[H]) -> TokenStream {
+        let base = |x: H| match self.a.expr(x) {
+            Expr::Proj(b, n) if !matches!(self.a.expr(*b), Expr::Var(_)) => Some((*b, *n)),
+            _ => None,
+        };
+        let mut shared: Vec<H> = Vec::new();
+        for (i, x) in xs.iter().enumerate() {
+            if let Some((b, _)) = base(*x) {
+                let again = xs[i + 1..].iter().any(|y| base(*y).is_some_and(|(c, _)| c == b));
+                if again && !shared.contains(&b) {
+                    shared.push(b);
+                }
+            }
+        }
+        let name = |b: H| format_ident!("__shared{}", shared.iter().position(|s| *s == b).unwrap_or(0));
+        let lets = shared.iter().map(|b| {
+            let (n, e) = (name(*b), self.expr(*b));
+            quote!(let #n = #e;)
+        });
+        let items = xs.iter().map(|x| match base(*x) {
+            Some((b, n)) if shared.contains(&b) => {
+                let v = name(b);
+                self.proj(b, quote!(#v), n)
+            }
+            _ => self.expr(*x),
+        });
+        quote!({ #(#lets)* (#(#items,)*) })
+    }
+
     fn expr(&self, h: H) -> TokenStream {
         let rt = self.rt;
         let ops = quote!(#rt::ops::ScalarOps);
@@ -1022,23 +1146,8 @@ impl Gen<'_> {
                 quote!({ let #v: #t = #value; #body })
             }
             Expr::Lit(l) => lit(l.prim, l.bits),
-            Expr::Tuple(xs) => {
-                let xs = xs.iter().map(|x| self.expr(*x));
-                quote!((#(#xs,)*))
-            }
-            Expr::Proj(x, n) => {
-                let xe = self.expr(*x);
-                match self.a.ty(*x) {
-                    Ty::Index(_) => {
-                        let n = Literal::usize_unsuffixed(*n);
-                        quote!(#xe[#n])
-                    }
-                    _ => {
-                        let n = syn::Index::from(*n);
-                        quote!(#xe.#n)
-                    }
-                }
-            }
+            Expr::Tuple(xs) => self.tuple(xs),
+            Expr::Proj(x, n) => self.proj(*x, self.expr(*x), *n),
             Expr::MakeIndex(xs) => {
                 let xs = xs.iter().map(|x| self.expr(*x));
                 quote!([#(#xs),*])
@@ -1120,15 +1229,15 @@ impl Gen<'_> {
                 step,
             } => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
-                let init = init.iter().map(|x| self.expr(*x));
-                let step = step.iter().map(|x| self.expr(*x));
+                let init = self.tuple(init);
+                let step = self.tuple(step);
                 let cond = self.expr(*cond);
                 quote! {{
-                    let mut __state = (#(#init,)*);
+                    let mut __state = #init;
                     loop {
                         let (#(#vs,)*) = __state;
                         if !(#cond) { break __state; }
-                        __state = (#(#step,)*);
+                        __state = #step;
                     }
                 }}
             }
@@ -1172,6 +1281,9 @@ impl Gen<'_> {
             } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
+                if self.inside(*index, *shape) {
+                    return quote!({ let #v = #ix; #body });
+                }
                 quote! {{
                     let #v = #ix;
                     if __ctx.index(#op, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
@@ -1314,6 +1426,42 @@ fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) 
         }
     }
     false
+}
+
+/// Whether component `d` of shape `x` and component `k` of shape `y` are the
+/// same expression (and so the same value in a kernel).
+fn same_extent(a: &Arena, x: H, d: usize, y: H, k: usize) -> bool {
+    // A component as an expression, or as (shape, component) when the shape
+    // is not built from its components.
+    let comp = |s: H, i: usize| match a.expr(s) {
+        Expr::MakeIndex(xs) => xs.get(i).map(|c| match a.expr(*c) {
+            Expr::Proj(b, j) => (*b, Some(*j)),
+            _ => (*c, None),
+        }),
+        _ => Some((s, Some(i))),
+    };
+    match (comp(x, d), comp(y, k)) {
+        (Some((p, i)), Some((q, j))) => i == j && same_expr(a, p, q),
+        _ => false,
+    }
+}
+
+/// Whether `x` and `y` are structurally the same expression.
+fn same_expr(a: &Arena, x: H, y: H) -> bool {
+    if x == y {
+        return true;
+    }
+    let (ex, ey) = (a.expr(x), a.expr(y));
+    let (mut cx, mut cy) = (vec![], vec![]);
+    let bx = ex.map_children(|h| {
+        cx.push(h);
+        H(0)
+    });
+    let by = ey.map_children(|h| {
+        cy.push(h);
+        H(0)
+    });
+    bx == by && cx.len() == cy.len() && cx.iter().zip(&cy).all(|(p, q)| same_expr(a, *p, *q))
 }
 
 fn buffer_of(a: &Arena, h: H) -> u32 {

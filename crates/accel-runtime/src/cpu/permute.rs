@@ -17,7 +17,42 @@ use super::{chunks, MIN_CHUNK};
 use crate::elem::Columns;
 use rayon::prelude::*;
 use std::hint::spin_loop;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Runs `$body` with `$o` bound to `$op` as a constant in each arm, so that
+/// the operation's `match` folds away inside the loop instead of costing an
+/// indirect jump per element.
+macro_rules! with_op {
+    ($op:expr, |$o:ident| $body:expr) => {
+        match $op {
+            AtomicOp::Add => {
+                let $o = AtomicOp::Add;
+                $body
+            }
+            AtomicOp::Min => {
+                let $o = AtomicOp::Min;
+                $body
+            }
+            AtomicOp::Max => {
+                let $o = AtomicOp::Max;
+                $body
+            }
+            AtomicOp::And => {
+                let $o = AtomicOp::And;
+                $body
+            }
+            AtomicOp::Or => {
+                let $o = AtomicOp::Or;
+                $body
+            }
+            AtomicOp::Xor => {
+                let $o = AtomicOp::Xor;
+                $body
+            }
+        }
+    };
+}
 
 /// Number of lock stripes (a power of two).
 pub(super) const STRIPES: usize = 1024;
@@ -108,15 +143,7 @@ pub fn permute<C: Columns>(
         let tables: Vec<Vec<Option<C::Elem>>> = chunks(src_n)
             .map(|r| {
                 let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
-                for i in r {
-                    if let Some(t) = target(i).filter(|&t| t < n_out) {
-                        let v = value(i);
-                        local[t] = Some(match local[t] {
-                            Some(old) => combine(v, old),
-                            None => v,
-                        });
-                    }
-                }
+                combine_options_into(&mut local, r, &target, &value, &combine);
                 local
             })
             .collect();
@@ -180,6 +207,28 @@ pub fn permute<C: Columns>(
             }
         }
     });
+}
+
+/// Combines the sources `r` into a chunk's private `table` (`None`: no source
+/// yet), in source order. A function of its own for the reason given at
+/// [`combine_into`].
+#[inline(never)]
+fn combine_options_into<E: Copy>(
+    table: &mut [Option<E>],
+    r: Range<usize>,
+    target: &impl Fn(usize) -> Option<usize>,
+    value: &impl Fn(usize) -> E,
+    combine: &impl Fn(E, E) -> E,
+) {
+    for i in r {
+        if let Some(slot) = target(i).and_then(|t| table.get_mut(t)) {
+            let v = value(i);
+            *slot = Some(match *slot {
+                Some(old) => combine(v, old),
+                None => v,
+            });
+        }
+    }
 }
 
 /// A commutative combination done with one atomic read-modify-write.
@@ -286,11 +335,7 @@ pub fn permute_atomic<T: AtomicPrim>(
         let tables: Vec<Vec<T>> = chunks(src_n)
             .map(|r| {
                 let mut local = vec![T::identity(op); n_out];
-                for i in r {
-                    if let Some(t) = target(i).filter(|&t| t < n_out) {
-                        local[t] = T::plain(value(i), local[t], op);
-                    }
-                }
+                combine_into(&mut local, r, &target, &value, op);
                 local
             })
             .collect();
@@ -304,15 +349,36 @@ pub fn permute_atomic<T: AtomicPrim>(
     let ptr = SendPtr(out.as_mut_ptr());
     chunks(src_n).for_each(|r| {
         let ptr = &ptr;
-        for i in r {
+        with_op!(op, |o| for i in r.clone() {
             if let Some(t) = target(i).filter(|&t| t < n_out) {
                 // SAFETY: `t < out.len()`, the base is aligned (checked above)
                 // and so is every element; `out` is borrowed mutably for the
                 // whole call and every access during it is atomic.
-                unsafe { T::apply(ptr.0.add(t), value(i), op) }
+                unsafe { T::apply(ptr.0.add(t), value(i), o) }
             }
-        }
+        });
     });
+}
+
+/// Combines the sources `r` into a chunk's private `table` with `op`.
+///
+/// A function of its own so that `table` is a `&mut` argument: the compiler
+/// then knows that its stores do not change what the element functions read
+/// (their captured shapes and columns), and keeps those in registers instead
+/// of reloading them for every element.
+#[inline(never)]
+fn combine_into<T: AtomicPrim>(
+    table: &mut [T],
+    r: Range<usize>,
+    target: &impl Fn(usize) -> Option<usize>,
+    value: &impl Fn(usize) -> T,
+    op: AtomicOp,
+) {
+    with_op!(op, |o| for i in r.clone() {
+        if let Some(slot) = target(i).and_then(|t| table.get_mut(t)) {
+            *slot = T::plain(value(i), *slot, o);
+        }
+    })
 }
 
 /// A raw pointer shared by the worker threads (each updates slots atomically).
