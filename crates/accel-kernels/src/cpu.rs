@@ -535,8 +535,13 @@ impl Gen<'_> {
                         None => {
                             let buffer_shape = self.plan.buffers[b0 as usize].shape;
                             let f = self.in_iteration(elem, buffer_shape, || self.elem_closure(elem, &bs));
+                            let generate = if elem.loops(self.a) {
+                                quote!(generate_uneven)
+                            } else {
+                                quote!(generate)
+                            };
                             out.extend(quote! {
-                                let #bi: #cols = #rt::cpu::generate::<#cols>(#rt::shape::size(&#bs), #f);
+                                let #bi: #cols = #rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f);
                             });
                         }
                     },

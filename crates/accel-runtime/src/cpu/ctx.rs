@@ -44,9 +44,17 @@ impl Ctx {
     ) -> Option<usize> {
         let l = shape::to_linear_checked(&shape, &ix);
         if l.is_none() {
-            self.fail(Error::index_out_of_bounds(op, &ix, &shape));
+            self.fail_index(op, ix, shape);
         }
         l
+    }
+
+    /// Out of line, so that building the error message stays out of the
+    /// loops that check indices.
+    #[cold]
+    #[inline(never)]
+    fn fail_index<const R: usize>(&self, op: &'static str, ix: [usize; R], shape: [usize; R]) {
+        self.fail(Error::index_out_of_bounds(op, &ix, &shape));
     }
 
     /// `Err` with the first recorded error, if any.

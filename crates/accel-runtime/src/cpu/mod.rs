@@ -45,6 +45,19 @@ pub(crate) fn chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usiz
         .map(move |c| c * size..((c + 1) * size).min(n))
 }
 
+/// Splits `0..n` into many small ranges (down to one element), for work whose
+/// cost per element varies with the data: rayon's work stealing then
+/// balances the threads, where [`chunks`]' few large ranges would leave one
+/// thread with the expensive part.
+pub(crate) fn fine_chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let threads = rayon::current_num_threads().max(1);
+    let size = n.div_ceil(threads * 64).max(1);
+    let count = n.div_ceil(size);
+    (0..count)
+        .into_par_iter()
+        .map(move |c| c * size..((c + 1) * size).min(n))
+}
+
 /// Splits `rows` rows of `len` elements each into contiguous ranges of rows for
 /// parallel work, as [`chunks`] does for elements.
 pub(crate) fn chunks_of(rows: usize, len: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
@@ -140,13 +153,27 @@ pub fn empty_reduction(op: &str) -> crate::Error {
 
 /// An array of `n` elements, element `i` being `f(i)`.
 pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
+    generate_in(chunks(n), n, f)
+}
+
+/// [`generate`] for elements whose cost varies (each runs a loop): split
+/// finely, balanced by work stealing.
+pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
+    generate_in(fine_chunks(n), n, f)
+}
+
+fn generate_in<C: Columns>(
+    ranges: impl IndexedParallelIterator<Item = Range<usize>>,
+    n: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+) -> C {
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
-    chunks(n).for_each(|r| {
+    ranges.for_each(|r| {
         // SAFETY: `r` lies below `n` = the capacity, and the chunks are disjoint.
         unsafe { C::write_range(out, r, &f) }
     });
-    // SAFETY: the chunks cover `0..n`, so every slot was written.
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
     unsafe { cols.set_len(n) };
     cols
 }
@@ -170,6 +197,8 @@ mod tests {
         for n in [0, 1, 7, MIN_CHUNK - 1, MIN_CHUNK + 3, 5 * MIN_CHUNK + 11] {
             let v: Vec<usize> = generate(n, |i| i * 2);
             assert_eq!(v, (0..n).map(|i| i * 2).collect::<Vec<_>>());
+            let v: Vec<usize> = generate_uneven(n, |i| i * 3);
+            assert_eq!(v, (0..n).map(|i| i * 3).collect::<Vec<_>>());
             let (a, b): (Vec<u8>, Vec<f64>) = generate(n, |i| (i as u8, i as f64));
             assert_eq!(a.len(), n);
             assert!(b.iter().enumerate().all(|(i, &x)| x == i as f64));
