@@ -28,6 +28,7 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
         fast_stencil: Cell::new(false),
         fresh: Cell::new(0),
         iteration: RefCell::new(None),
+        entry_checks: RefCell::new(None),
     };
     g.body()
 }
@@ -43,6 +44,7 @@ pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
         fast_stencil: Cell::new(false),
         fresh: Cell::new(0),
         iteration: RefCell::new(None),
+        entry_checks: RefCell::new(None),
     };
     g.expr(h)
 }
@@ -60,6 +62,16 @@ struct Gen<'a> {
     /// shape of the iteration space, and the body's `let` values. Reads at
     /// indices that are provably inside their array then skip the check.
     iteration: RefCell<Option<Iteration>>,
+    /// While emitting a kernel in two versions (see [`Gen::versioned`]): the
+    /// host conditions under which some checked reads are in bounds for every
+    /// element, and whether this is the version that assumes them.
+    entry_checks: RefCell<Option<EntryChecks>>,
+}
+
+/// See [`Gen::entry_checks`].
+struct EntryChecks {
+    conds: Vec<TokenStream>,
+    assume: bool,
 }
 
 /// See [`Gen::iteration`].
@@ -534,14 +546,18 @@ impl Gen<'_> {
                         }),
                         None => {
                             let buffer_shape = self.plan.buffers[b0 as usize].shape;
-                            let f = self.in_iteration(elem, buffer_shape, || self.elem_closure(elem, &bs));
                             let generate = if elem.loops(self.a) {
                                 quote!(generate_uneven)
                             } else {
                                 quote!(generate)
                             };
+                            let call = self.versioned(|| {
+                                let f =
+                                    self.in_iteration(elem, buffer_shape, || self.elem_closure(elem, &bs));
+                                quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                            });
                             out.extend(quote! {
-                                let #bi: #cols = #rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f);
+                                let #bi: #cols = #call;
                             });
                         }
                     },
@@ -555,7 +571,6 @@ impl Gen<'_> {
                     } => {
                         let s = self.expr(*shape);
                         let in_shape = format_ident!("__in{}", b0);
-                        let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
                         // The accumulator's type; the stored type differs when a
                         // map after the fold is fused into it (`post`).
                         let acc_ty = self.a.var(f.params[0]).ty.clone();
@@ -570,33 +585,36 @@ impl Gen<'_> {
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
-                        let er = if to_scalar {
-                            TokenStream::new()
-                        } else {
-                            self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape))
-                        };
-                        let call = match (to_scalar, z) {
-                            (true, Some(z)) => {
-                                let z = self.expr(*z);
-                                quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
-                            }
-                            (true, None) => quote! {
-                                match #rt::cpu::fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
-                                    ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
-                                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                        let call = self.versioned(|| {
+                            let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
+                            let er = if to_scalar {
+                                TokenStream::new()
+                            } else {
+                                self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape))
+                            };
+                                match (to_scalar, z) {
+                                (true, Some(z)) => {
+                                    let z = self.expr(*z);
+                                    quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
                                 }
-                            },
-                            (false, Some(z)) => {
-                                let z = self.expr(*z);
-                                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
-                            }
-                            (false, None) => quote! {
-                                match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
-                                    ::core::option::Option::Some(__x) => __x,
-                                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
+                                (true, None) => quote! {
+                                    match #rt::cpu::fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
+                                        ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
+                                        ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                                    }
+                                },
+                                (false, Some(z)) => {
+                                    let z = self.expr(*z);
+                                    quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
                                 }
-                            },
-                        };
+                                (false, None) => quote! {
+                                    match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
+                                        ::core::option::Option::Some(__x) => __x,
+                                        ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
+                                    }
+                                },
+                            }
+                        });
                         out.extend(quote! {
                             let #in_shape = #s;
                             #rt::cpu::extent(#op, &#in_shape)?;
@@ -1045,15 +1063,86 @@ impl Gen<'_> {
         out
     }
 
+    /// The kernel call `emit()` in two versions when its element function
+    /// reads another array at the iteration index (`mass[[j]]` in an
+    /// all-pairs loop): one with those reads unchecked, run when the host
+    /// finds the iteration space inside every such array (a few comparisons
+    /// per kernel), and one with every read checked. A check inside the inner
+    /// loop costs little itself but keeps the loop from being vectorised.
+    fn versioned(&self, emit: impl Fn() -> TokenStream) -> TokenStream {
+        let before = self.entry_checks.replace(Some(EntryChecks {
+            conds: Vec::new(),
+            assume: false,
+        }));
+        let checked = emit();
+        let conds = self
+            .entry_checks
+            .borrow_mut()
+            .as_mut()
+            .map(|c| std::mem::take(&mut c.conds));
+        let out = match conds {
+            Some(mut conds) if !conds.is_empty() => {
+                conds.dedup_by_key(|c| c.to_string());
+                *self.entry_checks.borrow_mut() = Some(EntryChecks {
+                    conds: Vec::new(),
+                    assume: true,
+                });
+                let fast = emit();
+                quote!(if #(#conds)&&* { #fast } else { #checked })
+            }
+            _ => checked,
+        };
+        self.entry_checks.replace(before);
+        out
+    }
+
+    /// For a checked read at `index` in `shape` inside a kernel being
+    /// [`Gen::versioned`]: `true` when the version being emitted may read
+    /// unchecked (each component of `index` is a component of the iteration
+    /// index, `shape` is computed on the host, and the host has compared the
+    /// extents); in the checked version, records the comparison.
+    fn checked_at_entry(&self, index: H, shape: H) -> bool {
+        let mut entry = self.entry_checks.borrow_mut();
+        let Some(entry) = entry.as_mut() else {
+            return false;
+        };
+        let Some((comps, it_shape)) = self.iteration_comps(index) else {
+            return false;
+        };
+        if !host_only(self.a, shape) {
+            return false;
+        }
+        if entry.assume {
+            return true;
+        }
+        let (it, sh) = (self.expr(it_shape), self.expr(shape));
+        for (k, d) in comps.into_iter().enumerate() {
+            let (d, k) = (Literal::usize_unsuffixed(d), Literal::usize_unsuffixed(k));
+            entry.conds.push(quote!((#it)[#d] <= (#sh)[#k]));
+        }
+        false
+    }
+
     /// Whether index `index` lies inside `shape` in every call of the element
     /// function being emitted: each component `k` is (through `let`s bound
     /// once) component `d` of the iteration index, and component `d` of the
     /// iteration space is the same expression as component `k` of `shape`.
     fn inside(&self, index: H, shape: H) -> bool {
-        let it = self.iteration.borrow();
-        let Some(it) = it.as_ref() else {
+        let Some((comps, it_shape)) = self.iteration_comps(index) else {
             return false;
         };
+        comps
+            .iter()
+            .enumerate()
+            .all(|(k, &d)| same_extent(self.a, it_shape, d, shape, k))
+    }
+
+    /// When each component `k` of index `index` is (through `let`s bound
+    /// once) component `d_k` of the iteration index of the element function
+    /// being emitted: the `d_k`, and the iteration space's shape.
+    fn iteration_comps(&self, index: H) -> Option<(Vec<usize>, H)> {
+        let it = self.iteration.borrow();
+        let it = it.as_ref()?;
         let a = self.a;
         let resolve = |mut h: H| {
             for _ in 0..1000 {
@@ -1068,10 +1157,10 @@ impl Gen<'_> {
             h
         };
         let Ty::Index(rank) = a.ty(index) else {
-            return false;
+            return None;
         };
-        let comps: Vec<Option<usize>> = match a.expr(resolve(index)) {
-            Expr::Var(v) if *v == it.param => (0..*rank).map(Some).collect(),
+        let comps: Vec<usize> = match a.expr(resolve(index)) {
+            Expr::Var(v) if *v == it.param => (0..*rank).collect(),
             Expr::MakeIndex(xs) => xs
                 .iter()
                 .map(|x| match a.expr(resolve(*x)) {
@@ -1080,14 +1169,10 @@ impl Gen<'_> {
                     }
                     _ => None,
                 })
-                .collect(),
-            _ => return false,
+                .collect::<Option<_>>()?,
+            _ => return None,
         };
-        comps.len() == *rank
-            && comps
-                .iter()
-                .enumerate()
-                .all(|(k, d)| d.is_some_and(|d| same_extent(a, it.shape, d, shape, k)))
+        (comps.len() == *rank).then_some((comps, it.shape))
     }
 
     /// Component `n` of `x` (emitted as `xe`).
@@ -1286,7 +1371,7 @@ impl Gen<'_> {
             } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
-                if self.inside(*index, *shape) {
+                if self.inside(*index, *shape) || self.checked_at_entry(*index, *shape) {
                     return quote!({ let #v = #ix; #body });
                 }
                 quote! {{
@@ -1431,6 +1516,23 @@ fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) 
         }
     }
     false
+}
+
+/// Whether the host can compute `h` before a kernel: shapes of buffers and
+/// arithmetic on them, without variables (which may be bound inside the
+/// element function).
+fn host_only(a: &Arena, h: H) -> bool {
+    match a.expr(h) {
+        Expr::Var(_) => false,
+        Expr::Shape(x) => matches!(a.expr(*x), Expr::Buffer(_)),
+        Expr::Lit(_)
+        | Expr::Proj(..)
+        | Expr::MakeIndex(_)
+        | Expr::Binary(..)
+        | Expr::Unary(..)
+        | Expr::Cast(..) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
+        _ => false,
+    }
 }
 
 /// Whether component `d` of shape `x` and component `k` of shape `y` are the
