@@ -370,6 +370,73 @@ fn reshape_transpose(m: &Matrix<u8>) -> Vector<u8> {
     m.backpermute([c, r], |[i, j]| [j, i]).reshape([r * c])
 }
 
+/// Reads `ys` at the iteration index: the CPU compares the extents once, on
+/// entry, and reads unchecked when `ys` is long enough.
+#[acc]
+fn xor_at_iteration(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> {
+    generate([xs.len()], |[i]| xs[[i]] ^ ys[[i]])
+}
+
+/// All pairs reduced along rows, `ws` read at the inner iteration index (the
+/// n-body pattern).
+#[acc]
+fn weighted_pairs(xs: &Vector<i16>, ws: &Vector<i16>) -> Vector<i64> {
+    let n = xs.len();
+    generate([n, n], |[i, j]| xs[[i]] as i64 * ws[[j]] as i64).fold(0, |a, b| a + b)
+}
+
+/// A loop over `ys` bounded by its length: `ys[[c]]` needs no check.
+#[acc]
+fn loop_below_len(xs: &Vector<i64>, ys: &Vector<i64>) -> Vector<i64> {
+    let n = ys.len();
+    xs.map(|x| {
+        let mut c = 0usize;
+        let mut acc = x;
+        while c < n && acc > -1000000 {
+            acc = acc + ys[[c]] * (c as i64 + 1);
+            c += 1;
+        }
+        acc
+    })
+}
+
+/// The same loop bounded by `m` instead: out of bounds when `m > ys.len()`.
+#[acc]
+fn loop_below_m(xs: &Vector<i64>, ys: &Vector<i64>, m: usize) -> Vector<i64> {
+    xs.map(|x| {
+        let mut c = 0usize;
+        let mut acc = x;
+        while c < m {
+            acc = acc + ys[[c]];
+            c += 1;
+        }
+        acc
+    })
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn reads_at_the_iteration_index(xs in vector(any::<i32>(), 300), ys in vector(any::<i32>(), 300),
+                                    ps in vector(any::<i16>(), 60), ws in vector(any::<i16>(), 60)) {
+        let r = check(xor_at_iteration::SOURCE, "xor_at_iteration", &[arg(&xs), arg(&ys)], xor_at_iteration(&xs, &ys), EXACT);
+        prop_assert_eq!(r.is_ok(), ys.len() >= xs.len());
+        let r = check(weighted_pairs::SOURCE, "weighted_pairs", &[arg(&ps), arg(&ws)], weighted_pairs(&ps, &ws), EXACT);
+        prop_assert_eq!(r.is_ok(), ws.len() >= ps.len());
+        let small: Vec<i64> = ys.to_vec().iter().map(|&y| (y % 1000) as i64).collect();
+        let small = Vector::from(small);
+        let big: Vector<i64> = Vector::from(xs.to_vec().iter().map(|&x| x as i64).collect::<Vec<_>>());
+        check_ok(loop_below_len::SOURCE, "loop_below_len", &[arg(&big), arg(&small)], loop_below_len(&big, &small), EXACT);
+        let m = ps.len();
+        let r = check(loop_below_m::SOURCE, "loop_below_m", &[arg(&big), arg(&small), arg(m)], loop_below_m(&big, &small, m), EXACT);
+        prop_assert_eq!(r.is_ok(), big.is_empty() || m <= small.len());
+        // Long enough: the unchecked version.
+        let long: Vector<i32> = Vector::from((0..xs.len() as i32 + 3).collect::<Vec<_>>());
+        check_ok(xor_at_iteration::SOURCE, "xor_at_iteration", &[arg(&xs), arg(&long)], xor_at_iteration(&xs, &long), EXACT);
+    }
+}
+
 proptest! {
     #![proptest_config(cfg())]
 

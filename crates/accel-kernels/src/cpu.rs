@@ -29,6 +29,8 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
         fresh: Cell::new(0),
         iteration: RefCell::new(None),
         entry_checks: RefCell::new(None),
+        lets_in_scope: RefCell::new(HashMap::new()),
+        below: RefCell::new(Vec::new()),
     };
     g.body()
 }
@@ -45,6 +47,8 @@ pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
         fresh: Cell::new(0),
         iteration: RefCell::new(None),
         entry_checks: RefCell::new(None),
+        lets_in_scope: RefCell::new(HashMap::new()),
+        below: RefCell::new(Vec::new()),
     };
     g.expr(h)
 }
@@ -66,6 +70,12 @@ struct Gen<'a> {
     /// host conditions under which some checked reads are in bounds for every
     /// element, and whether this is the version that assumes them.
     entry_checks: RefCell<Option<EntryChecks>>,
+    /// The values of the scalar `let`s around the expression being emitted.
+    lets_in_scope: RefCell<HashMap<VarId, H>>,
+    /// Facts `v < x` that hold where the expression being emitted runs: the
+    /// step of a `while` whose condition requires them (`x` does not change
+    /// in the loop).
+    below: RefCell<Vec<(VarId, H)>>,
 }
 
 /// See [`Gen::entry_checks`].
@@ -1050,11 +1060,16 @@ impl Gen<'_> {
     fn in_iteration(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> TokenStream) -> TokenStream {
         let f = e.fun();
         let it = match (e, &self.a.var(f.params[0]).ty) {
-            (ElemFn::Index(_), Ty::Index(_)) => Some(Iteration {
-                param: f.params[0],
-                shape,
-                lets: let_values(self.a, f.body),
-            }),
+            // A linear parameter is the index itself only in rank 1.
+            (ElemFn::Index(_), Ty::Index(_)) | (ElemFn::Linear(_), Ty::Prim(Prim::Usize))
+                if matches!(e, ElemFn::Index(_)) || matches!(self.a.ty(shape), Ty::Index(1)) =>
+            {
+                Some(Iteration {
+                    param: f.params[0],
+                    shape,
+                    lets: let_values(self.a, f.body),
+                })
+            }
             _ => None,
         };
         let before = self.iteration.replace(it);
@@ -1123,6 +1138,81 @@ impl Gen<'_> {
         false
     }
 
+    /// The facts `v < x` that a `while` loop's condition `cond` requires of
+    /// its state `vars` (its `&&`-conjuncts), where `x` reads no state
+    /// variable: they hold in every step, which runs only after `cond` held
+    /// for the same state.
+    fn loop_bounds(&self, vars: &[VarId], cond: H) -> Vec<(VarId, H)> {
+        let a = self.a;
+        let mut facts = Vec::new();
+        let mut stack = vec![cond];
+        while let Some(h) = stack.pop() {
+            match a.expr(h) {
+                Expr::Binary(BinOp::And, x, y) => stack.extend([*x, *y]),
+                Expr::Binary(BinOp::Lt, x, y) => {
+                    if let Expr::Var(v) = a.expr(*x) {
+                        if vars.contains(v) && !vars.iter().any(|w| mentions(a, *y, *w)) {
+                            facts.push((*v, *y));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        facts
+    }
+
+    /// Whether every component `k` of `index` is a variable known to be
+    /// below component `k` of `shape` (a loop counter `c` in `while c < n`,
+    /// `n` being that extent): `centroids[[c]]` in `for c in 0..k` with
+    /// `k = centroids.len()`. Index components are `usize`, so never negative.
+    fn below_extent(&self, index: H, shape: H) -> bool {
+        let a = self.a;
+        let lets = self.lets_in_scope.borrow();
+        let below = self.below.borrow();
+        if below.is_empty() {
+            return false;
+        }
+        let resolve = |mut h: H| {
+            for _ in 0..1000 {
+                match a.expr(h) {
+                    Expr::Var(v) => match lets.get(v) {
+                        Some(x) => h = *x,
+                        None => return h,
+                    },
+                    _ => return h,
+                }
+            }
+            h
+        };
+        let Expr::MakeIndex(xs) = a.expr(index) else {
+            return false;
+        };
+        xs.iter().enumerate().all(|(k, x)| {
+            // The counter itself, not resolved: the fact is about it.
+            let mut h = *x;
+            let v = loop {
+                match a.expr(h) {
+                    Expr::Var(v) if below.iter().any(|(w, _)| w == v) => break *v,
+                    Expr::Var(v) => match lets.get(v) {
+                        Some(y) => h = *y,
+                        None => return false,
+                    },
+                    _ => return false,
+                }
+            };
+            below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
+                match (a.expr(resolve(*bound)), a.expr(shape)) {
+                    (Expr::Proj(s, i), _) => same_extent(a, *s, *i, shape, k),
+                    (_, Expr::MakeIndex(ys)) => ys
+                        .get(k)
+                        .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
+                    _ => false,
+                }
+            })
+        })
+    }
+
     /// Whether index `index` lies inside `shape` in every call of the element
     /// function being emitted: each component `k` is (through `let`s bound
     /// once) component `d` of the iteration index, and component `d` of the
@@ -1156,20 +1246,30 @@ impl Gen<'_> {
             }
             h
         };
+        // The component of the iteration index that `x` is.
+        fn component(a: &Arena, resolve: &dyn Fn(H) -> H, param: VarId, x: H, depth: usize) -> Option<usize> {
+            if depth > 64 {
+                return None;
+            }
+            match a.expr(resolve(x)) {
+                // The linear parameter of a rank-1 iteration space.
+                Expr::Var(v) if *v == param => Some(0),
+                Expr::Proj(b, d) => match a.expr(resolve(*b)) {
+                    Expr::Var(v) if *v == param => Some(*d),
+                    // `[i][0]`: the index built from a linear parameter.
+                    Expr::MakeIndex(ys) => component(a, resolve, param, *ys.get(*d)?, depth + 1),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        let component = |x: H, depth: usize| component(a, &resolve, it.param, x, depth);
         let Ty::Index(rank) = a.ty(index) else {
             return None;
         };
         let comps: Vec<usize> = match a.expr(resolve(index)) {
             Expr::Var(v) if *v == it.param => (0..*rank).collect(),
-            Expr::MakeIndex(xs) => xs
-                .iter()
-                .map(|x| match a.expr(resolve(*x)) {
-                    Expr::Proj(b, d) if matches!(a.expr(resolve(*b)), Expr::Var(v) if *v == it.param) => {
-                        Some(*d)
-                    }
-                    _ => None,
-                })
-                .collect::<Option<_>>()?,
+            Expr::MakeIndex(xs) => xs.iter().map(|x| component(*x, 0)).collect::<Option<_>>()?,
             _ => return None,
         };
         (comps.len() == *rank).then_some((comps, it.shape))
@@ -1232,8 +1332,15 @@ impl Gen<'_> {
             }
             Expr::Let { var: v, value, body } => {
                 let t = rust_ty(&self.a.var(*v).ty);
-                let (v, value, body) = (var(*v), self.expr(*value), self.expr(*body));
-                quote!({ let #v: #t = #value; #body })
+                let value_e = self.expr(*value);
+                let before = self.lets_in_scope.borrow_mut().insert(*v, *value);
+                let body = self.expr(*body);
+                match before {
+                    Some(x) => self.lets_in_scope.borrow_mut().insert(*v, x),
+                    None => self.lets_in_scope.borrow_mut().remove(v),
+                };
+                let v = var(*v);
+                quote!({ let #v: #t = #value_e; #body })
             }
             Expr::Lit(l) => lit(l.prim, l.bits),
             Expr::Tuple(xs) => self.tuple(xs),
@@ -1320,7 +1427,11 @@ impl Gen<'_> {
             } => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
                 let init = self.tuple(init);
+                let facts = self.loop_bounds(vars, *cond);
+                let depth = self.below.borrow().len();
+                self.below.borrow_mut().extend(facts);
                 let step = self.tuple(step);
+                self.below.borrow_mut().truncate(depth);
                 let cond = self.expr(*cond);
                 quote! {{
                     let mut __state = #init;
@@ -1371,7 +1482,10 @@ impl Gen<'_> {
             } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
-                if self.inside(*index, *shape) || self.checked_at_entry(*index, *shape) {
+                if self.inside(*index, *shape)
+                    || self.below_extent(*index, *shape)
+                    || self.checked_at_entry(*index, *shape)
+                {
                     return quote!({ let #v = #ix; #body });
                 }
                 quote! {{
@@ -1518,6 +1632,22 @@ fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) 
     false
 }
 
+/// Whether `h` reads variable `v`.
+fn mentions(a: &Arena, h: H, v: VarId) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if matches!(a.expr(x), Expr::Var(w) if *w == v) {
+            return true;
+        }
+        stack.extend(a.expr(x).children());
+    }
+    false
+}
+
 /// Whether the host can compute `h` before a kernel: shapes of buffers and
 /// arithmetic on them, without variables (which may be bound inside the
 /// element function).
@@ -1660,5 +1790,62 @@ mod tests {
             assert!(!c.contains("offset_in"), "{name}: {c}");
             assert!(c.contains("resolve"), "{name}: {c}");
         }
+    }
+
+    /// The bounds checks left in the code of a one-kernel program.
+    fn checks(source: &str, name: &str) -> (usize, String) {
+        let c = code(source, name);
+        (c.matches("__ctx . index").count(), c)
+    }
+
+    #[test]
+    fn reads_provably_inside_their_array_are_unchecked() {
+        // The iteration index into the array of the same extent (all
+        // generated programs; also the fold's element function).
+        let (n, c) = checks(
+            "fn f(xs: &Vector<f32>) -> Vector<f32> { generate(xs.shape(), |[i]| xs[[i]] * 2.0) }",
+            "f",
+        );
+        assert_eq!(n, 0, "{c}");
+        let (n, c) = checks(
+            "fn t(m: &Matrix<f32>) -> Vector<f32> { generate(m.shape(), |[i, j]| m[[i, j]] + 1.0).sum() }",
+            "t",
+        );
+        assert_eq!(n, 0, "{c}");
+        // A loop counter below the array's length, through a `let`.
+        let (n, c) = checks(
+            "fn k(xs: &Vector<f32>, cs: &Vector<f32>) -> Vector<f32> { let k = cs.len(); xs.map(|x| { \
+             let mut c = 0usize; let mut s = x; while c < k { s = s + cs[[c]]; c += 1; } s }) }",
+            "k",
+        );
+        assert_eq!(n, 0, "{c}");
+        // Bounded by something else, or read after the loop: checked.
+        let (n, c) = checks(
+            "fn m(xs: &Vector<f32>, cs: &Vector<f32>, b: usize) -> Vector<f32> { xs.map(|x| { \
+             let mut c = 0usize; let mut s = x; while c < b { s = s + cs[[c]]; c += 1; } s + cs[[c]] }) }",
+            "m",
+        );
+        assert_eq!(n, 2, "{c}");
+    }
+
+    #[test]
+    fn reads_of_another_array_at_the_iteration_index_are_checked_on_entry() {
+        // `ws[[j]]` in an all-pairs fold: one version unchecked, run when the
+        // host finds the rows no longer than `ws`; the other checked.
+        let (n, c) = checks(
+            "fn p(xs: &Vector<f32>, ws: &Vector<f32>) -> Vector<f32> { let n = xs.len(); \
+             generate([n, n], |[i, j]| xs[[i]] * ws[[j]]).fold(0.0, |a, b| a + b) }",
+            "p",
+        );
+        assert_eq!(n, 1, "{c}");
+        assert!(c.contains("__b1_shape) [0]"), "{c}");
+        // An index computed from the iteration index is not the iteration
+        // index: checked in the one version there is.
+        let (n, c) = checks(
+            "fn q(xs: &Vector<f32>, ws: &Vector<f32>) -> Vector<f32> { generate(xs.shape(), |[i]| xs[[i]] * ws[[i + 1]]) }",
+            "q",
+        );
+        assert_eq!(n, 1, "{c}");
+        assert!(!c.contains("<= ("), "{c}");
     }
 }
