@@ -602,7 +602,7 @@ impl Gen<'_> {
                             } else {
                                 self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape))
                             };
-                                match (to_scalar, z) {
+                            match (to_scalar, z) {
                                 (true, Some(z)) => {
                                     let z = self.expr(*z);
                                     quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
