@@ -21,17 +21,7 @@ use std::collections::{HashMap, HashSet};
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
 pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
-    let g = Gen {
-        plan,
-        a: &plan.arena,
-        rt,
-        fast_stencil: Cell::new(false),
-        fresh: Cell::new(0),
-        iteration: RefCell::new(None),
-        entry_checks: RefCell::new(None),
-        lets_in_scope: RefCell::new(HashMap::new()),
-        below: RefCell::new(Vec::new()),
-    };
+    let g = Gen::new(plan, rt);
     g.body()
 }
 
@@ -39,17 +29,7 @@ pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
 /// it, for the GPU path's host code. It reads `__bN_shape` locals, `__vN`
 /// variables, `__ctx`, and `__bN_cK` slices for the buffers whose data it reads.
 pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
-    let g = Gen {
-        plan,
-        a: &plan.arena,
-        rt,
-        fast_stencil: Cell::new(false),
-        fresh: Cell::new(0),
-        iteration: RefCell::new(None),
-        entry_checks: RefCell::new(None),
-        lets_in_scope: RefCell::new(HashMap::new()),
-        below: RefCell::new(Vec::new()),
-    };
+    let g = Gen::new(plan, rt);
     g.expr(h)
 }
 
@@ -76,6 +56,22 @@ struct Gen<'a> {
     /// step of a `while` whose condition requires them (`x` does not change
     /// in the loop).
     below: RefCell<Vec<(VarId, H)>>,
+}
+
+impl<'a> Gen<'a> {
+    fn new(plan: &'a Plan, rt: &'a TokenStream) -> Gen<'a> {
+        Gen {
+            plan,
+            a: &plan.arena,
+            rt,
+            fast_stencil: Cell::new(false),
+            fresh: Cell::new(0),
+            iteration: RefCell::new(None),
+            entry_checks: RefCell::new(None),
+            lets_in_scope: RefCell::new(HashMap::new()),
+            below: RefCell::new(Vec::new()),
+        }
+    }
 }
 
 /// See [`Gen::entry_checks`].
@@ -596,11 +592,14 @@ impl Gen<'_> {
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
                         let call = self.versioned(|| {
-                            let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
-                            let er = if to_scalar {
-                                TokenStream::new()
+                            // The whole input as one range, or row by row.
+                            let (e, er) = if to_scalar {
+                                let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
+                                (e, TokenStream::new())
                             } else {
-                                self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape))
+                                let er =
+                                    self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+                                (TokenStream::new(), er)
                             };
                             match (to_scalar, z) {
                                 (true, Some(z)) => {
@@ -1151,7 +1150,7 @@ impl Gen<'_> {
                 Expr::Binary(BinOp::And, x, y) => stack.extend([*x, *y]),
                 Expr::Binary(BinOp::Lt, x, y) => {
                     if let Expr::Var(v) = a.expr(*x) {
-                        if vars.contains(v) && !vars.iter().any(|w| mentions(a, *y, *w)) {
+                        if vars.contains(v) && !vars.iter().any(|w| a.mentions(*y, *w)) {
                             facts.push((*v, *y));
                         }
                     }
@@ -1173,18 +1172,7 @@ impl Gen<'_> {
         if below.is_empty() {
             return false;
         }
-        let resolve = |mut h: H| {
-            for _ in 0..1000 {
-                match a.expr(h) {
-                    Expr::Var(v) => match lets.get(v) {
-                        Some(x) => h = *x,
-                        None => return h,
-                    },
-                    _ => return h,
-                }
-            }
-            h
-        };
+        let resolve = |h: H| resolve_lets(a, h, |v| lets.get(&v).copied());
         let Expr::MakeIndex(xs) = a.expr(index) else {
             return false;
         };
@@ -1234,17 +1222,12 @@ impl Gen<'_> {
         let it = self.iteration.borrow();
         let it = it.as_ref()?;
         let a = self.a;
-        let resolve = |mut h: H| {
-            for _ in 0..1000 {
-                match a.expr(h) {
-                    Expr::Var(v) if *v != it.param => match it.lets.get(v).map(Vec::as_slice) {
-                        Some([x]) => h = *x,
-                        _ => return h,
-                    },
-                    _ => return h,
-                }
-            }
-            h
+        // Through `let`s that bind one value only.
+        let resolve = |h: H| {
+            resolve_lets(a, h, |v| match it.lets.get(&v).map(Vec::as_slice) {
+                Some([x]) if v != it.param => Some(*x),
+                _ => None,
+            })
         };
         // The component of the iteration index that `x` is.
         fn component(a: &Arena, resolve: &dyn Fn(H) -> H, param: VarId, x: H, depth: usize) -> Option<usize> {
@@ -1632,20 +1615,19 @@ fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) 
     false
 }
 
-/// Whether `h` reads variable `v`.
-fn mentions(a: &Arena, h: H, v: VarId) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![h];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
+/// `h` with variables replaced by their `let` values (`value_of`), as long as
+/// they have one.
+fn resolve_lets(a: &Arena, mut h: H, value_of: impl Fn(VarId) -> Option<H>) -> H {
+    for _ in 0..1000 {
+        match a.expr(h) {
+            Expr::Var(v) => match value_of(*v) {
+                Some(x) => h = x,
+                None => return h,
+            },
+            _ => return h,
         }
-        if matches!(a.expr(x), Expr::Var(w) if *w == v) {
-            return true;
-        }
-        stack.extend(a.expr(x).children());
     }
-    false
+    h
 }
 
 /// Whether the host can compute `h` before a kernel: shapes of buffers and

@@ -1011,6 +1011,28 @@ impl Arena {
         (0..self.exprs.len() as u32).map(H)
     }
 
+    /// Whether some node reachable from `h` (`h` included) satisfies `pred`.
+    pub fn reaches(&self, h: H, mut pred: impl FnMut(H, &Expr) -> bool) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![h];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            let e = self.expr(x);
+            if pred(x, e) {
+                return true;
+            }
+            stack.extend(e.children());
+        }
+        false
+    }
+
+    /// Whether `h` reads variable `v`.
+    pub fn mentions(&self, h: H, v: VarId) -> bool {
+        self.reaches(h, |_, e| matches!(e, Expr::Var(w) if *w == v))
+    }
+
     // Small constructors used by every pass.
 
     pub fn lit(&mut self, prim: Prim, bits: u64) -> H {

@@ -870,7 +870,7 @@ impl Fuser {
                         for offset in stencil_offsets(&extents[k]) {
                             let Some(&p) = params.next() else { break };
                             // Points the function never reads are never read.
-                            if !mentions(&s.arena, f.body, p) {
+                            if !s.arena.mentions(f.body, p) {
                                 continue;
                             }
                             let read = match input {
@@ -1408,38 +1408,6 @@ fn cost(a: &Arena, h: H) -> u32 {
         c
     }
     go(a, h, &mut HashMap::new())
-}
-
-/// Whether `h` reads variable `v`.
-fn mentions(a: &Arena, h: H, v: crate::ir::VarId) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![h];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        let e = a.expr(x);
-        if e == &Expr::Var(v) {
-            return true;
-        }
-        stack.extend(e.children());
-    }
-    false
-}
-
-/// Whether node `n` is reachable from `h`.
-fn mentions_node(a: &Arena, h: H, n: H) -> bool {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![h];
-    while let Some(x) = stack.pop() {
-        if x == n {
-            return true;
-        }
-        if seen.insert(x) {
-            stack.extend(a.expr(x).children());
-        }
-    }
-    false
 }
 
 fn with(mut ops: Vec<&'static str>, op: &'static str) -> Vec<&'static str> {

@@ -497,18 +497,7 @@ impl ElemFn {
     /// depends on the data (a segmented fold's row, a Mandelbrot pixel), so
     /// the back ends split the work finely and balance it dynamically.
     pub fn loops(&self, arena: &Arena) -> bool {
-        let mut seen = std::collections::HashSet::new();
-        let mut stack = vec![self.fun().body];
-        while let Some(h) = stack.pop() {
-            if !seen.insert(h) {
-                continue;
-            }
-            if matches!(arena.expr(h), crate::ir::Expr::While { .. }) {
-                return true;
-            }
-            stack.extend(arena.expr(h).children());
-        }
-        false
+        arena.reaches(self.fun().body, |_, e| matches!(e, crate::ir::Expr::While { .. }))
     }
 }
 

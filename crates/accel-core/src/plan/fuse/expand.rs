@@ -60,7 +60,7 @@ impl Fuser {
         // (`|[j]| Some([ys[[j]].0])`): that read is the element itself.
         let ev = self.arena.new_var("e", self.elem_ty(g).0);
         let ix = *index.params.first()?;
-        let reads_g = super::mentions_node(&self.arena, index.body, g);
+        let reads_g = self.arena.reaches(index.body, |x, _| x == g);
         let index_body = if reads_g {
             self.replace_own_reads(index.body, g, ix, ev)?
         } else {
@@ -288,7 +288,7 @@ impl Fuser {
         let Expr::Map { f: count, a: src2 } = a.expr(*counts) else {
             return None;
         };
-        if *src2 != src || super::mentions(a, body, s) || super::mentions(a, body, ix) {
+        if *src2 != src || a.mentions(body, s) || a.mentions(body, ix) {
             return None;
         }
         Some(Parts {
