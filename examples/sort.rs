@@ -1,4 +1,4 @@
-//! Sorting with accel's radix sort (built from scans and permutes), checked
+//! Sorting with accel's radix sort (the compiler's `sort` primitive), checked
 //! against `slice::sort` and timed against rayon's `par_sort_unstable` on the
 //! same data in the same process.
 //!

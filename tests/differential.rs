@@ -370,6 +370,27 @@ fn reshape_transpose(m: &Matrix<u8>) -> Vector<u8> {
     m.backpermute([c, r], |[i, j]| [j, i]).reshape([r * c])
 }
 
+/// A sort of a fused producer (the producer runs inside the sort kernel).
+#[acc]
+fn sort_fused(xs: &Vector<i32>) -> Vector<i64> {
+    xs.map(|x| x as i64 * 3 - 7).sort()
+}
+
+/// Few distinct keys (the CPU skips the passes of digits all keys share),
+/// stability seen through the indices.
+#[acc]
+fn sort_narrow(xs: &Vector<u16>) -> Vector<usize> {
+    xs.map(|x| x % 7).sort_indices()
+}
+
+/// Sorted pairs used twice, by a scan and a fold, after a sort of a sort.
+#[acc]
+fn sort_then_scan(ps: &Vector<(i16, u8)>) -> (Vector<i64>, Scalar<i64>) {
+    let s = ps.sort_by_key(|p| p.1).sort_by_key(|p| p.0 / 8);
+    let w = s.map(|p| p.0 as i64 * 256 + p.1 as i64);
+    (w.scanl1(|a, b| a ^ b), w.fold_all(0, |a, b| a + b))
+}
+
 /// Reads `ys` at the iteration index: the CPU compares the extents once, on
 /// entry, and reads unchecked when `ys` is long enough.
 #[acc]
@@ -434,6 +455,30 @@ proptest! {
         // Long enough: the unchecked version.
         let long: Vector<i32> = Vector::from((0..xs.len() as i32 + 3).collect::<Vec<_>>());
         check_ok(xor_at_iteration::SOURCE, "xor_at_iteration", &[arg(&xs), arg(&long)], xor_at_iteration(&xs, &long), EXACT);
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn sorts(xs in vector(any::<i32>(), 300), us in vector(any::<u16>(), 300), ps in vector((any::<i16>(), any::<u8>()), 300)) {
+        check_ok(sort_fused::SOURCE, "sort_fused", &[arg(&xs)], sort_fused(&xs), EXACT);
+        check_ok(sort_narrow::SOURCE, "sort_narrow", &[arg(&us)], sort_narrow(&us), EXACT);
+        check_ok(sort_then_scan::SOURCE, "sort_then_scan", &[arg(&ps)], sort_then_scan(&ps), EXACT);
+    }
+}
+
+/// Sizes crossing the CPU sort's chunks (16384 elements at least each). The
+/// simulator runs every GPU thread of every pass, so there only the smaller.
+#[test]
+fn sort_large() {
+    let sizes: &[usize] = if on_gpu() { &[0, 1, 700] } else { &[0, 1, 16_385, 70_001] };
+    for &n in sizes {
+        let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
+        check_pools_ok(sort_fused::SOURCE, "sort_fused", &[arg(&xs)], || sort_fused(&xs), EXACT);
+        let us: Vector<u16> = (0..n).map(|i| hash(i + 5) as u16).collect();
+        check_pools_ok(sort_narrow::SOURCE, "sort_narrow", &[arg(&us)], || sort_narrow(&us), EXACT);
     }
 }
 

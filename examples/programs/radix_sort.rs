@@ -1,5 +1,5 @@
 //! Radix sort of signed 32-bit integers with the library's `sort` (a
-//! least-significant-digit radix sort built from scans and permutes), shared
+//! least-significant-digit radix sort, one primitive of the compiler), shared
 //! with the benchmarks.
 //!
 //! `radix_sort_program!()` instantiates the program; the benchmarks instantiate

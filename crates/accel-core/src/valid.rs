@@ -3,7 +3,7 @@
 //! plan, kernels reading only buffers that exist and are already written.
 
 use crate::front::Program;
-use crate::ir::{Arena, Expr, Fun, Ty, VarId, H};
+use crate::ir::{Arena, Expr, Fun, Prim, Ty, VarId, H};
 use crate::plan::{Block, Origin, Output, Plan, Slot, Step, Val};
 use std::collections::HashSet;
 
@@ -329,6 +329,21 @@ impl<'a> Validator<'a> {
                 }
                 if params.next().is_some() {
                     return bad("stencil function has too many parameters");
+                }
+            }
+            Expr::Sort { key, a } => {
+                let elem = match self.a.ty(*a).elem_and_rank() {
+                    Some((e, 1)) => e,
+                    _ => return bad("sort of a non-vector"),
+                };
+                if key.params.len() != 1 || &self.a.var(key.params[0]).ty != elem {
+                    return bad("sort key's parameter is not the element");
+                }
+                if !matches!(self.a.ty(key.body), Ty::Prim(Prim::U32 | Prim::U64)) {
+                    return bad("sort key is not a u32 or u64");
+                }
+                if ty != self.a.ty(*a) {
+                    return bad("sort's result is not its input's type");
                 }
             }
             Expr::ReadStencil {

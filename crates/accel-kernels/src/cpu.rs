@@ -728,6 +728,25 @@ impl Gen<'_> {
                             #call
                         });
                     }
+                    KernelOp::Sort {
+                        shape,
+                        elem,
+                        key,
+                        key_bits,
+                    } => {
+                        let s = self.expr(*shape);
+                        let in_shape = format_ident!("__in{}", b0);
+                        let e = self.elem_closure(elem, &in_shape);
+                        let kt = if *key_bits > 32 { quote!(u64) } else { quote!(u32) };
+                        let (x, kb) = (var(key.params[0]), self.expr(key.body));
+                        out.extend(quote! {
+                            let #in_shape = #s;
+                            #rt::cpu::extent(#op, &#in_shape)?;
+                            let #bi: #cols = #rt::cpu::sort_by_key::<#cols, #kt>(
+                                #rt::shape::size(&#in_shape), #e, |#x: #t| -> #kt { #kb },
+                            );
+                        });
+                    }
                     KernelOp::Expand { .. } => out.extend(self.expand_kernel(kernel, moved)),
                 }
                 for o in &kernel.outputs {

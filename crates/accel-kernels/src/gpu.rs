@@ -415,6 +415,53 @@ impl Gen<'_> {
                     (#bi,)
                 }
             }
+            KernelOp::Sort { shape, key_bits, .. } => {
+                let sh = in_shape(*shape);
+                let tile = crate::ptx::sort::TILE;
+                let block = tile as u32;
+                let keys = stride(&entries[0], quote!(__x_n));
+                let count = launch(&entries[1], quote!(__x_tiles), quote!(#block));
+                let scan = launch(&entries[2], quote!(1), quote!(256));
+                let scatter = launch(&entries[3], quote!(__x_tiles), quote!(#block));
+                let gather = stride(&entries[4], quote!(__x_n));
+                let key_bytes = (*key_bits / 8) as usize;
+                let digit_bits = crate::ptx::sort::DIGIT_BITS as usize;
+                let passes = (*key_bits / crate::ptx::sort::DIGIT_BITS) as usize;
+                quote! {
+                    #sh
+                    let __x_n = #rt::shape::size(&__in);
+                    let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
+                    if __x_n > 0 {
+                        // Keys and indices, and their copies the passes scatter to.
+                        let __keys = [#host::zeroed(__dev, #key_bytes * __x_n)?, #host::zeroed(__dev, #key_bytes * __x_n)?];
+                        let __idx = [#host::zeroed(__dev, 8 * __x_n)?, #host::zeroed(__dev, 8 * __x_n)?];
+                        let __x_tiles = __x_n.div_ceil(#tile);
+                        // Counts per digit and tile, scanned in place (`sscan`).
+                        let __x_tn = (1usize << #digit_bits) * __x_tiles;
+                        let __x_tper = __x_tn.div_ceil(256);
+                        let __counts = #host::zeroed(__dev, 8 * __x_tn)?;
+                        let __stats = #host::zeroed(__dev, 16)?;
+                        let (__x_counts, __x_psum, __x_pmax) = (__counts.ptr().0, __counts.ptr().0, __counts.ptr().0);
+                        let __x_stats = __stats.ptr().0;
+                        {
+                            let (__x_keys, __x_idx) = (__keys[0].ptr().0, __idx[0].ptr().0);
+                            #keys
+                        }
+                        for __x_pass in 0..#passes {
+                            let (__s, __d) = (__x_pass % 2, 1 - __x_pass % 2);
+                            let __x_shift = #digit_bits * __x_pass;
+                            let (__x_ksrc, __x_isrc) = (__keys[__s].ptr().0, __idx[__s].ptr().0);
+                            let (__x_kdst, __x_idst) = (__keys[__d].ptr().0, __idx[__d].ptr().0);
+                            #count
+                            #scan
+                            #scatter
+                        }
+                        let __x_idx = __idx[#passes % 2].ptr().0;
+                        #gather
+                    }
+                    (#bi,)
+                }
+            }
             KernelOp::Expand { .. } => self.expand_kernel(k, entries),
         }
     }

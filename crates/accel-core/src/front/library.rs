@@ -952,10 +952,8 @@ impl Lowerer<'_> {
 
     // ---- sorting ------------------------------------------------------------------
 
-    /// A stable least-significant-digit radix sort, two bits per pass, built
-    /// from the primitives: per pass, an exclusive scan of the one-hot digit
-    /// counts and a permute to each element's new position. Keys are mapped to
-    /// unsigned integers whose order is the key's (for floats, `total_cmp`'s).
+    /// `sort`, `sort_by_key`, `sort_indices`: one stable sort node, keyed by
+    /// an unsigned integer whose order is the key's (for floats, `total_cmp`'s).
     fn sort(&mut self, a: H, c: Call, name: &str) -> CResult<H> {
         let by_key = name == "sort_by_key";
         self.arity_is(c, by_key as usize, if by_key { "a key closure" } else { "none" })?;
@@ -981,93 +979,24 @@ impl Lowerer<'_> {
                 );
             }
         };
-        let wide = kp.width() > 32;
-        let bits_ty = if wide { Prim::U64 } else { Prim::U32 };
+        let bits_ty = if kp.width() > 32 { Prim::U64 } else { Prim::U32 };
         let b = &mut self.arena;
-        // State: (key bits, payload); the payload is the element or its index.
-        let payload = if name == "sort_indices" {
+        if name == "sort_indices" {
+            // Sort the indices, each keyed by its element's key.
             let sh = b.shape(a);
-            b.generate_with(sh, |b, ix| b.comp(ix, 0))
-        } else {
-            a
-        };
-        let mut state = b.zip_with(a, payload, |b, x, p| {
+            let indices = b.generate_with(sh, |b, ix| b.comp(ix, 0));
+            let i = b.new_var("i", Ty::Prim(Prim::Usize));
+            let iv = b.var_ref(i);
+            let x = b.read1(a, iv);
             let k = b.apply(&key, &[x]);
-            let bits = b.order_bits(k, kp, bits_ty);
-            b.tuple(vec![bits, p])
-        });
-        let u = Ty::Prim(Prim::Usize);
-        let counts_ty = Ty::Tuple(vec![u.clone(), u.clone(), u.clone()]);
-        for pass in 0..kp.width() / 2 {
-            let shift = b.lit_of(Prim::U32, 2 * pass as i64);
-            let three = b.lit_of(bits_ty, 3);
-            let digit = move |b: &mut Arena, st: H| {
-                let k = b.proj(st, 0);
-                let sh = b.bin(BinOp::Shr, k, shift);
-                let d = b.bin(BinOp::BitAnd, sh, three);
-                b.cast(d, Prim::Usize)
-            };
-            let onehot = b.map(state, |b, st| {
-                let d = digit(b, st);
-                let xs = (0..3)
-                    .map(|j| {
-                        let jl = b.usize_lit(j);
-                        let is = b.bin(BinOp::Eq, d, jl);
-                        b.cast(is, Prim::Usize)
-                    })
-                    .collect();
-                b.tuple(xs)
-            });
-            let z = b.zero_of(&counts_ty);
-            let add3 = b.op2(&counts_ty, |b, x, y| {
-                let xs = (0..3)
-                    .map(|j| {
-                        let (p, q) = (b.proj(x, j), b.proj(y, j));
-                        b.add_(p, q)
-                    })
-                    .collect();
-                b.tuple(xs)
-            });
-            let sc = b.scan(onehot, ScanDir::Left, ScanKind::Exclusive, Some(z), add3);
-            let (before, totals) = (b.proj(sc, 0), b.proj(sc, 1));
-            let totals = b.value(totals);
-            let n = b.extent(state, 0);
-            let sh = b.index(vec![n]);
-            let blank_elem = {
-                let t = b.arr_ty(state).0;
-                b.zero_of(&t)
-            };
-            let blank = b.fill(sh, blank_elem);
-            let current = state;
-            state = b.scatter_by(current, blank, |b, ix| {
-                let i = b.comp(ix, 0);
-                let st = b.read1(current, i);
-                let d = digit(b, st);
-                let pre = b.read1(before, i);
-                let (p0, p1, p2) = (b.proj(pre, 0), b.proj(pre, 1), b.proj(pre, 2));
-                let (t0, t1, t2) = (b.proj(totals, 0), b.proj(totals, 1), b.proj(totals, 2));
-                let s1 = t0;
-                let s2 = b.add_(s1, t1);
-                let s3 = b.add_(s2, t2);
-                let d0 = p0;
-                let d1 = b.add_(s1, p1);
-                let d2 = b.add_(s2, p2);
-                let q = b.add_(p0, p1);
-                let q = b.add_(q, p2);
-                let p3 = b.sub_(i, q);
-                let d3 = b.add_(s3, p3);
-                let dests = [d0, d1, d2];
-                let mut t = d3;
-                for j in (0..3).rev() {
-                    let jl = b.usize_lit(j as usize);
-                    let is = b.bin(BinOp::Eq, d, jl);
-                    t = b.if_(is, dests[j], t);
-                }
-                let t = b.index(vec![t]);
-                b.some(t)
-            });
+            let body = b.order_bits(k, kp, bits_ty);
+            return Ok(b.sort_by(indices, Fun { params: vec![i], body }));
         }
-        Ok(b.map(state, |b, st| b.proj(st, 1)))
+        let x = b.new_var("x", e);
+        let xv = b.var_ref(x);
+        let k = b.apply(&key, &[xv]);
+        let body = b.order_bits(k, kp, bits_ty);
+        Ok(b.sort_by(a, Fun { params: vec![x], body }))
     }
 }
 
@@ -1084,8 +1013,8 @@ impl Arena {
     /// `root` with every array node it uses more than once bound by a `let`
     /// at its top. The library builds DAGs; the reference interpreter (which
     /// runs the program before sharing recovery) would otherwise compute a
-    /// shared array once per use, exponentially often in chains like the
-    /// sort's passes. Sharing recovery inlines these `let`s again.
+    /// shared array once per use, exponentially often in chains of shared
+    /// arrays. Sharing recovery inlines these `let`s again.
     fn bind_shared_arrays(&mut self, root: H) -> H {
         use std::collections::{HashMap, HashSet};
         // Parents of each array node, and a post-order (children first).

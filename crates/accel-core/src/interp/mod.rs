@@ -391,6 +391,21 @@ impl Interp<'_> {
                 }
                 Ok(V::A(Rc::new(out)))
             }
+            Expr::Sort { key, a } => {
+                let a = self.array(*a)?;
+                let mut keyed = Vec::with_capacity(a.elems.len());
+                for x in &a.elems {
+                    let k = match self.apply(key, vec![x.clone()])? {
+                        Value::U32(k) => k as u64,
+                        Value::U64(k) => k,
+                        _ => return Err(Error::new("interpreter", "sort's key is not an unsigned integer")),
+                    };
+                    keyed.push((k, x.clone()));
+                }
+                // `sort_by_key` is stable.
+                keyed.sort_by_key(|(k, _)| *k);
+                Ok(arr(a.shape.clone(), keyed.into_iter().map(|(_, x)| x).collect()))
+            }
             Expr::Stencil {
                 boundaries,
                 f,

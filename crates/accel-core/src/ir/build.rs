@@ -294,6 +294,12 @@ impl Arena {
         )
     }
 
+    /// Vector `a` sorted stably by `key`, an unsigned integer.
+    pub fn sort_by(&mut self, a: H, key: Fun) -> H {
+        let ty = self.ty(a).clone();
+        self.node(Expr::Sort { key, a }, ty)
+    }
+
     /// A scatter: each source element replaces its target (which one wins when
     /// targets repeat is unspecified).
     pub fn scatter_by(&mut self, a: H, defaults: H, index: impl FnOnce(&mut Arena, H) -> H) -> H {

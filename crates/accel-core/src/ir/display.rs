@@ -259,6 +259,13 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
+            Expr::Sort { key, a } => {
+                s.push_str("sort(");
+                self.write_fun(s, key);
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push(')');
+            }
             Expr::Stencil {
                 boundaries,
                 f,

@@ -595,6 +595,13 @@ pub enum Expr {
         index: Fun,
         a: H,
     },
+    /// The vector `a` in ascending order of `key` (an unsigned integer of
+    /// 32 or 64 bits), stable: elements with equal keys keep their order.
+    /// The library's `sort`s map their keys to such integers.
+    Sort {
+        key: Fun,
+        a: H,
+    },
     /// `stencil`/`stencil2`: element `ix` of the result is `f` of the neighbours
     /// of `ix` in each array (the pattern of `extents[k]` around `ix` in
     /// `arrays[k]`, row-major, the arrays one after the other), out-of-bounds
@@ -679,6 +686,7 @@ impl Expr {
             } => {
                 vec![combine.body, *defaults, index.body, *a]
             }
+            Expr::Sort { key, a } => vec![key.body, *a],
             Expr::Checked {
                 index, shape, body, ..
             } => vec![*index, *shape, *body],
@@ -854,6 +862,10 @@ impl Expr {
                     a: f(*a),
                 }
             }
+            Expr::Sort { key, a } => {
+                let key = fun(key, &mut f);
+                Expr::Sort { key, a: f(*a) }
+            }
             Expr::Checked {
                 op,
                 index,
@@ -913,7 +925,8 @@ impl Expr {
             | Expr::Backpermute { f, .. }
             | Expr::Fold { f, .. }
             | Expr::Scan { f, .. }
-            | Expr::Stencil { f, .. } => vec![f],
+            | Expr::Stencil { f, .. }
+            | Expr::Sort { key: f, .. } => vec![f],
             Expr::Permute { combine, index, .. } => vec![combine, index],
             _ => vec![],
         }
@@ -928,7 +941,8 @@ impl Expr {
             | Expr::Backpermute { f, .. }
             | Expr::Fold { f, .. }
             | Expr::Scan { f, .. }
-            | Expr::Stencil { f, .. } => vec![f],
+            | Expr::Stencil { f, .. }
+            | Expr::Sort { key: f, .. } => vec![f],
             Expr::Permute { combine, index, .. } => vec![combine, index],
             _ => vec![],
         }
@@ -946,6 +960,7 @@ impl Expr {
                 | Expr::Fold { .. }
                 | Expr::Scan { .. }
                 | Expr::Permute { .. }
+                | Expr::Sort { .. }
                 | Expr::Stencil { .. }
         )
     }

@@ -434,6 +434,7 @@ impl Fuser {
                 }
             }
             Expr::Permute { defaults, .. } => self.shape_of(defaults),
+            Expr::Sort { a, .. } => self.shape_of(a),
             Expr::Stencil { arrays, .. } => {
                 let mut s = self.shape_of(arrays[0]);
                 for a in &arrays[1..] {
@@ -937,6 +938,21 @@ impl Fuser {
                     combine,
                 };
                 return Arr::Manifest(self.kernel(h, op, d.ops, "permute", &[out_shape])[0]);
+            }
+            Expr::Sort { key, a } => {
+                let d = self.delayed(a);
+                let key_bits = match self.arena.ty(key.body).prim() {
+                    Some(p) => p.width(),
+                    None => 64,
+                };
+                let key = self.fun(&key);
+                let op = KernelOp::Sort {
+                    shape: d.shape,
+                    elem: elem_fn(&d),
+                    key,
+                    key_bits,
+                };
+                return Arr::Manifest(self.kernel(h, op, d.ops, "sort", &[d.shape])[0]);
             }
             Expr::Proj(x, n) if matches!(self.arena.expr(x), Expr::Scan { .. }) => {
                 if !self.multi.contains_key(&x) {

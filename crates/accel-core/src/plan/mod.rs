@@ -168,6 +168,15 @@ pub enum KernelOp {
         index: Fun,
         combine: Fun,
     },
+    /// The vector of shape `shape` (elements by `elem`) sorted stably by
+    /// `key`, an unsigned integer of `key_bits` bits: a radix sort, one pass
+    /// per digit.
+    Sort {
+        shape: H,
+        elem: ElemFn,
+        key: Fun,
+        key_bits: u32,
+    },
     /// `xs[.map(f)].expand(count, value)[.map(g)]` consumed by a permute or a
     /// fold over everything, without the expanded array or the offsets of the
     /// counts: each input element `x` (by row-major offset of the vector of
@@ -506,7 +515,9 @@ impl KernelOp {
     /// shape and the initial value.
     pub fn host_exprs(&self) -> Vec<H> {
         match self {
-            KernelOp::Generate { shape, .. } | KernelOp::Permute { shape, .. } => vec![*shape],
+            KernelOp::Generate { shape, .. } | KernelOp::Permute { shape, .. } | KernelOp::Sort { shape, .. } => {
+                vec![*shape]
+            }
             KernelOp::Fold { shape, z, .. } | KernelOp::Scan { shape, z, .. } => {
                 std::iter::once(*shape).chain(*z).collect()
             }
@@ -527,6 +538,7 @@ impl KernelOp {
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
+            KernelOp::Sort { elem, key, .. } => vec![elem.fun(), key],
             KernelOp::Expand {
                 elem,
                 count,
@@ -564,6 +576,7 @@ impl KernelOp {
             KernelOp::Fold { .. } => "fold",
             KernelOp::Scan { .. } => "scan",
             KernelOp::Permute { .. } => "permute",
+            KernelOp::Sort { .. } => "sort",
             KernelOp::Expand {
                 sink: ExpandSink::Permute { .. },
                 ..
@@ -695,6 +708,12 @@ impl Plan {
                             fun(index),
                             fun(combine)
                         )?,
+                        KernelOp::Sort {
+                            shape,
+                            elem: e,
+                            key,
+                            key_bits,
+                        } => writeln!(f, " {} {} key={} ({key_bits} bits)", a.show(*shape), elem(e), fun(key))?,
                         KernelOp::Expand {
                             shape,
                             elem: e,

@@ -117,21 +117,21 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
 }
 
 /// A `.u64` pointer parameter, as a global address.
-fn gptr(l: &mut Lower, name: &'static str) -> String {
+pub(super) fn gptr(l: &mut Lower, name: &'static str) -> String {
     let p = extra(l, name);
     let g = l.reg(Class::Rd);
     l.ins(format!("cvta.to.global.u64 {g}, {p};"));
     g
 }
 
-fn ld64(l: &mut Lower, base: &str, idx: &str) -> String {
+pub(super) fn ld64(l: &mut Lower, base: &str, idx: &str) -> String {
     let (a, r) = (l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
     l.ins(format!("ld.global.u64 {r}, [{a}];"));
     r
 }
 
-fn st64(l: &mut Lower, base: &str, idx: &str, v: &str) {
+pub(super) fn st64(l: &mut Lower, base: &str, idx: &str, v: &str) {
     let a = l.reg(Class::Rd);
     l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
     l.ins(format!("st.global.u64 [{a}], {v};"));
@@ -578,7 +578,7 @@ impl Expansion<'_> {
 
 /// One block: the exclusive scan, in place, of the `tn` range sums at `psum`
 /// (each thread a contiguous run of `tper`), and `stats = [total, max]`.
-fn scan_pass(l: &mut Lower) -> String {
+pub(super) fn scan_pass(l: &mut Lower) -> String {
     let (tn, per) = (extra(l, "tn"), extra(l, "tper"));
     let (psum, pmax, stats) = (gptr(l, "psum"), gptr(l, "pmax"), gptr(l, "stats"));
     let id = ids(l);

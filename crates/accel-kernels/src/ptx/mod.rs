@@ -16,6 +16,7 @@ pub mod lower;
 pub mod math;
 pub mod math_lib;
 mod skeletons;
+pub mod sort;
 
 pub use lower::{Arg, ErrSite};
 

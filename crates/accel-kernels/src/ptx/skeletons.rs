@@ -142,6 +142,14 @@ pub fn kernel(
             )?;
             emit(l, name, String::new(), &mut text);
         }
+        KernelOp::Sort { .. } => {
+            for pass in super::sort::PASSES {
+                let name = format!("{prefix}_{pass}");
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                let sh = super::sort::pass(&mut l, k, &out_ty, pass)?;
+                emit(l, name, sh, &mut text);
+            }
+        }
         // Offsets of the counts, then one entry per work distribution
         // (`super::expand`); the host picks one.
         KernelOp::Expand { .. } => {

@@ -11,6 +11,7 @@ mod expand;
 mod fold;
 mod permute;
 mod scan;
+mod sort;
 pub mod stencil;
 #[cfg(test)]
 mod testing;
@@ -24,6 +25,7 @@ pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
 pub use scan::{
     scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
 };
+pub use sort::{sort_by_key, RadixKey};
 pub use stencil::{stencil_generate, Bound};
 
 use crate::elem::Columns;

@@ -1,0 +1,231 @@
+//! A stable least-significant-digit radix sort by unsigned keys, eight bits
+//! per pass, in parallel.
+//!
+//! One parallel pass over the elements counts every digit of every key, per
+//! chunk of the input; a pass whose digit is the same for all keys moves
+//! nothing and is skipped (narrow key ranges sort in fewer passes). Each
+//! pass splits its input into contiguous chunks, counts the digit per chunk,
+//! and lets every chunk write its elements, in order, from its own offset
+//! per digit: the chunks' writes are disjoint and the order of equal digits
+//! is kept, so the sort is stable. The first pass reads the elements where
+//! they are (its counts are the first pass's), the others move (key,
+//! element) pairs between two buffers, and the last writes the elements
+//! straight into the output columns.
+
+use super::MIN_CHUNK;
+use crate::elem::Columns;
+use rayon::prelude::*;
+
+const RADIX: usize = 256;
+
+/// Unsigned keys: `u32` and `u64`.
+pub trait RadixKey: Copy + Send + Sync + 'static {
+    const DIGITS: usize;
+    /// Digit `d` (eight bits, least significant first).
+    fn digit(self, d: usize) -> usize;
+}
+
+impl RadixKey for u32 {
+    const DIGITS: usize = 4;
+    #[inline(always)]
+    fn digit(self, d: usize) -> usize {
+        ((self >> (8 * d)) & 0xff) as usize
+    }
+}
+
+impl RadixKey for u64 {
+    const DIGITS: usize = 8;
+    #[inline(always)]
+    fn digit(self, d: usize) -> usize {
+        ((self >> (8 * d)) & 0xff) as usize
+    }
+}
+
+/// A raw pointer shared by the chunks of one scatter, each writing its own slots.
+#[derive(Clone, Copy)]
+struct Dst<T>(*mut T);
+// SAFETY: the chunks of a scatter write disjoint slots (see `scatter`).
+unsafe impl<T: Send> Send for Dst<T> {}
+unsafe impl<T: Send> Sync for Dst<T> {}
+
+/// The `n` elements `elem(i)` sorted stably by `key`.
+pub fn sort_by_key<C: Columns, K: RadixKey>(
+    n: usize,
+    elem: impl Fn(usize) -> C::Elem + Sync,
+    key: impl Fn(C::Elem) -> K + Sync,
+) -> C {
+    let mut out = C::with_capacity(n);
+    if n == 0 {
+        return out;
+    }
+    let size = chunk_size(n);
+    let pair = |i: usize| {
+        let x = elem(i);
+        (key(x), x)
+    };
+    // Every digit's count per chunk, in the input's order: which digits
+    // differ between keys (the others need no pass), and the first pass's
+    // offsets.
+    let first: Vec<Vec<[usize; RADIX]>> = (0..n.div_ceil(size))
+        .into_par_iter()
+        .map(|c| {
+            let mut h = vec![[0usize; RADIX]; K::DIGITS];
+            for i in c * size..((c + 1) * size).min(n) {
+                let k = pair(i).0;
+                for (d, hd) in h.iter_mut().enumerate() {
+                    hd[k.digit(d)] += 1;
+                }
+            }
+            h
+        })
+        .collect();
+    let passes: Vec<usize> = (0..K::DIGITS)
+        .filter(|&d| (0..RADIX).all(|v| first.iter().map(|h| h[d][v]).sum::<usize>() != n))
+        .collect();
+    let dst = out.out_ptr();
+    let Some((&last, _)) = passes.split_last() else {
+        // Every key is the same: the input order is the sorted order.
+        (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
+            for i in c * size..((c + 1) * size).min(n) {
+                // SAFETY: each slot below `n` is written once, by its chunk.
+                unsafe { C::write(dst, i, elem(i)) };
+            }
+        });
+        // SAFETY: every slot below `n` has been written.
+        unsafe { out.set_len(n) };
+        return out;
+    };
+    // The passes move (key, element) pairs between two buffers, the last to
+    // the output; the first reads the elements where they are.
+    let to_out = |i: usize, (_, x): (K, C::Elem)| {
+        // SAFETY: a scatter writes every slot below `n` exactly once.
+        unsafe { C::write(dst, i, x) }
+    };
+    if passes.len() == 1 {
+        let hist: Vec<_> = first.iter().map(|h| h[last]).collect();
+        scatter(n, size, last, &hist, pair, to_out);
+        // SAFETY: the scatter wrote every slot below `n`.
+        unsafe { out.set_len(n) };
+        return out;
+    }
+    let mut pairs: Vec<(K, C::Elem)> = Vec::with_capacity(n);
+    let mut spare: Vec<(K, C::Elem)> = Vec::with_capacity(n);
+    for (p, &d) in passes.iter().enumerate() {
+        if p == 0 {
+            let hist: Vec<_> = first.iter().map(|h| h[d]).collect();
+            let to = Dst(pairs.as_mut_ptr());
+            // SAFETY: the scatter writes every slot below `n` (the capacity) once.
+            scatter(n, size, d, &hist, pair, |i, kx| unsafe { to.get().add(i).write(kx) });
+            // SAFETY: ... so all of them are initialised.
+            unsafe { pairs.set_len(n) };
+            continue;
+        }
+        let hist = histograms(&pairs, size, d);
+        let from = |i: usize| pairs[i];
+        if d == last {
+            scatter(n, size, d, &hist, from, to_out);
+        } else {
+            let to = Dst(spare.as_mut_ptr());
+            // SAFETY: as for the first pass.
+            scatter(n, size, d, &hist, from, |i, kx| unsafe { to.get().add(i).write(kx) });
+            // SAFETY: as for the first pass.
+            unsafe { spare.set_len(n) };
+            std::mem::swap(&mut pairs, &mut spare);
+        }
+    }
+    // SAFETY: the last pass wrote every slot below `n`.
+    unsafe { out.set_len(n) };
+    out
+}
+
+impl<T> Dst<T> {
+    /// The pointer (a method, so that closures capture the whole `Sync` wrapper).
+    #[inline(always)]
+    fn get(self) -> *mut T {
+        self.0
+    }
+}
+
+/// Each chunk's count of every value of digit `d`.
+fn histograms<K: RadixKey, E: Copy + Send + Sync>(pairs: &[(K, E)], size: usize, d: usize) -> Vec<[usize; RADIX]> {
+    pairs
+        .par_chunks(size)
+        .map(|ch| {
+            let mut h = [0usize; RADIX];
+            for (k, _) in ch {
+                h[k.digit(d)] += 1;
+            }
+            h
+        })
+        .collect()
+}
+
+/// Sends pair `get(i)` of each `i < n` to `put(position, pair)`, its place
+/// in the order of digit `d`: chunks of `size` pairs, each from its offsets
+/// per digit, `hist` their counts per digit.
+fn scatter<K: RadixKey, E: Copy + Send + Sync>(
+    n: usize,
+    size: usize,
+    d: usize,
+    hist: &[[usize; RADIX]],
+    get: impl Fn(usize) -> (K, E) + Sync,
+    put: impl Fn(usize, (K, E)) + Sync,
+) {
+    // Offsets: digit-major, then chunk order.
+    let mut offsets = hist.to_vec();
+    let mut next = 0;
+    for v in 0..RADIX {
+        for (c, h) in hist.iter().enumerate() {
+            offsets[c][v] = next;
+            next += h[v];
+        }
+    }
+    offsets.into_par_iter().enumerate().for_each(|(c, mut at)| {
+        for i in c * size..((c + 1) * size).min(n) {
+            let kx = get(i);
+            let v = kx.0.digit(d);
+            put(at[v], kx);
+            at[v] += 1;
+        }
+    });
+}
+
+/// Pairs per chunk: a few chunks per thread, none below `MIN_CHUNK`.
+fn chunk_size(n: usize) -> usize {
+    let threads = rayon::current_num_threads().max(1);
+    n.div_ceil(threads * 2).max(MIN_CHUNK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    /// `elem(i)` sorted by `std`'s stable sort, and by `sort_by_key`.
+    fn both<K: RadixKey + Ord>(n: usize, key: impl Fn((u32, u32)) -> K + Sync) -> [Vec<(u32, u32)>; 2] {
+        // Elements carry their index, so an unstable order shows.
+        let elem = |i: usize| (h(i), i as u32);
+        let mut want: Vec<(u32, u32)> = (0..n).map(elem).collect();
+        want.sort_by_key(|&x| key(x));
+        let got: (Vec<u32>, Vec<u32>) = sort_by_key(n, elem, &key);
+        [want, got.to_elems()]
+    }
+
+    #[test]
+    fn sorts_stably_at_every_size_and_key_range() {
+        for n in sizes() {
+            // All digits vary; few distinct keys (many ties); one key (no pass);
+            // only the highest digit varies.
+            let [w, g] = both(n, |(x, _)| x);
+            assert_eq!(w, g, "full u32 keys, n = {n}");
+            let [w, g] = both(n, |(x, _)| x % 5);
+            assert_eq!(w, g, "keys mod 5, n = {n}");
+            let [w, g] = both(n, |_| 7u32);
+            assert_eq!(w, g, "one key, n = {n}");
+            let [w, g] = both(n, |(x, _)| (x & 0xff00_0000) as u64 | 1 << 40);
+            assert_eq!(w, g, "u64 keys, one varying digit, n = {n}");
+            let [w, g] = both(n, |(x, i)| ((x as u64) << 20) ^ i as u64);
+            assert_eq!(w, g, "u64 keys, n = {n}");
+        }
+    }
+}
