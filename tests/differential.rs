@@ -473,12 +473,28 @@ proptest! {
 /// simulator runs every GPU thread of every pass, so there only the smaller.
 #[test]
 fn sort_large() {
-    let sizes: &[usize] = if on_gpu() { &[0, 1, 700] } else { &[0, 1, 16_385, 70_001] };
+    let sizes: &[usize] = if on_gpu() {
+        &[0, 1, 700]
+    } else {
+        &[0, 1, 16_385, 70_001]
+    };
     for &n in sizes {
         let xs: Vector<i32> = (0..n).map(|i| hash(i) as i32).collect();
-        check_pools_ok(sort_fused::SOURCE, "sort_fused", &[arg(&xs)], || sort_fused(&xs), EXACT);
+        check_pools_ok(
+            sort_fused::SOURCE,
+            "sort_fused",
+            &[arg(&xs)],
+            || sort_fused(&xs),
+            EXACT,
+        );
         let us: Vector<u16> = (0..n).map(|i| hash(i + 5) as u16).collect();
-        check_pools_ok(sort_narrow::SOURCE, "sort_narrow", &[arg(&us)], || sort_narrow(&us), EXACT);
+        check_pools_ok(
+            sort_narrow::SOURCE,
+            "sort_narrow",
+            &[arg(&us)],
+            || sort_narrow(&us),
+            EXACT,
+        );
     }
 }
 

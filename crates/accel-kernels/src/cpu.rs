@@ -739,10 +739,27 @@ impl Gen<'_> {
                         let e = self.elem_closure(elem, &in_shape);
                         let kt = if *key_bits > 32 { quote!(u64) } else { quote!(u32) };
                         let (x, kb) = (var(key.params[0]), self.expr(key.body));
+                        // Keys computed from the element alone are computed
+                        // again in each pass; keys that read arrays
+                        // (`sort_indices`) are computed once and stored.
+                        let reads = self.a.reaches(key.body, |_, e| {
+                            matches!(
+                                e,
+                                Expr::Read { .. }
+                                    | Expr::ReadLinear { .. }
+                                    | Expr::ReadIndex { .. }
+                                    | Expr::Checked { .. }
+                            )
+                        });
+                        let sort = if reads {
+                            quote!(sort_by_stored_key)
+                        } else {
+                            quote!(sort_by_key)
+                        };
                         out.extend(quote! {
                             let #in_shape = #s;
                             #rt::cpu::extent(#op, &#in_shape)?;
-                            let #bi: #cols = #rt::cpu::sort_by_key::<#cols, #kt>(
+                            let #bi: #cols = #rt::cpu::#sort::<#cols, #kt>(
                                 #rt::shape::size(&#in_shape), #e, |#x: #t| -> #kt { #kb },
                             );
                         });

@@ -990,13 +990,25 @@ impl Lowerer<'_> {
             let x = b.read1(a, iv);
             let k = b.apply(&key, &[x]);
             let body = b.order_bits(k, kp, bits_ty);
-            return Ok(b.sort_by(indices, Fun { params: vec![i], body }));
+            return Ok(b.sort_by(
+                indices,
+                Fun {
+                    params: vec![i],
+                    body,
+                },
+            ));
         }
         let x = b.new_var("x", e);
         let xv = b.var_ref(x);
         let k = b.apply(&key, &[xv]);
         let body = b.order_bits(k, kp, bits_ty);
-        Ok(b.sort_by(a, Fun { params: vec![x], body }))
+        Ok(b.sort_by(
+            a,
+            Fun {
+                params: vec![x],
+                body,
+            },
+        ))
     }
 }
 

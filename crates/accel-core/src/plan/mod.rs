@@ -515,7 +515,9 @@ impl KernelOp {
     /// shape and the initial value.
     pub fn host_exprs(&self) -> Vec<H> {
         match self {
-            KernelOp::Generate { shape, .. } | KernelOp::Permute { shape, .. } | KernelOp::Sort { shape, .. } => {
+            KernelOp::Generate { shape, .. }
+            | KernelOp::Permute { shape, .. }
+            | KernelOp::Sort { shape, .. } => {
                 vec![*shape]
             }
             KernelOp::Fold { shape, z, .. } | KernelOp::Scan { shape, z, .. } => {
@@ -713,7 +715,13 @@ impl Plan {
                             elem: e,
                             key,
                             key_bits,
-                        } => writeln!(f, " {} {} key={} ({key_bits} bits)", a.show(*shape), elem(e), fun(key))?,
+                        } => writeln!(
+                            f,
+                            " {} {} key={} ({key_bits} bits)",
+                            a.show(*shape),
+                            elem(e),
+                            fun(key)
+                        )?,
                         KernelOp::Expand {
                             shape,
                             elem: e,

@@ -228,7 +228,12 @@ fn scatter_pass(l: &mut Lower, wide_key: bool) -> String {
     let done = l.label("ssd");
     l.ins(format!("@!{} bra {done};", t.valid));
     // Same-digit elements of the warps before this one.
-    let (pre, v, w, a) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R), l.reg(Class::Rd));
+    let (pre, v, w, a) = (
+        l.reg(Class::R),
+        l.reg(Class::R),
+        l.reg(Class::R),
+        l.reg(Class::Rd),
+    );
     l.ins(format!("mov.u32 {pre}, {};", t.rank));
     l.ins(format!("mov.u32 {w}, 0;"));
     let d64 = wide(l, &t.digit);

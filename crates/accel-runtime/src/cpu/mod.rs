@@ -25,7 +25,7 @@ pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
 pub use scan::{
     scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
 };
-pub use sort::{sort_by_key, RadixKey};
+pub use sort::{sort_by_key, sort_by_stored_key, RadixKey};
 pub use stencil::{stencil_generate, Bound};
 
 use crate::elem::Columns;

@@ -8,9 +8,10 @@
 //! and lets every chunk write its elements, in order, from its own offset
 //! per digit: the chunks' writes are disjoint and the order of equal digits
 //! is kept, so the sort is stable. The first pass reads the elements where
-//! they are (its counts are the first pass's), the others move (key,
-//! element) pairs between two buffers, and the last writes the elements
-//! straight into the output columns.
+//! they are (the first count gave its counts). Sorting is memory-bound, so
+//! [`sort_by_key`] moves the elements alone between the output and one
+//! buffer and computes their keys again; [`sort_by_stored_key`], for keys
+//! that read other arrays, moves (key, element) pairs.
 
 use super::MIN_CHUNK;
 use crate::elem::Columns;
@@ -48,55 +49,94 @@ struct Dst<T>(*mut T);
 unsafe impl<T: Send> Send for Dst<T> {}
 unsafe impl<T: Send> Sync for Dst<T> {}
 
-/// The `n` elements `elem(i)` sorted stably by `key`.
+/// The `n` elements `elem(i)` sorted stably by `key`, a cheap function of
+/// the element: the passes move the elements alone, between the output and
+/// one buffer, and compute the keys again where they need them.
 pub fn sort_by_key<C: Columns, K: RadixKey>(
     n: usize,
     elem: impl Fn(usize) -> C::Elem + Sync,
     key: impl Fn(C::Elem) -> K + Sync,
 ) -> C {
     let mut out = C::with_capacity(n);
-    if n == 0 {
-        return out;
-    }
     let size = chunk_size(n);
+    let (first, passes) = digits(n, size, |i| key(elem(i)));
+    let Some((&d0, rest)) = passes.split_first() else {
+        return in_order::<C>(out, n, size, elem);
+    };
+    // Pass `p` of `P` writes to the output when `P - 1 - p` is even, so the
+    // last one does; each pass reads what the one before it wrote.
+    let mut spare = C::with_capacity(if rest.is_empty() { 0 } else { n });
+    let (o, t) = (out.out_ptr(), spare.out_ptr());
+    let to_out = |p: usize| (passes.len() - 1 - p) % 2 == 0;
+    for (p, &d) in passes.iter().enumerate() {
+        let (dst, src) = if to_out(p) { (o, t) } else { (t, o) };
+        let write = |i: usize, (_, x): (K, C::Elem)| {
+            // SAFETY: a scatter writes each slot below `n` (within the
+            // capacity) exactly once.
+            unsafe { C::write(dst, i, x) }
+        };
+        if p == 0 {
+            let hist: Vec<_> = first.iter().map(|h| h[d0]).collect();
+            scatter(
+                n,
+                size,
+                d,
+                &hist,
+                |i| {
+                    let x = elem(i);
+                    (key(x), x)
+                },
+                write,
+            );
+        } else {
+            // SAFETY: the previous pass wrote every slot below `n` of `src`
+            // (and set its length).
+            let at = |i: usize| unsafe { C::read(src, i) };
+            let hist = histograms(n, size, d, |i| key(at(i)));
+            scatter(
+                n,
+                size,
+                d,
+                &hist,
+                |i| {
+                    let x = at(i);
+                    (key(x), x)
+                },
+                write,
+            );
+        }
+        // SAFETY: the pass wrote every slot below `n` of its destination.
+        unsafe {
+            if to_out(p) {
+                out.set_len(n);
+            } else {
+                spare.set_len(n);
+            }
+        }
+    }
+    out
+}
+
+/// As [`sort_by_key`], for keys that are costly to compute again (they read
+/// other arrays, as `sort_indices`' do): the passes move (key, element)
+/// pairs between two buffers, the first pass reading the elements where
+/// they are and the last writing them to the output.
+pub fn sort_by_stored_key<C: Columns, K: RadixKey>(
+    n: usize,
+    elem: impl Fn(usize) -> C::Elem + Sync,
+    key: impl Fn(C::Elem) -> K + Sync,
+) -> C {
+    let mut out = C::with_capacity(n);
+    let size = chunk_size(n);
+    let (first, passes) = digits(n, size, |i| key(elem(i)));
+    let Some(&last) = passes.last() else {
+        return in_order::<C>(out, n, size, elem);
+    };
     let pair = |i: usize| {
         let x = elem(i);
         (key(x), x)
     };
-    // Every digit's count per chunk, in the input's order: which digits
-    // differ between keys (the others need no pass), and the first pass's
-    // offsets.
-    let first: Vec<Vec<[usize; RADIX]>> = (0..n.div_ceil(size))
-        .into_par_iter()
-        .map(|c| {
-            let mut h = vec![[0usize; RADIX]; K::DIGITS];
-            for i in c * size..((c + 1) * size).min(n) {
-                let k = pair(i).0;
-                for (d, hd) in h.iter_mut().enumerate() {
-                    hd[k.digit(d)] += 1;
-                }
-            }
-            h
-        })
-        .collect();
-    let passes: Vec<usize> = (0..K::DIGITS)
-        .filter(|&d| (0..RADIX).all(|v| first.iter().map(|h| h[d][v]).sum::<usize>() != n))
-        .collect();
     let dst = out.out_ptr();
-    let Some((&last, _)) = passes.split_last() else {
-        // Every key is the same: the input order is the sorted order.
-        (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
-            for i in c * size..((c + 1) * size).min(n) {
-                // SAFETY: each slot below `n` is written once, by its chunk.
-                unsafe { C::write(dst, i, elem(i)) };
-            }
-        });
-        // SAFETY: every slot below `n` has been written.
-        unsafe { out.set_len(n) };
-        return out;
-    };
-    // The passes move (key, element) pairs between two buffers, the last to
-    // the output; the first reads the elements where they are.
     let to_out = |i: usize, (_, x): (K, C::Elem)| {
         // SAFETY: a scatter writes every slot below `n` exactly once.
         unsafe { C::write(dst, i, x) }
@@ -115,25 +155,70 @@ pub fn sort_by_key<C: Columns, K: RadixKey>(
             let hist: Vec<_> = first.iter().map(|h| h[d]).collect();
             let to = Dst(pairs.as_mut_ptr());
             // SAFETY: the scatter writes every slot below `n` (the capacity) once.
-            scatter(n, size, d, &hist, pair, |i, kx| unsafe { to.get().add(i).write(kx) });
+            scatter(n, size, d, &hist, pair, |i, kx| unsafe {
+                to.get().add(i).write(kx)
+            });
             // SAFETY: ... so all of them are initialised.
             unsafe { pairs.set_len(n) };
             continue;
         }
-        let hist = histograms(&pairs, size, d);
+        let hist = histograms(n, size, d, |i| pairs[i].0);
         let from = |i: usize| pairs[i];
         if d == last {
             scatter(n, size, d, &hist, from, to_out);
         } else {
             let to = Dst(spare.as_mut_ptr());
             // SAFETY: as for the first pass.
-            scatter(n, size, d, &hist, from, |i, kx| unsafe { to.get().add(i).write(kx) });
+            scatter(n, size, d, &hist, from, |i, kx| unsafe {
+                to.get().add(i).write(kx)
+            });
             // SAFETY: as for the first pass.
             unsafe { spare.set_len(n) };
             std::mem::swap(&mut pairs, &mut spare);
         }
     }
     // SAFETY: the last pass wrote every slot below `n`.
+    unsafe { out.set_len(n) };
+    out
+}
+
+/// Every digit's count per chunk of `size` keys `key_at(i)`, `i < n` (the
+/// first pass's counts), and the digits that need a pass: those on which
+/// some keys differ.
+fn digits<K: RadixKey>(
+    n: usize,
+    size: usize,
+    key_at: impl Fn(usize) -> K + Sync,
+) -> (Vec<Vec<[usize; RADIX]>>, Vec<usize>) {
+    let first: Vec<Vec<[usize; RADIX]>> = (0..n.div_ceil(size))
+        .into_par_iter()
+        .map(|c| {
+            let mut h = vec![[0usize; RADIX]; K::DIGITS];
+            for i in c * size..((c + 1) * size).min(n) {
+                let k = key_at(i);
+                for (d, hd) in h.iter_mut().enumerate() {
+                    hd[k.digit(d)] += 1;
+                }
+            }
+            h
+        })
+        .collect();
+    let passes = (0..K::DIGITS)
+        .filter(|&d| (0..RADIX).all(|v| first.iter().map(|h| h[d][v]).sum::<usize>() != n))
+        .collect();
+    (first, passes)
+}
+
+/// `out` holding the elements in input order (all keys are equal, or there are none).
+fn in_order<C: Columns>(mut out: C, n: usize, size: usize, elem: impl Fn(usize) -> C::Elem + Sync) -> C {
+    let dst = out.out_ptr();
+    (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
+        for i in c * size..((c + 1) * size).min(n) {
+            // SAFETY: each slot below `n` is written once, by its chunk.
+            unsafe { C::write(dst, i, elem(i)) };
+        }
+    });
+    // SAFETY: every slot below `n` has been written.
     unsafe { out.set_len(n) };
     out
 }
@@ -146,14 +231,19 @@ impl<T> Dst<T> {
     }
 }
 
-/// Each chunk's count of every value of digit `d`.
-fn histograms<K: RadixKey, E: Copy + Send + Sync>(pairs: &[(K, E)], size: usize, d: usize) -> Vec<[usize; RADIX]> {
-    pairs
-        .par_chunks(size)
-        .map(|ch| {
+/// Each chunk's count of every value of digit `d` of the keys `key_at(i)`.
+fn histograms<K: RadixKey>(
+    n: usize,
+    size: usize,
+    d: usize,
+    key_at: impl Fn(usize) -> K + Sync,
+) -> Vec<[usize; RADIX]> {
+    (0..n.div_ceil(size))
+        .into_par_iter()
+        .map(|c| {
             let mut h = [0usize; RADIX];
-            for (k, _) in ch {
-                h[k.digit(d)] += 1;
+            for i in c * size..((c + 1) * size).min(n) {
+                h[key_at(i).digit(d)] += 1;
             }
             h
         })
@@ -208,6 +298,8 @@ mod tests {
         let mut want: Vec<(u32, u32)> = (0..n).map(elem).collect();
         want.sort_by_key(|&x| key(x));
         let got: (Vec<u32>, Vec<u32>) = sort_by_key(n, elem, &key);
+        let stored: (Vec<u32>, Vec<u32>) = sort_by_stored_key(n, elem, &key);
+        assert_eq!(got, stored, "the two forms, n = {n}");
         [want, got.to_elems()]
     }
 
