@@ -981,31 +981,23 @@ impl Lowerer<'_> {
         };
         let bits_ty = if kp.width() > 32 { Prim::U64 } else { Prim::U32 };
         let b = &mut self.arena;
-        if name == "sort_indices" {
-            // Sort the indices, each keyed by its element's key.
+        let by_index = name == "sort_indices";
+        // `sort_indices` sorts the indices, index `i` keyed as `a[i]`.
+        let (input, p) = if by_index {
             let sh = b.shape(a);
             let indices = b.generate_with(sh, |b, ix| b.comp(ix, 0));
-            let i = b.new_var("i", Ty::Prim(Prim::Usize));
-            let iv = b.var_ref(i);
-            let x = b.read1(a, iv);
-            let k = b.apply(&key, &[x]);
-            let body = b.order_bits(k, kp, bits_ty);
-            return Ok(b.sort_by(
-                indices,
-                Fun {
-                    params: vec![i],
-                    body,
-                },
-            ));
-        }
-        let x = b.new_var("x", e);
-        let xv = b.var_ref(x);
-        let k = b.apply(&key, &[xv]);
+            (indices, b.new_var("i", Ty::Prim(Prim::Usize)))
+        } else {
+            (a, b.new_var("x", e))
+        };
+        let pv = b.var_ref(p);
+        let x = if by_index { b.read1(a, pv) } else { pv };
+        let k = b.apply(&key, &[x]);
         let body = b.order_bits(k, kp, bits_ty);
         Ok(b.sort_by(
-            a,
+            input,
             Fun {
-                params: vec![x],
+                params: vec![p],
                 body,
             },
         ))

@@ -941,10 +941,8 @@ impl Fuser {
             }
             Expr::Sort { key, a } => {
                 let d = self.delayed(a);
-                let key_bits = match self.arena.ty(key.body).prim() {
-                    Some(p) => p.width(),
-                    None => 64,
-                };
+                // A u32 or a u64 (the validator checks).
+                let key_bits = self.arena.ty(key.body).prim().map_or(64, |p| p.width());
                 let key = self.fun(&key);
                 let op = KernelOp::Sort {
                     shape: d.shape,
