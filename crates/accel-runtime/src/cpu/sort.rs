@@ -4,11 +4,13 @@
 //! One parallel pass over the elements counts every digit of every key, per
 //! chunk of the input; a pass whose digit is the same for all keys moves
 //! nothing and is skipped (narrow key ranges sort in fewer passes). Each
-//! pass splits its input into contiguous chunks, counts the digit per chunk,
-//! and lets every chunk write its elements, in order, from its own offset
-//! per digit: the chunks' writes are disjoint and the order of equal digits
-//! is kept, so the sort is stable. The first pass reads the elements where
-//! they are (the first count gave its counts). Sorting is memory-bound, so
+//! pass splits its input into contiguous chunks and lets every chunk write
+//! its elements, in order, from its own offset per digit: the chunks' writes
+//! are disjoint and the order of equal digits is kept, so the sort is
+//! stable. The offsets come from the digit's count per chunk, which the
+//! previous pass makes as it places the elements (the first count, for the
+//! first pass, which reads the elements where they are). Sorting is
+//! memory-bound, so
 //! [`sort_by_key`] moves the elements alone between the output and one
 //! buffer and computes their keys again; [`sort_by_stored_key`], for keys
 //! that read other arrays, moves (key, element) pairs.
@@ -64,47 +66,35 @@ pub fn sort_by_key<C: Columns, K: RadixKey>(
         return in_order::<C>(out, n, size, elem);
     };
     // Pass `p` of `P` writes to the output when `P - 1 - p` is even, so the
-    // last one does; each pass reads what the one before it wrote.
+    // last one does; each pass reads what the one before it wrote, and counts
+    // the next pass's digit as it goes.
     let mut spare = C::with_capacity(if rest.is_empty() { 0 } else { n });
     let (o, t) = (out.out_ptr(), spare.out_ptr());
-    let to_out = |p: usize| (passes.len() - 1 - p) % 2 == 0;
+    let to_out = |p: usize| (passes.len() - 1 - p).is_multiple_of(2);
+    let mut hist: Vec<_> = first.iter().map(|h| h[d0]).collect();
     for (p, &d) in passes.iter().enumerate() {
+        let next = (p + 1 < passes.len()).then(|| passes[p + 1]);
         let (dst, src) = if to_out(p) { (o, t) } else { (t, o) };
         let write = |i: usize, (_, x): (K, C::Elem)| {
             // SAFETY: a scatter writes each slot below `n` (within the
             // capacity) exactly once.
             unsafe { C::write(dst, i, x) }
         };
-        if p == 0 {
-            let hist: Vec<_> = first.iter().map(|h| h[d0]).collect();
-            scatter(
-                n,
-                size,
-                d,
-                &hist,
-                |i| {
-                    let x = elem(i);
-                    (key(x), x)
-                },
-                write,
-            );
+        hist = if p == 0 {
+            let pair = |i: usize| {
+                let x = elem(i);
+                (key(x), x)
+            };
+            scatter(n, size, d, next, &hist, pair, write)
         } else {
             // SAFETY: the previous pass wrote every slot below `n` of `src`
             // (and set its length).
-            let at = |i: usize| unsafe { C::read(src, i) };
-            let hist = histograms(n, size, d, |i| key(at(i)));
-            scatter(
-                n,
-                size,
-                d,
-                &hist,
-                |i| {
-                    let x = at(i);
-                    (key(x), x)
-                },
-                write,
-            );
-        }
+            let pair = |i: usize| {
+                let x = unsafe { C::read(src, i) };
+                (key(x), x)
+            };
+            scatter(n, size, d, next, &hist, pair, write)
+        };
         // SAFETY: the pass wrote every slot below `n` of its destination.
         unsafe {
             if to_out(p) {
@@ -143,33 +133,33 @@ pub fn sort_by_stored_key<C: Columns, K: RadixKey>(
     };
     if passes.len() == 1 {
         let hist: Vec<_> = first.iter().map(|h| h[last]).collect();
-        scatter(n, size, last, &hist, pair, to_out);
+        scatter(n, size, last, None, &hist, pair, to_out);
         // SAFETY: the scatter wrote every slot below `n`.
         unsafe { out.set_len(n) };
         return out;
     }
     let mut pairs: Vec<(K, C::Elem)> = Vec::with_capacity(n);
     let mut spare: Vec<(K, C::Elem)> = Vec::with_capacity(n);
+    let mut hist: Vec<_> = first.iter().map(|h| h[passes[0]]).collect();
     for (p, &d) in passes.iter().enumerate() {
+        let next = (p + 1 < passes.len()).then(|| passes[p + 1]);
         if p == 0 {
-            let hist: Vec<_> = first.iter().map(|h| h[d]).collect();
             let to = Dst(pairs.as_mut_ptr());
             // SAFETY: the scatter writes every slot below `n` (the capacity) once.
-            scatter(n, size, d, &hist, pair, |i, kx| unsafe {
+            hist = scatter(n, size, d, next, &hist, pair, |i, kx| unsafe {
                 to.get().add(i).write(kx)
             });
             // SAFETY: ... so all of them are initialised.
             unsafe { pairs.set_len(n) };
             continue;
         }
-        let hist = histograms(n, size, d, |i| pairs[i].0);
         let from = |i: usize| pairs[i];
         if d == last {
-            scatter(n, size, d, &hist, from, to_out);
+            scatter(n, size, d, None, &hist, from, to_out);
         } else {
             let to = Dst(spare.as_mut_ptr());
             // SAFETY: as for the first pass.
-            scatter(n, size, d, &hist, from, |i, kx| unsafe {
+            hist = scatter(n, size, d, next, &hist, from, |i, kx| unsafe {
                 to.get().add(i).write(kx)
             });
             // SAFETY: as for the first pass.
@@ -231,53 +221,77 @@ impl<T> Dst<T> {
     }
 }
 
-/// Each chunk's count of every value of digit `d` of the keys `key_at(i)`.
-fn histograms<K: RadixKey>(
-    n: usize,
-    size: usize,
-    d: usize,
-    key_at: impl Fn(usize) -> K + Sync,
-) -> Vec<[usize; RADIX]> {
-    (0..n.div_ceil(size))
-        .into_par_iter()
-        .map(|c| {
-            let mut h = [0usize; RADIX];
-            for i in c * size..((c + 1) * size).min(n) {
-                h[key_at(i).digit(d)] += 1;
-            }
-            h
-        })
-        .collect()
-}
-
 /// Sends pair `get(i)` of each `i < n` to `put(position, pair)`, its place
 /// in the order of digit `d`: chunks of `size` pairs, each from its offsets
-/// per digit, `hist` their counts per digit.
+/// per digit, `hist` their counts per digit. With digit `next`, returns its
+/// counts per chunk of the destination, for the next pass (counted as the
+/// pairs are placed, which saves that pass a read of its input).
 fn scatter<K: RadixKey, E: Copy + Send + Sync>(
     n: usize,
     size: usize,
     d: usize,
+    next: Option<usize>,
     hist: &[[usize; RADIX]],
     get: impl Fn(usize) -> (K, E) + Sync,
     put: impl Fn(usize, (K, E)) + Sync,
-) {
+) -> Vec<[usize; RADIX]> {
     // Offsets: digit-major, then chunk order.
     let mut offsets = hist.to_vec();
-    let mut next = 0;
+    let mut total = 0;
     for v in 0..RADIX {
         for (c, h) in hist.iter().enumerate() {
-            offsets[c][v] = next;
-            next += h[v];
+            offsets[c][v] = total;
+            total += h[v];
         }
     }
-    offsets.into_par_iter().enumerate().for_each(|(c, mut at)| {
-        for i in c * size..((c + 1) * size).min(n) {
-            let kx = get(i);
-            let v = kx.0.digit(d);
-            put(at[v], kx);
-            at[v] += 1;
+    let chunks = hist.len();
+    let counted: Vec<Vec<[usize; RADIX]>> = offsets
+        .into_par_iter()
+        .enumerate()
+        .map(|(c, mut at)| {
+            let range = c * size..((c + 1) * size).min(n);
+            let Some(dn) = next else {
+                for i in range {
+                    let kx = get(i);
+                    let v = kx.0.digit(d);
+                    put(at[v], kx);
+                    at[v] += 1;
+                }
+                return Vec::new();
+            };
+            // Per digit value: the destination chunk of its next position,
+            // and where that chunk ends.
+            let mut counts = vec![[0usize; RADIX]; chunks];
+            let mut dest = [0usize; RADIX];
+            let mut end = [0usize; RADIX];
+            for v in 0..RADIX {
+                dest[v] = at[v] / size;
+                end[v] = (dest[v] + 1) * size;
+            }
+            for i in range {
+                let kx = get(i);
+                let v = kx.0.digit(d);
+                let pos = at[v];
+                if pos == end[v] {
+                    dest[v] += 1;
+                    end[v] += size;
+                }
+                counts[dest[v]][kx.0.digit(dn)] += 1;
+                put(pos, kx);
+                at[v] = pos + 1;
+            }
+            counts
+        })
+        .collect();
+    let mut sums = vec![[0usize; RADIX]; if next.is_some() { chunks } else { 0 }];
+    for cs in counted {
+        for (s, c) in sums.iter_mut().zip(&cs) {
+            for (x, y) in s.iter_mut().zip(c) {
+                *x += y;
+            }
         }
-    });
+    }
+    sums
 }
 
 /// Pairs per chunk: a few chunks per thread, none below `MIN_CHUNK`.
