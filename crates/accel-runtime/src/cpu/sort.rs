@@ -10,10 +10,9 @@
 //! stable. The offsets come from the digit's count per chunk, which the
 //! previous pass makes as it places the elements (the first count, for the
 //! first pass, which reads the elements where they are). Sorting is
-//! memory-bound, so
-//! [`sort_by_key`] moves the elements alone between the output and one
-//! buffer and computes their keys again; [`sort_by_stored_key`], for keys
-//! that read other arrays, moves (key, element) pairs.
+//! memory-bound, so [`sort_by_key`] moves the elements alone between the
+//! output and one buffer and computes their keys again; [`sort_by_stored_key`],
+//! for keys that read other arrays, moves (key, element) pairs.
 
 use super::MIN_CHUNK;
 use crate::elem::Columns;
@@ -294,7 +293,7 @@ fn scatter<K: RadixKey, E: Copy + Send + Sync>(
     sums
 }
 
-/// Pairs per chunk: a few chunks per thread, none below `MIN_CHUNK`.
+/// Elements per chunk: a few chunks per thread, none below `MIN_CHUNK`.
 fn chunk_size(n: usize) -> usize {
     let threads = rayon::current_num_threads().max(1);
     n.div_ceil(threads * 2).max(MIN_CHUNK)
