@@ -1134,7 +1134,7 @@ fn scan_task(l: &mut Lower, task: &str, cpr: &str) -> (String, String) {
 }
 
 /// A grid-stride loop of `body(task)` over `0..n`.
-fn task_loop(
+pub(super) fn task_loop(
     l: &mut Lower,
     n: &str,
     body: &mut dyn FnMut(&mut Lower, &str) -> Result<(), Unsupported>,

@@ -17,7 +17,7 @@
 
 use super::expand::{gptr, ld64, scan_pass, st64};
 use super::lower::{Class, Lower, Unsupported};
-use super::skeletons::{elem_at, extra, global_id, ids, l_prefix, store_elem, wide};
+use super::skeletons::{elem_at, extra, global_id, ids, l_prefix, store_elem, task_loop, wide};
 use accel_core::ir::Ty;
 use accel_core::plan::{Kernel, KernelOp};
 
@@ -68,26 +68,13 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String
     }
 }
 
-/// `body(i)` for every `i < n`, the threads of the grid striding.
+/// `task_loop` (a grid-stride loop), as a whole entry without shared memory.
 fn grid_stride(
     l: &mut Lower,
     n: &str,
     mut body: impl FnMut(&mut Lower, &str) -> Result<(), Unsupported>,
 ) -> Result<String, Unsupported> {
-    let id = ids(l);
-    let i = global_id(l, &id);
-    let stride = l.reg(Class::Rd);
-    l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
-    let (top, end) = (l.label("sg"), l.label("sge"));
-    l.put_label(&top);
-    let stop = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {stop}, {i}, {n};"));
-    l.ins(format!("@{stop} bra {end};"));
-    body(l, &i)?;
-    l.ins(format!("add.u64 {i}, {i}, {stride};"));
-    l.ins(format!("bra {top};"));
-    l.put_label(&end);
-    l.ins("ret;");
+    task_loop(l, n, &mut body)?;
     Ok(String::new())
 }
 
