@@ -18,7 +18,7 @@
 use super::expand::{gptr, ld64, scan_pass, st64};
 use super::lower::{Class, Lower, Unsupported};
 use super::skeletons::{elem_at, extra, global_id, ids, l_prefix, store_elem, task_loop, wide};
-use accel_core::ir::Ty;
+use accel_core::ir::{Prim, Ty};
 use accel_core::plan::{Kernel, KernelOp};
 
 /// Entry suffixes, in the order the host code expects.
@@ -46,7 +46,7 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String
                 let old = l.bind(key.params[0], x);
                 let kv = l.expr(key.body);
                 l.unbind(key.params[0], old);
-                store_key(l, &keys, i, &kv?[0], wide_key);
+                l.store(&keys, i, key_prim(wide_key), &kv?[0], false);
                 st64(l, &idx, i, i);
                 Ok(())
             })
@@ -78,14 +78,12 @@ fn grid_stride(
     Ok(String::new())
 }
 
-fn store_key(l: &mut Lower, keys: &str, i: &str, k: &str, wide_key: bool) {
-    let a = l.reg(Class::Rd);
+/// The key's type in the key buffers.
+fn key_prim(wide_key: bool) -> Prim {
     if wide_key {
-        l.ins(format!("mad.lo.u64 {a}, {i}, 8, {keys};"));
-        l.ins(format!("st.global.b64 [{a}], {k};"));
+        Prim::U64
     } else {
-        l.ins(format!("mad.lo.u64 {a}, {i}, 4, {keys};"));
-        l.ins(format!("st.global.b32 [{a}], {k};"));
+        Prim::U32
     }
 }
 
@@ -244,7 +242,7 @@ fn scatter_pass(l: &mut Lower, wide_key: bool) -> String {
     let pos = l.reg(Class::Rd);
     let p64 = wide(l, &pre);
     l.ins(format!("add.u64 {pos}, {base}, {p64};"));
-    store_key(l, &kdst, &pos, &t.key, wide_key);
+    l.store(&kdst, &pos, key_prim(wide_key), &t.key, false);
     let ix = ld64(l, &isrc, &t.i);
     st64(l, &idst, &pos, &ix);
     l.put_label(&done);
