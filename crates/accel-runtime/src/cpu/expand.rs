@@ -510,8 +510,9 @@ mod tests {
     #[test]
     fn permutes_with_locks_and_atomics() {
         let n = 2 * BLOCK + 5;
-        let target =
-            |&i: &usize, k: usize, j: usize| (j % 3 != 0).then(|| ((i * 7 + k) % 97, (i + k) as i64));
+        let target = |&i: &usize, k: usize, j: usize| {
+            (!j.is_multiple_of(3)).then(|| ((i * 7 + k) % 97, (i + k) as i64))
+        };
         let mut want = vec![1i64; 97];
         let mut j = 0;
         for i in 0..n {

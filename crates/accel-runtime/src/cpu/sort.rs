@@ -1,34 +1,52 @@
-//! A stable least-significant-digit radix sort by unsigned keys, eight bits
-//! per pass, in parallel.
+//! A stable radix sort by unsigned keys, eight bits per digit, in parallel.
 //!
-//! One parallel pass over the elements counts every digit of every key, per
-//! chunk of the input; a pass whose digit is the same for all keys moves
-//! nothing and is skipped (narrow key ranges sort in fewer passes). Each
-//! pass splits its input into contiguous chunks and lets every chunk write
-//! its elements, in order, from its own offset per digit: the chunks' writes
-//! are disjoint and the order of equal digits is kept, so the sort is
-//! stable. The offsets come from the digit's count per chunk, which the
-//! previous pass makes as it places the elements (the first count, for the
-//! first pass, which reads the elements where they are). Sorting is
-//! memory-bound, so [`sort_by_key`] moves the elements alone between the
-//! output and one buffer and computes their keys again; [`sort_by_stored_key`],
-//! for keys that read other arrays, moves (key, element) pairs.
+//! One parallel pass counts every digit of every key, per chunk of the input;
+//! a digit on which all keys agree needs no pass. The most significant digit
+//! that varies is sorted first: each chunk scatters its elements, in order,
+//! from its own offset per digit value, so the chunks' writes are disjoint and
+//! the order of equal digits is kept. That splits the elements into up to 256
+//! buckets, sorted independently and in parallel, each by a sequential
+//! least-significant-digit sort on the digits below (a bucket of 400k random
+//! keys holds about 1,600 elements, so its passes run in the core's own
+//! cache, where a pass over the whole array streams it through the shared
+//! one). A bucket too large for one thread (skewed keys) is split again the
+//! same way, on its next digit; a tiny one is sorted by insertion. Every
+//! step is stable, so the sort is.
+//!
+//! Sorting is memory-bound, so [`sort_by_key`] moves the elements alone
+//! between the output and one buffer and computes their keys again;
+//! [`sort_by_stored_key`], for keys that read other arrays, moves (key,
+//! element) pairs.
 
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use rayon::prelude::*;
+use std::ops::{BitAnd, BitOr, BitXor, Range};
 
 const RADIX: usize = 256;
+/// The most digits of a key (`u64`).
+const MAX_DIGITS: usize = 8;
+/// Buckets of at most this many elements are sorted by insertion.
+const INSERTION: usize = 32;
+/// Below this many elements the first digit's buckets are too small to pay
+/// for their own passes: one thread sorts digit by digit.
+const BUCKETED: usize = 1 << 16;
 
 /// Unsigned keys: `u32` and `u64`.
-pub trait RadixKey: Copy + Send + Sync + 'static {
+pub trait RadixKey:
+    Copy + Ord + Send + Sync + 'static + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
     const DIGITS: usize;
+    const ZERO: Self;
+    const ONES: Self;
     /// Digit `d` (eight bits, least significant first).
     fn digit(self, d: usize) -> usize;
 }
 
 impl RadixKey for u32 {
     const DIGITS: usize = 4;
+    const ZERO: u32 = 0;
+    const ONES: u32 = u32::MAX;
     #[inline(always)]
     fn digit(self, d: usize) -> usize {
         ((self >> (8 * d)) & 0xff) as usize
@@ -37,18 +55,13 @@ impl RadixKey for u32 {
 
 impl RadixKey for u64 {
     const DIGITS: usize = 8;
+    const ZERO: u64 = 0;
+    const ONES: u64 = u64::MAX;
     #[inline(always)]
     fn digit(self, d: usize) -> usize {
         ((self >> (8 * d)) & 0xff) as usize
     }
 }
-
-/// A raw pointer shared by the chunks of one scatter, each writing its own slots.
-#[derive(Clone, Copy)]
-struct Dst<T>(*mut T);
-// SAFETY: the chunks of a scatter write disjoint slots (see `scatter`).
-unsafe impl<T: Send> Send for Dst<T> {}
-unsafe impl<T: Send> Sync for Dst<T> {}
 
 /// The `n` elements `elem(i)` sorted stably by `key`, a cheap function of
 /// the element: the passes move the elements alone, between the output and
@@ -59,238 +72,440 @@ pub fn sort_by_key<C: Columns, K: RadixKey>(
     key: impl Fn(C::Elem) -> K + Sync,
 ) -> C {
     let mut out = C::with_capacity(n);
-    let size = chunk_size(n);
-    let (first, passes) = digits(n, size, |i| key(elem(i)));
-    let Some((&d0, rest)) = passes.split_first() else {
-        return in_order::<C>(out, n, size, elem);
-    };
-    // Pass `p` of `P` writes to the output when `P - 1 - p` is even, so the
-    // last one does; each pass reads what the one before it wrote, and counts
-    // the next pass's digit as it goes.
-    let mut spare = C::with_capacity(if rest.is_empty() { 0 } else { n });
-    let (o, t) = (out.out_ptr(), spare.out_ptr());
-    let to_out = |p: usize| (passes.len() - 1 - p).is_multiple_of(2);
-    let mut hist: Vec<_> = first.iter().map(|h| h[d0]).collect();
-    for (p, &d) in passes.iter().enumerate() {
-        let next = (p + 1 < passes.len()).then(|| passes[p + 1]);
-        let (dst, src) = if to_out(p) { (o, t) } else { (t, o) };
-        let write = |i: usize, (_, x): (K, C::Elem)| {
-            // SAFETY: a scatter writes each slot below `n` (within the
-            // capacity) exactly once.
-            unsafe { C::write(dst, i, x) }
-        };
-        hist = if p == 0 {
-            let pair = |i: usize| {
-                let x = elem(i);
-                (key(x), x)
-            };
-            scatter(n, size, d, next, &hist, pair, write)
-        } else {
-            // SAFETY: the previous pass wrote every slot below `n` of `src`
-            // (and set its length).
-            let pair = |i: usize| {
-                let x = unsafe { C::read(src, i) };
-                (key(x), x)
-            };
-            scatter(n, size, d, next, &hist, pair, write)
-        };
-        // SAFETY: the pass wrote every slot below `n` of its destination.
-        unsafe {
-            if to_out(p) {
-                out.set_len(n);
-            } else {
-                spare.set_len(n);
+    let mut spare = C::with_capacity(n);
+    let (a, b) = (Cols::<C>(out.out_ptr()), Cols::<C>(spare.out_ptr()));
+    // A range sorted in the spare buffer is copied back.
+    let leaf = |r: Range<usize>, in_a: bool| {
+        if !in_a {
+            for i in r {
+                // SAFETY: the range's slots of `b` hold its sorted elements;
+                // its slots of `a` are this task's alone.
+                unsafe { a.put(i, b.get(i)) }
             }
         }
-    }
+    };
+    Sorter::new(a, b, &key, &leaf, n).sort(n, &elem);
+    // SAFETY: every slot below `n` of `a` was written by a leaf.
+    unsafe { out.set_len(n) };
     out
 }
 
 /// As [`sort_by_key`], for keys that are costly to compute again (they read
 /// other arrays, as `sort_indices`' do): the passes move (key, element)
-/// pairs between two buffers, the first pass reading the elements where
-/// they are and the last writing them to the output.
+/// pairs between two buffers, and each sorted range writes its elements to
+/// the output.
 pub fn sort_by_stored_key<C: Columns, K: RadixKey>(
     n: usize,
     elem: impl Fn(usize) -> C::Elem + Sync,
     key: impl Fn(C::Elem) -> K + Sync,
 ) -> C {
     let mut out = C::with_capacity(n);
-    let size = chunk_size(n);
-    let (first, passes) = digits(n, size, |i| key(elem(i)));
-    let Some(&last) = passes.last() else {
-        return in_order::<C>(out, n, size, elem);
+    let mut pairs: Vec<(K, C::Elem)> = Vec::with_capacity(n);
+    let mut spare: Vec<(K, C::Elem)> = Vec::with_capacity(n);
+    let (a, b) = (Raw(pairs.as_mut_ptr()), Raw(spare.as_mut_ptr()));
+    let dst = out.out_ptr();
+    let leaf = |r: Range<usize>, in_a: bool| {
+        let from = if in_a { a } else { b };
+        for i in r {
+            // SAFETY: the range's slots of `from` hold its sorted pairs; its
+            // slots of the output are this task's alone.
+            unsafe { C::write(dst, i, from.get(i).1) }
+        }
     };
-    let pair = |i: usize| {
+    let first = |i: usize| {
         let x = elem(i);
         (key(x), x)
     };
-    let dst = out.out_ptr();
-    let to_out = |i: usize, (_, x): (K, C::Elem)| {
-        // SAFETY: a scatter writes every slot below `n` exactly once.
-        unsafe { C::write(dst, i, x) }
-    };
-    if passes.len() == 1 {
-        let hist: Vec<_> = first.iter().map(|h| h[last]).collect();
-        scatter(n, size, last, None, &hist, pair, to_out);
-        // SAFETY: the scatter wrote every slot below `n`.
-        unsafe { out.set_len(n) };
-        return out;
-    }
-    let mut pairs: Vec<(K, C::Elem)> = Vec::with_capacity(n);
-    let mut spare: Vec<(K, C::Elem)> = Vec::with_capacity(n);
-    let mut hist: Vec<_> = first.iter().map(|h| h[passes[0]]).collect();
-    for (p, &d) in passes.iter().enumerate() {
-        let next = (p + 1 < passes.len()).then(|| passes[p + 1]);
-        if p == 0 {
-            let to = Dst(pairs.as_mut_ptr());
-            // SAFETY: the scatter writes every slot below `n` (the capacity) once.
-            hist = scatter(n, size, d, next, &hist, pair, |i, kx| unsafe {
-                to.get().add(i).write(kx)
-            });
-            // SAFETY: ... so all of them are initialised.
-            unsafe { pairs.set_len(n) };
-            continue;
-        }
-        let from = |i: usize| pairs[i];
-        if d == last {
-            scatter(n, size, d, None, &hist, from, to_out);
-        } else {
-            let to = Dst(spare.as_mut_ptr());
-            // SAFETY: as for the first pass.
-            hist = scatter(n, size, d, next, &hist, from, |i, kx| unsafe {
-                to.get().add(i).write(kx)
-            });
-            // SAFETY: as for the first pass.
-            unsafe { spare.set_len(n) };
-            std::mem::swap(&mut pairs, &mut spare);
-        }
-    }
-    // SAFETY: the last pass wrote every slot below `n`.
+    Sorter::new(a, b, &|p: (K, C::Elem)| p.0, &leaf, n).sort(n, &first);
+    // SAFETY: every slot below `n` of the output was written by a leaf.
     unsafe { out.set_len(n) };
     out
 }
 
-/// Every digit's count per chunk of `size` keys `key_at(i)`, `i < n` (the
-/// first pass's counts), and the digits that need a pass: those on which
-/// some keys differ.
-fn digits<K: RadixKey>(
+/// Where a sort's items live between passes: slots read and written by
+/// position, from several threads at once (each slot by one).
+trait Store: Copy + Send + Sync {
+    type Item: Copy + Send + Sync;
+    /// # Safety
+    /// Slot `i` has been written, and no thread writes it now.
+    unsafe fn get(self, i: usize) -> Self::Item;
+    /// # Safety
+    /// Slot `i` is within the capacity, and no other thread uses it now.
+    unsafe fn put(self, i: usize, x: Self::Item);
+}
+
+/// The columns of [`sort_by_key`]'s output or spare buffer.
+struct Cols<C: Columns>(C::Out);
+
+impl<C: Columns> Clone for Cols<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: Columns> Copy for Cols<C> {}
+
+impl<C: Columns> Store for Cols<C> {
+    type Item = C::Elem;
+    #[inline(always)]
+    unsafe fn get(self, i: usize) -> C::Elem {
+        // SAFETY: forwarded contract.
+        unsafe { C::read(self.0, i) }
+    }
+    #[inline(always)]
+    unsafe fn put(self, i: usize, x: C::Elem) {
+        // SAFETY: forwarded contract.
+        unsafe { C::write(self.0, i, x) }
+    }
+}
+
+/// A vector's buffer ([`sort_by_stored_key`]'s pairs).
+struct Raw<T>(*mut T);
+
+impl<T> Clone for Raw<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Raw<T> {}
+// SAFETY: threads share the buffer to use disjoint slots (see `Store`).
+unsafe impl<T: Send> Send for Raw<T> {}
+unsafe impl<T: Send> Sync for Raw<T> {}
+
+impl<T: Copy + Send + Sync> Store for Raw<T> {
+    type Item = T;
+    #[inline(always)]
+    unsafe fn get(self, i: usize) -> T {
+        // SAFETY: forwarded contract.
+        unsafe { self.0.add(i).read() }
+    }
+    #[inline(always)]
+    unsafe fn put(self, i: usize, x: T) {
+        // SAFETY: forwarded contract.
+        unsafe { self.0.add(i).write(x) }
+    }
+}
+
+/// Counts of digit values: `hist[j][value]` for the `j`th digit sorted on.
+type Hist = [[u32; RADIX]; MAX_DIGITS];
+
+/// Per-chunk counts of every digit value: `counts[chunk][digit][value]`.
+type Counts = Vec<Vec<[usize; RADIX]>>;
+
+/// One sort: the two buffers (`a`, `b`) its passes move items between, the
+/// key of an item, and `leaf(range, in_a)`, called once for each range of
+/// the final order when its items are sorted in `a` (`in_a`) or `b`; the
+/// ranges cover the input.
+struct Sorter<'f, S, F, L> {
+    a: S,
+    b: S,
+    key: &'f F,
+    leaf: &'f L,
+    /// Buckets above this many items are split in parallel.
+    big: usize,
+}
+
+impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, bool) + Sync>
+    Sorter<'f, S, F, L>
+{
+    fn new(a: S, b: S, key: &'f F, leaf: &'f L, n: usize) -> Self {
+        let threads = rayon::current_num_threads().max(1);
+        // A bucket's counts are `u32`.
+        let big = BUCKETED.max(n / (2 * threads)).min(u32::MAX as usize);
+        Sorter { a, b, key, leaf, big }
+    }
+
+    fn buf(&self, in_a: bool) -> S {
+        if in_a {
+            self.a
+        } else {
+            self.b
+        }
+    }
+
+    /// Sorts the items `get(i)`, `i < n`.
+    fn sort(&self, n: usize, get: &(impl Fn(usize) -> S::Item + Sync)) {
+        let size = chunk_size(n);
+        let key_at = |i: usize| (self.key)(get(i));
+        let high = K::DIGITS - 1;
+        let (hist, varying) = survey(n, size, key_at, high);
+        let Some((&top, below)) = varying.split_last() else {
+            // All keys are equal (or there are none): the input order.
+            let a = self.a;
+            (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
+                let chunk = c * size..((c + 1) * size).min(n);
+                for i in chunk.clone() {
+                    // SAFETY: each slot below `n` is written once, by its chunk.
+                    unsafe { a.put(i, get(i)) };
+                }
+                (self.leaf)(chunk, true);
+            });
+            return;
+        };
+        if n < BUCKETED {
+            let mut counts = [[0u32; RADIX]; MAX_DIGITS];
+            count_into(0..n, key_at, &varying, &mut counts);
+            // The last pass writes `a`.
+            let in_a = self.lsd(0..n, get, varying.len() % 2 == 1, &varying, &counts);
+            (self.leaf)(0..n, in_a);
+            return;
+        }
+        let hist = if top == high {
+            hist
+        } else {
+            count(0..n, size, key_at, &[top])
+                .into_iter()
+                .map(|c| c[top])
+                .collect()
+        };
+        // Buckets of evenly spread keys then make one pass per digit below
+        // and end in `a`.
+        let into_a = below.len() % 2 == 0;
+        let starts = scatter(0..n, size, top, &hist, get, self.key, self.buf(into_a));
+        self.buckets(&starts, into_a, below);
+    }
+
+    /// Sorts each bucket `starts[v]..starts[v + 1]` of buffer `in_a` by the
+    /// digits `below`.
+    fn buckets(&self, starts: &[usize; RADIX + 1], in_a: bool, below: &[usize]) {
+        // Each task reuses one table of counts for its buckets.
+        (0..RADIX).into_par_iter().for_each_init(
+            || Box::new([[0u32; RADIX]; MAX_DIGITS]),
+            |hist, v| self.bucket(starts[v]..starts[v + 1], in_a, below, hist),
+        );
+    }
+
+    /// Sorts `range` of buffer `in_a`, whose keys agree on every digit above
+    /// those of `digits` (ascending), by these (`hist`: room for counts).
+    fn bucket(&self, range: Range<usize>, in_a: bool, digits: &[usize], hist: &mut Hist) {
+        let len = range.len();
+        let src = self.buf(in_a);
+        if len <= INSERTION || digits.is_empty() {
+            if !digits.is_empty() {
+                self.insertion(range.clone(), src);
+            }
+            (self.leaf)(range, in_a);
+            return;
+        }
+        if len > self.big {
+            // Split again, in parallel, on the highest digit that varies.
+            let size = chunk_size(len);
+            // SAFETY: the bucket's slots of `src` hold its items.
+            let get = |i: usize| unsafe { src.get(i) };
+            let counts = count(range.clone(), size, |i| (self.key)(get(i)), digits);
+            let varying = varying_of(&counts, digits, len);
+            let Some((&top, below)) = varying.split_last() else {
+                (self.leaf)(range, in_a);
+                return;
+            };
+            let hist: Vec<[usize; RADIX]> = counts.iter().map(|c| c[top]).collect();
+            let starts = scatter(range, size, top, &hist, &get, self.key, self.buf(!in_a));
+            self.buckets(&starts, !in_a, below);
+            return;
+        }
+        // SAFETY: the bucket's slots of `src` hold its items.
+        count_into(range.clone(), |i| (self.key)(unsafe { src.get(i) }), digits, hist);
+        let mut varying = [0usize; MAX_DIGITS];
+        let mut passes = 0;
+        for (j, &d) in digits.iter().enumerate() {
+            if hist[j].iter().all(|&c| c as usize != len) {
+                hist[passes] = hist[j];
+                varying[passes] = d;
+                passes += 1;
+            }
+        }
+        // SAFETY: as above.
+        let get = |i: usize| unsafe { src.get(i) };
+        let in_a = if passes == 0 {
+            in_a
+        } else {
+            self.lsd(range.clone(), &get, !in_a, &varying[..passes], hist)
+        };
+        (self.leaf)(range, in_a);
+    }
+
+    /// One thread sorts `range` digit by digit (`digits` ascending, their
+    /// counts `hist[j]` for `digits[j]`), the first pass reading `get` and
+    /// writing buffer `first_a`, each later pass reading what the one before
+    /// wrote; returns whether the last wrote `a`.
+    fn lsd(
+        &self,
+        range: Range<usize>,
+        get: &impl Fn(usize) -> S::Item,
+        first_a: bool,
+        digits: &[usize],
+        hist: &Hist,
+    ) -> bool {
+        let key = self.key;
+        let mut into_a = first_a;
+        for (j, &d) in digits.iter().enumerate() {
+            let mut at = [0usize; RADIX];
+            let mut pos = range.start;
+            for (o, &c) in at.iter_mut().zip(&hist[j]) {
+                *o = pos;
+                pos += c as usize;
+            }
+            let (dst, src) = (self.buf(into_a), self.buf(!into_a));
+            let mut place = |x: S::Item| {
+                let v = key(x).digit(d);
+                // SAFETY: the slots `at` visits are the range's, each once.
+                unsafe { dst.put(at[v], x) };
+                at[v] += 1;
+            };
+            if j == 0 {
+                range.clone().for_each(|i| place(get(i)));
+            } else {
+                // SAFETY: the previous pass wrote the range's slots of `src`.
+                range.clone().for_each(|i| place(unsafe { src.get(i) }));
+            }
+            into_a = !into_a;
+        }
+        !into_a
+    }
+
+    /// Sorts the few items of `range` in `buf` in place, stably.
+    fn insertion(&self, range: Range<usize>, buf: S) {
+        let key = self.key;
+        for i in range.start + 1..range.end {
+            // SAFETY: the range's slots of `buf` hold its items, and are
+            // this task's alone.
+            unsafe {
+                let x = buf.get(i);
+                let k = key(x);
+                let mut j = i;
+                while j > range.start {
+                    let y = buf.get(j - 1);
+                    if key(y) <= k {
+                        break;
+                    }
+                    buf.put(j, y);
+                    j -= 1;
+                }
+                buf.put(j, x);
+            }
+        }
+    }
+}
+
+/// One pass over the keys `key_at(i)`, `i < n`: the counts of digit `d`
+/// per chunk of `size`, and the digits on which some keys differ (from the
+/// bits that differ: those of the keys' OR that are not in their AND).
+fn survey<K: RadixKey>(
     n: usize,
     size: usize,
     key_at: impl Fn(usize) -> K + Sync,
-) -> (Vec<Vec<[usize; RADIX]>>, Vec<usize>) {
-    let first: Vec<Vec<[usize; RADIX]>> = (0..n.div_ceil(size))
+    d: usize,
+) -> (Vec<[usize; RADIX]>, Vec<usize>) {
+    let per_chunk: Vec<([usize; RADIX], K, K)> = (0..n.div_ceil(size))
+        .into_par_iter()
+        .map(|c| {
+            let mut h = [0usize; RADIX];
+            let (mut and, mut or) = (K::ONES, K::ZERO);
+            for i in c * size..((c + 1) * size).min(n) {
+                let k = key_at(i);
+                h[k.digit(d)] += 1;
+                and = and & k;
+                or = or | k;
+            }
+            (h, and, or)
+        })
+        .collect();
+    let (and, or) = per_chunk
+        .iter()
+        .fold((K::ONES, K::ZERO), |(a, o), &(_, x, y)| (a & x, o | y));
+    let differ = and ^ or;
+    let varying = (0..K::DIGITS).filter(|&d| differ.digit(d) != 0).collect();
+    (per_chunk.into_iter().map(|(h, _, _)| h).collect(), varying)
+}
+
+/// One thread counts `digits[j]` of the keys `key_at(i)`, `i` in `range`,
+/// into `hist[j]`.
+fn count_into<K: RadixKey>(
+    range: Range<usize>,
+    key_at: impl Fn(usize) -> K,
+    digits: &[usize],
+    hist: &mut Hist,
+) {
+    for h in &mut hist[..digits.len()] {
+        h.fill(0);
+    }
+    for i in range {
+        let k = key_at(i);
+        for (&d, h) in digits.iter().zip(hist.iter_mut()) {
+            h[k.digit(d)] += 1;
+        }
+    }
+}
+
+/// The counts of `digits` per chunk of `size` of `range` (other digits' stay 0).
+fn count<K: RadixKey>(
+    range: Range<usize>,
+    size: usize,
+    key_at: impl Fn(usize) -> K + Sync,
+    digits: &[usize],
+) -> Counts {
+    (0..range.len().div_ceil(size))
         .into_par_iter()
         .map(|c| {
             let mut h = vec![[0usize; RADIX]; K::DIGITS];
-            for i in c * size..((c + 1) * size).min(n) {
+            let lo = range.start + c * size;
+            for i in lo..(lo + size).min(range.end) {
                 let k = key_at(i);
-                for (d, hd) in h.iter_mut().enumerate() {
-                    hd[k.digit(d)] += 1;
+                for &d in digits {
+                    h[d][k.digit(d)] += 1;
                 }
             }
             h
         })
-        .collect();
-    let passes = (0..K::DIGITS)
-        .filter(|&d| (0..RADIX).all(|v| first.iter().map(|h| h[d][v]).sum::<usize>() != n))
-        .collect();
-    (first, passes)
+        .collect()
 }
 
-/// `out` holding the elements in input order (all keys are equal, or there are none).
-fn in_order<C: Columns>(mut out: C, n: usize, size: usize, elem: impl Fn(usize) -> C::Elem + Sync) -> C {
-    let dst = out.out_ptr();
-    (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
-        for i in c * size..((c + 1) * size).min(n) {
-            // SAFETY: each slot below `n` is written once, by its chunk.
-            unsafe { C::write(dst, i, elem(i)) };
-        }
-    });
-    // SAFETY: every slot below `n` has been written.
-    unsafe { out.set_len(n) };
-    out
+/// The digits of `digits` on which some of the `n` counted keys differ.
+fn varying_of(counts: &Counts, digits: &[usize], n: usize) -> Vec<usize> {
+    digits
+        .iter()
+        .copied()
+        .filter(|&d| (0..RADIX).all(|v| counts.iter().map(|c| c[d][v]).sum::<usize>() != n))
+        .collect()
 }
 
-impl<T> Dst<T> {
-    /// The pointer (a method, so that closures capture the whole `Sync` wrapper).
-    #[inline(always)]
-    fn get(self) -> *mut T {
-        self.0
-    }
-}
-
-/// Sends pair `get(i)` of each `i < n` to `put(position, pair)`, its place
-/// in the order of digit `d`: chunks of `size` pairs, each from its offsets
-/// per digit, `hist` their counts per digit. With digit `next`, returns its
-/// counts per chunk of the destination, for the next pass (counted as the
-/// pairs are placed, which saves that pass a read of its input).
-fn scatter<K: RadixKey, E: Copy + Send + Sync>(
-    n: usize,
+/// Scatters the items `get(i)` of `range` to `dst` in the order of digit `d`
+/// of their keys, stably, each chunk of `size` from its own offsets (`hist`:
+/// the digit's counts per chunk); returns where each value's bucket starts,
+/// and the range's end.
+fn scatter<S: Store, K: RadixKey>(
+    range: Range<usize>,
     size: usize,
     d: usize,
-    next: Option<usize>,
     hist: &[[usize; RADIX]],
-    get: impl Fn(usize) -> (K, E) + Sync,
-    put: impl Fn(usize, (K, E)) + Sync,
-) -> Vec<[usize; RADIX]> {
+    get: &(impl Fn(usize) -> S::Item + Sync),
+    key: &(impl Fn(S::Item) -> K + Sync),
+    dst: S,
+) -> [usize; RADIX + 1] {
     // Offsets: digit-major, then chunk order.
     let mut offsets = hist.to_vec();
-    let mut total = 0;
-    for v in 0..RADIX {
+    let mut starts = [0usize; RADIX + 1];
+    let mut pos = range.start;
+    for (v, start) in starts.iter_mut().enumerate().take(RADIX) {
+        *start = pos;
         for (c, h) in hist.iter().enumerate() {
-            offsets[c][v] = total;
-            total += h[v];
+            offsets[c][v] = pos;
+            pos += h[v];
         }
     }
-    let chunks = hist.len();
-    let counted: Vec<Vec<[usize; RADIX]>> = offsets
-        .into_par_iter()
-        .enumerate()
-        .map(|(c, mut at)| {
-            let range = c * size..((c + 1) * size).min(n);
-            let Some(dn) = next else {
-                for i in range {
-                    let kx = get(i);
-                    let v = kx.0.digit(d);
-                    put(at[v], kx);
-                    at[v] += 1;
-                }
-                return Vec::new();
-            };
-            // Per digit value: the destination chunk of its next position,
-            // and where that chunk ends.
-            let mut counts = vec![[0usize; RADIX]; chunks];
-            let mut dest = [0usize; RADIX];
-            let mut end = [0usize; RADIX];
-            for v in 0..RADIX {
-                dest[v] = at[v] / size;
-                end[v] = (dest[v] + 1) * size;
-            }
-            for i in range {
-                let kx = get(i);
-                let v = kx.0.digit(d);
-                let pos = at[v];
-                if pos == end[v] {
-                    dest[v] += 1;
-                    end[v] += size;
-                }
-                counts[dest[v]][kx.0.digit(dn)] += 1;
-                put(pos, kx);
-                at[v] = pos + 1;
-            }
-            counts
-        })
-        .collect();
-    let mut sums = vec![[0usize; RADIX]; if next.is_some() { chunks } else { 0 }];
-    for cs in counted {
-        for (s, c) in sums.iter_mut().zip(&cs) {
-            for (x, y) in s.iter_mut().zip(c) {
-                *x += y;
-            }
+    starts[RADIX] = pos;
+    let (lo, end) = (range.start, range.end);
+    offsets.into_par_iter().enumerate().for_each(move |(c, mut at)| {
+        let first = lo + c * size;
+        for i in first..(first + size).min(end) {
+            let x = get(i);
+            let v = key(x).digit(d);
+            // SAFETY: the chunks' offsets are disjoint, and each slot of the
+            // range is written once.
+            unsafe { dst.put(at[v], x) };
+            at[v] += 1;
         }
-    }
-    sums
+    });
+    starts
 }
 
 /// Elements per chunk: a few chunks per thread, none below `MIN_CHUNK`.
@@ -332,5 +547,28 @@ mod tests {
             let [w, g] = both(n, |(x, i)| ((x as u64) << 20) ^ i as u64);
             assert_eq!(w, g, "u64 keys, n = {n}");
         }
+    }
+
+    /// Sizes that split by the first digit into buckets: even buckets; one
+    /// bucket too large for one thread, split again (once with a digit on
+    /// which its keys agree), beside tiny ones sorted by insertion; keys
+    /// whose highest varying digit is not the key's highest.
+    #[test]
+    fn sorts_stably_in_buckets() {
+        in_pools(|| {
+            for n in [BUCKETED, 3 * BUCKETED + 5] {
+                let [w, g] = both(n, |(x, _)| x);
+                assert_eq!(w, g, "full u32 keys, n = {n}");
+                let skewed = |(x, i): (u32, u32)| if i % 100 == 0 { x } else { x & 0x00ff_00ff };
+                let [w, g] = both(n, skewed);
+                assert_eq!(w, g, "one large bucket, n = {n}");
+                let [w, g] = both(n, |(x, _)| x >> 12);
+                assert_eq!(w, g, "20-bit keys, n = {n}");
+                let [w, g] = both(n, |(x, i)| ((x as u64) << 24) ^ (i as u64 % 3));
+                assert_eq!(w, g, "u64 keys, n = {n}");
+                let [w, g] = both(n, |(x, _)| (x & 0x8000_0001) as u64);
+                assert_eq!(w, g, "two bits far apart, n = {n}");
+            }
+        });
     }
 }
