@@ -470,7 +470,7 @@ proptest! {
 }
 
 /// Sizes crossing the CPU sort's chunks (16384 elements at least each) and
-/// the size from which it splits by the first digit into buckets (65536). The
+/// the size from which it splits by the first digit into buckets (32768). The
 /// simulator runs every GPU thread of every pass, so there only the smaller.
 #[test]
 fn sort_large() {

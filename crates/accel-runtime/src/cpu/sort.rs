@@ -29,8 +29,10 @@ const MAX_DIGITS: usize = 8;
 /// Buckets of at most this many elements are sorted by insertion.
 const INSERTION: usize = 32;
 /// Below this many elements the first digit's buckets are too small to pay
-/// for their own passes: one thread sorts digit by digit.
-const BUCKETED: usize = 1 << 16;
+/// for their own passes: one thread sorts digit by digit. (On two cores,
+/// random `i32` keys: 0.14 ms against 0.22 ms bucketed at 20,000 elements,
+/// 0.35 ms against 0.28 ms at 50,000.)
+const BUCKETED: usize = 1 << 15;
 
 /// Unsigned keys: `u32` and `u64`.
 pub trait RadixKey:
