@@ -138,14 +138,15 @@ impl Expansion {
         match strategy {
             ExpandStrategy::Balanced => {
                 // One thread below `MIN_CHUNK` (tasks cost more than the
-                // work); above it, chunks of equal weight, at least a quarter
-                // of `MIN_CHUNK` each: a minimum of `MIN_CHUNK` left a weight
-                // just above it in one full chunk and a sliver.
-                let size = if weight < MIN_CHUNK {
-                    weight
+                // work); above it, four chunks of equal weight per thread
+                // (more chunks than threads, so that a thread that starts
+                // late takes fewer), none below a sixteenth of `MIN_CHUNK`.
+                let chunks = if weight < MIN_CHUNK {
+                    1
                 } else {
-                    weight.div_ceil(threads * 4).max(MIN_CHUNK / 4)
+                    (threads * 4).min(weight / (MIN_CHUNK / 16))
                 };
+                let size = weight.div_ceil(chunks);
                 let chunks = weight.div_ceil(size);
                 let run = |c: usize| {
                     let mut r = init();
