@@ -1,17 +1,19 @@
 //! A stable radix sort by unsigned keys, eight bits per digit, in parallel.
 //!
-//! One parallel pass counts every digit of every key, per chunk of the input;
-//! a digit on which all keys agree needs no pass. The most significant digit
-//! that varies is sorted first: each chunk scatters its elements, in order,
-//! from its own offset per digit value, so the chunks' writes are disjoint and
-//! the order of equal digits is kept. That splits the elements into up to 256
-//! buckets, sorted independently and in parallel, each by a sequential
-//! least-significant-digit sort on the digits below (a bucket of 400k random
-//! keys holds about 1,600 elements, so its passes run in the core's own
-//! cache, where a pass over the whole array streams it through the shared
-//! one). A bucket too large for one thread (skewed keys) is split again the
-//! same way, on its next digit; a tiny one is sorted by insertion. Every
-//! step is stable, so the sort is.
+//! One parallel pass over the keys finds the digits on which they differ (a
+//! digit on which all keys agree needs no pass) and counts the keys' highest
+//! digit per chunk of the input (keys in a narrow range take a second pass to
+//! count their highest varying digit). That digit is sorted first: each chunk
+//! scatters its elements, in order, from its own offset per digit value, so
+//! the chunks' writes are disjoint and the order of equal digits is kept.
+//! That splits the elements into up to 256 buckets, sorted independently and
+//! in parallel, each by a sequential least-significant-digit sort on the
+//! digits below (a bucket of 400k random keys holds about 1,600 elements, so
+//! its passes run in the core's own cache, where a pass over the whole array
+//! streams it through the shared one). A bucket too large for one thread
+//! (skewed keys) is split again the same way, on its next digit; a tiny one
+//! is sorted by insertion. Below `BUCKETED` elements one thread sorts digit
+//! by digit. Every step is stable, so the sort is.
 //!
 //! Sorting is memory-bound, so [`sort_by_key`] moves the elements alone
 //! between the output and one buffer and computes their keys again;
@@ -226,6 +228,9 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
 
     /// Sorts the items `get(i)`, `i < n`.
     fn sort(&self, n: usize, get: &(impl Fn(usize) -> S::Item + Sync)) {
+        if n == 0 {
+            return;
+        }
         let size = chunk_size(n);
         let key_at = |i: usize| (self.key)(get(i));
         let high = K::DIGITS - 1;
