@@ -9,7 +9,7 @@
 //! binary search over blocks, then a walk within one block), so one input with
 //! a huge count is split between chunks.
 
-use super::permute::{AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
+use super::permute::{privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use rayon::prelude::*;
@@ -245,9 +245,16 @@ impl Expansion {
         }
     }
 
+    /// Whether a parallel walk should combine into a private table per
+    /// chunk, as [`super::permute`] does for few targets and many sources.
+    fn private_tables(&self, strategy: ExpandStrategy, n_out: usize) -> bool {
+        !self.one_thread(strategy) && privatise(self.total(), n_out)
+    }
+
     /// For each element `e` with `target(e) = Some(t)` (`t < out.len()`):
     /// `out[t] = combine(value(e), out[t])`, each update atomic under a
-    /// striped lock, as [`super::permute`] does.
+    /// striped lock, or (few targets) into a private table per chunk, as
+    /// [`super::permute`] does.
     pub fn permute<X, C: Columns>(
         &self,
         out: &mut C,
@@ -258,9 +265,39 @@ impl Expansion {
     ) {
         let n_out = out.len();
         let ptr = out.out_ptr();
+        let strategy = strategy();
+        if self.private_tables(strategy, n_out) {
+            // Each chunk combines its elements in order (`None`: none yet);
+            // the tables are combined into `out` in chunk order, which
+            // keeps the elements' order for an associative `combine`.
+            let init = || vec![None; n_out];
+            let each = |table: &mut Vec<Option<C::Elem>>, x: &X, ks: Range<usize>, j: usize| {
+                for k in ks.clone() {
+                    if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
+                        table[t] = Some(match table[t] {
+                            Some(old) => combine(v, old),
+                            None => v,
+                        });
+                    }
+                }
+            };
+            for table in self.walk_with(strategy, &src, &count, init, each) {
+                for (t, v) in table.into_iter().enumerate() {
+                    if let Some(v) = v {
+                        // SAFETY: `t < n_out = out.len()`, so slot `t` is
+                        // initialised; the walk is over and `out` is
+                        // borrowed mutably, so this thread alone touches it.
+                        unsafe {
+                            let old = C::read(ptr, t);
+                            C::write(ptr, t, combine(v, old));
+                        }
+                    }
+                }
+            }
+            return;
+        }
         // One thread: no locks (building the stripes costs more than a tiny
         // expansion).
-        let strategy = strategy();
         let locks = if self.one_thread(strategy) {
             Vec::new()
         } else {
@@ -298,6 +335,25 @@ impl Expansion {
         op: AtomicOp,
     ) {
         let n_out = out.len();
+        let strategy = strategy();
+        if self.private_tables(strategy, n_out) {
+            // A private table per chunk, from the operation's identity: no
+            // cache line bounces between threads.
+            let init = || vec![T::identity(op); n_out];
+            let each = |table: &mut Vec<T>, x: &X, ks: Range<usize>, j: usize| {
+                for k in ks.clone() {
+                    if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
+                        table[t] = T::plain(v, table[t], op);
+                    }
+                }
+            };
+            for table in self.walk_with(strategy, &src, &count, init, each) {
+                for (slot, v) in out.iter_mut().zip(table) {
+                    *slot = T::plain(v, *slot, op);
+                }
+            }
+            return;
+        }
         let base = SendPtr(out.as_mut_ptr());
         if !T::aligned(base.get()) {
             // Not atomically accessible: the locked path.
@@ -313,7 +369,7 @@ impl Expansion {
                 }
             }
         };
-        self.walk(&src, &count, || (), each);
+        self.walk_with(strategy, &src, &count, || (), each);
     }
 
     /// The atomic combination done under locks (misaligned buffers).
@@ -511,25 +567,53 @@ mod tests {
     #[test]
     fn permutes_with_locks_and_atomics() {
         let n = 2 * BLOCK + 5;
-        let target = |&i: &usize, k: usize, j: usize| {
-            (!j.is_multiple_of(3)).then(|| ((i * 7 + k) % 97, (i + k) as i64))
-        };
-        let mut want = vec![1i64; 97];
+        let e = Expansion::new(n, |i| i, |&i| sizes(i));
+        // Few targets (private tables per chunk) and many (locks, atomics).
+        for slots in [97, 1_000_003] {
+            let target = |&i: &usize, k: usize, j: usize| {
+                (!j.is_multiple_of(3)).then(|| ((i * 7 + k) % slots, (i + k) as i64))
+            };
+            let mut want = vec![1i64; slots];
+            let mut j = 0;
+            for i in 0..n {
+                for k in 0..sizes(i) {
+                    if let Some((t, v)) = target(&i, k, j) {
+                        want[t] += v;
+                    }
+                    j += 1;
+                }
+            }
+            let mut locked = vec![1i64; slots];
+            e.permute(&mut locked, |i| i, |&i| sizes(i), target, |a, b| a + b);
+            assert_eq!(locked, want, "{slots} slots");
+            let mut atomic = vec![1i64; slots];
+            e.permute_atomic(&mut atomic, |i| i, |&i| sizes(i), target, AtomicOp::Add);
+            assert_eq!(atomic, want, "{slots} slots");
+        }
+    }
+
+    /// A combination that is associative but not commutative keeps the
+    /// elements' order through the private tables.
+    #[test]
+    fn private_tables_keep_the_order() {
+        use super::super::testing::{h, mul, MCols, M};
+        let n = 2 * BLOCK + 5;
+        let e = Expansion::new(n, |i| i, |&i| sizes(i));
+        // Two shears that do not commute; of determinant 1, so that their
+        // products do not wrap to zero.
+        let shear = |j: usize| if h(j) & 1 == 0 { (1, 1, 0, 1) } else { (1, 0, 1, 1) };
+        let target = |&i: &usize, k: usize, j: usize| Some(((i + k) % 5, shear(j)));
+        let mut want: Vec<M> = vec![(1, 0, 0, 1); 5];
         let mut j = 0;
         for i in 0..n {
             for k in 0..sizes(i) {
-                if let Some((t, v)) = target(&i, k, j) {
-                    want[t] += v;
-                }
+                let (t, v) = target(&i, k, j).unwrap();
+                want[t] = mul(v, want[t]);
                 j += 1;
             }
         }
-        let e = Expansion::new(n, |i| i, |&i| sizes(i));
-        let mut locked = vec![1i64; 97];
-        e.permute(&mut locked, |i| i, |&i| sizes(i), target, |a, b| a + b);
-        assert_eq!(locked, want);
-        let mut atomic = vec![1i64; 97];
-        e.permute_atomic(&mut atomic, |i| i, |&i| sizes(i), target, AtomicOp::Add);
-        assert_eq!(atomic, want);
+        let mut got: MCols = (vec![1; 5], vec![0; 5], vec![0; 5], vec![1; 5]);
+        e.permute(&mut got, |i| i, |&i| sizes(i), target, mul);
+        assert_eq!(got.to_elems(), want);
     }
 }

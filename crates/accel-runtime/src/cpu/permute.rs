@@ -60,7 +60,7 @@ pub(super) const STRIPES: usize = 1024;
 /// Whether `src_n` sources into `n_out` targets are worth a private table per
 /// chunk: the tables (a few per thread) hold no more slots than there are
 /// sources.
-fn privatise(src_n: usize, n_out: usize) -> bool {
+pub(super) fn privatise(src_n: usize, n_out: usize) -> bool {
     let tables = rayon::current_num_threads().max(1) * 4;
     n_out.saturating_mul(tables) <= src_n
 }
