@@ -187,24 +187,35 @@ fn alternate(max: usize) {
             let total: usize = xs.iter().map(|p| p.0 as usize).sum();
             let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
             let xs = Vector::from(xs);
-            let calls: [(&str, &dyn Fn() -> accel::Result<u64>); 2] = [
-                ("permute", &|| {
-                    fused::scatter(&xs, &d).map(|v| checksum(&v.to_vec()))
-                }),
-                ("sum", &|| fused::flat_sum(&xs).map(|s| s.value())),
+            let d2 = Vector::from(vec![(0u32, 0u32); total.clamp(1, 1000)]);
+            type Call<'a> = Box<dyn Fn() -> accel::Result<u64> + 'a>;
+            let mut calls: Vec<(&str, Call<'_>)> = vec![
+                (
+                    "permute",
+                    Box::new(|| fused::scatter(&xs, &d).map(|v| checksum(&v.to_vec()))),
+                ),
+                ("sum", Box::new(|| fused::flat_sum(&xs).map(|s| s.value()))),
             ];
+            if LOCK_DISTS.contains(&dname) {
+                calls.push((
+                    "permute-lock",
+                    Box::new(|| fused::scatter_pair(&xs, &d2).map(|v| checksum_pairs(&v.to_vec()))),
+                ));
+            }
             for (consumer, call) in calls {
                 // Calls per round: about 20 ms in all, from one timed call.
                 let t = Instant::now();
                 let want = call().expect("the fused program runs");
                 let rounds = (0.02 / t.elapsed().as_secs_f64().max(1e-7)).clamp(5.0, 2000.0) as usize;
                 let mut times = [vec![], vec![], vec![]];
-                for _ in 0..rounds {
-                    for (s, ts) in splits.iter().zip(&mut times) {
-                        set_expand_strategy(*s);
+                for round in 0..rounds {
+                    // Each variant first in turn: what ran just before
+                    // (threads still spinning, say) is the same for all.
+                    for v in (0..3).map(|j| (round + j) % 3) {
+                        set_expand_strategy(splits[v]);
                         let t = Instant::now();
                         let got = call().expect("the fused program runs");
-                        ts.push(t.elapsed().as_secs_f64() * 1e3);
+                        times[v].push(t.elapsed().as_secs_f64() * 1e3);
                         assert_eq!(got, want, "{consumer} {dname} n={n}: the splits differ");
                     }
                 }
