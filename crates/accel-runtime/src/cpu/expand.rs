@@ -7,7 +7,9 @@
 //! too). A first pass sums the weights per block of `BLOCK` inputs; the prefix
 //! over blocks lets each chunk of the weight range find where it starts (a
 //! binary search over blocks, then a walk within one block), so one input with
-//! a huge count is split between chunks.
+//! a huge count is split between chunks. (A fold over tiny, evenly spread
+//! counts is split by input instead: see `Expansion::pick`. A permute into
+//! few targets combines into a private table per chunk.)
 
 use super::permute::{privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
 use super::MIN_CHUNK;
@@ -106,10 +108,11 @@ impl Expansion {
     /// The split of a walk: the forced one, if any; else by input for a
     /// fold whose inputs average less than one element each, in blocks of
     /// about equal weight (the walk by output tests for its chunk's end at
-    /// every input, which shows when a fold does one add per input: 0.43
+    /// every input, which shows when a fold does one add per input: 0.41
     /// against 0.37 ms for 200,000 inputs of 75% one element, 25% none,
-    /// timed in alternation); else by output. A permute does more per
-    /// element, and is faster split by output.
+    /// timed in alternation; docs/bench/expand.md); else by output, which
+    /// alone balances skewed counts. A permute does more per element, and is
+    /// as fast or faster split by output.
     fn pick(&self, fold: bool) -> ExpandStrategy {
         if let Some(s) = forced() {
             return s;
@@ -118,7 +121,7 @@ impl Expansion {
         let blocks = self.starts.len() - 1;
         let heaviest = self.starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
         let even = heaviest.saturating_mul(blocks) <= weight.saturating_mul(2);
-        if fold && weight >= MIN_CHUNK && weight < 2 * self.n && even {
+        if fold && weight >= MIN_CHUNK && weight < self.n.saturating_mul(2) && even {
             ExpandStrategy::Inputs
         } else {
             ExpandStrategy::Balanced
