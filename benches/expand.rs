@@ -203,7 +203,8 @@ fn alternate(max: usize) {
                 ));
             }
             for (consumer, call) in calls {
-                // Calls per round: about 20 ms in all, from one timed call.
+                // Rounds: about 20 ms of calls per variant (from one timed
+                // call), at least 5.
                 let t = Instant::now();
                 let want = call().expect("the fused program runs");
                 let rounds = (0.02 / t.elapsed().as_secs_f64().max(1e-7)).clamp(5.0, 2000.0) as usize;
