@@ -103,6 +103,17 @@ const DISTS: [Dist; 5] = [
 
 const COUNTS: [usize; 5] = [1, 100, 10_000, 100_000, 200_000];
 
+/// The `n` inputs `(size, base)` of a distribution (the same for every
+/// system and mode), and their total size.
+fn inputs(size: fn(&mut Rng) -> u32, n: usize) -> (Vector<(u32, u32)>, usize) {
+    let mut rng = Rng(0x9E37_79B9 + n as u64);
+    let xs: Vec<(u32, u32)> = (0..n)
+        .map(|_| (size(&mut rng), rng.below(1 << 20) as u32))
+        .collect();
+    let total = xs.iter().map(|p| p.0 as usize).sum();
+    (Vector::from(xs), total)
+}
+
 type Job<'a> = (&'static str, Box<dyn FnMut() -> accel::Result<u64> + 'a>);
 
 /// Criterion runs each job; the median of its samples is kept.
@@ -180,13 +191,8 @@ fn alternate(max: usize) {
             if n as f64 * mean > 20e6 {
                 continue;
             }
-            let mut rng = Rng(0x9E37_79B9 + n as u64);
-            let xs: Vec<(u32, u32)> = (0..n)
-                .map(|_| (size(&mut rng), rng.below(1 << 20) as u32))
-                .collect();
-            let total: usize = xs.iter().map(|p| p.0 as usize).sum();
+            let (xs, total) = inputs(size, n);
             let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
-            let xs = Vector::from(xs);
             let d2 = Vector::from(vec![(0u32, 0u32); total.clamp(1, 1000)]);
             type Call<'a> = Box<dyn Fn() -> accel::Result<u64> + 'a>;
             let mut calls: Vec<(&str, Call<'_>)> = vec![
@@ -354,13 +360,8 @@ fn main() {
             if n as f64 * mean > 20e6 {
                 continue;
             }
-            let mut rng = Rng(0x9E37_79B9 + n as u64);
-            let xs: Vec<(u32, u32)> = (0..n)
-                .map(|_| (size(&mut rng), rng.below(1 << 20) as u32))
-                .collect();
-            let total: usize = xs.iter().map(|p| p.0 as usize).sum();
+            let (xs, total) = inputs(size, n);
             let d = Vector::from(vec![0u32; total.clamp(1, 1000)]);
-            let xs = Vector::from(xs);
             let strat = |s: ExpandStrategy| set_expand_strategy(Some(s));
             let (xs, d) = (&xs, &d);
             let permute_jobs: Vec<Job<'_>> = vec![

@@ -11,7 +11,7 @@
 //! counts is split by input instead: see `Expansion::pick`. A permute into
 //! few targets combines into a private table per chunk.)
 
-use super::permute::{privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
+use super::permute::{merge_tables, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use rayon::prelude::*;
@@ -298,19 +298,8 @@ impl Expansion {
                     }
                 }
             };
-            for table in self.walk_with(strategy, &src, &count, init, each) {
-                for (t, v) in table.into_iter().enumerate() {
-                    if let Some(v) = v {
-                        // SAFETY: `t < n_out = out.len()`, so slot `t` is
-                        // initialised; the walk is over and `out` is
-                        // borrowed mutably, so this thread alone touches it.
-                        unsafe {
-                            let old = C::read(ptr, t);
-                            C::write(ptr, t, combine(v, old));
-                        }
-                    }
-                }
-            }
+            let tables = self.walk_with(strategy, &src, &count, init, each);
+            merge_tables(out, tables, &combine);
             return;
         }
         // One thread: no locks (building the stripes costs more than a tiny

@@ -147,19 +147,7 @@ pub fn permute<C: Columns>(
                 local
             })
             .collect();
-        for local in tables {
-            for (t, v) in local.into_iter().enumerate() {
-                if let Some(v) = v {
-                    // SAFETY: `t < n_out = out.len()`, so slot `t` is
-                    // initialised and within the capacity; this thread holds
-                    // `out` mutably and is the only one touching it.
-                    unsafe {
-                        let old = C::read(ptr, t);
-                        C::write(ptr, t, combine(v, old));
-                    }
-                }
-            }
-        }
+        merge_tables(out, tables, &combine);
         return;
     }
 
@@ -207,6 +195,30 @@ pub fn permute<C: Columns>(
             }
         }
     });
+}
+
+/// Combines private tables into `out`, table by table in order (`None`: no
+/// source of that table's chunk went to the slot): `out[t] = combine(v,
+/// out[t])`.
+pub(super) fn merge_tables<C: Columns>(
+    out: &mut C,
+    tables: Vec<Vec<Option<C::Elem>>>,
+    combine: &impl Fn(C::Elem, C::Elem) -> C::Elem,
+) {
+    let (n_out, ptr) = (out.len(), out.out_ptr());
+    for table in tables {
+        for (t, v) in table.into_iter().enumerate().take(n_out) {
+            if let Some(v) = v {
+                // SAFETY: `t < out.len()`, so slot `t` is initialised and
+                // within the capacity; `out` is borrowed mutably, so this
+                // thread alone touches it.
+                unsafe {
+                    let old = C::read(ptr, t);
+                    C::write(ptr, t, combine(v, old));
+                }
+            }
+        }
+    }
 }
 
 /// Combines the sources `r` into a chunk's private `table` (`None`: no source
