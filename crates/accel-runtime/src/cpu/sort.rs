@@ -192,9 +192,6 @@ impl<T: Copy + Send + Sync> Store for Raw<T> {
 /// Counts of digit values: `hist[j][value]` for the `j`th digit sorted on.
 type Hist = [[u32; RADIX]; MAX_DIGITS];
 
-/// Per-chunk counts of every digit value: `counts[chunk][digit][value]`.
-type Counts = Vec<Vec<[usize; RADIX]>>;
-
 /// One sort: the two buffers (`a`, `b`) its passes move items between, the
 /// key of an item, and `leaf(range, in_a)`, called once for each range of
 /// the final order when its items are sorted in `a` (`in_a`) or `b`; the
@@ -234,7 +231,7 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
         let size = chunk_size(n);
         let key_at = |i: usize| (self.key)(get(i));
         let high = K::DIGITS - 1;
-        let (hist, varying) = survey(n, size, key_at, high);
+        let (hist, varying) = survey(0..n, size, key_at, high);
         let Some((&top, below)) = varying.split_last() else {
             // All keys are equal (or there are none): the input order.
             let a = self.a;
@@ -256,18 +253,32 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
             (self.leaf)(0..n, in_a);
             return;
         }
-        let hist = if top == high {
-            hist
-        } else {
-            count(0..n, size, key_at, &[top])
-                .into_iter()
-                .map(|c| c[top])
-                .collect()
-        };
         // Buckets of evenly spread keys then make one pass per digit below
         // and end in `a`.
         let into_a = below.len() % 2 == 0;
-        let starts = scatter(0..n, size, top, &hist, get, self.key, self.buf(into_a));
+        self.split(0..n, size, get, (high, hist), top, below, into_a);
+    }
+
+    /// Scatters the items `get(i)` of `range` by `top`, the highest digit on
+    /// which their keys differ, into buffer `into_a`, and sorts the buckets
+    /// by the digits `below`. `counted`: a digit and its counts per chunk of
+    /// `size`, counted again unless the digit is `top`.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &self,
+        range: Range<usize>,
+        size: usize,
+        get: &(impl Fn(usize) -> S::Item + Sync),
+        counted: (usize, Vec<[usize; RADIX]>),
+        top: usize,
+        below: &[usize],
+        into_a: bool,
+    ) {
+        let hist = match counted {
+            (d, hist) if d == top => hist,
+            _ => count_digit(range.clone(), size, |i| (self.key)(get(i)), top),
+        };
+        let starts = scatter(range, size, top, &hist, get, self.key, self.buf(into_a));
         self.buckets(&starts, into_a, below);
     }
 
@@ -298,15 +309,15 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
             let size = chunk_size(len);
             // SAFETY: the bucket's slots of `src` hold its items.
             let get = |i: usize| unsafe { src.get(i) };
-            let counts = count(range.clone(), size, |i| (self.key)(get(i)), digits);
-            let varying = varying_of(&counts, digits, len);
+            // The keys agree on every digit not in `digits`, so the digits
+            // that vary are among these.
+            let high = digits[digits.len() - 1];
+            let (hist, varying) = survey(range.clone(), size, |i| (self.key)(get(i)), high);
             let Some((&top, below)) = varying.split_last() else {
                 (self.leaf)(range, in_a);
                 return;
             };
-            let hist: Vec<[usize; RADIX]> = counts.iter().map(|c| c[top]).collect();
-            let starts = scatter(range, size, top, &hist, &get, self.key, self.buf(!in_a));
-            self.buckets(&starts, !in_a, below);
+            self.split(range, size, &get, (high, hist), top, below, !in_a);
             return;
         }
         // SAFETY: the bucket's slots of `src` hold its items.
@@ -393,21 +404,22 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
     }
 }
 
-/// One pass over the keys `key_at(i)`, `i < n`: the counts of digit `d`
-/// per chunk of `size`, and the digits on which some keys differ (from the
-/// bits that differ: those of the keys' OR that are not in their AND).
+/// One pass over the keys `key_at(i)`, `i` in `range`: the counts of digit
+/// `d` per chunk of `size`, and the digits on which some keys differ (from
+/// the bits that differ: those of the keys' OR that are not in their AND).
 fn survey<K: RadixKey>(
-    n: usize,
+    range: Range<usize>,
     size: usize,
     key_at: impl Fn(usize) -> K + Sync,
     d: usize,
 ) -> (Vec<[usize; RADIX]>, Vec<usize>) {
-    let per_chunk: Vec<([usize; RADIX], K, K)> = (0..n.div_ceil(size))
+    let per_chunk: Vec<([usize; RADIX], K, K)> = (0..range.len().div_ceil(size))
         .into_par_iter()
         .map(|c| {
             let mut h = [0usize; RADIX];
             let (mut and, mut or) = (K::ONES, K::ZERO);
-            for i in c * size..((c + 1) * size).min(n) {
+            let lo = range.start + c * size;
+            for i in lo..(lo + size).min(range.end) {
                 let k = key_at(i);
                 h[k.digit(d)] += 1;
                 and = and & k;
@@ -443,35 +455,24 @@ fn count_into<K: RadixKey>(
     }
 }
 
-/// The counts of `digits` per chunk of `size` of `range` (other digits' stay 0).
-fn count<K: RadixKey>(
+/// The counts of digit `d` of the keys `key_at(i)` per chunk of `size` of
+/// `range`.
+fn count_digit<K: RadixKey>(
     range: Range<usize>,
     size: usize,
     key_at: impl Fn(usize) -> K + Sync,
-    digits: &[usize],
-) -> Counts {
+    d: usize,
+) -> Vec<[usize; RADIX]> {
     (0..range.len().div_ceil(size))
         .into_par_iter()
         .map(|c| {
-            let mut h = vec![[0usize; RADIX]; K::DIGITS];
+            let mut h = [0usize; RADIX];
             let lo = range.start + c * size;
             for i in lo..(lo + size).min(range.end) {
-                let k = key_at(i);
-                for &d in digits {
-                    h[d][k.digit(d)] += 1;
-                }
+                h[key_at(i).digit(d)] += 1;
             }
             h
         })
-        .collect()
-}
-
-/// The digits of `digits` on which some of the `n` counted keys differ.
-fn varying_of(counts: &Counts, digits: &[usize], n: usize) -> Vec<usize> {
-    digits
-        .iter()
-        .copied()
-        .filter(|&d| (0..RADIX).all(|v| counts.iter().map(|c| c[d][v]).sum::<usize>() != n))
         .collect()
 }
 
