@@ -120,6 +120,21 @@ accel! {
     fn rows_sum_f64(m: &Matrix<f64>) -> Vector<f64> {
         m.fold(0.25, |a, b| a + b)
     }
+    fn rows_max_u32(m: &Matrix<u32>) -> Vector<u32> {
+        m.fold(7, |a, b| a.max(b))
+    }
+
+    // Quads (16-byte accesses): 32- and 64-bit columns as vectors, `bool`
+    // element by element, commutative folds.
+    fn quad_map(xs: &Vector<(f32, i64)>, ys: &Vector<u32>) -> Vector<(f64, bool, i32)> {
+        xs.zip_with(ys, |x, y| (x.1 as f64 + x.0 as f64 * 0.5, y % 3 == 0, y as i32 - x.1 as i32))
+    }
+    fn quad_dot(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+        xs.zip_with(ys, |x, y| x * y).sum()
+    }
+    fn quad_max(xs: &Vector<u64>) -> Scalar<u64> {
+        xs.fold(0, |a, b| a.max(b))
+    }
 }
 
 const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
@@ -446,8 +461,36 @@ fn long_scans() {
     }
 }
 
+/// Maps and commutative folds over quads of neighbouring elements: sizes
+/// around multiples of four, and folds long enough that every thread has a
+/// quad (from about 16,000 elements on the simulator's grid).
+#[test]
+fn quads() {
+    for n in [0usize, 1, 3, 4, 5, 37, 1023, 20_003, 65_537] {
+        let xs = vec_of(n, |i| ((hash(i) % 64) as f32 - 32.0, hash(i + 1) as i64 >> 20));
+        let ys = vec_of(n, |i| hash(i + 2) as u32);
+        check_ok(
+            quad_map::SOURCE,
+            "quad_map",
+            &[arg(&xs), arg(&ys)],
+            quad_map(&xs, &ys),
+            EXACT,
+        );
+        // Small integers: every order of the sum is exact.
+        let a = vec_of(n, |i| (hash(i) % 17) as f32 - 8.0);
+        let b = vec_of(n, |i| (hash(i + 5) % 17) as f32 - 8.0);
+        check_ok(quad_dot::SOURCE, "quad_dot", &[arg(&a), arg(&b)], quad_dot(&a, &b), EXACT);
+        let us = vec_of(n, |i| hash(i + 9));
+        check_ok(quad_max::SOURCE, "quad_max", &[arg(&us)], quad_max(&us), EXACT);
+    }
+    assert!(quad_map::ptx().contains("ld.global.v2.b64"));
+    assert!(quad_map::ptx().contains("st.global.v2.f64"));
+    assert!(quad_dot::ptx().contains("ld.global.v4.f32"));
+}
+
 /// Row lengths on both sides of the warp-per-row limit (2048), with a
-/// non-commutative combination ("the last non-zero") to show the order.
+/// non-commutative combination ("the last non-zero") to show the order, and
+/// commutative ones (read strided).
 #[test]
 fn folds_of_rows() {
     for (rows, len) in [
@@ -488,6 +531,15 @@ fn folds_of_rows() {
             &[arg(&x)],
             rows_sum_f64(&x),
             F64_TOL,
+        );
+        // Commutative: every thread strides over the row.
+        let u = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j + 11) >> 40) as u32);
+        check_ok(
+            rows_max_u32::SOURCE,
+            "rows_max_u32",
+            &[arg(&u)],
+            rows_max_u32(&u),
+            EXACT,
         );
     }
 }

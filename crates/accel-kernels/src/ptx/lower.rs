@@ -177,6 +177,13 @@ pub struct Lower<'a> {
     pub sites: &'a mut Vec<ErrSite>,
     pub funcs: &'a mut Vec<super::math_lib::FuncKey>,
     prefix: String,
+    /// In a quad of a vectorised loop (`super::vector`): the register of
+    /// the element's index, and this lane's values of the columns (buffer,
+    /// leaf) already loaded at that index.
+    pub lane: Option<(String, HashMap<(u32, usize), String>)>,
+    /// In the interior branch of a stencil (`super::stencil`): the element's
+    /// index, whose neighbours are all inside the arrays read.
+    pub interior: Option<Vec<String>>,
 }
 
 impl<'a> Lower<'a> {
@@ -200,6 +207,8 @@ impl<'a> Lower<'a> {
             sites,
             funcs,
             prefix: prefix.to_string(),
+            lane: None,
+            interior: None,
         }
     }
 
@@ -615,7 +624,12 @@ impl<'a> Lower<'a> {
             Expr::ReadLinear { array, index } => {
                 let b = buffer(a, *array)?;
                 let i = self.expr(*index)?;
-                Ok(self.read(b, &i[0]))
+                // In a quad, reads at the element's own index are loaded already.
+                let loaded = match &self.lane {
+                    Some((at, loaded)) if *at == i[0] => loaded.clone(),
+                    _ => HashMap::new(),
+                };
+                Ok(self.read_loaded(b, &i[0], &loaded))
             }
             Expr::ReadIndex { array, index } => {
                 let b = buffer(a, *array)?;
@@ -673,11 +687,22 @@ impl<'a> Lower<'a> {
 
     /// Reads buffer `b` at row-major offset `l`.
     pub fn read(&mut self, b: u32, l: &str) -> Vec<String> {
+        self.read_loaded(b, l, &HashMap::new())
+    }
+
+    /// Reads buffer `b` at row-major offset `l`, but takes the leaves in
+    /// `loaded` (by (buffer, leaf)) from their registers.
+    fn read_loaded(&mut self, b: u32, l: &str, loaded: &HashMap<(u32, usize), String>) -> Vec<String> {
         let ps = leaves(&self.buf_elems[b as usize]);
         let mut out = Vec::new();
         for (k, p) in ps.into_iter().enumerate() {
-            let base = self.param(Arg::Col(b, k))[0].clone();
-            out.push(self.load(&base, l, p, false));
+            match loaded.get(&(b, k)) {
+                Some(r) => out.push(r.clone()),
+                None => {
+                    let base = self.param(Arg::Col(b, k))[0].clone();
+                    out.push(self.load(&base, l, p, false));
+                }
+            }
         }
         out
     }
@@ -739,6 +764,16 @@ impl<'a> Lower<'a> {
         boundary: Boundary,
         ty: &Ty,
     ) -> Result<Vec<String>, Unsupported> {
+        if self.interior.as_deref() == Some(c) {
+            let mut ix = Vec::new();
+            for (d, o) in offset.iter().enumerate() {
+                let i = self.reg(Class::Rd);
+                self.ins(format!("add.s64 {i}, {}, {o};", c[d]));
+                ix.push(i);
+            }
+            let l = self.linearize(b, &ix);
+            return Ok(self.read(b, &l));
+        }
         // Accelerate's boundary rules, as `accel_runtime::cpu::stencil::coord`.
         let out = self.fresh(ty);
         let l_out = self.label("sout");

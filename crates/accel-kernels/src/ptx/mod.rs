@@ -17,6 +17,8 @@ pub mod math;
 pub mod math_lib;
 mod skeletons;
 pub mod sort;
+mod stencil;
+mod vector;
 
 pub use lower::{Arg, ErrSite};
 

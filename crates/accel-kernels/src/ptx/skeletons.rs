@@ -1,25 +1,33 @@
 //! The skeletons: each kernel of the plan as one or two PTX entries around its
 //! lowered element functions.
 //!
-//! * generate: a grid-stride loop over the output, one thread per element.
+//! * generate: a grid-stride loop over the output, one thread per element,
+//!   or per quad of four with 16-byte loads and stores (`super::vector`).
 //! * fold to a scalar: pass 1 gives each thread a contiguous range (so the
 //!   combination order is the sequential one: `f` need only be associative),
-//!   reduces the block in order (`shfl.sync.down` trees whose lane `i` combines
-//!   with lane `i + off` only when `i` is a multiple of `2 off`, then the warps'
-//!   results through shared memory), and writes one partial per block; pass 2,
-//!   one block, reduces the partials and combines with `z`.
+//!   or for a commutative `f` every so many elements, coalesced (quads where
+//!   they apply); it reduces the block in order (`shfl.sync.down` trees whose
+//!   lane `i` combines with lane `i + off` only when `i` is a multiple of `2
+//!   off`, then the warps' results through shared memory), and writes one
+//!   partial per block; pass 2, one block, reduces the partials and combines
+//!   with `z`.
 //! * fold of the innermost dimension: a warp per row for short rows (each lane
 //!   a contiguous range, in-order shuffles), a block of 256 threads per row
-//!   for long ones (the same in-order block reduction); the host picks.
+//!   for long ones (the same in-order block reduction); the host picks. A
+//!   commutative `f` reads strided instead, coalesced.
 //! * scan: one block per row; each thread scans a contiguous chunk: chunk
 //!   totals, their exclusive scan in shared memory, then each chunk again from
-//!   its prefix.
+//!   its prefix. Few long rows: three passes over chunks of the rows.
 //! * permute: the host copies the defaults into the output; each source
-//!   element then combines into its target under a per-element spin lock
-//!   (`atom.cas` on a lock word, fences around the read-modify-write).
+//!   element then combines into its target by a native atomic (one per field
+//!   of a tuple whose fields combine alone), a compare-and-swap loop (other
+//!   combinations of one 32- or 64-bit value), or under a per-element spin
+//!   lock (`atom.cas` on a lock word, fences around the read-modify-write).
+//! * element functions reading a stencil run split into interior and border
+//!   (`super::stencil`).
 
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
-use super::EntryPtx;
+use super::{vector, EntryPtx};
 use accel_core::ir::{Fun, Prim, ScanDir, ScanKind, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
@@ -212,16 +220,19 @@ fn elem_rank(l: &Lower, e: &ElemFn) -> usize {
 pub(super) fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
     let f = e.fun();
     let p = f.params[0];
-    let arg = match e {
-        ElemFn::Linear(_) => vec![i.to_string()],
+    let (old, v) = match e {
+        ElemFn::Linear(_) => {
+            let old = l.bind(p, vec![i.to_string()]);
+            (old, l.expr(f.body))
+        }
         ElemFn::Index(_) => {
             let r = elem_rank(l, e);
             let dims = iter_dims(l, r);
-            l.delinearize(i, &dims)
+            let ix = l.delinearize(i, &dims);
+            let old = l.bind(p, ix.clone());
+            (old, super::stencil::body_at(l, f, &ix))
         }
     };
-    let old = l.bind(p, arg);
-    let v = l.expr(f.body);
     l.unbind(p, old);
     v
 }
@@ -271,12 +282,15 @@ impl Out<'_> {
 fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupported> {
     let n = extra(l, "n");
     let id = ids(l);
-    let i = l.reg(Class::Rd);
+    let g = global_id(l, &id);
     let stride = l.reg(Class::Rd);
-    l.ins(format!("mul.wide.u32 {i}, {}, {};", id.ctaid, id.ntid));
-    let t0 = wide(l, &id.tid);
-    l.ins(format!("add.u64 {i}, {i}, {t0};"));
     l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
+    // Quads with 16-byte accesses where they apply, then element by element.
+    let i = l.reg(Class::Rd);
+    match vector::quad(l, e, &leaves(t)) {
+        Some(q) => vector::generate_quads(l, &q, e, out, t, &g, &stride, &n, &i)?,
+        None => l.ins(format!("mov.b64 {i}, {g};")),
+    }
     let (top, end) = (l.label("gen"), l.label("gend"));
     l.put_label(&top);
     let done = l.reg(Class::P);
@@ -349,18 +363,20 @@ fn reduce_range(
 
 /// Reduces `load(j)` for `j = first, first + stride, …` below `n` into `acc`,
 /// for a commutative `f`; `have` (a `.u32` 0/1) says whether `first <
-/// stride` (threads from `stride` on have nothing). Four loads are issued
-/// together so that more memory requests are in flight.
+/// bound` (the caller's threads from `bound` on have nothing). Four loads are
+/// issued together so that more memory requests are in flight.
+#[allow(clippy::too_many_arguments)]
 fn reduce_strided(
     l: &mut Lower,
     first: &str,
     stride: &str,
+    bound: &str,
     n: &str,
     f: &Fun,
     t: &Ty,
     load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
 ) -> Result<(Vec<String>, String), Unsupported> {
-    let (acc, have, skip) = start_reduce(l, t, first, stride, load)?;
+    let (acc, have, skip) = start_reduce(l, t, first, bound, load)?;
     let j = l.reg(Class::Rd);
     l.ins(format!("add.u64 {j}, {first}, {stride};"));
     // Four at a time while `j + 3 stride < n`.
@@ -635,7 +651,11 @@ fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<String, Unsup
         l.ins(format!("add.u64 {threads}, {n}, {per};"));
         l.ins(format!("sub.u64 {threads}, {threads}, 1;"));
         l.ins(format!("div.u64 {threads}, {threads}, {per};"));
-        reduce_strided(l, &g, &threads, &n, f, t, &mut load)?
+        let mut by_one = |l: &mut Lower| reduce_strided(l, &g, &threads, &threads, &n, f, t, &mut load);
+        match vector::quad(l, e, &[]) {
+            Some(q) => vector::reduce_quads(l, &q, e, &g, &threads, &n, f, t, &mut by_one)?,
+            None => by_one(l)?,
+        }
     } else {
         let zero = l.reg(Class::Rd);
         l.ins(format!("mov.b64 {zero}, 0;"));
@@ -747,6 +767,32 @@ fn row_loop(
     Ok(())
 }
 
+/// Thread `k` of `threads` folding the row `first..limit`: a contiguous
+/// range of `per` elements, so that the partial results combine in index
+/// order, or for a commutative `f` every `threads`-th element from `first +
+/// k`, so that neighbouring threads read neighbouring elements.
+#[allow(clippy::too_many_arguments)]
+fn row_part(
+    l: &mut Lower,
+    first: &str,
+    limit: &str,
+    k: &str,
+    threads: &str,
+    per: &str,
+    f: &Fun,
+    t: &Ty,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String), Unsupported> {
+    if accel_core::plan::commutative(l.a, f) {
+        let start = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {start}, {first}, {k};"));
+        reduce_strided(l, &start, threads, limit, limit, f, t, load)
+    } else {
+        let (s, en) = chunk(l, first, k, per, limit);
+        reduce_range(l, &s, &en, f, t, load)
+    }
+}
+
 fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> Result<String, Unsupported> {
     let len = extra(l, "len");
     let id = ids(l);
@@ -755,13 +801,13 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> 
     // Elements per thread, from the host (`host::fold_row_split`).
     let per = extra(l, "per");
     let tidc = id.tid.clone();
+    let ntid = wide(l, &id.ntid);
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
         l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
         l.ins(format!("add.u64 {limit}, {first}, {len};"));
-        let (s, en) = chunk(l, &first, &tid, &per, &limit);
         let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
-        let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+        let (acc, have) = row_part(l, &first, &limit, &tid, &ntid, &per, f, t, &mut load)?;
         let idr = Ids {
             tid: tidc.clone(),
             ntid: id.ntid.clone(),
@@ -783,7 +829,8 @@ fn fold_rows(l: &mut Lower, e: &ElemFn, z: bool, f: &Fun, out: &Out, t: &Ty) -> 
 }
 
 /// Short rows: a warp per row, each lane a contiguous range of `per`
-/// elements, combined in order by the warp's shuffles; no shared memory and
+/// elements (strided for a commutative `f`: `row_part`), combined in order
+/// by the warp's shuffles; no shared memory and
 /// no block barrier, so the warps of a block take rows independently.
 fn fold_rows_warp(
     l: &mut Lower,
@@ -805,6 +852,8 @@ fn fold_rows_warp(
     l.ins(format!("add.u64 {row}, {row}, {w};"));
     l.ins(format!("mul.wide.u32 {step}, {}, {wpb};", id.nctaid));
     let lane64 = wide(l, &lane);
+    let warp_size = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {warp_size}, 32;"));
     let (top, end) = (l.label("wrow"), l.label("wrowend"));
     l.put_label(&top);
     let p = l.reg(Class::P);
@@ -813,9 +862,8 @@ fn fold_rows_warp(
     let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
     l.ins(format!("add.u64 {limit}, {first}, {len};"));
-    let (s, en) = chunk(l, &first, &lane64, &per, &limit);
     let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
-    let (acc, have) = reduce_range(l, &s, &en, f, t, &mut load)?;
+    let (acc, have) = row_part(l, &first, &limit, &lane64, &warp_size, &per, f, t, &mut load)?;
     warp_reduce(l, &acc, &have, &lane, f, t)?;
     let done = l.label("wrdone");
     let nz = l.reg(Class::P);

@@ -359,7 +359,8 @@ const WARP_ROW: usize = 2048;
 
 /// How a fold of rows of `len` elements runs: `(warp per row?, elements per
 /// thread)`. Every thread takes a contiguous range, so partial results are
-/// combined in index order.
+/// combined in index order (for a commutative operator the kernel strides
+/// over the row instead, and does not use the count).
 pub fn fold_row_split(len: usize) -> (bool, usize) {
     if len < WARP_ROW {
         (true, len.div_ceil(32).max(1))
