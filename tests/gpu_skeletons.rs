@@ -90,7 +90,7 @@ accel! {
         xs.scanr1(|a, b| a.max(b)).map(|x| x > 100)
     }
 
-    // Scans of long rows (three passes on a GPU with few rows).
+    // Scans of long rows (tiles with look-back on a GPU with few rows).
     fn long_scanl1(m: &Matrix<i32>) -> Matrix<i32> {
         m.scanl1(|a, b| if b != 0 { b } else { a })
     }

@@ -378,23 +378,21 @@ impl Gen<'_> {
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
-                let l = launch(&entries[0], rows_grid.clone(), quote!(#host::row_block(__x_len)));
-                let part = stride(&entries[1], quote!(__x_n));
-                let carry = launch(&entries[2], rows_grid, quote!(256));
-                let fin = stride(&entries[3], quote!(__x_n));
+                let l = launch(&entries[0], rows_grid, quote!(#host::row_block(__x_len)));
+                let lookback = launch(&entries[1], quote!(__x_tiles.min(8 * __dev.props().multiprocessors.max(1) as usize)), quote!(256));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
                     #zc
                     #allocs
                     if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len) {
-                        // Chunk totals, their scan per row (the carry-ins), the chunks again.
-                        let (__x_cper, __x_cpr, __x_tper) = #host::long_scan_split(__x_len);
-                        let __x_n = __x_rows * __x_cpr;
-                        let __part = #host::GBuf::alloc(__dev, #acc_lb, __x_n)?;
-                        #part
-                        #carry
-                        #fin
+                        // Tiles with look-back: an aggregate and a prefix per
+                        // tile, a counter and a flag per tile (zeroed).
+                        let (__x_per, __x_tpr) = #host::long_scan_split(__x_len);
+                        let __x_tiles = __x_rows * __x_tpr;
+                        let __part = #host::GBuf::alloc(__dev, #acc_lb, 2 * __x_tiles)?;
+                        let __x_status = #host::zeroed(__dev, 4 * (1 + __x_tiles))?;
+                        #lookback
                     } else if __x_rows > 0 {
                         let __x_per = #host::row_per(__x_len);
                         #l
@@ -634,6 +632,7 @@ impl Gen<'_> {
                 }
                 Arg::IterDim(d) => quote!(#ka::U64(__in[#d] as u64)),
                 Arg::Extra("lock") => quote!(#ka::Ptr(__x_lock.ptr())),
+                Arg::Extra("status") => quote!(#ka::Ptr(__x_status.ptr())),
                 Arg::Extra(name) => {
                     let x = format_ident!("__x_{}", name);
                     quote!(#ka::U64(#x as u64))

@@ -17,7 +17,8 @@
 //!   commutative `f` reads strided instead, coalesced.
 //! * scan: one block per row; each thread scans a contiguous chunk: chunk
 //!   totals, their exclusive scan in shared memory, then each chunk again from
-//!   its prefix. Few long rows: three passes over chunks of the rows.
+//!   its prefix. Few long rows: tiles of the rows in one pass, each tile's
+//!   prefix from the tiles before it by decoupled look-back.
 //! * permute: the host copies the defaults into the output; each source
 //!   element then combines into its target by a native atomic (one per field
 //!   of a tuple whose fields combine alone), a compare-and-swap loop (other
@@ -119,17 +120,15 @@ pub fn kernel(
                 post: post.as_ref(),
             };
             let totals = k.outputs.get(1).map(|b| b.0);
-            // One block per row (entry 0), or three passes over chunks of long
-            // rows (entries 1 to 3); the host picks (`host::long_scan`).
-            for pass in ["scan", "scan_part", "scan_carry", "scan_fin"] {
+            // One block per row (entry 0), or tiles of few long rows with
+            // look-back (entry 1); the host picks (`host::long_scan`).
+            for pass in ["scan", "scan_lookback"] {
                 let name = format!("{prefix}_{pass}");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
                 let sh = match pass {
                     "scan" => scan(&mut l, &s, &out, totals)?,
-                    "scan_part" => scan_long_part(&mut l, &s)?,
-                    "scan_carry" => scan_long_carry(&mut l, &s, &out, totals)?,
-                    _ => scan_long_fin(&mut l, &s, &out)?,
+                    _ => scan_lookback(&mut l, &s, &out, totals)?,
                 };
                 emit(l, name, sh, &mut text);
             }
@@ -1173,14 +1172,6 @@ fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<S
     Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
 }
 
-/// The row and the chunk of a long-row scan's task `task` (`cpr` chunks per row).
-fn scan_task(l: &mut Lower, task: &str, cpr: &str) -> (String, String) {
-    let (row, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
-    l.ins(format!("div.u64 {row}, {task}, {cpr};"));
-    l.ins(format!("rem.u64 {k}, {task}, {cpr};"));
-    (row, k)
-}
-
 /// A grid-stride loop of `body(task)` over `0..n`.
 pub(super) fn task_loop(
     l: &mut Lower,
@@ -1204,11 +1195,11 @@ pub(super) fn task_loop(
     Ok(())
 }
 
-fn load_part(l: &mut Lower, idx: &str, t: &Ty) -> Vec<String> {
+fn load_part(l: &mut Lower, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
     let mut v = Vec::new();
     for (k, p) in leaves(t).into_iter().enumerate() {
         let base = l.param(Arg::Part(k))[0].clone();
-        v.push(l.load(&base, idx, p, false));
+        v.push(l.load(&base, idx, p, volatile));
     }
     v
 }
@@ -1220,109 +1211,213 @@ fn store_part(l: &mut Lower, idx: &str, v: &[String], t: &Ty) {
     }
 }
 
-/// Long rows, pass 1 of 3: the total of every chunk of `cper` scan positions
-/// (task = row * cpr + chunk), one thread per chunk.
-fn scan_long_part(l: &mut Lower, s: &ScanSpec) -> Result<String, Unsupported> {
-    let (n, len, cpr, per) = (extra(l, "n"), extra(l, "len"), extra(l, "cpr"), extra(l, "cper"));
-    task_loop(l, &n, &mut |l, task| {
-        let (row, k) = scan_task(l, task, &cpr);
-        let first = l.reg(Class::Rd);
-        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
-        let zero = l.reg(Class::Rd);
-        l.ins(format!("mov.b64 {zero}, 0;"));
-        let (qs, qe) = chunk(l, &zero, &k, &per, &len);
-        let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
-        let (acc, _) = s.reduce(l, &qs, &qe, &mut load)?;
-        store_part(l, task, &acc, s.t);
-        Ok(())
-    })?;
-    Ok(String::new())
-}
-
-/// Long rows, pass 2 of 3: one block per row turns the row's chunk totals into
-/// their exclusive scan seeded with `z` (each chunk's carry-in), in place, as
-/// `scan` does with elements; thread 0 writes `z` or the row's total.
-fn scan_long_carry(
-    l: &mut Lower,
-    s: &ScanSpec,
-    out: &Out,
-    totals: Option<u32>,
-) -> Result<String, Unsupported> {
-    let (len, cpr, tper) = (extra(l, "len"), extra(l, "cpr"), extra(l, "tper"));
+/// Few long rows in one pass, by tiles of `per` positions per thread and
+/// decoupled look-back (Merrill and Garland): each block takes the next tile
+/// (a counter in `status`, so every tile before it has started), scans it
+/// as `scan` scans a row, and thread 0 publishes the tile's aggregate, then
+/// combines the aggregates of the tiles before it, newest first, until it
+/// meets a tile that has published its inclusive prefix; it publishes its
+/// own, and the block writes its outputs from it.
+///
+/// `status` (zeroed by the host): the tile counter, then a flag per tile (0:
+/// nothing yet, 1: aggregate, 2: inclusive prefix); the values are in the
+/// partials buffer, the aggregate of tile `t` at `2t`, its prefix at `2t+1`.
+/// Each value is written before its flag, with a fence between, and read
+/// after it, with a fence between.
+fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+    let (len, tpr, tiles, per) = (extra(l, "len"), extra(l, "tpr"), extra(l, "tiles"), extra(l, "per"));
+    let status = extra(l, "status");
     let id = ids(l);
     let sh = l_prefix(l);
+    let t = s.t;
     let tid = wide(l, &id.tid);
     let tidc = id.tid.clone();
-    let ntidc = id.ntid.clone();
-    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
-        let base = l.reg(Class::Rd);
-        l.ins(format!("mul.lo.u64 {base}, {row}, {cpr};"));
-        let limit = l.reg(Class::Rd);
-        l.ins(format!("add.u64 {limit}, {base}, {cpr};"));
-        let (ks, ke) = chunk(l, &base, &tid, &tper, &limit);
-        let mut load = |l: &mut Lower, k: &str| Ok(load_part(l, k, s.t));
-        // The totals are in scan order already: combine them as `comb` does.
-        let (acc, have) = s.reduce(l, &ks, &ke, &mut load)?;
-        st_shared(l, &sh, &tidc, &acc, &have, s.t);
-        s.scan_slots(l, &sh, &tidc, &ntidc)?;
-        let c = l.fresh(s.t);
-        let cvalid = l.reg(Class::R);
-        ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
-        let k = l.reg(Class::Rd);
-        l.ins(format!("mov.b64 {k}, {ks};"));
-        let (top, end) = (l.label("cy"), l.label("cye"));
-        l.put_label(&top);
-        let stop = l.reg(Class::P);
-        l.ins(format!("setp.ge.u64 {stop}, {k}, {ke};"));
-        l.ins(format!("@{stop} bra {end};"));
-        let x = load_part(l, &k, s.t);
-        store_part(l, &k, &c, s.t);
-        let v = l.fresh(s.t);
-        l.assign(&v, &x, s.t);
-        let nocarry = l.label("cnc");
-        let pc = l.reg(Class::P);
-        l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
-        l.ins(format!("@{pc} bra {nocarry};"));
-        let w = s.comb(l, &c, &x)?;
-        l.assign(&v, &w, s.t);
-        l.put_label(&nocarry);
-        l.assign(&c, &v, s.t);
-        l.ins(format!("mov.b32 {cvalid}, 1;"));
-        l.ins(format!("add.u64 {k}, {k}, 1;"));
-        l.ins(format!("bra {top};"));
-        l.put_label(&end);
-        let obase = s.out_base(l, row, &len);
-        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
-    };
-    row_loop(l, &id, &mut body)?;
-    Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
-}
-
-/// Long rows, pass 3 of 3: every chunk scanned again from its carry-in, one
-/// thread per chunk, storing the outputs. The first chunk of a row has no
-/// carry-in unless the scan has an initial value.
-fn scan_long_fin(l: &mut Lower, s: &ScanSpec, out: &Out) -> Result<String, Unsupported> {
-    let (n, len, cpr, per) = (extra(l, "n"), extra(l, "len"), extra(l, "cpr"), extra(l, "cper"));
-    task_loop(l, &n, &mut |l, task| {
-        let (row, k) = scan_task(l, task, &cpr);
-        let first = l.reg(Class::Rd);
-        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
-        let zero = l.reg(Class::Rd);
-        l.ins(format!("mov.b64 {zero}, 0;"));
-        let (qs, qe) = chunk(l, &zero, &k, &per, &len);
-        let c = load_part(l, task, s.t);
-        let cvalid = l.reg(Class::R);
-        if s.zv.is_some() {
-            l.ins(format!("mov.b32 {cvalid}, 1;"));
-        } else {
-            let p = l.reg(Class::P);
-            l.ins(format!("setp.ne.u64 {p}, {k}, 0;"));
-            l.ins(format!("selp.u32 {cvalid}, 1, 0, {p};"));
+    // Within a tile the scan starts without `z`: it enters with the prefix.
+    let inner = ScanSpec { zv: None, ..*s };
+    let not_first = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {not_first}, {tidc}, 0;"));
+    let (top, end) = (l.label("lb"), l.label("lbend"));
+    l.put_label(&top);
+    // The next tile, from thread 0 through shared memory.
+    let (tile32, tile) = (l.reg(Class::R), l.reg(Class::Rd));
+    let took = l.label("took");
+    l.ins(format!("@{not_first} bra {took};"));
+    l.ins(format!("atom.global.add.u32 {tile32}, [{status}], 1;"));
+    l.ins(format!("st.shared.u32 [{sh}_tile], {tile32};"));
+    l.put_label(&took);
+    l.ins("bar.sync 0;");
+    l.ins(format!("ld.shared.u32 {tile32}, [{sh}_tile];"));
+    l.ins(format!("cvt.u64.u32 {tile}, {tile32};"));
+    let done = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {done}, {tile}, {tiles};"));
+    l.ins(format!("@{done} bra {end};"));
+    let (row, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("div.u64 {row}, {tile}, {tpr};"));
+    l.ins(format!("rem.u64 {k}, {tile}, {tpr};"));
+    let (first, size, tstart) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+    l.ins(format!("mul.wide.u32 {size}, {}, 1;", id.ntid));
+    l.ins(format!("mul.lo.u64 {size}, {size}, {per};"));
+    l.ins(format!("mul.lo.u64 {tstart}, {k}, {size};"));
+    let tend = l.reg(Class::Rd);
+    l.ins(format!("add.u64 {tend}, {tstart}, {size};"));
+    l.ins(format!("min.u64 {tend}, {tend}, {len};"));
+    let (qs, qe) = chunk(l, &tstart, &tid, &per, &tend);
+    let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+    let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+    st_shared(l, &sh, &tidc, &acc, &have, t);
+    // The threads' exclusive prefixes within the tile; its aggregate in slot MAX_THREADS.
+    inner.scan_slots(l, &sh, &tidc, &id.ntid)?;
+    let (agg_slot, pre_slot) = (l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("mov.b32 {agg_slot}, {};", MAX_THREADS));
+    l.ins(format!("mov.b32 {pre_slot}, {};", MAX_THREADS + 1));
+    let published = l.label("pub");
+    l.ins(format!("@{not_first} bra {published};"));
+    {
+        let agg = l.fresh(t);
+        let agg_have = l.reg(Class::R);
+        ld_shared(l, &sh, &agg_slot, &agg, &agg_have, t);
+        let flags = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {flags}, {status}, 4;"));
+        let publish = |l: &mut Lower, at: &str, flag: u32, v: &[String]| {
+            store_part(l, at, v, t);
+            l.ins("fence.acq_rel.gpu;");
+            let a = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {a}, {tile}, 4, {flags};"));
+            l.ins(format!("st.volatile.global.u32 [{a}], {flag};"));
+        };
+        // The prefix: `z` (or nothing) for the row's first tile.
+        let prefix = l.fresh(t);
+        let pv = l.reg(Class::R);
+        match &s.zv {
+            Some(zv) => {
+                l.assign(&prefix, zv, t);
+                l.ins(format!("mov.b32 {pv}, 1;"));
+            }
+            None => {
+                for (r, p) in prefix.clone().iter().zip(leaves(t)) {
+                    zero_reg(l, r, p);
+                }
+                l.ins(format!("mov.b32 {pv}, 0;"));
+            }
         }
+        let own = l.label("own");
+        let first_tile = l.reg(Class::P);
+        l.ins(format!("setp.eq.u64 {first_tile}, {k}, 0;"));
+        l.ins(format!("@{first_tile} bra {own};"));
+        let at = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {at}, {tile}, 1;"));
+        publish(l, &at, 1, &agg);
+        // Back over the tiles before this one, newest first.
+        let j = l.reg(Class::Rd);
+        l.ins(format!("sub.u64 {j}, {tile}, 1;"));
+        l.ins(format!("mov.b32 {pv}, 0;"));
+        let (back, spin, found) = (l.label("back"), l.label("spin"), l.label("found"));
+        l.put_label(&back);
+        let (fa, flag) = (l.reg(Class::Rd), l.reg(Class::R));
+        l.ins(format!("mad.lo.u64 {fa}, {j}, 4, {flags};"));
+        l.put_label(&spin);
+        l.ins(format!("ld.volatile.global.u32 {flag}, [{fa}];"));
+        let none = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {none}, {flag}, 0;"));
+        l.ins(format!("@{none} bra {spin};"));
+        l.ins("fence.acq_rel.gpu;");
+        let (vi, inclusive) = (l.reg(Class::Rd), l.reg(Class::P));
+        l.ins(format!("setp.eq.u32 {inclusive}, {flag}, 2;"));
+        l.ins(format!("shl.b64 {vi}, {j}, 1;"));
+        l.ins(format!("@{inclusive} add.u64 {vi}, {vi}, 1;"));
+        let v = load_part(l, &vi, t, true);
+        // The earlier tile's value comes first in scan order.
+        let later = l.label("later");
+        let seen = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {seen}, {pv}, 0;"));
+        l.ins(format!("@{seen} bra {later};"));
+        l.assign(&prefix, &v, t);
+        l.ins(format!("mov.b32 {pv}, 1;"));
+        l.ins(format!("@{inclusive} bra {found};"));
+        l.ins(format!("sub.u64 {j}, {j}, 1;"));
+        l.ins(format!("bra {back};"));
+        l.put_label(&later);
+        let w = s.comb(l, &v, &prefix)?;
+        l.assign(&prefix, &w, t);
+        l.ins(format!("@{inclusive} bra {found};"));
+        l.ins(format!("sub.u64 {j}, {j}, 1;"));
+        l.ins(format!("bra {back};"));
+        l.put_label(&found);
+        // This tile's inclusive prefix, for the tiles after it.
+        l.put_label(&own);
+        let incl = l.fresh(t);
+        l.assign(&incl, &agg, t);
+        let alone = l.label("alone");
+        let np = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
+        l.ins(format!("@{np} bra {alone};"));
+        let w = s.comb(l, &prefix, &agg)?;
+        l.assign(&incl, &w, t);
+        l.put_label(&alone);
+        let at = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {at}, {tile}, 1;"));
+        l.ins(format!("add.u64 {at}, {at}, 1;"));
+        publish(l, &at, 2, &incl);
+        st_shared(l, &sh, &pre_slot, &prefix, &pv, t);
+        // The row's first tile writes `z` at its position (`scanl`, `scanr`);
+        // its last tile writes the row's total (`scanl_total`, `scanr_total`).
         let obase = s.out_base(l, &row, &len);
-        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid)
-    })?;
-    Ok(String::new())
+        if s.kind == ScanKind::WithInit {
+            if let Some(zv) = &s.zv {
+                let skip = l.label("noinit");
+                let np = l.reg(Class::P);
+                l.ins(format!("setp.ne.u64 {np}, {k}, 0;"));
+                l.ins(format!("@{np} bra {skip};"));
+                let pos = l.reg(Class::Rd);
+                match s.dir {
+                    ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
+                    ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
+                }
+                out.store(l, &pos, zv)?;
+                l.put_label(&skip);
+            }
+        }
+        if let Some(tb) = totals {
+            let skip = l.label("nototal");
+            let (last, nl) = (l.reg(Class::Rd), l.reg(Class::P));
+            l.ins(format!("sub.u64 {last}, {tpr}, 1;"));
+            l.ins(format!("setp.ne.u64 {nl}, {k}, {last};"));
+            l.ins(format!("@{nl} bra {skip};"));
+            store_elem(l, tb, &row, &incl, t);
+            l.put_label(&skip);
+        }
+    }
+    l.put_label(&published);
+    l.ins("bar.sync 0;");
+    // Each thread's carry: the tile's prefix, then the threads before it.
+    let (p, pv) = (l.fresh(t), l.reg(Class::R));
+    ld_shared(l, &sh, &pre_slot, &p, &pv, t);
+    let (c, cv) = (l.fresh(t), l.reg(Class::R));
+    ld_shared(l, &sh, &tidc, &c, &cv, t);
+    let joined = l.label("joined");
+    let (np, nc) = (l.reg(Class::P), l.reg(Class::P));
+    l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
+    l.ins(format!("@{np} bra {joined};"));
+    l.ins(format!("setp.eq.u32 {nc}, {cv}, 0;"));
+    let only_prefix = l.label("onlyp");
+    l.ins(format!("@{nc} bra {only_prefix};"));
+    let w = s.comb(l, &p, &c)?;
+    l.assign(&c, &w, t);
+    l.ins(format!("bra {joined};"));
+    l.put_label(&only_prefix);
+    l.assign(&c, &p, t);
+    l.ins(format!("mov.b32 {cv}, 1;"));
+    l.put_label(&joined);
+    let obase = s.out_base(l, &row, &len);
+    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cv)?;
+    l.ins("bar.sync 0;");
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    let mut decl = shared_decl(&sh, t, MAX_THREADS + 2);
+    let _ = writeln!(decl, "\t.shared .align 4 .u32 {sh}_tile;");
+    Ok(decl)
 }
 
 /// `reduce_range` combining in the right-to-left order: `acc = f(x, acc)`.

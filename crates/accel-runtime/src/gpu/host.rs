@@ -369,25 +369,21 @@ pub fn fold_row_split(len: usize) -> (bool, usize) {
     }
 }
 
-/// Chunks per row a long scan is cut into at most: few enough that the carry
-/// pass (one block of 256 threads per row) stays short, many enough to fill
-/// the device.
-const LONG_SCAN_CHUNKS: usize = 1 << 16;
+/// Positions per thread of a long scan's tile (256 threads).
+const LONG_SCAN_PER: usize = 16;
 
-/// Whether a scan of `rows` rows of `len` elements runs in three passes over
-/// chunks of the rows (few long rows: one block per row would leave most of
-/// the device idle) rather than one block per row.
+/// Whether a scan of `rows` rows of `len` elements runs by tiles with
+/// look-back (few long rows: one block per row would leave most of the
+/// device idle) rather than one block per row.
 pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize) -> bool {
     let sms = (dev.props().multiprocessors as usize).max(1);
     len >= 2 * SEQUENTIAL_ROW && rows < 2 * sms
 }
 
-/// The split of a long scan's rows of `len > 0` elements: scan positions per
-/// chunk, chunks per row, and chunk totals per thread of the carry pass.
-pub fn long_scan_split(len: usize) -> (usize, usize, usize) {
-    let per = len.div_ceil(LONG_SCAN_CHUNKS).max(64);
-    let cpr = len.div_ceil(per);
-    (per, cpr, cpr.div_ceil(256))
+/// The split of a long scan's rows of `len > 0` elements: positions per
+/// thread, and tiles per row.
+pub fn long_scan_split(len: usize) -> (usize, usize) {
+    (LONG_SCAN_PER, len.div_ceil(256 * LONG_SCAN_PER))
 }
 
 /// One run-time error a kernel can report: `(index out of bounds?, op, message)`.
