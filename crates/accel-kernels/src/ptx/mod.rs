@@ -15,6 +15,7 @@ pub mod expand;
 pub mod lower;
 pub mod math;
 pub mod math_lib;
+mod scan;
 mod skeletons;
 pub mod sort;
 mod stencil;

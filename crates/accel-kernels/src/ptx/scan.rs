@@ -1,0 +1,563 @@
+//! Scans of rows: a block per row, or for few long rows tiles with
+//! decoupled look-back; the host picks (`host::long_scan`).
+//!
+//! Within a row or a tile every thread scans a contiguous chunk: chunk
+//! totals, their exclusive scan in shared memory, then each chunk again from
+//! its prefix, so that elements combine in scan order (the operator need
+//! only be associative).
+
+use super::lower::{leaves, Arg, Class, Lower, Unsupported};
+use super::skeletons::{
+    apply2, chunk, elem_at, extra, ids, l_prefix, ld_shared, reduce_range, row_loop, shared_decl, st_shared,
+    store_elem, wide, zero_reg, Out, MAX_THREADS,
+};
+use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
+use accel_core::plan::ElemFn;
+use std::fmt::Write;
+
+/// The entries of a scan kernel, in the order the host launches them from.
+pub const PASSES: [&str; 2] = ["scan", "scan_lookback"];
+
+/// The entry `pass` (one of [`PASSES`]); its shared-memory declarations.
+pub(super) fn pass(
+    l: &mut Lower,
+    s: &ScanSpec,
+    out: &Out,
+    totals: Option<u32>,
+    pass: &str,
+) -> Result<String, Unsupported> {
+    match pass {
+        "scan" => scan(l, s, out, totals),
+        _ => scan_lookback(l, s, out, totals),
+    }
+}
+
+/// What every scan entry shares: direction, kind, initial value (its
+/// parameter registers) and the combination, over accumulators of type `t`.
+pub(super) struct ScanSpec<'a> {
+    e: &'a ElemFn,
+    dir: ScanDir,
+    kind: ScanKind,
+    zv: Option<Vec<String>>,
+    f: &'a Fun,
+    t: &'a Ty,
+}
+
+impl ScanSpec<'_> {
+    pub(super) fn new<'a>(
+        l: &mut Lower,
+        e: &'a ElemFn,
+        dir: ScanDir,
+        kind: ScanKind,
+        z: bool,
+        f: &'a Fun,
+        t: &'a Ty,
+    ) -> ScanSpec<'a> {
+        let zv = z.then(|| {
+            leaves(t)
+                .into_iter()
+                .enumerate()
+                .flat_map(|(k, p)| l.param(Arg::Z(k, p)))
+                .collect()
+        });
+        ScanSpec {
+            e,
+            dir,
+            kind,
+            zv,
+            f,
+            t,
+        }
+    }
+
+    /// `comb(acc, x)`: one step of the scan in its own order (the left operand
+    /// always holds the lower indices).
+    fn comb(&self, l: &mut Lower, acc: &[String], x: &[String]) -> Result<Vec<String>, Unsupported> {
+        match self.dir {
+            ScanDir::Left => apply2(l, self.f, acc, x),
+            ScanDir::Right => apply2(l, self.f, x, acc),
+        }
+    }
+
+    /// Reduces scan positions `start..end` in scan order.
+    fn reduce(
+        &self,
+        l: &mut Lower,
+        start: &str,
+        end: &str,
+        load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+    ) -> Result<(Vec<String>, String), Unsupported> {
+        match self.dir {
+            ScanDir::Left => reduce_range(l, start, end, self.f, self.t, load),
+            ScanDir::Right => reduce_range_rev(l, start, end, self.f, self.t, load),
+        }
+    }
+
+    /// The element at scan position `q` of the row starting at linear index
+    /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
+    fn elem_q(
+        &self,
+        l: &mut Lower,
+        len: &str,
+        first: &str,
+        q: &str,
+    ) -> Result<(Vec<String>, String), Unsupported> {
+        let j = l.reg(Class::Rd);
+        match self.dir {
+            ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
+            ScanDir::Right => {
+                l.ins(format!("sub.u64 {j}, {len}, {q};"));
+                l.ins(format!("sub.u64 {j}, {j}, 1;"));
+            }
+        }
+        let lin = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {lin}, {first}, {j};"));
+        Ok((elem_at(l, self.e, &lin)?, j))
+    }
+
+    /// The first output of row `row` (rows of `len + 1` outputs for `scanl`/`scanr`).
+    fn out_base(&self, l: &mut Lower, row: &str, len: &str) -> String {
+        let width = l.reg(Class::Rd);
+        match self.kind {
+            ScanKind::WithInit => l.ins(format!("add.u64 {width}, {len}, 1;")),
+            _ => l.ins(format!("mov.b64 {width}, {len};")),
+        }
+        let obase = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {obase}, {row}, {width};"));
+        obase
+    }
+
+    /// Scans positions `qs..qe` of a row from carry `c` (valid when `cvalid`
+    /// is not 0), storing every output.
+    #[allow(clippy::too_many_arguments)]
+    fn out_range(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        len: &str,
+        first: &str,
+        obase: &str,
+        (qs, qe): (&str, &str),
+        c: &[String],
+        cvalid: &str,
+    ) -> Result<(), Unsupported> {
+        let t = self.t;
+        let q = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {q}, {qs};"));
+        let (top, end) = (l.label("s2"), l.label("s2e"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {q}, {qe};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let (x, j) = self.elem_q(l, len, first, &q)?;
+        let pos = l.reg(Class::Rd);
+        match (self.kind, self.dir) {
+            (ScanKind::WithInit, ScanDir::Left) => {
+                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
+                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
+            }
+            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
+        }
+        match self.kind {
+            ScanKind::Exclusive => {
+                store_elem(l, out.buf, &pos, c, t);
+                let v = self.comb(l, c, &x)?;
+                l.assign(c, &v, t);
+            }
+            _ => {
+                let v = l.fresh(t);
+                l.assign(&v, &x, t);
+                let nocarry = l.label("nc");
+                let pc = l.reg(Class::P);
+                l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
+                l.ins(format!("@{pc} bra {nocarry};"));
+                let w = self.comb(l, c, &x)?;
+                l.assign(&v, &w, t);
+                l.put_label(&nocarry);
+                out.store(l, &pos, &v)?;
+                l.assign(c, &v, t);
+                l.ins(format!("mov.b32 {cvalid}, 1;"));
+            }
+        }
+        l.ins(format!("add.u64 {q}, {q}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        Ok(())
+    }
+
+    /// A fresh carry and its `.u32` validity: `z` (valid), or nothing.
+    fn seed(&self, l: &mut Lower) -> (Vec<String>, String) {
+        let carry = l.fresh(self.t);
+        let valid = l.reg(Class::R);
+        match &self.zv {
+            Some(zv) => {
+                l.assign(&carry, zv, self.t);
+                l.ins(format!("mov.b32 {valid}, 1;"));
+            }
+            None => {
+                for (r, p) in carry.clone().iter().zip(leaves(self.t)) {
+                    zero_reg(l, r, p);
+                }
+                l.ins(format!("mov.b32 {valid}, 0;"));
+            }
+        }
+        (carry, valid)
+    }
+
+    /// Thread 0: the exclusive scan, in place, of the `ntid` totals in the
+    /// shared slots `sh`, seeded with `z`; the combined total in slot
+    /// `MAX_THREADS`. Every thread must call it (it synchronises the block).
+    fn scan_slots(&self, l: &mut Lower, sh: &str, tid: &str, ntid: &str) -> Result<(), Unsupported> {
+        let t = self.t;
+        l.ins("bar.sync 0;");
+        let skip = l.label("sc0");
+        let nz = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {nz}, {tid}, 0;"));
+        l.ins(format!("@{nz} bra {skip};"));
+        let (carry, cv) = self.seed(l);
+        let k = l.reg(Class::R);
+        l.ins(format!("mov.b32 {k}, 0;"));
+        let (top, end) = (l.label("sct"), l.label("sce"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u32 {stop}, {k}, {ntid};"));
+        l.ins(format!("@{stop} bra {end};"));
+        let lt = l.fresh(t);
+        let ht = l.reg(Class::R);
+        ld_shared(l, sh, &k, &lt, &ht, t);
+        st_shared(l, sh, &k, &carry, &cv, t);
+        let nxt = l.label("scn");
+        let ph = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {ph}, {ht}, 0;"));
+        l.ins(format!("@{ph} bra {nxt};"));
+        let first_chunk = l.label("scf");
+        let pc = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {pc}, {cv}, 0;"));
+        l.ins(format!("@{pc} bra {first_chunk};"));
+        // The carry precedes the chunk in scan order.
+        let v = self.comb(l, &carry, &lt)?;
+        l.assign(&carry, &v, t);
+        l.ins(format!("bra {nxt};"));
+        l.put_label(&first_chunk);
+        l.assign(&carry, &lt, t);
+        l.ins(format!("mov.b32 {cv}, 1;"));
+        l.put_label(&nxt);
+        l.ins(format!("add.u32 {k}, {k}, 1;"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        let last = l.reg(Class::R);
+        l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
+        st_shared(l, sh, &last, &carry, &cv, t);
+        l.put_label(&skip);
+        l.ins("bar.sync 0;");
+        Ok(())
+    }
+
+    /// Thread 0 of the row's block: `post(z)` at the row's initial position
+    /// (`scanl`/`scanr`), or the row's total from shared slot `MAX_THREADS`
+    /// (`scanl_total`/`scanr_total`).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_row(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        totals: Option<u32>,
+        sh: &str,
+        tid: &str,
+        row: &str,
+        obase: &str,
+        len: &str,
+    ) -> Result<(), Unsupported> {
+        let skip = l.label("sz");
+        let nz = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {nz}, {tid}, 0;"));
+        l.ins(format!("@{nz} bra {skip};"));
+        match (self.kind, &self.zv) {
+            (ScanKind::WithInit, Some(zv)) => {
+                let pos = l.reg(Class::Rd);
+                match self.dir {
+                    ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
+                    ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
+                }
+                out.store(l, &pos, zv)?;
+            }
+            (ScanKind::Exclusive, _) => {
+                let tot = l.fresh(self.t);
+                let tv = l.reg(Class::R);
+                let last = l.reg(Class::R);
+                l.ins(format!("mov.b32 {last}, {};", MAX_THREADS));
+                ld_shared(l, sh, &last, &tot, &tv, self.t);
+                if let Some(tb) = totals {
+                    store_elem(l, tb, row, &tot, self.t);
+                }
+            }
+            _ => {}
+        }
+        l.put_label(&skip);
+        Ok(())
+    }
+}
+
+/// One block per row; each thread scans a contiguous chunk: chunk totals,
+/// their exclusive scan in shared memory, then each chunk again from its prefix.
+fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+    let len = extra(l, "len");
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let tid = wide(l, &id.tid);
+    // Elements per thread, from the host (`host::row_per`).
+    let per = extra(l, "per");
+    let tidc = id.tid.clone();
+    let ntidc = id.ntid.clone();
+    let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
+        let first = l.reg(Class::Rd);
+        l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+        let zero = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {zero}, 0;"));
+        let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
+        // Pass 1: the chunk's total.
+        let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+        let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+        st_shared(l, &sh, &tidc, &acc, &have, s.t);
+        s.scan_slots(l, &sh, &tidc, &ntidc)?;
+        // Pass 2: each chunk from its prefix.
+        let c = l.fresh(s.t);
+        let cvalid = l.reg(Class::R);
+        ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
+        let obase = s.out_base(l, row, &len);
+        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid)?;
+        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
+    };
+    row_loop(l, &id, &mut body)?;
+    Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
+}
+
+fn load_part(l: &mut Lower, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
+    let mut v = Vec::new();
+    for (k, p) in leaves(t).into_iter().enumerate() {
+        let base = l.param(Arg::Part(k))[0].clone();
+        v.push(l.load(&base, idx, p, volatile));
+    }
+    v
+}
+
+fn store_part(l: &mut Lower, idx: &str, v: &[String], t: &Ty) {
+    for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
+        let base = l.param(Arg::Part(k))[0].clone();
+        l.store(&base, idx, p, r, false);
+    }
+}
+
+/// Few long rows in one pass, by tiles of `per` positions per thread and
+/// decoupled look-back (Merrill and Garland): each block takes the next tile
+/// (a counter in `status`, so every tile before it has started), scans it
+/// as `scan` scans a row, and thread 0 publishes the tile's aggregate, then
+/// combines the aggregates of the tiles before it, newest first, until it
+/// meets a tile that has published its inclusive prefix; it publishes its
+/// own, and the block writes its outputs from it.
+///
+/// `status` (zeroed by the host): the tile counter, then a flag per tile (0:
+/// nothing yet, 1: aggregate, 2: inclusive prefix); the values are in the
+/// partials buffer, the aggregate of tile `t` at `2t`, its prefix at `2t+1`.
+/// Each value is written before its flag, with a fence between, and read
+/// after it, with a fence between.
+fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+    let (len, tpr, tiles, per) = (extra(l, "len"), extra(l, "tpr"), extra(l, "tiles"), extra(l, "per"));
+    let status = extra(l, "status");
+    let id = ids(l);
+    let sh = l_prefix(l);
+    let t = s.t;
+    let tid = wide(l, &id.tid);
+    let tidc = id.tid.clone();
+    // Within a tile the scan starts without `z`: it enters with the prefix.
+    let inner = ScanSpec { zv: None, ..*s };
+    let not_first = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {not_first}, {tidc}, 0;"));
+    let (top, end) = (l.label("lb"), l.label("lbend"));
+    l.put_label(&top);
+    // The next tile, from thread 0 through shared memory.
+    let (tile32, tile) = (l.reg(Class::R), l.reg(Class::Rd));
+    let took = l.label("took");
+    l.ins(format!("@{not_first} bra {took};"));
+    l.ins(format!("atom.global.add.u32 {tile32}, [{status}], 1;"));
+    l.ins(format!("st.shared.u32 [{sh}_tile], {tile32};"));
+    l.put_label(&took);
+    l.ins("bar.sync 0;");
+    l.ins(format!("ld.shared.u32 {tile32}, [{sh}_tile];"));
+    l.ins(format!("cvt.u64.u32 {tile}, {tile32};"));
+    let done = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {done}, {tile}, {tiles};"));
+    l.ins(format!("@{done} bra {end};"));
+    let (row, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("div.u64 {row}, {tile}, {tpr};"));
+    l.ins(format!("rem.u64 {k}, {tile}, {tpr};"));
+    let (first, size, tstart) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
+    l.ins(format!("mul.wide.u32 {size}, {}, 1;", id.ntid));
+    l.ins(format!("mul.lo.u64 {size}, {size}, {per};"));
+    l.ins(format!("mul.lo.u64 {tstart}, {k}, {size};"));
+    let tend = l.reg(Class::Rd);
+    l.ins(format!("add.u64 {tend}, {tstart}, {size};"));
+    l.ins(format!("min.u64 {tend}, {tend}, {len};"));
+    let (qs, qe) = chunk(l, &tstart, &tid, &per, &tend);
+    let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+    let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+    st_shared(l, &sh, &tidc, &acc, &have, t);
+    // The threads' exclusive prefixes within the tile; its aggregate in slot MAX_THREADS.
+    inner.scan_slots(l, &sh, &tidc, &id.ntid)?;
+    let (agg_slot, pre_slot) = (l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("mov.b32 {agg_slot}, {};", MAX_THREADS));
+    l.ins(format!("mov.b32 {pre_slot}, {};", MAX_THREADS + 1));
+    let published = l.label("pub");
+    l.ins(format!("@{not_first} bra {published};"));
+    {
+        let agg = l.fresh(t);
+        let agg_have = l.reg(Class::R);
+        ld_shared(l, &sh, &agg_slot, &agg, &agg_have, t);
+        let flags = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {flags}, {status}, 4;"));
+        let publish = |l: &mut Lower, at: &str, flag: u32, v: &[String]| {
+            store_part(l, at, v, t);
+            l.ins("fence.acq_rel.gpu;");
+            let a = l.reg(Class::Rd);
+            l.ins(format!("mad.lo.u64 {a}, {tile}, 4, {flags};"));
+            l.ins(format!("st.volatile.global.u32 [{a}], {flag};"));
+        };
+        // The prefix: `z` (or nothing) for the row's first tile.
+        let (prefix, pv) = s.seed(l);
+        let own = l.label("own");
+        let first_tile = l.reg(Class::P);
+        l.ins(format!("setp.eq.u64 {first_tile}, {k}, 0;"));
+        l.ins(format!("@{first_tile} bra {own};"));
+        let at = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {at}, {tile}, 1;"));
+        publish(l, &at, 1, &agg);
+        // Back over the tiles before this one, newest first.
+        let j = l.reg(Class::Rd);
+        l.ins(format!("sub.u64 {j}, {tile}, 1;"));
+        l.ins(format!("mov.b32 {pv}, 0;"));
+        let (back, spin, found) = (l.label("back"), l.label("spin"), l.label("found"));
+        l.put_label(&back);
+        let (fa, flag) = (l.reg(Class::Rd), l.reg(Class::R));
+        l.ins(format!("mad.lo.u64 {fa}, {j}, 4, {flags};"));
+        l.put_label(&spin);
+        l.ins(format!("ld.volatile.global.u32 {flag}, [{fa}];"));
+        let none = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {none}, {flag}, 0;"));
+        l.ins(format!("@{none} bra {spin};"));
+        l.ins("fence.acq_rel.gpu;");
+        let (vi, inclusive) = (l.reg(Class::Rd), l.reg(Class::P));
+        l.ins(format!("setp.eq.u32 {inclusive}, {flag}, 2;"));
+        l.ins(format!("shl.b64 {vi}, {j}, 1;"));
+        l.ins(format!("@{inclusive} add.u64 {vi}, {vi}, 1;"));
+        let v = load_part(l, &vi, t, true);
+        // The earlier tile's value comes first in scan order.
+        let later = l.label("later");
+        let seen = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {seen}, {pv}, 0;"));
+        l.ins(format!("@{seen} bra {later};"));
+        l.assign(&prefix, &v, t);
+        l.ins(format!("mov.b32 {pv}, 1;"));
+        l.ins(format!("@{inclusive} bra {found};"));
+        l.ins(format!("sub.u64 {j}, {j}, 1;"));
+        l.ins(format!("bra {back};"));
+        l.put_label(&later);
+        let w = s.comb(l, &v, &prefix)?;
+        l.assign(&prefix, &w, t);
+        l.ins(format!("@{inclusive} bra {found};"));
+        l.ins(format!("sub.u64 {j}, {j}, 1;"));
+        l.ins(format!("bra {back};"));
+        l.put_label(&found);
+        // This tile's inclusive prefix, for the tiles after it.
+        l.put_label(&own);
+        let incl = l.fresh(t);
+        l.assign(&incl, &agg, t);
+        let alone = l.label("alone");
+        let np = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
+        l.ins(format!("@{np} bra {alone};"));
+        let w = s.comb(l, &prefix, &agg)?;
+        l.assign(&incl, &w, t);
+        l.put_label(&alone);
+        let at = l.reg(Class::Rd);
+        l.ins(format!("shl.b64 {at}, {tile}, 1;"));
+        l.ins(format!("add.u64 {at}, {at}, 1;"));
+        publish(l, &at, 2, &incl);
+        st_shared(l, &sh, &pre_slot, &prefix, &pv, t);
+        // The row's first tile writes `z` at its position (`scanl`, `scanr`);
+        // its last tile writes the row's total (`scanl_total`, `scanr_total`).
+        let obase = s.out_base(l, &row, &len);
+        if s.kind == ScanKind::WithInit {
+            if let Some(zv) = &s.zv {
+                let skip = l.label("noinit");
+                let np = l.reg(Class::P);
+                l.ins(format!("setp.ne.u64 {np}, {k}, 0;"));
+                l.ins(format!("@{np} bra {skip};"));
+                let pos = l.reg(Class::Rd);
+                match s.dir {
+                    ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
+                    ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
+                }
+                out.store(l, &pos, zv)?;
+                l.put_label(&skip);
+            }
+        }
+        if let Some(tb) = totals {
+            let skip = l.label("nototal");
+            let (last, nl) = (l.reg(Class::Rd), l.reg(Class::P));
+            l.ins(format!("sub.u64 {last}, {tpr}, 1;"));
+            l.ins(format!("setp.ne.u64 {nl}, {k}, {last};"));
+            l.ins(format!("@{nl} bra {skip};"));
+            store_elem(l, tb, &row, &incl, t);
+            l.put_label(&skip);
+        }
+    }
+    l.put_label(&published);
+    l.ins("bar.sync 0;");
+    // Each thread's carry: the tile's prefix, then the threads before it.
+    let (p, pv) = (l.fresh(t), l.reg(Class::R));
+    ld_shared(l, &sh, &pre_slot, &p, &pv, t);
+    let (c, cv) = (l.fresh(t), l.reg(Class::R));
+    ld_shared(l, &sh, &tidc, &c, &cv, t);
+    let joined = l.label("joined");
+    let (np, nc) = (l.reg(Class::P), l.reg(Class::P));
+    l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
+    l.ins(format!("@{np} bra {joined};"));
+    l.ins(format!("setp.eq.u32 {nc}, {cv}, 0;"));
+    let only_prefix = l.label("onlyp");
+    l.ins(format!("@{nc} bra {only_prefix};"));
+    let w = s.comb(l, &p, &c)?;
+    l.assign(&c, &w, t);
+    l.ins(format!("bra {joined};"));
+    l.put_label(&only_prefix);
+    l.assign(&c, &p, t);
+    l.ins(format!("mov.b32 {cv}, 1;"));
+    l.put_label(&joined);
+    let obase = s.out_base(l, &row, &len);
+    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cv)?;
+    l.ins("bar.sync 0;");
+    l.ins(format!("bra {top};"));
+    l.put_label(&end);
+    l.ins("ret;");
+    let mut decl = shared_decl(&sh, t, MAX_THREADS + 2);
+    let _ = writeln!(decl, "\t.shared .align 4 .u32 {sh}_tile;");
+    Ok(decl)
+}
+
+/// `reduce_range` combining in the right-to-left order: `acc = f(x, acc)`.
+fn reduce_range_rev(
+    l: &mut Lower,
+    start: &str,
+    end: &str,
+    f: &Fun,
+    t: &Ty,
+    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+) -> Result<(Vec<String>, String), Unsupported> {
+    // Swap the parameters: g(acc, x) = f(x, acc).
+    let g = Fun {
+        params: vec![f.params[1], f.params[0]],
+        body: f.body,
+    };
+    reduce_range(l, start, end, &g, t, load)
+}
+
