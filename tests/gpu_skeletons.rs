@@ -110,6 +110,22 @@ accel! {
         xs.scanr_total(0.5, |a, b| a.max(b))
     }
 
+    // Scans whose operator is exactly associative (integers): split over a
+    // block's threads at any length, by tiles from 8,192 elements; a float
+    // sum stays in order below 32,768.
+    fn exact_scanl(m: &Matrix<i32>) -> Matrix<i32> {
+        m.scanl(3, |a, b| a + b)
+    }
+    fn exact_scanr1(m: &Matrix<(u16, i64)>) -> Matrix<(u16, i64)> {
+        m.scanr1(|a, b| (a.0.max(b.0), a.1 ^ b.1))
+    }
+    fn exact_scanl_total(xs: &Vector<u8>) -> (Vector<u8>, Scalar<u8>) {
+        xs.scanl_total(1, |a, b| a * b)
+    }
+    fn ordered_scanl1(m: &Matrix<f32>) -> Matrix<f32> {
+        m.scanl1(|a, b| a + b)
+    }
+
     // Folds of rows: a warp per short row, a block per long one.
     fn rows_last_nonzero(m: &Matrix<i32>) -> Vector<i32> {
         m.fold(-7, |a, b| if b != 0 { b } else { a })
@@ -486,6 +502,32 @@ fn quads() {
     assert!(quad_map::ptx().contains("ld.global.v2.b64"));
     assert!(quad_map::ptx().contains("st.global.v2.f64"));
     assert!(quad_dot::ptx().contains("ld.global.v4.f32"));
+}
+
+/// Scans of exactly associative operators at lengths around the tile
+/// (4,096) and the look-back limit (8,192), and a float sum, whose order the
+/// GPU keeps (compared exactly).
+#[test]
+fn exact_scans() {
+    for (rows, len) in [(0usize, 4usize), (3, 0), (5, 17), (2, 300), (1, 4097), (1, 8191), (2, 8192), (1, 20_001)] {
+        let m = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j) % 200) as i32 - 100);
+        check_ok(exact_scanl::SOURCE, "exact_scanl", &[arg(&m)], exact_scanl(&m), EXACT);
+        let p = Matrix::from_fn([rows, len], |[i, j]| {
+            let h = hash(i * len + j + 3);
+            (h as u16, h as i64 >> 5)
+        });
+        check_ok(exact_scanr1::SOURCE, "exact_scanr1", &[arg(&p)], exact_scanr1(&p), EXACT);
+        let xs = vec_of(rows * len, |i| (hash(i + 7) % 5) as u8 + 1);
+        check_ok(
+            exact_scanl_total::SOURCE,
+            "exact_scanl_total",
+            &[arg(&xs)],
+            exact_scanl_total(&xs),
+            EXACT,
+        );
+        let x = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j + 1) % 1000) as f32 / 7.0);
+        check_ok(ordered_scanl1::SOURCE, "ordered_scanl1", &[arg(&x)], ordered_scanl1(&x), EXACT);
+    }
 }
 
 /// Row lengths on both sides of the warp-per-row limit (2048), with a

@@ -368,8 +368,10 @@ impl Gen<'_> {
                     (#bi,)
                 }
             }
-            KernelOp::Scan { shape, z, .. } => {
+            KernelOp::Scan { shape, z, f, .. } => {
                 let sh = in_shape(*shape);
+                // The same result in any grouping: no need to scan rows in order.
+                let exact = accel_core::plan::exactly_associative(&self.plan.arena, f);
                 let zc = z_of(z);
                 let mut allocs = TokenStream::new();
                 for o in &k.outputs {
@@ -378,14 +380,14 @@ impl Gen<'_> {
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
-                let l = launch(&entries[0], rows_grid, quote!(#host::row_block(__x_len)));
+                let l = launch(&entries[0], rows_grid, quote!(#host::row_block(__x_len, #exact)));
                 let lookback = launch(&entries[1], quote!(__x_tiles.min(8 * __dev.props().multiprocessors.max(1) as usize)), quote!(256));
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
                     #zc
                     #allocs
-                    if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len) {
+                    if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len, #exact) {
                         // Tiles with look-back: an aggregate and a prefix per
                         // tile, a counter and a flag per tile (zeroed).
                         let (__x_per, __x_tpr) = #host::long_scan_split(__x_len);
@@ -394,7 +396,7 @@ impl Gen<'_> {
                         let __x_status = #host::zeroed(__dev, 4 * (1 + __x_tiles))?;
                         #lookback
                     } else if __x_rows > 0 {
-                        let __x_per = #host::row_per(__x_len);
+                        let __x_per = #host::row_per(__x_len, #exact);
                         #l
                     }
                     (#(#outs,)*)

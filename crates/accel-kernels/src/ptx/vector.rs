@@ -10,6 +10,11 @@
 //!
 //! Only loop-free element functions are unrolled: a `while` body's cost
 //! varies with the data, and four of them in a row would serialise it.
+//!
+//! Loading ahead is safe: a read at the element's own linear index
+//! (`ReadLinear`) comes only from a view of a buffer at least as long as
+//! the iteration, so it is in bounds for every element, even where it stands
+//! in a branch; reads that may leave their array are `Checked`.
 
 use super::lower::{bytes, class, leaves, mty, Arg, Class, Lower, Unsupported};
 use super::skeletons::{apply2, elem_at};

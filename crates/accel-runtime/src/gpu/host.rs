@@ -334,13 +334,15 @@ pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
 
 /// Rows shorter than this are combined by one thread, in order: the CPU back
 /// end's sequential chunk size, so that both give the same result even for an
-/// operator that is not associative.
+/// operator that is associative only up to rounding (float addition). An
+/// `exact` operator (integer arithmetic, `min`, `max`, bit operations: the
+/// same result in any grouping) is split over the threads at any length.
 pub const SEQUENTIAL_ROW: usize = 1 << 14;
 
 /// Threads per block for kernels working on rows of `len` elements: one warp
 /// for rows one thread combines, 256 threads otherwise.
-pub fn row_block(len: usize) -> u32 {
-    if len < SEQUENTIAL_ROW {
+pub fn row_block(len: usize, exact: bool) -> u32 {
+    if len < SEQUENTIAL_ROW && !exact {
         32
     } else {
         256
@@ -348,10 +350,12 @@ pub fn row_block(len: usize) -> u32 {
 }
 
 /// Elements per thread of a row of `len` elements: contiguous chunks of at
-/// least [`SEQUENTIAL_ROW`] (all of a shorter row).
-pub fn row_per(len: usize) -> usize {
-    let threads = row_block(len) as usize;
-    len.div_ceil(threads).max(len.min(SEQUENTIAL_ROW)).max(1)
+/// least [`SEQUENTIAL_ROW`] (all of a shorter row) unless the operator is
+/// `exact`.
+pub fn row_per(len: usize, exact: bool) -> usize {
+    let threads = row_block(len, exact) as usize;
+    let least = if exact { 1 } else { len.min(SEQUENTIAL_ROW) };
+    len.div_ceil(threads).max(least).max(1)
 }
 
 /// Rows shorter than this are folded by one warp each, longer ones by a block.
@@ -374,10 +378,12 @@ const LONG_SCAN_PER: usize = 16;
 
 /// Whether a scan of `rows` rows of `len` elements runs by tiles with
 /// look-back (few long rows: one block per row would leave most of the
-/// device idle) rather than one block per row.
-pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize) -> bool {
+/// device idle) rather than one block per row. Rows of an `exact` operator
+/// (see [`SEQUENTIAL_ROW`]) go by tiles from two tiles long.
+pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) -> bool {
     let sms = (dev.props().multiprocessors as usize).max(1);
-    len >= 2 * SEQUENTIAL_ROW && rows < 2 * sms
+    let long = if exact { 2 * 256 * LONG_SCAN_PER } else { 2 * SEQUENTIAL_ROW };
+    len >= long && rows < 2 * sms
 }
 
 /// The split of a long scan's rows of `len > 0` elements: positions per
