@@ -166,7 +166,7 @@ impl Lowerer<'_> {
     }
 
     fn pred(&mut self, e: &syn::Expr, param: &Ty) -> CResult<Fun> {
-        let f = self.closure(e, &[param.clone()], Some(&Ty::Prim(Prim::Bool)))?;
+        let f = self.closure(e, std::slice::from_ref(param), Some(&Ty::Prim(Prim::Bool)))?;
         self.expect_ty(f.body, &Ty::Prim(Prim::Bool), e.span())?;
         Ok(f)
     }
@@ -327,8 +327,7 @@ impl Lowerer<'_> {
                 let xs = b.comps(ix, r);
                 b.tuple(xs)
             } else {
-                let n = b.offset_in(sh, ix, r);
-                n
+                b.offset_in(sh, ix, r)
             }
         });
         Ok(b.zip_with(ixs, a, |b, i, x| b.tuple(vec![i, x])))
@@ -535,10 +534,10 @@ impl Lowerer<'_> {
         let b = &mut self.arena;
         let offs = if by_offsets {
             b.map(segs, |b, x| {
-                b.to_index(x, "fold_seg_offsets", "negative segment offset")
+                b.as_index(x, "fold_seg_offsets", "negative segment offset")
             })
         } else {
-            let lens = b.map(segs, |b, x| b.to_index(x, "fold_seg", "negative segment length"));
+            let lens = b.map(segs, |b, x| b.as_index(x, "fold_seg", "negative segment length"));
             let zero = b.usize_lit(0);
             let plus = b.op2(&Ty::Prim(Prim::Usize), |b, x, y| b.add_(x, y));
             b.scan(lens, ScanDir::Left, ScanKind::WithInit, Some(zero), plus)
@@ -662,7 +661,7 @@ impl Lowerer<'_> {
         let f = self.combine_fn(c.1[c.1.len() - 1], &e)?;
         let b = &mut self.arena;
         let u = Ty::Prim(Prim::Usize);
-        let lens = b.map(segs, |b, x| b.to_index(x, op, "negative segment length"));
+        let lens = b.map(segs, |b, x| b.as_index(x, op, "negative segment length"));
         let (offs, sum) = b.prefix_sum(lens);
         let n = b.extent(a, 0);
         let nseg = b.extent(lens, 0);
@@ -891,7 +890,7 @@ impl Lowerer<'_> {
     fn expand(&mut self, a: H, c: Call) -> CResult<H> {
         self.arity_is(c, 2, "a count closure and a value closure")?;
         let e = self.vector_only(a, c)?;
-        let count = self.closure(c.1[0], &[e.clone()], None)?;
+        let count = self.closure(c.1[0], std::slice::from_ref(&e), None)?;
         let ct = self.arena.ty(count.body).clone();
         let Some(cp) = ct.prim().filter(|p| p.is_int()) else {
             return err(
@@ -910,7 +909,7 @@ impl Lowerer<'_> {
         let b = &mut self.arena;
         let counts = b.map(a, |b, x| {
             let k = b.apply(&count, &[x]);
-            b.to_index(k, "expand", "negative count")
+            b.as_index(k, "expand", "negative count")
         });
         let (offs, total) = b.prefix_sum(counts);
         let n = b.extent(a, 0);
@@ -959,7 +958,7 @@ impl Lowerer<'_> {
         self.arity_is(c, by_key as usize, if by_key { "a key closure" } else { "none" })?;
         let e = self.vector_only(a, c)?;
         let key = if by_key {
-            self.closure(c.1[0], &[e.clone()], None)?
+            self.closure(c.1[0], std::slice::from_ref(&e), None)?
         } else {
             let x = self.arena.new_var("x", e.clone());
             let body = self.arena.var_ref(x);
@@ -1140,7 +1139,7 @@ impl Arena {
 
     /// An integer as a `usize` count or index; a negative one is the run-time
     /// error `op: msg` (and counts as 0).
-    fn to_index(&mut self, x: H, op: &'static str, msg: &'static str) -> H {
+    fn as_index(&mut self, x: H, op: &'static str, msg: &'static str) -> H {
         let p = self.ty(x).prim().unwrap_or(Prim::Usize);
         if !p.is_signed() {
             return self.cast(x, Prim::Usize);

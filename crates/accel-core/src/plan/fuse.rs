@@ -1406,7 +1406,7 @@ fn cost(a: &Arena, h: H) -> u32 {
             // Floating-point work is never repeated: only index arithmetic is.
             Expr::Binary(..) | Expr::Unary(..) if float => CHEAP_TO_REPEAT + 1,
             Expr::Math(..) => 8,
-            Expr::Binary(op, ..) if matches!(op, BinOp::Div | BinOp::Rem) => 4,
+            Expr::Binary(BinOp::Div | BinOp::Rem, ..) => 4,
             Expr::Binary(..) | Expr::Unary(..) | Expr::Cast(..) | Expr::If(..) => 1,
             Expr::ReadIndex { .. }
             | Expr::ReadLinear { .. }

@@ -263,6 +263,7 @@ impl Expansion<'_> {
     /// `combine(map(e), out[t])` for element `e = item(x, k)` at position `j`
     /// of the expansion, when `index(e, j)` is `Some(t)`; jumps to `next`
     /// when it is `None` or out of range (which fails).
+    #[allow(clippy::too_many_arguments)]
     fn permute_one(
         &self,
         l: &mut Lower,

@@ -162,6 +162,9 @@ pub fn leaves(t: &Ty) -> Vec<Prim> {
     }
 }
 
+/// Registers holding values already loaded, by (buffer, leaf).
+pub type Loaded = HashMap<(u32, usize), String>;
+
 /// One kernel's body under construction.
 pub struct Lower<'a> {
     pub a: &'a Arena,
@@ -180,7 +183,7 @@ pub struct Lower<'a> {
     /// In a quad of a vectorised loop (`super::vector`): the register of
     /// the element's index, and this lane's values of the columns (buffer,
     /// leaf) already loaded at that index.
-    pub lane: Option<(String, HashMap<(u32, usize), String>)>,
+    pub lane: Option<(String, Loaded)>,
     /// In the interior branch of a stencil (`super::stencil`): the element's
     /// index, whose neighbours are all inside the arrays read.
     pub interior: Option<Vec<String>>,
@@ -692,7 +695,7 @@ impl<'a> Lower<'a> {
 
     /// Reads buffer `b` at row-major offset `l`, but takes the leaves in
     /// `loaded` (by (buffer, leaf)) from their registers.
-    fn read_loaded(&mut self, b: u32, l: &str, loaded: &HashMap<(u32, usize), String>) -> Vec<String> {
+    fn read_loaded(&mut self, b: u32, l: &str, loaded: &Loaded) -> Vec<String> {
         let ps = leaves(&self.buf_elems[b as usize]);
         let mut out = Vec::new();
         for (k, p) in ps.into_iter().enumerate() {
@@ -985,7 +988,7 @@ impl<'a> Lower<'a> {
             let all = self.reg(Class::R);
             self.ins(format!("mov.b32 {all}, 1;"));
             for ((x, y), p) in xv.iter().zip(yv).zip(ps) {
-                let e = self.compare(BinOp::Eq, &[x.clone()], &[y.clone()], &Ty::Prim(p))?;
+                let e = self.compare(BinOp::Eq, std::slice::from_ref(x), std::slice::from_ref(y), &Ty::Prim(p))?;
                 self.ins(format!("@!{} mov.b32 {all}, 0;", e[0]));
             }
             let r = self.reg(Class::P);

@@ -9,7 +9,7 @@
 use super::lower::{leaves, Arg, Class, Lower, Unsupported};
 use super::skeletons::{
     apply2, chunk, elem_at, extra, ids, l_prefix, ld_shared, reduce_range, row_loop, shared_decl, st_shared,
-    store_elem, wide, zero_reg, Out, MAX_THREADS,
+    store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
 };
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
@@ -85,8 +85,8 @@ impl ScanSpec<'_> {
         l: &mut Lower,
         start: &str,
         end: &str,
-        load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
-    ) -> Result<(Vec<String>, String), Unsupported> {
+        load: &mut Load,
+    ) -> Result<Reduced, Unsupported> {
         match self.dir {
             ScanDir::Left => reduce_range(l, start, end, self.f, self.t, load),
             ScanDir::Right => reduce_range_rev(l, start, end, self.f, self.t, load),
@@ -101,7 +101,7 @@ impl ScanSpec<'_> {
         len: &str,
         first: &str,
         q: &str,
-    ) -> Result<(Vec<String>, String), Unsupported> {
+    ) -> Result<Reduced, Unsupported> {
         let j = l.reg(Class::Rd);
         match self.dir {
             ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
@@ -551,8 +551,8 @@ fn reduce_range_rev(
     end: &str,
     f: &Fun,
     t: &Ty,
-    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
-) -> Result<(Vec<String>, String), Unsupported> {
+    load: &mut Load,
+) -> Result<Reduced, Unsupported> {
     // Swap the parameters: g(acc, x) = f(x, acc).
     let g = Fun {
         params: vec![f.params[1], f.params[0]],

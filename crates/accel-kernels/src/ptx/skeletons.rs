@@ -31,6 +31,12 @@ use accel_core::ir::{Fun, Prim, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
+/// The value at an index (a `.b64` register), as a reduction reads it.
+pub(super) type Load<'a> = dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported> + 'a;
+
+/// A reduction's accumulator and its `.u32` flag: whether it holds a value.
+pub(super) type Reduced = (Vec<String>, String);
+
 /// Warps per block at most (blocks have at most 256 threads).
 pub(super) const MAX_WARPS: usize = 8;
 /// Threads per block at most.
@@ -308,7 +314,7 @@ pub(super) fn start_reduce(
     t: &Ty,
     first: &str,
     bound: &str,
-    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
+    load: &mut Load,
 ) -> Result<(Vec<String>, String, String), Unsupported> {
     let acc = l.fresh(t);
     let have = l.reg(Class::R);
@@ -335,8 +341,8 @@ pub(super) fn reduce_range(
     end: &str,
     f: &Fun,
     t: &Ty,
-    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
-) -> Result<(Vec<String>, String), Unsupported> {
+    load: &mut Load,
+) -> Result<Reduced, Unsupported> {
     let (acc, have, skip) = start_reduce(l, t, start, end, load)?;
     let j = l.reg(Class::Rd);
     l.ins(format!("add.u64 {j}, {start}, 1;"));
@@ -368,8 +374,8 @@ fn reduce_strided(
     n: &str,
     f: &Fun,
     t: &Ty,
-    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
-) -> Result<(Vec<String>, String), Unsupported> {
+    load: &mut Load,
+) -> Result<Reduced, Unsupported> {
     let (acc, have, skip) = start_reduce(l, t, first, bound, load)?;
     let j = l.reg(Class::Rd);
     l.ins(format!("add.u64 {j}, {first}, {stride};"));
@@ -775,8 +781,8 @@ fn row_part(
     per: &str,
     f: &Fun,
     t: &Ty,
-    load: &mut dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Unsupported>,
-) -> Result<(Vec<String>, String), Unsupported> {
+    load: &mut Load,
+) -> Result<Reduced, Unsupported> {
     if accel_core::plan::commutative(l.a, f) {
         let start = l.reg(Class::Rd);
         l.ins(format!("add.u64 {start}, {first}, {k};"));
@@ -1028,12 +1034,12 @@ pub(super) fn combine_at(
     let mut oldv = Vec::new();
     for (k, p) in leaves(t).into_iter().enumerate() {
         let base = l.param(Arg::Col(out, k))[0].clone();
-        oldv.push(l.load(&base, &tl, p, true));
+        oldv.push(l.load(&base, tl, p, true));
     }
     let nv = apply2(l, combine, v, &oldv)?;
     for (k, (p, r)) in leaves(t).into_iter().zip(&nv).enumerate() {
         let base = l.param(Arg::Col(out, k))[0].clone();
-        l.store(&base, &tl, p, r, true);
+        l.store(&base, tl, p, r, true);
     }
     l.ins("fence.acq_rel.gpu;");
     let x = l.reg(Class::R);

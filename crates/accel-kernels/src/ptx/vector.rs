@@ -16,11 +16,10 @@
 //! the iteration, so it is in bounds for every element, even where it stands
 //! in a branch; reads that may leave their array are `Checked`.
 
-use super::lower::{bytes, class, leaves, mty, Arg, Class, Lower, Unsupported};
-use super::skeletons::{apply2, elem_at};
+use super::lower::{bytes, class, leaves, mty, Arg, Class, Loaded, Lower, Unsupported};
+use super::skeletons::{apply2, elem_at, Reduced};
 use accel_core::ir::{Expr, Fun, Prim, Ty};
 use accel_core::plan::ElemFn;
-use std::collections::HashMap;
 
 /// Elements per thread and vector instruction group.
 const LANES: usize = 4;
@@ -90,8 +89,8 @@ fn misaligned(l: &mut Lower, q: &Quad, out: Option<u32>) -> String {
 
 /// Loads the quad at element `i0` (a multiple of 4) of every column read at
 /// the element's index: per lane, (buffer, leaf) → register.
-fn load_quad(l: &mut Lower, q: &Quad, i0: &str) -> Vec<HashMap<(u32, usize), String>> {
-    let mut lanes = vec![HashMap::new(); LANES];
+fn load_quad(l: &mut Lower, q: &Quad, i0: &str) -> Vec<Loaded> {
+    let mut lanes = vec![Loaded::new(); LANES];
     for &(b, k, p) in &q.reads {
         let base = l.param(Arg::Col(b, k))[0].clone();
         let regs = vector_access(l, &base, i0, p, None);
@@ -135,7 +134,7 @@ fn lane_elem(
     e: &ElemFn,
     i0: &str,
     lane: usize,
-    loaded: &HashMap<(u32, usize), String>,
+    loaded: &Loaded,
 ) -> Result<(Vec<String>, String), Unsupported> {
     let i = l.reg(Class::Rd);
     l.ins(format!("add.u64 {i}, {i0}, {lane};"));
@@ -217,8 +216,8 @@ pub(super) fn reduce_quads(
     n: &str,
     f: &Fun,
     t: &Ty,
-    scalar: &mut dyn FnMut(&mut Lower) -> Result<(Vec<String>, String), Unsupported>,
-) -> Result<(Vec<String>, String), Unsupported> {
+    scalar: &mut dyn FnMut(&mut Lower) -> Result<Reduced, Unsupported>,
+) -> Result<Reduced, Unsupported> {
     let (by_one, done) = (l.label("rscalar"), l.label("rquads"));
     let acc = l.fresh(t);
     let have = l.reg(Class::R);
