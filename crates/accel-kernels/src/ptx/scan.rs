@@ -15,7 +15,7 @@ use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
 use std::fmt::Write;
 
-/// The entries of a scan kernel, in the order the host launches them from.
+/// The entries of a scan kernel; the host launches one of them.
 pub const PASSES: [&str; 2] = ["scan", "scan_lookback"];
 
 /// The entry `pass` (one of [`PASSES`]); its shared-memory declarations.
