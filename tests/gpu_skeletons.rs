@@ -495,7 +495,13 @@ fn quads() {
         // Small integers: every order of the sum is exact.
         let a = vec_of(n, |i| (hash(i) % 17) as f32 - 8.0);
         let b = vec_of(n, |i| (hash(i + 5) % 17) as f32 - 8.0);
-        check_ok(quad_dot::SOURCE, "quad_dot", &[arg(&a), arg(&b)], quad_dot(&a, &b), EXACT);
+        check_ok(
+            quad_dot::SOURCE,
+            "quad_dot",
+            &[arg(&a), arg(&b)],
+            quad_dot(&a, &b),
+            EXACT,
+        );
         let us = vec_of(n, |i| hash(i + 9));
         check_ok(quad_max::SOURCE, "quad_max", &[arg(&us)], quad_max(&us), EXACT);
     }
@@ -509,14 +515,35 @@ fn quads() {
 /// GPU keeps (compared exactly).
 #[test]
 fn exact_scans() {
-    for (rows, len) in [(0usize, 4usize), (3, 0), (5, 17), (2, 300), (1, 4097), (1, 8191), (2, 8192), (1, 20_001)] {
+    for (rows, len) in [
+        (0usize, 4usize),
+        (3, 0),
+        (5, 17),
+        (2, 300),
+        (1, 4097),
+        (1, 8191),
+        (2, 8192),
+        (1, 20_001),
+    ] {
         let m = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j) % 200) as i32 - 100);
-        check_ok(exact_scanl::SOURCE, "exact_scanl", &[arg(&m)], exact_scanl(&m), EXACT);
+        check_ok(
+            exact_scanl::SOURCE,
+            "exact_scanl",
+            &[arg(&m)],
+            exact_scanl(&m),
+            EXACT,
+        );
         let p = Matrix::from_fn([rows, len], |[i, j]| {
             let h = hash(i * len + j + 3);
             (h as u16, h as i64 >> 5)
         });
-        check_ok(exact_scanr1::SOURCE, "exact_scanr1", &[arg(&p)], exact_scanr1(&p), EXACT);
+        check_ok(
+            exact_scanr1::SOURCE,
+            "exact_scanr1",
+            &[arg(&p)],
+            exact_scanr1(&p),
+            EXACT,
+        );
         let xs = vec_of(rows * len, |i| (hash(i + 7) % 5) as u8 + 1);
         check_ok(
             exact_scanl_total::SOURCE,
@@ -526,7 +553,13 @@ fn exact_scans() {
             EXACT,
         );
         let x = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j + 1) % 1000) as f32 / 7.0);
-        check_ok(ordered_scanl1::SOURCE, "ordered_scanl1", &[arg(&x)], ordered_scanl1(&x), EXACT);
+        check_ok(
+            ordered_scanl1::SOURCE,
+            "ordered_scanl1",
+            &[arg(&x)],
+            ordered_scanl1(&x),
+            EXACT,
+        );
     }
 }
 

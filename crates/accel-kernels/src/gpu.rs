@@ -381,7 +381,11 @@ impl Gen<'_> {
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
                 let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
                 let l = launch(&entries[0], rows_grid, quote!(#host::row_block(__x_len, #exact)));
-                let lookback = launch(&entries[1], quote!(__x_tiles.min(8 * __dev.props().multiprocessors.max(1) as usize)), quote!(256));
+                let lookback = launch(
+                    &entries[1],
+                    quote!(__x_tiles.min(8 * __dev.props().multiprocessors.max(1) as usize)),
+                    quote!(256),
+                );
                 quote! {
                     #sh
                     let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);

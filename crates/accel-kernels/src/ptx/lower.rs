@@ -988,7 +988,12 @@ impl<'a> Lower<'a> {
             let all = self.reg(Class::R);
             self.ins(format!("mov.b32 {all}, 1;"));
             for ((x, y), p) in xv.iter().zip(yv).zip(ps) {
-                let e = self.compare(BinOp::Eq, std::slice::from_ref(x), std::slice::from_ref(y), &Ty::Prim(p))?;
+                let e = self.compare(
+                    BinOp::Eq,
+                    std::slice::from_ref(x),
+                    std::slice::from_ref(y),
+                    &Ty::Prim(p),
+                )?;
                 self.ins(format!("@!{} mov.b32 {all}, 0;", e[0]));
             }
             let r = self.reg(Class::P);

@@ -80,13 +80,7 @@ impl ScanSpec<'_> {
     }
 
     /// Reduces scan positions `start..end` in scan order.
-    fn reduce(
-        &self,
-        l: &mut Lower,
-        start: &str,
-        end: &str,
-        load: &mut Load,
-    ) -> Result<Reduced, Unsupported> {
+    fn reduce(&self, l: &mut Lower, start: &str, end: &str, load: &mut Load) -> Result<Reduced, Unsupported> {
         match self.dir {
             ScanDir::Left => reduce_range(l, start, end, self.f, self.t, load),
             ScanDir::Right => reduce_range_rev(l, start, end, self.f, self.t, load),
@@ -95,13 +89,7 @@ impl ScanSpec<'_> {
 
     /// The element at scan position `q` of the row starting at linear index
     /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
-    fn elem_q(
-        &self,
-        l: &mut Lower,
-        len: &str,
-        first: &str,
-        q: &str,
-    ) -> Result<Reduced, Unsupported> {
+    fn elem_q(&self, l: &mut Lower, len: &str, first: &str, q: &str) -> Result<Reduced, Unsupported> {
         let j = l.reg(Class::Rd);
         match self.dir {
             ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
@@ -362,7 +350,12 @@ fn store_part(l: &mut Lower, idx: &str, v: &[String], t: &Ty) {
 /// Each value is written before its flag, with a fence between, and read
 /// after it, with a fence between.
 fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
-    let (len, tpr, tiles, per) = (extra(l, "len"), extra(l, "tpr"), extra(l, "tiles"), extra(l, "per"));
+    let (len, tpr, tiles, per) = (
+        extra(l, "len"),
+        extra(l, "tpr"),
+        extra(l, "tiles"),
+        extra(l, "per"),
+    );
     let status = extra(l, "status");
     let id = ids(l);
     let sh = l_prefix(l);
@@ -560,4 +553,3 @@ fn reduce_range_rev(
     };
     reduce_range(l, start, end, &g, t, load)
 }
-

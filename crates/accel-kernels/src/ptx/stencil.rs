@@ -33,7 +33,10 @@ fn margins(a: &Arena, f: &Fun) -> Vec<(u32, usize, i32, i32)> {
     let mut out: Vec<(u32, usize, i32, i32)> = Vec::new();
     a.reaches(f.body, |_, x| {
         if let Expr::ReadStencil {
-            array, center, offset, ..
+            array,
+            center,
+            offset,
+            ..
         } = x
         {
             if let (Expr::Buffer(b), Expr::Var(c)) = (a.expr(*array), a.expr(*center)) {

@@ -117,7 +117,11 @@ fn vector_access(l: &mut Lower, base: &str, i0: &str, p: Prim, store: Option<&[S
         _ => "b64",
     };
     for (g, rs) in regs.chunks(per).enumerate() {
-        let at = if g == 0 { format!("[{addr}]") } else { format!("[{addr}+{}]", 16 * g) };
+        let at = if g == 0 {
+            format!("[{addr}]")
+        } else {
+            format!("[{addr}+{}]", 16 * g)
+        };
         let v = format!("{{{}}}", rs.join(", "));
         match store {
             Some(_) => l.ins(format!("st.global.v{per}.{t} {at}, {v};")),
@@ -306,7 +310,8 @@ mod tests {
 
     impl Run {
         fn new(source: &str) -> Run {
-            let (_, plan) = accel_core::compile_source(source, "f").unwrap_or_else(|e| panic!("{}", e.message));
+            let (_, plan) =
+                accel_core::compile_source(source, "f").unwrap_or_else(|e| panic!("{}", e.message));
             let p = program(&plan);
             assert!(p.unsupported.is_none(), "{:?}", p.unsupported);
             Run {
@@ -327,7 +332,10 @@ mod tests {
         fn get(&self, p: DevicePtr, n: usize) -> Vec<i32> {
             let mut bytes = vec![0u8; n * 4];
             self.dev.download(p, &mut bytes).expect("download");
-            bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+            bytes
+                .chunks(4)
+                .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+                .collect()
         }
 
         /// Launches entry `e` on 2 blocks of 256 threads; `col(b)` is buffer
@@ -358,8 +366,14 @@ mod tests {
 
     #[test]
     fn maps_misaligned_columns_element_by_element() {
-        let r = Run::new("fn f(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> { xs.zip_with(ys, |x, y| x * 3 - y) }");
-        assert!(r.ptx.contains("ld.global.v4.b32") && r.ptx.contains("st.global.v4.b32"), "{}", r.ptx);
+        let r = Run::new(
+            "fn f(xs: &Vector<i32>, ys: &Vector<i32>) -> Vector<i32> { xs.zip_with(ys, |x, y| x * 3 - y) }",
+        );
+        assert!(
+            r.ptx.contains("ld.global.v4.b32") && r.ptx.contains("st.global.v4.b32"),
+            "{}",
+            r.ptx
+        );
         for n in [0usize, 3, 4, 1027, 5001] {
             let xs: Vec<i32> = (0..n as i32).map(|i| i * 7 - 100).collect();
             let ys: Vec<i32> = (0..n as i32).map(|i| i % 13).collect();
@@ -385,11 +399,15 @@ mod tests {
             for skew in [0, 4] {
                 let px = r.put(&xs, skew);
                 let parts = r.put(&[0, 0], 0);
-                r.launch(0, |b| if b == u32::MAX { parts } else { px }, |name| match name {
-                    "n" => n as u64,
-                    "per" => per,
-                    other => panic!("unexpected parameter {other}"),
-                });
+                r.launch(
+                    0,
+                    |b| if b == u32::MAX { parts } else { px },
+                    |name| match name {
+                        "n" => n as u64,
+                        "per" => per,
+                        other => panic!("unexpected parameter {other}"),
+                    },
+                );
                 let busy = n.div_ceil(per as usize).div_ceil(256);
                 let got: i32 = r.get(parts, busy).iter().sum();
                 assert_eq!(got, xs.iter().sum::<i32>(), "n {n}, skew {skew}");

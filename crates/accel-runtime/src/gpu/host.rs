@@ -382,7 +382,11 @@ const LONG_SCAN_PER: usize = 16;
 /// (see [`SEQUENTIAL_ROW`]) go by tiles from two tiles long.
 pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) -> bool {
     let sms = (dev.props().multiprocessors as usize).max(1);
-    let long = if exact { 2 * 256 * LONG_SCAN_PER } else { 2 * SEQUENTIAL_ROW };
+    let long = if exact {
+        2 * 256 * LONG_SCAN_PER
+    } else {
+        2 * SEQUENTIAL_ROW
+    };
     len >= long && rows < 2 * sms
 }
 
