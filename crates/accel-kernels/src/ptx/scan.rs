@@ -153,23 +153,48 @@ impl ScanSpec<'_> {
                 l.assign(c, &v, t);
             }
             _ => {
-                let v = l.fresh(t);
-                l.assign(&v, &x, t);
-                let nocarry = l.label("nc");
-                let pc = l.reg(Class::P);
-                l.ins(format!("setp.eq.u32 {pc}, {cvalid}, 0;"));
-                l.ins(format!("@{pc} bra {nocarry};"));
-                let w = self.comb(l, c, &x)?;
-                l.assign(&v, &w, t);
-                l.put_label(&nocarry);
-                out.store(l, &pos, &v)?;
-                l.assign(c, &v, t);
-                l.ins(format!("mov.b32 {cvalid}, 1;"));
+                self.join(l, c, Some(cvalid), &x, None)?;
+                out.store(l, &pos, c)?;
             }
         }
         l.ins(format!("add.u64 {q}, {q}, 1;"));
         l.ins(format!("bra {top};"));
         l.put_label(&end);
+        Ok(())
+    }
+
+    /// `acc` followed by `x` in scan order, into `acc`: `x` alone when `acc`
+    /// holds nothing, `acc` unchanged when `x` does. A validity is a `.u32`
+    /// register (0: nothing), or `None` for a value always there; `av`
+    /// becomes 1 when `x` was taken.
+    fn join(
+        &self,
+        l: &mut Lower,
+        acc: &[String],
+        av: Option<&str>,
+        x: &[String],
+        xv: Option<&str>,
+    ) -> Result<(), Unsupported> {
+        let (done, take) = (l.label("jdone"), l.label("jtake"));
+        if let Some(xv) = xv {
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.eq.u32 {p}, {xv}, 0;"));
+            l.ins(format!("@{p} bra {done};"));
+        }
+        if let Some(av) = av {
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.eq.u32 {p}, {av}, 0;"));
+            l.ins(format!("@{p} bra {take};"));
+        }
+        let w = self.comb(l, acc, x)?;
+        l.assign(acc, &w, self.t);
+        l.ins(format!("bra {done};"));
+        l.put_label(&take);
+        l.assign(acc, x, self.t);
+        if let Some(av) = av {
+            l.ins(format!("mov.b32 {av}, 1;"));
+        }
+        l.put_label(&done);
         Ok(())
     }
 
@@ -214,22 +239,7 @@ impl ScanSpec<'_> {
         let ht = l.reg(Class::R);
         ld_shared(l, sh, &k, &lt, &ht, t);
         st_shared(l, sh, &k, &carry, &cv, t);
-        let nxt = l.label("scn");
-        let ph = l.reg(Class::P);
-        l.ins(format!("setp.eq.u32 {ph}, {ht}, 0;"));
-        l.ins(format!("@{ph} bra {nxt};"));
-        let first_chunk = l.label("scf");
-        let pc = l.reg(Class::P);
-        l.ins(format!("setp.eq.u32 {pc}, {cv}, 0;"));
-        l.ins(format!("@{pc} bra {first_chunk};"));
-        // The carry precedes the chunk in scan order.
-        let v = self.comb(l, &carry, &lt)?;
-        l.assign(&carry, &v, t);
-        l.ins(format!("bra {nxt};"));
-        l.put_label(&first_chunk);
-        l.assign(&carry, &lt, t);
-        l.ins(format!("mov.b32 {cv}, 1;"));
-        l.put_label(&nxt);
+        self.join(l, &carry, Some(&cv), &lt, Some(&ht))?;
         l.ins(format!("add.u32 {k}, {k}, 1;"));
         l.ins(format!("bra {top};"));
         l.put_label(&end);
@@ -445,33 +455,19 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
         l.ins(format!("@{inclusive} add.u64 {vi}, {vi}, 1;"));
         let v = load_part(l, &vi, t, true);
         // The earlier tile's value comes first in scan order.
-        let later = l.label("later");
-        let seen = l.reg(Class::P);
-        l.ins(format!("setp.ne.u32 {seen}, {pv}, 0;"));
-        l.ins(format!("@{seen} bra {later};"));
+        s.join(l, &v, None, &prefix, Some(&pv))?;
         l.assign(&prefix, &v, t);
         l.ins(format!("mov.b32 {pv}, 1;"));
-        l.ins(format!("@{inclusive} bra {found};"));
-        l.ins(format!("sub.u64 {j}, {j}, 1;"));
-        l.ins(format!("bra {back};"));
-        l.put_label(&later);
-        let w = s.comb(l, &v, &prefix)?;
-        l.assign(&prefix, &w, t);
         l.ins(format!("@{inclusive} bra {found};"));
         l.ins(format!("sub.u64 {j}, {j}, 1;"));
         l.ins(format!("bra {back};"));
         l.put_label(&found);
         // This tile's inclusive prefix, for the tiles after it.
         l.put_label(&own);
-        let incl = l.fresh(t);
-        l.assign(&incl, &agg, t);
-        let alone = l.label("alone");
-        let np = l.reg(Class::P);
-        l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
-        l.ins(format!("@{np} bra {alone};"));
-        let w = s.comb(l, &prefix, &agg)?;
-        l.assign(&incl, &w, t);
-        l.put_label(&alone);
+        let (incl, iv) = (l.fresh(t), l.reg(Class::R));
+        l.assign(&incl, &prefix, t);
+        l.ins(format!("mov.b32 {iv}, {pv};"));
+        s.join(l, &incl, Some(&iv), &agg, None)?;
         let at = l.reg(Class::Rd);
         l.ins(format!("shl.b64 {at}, {tile}, 1;"));
         l.ins(format!("add.u64 {at}, {at}, 1;"));
@@ -512,22 +508,9 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     ld_shared(l, &sh, &pre_slot, &p, &pv, t);
     let (c, cv) = (l.fresh(t), l.reg(Class::R));
     ld_shared(l, &sh, &tidc, &c, &cv, t);
-    let joined = l.label("joined");
-    let (np, nc) = (l.reg(Class::P), l.reg(Class::P));
-    l.ins(format!("setp.eq.u32 {np}, {pv}, 0;"));
-    l.ins(format!("@{np} bra {joined};"));
-    l.ins(format!("setp.eq.u32 {nc}, {cv}, 0;"));
-    let only_prefix = l.label("onlyp");
-    l.ins(format!("@{nc} bra {only_prefix};"));
-    let w = s.comb(l, &p, &c)?;
-    l.assign(&c, &w, t);
-    l.ins(format!("bra {joined};"));
-    l.put_label(&only_prefix);
-    l.assign(&c, &p, t);
-    l.ins(format!("mov.b32 {cv}, 1;"));
-    l.put_label(&joined);
+    s.join(l, &p, Some(&pv), &c, Some(&cv))?;
     let obase = s.out_base(l, &row, &len);
-    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cv)?;
+    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &p, &pv)?;
     l.ins("bar.sync 0;");
     l.ins(format!("bra {top};"));
     l.put_label(&end);

@@ -27,7 +27,7 @@
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
 use super::scan::ScanSpec;
 use super::{vector, EntryPtx};
-use accel_core::ir::{Fun, Prim, Ty, VarId, H};
+use accel_core::ir::{Expr, Fun, Prim, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
@@ -235,6 +235,25 @@ pub(super) fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>,
     };
     l.unbind(p, old);
     v
+}
+
+/// The element function's parameter and the `let`s that rename it.
+pub(super) fn param_names(a: &accel_core::ir::Arena, f: &Fun) -> Vec<VarId> {
+    let mut names = vec![f.params[0]];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        a.reaches(f.body, |_, x| {
+            if let Expr::Let { var, value, .. } = x {
+                if matches!(a.expr(*value), Expr::Var(v) if names.contains(v)) && !names.contains(var) {
+                    names.push(*var);
+                    grew = true;
+                }
+            }
+            false
+        });
+    }
+    names
 }
 
 /// `f(x, y)`.

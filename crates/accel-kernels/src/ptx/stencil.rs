@@ -5,31 +5,12 @@
 //! border) run the element function with the rules (`Lower::read_stencil`).
 
 use super::lower::{Arg, Class, Lower, Unsupported};
-use accel_core::ir::{Arena, Expr, Fun, VarId};
-
-/// The element function's parameter and the `let`s that rename it.
-pub(super) fn param_names(a: &Arena, f: &Fun) -> Vec<VarId> {
-    let mut names = vec![f.params[0]];
-    let mut grew = true;
-    while grew {
-        grew = false;
-        a.reaches(f.body, |_, x| {
-            if let Expr::Let { var, value, .. } = x {
-                if matches!(a.expr(*value), Expr::Var(v) if names.contains(v)) && !names.contains(var) {
-                    names.push(*var);
-                    grew = true;
-                }
-            }
-            false
-        });
-    }
-    names
-}
+use accel_core::ir::{Arena, Expr, Fun};
 
 /// For each (buffer, dimension) that the element function reads around its
 /// own index: the smallest and the largest offset, widened to include 0.
 fn margins(a: &Arena, f: &Fun) -> Vec<(u32, usize, i32, i32)> {
-    let names = param_names(a, f);
+    let names = super::skeletons::param_names(a, f);
     let mut out: Vec<(u32, usize, i32, i32)> = Vec::new();
     a.reaches(f.body, |_, x| {
         if let Expr::ReadStencil {

@@ -48,7 +48,7 @@ pub(super) fn quad(l: &Lower, e: &ElemFn, out: &[Prim]) -> Option<Quad> {
     if e.loops(a) {
         return None;
     }
-    let index = super::stencil::param_names(a, f);
+    let index = super::skeletons::param_names(a, f);
     let mut reads = Vec::new();
     a.reaches(f.body, |_, x| {
         if let Expr::ReadLinear { array, index: i } = x {
