@@ -18,6 +18,8 @@ use quote::{format_ident, quote};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
+mod lanes;
+
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
 pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
@@ -56,6 +58,10 @@ struct Gen<'a> {
     /// step of a `while` whose condition requires them (`x` does not change
     /// in the loop).
     below: RefCell<Vec<(VarId, H)>>,
+    /// Emitting the scalar code of one lane ([`lanes`]): `&&` and `||` whose
+    /// right side cannot fail evaluate both sides, which keeps the lanes free
+    /// of branches.
+    eager_logic: Cell<bool>,
 }
 
 impl<'a> Gen<'a> {
@@ -70,6 +76,7 @@ impl<'a> Gen<'a> {
             entry_checks: RefCell::new(None),
             lets_in_scope: RefCell::new(HashMap::new()),
             below: RefCell::new(Vec::new()),
+            eager_logic: Cell::new(false),
         }
     }
 }
@@ -558,9 +565,16 @@ impl Gen<'_> {
                                 quote!(generate)
                             };
                             let call = self.versioned(|| {
-                                let f =
-                                    self.in_iteration(elem, buffer_shape, || self.elem_closure(elem, &bs));
-                                quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                                self.in_iteration(elem, buffer_shape, || {
+                                    let f = self.elem_closure(elem, &bs);
+                                    if self.lanes_pay(elem) {
+                                        let g = self.lanes_closure(elem, &bs);
+                                        let n = lanes::LANES;
+                                        quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g))
+                                    } else {
+                                        quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                                    }
+                                })
                             });
                             out.extend(quote! {
                                 let #bi: #cols = #call;
@@ -1396,6 +1410,8 @@ impl Gen<'_> {
                     BinOp::Le => quote!((#a <= #b)),
                     BinOp::Gt => quote!((#a > #b)),
                     BinOp::Ge => quote!((#a >= #b)),
+                    BinOp::And if self.eager_logic.get() && !self.touches_memory(*y) => quote!((#a & #b)),
+                    BinOp::Or if self.eager_logic.get() && !self.touches_memory(*y) => quote!((#a | #b)),
                     BinOp::And => quote!((#a && #b)),
                     BinOp::Or => quote!((#a || #b)),
                 }
@@ -1807,6 +1823,43 @@ mod tests {
             assert!(!c.contains("stencil_generate"), "{name}: {c}");
             assert!(!c.contains("offset_in"), "{name}: {c}");
             assert!(c.contains("resolve"), "{name}: {c}");
+        }
+    }
+
+    #[test]
+    fn arithmetic_loops_run_in_lanes() {
+        // Loops of arithmetic, under lets, branches and other loops: lanes.
+        for (src, name) in [
+            (
+                "fn f(xs: &Vector<f32>) -> Vector<u32> { xs.map(|x| { let mut k = 0u32; let mut z = x; \
+                 while k < 10 && z < 4.0 { z = z * z; k += 1; } k }) }",
+                "f",
+            ),
+            (
+                "fn g(w: usize) -> Matrix<i32> { generate([w, w], |[i, j]| if i < j { let mut n = 0i32; \
+                 while n < j as i32 { let mut m = 0i32; while m < n { m += 1; } n += m + 1; } n } else { 0 }) }",
+                "g",
+            ),
+        ] {
+            let c = code(src, name);
+            assert!(c.contains("generate_lanes"), "{name}: {c}");
+        }
+        // No loop; a loop that reads memory; a loop inside an operation the
+        // lanes do not take apart: one element at a time.
+        for (src, name) in [
+            ("fn a(xs: &Vector<f32>) -> Vector<f32> { xs.map(|x| x * 2.0) }", "a"),
+            (
+                "fn b(xs: &Vector<u32>) -> Vector<u32> { let n = xs.len(); xs.map(|x| { let mut i = 0usize; \
+                 let mut s = 0u32; while i < n && i < x as usize { s += xs[[i]]; i += 1; } s }) }",
+                "b",
+            ),
+            (
+                "fn c(xs: &Vector<u32>) -> Vector<u32> { xs.map(|x| { let mut k = 0u32; while k < x { k += 3; } k } + 1) }",
+                "c",
+            ),
+        ] {
+            let c = code(src, name);
+            assert!(!c.contains("generate_lanes"), "{name}: {c}");
         }
     }
 

@@ -164,6 +164,41 @@ pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync
     generate_in(fine_chunks(n), n, f)
 }
 
+/// [`generate_uneven`] computing `L` neighbouring elements at a time with `g`
+/// (`g(i)` gives elements `i..i + L`), and the elements left over at the end
+/// of a range with `f`. The compiler emits `g` for element functions whose
+/// loops then run in lockstep over the `L` elements, in vector registers.
+pub fn generate_lanes<C: Columns, const L: usize>(
+    n: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    g: impl Fn(usize) -> [C::Elem; L] + Sync,
+) -> C {
+    let threads = rayon::current_num_threads().max(1);
+    // As `fine_chunks`, but whole groups of `L`.
+    let size = n.div_ceil(threads * 64).next_multiple_of(L).max(L);
+    let count = n.div_ceil(size);
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    (0..count).into_par_iter().for_each(|c| {
+        let end = ((c + 1) * size).min(n);
+        let mut i = c * size;
+        while i + L <= end {
+            for (l, x) in g(i).into_iter().enumerate() {
+                // SAFETY: `i + l < end <= n` = the capacity; the ranges are disjoint.
+                unsafe { C::write(out, i + l, x) }
+            }
+            i += L;
+        }
+        for j in i..end {
+            // SAFETY: as above.
+            unsafe { C::write(out, j, f(j)) }
+        }
+    });
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 fn generate_in<C: Columns>(
     ranges: impl IndexedParallelIterator<Item = Range<usize>>,
     n: usize,
@@ -192,6 +227,21 @@ mod tests {
         }
         assert_eq!(index_at(&[7], 6), [6]);
         assert_eq!(index_at(&[7, 0], 0), [0, 0]);
+    }
+
+    #[test]
+    fn generate_lanes_covers_every_index() {
+        for n in [0, 1, 3, 4, 5, 7, 8, 9, 1000, 4 * MIN_CHUNK + 13] {
+            let v: Vec<usize> =
+                generate_lanes::<_, 4>(n, |i| i * 2 + 1, |i| std::array::from_fn(|l| (i + l) * 2));
+            assert_eq!(v.len(), n);
+            for (i, x) in v.iter().enumerate() {
+                // Even: written by a group; odd: by the single-element function.
+                assert_eq!(x / 2, i, "n = {n}");
+            }
+            // Only a range's last `< 4` elements are single.
+            assert!(v.iter().filter(|x| *x % 2 == 1).count() <= 3 * rayon::current_num_threads() * 64 + 3);
+        }
     }
 
     #[test]

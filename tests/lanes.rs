@@ -1,0 +1,239 @@
+//! Element functions that run `while` loops, which the CPU back end runs in
+//! lockstep over groups of four neighbouring elements (`generate_lanes`): each
+//! program is compared with the interpreter on random inputs of every length
+//! (the groups' leftover elements too), in pools of 1, 3 and 8 threads, and
+//! with a plain Rust reference. The branch cases check that a lane runs only
+//! what the scalar code would: a loop that never ends, or a read out of
+//! bounds, in a lane that takes the other branch.
+
+mod common;
+
+use accel::prelude::*;
+use common::*;
+use proptest::prelude::*;
+
+fn cfg() -> ProptestConfig {
+    ProptestConfig {
+        cases: cases(32),
+        max_shrink_iters: 100,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Escape time of `z <- z^2 + c` per pixel, rank 2 (the index parameter).
+#[acc]
+fn escape(w: usize, h: usize, limit: u32) -> Matrix<u32> {
+    generate([h, w], |[i, j]| {
+        let cr = -2.0f32 + j as f32 * (3.0 / w as f32);
+        let ci = -1.0f32 + i as f32 * (2.0 / h as f32);
+        let mut zr = 0.0f32;
+        let mut zi = 0.0f32;
+        let mut k = 0u32;
+        while k < limit && zr * zr + zi * zi <= 4.0 {
+            let t = zr * zr - zi * zi + cr;
+            zi = 2.0 * zr * zi + ci;
+            zr = t;
+            k += 1;
+        }
+        k
+    })
+}
+
+fn escape_ref(w: usize, h: usize, limit: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for i in 0..h {
+        for j in 0..w {
+            let cr = -2.0f32 + j as f32 * (3.0 / w as f32);
+            let ci = -1.0f32 + i as f32 * (2.0 / h as f32);
+            let (mut zr, mut zi, mut k) = (0.0f32, 0.0f32, 0u32);
+            while k < limit && zr * zr + zi * zi <= 4.0 {
+                let t = zr * zr - zi * zi + cr;
+                zi = 2.0 * zr * zi + ci;
+                zr = t;
+                k += 1;
+            }
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Newton's square root per element of an input (read outside the loop),
+/// with a tuple result and an `||` in the condition.
+#[acc]
+fn newton(xs: &Vector<f64>) -> Vector<(f64, u32)> {
+    xs.map(|x| {
+        let a = x.abs() + 1.0;
+        let mut y = a;
+        let mut n = 0u32;
+        let mut moved = true;
+        while moved || n < 2 {
+            let next = 0.5 * (y + a / y);
+            moved = (next - y).abs() > 1e-12 * a && n < 100;
+            y = next;
+            n += 1;
+        }
+        (y, n)
+    })
+}
+
+fn newton_ref(x: f64) -> (f64, u32) {
+    let a = x.abs() + 1.0;
+    let (mut y, mut n, mut moved) = (a, 0u32, true);
+    while moved || n < 2 {
+        let next = 0.5 * (y + a / y);
+        moved = (next - y).abs() > 1e-12 * a && n < 100;
+        y = next;
+        n += 1;
+    }
+    (y, n)
+}
+
+/// Loops only in one branch; the loop never ends for odd `x`, so a lane with
+/// an odd `x` must not enter it. The other branch reads `ys` at an index that
+/// is inside only where that branch is taken.
+#[acc]
+fn branches(xs: &Vector<u32>, ys: &Vector<u32>) -> Vector<u32> {
+    let m = ys.len();
+    generate(xs.shape(), |[i]| {
+        let x = xs[[i]] % 1000;
+        if x % 2 == 0 {
+            let mut k = 0u32;
+            let mut steps = 0u32;
+            while k != x {
+                k += 2;
+                steps += 1;
+            }
+            steps
+        } else if i < m {
+            let mut acc = ys[[i]] % 50;
+            let mut s = 0u32;
+            while acc > 0 {
+                s += acc;
+                acc -= 1;
+            }
+            s
+        } else {
+            7
+        }
+    })
+}
+
+fn branches_ref(xs: &[u32], ys: &[u32]) -> Vec<u32> {
+    xs.iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let x = x % 1000;
+            if x % 2 == 0 {
+                x / 2
+            } else if i < ys.len() {
+                let a = ys[i] % 50;
+                a * (a + 1) / 2
+            } else {
+                7
+            }
+        })
+        .collect()
+}
+
+/// A loop in a loop's step, whose trip count depends on the outer state, and a
+/// loop in a `let` after it.
+#[acc]
+fn nested(xs: &Vector<i32>) -> Vector<i64> {
+    xs.map(|x| {
+        let n = (x % 20).abs();
+        let mut i = 0i32;
+        let mut total = 0i64;
+        while i < n {
+            let mut j = 0i32;
+            while j < i {
+                total += (i * j) as i64;
+                j += 1;
+            }
+            i += 1;
+        }
+        let mut back = n;
+        while back > 0 {
+            total -= 1;
+            back -= 3;
+        }
+        total
+    })
+}
+
+fn nested_ref(x: i32) -> i64 {
+    let n = (x % 20).abs();
+    let mut total = 0i64;
+    for i in 0..n {
+        for j in 0..i {
+            total += (i * j) as i64;
+        }
+    }
+    let mut back = n;
+    while back > 0 {
+        total -= 1;
+        back -= 3;
+    }
+    total
+}
+
+/// A loop whose condition and step read memory stays a scalar loop per
+/// element; it is here for the comparison with the lane programs.
+#[acc]
+fn reading(xs: &Vector<u32>) -> Vector<u32> {
+    let n = xs.len();
+    xs.map(|x| {
+        let mut i = 0usize;
+        let mut s = 0u32;
+        while i < n && i < (x % 8) as usize {
+            s += xs[[i]];
+            i += 1;
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    #[test]
+    fn escape_times(w in 0usize..23, h in 0usize..6, limit in 0u32..80) {
+        let got = check_pools_ok(escape::SOURCE, "escape", &[arg(w), arg(h), arg(limit)], || escape(w, h, limit), EXACT);
+        let _ = got;
+        prop_assert_eq!(escape(w, h, limit).unwrap().to_vec(), escape_ref(w, h, limit));
+    }
+
+    #[test]
+    fn newton_steps(xs in vector(-1e6f64..1e6, 30)) {
+        check_pools_ok(newton::SOURCE, "newton", &[arg(&xs)], || newton(&xs), EXACT);
+        let want: Vec<(f64, u32)> = xs.to_vec().into_iter().map(newton_ref).collect();
+        prop_assert_eq!(newton(&xs).unwrap().to_vec(), want);
+    }
+
+    #[test]
+    fn loops_under_branches(xs in vector(any::<u32>(), 30), ys in vector(any::<u32>(), 30)) {
+        check_pools_ok(branches::SOURCE, "branches", &[arg(&xs), arg(&ys)], || branches(&xs, &ys), EXACT);
+        prop_assert_eq!(branches(&xs, &ys).unwrap().to_vec(), branches_ref(&xs.to_vec(), &ys.to_vec()));
+    }
+
+    #[test]
+    fn nested_loops(xs in vector(any::<i32>(), 30)) {
+        check_pools_ok(nested::SOURCE, "nested", &[arg(&xs)], || nested(&xs), EXACT);
+        let want: Vec<i64> = xs.to_vec().into_iter().map(nested_ref).collect();
+        prop_assert_eq!(nested(&xs).unwrap().to_vec(), want);
+    }
+
+    #[test]
+    fn loops_reading_memory(xs in vector(any::<u32>(), 30)) {
+        check_pools_ok(reading::SOURCE, "reading", &[arg(&xs)], || reading(&xs), EXACT);
+    }
+}
+
+/// A whole image: many groups per chunk, and chunks that end inside a group.
+#[test]
+fn large_image() {
+    for (w, h) in [(1001, 37), (64, 64), (3, 1)] {
+        let got = escape(w, h, 100).unwrap().to_vec();
+        assert_eq!(got, escape_ref(w, h, 100), "{w} x {h}");
+    }
+}
