@@ -909,8 +909,80 @@ fn match_steps_ref(x0: u32) -> (u32, u32) {
     (steps, odd)
 }
 
+/// Unsuffixed literals in an `else if` chain take the type of the branch that
+/// has one, wherever it is; a chain of literals only is `f64`, as in Rust.
+#[acc]
+fn literal_chains(xs: &Vector<f32>) -> Vector<(f32, f32, f32, f64)> {
+    xs.map(|x| {
+        let first = if x > 1.0 {
+            0.0f32
+        } else if x > 0.5 {
+            1.0
+        } else {
+            0.5
+        };
+        let middle = if x > 1.0 {
+            0.0
+        } else if x > 0.5 {
+            1.0f32
+        } else {
+            0.5
+        };
+        let last = match x > 2.0 {
+            true => 3.0,
+            false => {
+                if x > 0.0 {
+                    2.0
+                } else {
+                    1.0f32
+                }
+            }
+        };
+        let none = if x > 1.0 {
+            0.25
+        } else if x > 0.5 {
+            0.5
+        } else {
+            0.75
+        };
+        (first, middle, last, none)
+    })
+}
+
+fn literal_chains_ref(x: f32) -> (f32, f32, f32, f64) {
+    let pick = |a, b, c| {
+        if x > 1.0 {
+            a
+        } else if x > 0.5 {
+            b
+        } else {
+            c
+        }
+    };
+    let last = if x > 2.0 {
+        3.0
+    } else if x > 0.0 {
+        2.0
+    } else {
+        1.0
+    };
+    (
+        pick(0.0, 1.0, 0.5),
+        pick(0.0, 1.0, 0.5),
+        last,
+        pick(0.25f32, 0.5, 0.75) as f64,
+    )
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn literals_in_branch_chains(xs in vector(-3.0f32..3.0, 40)) {
+        check_ok(literal_chains::SOURCE, "literal_chains", &[arg(&xs)], literal_chains(&xs), EXACT);
+        let want: Vec<_> = xs.to_vec().into_iter().map(literal_chains_ref).collect();
+        prop_assert_eq!(literal_chains(&xs).unwrap().to_vec(), want);
+    }
 
     #[test]
     fn match_statements(xs in vector(any::<u32>(), 40)) {

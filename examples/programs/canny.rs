@@ -44,10 +44,8 @@ macro_rules! canny_program {
                         2 => (n.0, s.0),
                         _ => (ne.0, sw.0),
                     };
-                    // (annotated: the literals of an `else if` chain do not take the
-                    // type of the first branch)
-                    let class: f32 = if mag < low || mag < a || mag < b {
-                        0.0
+                    let class = if mag < low || mag < a || mag < b {
+                        0.0f32
                     } else if mag >= high {
                         1.0
                     } else {

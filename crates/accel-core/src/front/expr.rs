@@ -780,7 +780,8 @@ impl Lowerer<'_> {
         Ok(Fun { params: vars, body })
     }
 
-    /// A literal, or a name bound to one: its type comes from the context.
+    /// A literal without a type suffix, a name bound to one, or an `if`
+    /// choosing between such: its type comes from the context.
     pub(crate) fn is_flexible(&self, e: &syn::Expr) -> bool {
         match e {
             syn::Expr::Path(p) => p.path.get_ident().is_some_and(|i| {
@@ -798,7 +799,22 @@ impl Lowerer<'_> {
                 expr,
                 ..
             }) => self.is_flexible(expr),
-            _ => literal_of(e).is_some(),
+            syn::Expr::If(syn::ExprIf {
+                then_branch,
+                else_branch: Some((_, other)),
+                ..
+            }) => {
+                let then_flexible = match then_branch.stmts.as_slice() {
+                    [syn::Stmt::Expr(x, None)] => self.is_flexible(x),
+                    _ => false,
+                };
+                then_flexible && self.is_flexible(other)
+            }
+            syn::Expr::Block(b) if b.label.is_none() => match b.block.stmts.as_slice() {
+                [syn::Stmt::Expr(x, None)] => self.is_flexible(x),
+                _ => false,
+            },
+            _ => unsuffixed_literal(e),
         }
     }
 
