@@ -909,6 +909,47 @@ fn match_steps_ref(x0: u32) -> (u32, u32) {
     (steps, odd)
 }
 
+/// Loops reading arrays at their counter up to a bound that is data: the
+/// CPU back end tests the bound against the arrays once before each loop and
+/// then reads without checks; a bound past the end is an error, as in the
+/// interpreter. `window` reads at the outer counter inside the inner loop.
+#[acc]
+fn counted(xs: &Vector<i32>, ends: &Vector<u32>) -> Vector<(i32, i32)> {
+    ends.map(|e| {
+        let hi = e as usize;
+        let mut k = 0usize;
+        let mut s = 0i32;
+        while k < hi {
+            s = s.wrapping_add(xs[[k]]);
+            k += 1;
+        }
+        let mut i = 0usize;
+        let mut window = 0i32;
+        while i < hi {
+            let mut j = 0usize;
+            while j < 2 {
+                window = window.wrapping_add(xs[[i]].wrapping_mul(j as i32 + 1));
+                j += 1;
+            }
+            i += 2;
+        }
+        (s, window)
+    })
+}
+
+fn counted_ref(xs: &[i32], e: u32) -> Option<(i32, i32)> {
+    let hi = e as usize;
+    if hi > xs.len() {
+        return None;
+    }
+    let s = xs[..hi].iter().fold(0i32, |a, x| a.wrapping_add(*x));
+    let window = xs[..hi]
+        .iter()
+        .step_by(2)
+        .fold(0i32, |a, x| a.wrapping_add(x.wrapping_mul(3)));
+    Some((s, window))
+}
+
 /// Unsuffixed literals in an `else if` chain take the type of the branch that
 /// has one, wherever it is; a chain of literals only is `f64`, as in Rust.
 #[acc]
@@ -976,6 +1017,16 @@ fn literal_chains_ref(x: f32) -> (f32, f32, f32, f64) {
 
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn counted_loops(xs in vector(any::<i32>(), 40), ends in vector(0u32..48, 12)) {
+        let got = check_pools(counted::SOURCE, "counted", &[arg(&xs), arg(&ends)], || counted(&xs, &ends), EXACT);
+        let want: Option<Vec<(i32, i32)>> = ends.to_vec().into_iter().map(|e| counted_ref(&xs.to_vec(), e)).collect();
+        match want {
+            Some(want) => prop_assert_eq!(counted(&xs, &ends).unwrap().to_vec(), want),
+            None => prop_assert_eq!(got.err(), Some(accel::ErrorKind::IndexOutOfBounds)),
+        }
+    }
 
     #[test]
     fn literals_in_branch_chains(xs in vector(-3.0f32..3.0, 40)) {

@@ -58,6 +58,10 @@ struct Gen<'a> {
     /// step of a `while` whose condition requires them (`x` does not change
     /// in the loop).
     below: RefCell<Vec<(VarId, H)>>,
+    /// Checked reads known to be in bounds where they are being emitted: the
+    /// fast version of a loop whose counter reads were tested before it
+    /// ([`Gen::counter_reads`]).
+    in_bounds: RefCell<HashSet<H>>,
     /// Emitting the scalar code of one lane ([`lanes`]): `&&` and `||` whose
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
@@ -76,6 +80,7 @@ impl<'a> Gen<'a> {
             entry_checks: RefCell::new(None),
             lets_in_scope: RefCell::new(HashMap::new()),
             below: RefCell::new(Vec::new()),
+            in_bounds: RefCell::new(HashSet::new()),
             eager_logic: Cell::new(false),
         }
     }
@@ -1211,6 +1216,61 @@ impl Gen<'_> {
         facts
     }
 
+    /// The checked reads of a loop's `step` at a counter `v` bounded by the
+    /// loop's condition (`v < x`, one of `facts`) in a rank-1 array whose
+    /// shape the host knows (`xs[[k]]` in `while k < hi`, `hi` being data:
+    /// a segment's end), and the tests `x <= extent`, made once before the
+    /// loop, under which all of them are in bounds. The loop is then emitted
+    /// twice, without those checks when the tests pass.
+    fn counter_reads(&self, facts: &[(VarId, H)], step: &[H]) -> (HashSet<H>, Vec<TokenStream>) {
+        let a = self.a;
+        let mut reads = HashSet::new();
+        let mut guards: Vec<TokenStream> = Vec::new();
+        for s in step {
+            let mut stack = vec![*s];
+            let mut seen = HashSet::new();
+            while let Some(h) = stack.pop() {
+                if !seen.insert(h) {
+                    continue;
+                }
+                let e = a.expr(h);
+                stack.extend(e.children());
+                let Expr::Checked { index, shape, .. } = e else {
+                    continue;
+                };
+                let Expr::MakeIndex(ix) = a.expr(*index) else {
+                    continue;
+                };
+                let ([c], Ty::Index(1)) = (ix.as_slice(), a.ty(*shape)) else {
+                    continue;
+                };
+                let Expr::Var(v) = a.expr(*c) else {
+                    continue;
+                };
+                // The bound is evaluated before the loop, where the condition
+                // might not evaluate it: it must not read memory.
+                let bound = facts.iter().find(|(w, x)| {
+                    w == v
+                        && !touches_memory(self.a, *x)
+                        && !a.reaches(*x, |_, e| matches!(e, Expr::While { .. }))
+                });
+                let Some((_, x)) = bound else {
+                    continue;
+                };
+                if !host_only(a, *shape) {
+                    continue;
+                }
+                let (xe, se) = (self.expr(*x), self.expr(*shape));
+                let guard = quote!((#xe) <= (#se)[0]);
+                if !guards.iter().any(|g| g.to_string() == guard.to_string()) {
+                    guards.push(guard);
+                }
+                reads.insert(h);
+            }
+        }
+        (reads, guards)
+    }
+
     /// Whether every component `k` of `index` is a variable known to be
     /// below component `k` of `shape` (a loop counter `c` in `while c < n`,
     /// `n` being that extent): `centroids[[c]]` in `for c in 0..k` with
@@ -1410,8 +1470,8 @@ impl Gen<'_> {
                     BinOp::Le => quote!((#a <= #b)),
                     BinOp::Gt => quote!((#a > #b)),
                     BinOp::Ge => quote!((#a >= #b)),
-                    BinOp::And if self.eager_logic.get() && !self.touches_memory(*y) => quote!((#a & #b)),
-                    BinOp::Or if self.eager_logic.get() && !self.touches_memory(*y) => quote!((#a | #b)),
+                    BinOp::And if self.eager_logic.get() && !touches_memory(self.a, *y) => quote!((#a & #b)),
+                    BinOp::Or if self.eager_logic.get() && !touches_memory(self.a, *y) => quote!((#a | #b)),
                     BinOp::And => quote!((#a && #b)),
                     BinOp::Or => quote!((#a || #b)),
                 }
@@ -1460,22 +1520,34 @@ impl Gen<'_> {
                 cond,
                 step,
             } => {
-                let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
-                let init = self.tuple(init);
                 let facts = self.loop_bounds(vars, *cond);
-                let depth = self.below.borrow().len();
-                self.below.borrow_mut().extend(facts);
-                let step = self.tuple(step);
-                self.below.borrow_mut().truncate(depth);
-                let cond = self.expr(*cond);
-                quote! {{
-                    let mut __state = #init;
-                    loop {
-                        let (#(#vs,)*) = __state;
-                        if !(#cond) { break __state; }
-                        __state = #step;
-                    }
-                }}
+                let emit = || {
+                    let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
+                    let init = self.tuple(init);
+                    let depth = self.below.borrow().len();
+                    self.below.borrow_mut().extend(facts.iter().cloned());
+                    let step = self.tuple(step);
+                    self.below.borrow_mut().truncate(depth);
+                    let cond = self.expr(*cond);
+                    quote! {{
+                        let mut __state = #init;
+                        loop {
+                            let (#(#vs,)*) = __state;
+                            if !(#cond) { break __state; }
+                            __state = #step;
+                        }
+                    }}
+                };
+                let checked = emit();
+                let (reads, guards) = self.counter_reads(&facts, step);
+                if reads.is_empty() {
+                    return checked;
+                }
+                let before = self.in_bounds.borrow().clone();
+                self.in_bounds.borrow_mut().extend(reads);
+                let fast = emit();
+                self.in_bounds.replace(before);
+                quote!({ if #(#guards)&&* { #fast } else { #checked } })
             }
             Expr::Some(x) => {
                 let x = self.expr(*x);
@@ -1519,6 +1591,7 @@ impl Gen<'_> {
                 let v = var(*v);
                 if self.inside(*index, *shape)
                     || self.below_extent(*index, *shape)
+                    || self.in_bounds.borrow().contains(&h)
                     || self.checked_at_entry(*index, *shape)
                 {
                     return quote!({ let #v = #ix; #body });
@@ -1682,6 +1755,22 @@ fn resolve_lets(a: &Arena, mut h: H, value_of: impl Fn(VarId) -> Option<H>) -> H
     h
 }
 
+/// Whether evaluating `h` may read an array or fail (only such code must not
+/// run where the program would not run it).
+fn touches_memory(a: &Arena, h: H) -> bool {
+    a.reaches(h, |_, e| {
+        matches!(
+            e,
+            Expr::Read { .. }
+                | Expr::ReadLinear { .. }
+                | Expr::ReadIndex { .. }
+                | Expr::ReadStencil { .. }
+                | Expr::Checked { .. }
+                | Expr::Assert { .. }
+        )
+    })
+}
+
 /// Whether the host can compute `h` before a kernel: shapes of buffers and
 /// arithmetic on them, without variables (which may be bound inside the
 /// element function).
@@ -1694,6 +1783,7 @@ fn host_only(a: &Arena, h: H) -> bool {
         | Expr::MakeIndex(_)
         | Expr::Binary(..)
         | Expr::Unary(..)
+        | Expr::Math(..)
         | Expr::Cast(..) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
         _ => false,
     }
@@ -1856,6 +1946,10 @@ mod tests {
             (
                 "fn c(xs: &Vector<u32>) -> Vector<u32> { xs.map(|x| { let mut k = 0u32; while k < x { k += 3; } k } + 1) }",
                 "c",
+            ),
+            (
+                "fn d(xs: &Vector<f32>) -> Vector<f32> { xs.map(|x| { let mut y = x; while y > 1.0 { y = y.ln(); } y }) }",
+                "d",
             ),
         ] {
             let c = code(src, name);
