@@ -237,3 +237,59 @@ fn large_image() {
         assert_eq!(got, escape_ref(w, h, 100), "{w} x {h}");
     }
 }
+
+accel! {
+    /// Escape counts of a `w x h` image as a vector.
+    fn counts(w: usize, h: usize, limit: u32) -> Vector<u32> {
+        generate([h * w], |[p]| {
+            let (i, j) = (p / w, p % w);
+            let cr = -2.0f32 + j as f32 * (3.0 / w as f32);
+            let ci = -1.0f32 + i as f32 * (2.0 / h as f32);
+            let mut zr = 0.0f32;
+            let mut zi = 0.0f32;
+            let mut k = 0u32;
+            while k < limit && zr * zr + zi * zi <= 4.0 {
+                let t = zr * zr - zi * zi + cr;
+                zi = 2.0 * zr * zi + ci;
+                zr = t;
+                k += 1;
+            }
+            k
+        })
+    }
+
+    /// Folds of looping elements (each fused with its own image): the
+    /// elements are computed in lanes, by blocks, and combined in index order
+    /// (the third combination does not commute).
+    pub fn escape_folds(w: usize, h: usize, limit: u32) -> (Scalar<u64>, Scalar<u32>, Scalar<u32>) {
+        (
+            counts(w, h, limit).map(|k| k as u64).sum(),
+            counts(w, h, limit + 1).fold1_all(|a, b| a.max(b)),
+            counts(w, h, limit + 2).fold_all(0, |a, b| if b < limit { b } else { a }),
+        )
+    }
+}
+
+#[test]
+fn folds_of_looping_elements() {
+    for (w, h, limit) in [(1, 1, 5), (3, 2, 7), (37, 11, 60), (300, 40, 100)] {
+        let ks = |l| escape_ref(w, h, l);
+        let want = (
+            ks(limit).iter().map(|k| *k as u64).sum::<u64>(),
+            ks(limit + 1).iter().copied().max().unwrap(),
+            ks(limit + 2)
+                .iter()
+                .fold(0, |a, b| if *b < limit { *b } else { a }),
+        );
+        let args = [arg(w), arg(h), arg(limit)];
+        check_pools_ok(
+            escape_folds::SOURCE,
+            "escape_folds",
+            &args,
+            || escape_folds(w, h, limit),
+            EXACT,
+        );
+        let (s, m, l) = escape_folds(w, h, limit).unwrap();
+        assert_eq!((s.value(), m.value(), l.value()), want, "{w} x {h}");
+    }
+}

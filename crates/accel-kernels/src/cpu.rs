@@ -620,13 +620,22 @@ impl Gen<'_> {
                                     self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
                                 (TokenStream::new(), er)
                             };
+                            // Elements that loop in lockstep lanes: computed by
+                            // blocks, combined in the same order.
+                            let (fold_all, fold1_all, e) = if to_scalar && self.lanes_pay(elem) {
+                                let l = self.in_iteration(elem, *shape, || self.lanes_closure(elem, &in_shape));
+                                let n = lanes::LANES;
+                                (quote!(fold_all_lanes::<_, #n>), quote!(fold1_all_lanes::<_, #n>), quote!(#e, #l))
+                            } else {
+                                (quote!(fold_all), quote!(fold1_all), e)
+                            };
                             match (to_scalar, z) {
                                 (true, Some(z)) => {
                                     let z = self.expr(*z);
-                                    quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
+                                    quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::#fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
                                 }
                                 (true, None) => quote! {
-                                    match #rt::cpu::fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
+                                    match #rt::cpu::#fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
                                         ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
                                         ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
                                     }
@@ -1934,6 +1943,13 @@ mod tests {
             let c = code(src, name);
             assert!(c.contains("generate_lanes"), "{name}: {c}");
         }
+        // A fold of such elements: by blocks of lanes.
+        let c = code(
+            "fn s(n: usize) -> Scalar<u32> { generate([n], |[i]| { let mut k = 0u32; let mut z = i as u32; \
+             while z > 1 { z = z / 2; k += 1; } k }).sum() }",
+            "s",
+        );
+        assert!(c.contains("fold_all_lanes"), "s: {c}");
         // No loop; a loop that reads memory; a loop inside an operation the
         // lanes do not take apart: one element at a time.
         for (src, name) in [

@@ -172,6 +172,89 @@ pub fn fold1_all<T: Copy + Send + Sync>(
     Some(fold_seeded(order, 1, n - 1, &f, f(0), &g))
 }
 
+/// Elements computed before they are combined, by [`fold_all_lanes`].
+const BLOCK: usize = 64;
+
+/// `acc ⊕ e(lo) ⊕ ... ⊕ e(hi - 1)` in `order`, the elements computed by
+/// blocks: `L` at a time by `lanes` (`lanes(i)` gives elements `i..i + L`),
+/// the rest one at a time by `f`.
+fn fold_blocks<T: Copy, const L: usize>(
+    order: Order,
+    mut acc: T,
+    lo: usize,
+    hi: usize,
+    f: &impl Fn(usize) -> T,
+    lanes: &impl Fn(usize) -> [T; L],
+    g: &impl Fn(T, T) -> T,
+) -> T {
+    let mut buf: Vec<T> = Vec::with_capacity(BLOCK + L);
+    let mut i = lo;
+    while i < hi {
+        let end = (i + BLOCK).min(hi);
+        buf.clear();
+        while i + L <= end {
+            buf.extend_from_slice(&lanes(i));
+            i += L;
+        }
+        while i < end {
+            buf.push(f(i));
+            i += 1;
+        }
+        acc = fold_from_ordered(order, acc, 0, buf.len(), &|k| buf[k], g);
+    }
+    acc
+}
+
+/// [`fold_seeded`] for elements computed by blocks ([`fold_blocks`]).
+#[allow(clippy::too_many_arguments)]
+fn fold_seeded_lanes<T: Copy + Send + Sync, const L: usize>(
+    order: Order,
+    start: usize,
+    n: usize,
+    f: &(impl Fn(usize) -> T + Sync),
+    lanes: &(impl Fn(usize) -> [T; L] + Sync),
+    z: T,
+    g: &(impl Fn(T, T) -> T + Sync),
+) -> T {
+    if n <= MIN_CHUNK {
+        return fold_blocks(order, z, start, start + n, f, lanes, g);
+    }
+    let parts: Vec<T> = chunks(n)
+        .map(|r| {
+            let (lo, hi) = (start + r.start, start + r.end);
+            fold_blocks(order, f(lo), lo + 1, hi, f, lanes, g)
+        })
+        .collect();
+    parts.into_iter().fold(z, g)
+}
+
+/// [`fold_all`] computing `L` neighbouring elements at a time with `lanes`
+/// (see `generate_lanes`); the same combinations in the same order.
+pub fn fold_all_lanes<T: Copy + Send + Sync, const L: usize>(
+    order: Order,
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    lanes: impl Fn(usize) -> [T; L] + Sync,
+    z: T,
+    g: impl Fn(T, T) -> T + Sync,
+) -> T {
+    fold_seeded_lanes(order, 0, n, &f, &lanes, z, &g)
+}
+
+/// [`fold1_all`] computing `L` neighbouring elements at a time with `lanes`.
+pub fn fold1_all_lanes<T: Copy + Send + Sync, const L: usize>(
+    order: Order,
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    lanes: impl Fn(usize) -> [T; L] + Sync,
+    g: impl Fn(T, T) -> T + Sync,
+) -> Option<T> {
+    if n == 0 {
+        return None;
+    }
+    Some(fold_seeded_lanes(order, 1, n - 1, &f, &lanes, f(0), &g))
+}
+
 /// Reduces each of `rows` rows of `len` elements: result `r` is
 /// `post(seed(r) ⊕ f(r, skip) ⊕ ... ⊕ f(r, len - 1))`, where `f(r, j)` is
 /// element `j` of row `r` (so that generated code need not divide a linear
@@ -366,6 +449,32 @@ mod tests {
                 assert_eq!(
                     fold1_all(Order::Indexed, n, fl, fl_g),
                     n.checked_sub(1).map(|l| (0, (l % 251) as u8))
+                );
+            }
+        });
+    }
+
+    #[test]
+    fn fold_all_lanes_matches_reference() {
+        // Matrix products do not commute: the lanes must keep the index order.
+        let lanes = |i: usize| -> [M; 4] { std::array::from_fn(|l| mat(i + l)) };
+        in_pools(|| {
+            for n in sizes().into_iter().chain([3, 4, 5, 63, 64, 65, 130]) {
+                assert_eq!(
+                    fold_all_lanes(Order::Indexed, n, mat, lanes, Z, mul),
+                    ref_fold(0, n, mat, Some(Z), mul).unwrap(),
+                    "n = {n}"
+                );
+                assert_eq!(
+                    fold1_all_lanes(Order::Indexed, n, mat, lanes, mul),
+                    ref_fold(0, n, mat, None, mul),
+                    "n = {n}"
+                );
+                let fx = |i: usize| h(i) as i64 - 77;
+                let fx4 = |i: usize| -> [i64; 4] { std::array::from_fn(|l| fx(i + l)) };
+                assert_eq!(
+                    fold_all_lanes(Order::Commutative, n, fx, fx4, 1000, i64::wrapping_add),
+                    1000 + (0..n).map(fx).sum::<i64>()
                 );
             }
         });

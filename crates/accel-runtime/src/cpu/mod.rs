@@ -19,7 +19,8 @@ mod testing;
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{
-    fold1_all, fold1_rows, fold1_rows_then, fold_all, fold_rows, fold_rows_then, row_index, Order,
+    fold1_all, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_lanes, fold_rows,
+    fold_rows_then, row_index, Order,
 };
 pub use permute::{permute, permute_atomic, AtomicOp, AtomicPrim};
 pub use scan::{
