@@ -62,6 +62,9 @@ struct Gen<'a> {
     /// fast version of a loop whose counter reads were tested before it
     /// ([`Gen::counter_reads`]).
     in_bounds: RefCell<HashSet<H>>,
+    /// Buffers read at the iteration index that the version of a kernel
+    /// being emitted reads at the linear offset `__i` ([`Gen::linear_version`]).
+    linear_reads: RefCell<HashSet<u32>>,
     /// Emitting the scalar code of one lane ([`lanes`]): `&&` and `||` whose
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
@@ -81,6 +84,7 @@ impl<'a> Gen<'a> {
             lets_in_scope: RefCell::new(HashMap::new()),
             below: RefCell::new(Vec::new()),
             in_bounds: RefCell::new(HashSet::new()),
+            linear_reads: RefCell::new(HashSet::new()),
             eager_logic: Cell::new(false),
         }
     }
@@ -571,14 +575,16 @@ impl Gen<'_> {
                             };
                             let call = self.versioned(|| {
                                 self.in_iteration(elem, buffer_shape, || {
-                                    let f = self.elem_closure(elem, &bs);
                                     if self.lanes_pay(elem) {
+                                        let f = self.elem_closure(elem, &bs);
                                         let g = self.lanes_closure(elem, &bs);
                                         let n = lanes::LANES;
-                                        quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g))
-                                    } else {
-                                        quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                                        return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
                                     }
+                                    self.linear_version(elem, &bs, || {
+                                        let f = self.elem_closure(elem, &bs);
+                                        quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                                    })
                                 })
                             });
                             out.extend(quote! {
@@ -1225,6 +1231,56 @@ impl Gen<'_> {
         facts
     }
 
+    /// `emit()` of the call of a kernel over a multi-dimensional index space
+    /// (shape `shape`) whose element function reads arrays at its index
+    /// (`zip_with` of two matrices), in two versions: one reading those arrays
+    /// at the element's row-major offset `__i`, run when the host finds their
+    /// shapes equal to the index space's (then the offsets agree), and one
+    /// converting the index to each array's offset. The conversion costs a
+    /// division per dimension and keeps the loop from being vectorised.
+    fn linear_version(&self, e: &ElemFn, shape: &Ident, emit: impl Fn() -> TokenStream) -> TokenStream {
+        let a = self.a;
+        let ElemFn::Index(f) = e else {
+            return emit();
+        };
+        let p = f.params[0];
+        if !matches!(a.var(p).ty, Ty::Index(r) if r >= 2) {
+            return emit();
+        }
+        let lets = let_values(a, f.body);
+        let mut bufs: Vec<u32> = Vec::new();
+        a.reaches(f.body, |_, e| {
+            if let Expr::ReadIndex { array, index } = e {
+                let b = buffer_of(a, *array);
+                if is_iteration_index(a, *index, p, &lets) && !bufs.contains(&b) {
+                    bufs.push(b);
+                }
+            }
+            false
+        });
+        if bufs.is_empty() {
+            return emit();
+        }
+        bufs.sort_unstable();
+        let general = emit();
+        let before = self.linear_reads.replace(bufs.iter().copied().collect());
+        let fast = emit();
+        self.linear_reads.replace(before);
+        let same = bufs.iter().map(|b| {
+            let bs = buf_shape(*b);
+            quote!(#bs == #shape)
+        });
+        quote!(if #(#same)&&* { #fast } else { #general })
+    }
+
+    /// Whether `index` is the iteration index of the element function being
+    /// emitted (through `let`s that rename it).
+    fn at_iteration_index(&self, index: H) -> bool {
+        let it = self.iteration.borrow();
+        it.as_ref()
+            .is_some_and(|it| is_iteration_index(self.a, index, it.param, &it.lets))
+    }
+
     /// The checked reads of a loop's `step` at a counter `v` bounded by the
     /// loop's condition (`v < x`, one of `facts`) in a rank-1 array whose
     /// shape the host knows (`xs[[k]]` in `while k < hi`, `hi` being data:
@@ -1576,6 +1632,9 @@ impl Gen<'_> {
             }
             Expr::ReadIndex { array, index } => {
                 let b = buffer_of(self.a, *array);
+                if self.linear_reads.borrow().contains(&b) && self.at_iteration_index(*index) {
+                    return self.read(b, quote!(__i));
+                }
                 let bs = buf_shape(b);
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
@@ -1971,6 +2030,30 @@ mod tests {
             let c = code(src, name);
             assert!(!c.contains("generate_lanes"), "{name}: {c}");
         }
+    }
+
+    #[test]
+    fn reads_at_a_matrix_index_are_linear_when_shapes_agree() {
+        let c = code(
+            "fn z(a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> { a.zip_with(b, |x, y| x * y + 1.0) }",
+            "z",
+        );
+        // Both arrays' shapes compared with the result's, and a version
+        // reading both at the linear offset.
+        assert!(
+            c.contains("__b0_shape == __b2_shape && __b1_shape == __b2_shape"),
+            "{c}"
+        );
+        assert!(
+            c.contains("at (__b0_c0 , __i)") && c.contains("at (__b1_c0 , __i)"),
+            "{c}"
+        );
+        // Rank 1 needs no second version.
+        let c = code(
+            "fn v(a: &Vector<f32>, b: &Vector<f32>) -> Vector<f32> { a.zip_with(b, |x, y| x * y) }",
+            "v",
+        );
+        assert!(!c.contains("__b0_shape == "), "{c}");
     }
 
     /// The bounds checks left in the code of a one-kernel program.
