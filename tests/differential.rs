@@ -213,6 +213,13 @@ fn zip_m_sum(a: &Matrix<i64>, b: &Matrix<i64>) -> Vector<i64> {
     a.zip_with(b, |x, y| x * y).sum()
 }
 
+/// A fold to a scalar of elements read at a matrix index (the CPU reads at
+/// the linear offset when the shapes agree).
+#[acc]
+fn zip_m_total(a: &Matrix<i64>, b: &Matrix<i64>) -> Scalar<i64> {
+    a.zip_with(b, |x, y| x * 3 - y).fold_all(0, |s, t| s + t)
+}
+
 #[acc]
 fn zip_pairs(xs: &Vector<u8>, ys: &Vector<i8>) -> Vector<(u8, i8)> {
     xs.zip(ys)
@@ -268,6 +275,11 @@ proptest! {
         check_ok(zip_3::SOURCE, "zip_3", &[arg(&c), arg(&d)], zip_3(&c, &d), EXACT);
         check_ok(zip_m_fused::SOURCE, "zip_m_fused", &[arg(&p), arg(&q)], zip_m_fused(&p, &q), EXACT);
         check_ok(zip_m_sum::SOURCE, "zip_m_sum", &[arg(&p), arg(&q)], zip_m_sum(&p, &q), EXACT);
+        check_ok(zip_m_total::SOURCE, "zip_m_total", &[arg(&p), arg(&q)], zip_m_total(&p, &q), EXACT);
+        // Equal shapes: the linear reads.
+        let pq = Matrix::from_vec(p.shape(), p.to_vec().into_iter().map(|x| x ^ 5).collect()).unwrap();
+        check_ok(zip_m::SOURCE, "zip_m", &[arg(&a), arg(&a)], zip_m(&a, &a), EXACT);
+        check_ok(zip_m_total::SOURCE, "zip_m_total", &[arg(&p), arg(&pq)], zip_m_total(&p, &pq), EXACT);
     }
 
     #[test]

@@ -617,45 +617,16 @@ impl Gen<'_> {
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
                         let call = self.versioned(|| {
-                            // The whole input as one range, or row by row.
-                            let (e, er) = if to_scalar {
-                                let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
-                                (e, TokenStream::new())
-                            } else {
-                                let er =
-                                    self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
-                                (TokenStream::new(), er)
+                            let emit = || {
+                                self.fold_call(
+                                    elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols,
+                                    &cols,
+                                )
                             };
-                            // Elements that loop in lockstep lanes: computed by
-                            // blocks, combined in the same order.
-                            let (fold_all, fold1_all, e) = if to_scalar && self.lanes_pay(elem) {
-                                let l = self.in_iteration(elem, *shape, || self.lanes_closure(elem, &in_shape));
-                                let n = lanes::LANES;
-                                (quote!(fold_all_lanes::<_, #n>), quote!(fold1_all_lanes::<_, #n>), quote!(#e, #l))
+                            if to_scalar && !self.lanes_pay(elem) {
+                                self.linear_version(elem, &in_shape, emit)
                             } else {
-                                (quote!(fold_all), quote!(fold1_all), e)
-                            };
-                            match (to_scalar, z) {
-                                (true, Some(z)) => {
-                                    let z = self.expr(*z);
-                                    quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::#fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
-                                }
-                                (true, None) => quote! {
-                                    match #rt::cpu::#fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
-                                        ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
-                                        ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
-                                    }
-                                },
-                                (false, Some(z)) => {
-                                    let z = self.expr(*z);
-                                    quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
-                                }
-                                (false, None) => quote! {
-                                    match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
-                                        ::core::option::Option::Some(__x) => __x,
-                                        ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
-                                    }
-                                },
+                                emit()
                             }
                         });
                         out.extend(quote! {
@@ -923,6 +894,68 @@ impl Gen<'_> {
             }
         }
         out
+    }
+
+    /// The call of a fold kernel's skeleton: over the whole input as one
+    /// range (`to_scalar`) or row by row.
+    #[allow(clippy::too_many_arguments)]
+    fn fold_call(
+        &self,
+        elem: &ElemFn,
+        in_shape: &Ident,
+        to_scalar: bool,
+        shape: H,
+        z: &Option<H>,
+        g: &TokenStream,
+        post: &TokenStream,
+        order: &TokenStream,
+        acc_cols: &TokenStream,
+        cols: &TokenStream,
+    ) -> TokenStream {
+        let rt = self.rt;
+        // The whole input as one range, or row by row.
+        let (e, er) = if to_scalar {
+            let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape));
+            (e, TokenStream::new())
+        } else {
+            let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem, in_shape));
+            (TokenStream::new(), er)
+        };
+        // Elements that loop in lockstep lanes: computed by
+        // blocks, combined in the same order.
+        let (fold_all, fold1_all, e) = if to_scalar && self.lanes_pay(elem) {
+            let l = self.in_iteration(elem, shape, || self.lanes_closure(elem, in_shape));
+            let n = lanes::LANES;
+            (
+                quote!(fold_all_lanes::<_, #n>),
+                quote!(fold1_all_lanes::<_, #n>),
+                quote!(#e, #l),
+            )
+        } else {
+            (quote!(fold_all), quote!(fold1_all), e)
+        };
+        match (to_scalar, z) {
+            (true, Some(z)) => {
+                let z = self.expr(*z);
+                quote!(#rt::Columns::from_elems(&[(#post)(#rt::cpu::#fold_all(#order, #rt::shape::size(&#in_shape), #e, #z, #g))]))
+            }
+            (true, None) => quote! {
+                match #rt::cpu::#fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
+                    ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
+                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                }
+            },
+            (false, Some(z)) => {
+                let z = self.expr(*z);
+                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
+            }
+            (false, None) => quote! {
+                match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
+                }
+            },
+        }
     }
 
     /// `|__i: usize| -> T` computing the element at row-major offset `__i` of an
@@ -2044,6 +2077,13 @@ mod tests {
             c.contains("__b0_shape == __b2_shape && __b1_shape == __b2_shape"),
             "{c}"
         );
+        assert_eq!(c.matches("let __o : usize = __i ;").count(), 2, "{c}");
+        // The same for a fold of such elements to a scalar.
+        let c = code(
+            "fn d(a: &Matrix<f32>, b: &Matrix<f32>) -> Scalar<f32> { a.zip_with(b, |x, y| x * y).fold_all(0.0, |p, q| p + q) }",
+            "d",
+        );
+        assert!(c.contains("__b0_shape == __in"), "{c}");
         assert_eq!(c.matches("let __o : usize = __i ;").count(), 2, "{c}");
         // Rank 1 needs no second version.
         let c = code(
