@@ -62,6 +62,9 @@ struct Gen<'a> {
     /// fast version of a loop whose counter reads were tested before it
     /// ([`Gen::counter_reads`]).
     in_bounds: RefCell<HashSet<H>>,
+    /// How many loops around the expression being emitted are emitted twice
+    /// for their counter reads.
+    loop_versions: Cell<usize>,
     /// Buffers read at the iteration index that the version of a kernel
     /// being emitted reads at the linear offset `__i` ([`Gen::linear_version`]).
     linear_reads: RefCell<HashSet<u32>>,
@@ -84,6 +87,7 @@ impl<'a> Gen<'a> {
             lets_in_scope: RefCell::new(HashMap::new()),
             below: RefCell::new(Vec::new()),
             in_bounds: RefCell::new(HashSet::new()),
+            loop_versions: Cell::new(0),
             linear_reads: RefCell::new(HashSet::new()),
             eager_logic: Cell::new(false),
         }
@@ -1636,15 +1640,19 @@ impl Gen<'_> {
                         }
                     }}
                 };
-                let checked = emit();
                 let (reads, guards) = self.counter_reads(&facts, step);
-                if reads.is_empty() {
-                    return checked;
+                // Each versioned loop doubles the loops inside it: two levels at most.
+                let versions = self.loop_versions.get();
+                if reads.is_empty() || versions >= 2 {
+                    return emit();
                 }
+                self.loop_versions.set(versions + 1);
+                let checked = emit();
                 let before = self.in_bounds.borrow().clone();
                 self.in_bounds.borrow_mut().extend(reads);
                 let fast = emit();
                 self.in_bounds.replace(before);
+                self.loop_versions.set(versions);
                 quote!({ if #(#guards)&&* { #fast } else { #checked } })
             }
             Expr::Some(x) => {

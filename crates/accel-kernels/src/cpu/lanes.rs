@@ -22,7 +22,8 @@
 //! A group costs as many trips as its longest element, where the scalar code
 //! pays for each element's own trips: with the arithmetic in vector
 //! registers, a trip of the group costs about what one element's does, so
-//! lockstep never loses much and gains up to 4× (2.5× on `mandelbrot_while`).
+//! lockstep never loses much and gains up to 4× (about 2.5× on
+//! `mandelbrot_while`, `docs/bench/RESULTS.md`).
 
 use super::{rust_ty, touches_memory, var, Gen};
 use accel_core::ir::{Expr, VarId, H};
@@ -39,7 +40,7 @@ impl Gen<'_> {
     /// condition or step reads memory, asserts or calls a math function that
     /// is not a vector instruction ([`Gen::vector_math`]), and every loop sits under
     /// `let`s, tuples, projections, branches and other loops only, the forms
-    /// [`Gen::lane_expr`] handles.
+    /// `Lanes::expr` handles.
     pub(super) fn lanes_pay(&self, e: &ElemFn) -> bool {
         e.loops(self.a) && self.lane_form(e.fun().body)
     }
