@@ -937,6 +937,44 @@ fn counted(xs: &Vector<i32>, ends: &Vector<u32>) -> Vector<(i32, i32)> {
     })
 }
 
+/// Three nested loops, each reading at its own counter: the outer two are
+/// emitted in two versions, the innermost (inside both) in one.
+#[acc]
+fn counted3(xs: &Vector<u32>, n: usize) -> Vector<u32> {
+    generate([1], |_| {
+        let mut total = 0u32;
+        let mut i = 0usize;
+        while i < n {
+            let mut j = 0usize;
+            while j < i {
+                let mut k = 0usize;
+                while k < j {
+                    total = total.wrapping_add(xs[[i]] ^ xs[[j]].wrapping_mul(3) ^ xs[[k]].wrapping_mul(7));
+                    k += 1;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        total
+    })
+}
+
+fn counted3_ref(xs: &[u32], n: usize) -> Option<u32> {
+    if n > xs.len() && n >= 3 {
+        return None;
+    }
+    let mut total = 0u32;
+    for i in 0..n {
+        for j in 0..i {
+            for k in 0..j {
+                total = total.wrapping_add(xs[i] ^ xs[j].wrapping_mul(3) ^ xs[k].wrapping_mul(7));
+            }
+        }
+    }
+    Some(total)
+}
+
 fn counted_ref(xs: &[i32], e: u32) -> Option<(i32, i32)> {
     let hi = e as usize;
     if hi > xs.len() {
@@ -1024,6 +1062,15 @@ proptest! {
         let want: Option<Vec<(i32, i32)>> = ends.to_vec().into_iter().map(|e| counted_ref(&xs.to_vec(), e)).collect();
         match want {
             Some(want) => prop_assert_eq!(counted(&xs, &ends).unwrap().to_vec(), want),
+            None => prop_assert_eq!(got.err(), Some(accel::ErrorKind::IndexOutOfBounds)),
+        }
+    }
+
+    #[test]
+    fn counted_nests(xs in vector(any::<u32>(), 20), n in 0usize..24) {
+        let got = check_pools(counted3::SOURCE, "counted3", &[arg(&xs), arg(n)], || counted3(&xs, n), EXACT);
+        match counted3_ref(&xs.to_vec(), n) {
+            Some(want) => prop_assert_eq!(counted3(&xs, n).unwrap().to_vec(), vec![want]),
             None => prop_assert_eq!(got.err(), Some(accel::ErrorKind::IndexOutOfBounds)),
         }
     }
