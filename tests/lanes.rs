@@ -20,25 +20,6 @@ fn cfg() -> ProptestConfig {
     }
 }
 
-/// Escape time of `z <- z^2 + c` per pixel, rank 2 (the index parameter).
-#[acc]
-fn escape(w: usize, h: usize, limit: u32) -> Matrix<u32> {
-    generate([h, w], |[i, j]| {
-        let cr = -2.0f32 + j as f32 * (3.0 / w as f32);
-        let ci = -1.0f32 + i as f32 * (2.0 / h as f32);
-        let mut zr = 0.0f32;
-        let mut zi = 0.0f32;
-        let mut k = 0u32;
-        while k < limit && zr * zr + zi * zi <= 4.0 {
-            let t = zr * zr - zi * zi + cr;
-            zi = 2.0 * zr * zi + ci;
-            zr = t;
-            k += 1;
-        }
-        k
-    })
-}
-
 fn escape_ref(w: usize, h: usize, limit: u32) -> Vec<u32> {
     let mut out = Vec::new();
     for i in 0..h {
@@ -239,10 +220,9 @@ fn large_image() {
 }
 
 accel! {
-    /// Escape counts of a `w x h` image as a vector.
-    fn counts(w: usize, h: usize, limit: u32) -> Vector<u32> {
-        generate([h * w], |[p]| {
-            let (i, j) = (p / w, p % w);
+    /// Escape time of `z <- z^2 + c` per pixel, rank 2 (the index parameter).
+    pub fn escape(w: usize, h: usize, limit: u32) -> Matrix<u32> {
+        generate([h, w], |[i, j]| {
             let cr = -2.0f32 + j as f32 * (3.0 / w as f32);
             let ci = -1.0f32 + i as f32 * (2.0 / h as f32);
             let mut zr = 0.0f32;
@@ -256,6 +236,11 @@ accel! {
             }
             k
         })
+    }
+
+    /// The escape times as a vector.
+    fn counts(w: usize, h: usize, limit: u32) -> Vector<u32> {
+        escape(w, h, limit).flatten()
     }
 
     /// Folds of looping elements (each fused with its own image): the
