@@ -53,3 +53,172 @@ fn regressions() -> accel::Result<()> {
     assert_eq!(total(&Vector::from(vec![1i64, 2, 3]))?, 12);
     Ok(())
 }
+
+// Loops whose state swaps or rotates: the PTX back edge once assigned the
+// state as sequential moves (`a = b; b = a`), losing a value (issue 21).
+accel! {
+    fn p_swap2(xs: &Vector<u32>) -> Vector<u32> {
+        xs.map(|x| {
+            let mut a: u32 = x;
+            let mut b: u32 = 1;
+            for _i in 0..3usize {
+                let t = a;
+                a = b;
+                b = t;
+            }
+            a * 1000 + b
+        })
+    }
+
+    fn swap_while(xs: &Vector<u32>) -> Vector<u32> {
+        xs.map(|x| {
+            let mut a: u32 = x;
+            let mut b: u32 = 7;
+            let mut n: u32 = x % 5;
+            while n > 0 {
+                let t = a;
+                a = b;
+                b = t;
+                n -= 1;
+            }
+            a.wrapping_mul(31) ^ b
+        })
+    }
+
+    fn rotate4(xs: &Vector<u32>) -> Vector<(u32, u32, u32, u32)> {
+        xs.map(|x| {
+            let (mut a, mut b, mut c, mut d): (u32, u32, u32, u32) = (x, 1, 2, 3);
+            let mut k: u32 = 0;
+            while k < x % 7 {
+                let t = d;
+                d = c;
+                c = b;
+                b = a;
+                a = t;
+                k += 1;
+            }
+            (a, b, c, d)
+        })
+    }
+
+    // MD5's 64 rounds over one 16-word block per element (words derived from
+    // the element), with the state rotating as the reference writes it.
+    fn md5_block(xs: &Vector<u32>, ks: &Vector<u32>, ss: &Vector<u32>) -> Vector<(u32, u32, u32, u32)> {
+        xs.map(|x| {
+            let mut a: u32 = 0x67452301;
+            let mut b: u32 = 0xefcdab89;
+            let mut c: u32 = 0x98badcfe;
+            let mut d: u32 = 0x10325476;
+            for i in 0..64usize {
+                let mut f: u32 = 0;
+                let mut g: usize = 0;
+                if i < 16 {
+                    f = (b & c) | (!b & d);
+                    g = i;
+                } else if i < 32 {
+                    f = (d & b) | (!d & c);
+                    g = (5 * i + 1) % 16;
+                } else if i < 48 {
+                    f = b ^ c ^ d;
+                    g = (3 * i + 5) % 16;
+                } else {
+                    f = c ^ (b | !d);
+                    g = (7 * i) % 16;
+                }
+                let m = x.wrapping_mul(2 * g as u32 + 1).rotate_left(g as u32);
+                let f2 = f.wrapping_add(a).wrapping_add(ks[[i]]).wrapping_add(m);
+                a = d;
+                d = c;
+                c = b;
+                b = b.wrapping_add(f2.rotate_left(ss[[i]]));
+            }
+            (
+                a.wrapping_add(0x67452301),
+                b.wrapping_add(0xefcdab89),
+                c.wrapping_add(0x98badcfe),
+                d.wrapping_add(0x10325476),
+            )
+        })
+    }
+}
+
+/// The MD5 round constants and shifts (RFC 1321).
+fn md5_tables() -> (Vec<u32>, Vec<u32>) {
+    let ks = (0..64)
+        .map(|i| ((i as f64 + 1.0).sin().abs() * 4294967296.0) as u32)
+        .collect();
+    let shifts = [[7, 12, 17, 22], [5, 9, 14, 20], [4, 11, 16, 23], [6, 10, 15, 21]];
+    let ss = (0..64).map(|i| shifts[i / 16][i % 4]).collect();
+    (ks, ss)
+}
+
+fn md5_block_ref(x: u32, ks: &[u32], ss: &[u32]) -> (u32, u32, u32, u32) {
+    let iv = [0x67452301u32, 0xefcdab89, 0x98badcfe, 0x10325476];
+    let [mut a, mut b, mut c, mut d] = iv;
+    for i in 0..64 {
+        let (f, g) = match i / 16 {
+            0 => ((b & c) | (!b & d), i),
+            1 => ((d & b) | (!d & c), (5 * i + 1) % 16),
+            2 => (b ^ c ^ d, (3 * i + 5) % 16),
+            _ => (c ^ (b | !d), (7 * i) % 16),
+        };
+        let m = x.wrapping_mul(2 * g as u32 + 1).rotate_left(g as u32);
+        let f2 = f.wrapping_add(a).wrapping_add(ks[i]).wrapping_add(m);
+        (a, d, c) = (d, c, b);
+        b = b.wrapping_add(f2.rotate_left(ss[i]));
+    }
+    (
+        a.wrapping_add(iv[0]),
+        b.wrapping_add(iv[1]),
+        c.wrapping_add(iv[2]),
+        d.wrapping_add(iv[3]),
+    )
+}
+
+#[test]
+fn loop_state_swaps_and_rotates() -> accel::Result<()> {
+    let xs: Vec<u32> = vec![0xA5A50F0F, 0, 1, 2, 3, 4, 5, 6, 13, u32::MAX, 0x8000_0000];
+    let v = Vector::from(xs.clone());
+    // 0xA5A50F0F swapped three times: the issue's reproducer.
+    assert_eq!(p_swap2(&v)?.to_vec()[0], 2779058935);
+    let swap = |x: u32, mut a: u32, mut b: u32, n: u32| {
+        for _ in 0..n {
+            std::mem::swap(&mut a, &mut b);
+        }
+        (a, b)
+    };
+    let want: Vec<u32> = xs
+        .iter()
+        .map(|&x| {
+            let (a, b) = swap(x, x, 1, 3);
+            a.wrapping_mul(1000).wrapping_add(b)
+        })
+        .collect();
+    assert_eq!(p_swap2(&v)?.to_vec(), want);
+    let want: Vec<u32> = xs
+        .iter()
+        .map(|&x| {
+            let (a, b) = swap(x, x, 7, x % 5);
+            a.wrapping_mul(31) ^ b
+        })
+        .collect();
+    assert_eq!(swap_while(&v)?.to_vec(), want);
+    let want: Vec<(u32, u32, u32, u32)> = xs
+        .iter()
+        .map(|&x| {
+            let mut s = [x, 1, 2, 3];
+            for _ in 0..x % 7 {
+                s.rotate_right(1);
+            }
+            (s[0], s[1], s[2], s[3])
+        })
+        .collect();
+    assert_eq!(rotate4(&v)?.to_vec(), want);
+    let (ks, ss) = md5_tables();
+    let want: Vec<_> = xs.iter().map(|&x| md5_block_ref(x, &ks, &ss)).collect();
+    assert_eq!(
+        md5_block(&v, &Vector::from(ks), &Vector::from(ss))?.to_vec(),
+        want
+    );
+    Ok(())
+}

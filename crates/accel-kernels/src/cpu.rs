@@ -1489,28 +1489,16 @@ impl Gen<'_> {
     /// evaluate it once: the IR shares it, and emitting it per component
     /// would run a loop body, or a whole loop, once per component.
     fn tuple(&self, xs: &[H]) -> TokenStream {
-        let base = |x: H| match self.a.expr(x) {
-            Expr::Proj(b, n) if !matches!(self.a.expr(*b), Expr::Var(_)) => Some((*b, *n)),
-            _ => None,
-        };
-        let mut shared: Vec<H> = Vec::new();
-        for (i, x) in xs.iter().enumerate() {
-            if let Some((b, _)) = base(*x) {
-                let again = xs[i + 1..].iter().any(|y| base(*y).is_some_and(|(c, _)| c == b));
-                if again && !shared.contains(&b) {
-                    shared.push(b);
-                }
-            }
-        }
+        let shared = self.a.shared_projections(xs);
         let name = |b: H| format_ident!("__shared{}", shared.iter().position(|s| *s == b).unwrap_or(0));
         let lets = shared.iter().map(|b| {
             let (n, e) = (name(*b), self.expr(*b));
             quote!(let #n = #e;)
         });
-        let items = xs.iter().map(|x| match base(*x) {
-            Some((b, n)) if shared.contains(&b) => {
-                let v = name(b);
-                self.proj(b, quote!(#v), n)
+        let items = xs.iter().map(|x| match self.a.expr(*x) {
+            Expr::Proj(b, n) if shared.contains(b) => {
+                let v = name(*b);
+                self.proj(*b, quote!(#v), *n)
             }
             _ => self.expr(*x),
         });

@@ -430,11 +430,17 @@ impl Lowerer<'_> {
             Ty::Tuple(tys),
             f.span(),
         );
-        // Only the assigned variables are visible after the loop.
-        let fields: Vec<H> = (0..names.len()).map(|i| self.arena.proj(lp, i + 1)).collect();
+        // Only the assigned variables are visible after the loop. The loop is
+        // bound once and projected: the IR is a DAG but back ends emit trees,
+        // so projecting `lp` itself would run the loop once per field.
+        let lp_ty = self.arena.ty(lp).clone();
+        let done = self.arena.new_var("loop", lp_ty);
+        let done_h = self.arena.var_ref(done);
+        let fields: Vec<H> = (0..names.len()).map(|i| self.arena.proj(done_h, i + 1)).collect();
         let tys = fields.iter().map(|x| self.arena.ty(*x).clone()).collect();
         let state = self.arena.add(Expr::Tuple(fields), Ty::Tuple(tys), f.span());
         let r = self.rebind_all(&names, state, rest, tail)?;
+        let r = self.arena.let_(done, lp, r);
         Ok(self.arena.let_(end_var, e, r))
     }
 

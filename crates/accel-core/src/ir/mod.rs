@@ -1043,6 +1043,31 @@ impl Arena {
         false
     }
 
+    /// The values that two or more of `xs` project (the components of a
+    /// `while` loop's state update, projected from one loop body by the front
+    /// end). The arena is a DAG and back ends emit trees, so they evaluate each
+    /// of these once and project it, instead of running a loop body, or a whole
+    /// loop, once per component. Variables are left out: projecting one is free.
+    pub fn shared_projections(&self, xs: &[H]) -> Vec<H> {
+        let mut seen = Vec::new();
+        let mut shared = Vec::new();
+        for &x in xs {
+            if let Expr::Proj(b, _) = self.expr(x) {
+                if matches!(self.expr(*b), Expr::Var(_)) {
+                    continue;
+                }
+                if seen.contains(b) {
+                    if !shared.contains(b) {
+                        shared.push(*b);
+                    }
+                } else {
+                    seen.push(*b);
+                }
+            }
+        }
+        shared
+    }
+
     /// Whether `h` reads variable `v`.
     pub fn mentions(&self, h: H, v: VarId) -> bool {
         self.reaches(h, |_, e| matches!(e, Expr::Var(w) if *w == v))

@@ -248,7 +248,22 @@ impl Lanes<'_, '_> {
         let below = self.g.below.borrow().len();
         self.g.below.borrow_mut().extend(facts);
         let nexts: Vec<Ident> = vars.iter().map(|_| self.fresh("next")).collect();
-        let steps: Vec<TokenStream> = step.iter().map(|x| self.expr(*x, Some(&live))).collect();
+        // Steps projecting one loop body compute it once per trip.
+        let shared = self.g.a.shared_projections(step);
+        let bodies: Vec<Ident> = shared.iter().map(|_| self.fresh("body")).collect();
+        let body_values: Vec<TokenStream> = shared.iter().map(|b| self.expr(*b, Some(&live))).collect();
+        let steps: Vec<TokenStream> = step
+            .iter()
+            .map(|x| match self.g.a.expr(*x) {
+                Expr::Proj(b, k) if shared.contains(b) => {
+                    let name = &bodies[shared.iter().position(|s| s == b).unwrap_or(0)];
+                    let part = self.g.proj(*b, quote!(#name[__l]), *k);
+                    let t = rust_ty(self.g.a.ty(*x));
+                    quote!({ let __r: [#t; #n] = ::core::array::from_fn(|__l| #part); __r })
+                }
+                _ => self.expr(*x, Some(&live)),
+            })
+            .collect();
         self.g.below.borrow_mut().truncate(below);
         self.varying.borrow_mut().truncate(depth);
         quote!({
@@ -260,6 +275,7 @@ impl Lanes<'_, '_> {
                 if !#live.iter().fold(false, |__a, __b| __a | *__b) {
                     break;
                 }
+                #(let #bodies = #body_values;)*
                 #(let #nexts: [#tys; #n] = #steps;)*
                 #(#vs = ::core::array::from_fn(|__l| if #live[__l] { #nexts[__l] } else { #vs[__l] });)*
             }

@@ -317,10 +317,43 @@ impl<'a> Lower<'a> {
         leaves(t).into_iter().map(|p| self.reg(class(p))).collect()
     }
 
-    /// `dst = src`, leaf by leaf.
+    /// `dst = src`, leaf by leaf, as a parallel copy.
     pub fn assign(&mut self, dst: &[String], src: &[String], t: &Ty) {
-        for ((d, s), p) in dst.iter().zip(src).zip(leaves(t)) {
-            self.mov(d, s, p);
+        let moves = dst
+            .iter()
+            .zip(src)
+            .zip(leaves(t))
+            .map(|((d, s), p)| (d.clone(), s.clone(), p));
+        self.parallel_copy(moves.collect());
+    }
+
+    /// Moves `(dst, src, prim)` as one parallel copy: every source is read
+    /// before any destination is written. A loop's back edge assigns its
+    /// state from values that may be other state registers (`(a, b) = (b, a)`
+    /// after copy propagation), so plain sequential moves would lose a value.
+    pub fn parallel_copy(&mut self, moves: Vec<(String, String, Prim)>) {
+        let mut pending: Vec<_> = moves.into_iter().filter(|(d, s, _)| d != s).collect();
+        while !pending.is_empty() {
+            // A move whose destination no pending move still reads.
+            let free = (0..pending.len()).find(|&i| pending.iter().all(|(_, s, _)| *s != pending[i].0));
+            match free {
+                Some(i) => {
+                    let (d, s, p) = pending.remove(i);
+                    self.mov(&d, &s, p);
+                }
+                None => {
+                    // Only cycles are left: save one destination in a
+                    // temporary and let its readers read that instead.
+                    let (d, _, p) = pending[0].clone();
+                    let tmp = self.reg(class(p));
+                    self.mov(&tmp, &d, p);
+                    for (_, s, _) in pending.iter_mut() {
+                        if *s == d {
+                            *s = tmp.clone();
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -500,23 +533,10 @@ impl<'a> Lower<'a> {
                 }
                 Ok(vec![r])
             }
-            Expr::Tuple(xs) | Expr::MakeIndex(xs) => {
-                let mut out = Vec::new();
-                for x in xs {
-                    out.extend(self.expr(*x)?);
-                }
-                Ok(out)
-            }
+            Expr::Tuple(xs) | Expr::MakeIndex(xs) => Ok(self.components(xs)?.concat()),
             Expr::Proj(x, n) => {
                 let v = self.expr(*x)?;
-                match a.ty(*x) {
-                    Ty::Tuple(ts) => {
-                        let off: usize = ts[..*n].iter().map(|t| leaves(t).len()).sum();
-                        let len = leaves(&ts[*n]).len();
-                        Ok(v[off..off + len].to_vec())
-                    }
-                    _ => Ok(vec![v[*n].clone()]),
-                }
+                Ok(proj_regs(a.ty(*x), &v, *n))
             }
             Expr::Unary(op, x) => {
                 let p = prim_of(&ty)?;
@@ -589,13 +609,15 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_top);
                 let c = self.expr(*cond)?;
                 self.ins(format!("@!{} bra {l_end};", c[0]));
-                let mut next = Vec::new();
-                for x in step {
-                    next.push(self.expr(*x)?);
-                }
-                for ((s, n), t) in state.iter().zip(&next).zip(&tys) {
-                    self.assign(s, n, t);
-                }
+                let next = self.components(step)?;
+                let moves = state.iter().zip(next).zip(&tys).flat_map(|((s, n), t)| {
+                    s.iter()
+                        .cloned()
+                        .zip(n)
+                        .zip(leaves(t))
+                        .map(|((d, s), p)| (d, s, p))
+                });
+                self.parallel_copy(moves.collect());
                 self.ins(format!("bra {l_top};"));
                 self.put_label(&l_end);
                 for (v, o) in vars.iter().zip(olds) {
@@ -686,6 +708,28 @@ impl<'a> Lower<'a> {
             Expr::Math(f, xs) => self.math(*f, xs, &ty),
             other => Err(format!("{} in a kernel", expr_name(other))),
         }
+    }
+
+    /// The registers of each of `xs`. Components projecting one shared
+    /// expression (a loop body's state update) evaluate it once.
+    fn components(&mut self, xs: &[H]) -> Result<Vec<Vec<String>>, Unsupported> {
+        let a = self.a;
+        let shared = a.shared_projections(xs);
+        let mut done: HashMap<H, Vec<String>> = HashMap::new();
+        let mut out = Vec::new();
+        for &x in xs {
+            out.push(match a.expr(x) {
+                Expr::Proj(b, j) if shared.contains(b) => {
+                    if !done.contains_key(b) {
+                        let v = self.expr(*b)?;
+                        done.insert(*b, v);
+                    }
+                    proj_regs(a.ty(*b), &done[b], *j)
+                }
+                _ => self.expr(x)?,
+            });
+        }
+        Ok(out)
     }
 
     /// Reads buffer `b` at row-major offset `l`.
@@ -1539,6 +1583,18 @@ pub fn unsigned(p: Prim) -> Prim {
     }
 }
 
+/// The registers of field `n` of a value of type `t` held in `v`.
+fn proj_regs(t: &Ty, v: &[String], n: usize) -> Vec<String> {
+    match t {
+        Ty::Tuple(ts) => {
+            let off: usize = ts[..n].iter().map(|t| leaves(t).len()).sum();
+            let len = leaves(&ts[n]).len();
+            v[off..off + len].to_vec()
+        }
+        _ => vec![v[n].clone()],
+    }
+}
+
 fn prim_of(t: &Ty) -> Result<Prim, Unsupported> {
     t.prim()
         .ok_or_else(|| format!("a value of type {t} where a primitive is expected"))
@@ -1587,6 +1643,26 @@ mod tests {
         let msg = String::from_utf8_lossy(&out.stderr).into_owned();
         let _ = std::fs::remove_dir_all(&dir);
         (!out.status.success() || !msg.trim().is_empty()).then_some(msg)
+    }
+
+    /// A loop in a closure returning a tuple is emitted once (not once per
+    /// field), and neither its body nor its rotating state update is copied.
+    #[test]
+    fn loop_with_tuple_state_is_emitted_once() {
+        let source = "fn f(xs: &Vector<u32>) -> Vector<(u32, u32, u32)> { xs.map(|x| {
+            let (mut a, mut b, mut c): (u32, u32, u32) = (x, 1, 2);
+            for _i in 0..3usize { let t = a; a = b; b = c; c = t; }
+            while a > 5 { let t = a; a = c / 2; c = t; }
+            (a, b, c) }) }";
+        let prog = ptx(source);
+        let headers = |what: &str| {
+            prog.text
+                .lines()
+                .filter(|l| l.ends_with(':') && l.contains(what))
+                .count()
+        };
+        assert_eq!(headers("_while"), 2, "{}", prog.text);
+        assert!(ptxas_rejects(&prog.text).is_none());
     }
 
     /// Every scalar method the language accepts, on every type it accepts,
