@@ -1,0 +1,208 @@
+//! Random programs through every executor, compared with the interpreter.
+//!
+//! `ACCEL_FUZZ_PROGRAMS=N cargo test --release --test random_programs -- --nocapture`
+//! draws N programs (`tests/random/gen.rs`; seed `ACCEL_FUZZ_SEED`, default
+//! 1), and for each:
+//! - compiles it in-process (front end, plan, validator) and emits its PTX:
+//!   a panic is a failure;
+//! - runs it, in one generated crate holding every program (`#[acc]`
+//!   functions, built once), on the CPU back end and on the PTX simulator
+//!   (the GPU path), and compares both with the reference interpreter
+//!   (`tests/random/compare.rs`).
+//!
+//! It prints `N programs, M mismatches` last and fails when M > 0. A failing
+//! program is written, with its inputs, to `failures/` under the test's
+//! folder in `target/tmp/random-programs`, ready to minimise into a test of
+//! `tests/regressions.rs`.
+
+#[path = "random/gen.rs"]
+mod gen;
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// The runner crate: every program, its inputs, and a `main` that runs each
+/// on every executor and prints one `RESULT` line per (program, executor).
+fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
+    let compare = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/random/compare.rs");
+    let mut s = String::new();
+    let _ = writeln!(s, "#![allow(unused, non_snake_case, clippy::all)]");
+    let _ = writeln!(s, "use accel::prelude::*;\nuse accel::dynamic::ToDyn;");
+    let _ = writeln!(s, "#[path = {:?}]\nmod compare;", compare.display().to_string());
+    let mut lines = Vec::new();
+    for p in progs {
+        let start = s.lines().count() + 1;
+        let _ = writeln!(s, "#[acc]\npub {}", p.source);
+        let end = s.lines().count();
+        lines.push((start, end));
+        let params: Vec<String> = p.inputs.iter().map(|i| format!("&{}", i.name)).collect();
+        let dyns: Vec<String> = p.inputs.iter().map(|i| format!("{}.to_dyn()", i.name)).collect();
+        let _ = writeln!(
+            s,
+            "fn run_{n}(backends: &[Backend]) {{\n{inputs}let args = vec![{dyns}];\n\
+             let want = accel_core::interpret_source({n}::SOURCE, {n:?}, &args);\n\
+             for b in backends {{\n\
+             let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {n}::on(b, {params}).map(|r| compare::normalise(r.to_dyn()))));\n\
+             let line = match got {{\n\
+               Ok(got) => match compare::differs(&want, &got, {re}) {{ None => \"ok\".to_string(), Some(d) => format!(\"MISMATCH {{d}}\") }},\n\
+               Err(_) => \"MISMATCH the executor panicked\".to_string(),\n\
+             }};\n\
+             println!(\"RESULT {n} {{}} {{line}}\", b.name());\n}}\n}}",
+            n = p.name,
+            inputs = p.input_code(),
+            dyns = dyns.join(", "),
+            params = params.join(", "),
+            re = p.reordered_floats,
+        );
+    }
+    let _ = writeln!(
+        s,
+        "fn main() {{\n\
+         let backends = vec![Backend::cpu(), Backend::ptx_sim().expect(\"the simulator\")];\n\
+         std::panic::set_hook(Box::new(|_| {{}}));"
+    );
+    for p in progs {
+        let _ = writeln!(s, "run_{}(&backends);", p.name);
+    }
+    s.push_str("}\n");
+    (s, lines)
+}
+
+/// Builds the runner crate in `dir`; programs whose code rustc rejects are
+/// reported and left out (the build is retried without them).
+fn build_runner(dir: &Path, progs: &mut Vec<&gen::Program>, failures: &mut BTreeMap<String, String>) -> Option<PathBuf> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    std::fs::create_dir_all(dir.join("src")).ok()?;
+    let manifest = format!(
+        "[package]\nname = \"random-programs\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n\
+         [dependencies]\naccel = {{ path = {root:?} }}\naccel-core = {{ path = {core:?} }}\n\n\
+         [profile.dev]\nopt-level = 1\ndebug = false\n\n[workspace]\n",
+        core = format!("{root}/crates/accel-core"),
+    );
+    std::fs::write(dir.join("Cargo.toml"), manifest).ok()?;
+    for _attempt in 0..4 {
+        let (src, lines) = runner_source(progs);
+        std::fs::write(dir.join("src/main.rs"), &src).ok()?;
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = Command::new(cargo)
+            .args(["build", "--quiet", "--message-format=short"])
+            .current_dir(dir)
+            .env("CARGO_TARGET_DIR", dir.join("target"))
+            .env_remove("RUSTFLAGS")
+            .output()
+            .ok()?;
+        if out.status.success() {
+            return Some(dir.join("target/debug/random-programs"));
+        }
+        // `src/main.rs:LINE:COL: error..`: the programs at those lines.
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let mut bad = Vec::new();
+        for l in stderr.lines().filter(|l| l.contains("error")) {
+            let line = l.split(':').nth(1).and_then(|n| n.parse::<usize>().ok());
+            if let Some(k) = line.and_then(|n| lines.iter().position(|(a, b)| (*a..=*b).contains(&n))) {
+                if !bad.contains(&k) {
+                    bad.push(k);
+                }
+            }
+        }
+        if bad.is_empty() {
+            eprintln!("the runner crate does not build:\n{stderr}");
+            return None;
+        }
+        bad.sort_unstable_by(|a, b| b.cmp(a));
+        for k in bad {
+            let p = progs.remove(k);
+            let why: Vec<&str> = stderr.lines().filter(|l| l.contains("error")).take(3).collect();
+            failures.insert(p.name.clone(), format!("rustc rejects its generated code: {}", why.join(" / ")));
+        }
+    }
+    None
+}
+
+#[test]
+fn random_programs() {
+    let n: usize = env_or("ACCEL_FUZZ_PROGRAMS", 200);
+    let seed: u64 = env_or("ACCEL_FUZZ_SEED", 1);
+    eprintln!("random programs: {n} programs, seed {seed} (ACCEL_FUZZ_PROGRAMS, ACCEL_FUZZ_SEED)");
+    let mut rng = gen::Rng::new(seed);
+    let programs: Vec<gen::Program> = (0..n).map(|i| gen::program(&mut rng, &format!("rp{i}"))).collect();
+
+    // In-process: front end, plan (validated after every pass), PTX.
+    let mut failures: BTreeMap<String, String> = BTreeMap::new();
+    let mut rejected = Vec::new();
+    let mut compiled = Vec::new();
+    for p in &programs {
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            let (_, plan) = accel_core::compile_source(&p.source, &p.name).map_err(|e| e.message)?;
+            let ptx = accel_kernels::ptx::program(&plan);
+            Ok::<_, String>(ptx.unsupported)
+        }));
+        match r {
+            Ok(Ok(None)) => compiled.push(p),
+            Ok(Ok(Some(why))) => {
+                failures.insert(p.name.clone(), format!("no PTX: {why}"));
+            }
+            Ok(Err(e)) => rejected.push((p, e)),
+            Err(_) => {
+                failures.insert(p.name.clone(), "the compiler panicked".into());
+            }
+        }
+    }
+    eprintln!(
+        "{} compile, {} rejected by the front end (the generator's share of ill-typed programs)",
+        compiled.len(),
+        rejected.len()
+    );
+    for (p, e) in rejected.iter().take(5) {
+        eprintln!("rejected: {e}\n{}", p.source);
+    }
+    // The generator must mostly produce programs that compile.
+    assert!(rejected.len() * 10 <= n, "{} of {n} programs rejected", rejected.len());
+
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
+    let mut runnable = compiled.clone();
+    let bin = build_runner(&dir, &mut runnable, &mut failures).expect("the runner crate builds");
+    let out = Command::new(&bin).output().expect("the runner runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for line in stdout.lines() {
+        let mut parts = line.splitn(4, ' ');
+        if parts.next() != Some("RESULT") {
+            continue;
+        }
+        let (Some(name), Some(backend), Some(verdict)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        *seen.entry(name).or_default() += 1;
+        if verdict != "ok" {
+            failures.insert(name.to_string(), format!("{backend}: {verdict}"));
+        }
+    }
+    for p in &runnable {
+        if seen.get(p.name.as_str()).copied().unwrap_or(0) < 2 {
+            failures.entry(p.name.clone()).or_insert_with(|| {
+                format!("no result: the runner stopped ({})", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""))
+            });
+        }
+    }
+
+    let fail_dir = dir.join("failures");
+    let _ = std::fs::create_dir_all(&fail_dir);
+    for (name, why) in &failures {
+        let p = programs.iter().find(|p| &p.name == name).expect("a generated program");
+        eprintln!("\nFAILED {name}: {why}\n{}inputs:\n{}", p.source, p.input_code());
+        let _ = std::fs::write(
+            fail_dir.join(format!("{name}.rs")),
+            format!("// {why}\n// seed {seed}\n{}\n/* inputs:\n{}*/\n", p.source, p.input_code()),
+        );
+    }
+    eprintln!("{} programs, {} mismatches", programs.len(), failures.len());
+    assert!(failures.is_empty(), "{} of {} random programs failed (see above)", failures.len(), programs.len());
+}
