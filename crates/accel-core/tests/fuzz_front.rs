@@ -49,6 +49,12 @@ const REGRESSIONS: &[(Expect, &str)] = &[
             xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)
         }",
     ),
+    // An empty statement `;` (syn: an empty verbatim expression) was "unsupported
+    // Rust syntax" at no position; Rust accepts it, and so does accel now.
+    (
+        Expect::Ok,
+        "fn f(xs: &Vector<f32>) -> Vector<f32> { let k = 3.0;; xs.map(|x| k * x); ; xs.map(|x| x + k) }",
+    ),
 ];
 
 // ---------------------------------------------------------------------------

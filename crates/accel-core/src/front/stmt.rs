@@ -38,6 +38,9 @@ impl Lowerer<'_> {
         };
         match first {
             syn::Stmt::Local(local) => self.let_stmt(local, rest, tail),
+            // An empty statement (a stray `;`), which syn holds as an empty
+            // verbatim expression with no span of its own.
+            syn::Stmt::Expr(syn::Expr::Verbatim(ts), Some(_)) if ts.is_empty() => self.stmts(rest, tail),
             syn::Stmt::Expr(e, semi) => {
                 if rest.is_empty() && semi.is_none() {
                     if let Tail::Value(expected, _) = tail {
