@@ -55,6 +55,22 @@ const REGRESSIONS: &[(Expect, &str)] = &[
         Expect::Ok,
         "fn f(xs: &Vector<f32>) -> Vector<f32> { let k = 3.0;; xs.map(|x| k * x); ; xs.map(|x| x + k) }",
     ),
+    // An operator on arrays: "cannot apply `+` to a value of type `Vector<f32>`"
+    // was at the left operand's IR node, which for an operation's result or a
+    // variable has no source position. It is at the left operand's syntax now.
+    (
+        Expect::ErrorAt("xs.sort()"),
+        "fn f(xs: &Vector<f32>) -> Vector<f32> { xs.sort() + xs.sort() }",
+    ),
+    (
+        Expect::ErrorAt("a.all(|x| x > 2)"),
+        "fn f(a: Matrix<i16>) -> Vector<bool> { a.all(|x| x > 2) & a.any(|x| x > 3) }",
+    ),
+    // The same through a compound assignment (`x += ..` on an array).
+    (
+        Expect::ErrorAt("x"),
+        "fn f(xs: &Vector<i32>) -> Vector<i32> { let mut x = xs.map(|v| v); x += xs.map(|v| v); x }",
+    ),
 ];
 
 // ---------------------------------------------------------------------------

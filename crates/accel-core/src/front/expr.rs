@@ -378,11 +378,19 @@ impl Lowerer<'_> {
             return self.finish_binary(op, a, b, span, l.span(), r.span());
         }
         let a = self.expr(l, operand_expected)?;
-        self.binary_with_lhs(op, a, r, span)
+        self.binary_with_lhs(op, a, r, span, l.span())
     }
 
-    /// `a op r` where `a` is already lowered.
-    pub(crate) fn binary_with_lhs(&mut self, op: BinOp, a: H, r: &syn::Expr, span: Span) -> CResult<H> {
+    /// `a op r` where `a` is already lowered from the source at `lspan` (the
+    /// node's own span may be none: a variable, an operation's result).
+    pub(crate) fn binary_with_lhs(
+        &mut self,
+        op: BinOp,
+        a: H,
+        r: &syn::Expr,
+        span: Span,
+        lspan: Span,
+    ) -> CResult<H> {
         let t = self.arena.ty(a).clone();
         let rhs_expected = if matches!(op, BinOp::Shl | BinOp::Shr) {
             None
@@ -390,7 +398,7 @@ impl Lowerer<'_> {
             Some(&t)
         };
         let b = self.expr(r, rhs_expected)?;
-        self.finish_binary(op, a, b, span, self.arena.span(a), r.span())
+        self.finish_binary(op, a, b, span, lspan, r.span())
     }
 
     fn finish_binary(&mut self, op: BinOp, a: H, b: H, span: Span, lspan: Span, rspan: Span) -> CResult<H> {

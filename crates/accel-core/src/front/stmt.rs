@@ -273,7 +273,7 @@ impl Lowerer<'_> {
                 let name = self.assigned_name(&b.left)?;
                 let (old, ty) = self.mutable_var(&name, b.left.span())?;
                 let old_h = self.arena.var_ref(old);
-                let value = self.binary_with_lhs(op, old_h, &b.right, b.span())?;
+                let value = self.binary_with_lhs(op, old_h, &b.right, b.span(), b.left.span())?;
                 self.expect_ty(value, &ty, b.span())?;
                 self.rebind(&name, ty, value, rest, tail)
             }
