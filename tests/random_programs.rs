@@ -48,13 +48,14 @@ fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
             s,
             "fn run_{n}(backends: &[Backend]) {{\n{inputs}let args = vec![{dyns}];\n\
              let want = accel_core::interpret_source({n}::SOURCE, {n:?}, &args);\n\
-             for b in backends {{\n\
-             let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {n}::on(b, {params}).map(|r| compare::normalise(r.to_dyn()))));\n\
-             let line = match got {{\n\
-               Ok(got) => match compare::differs(&want, &got, {re}) {{ None => \"ok\".to_string(), Some(d) => format!(\"MISMATCH {{d}}\") }},\n\
-               Err(_) => \"MISMATCH the executor panicked\".to_string(),\n\
-             }};\n\
-             println!(\"RESULT {n} {{}} {{line}}\", b.name());\n}}\n}}",
+             let gots: Vec<_> = backends.iter().map(|b| {{\n\
+               std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {n}::on(b, {params}).map(|r| compare::normalise(r.to_dyn()))))\n\
+                 .unwrap_or_else(|_| Err(accel::Error::new(\"panic\", \"the executor panicked\")))\n\
+             }}).collect();\n\
+             for (b, v) in backends.iter().zip(compare::judge(&want, &gots, {re})) {{\n\
+               let line = match v {{ None => \"ok\".to_string(), Some(d) => format!(\"MISMATCH {{d}}\") }};\n\
+               println!(\"RESULT {n} {{}} {{line}}\", b.name());\n\
+             }}\n}}",
             n = p.name,
             inputs = p.input_code(),
             dyns = dyns.join(", "),
@@ -182,7 +183,8 @@ fn random_programs() {
         };
         *seen.entry(name).or_default() += 1;
         if verdict != "ok" {
-            failures.insert(name.to_string(), format!("{backend}: {verdict}"));
+            let f = failures.entry(name.to_string()).or_default();
+            let _ = write!(f, "\n  {backend}: {verdict}");
         }
     }
     for p in &runnable {
