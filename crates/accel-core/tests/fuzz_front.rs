@@ -71,6 +71,15 @@ const REGRESSIONS: &[(Expect, &str)] = &[
         Expect::ErrorAt("x"),
         "fn f(xs: &Vector<i32>) -> Vector<i32> { let mut x = xs.map(|v| v); x += xs.map(|v| v); x }",
     ),
+    // A `let` inside a branch or loop body that shadows a variable the
+    // statement assigns: the branch's new values were looked up by name and
+    // found the inner variable. `let z = 3;` (a literal binding) gave "loop state
+    // `z` is not a variable" at no position; an inner `let mut z` silently became
+    // the outer `z` (see `shadowing_inside_branches_and_loops`).
+    (
+        Expect::Ok,
+        "fn f(x: i32) -> i32 { let mut z = 0; if x > 0 { let z = 3; } else { z = 5; } z }",
+    ),
 ];
 
 // ---------------------------------------------------------------------------
@@ -736,6 +745,101 @@ fn regressions_compile_or_fail_cleanly() {
         proc_macro2::extra::invalidate_current_thread_spans();
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Runs function `f` of `src` on the interpreter with the `i32` argument `x`.
+fn run_i32(src: &str, x: i32) -> i32 {
+    use accel_runtime::dynamic::{Dyn, Value};
+    match accel_core::interpret_source(src, "f", &[Dyn::Scalar(Value::I32(x))]) {
+        Ok(Dyn::Scalar(Value::I32(v))) => v,
+        Ok(Dyn::Array(a)) if a.shape.is_empty() => match a.elems[..] {
+            [Value::I32(v)] => v,
+            _ => panic!("{src}: {a:?}"),
+        },
+        other => panic!("{src}: {other:?}"),
+    }
+}
+
+/// A `let` inside a branch, a match arm or a loop body is a new variable even
+/// when it has the name of one that the statement assigns (a regression found
+/// by fuzz_front; the expected values are Rust's).
+#[test]
+fn shadowing_inside_branches_and_loops() {
+    fn rust(x: i32) -> [i32; 6] {
+        #![allow(unused_assignments, unused_variables, unused_mut)]
+        let a = {
+            let mut z = 0;
+            if x > 0 {
+                let mut z = 3;
+                z += 1;
+            } else {
+                z = 5;
+            }
+            z
+        };
+        let b = {
+            let mut z = 0;
+            if x > 0 {
+                let z = x + 1;
+            } else {
+                z = 5;
+            }
+            z
+        };
+        let c = {
+            let mut z = 1;
+            let mut i = 0;
+            while i < 3 {
+                let mut z = 7;
+                z += i;
+                i += 1;
+            }
+            z + i
+        };
+        let d = {
+            let mut z = 1;
+            for i in 0..x {
+                z *= 2;
+                let mut z = 100;
+                z += 1;
+            }
+            z
+        };
+        let e = {
+            let mut z = 0;
+            match x {
+                1 => {
+                    let mut z = 9;
+                    z += 1;
+                }
+                _ => z = 4,
+            }
+            z
+        };
+        let f = {
+            let mut z = 0;
+            if x > 0 {
+                z = 1;
+                let z = 50;
+            }
+            z
+        };
+        [a, b, c, d, e, f]
+    }
+    let srcs = [
+        "fn f(x: i32) -> i32 { let mut z = 0; if x > 0 { let mut z = 3; z += 1; } else { z = 5; } z }",
+        "fn f(x: i32) -> i32 { let mut z = 0; if x > 0 { let z = x + 1; } else { z = 5; } z }",
+        "fn f(x: i32) -> i32 { let mut z = 1; let mut i = 0; while i < 3 { let mut z = 7; z += i; i += 1; } z + i }",
+        "fn f(x: i32) -> i32 { let mut z = 1; for i in 0..x { z *= 2; let mut z = 100; z += 1; } z }",
+        "fn f(x: i32) -> i32 { let mut z = 0; match x { 1 => { let mut z = 9; z += 1; } _ => z = 4, } z }",
+        "fn f(x: i32) -> i32 { let mut z = 0; if x > 0 { z = 1; let z = 50; } z }",
+    ];
+    for x in [-1, 0, 1, 3] {
+        let want = rust(x);
+        for (src, want) in srcs.iter().zip(want) {
+            assert_eq!(run_i32(src, x), want, "{src} at x = {x}");
+        }
+    }
 }
 
 #[test]

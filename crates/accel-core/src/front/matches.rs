@@ -17,7 +17,7 @@ enum Arms<'a> {
     /// A value, of the expected type if known.
     Value(Option<&'a Ty>),
     /// The new values of these mutable variables (a `match` statement).
-    State(&'a [String]),
+    State(&'a [String], &'a [u32]),
 }
 
 /// What a pattern tests and binds.
@@ -61,13 +61,14 @@ impl Lowerer<'_> {
     /// A `match` statement whose arms assign the mutable variables `names`:
     /// evaluates to the tuple of their new values.
     pub(crate) fn match_stmt(&mut self, m: &syn::ExprMatch, names: &[String]) -> CResult<H> {
-        self.match_arms(m, Arms::State(names))
+        let decls = self.decls(names);
+        self.match_arms(m, Arms::State(names, &decls))
     }
 
     fn match_arms(&mut self, m: &syn::ExprMatch, arms: Arms) -> CResult<H> {
         let expected = match arms {
             Arms::Value(e) => e,
-            Arms::State(_) => None,
+            Arms::State(..) => None,
         };
         let span = m.span();
         let scrut = self.expr(&m.expr, None)?;
@@ -202,12 +203,12 @@ impl Lowerer<'_> {
         };
         let body = match (arms, &*arm.body) {
             (Arms::Value(_), e) => self.expr(e, want)?,
-            (Arms::State(names), syn::Expr::Block(b)) if b.label.is_none() => {
-                self.stmts(&b.block.stmts, &Tail::State(names))?
+            (Arms::State(names, decls), syn::Expr::Block(b)) if b.label.is_none() => {
+                self.stmts(&b.block.stmts, &Tail::State(names, decls))?
             }
-            (Arms::State(names), e) => {
+            (Arms::State(names, decls), e) => {
                 let stmt = syn::Stmt::Expr(e.clone(), Some(Default::default()));
-                self.stmts(&[stmt], &Tail::State(names))?
+                self.stmts(&[stmt], &Tail::State(names, decls))?
             }
         };
         Ok((guard, body))

@@ -159,6 +159,10 @@ pub(crate) struct Binding {
     name: String,
     kind: BindingKind,
     mutable: bool,
+    /// The declaration this binding belongs to: an assignment rebinds the name
+    /// with the declaration of the variable it assigns, a `let` starts a new one
+    /// (which may shadow a variable that a loop or branch is assigning).
+    decl: u32,
 }
 
 #[derive(Clone)]
@@ -191,7 +195,28 @@ impl Lowerer<'_> {
             name: name.to_string(),
             kind: BindingKind::Var(var),
             mutable,
+            decl: var.0,
         });
+    }
+
+    /// Binds `name` to `var`, the new value of the mutable variable `name` now
+    /// refers to (the same declaration).
+    fn bind_again(&mut self, name: &str, var: VarId) {
+        let decl = self.lookup(name).map_or(var.0, |b| b.decl);
+        self.scope.push(Binding {
+            name: name.to_string(),
+            kind: BindingKind::Var(var),
+            mutable: true,
+            decl,
+        });
+    }
+
+    /// The declarations `names` refer to now.
+    fn decls(&self, names: &[String]) -> Vec<u32> {
+        names
+            .iter()
+            .map(|n| self.lookup(n).map_or(u32::MAX, |b| b.decl))
+            .collect()
     }
 
     fn lookup(&self, name: &str) -> Option<&Binding> {

@@ -17,8 +17,8 @@ pub(crate) enum Tail<'t> {
     /// The block's final expression, of the expected type if known.
     Value(Option<&'t Ty>, Span),
     /// The tuple of the current values of these mutable variables (a loop body or
-    /// the branch of an `if` statement).
-    State(&'t [String]),
+    /// the branch of an `if` statement), with their declarations (`decls`).
+    State(&'t [String], &'t [u32]),
 }
 
 impl Lowerer<'_> {
@@ -33,7 +33,7 @@ impl Lowerer<'_> {
         let Some((first, rest)) = stmts.split_first() else {
             return match tail {
                 Tail::Value(_, span) => err(*span, "this block has no value: end it with an expression"),
-                Tail::State(names) => self.state_tuple(names),
+                Tail::State(names, decls) => self.state_tuple(names, decls),
             };
         };
         match first {
@@ -54,14 +54,16 @@ impl Lowerer<'_> {
         }
     }
 
-    fn state_tuple(&mut self, names: &[String]) -> CResult<H> {
+    fn state_tuple(&mut self, names: &[String], decls: &[u32]) -> CResult<H> {
         let mut xs = Vec::new();
         let mut tys = Vec::new();
-        for n in names {
+        for (n, d) in names.iter().zip(decls) {
+            // Not an inner `let` of the same name: the variable assigned.
+            let found = self.scope.iter().rev().find(|b| &b.name == n && b.decl == *d);
             let Some(Binding {
                 kind: BindingKind::Var(v),
                 ..
-            }) = self.lookup(n).cloned()
+            }) = found.cloned()
             else {
                 return err(Span::call_site(), format!("loop state `{n}` is not a variable"));
             };
@@ -94,6 +96,7 @@ impl Lowerer<'_> {
                 name: pi.ident.to_string(),
                 kind: BindingKind::Closure(Rc::new((c.clone(), captured))),
                 mutable: false,
+                decl: u32::MAX,
             });
             let r = self.stmts(rest, tail);
             self.scope.truncate(mark);
@@ -106,6 +109,7 @@ impl Lowerer<'_> {
                     name: pi.ident.to_string(),
                     kind: BindingKind::Literal(Rc::new((*init.expr).clone())),
                     mutable: false,
+                    decl: u32::MAX,
                 });
                 let r = self.stmts(rest, tail);
                 self.scope.truncate(mark);
@@ -290,12 +294,13 @@ impl Lowerer<'_> {
                     init.push(self.arena.var_ref(v));
                     vars.push(self.arena.new_var(n, ty));
                 }
+                let decls = self.decls(&names);
                 for (n, v) in names.iter().zip(&vars) {
-                    self.bind(n, *v, true);
+                    self.bind_again(n, *v);
                 }
                 let cond = self.expr(&w.cond, Some(&Ty::Prim(crate::ir::Prim::Bool)))?;
                 self.expect_ty(cond, &Ty::Prim(crate::ir::Prim::Bool), w.cond.span())?;
-                let body = self.stmts(&w.body.stmts, &Tail::State(&names));
+                let body = self.stmts(&w.body.stmts, &Tail::State(&names, &decls));
                 self.scope.truncate(mark);
                 let body = body?;
                 let step = (0..names.len())
@@ -409,14 +414,15 @@ impl Lowerer<'_> {
             init.push(self.arena.var_ref(v));
             vars.push(self.arena.new_var(n, vty));
         }
+        let decls = self.decls(&names);
         for (n, v) in names.iter().zip(&vars[1..]) {
-            self.bind(n, *v, true);
+            self.bind_again(n, *v);
         }
         if let Some(n) = &loop_var {
             self.bind(n, counter, false);
         }
         let cond = self.arena.binary(BinOp::Lt, counter_h, end_h);
-        let body = self.stmts(&f.body.stmts, &Tail::State(&names));
+        let body = self.stmts(&f.body.stmts, &Tail::State(&names, &decls));
         self.scope.truncate(mark);
         let body = body?;
         let one = self.one_of(&ty);
@@ -458,13 +464,14 @@ impl Lowerer<'_> {
         let cond = self.expr(&i.cond, Some(&bool_ty))?;
         self.expect_ty(cond, &bool_ty, i.cond.span())?;
         let mark = self.scope.len();
-        let then = self.stmts(&i.then_branch.stmts, &Tail::State(names));
+        let decls = self.decls(names);
+        let then = self.stmts(&i.then_branch.stmts, &Tail::State(names, &decls));
         self.scope.truncate(mark);
         let then = then?;
         let els = match i.else_branch.as_ref().map(|(_, e)| &**e) {
-            None => self.state_tuple(names)?,
+            None => self.state_tuple(names, &decls)?,
             Some(syn::Expr::Block(b)) => {
-                let r = self.stmts(&b.block.stmts, &Tail::State(names));
+                let r = self.stmts(&b.block.stmts, &Tail::State(names, &decls));
                 self.scope.truncate(mark);
                 r?
             }
@@ -510,7 +517,7 @@ impl Lowerer<'_> {
     fn rebind(&mut self, name: &str, ty: Ty, value: H, rest: &[syn::Stmt], tail: &Tail) -> CResult<H> {
         let v = self.arena.new_var(name, ty);
         let mark = self.scope.len();
-        self.bind(name, v, true);
+        self.bind_again(name, v);
         let body = self.stmts(rest, tail);
         self.scope.truncate(mark);
         let body = body?;
@@ -528,7 +535,7 @@ impl Lowerer<'_> {
             let part = self.arena.proj(whole_h, i);
             let v = self.arena.new_var(n, self.arena.ty(part).clone());
             lets.push((v, part));
-            self.bind(n, v, true);
+            self.bind_again(n, v);
         }
         let body = self.stmts(rest, tail);
         self.scope.truncate(mark);
