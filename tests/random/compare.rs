@@ -82,20 +82,27 @@ fn short(s: String) -> String {
     }
 }
 
-/// The verdict for each executor's result (`None`: it agrees), given the
-/// interpreter's `want`. The interpreter builds every intermediate array,
-/// while the compiled plan computes only the elements the result needs
-/// (docs/language.md, "Only computed work reports errors"): when the
-/// interpreter fails and every executor succeeds with the same value, that is
-/// this documented difference, not a mismatch. Executors share the plan, so
-/// they must always agree with each other.
-pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: bool) -> Vec<Option<String>> {
+/// The verdict for each executor's result, given the interpreter's `want`:
+/// `ok`, `lazy`, or `MISMATCH ..`. The interpreter builds every intermediate
+/// array, while the compiled plan computes only the work the result needs
+/// (docs/language.md, "Only computed work reports errors"), so where the
+/// interpreter fails, the executors may succeed or fail later: that is
+/// `lazy` when they all agree (equal values, or errors of one kind).
+/// Executors share the plan, so they must always agree with each other.
+pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: bool) -> Vec<String> {
     let (t32, t64) = if reordered { (1e-3, 1e-9) } else { (0.0, 0.0) };
-    let first = gots.first().and_then(|g| g.as_ref().ok());
-    let lazy = want.is_err()
-        && first.is_some_and(|f| gots.iter().all(|g| g.as_ref().is_ok_and(|g| dyn_eq(f, g, t32, t64))));
+    let agree = |a: &accel::Result<Dyn>, b: &accel::Result<Dyn>| match (a, b) {
+        (Ok(a), Ok(b)) => dyn_eq(a, b, t32, t64),
+        (Err(a), Err(b)) => a.kind() == b.kind(),
+        _ => false,
+    };
+    let all_agree = gots.iter().all(|g| agree(&gots[0], g));
     gots.iter()
-        .map(|g| if lazy { None } else { differs(want, g, reordered) })
+        .map(|g| match differs(want, g, reordered) {
+            None => "ok".to_string(),
+            Some(_) if want.is_err() && all_agree => "lazy".to_string(),
+            Some(d) => format!("MISMATCH {d}"),
+        })
         .collect()
 }
 
