@@ -5,6 +5,7 @@
 mod common;
 
 use accel::prelude::*;
+use accel::ErrorKind;
 use common::*;
 
 /// The same program three times: fused, without fusion, without sharing.
@@ -25,14 +26,33 @@ macro_rules! variants {
     };
 }
 
-/// Checks `name` of all three builds against the interpreter.
+/// Checks `name` of all three builds against the interpreter: the same
+/// result, and all must succeed.
 macro_rules! all3 {
     ($m:ident, $name:ident, $args:expr, $tol:expr, $($x:expr),*) => {{
         let src = $m::fused::$name::SOURCE;
         let name = stringify!($name);
-        let _ = check(src, name, $args, $m::fused::$name($($x),*), $tol);
-        let _ = check(src, name, $args, $m::no_fusion::$name($($x),*), $tol);
-        let _ = check(src, name, $args, $m::no_sharing::$name($($x),*), $tol);
+        check_ok(src, name, $args, $m::fused::$name($($x),*), $tol);
+        check_ok(src, name, $args, $m::no_fusion::$name($($x),*), $tol);
+        check_ok(src, name, $args, $m::no_sharing::$name($($x),*), $tol);
+    }};
+}
+
+/// `all3!` where the program may fail: `$err` is `None` where it must succeed
+/// and `Some(kind)` where every build and the interpreter must fail with `kind`.
+macro_rules! all3_or {
+    ($m:ident, $name:ident, $args:expr, $tol:expr, $err:expr, $($x:expr),*) => {{
+        let src = $m::fused::$name::SOURCE;
+        let name = stringify!($name);
+        let err: Option<ErrorKind> = $err;
+        match err {
+            None => all3!($m, $name, $args, $tol, $($x),*),
+            Some(kind) => {
+                check_err(src, name, $args, $m::fused::$name($($x),*), kind.clone());
+                check_err(src, name, $args, $m::no_fusion::$name($($x),*), kind.clone());
+                check_err(src, name, $args, $m::no_sharing::$name($($x),*), kind);
+            }
+        }
     }};
 }
 
@@ -277,17 +297,20 @@ fn reads_of_cheap_producers() {
         let xs = Vector::from(floats(n, 8));
         let ys = Vector::from(floats(n / 2, 9));
         for k in [0usize, 1, n / 2, n.saturating_sub(1), n, n + 5] {
-            all3!(reads, read_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
-            all3!(
+            let oob = (n > 0 && k >= n).then_some(ErrorKind::IndexOutOfBounds);
+            all3_or!(reads, read_oob, &[arg(&xi), arg(k)], EXACT, oob.clone(), &xi, k);
+            // The zip has n / 2 elements.
+            all3_or!(
                 reads,
                 read_zip,
                 &[arg(&xs), arg(&ys), arg(k)],
                 F32_TOL,
+                (n > 0 && k >= n / 2).then_some(ErrorKind::IndexOutOfBounds),
                 &xs,
                 &ys,
                 k
             );
-            all3!(reads, read_backpermute, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            all3_or!(reads, read_backpermute, &[arg(&xi), arg(k)], EXACT, oob, &xi, k);
         }
         for m in [0usize, 1, 5, 40] {
             all3!(reads, read_in_while, &[arg(&xi), arg(m)], EXACT, &xi, m);
@@ -300,7 +323,8 @@ fn reads_of_cheap_producers() {
     for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
         let mi = Matrix::from_vec([r, c], ints(r * c, 10)).unwrap();
         for k in [0usize, 1, 4, 5] {
-            all3!(reads, read_ranks, &[arg(&mi), arg(k)], EXACT, &mi, k);
+            let oob = (r * c > 0 && k >= r).then_some(ErrorKind::IndexOutOfBounds);
+            all3_or!(reads, read_ranks, &[arg(&mi), arg(k)], EXACT, oob, &mi, k);
         }
     }
 }
@@ -361,7 +385,8 @@ fn folds_then_maps() {
     for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7), (2, 3000)] {
         let mi = Matrix::from_vec([r, c], ints(r * c, 11)).unwrap();
         let mf = Matrix::from_vec([r, c], floats(r * c, 12)).unwrap();
-        all3!(folds, fold1_map, &[arg(&mi)], EXACT, &mi);
+        let empty_rows = (r > 0 && c == 0).then_some(ErrorKind::EmptyReduction);
+        all3_or!(folds, fold1_map, &[arg(&mi)], EXACT, empty_rows, &mi);
         all3!(folds, fold_shape, &[arg(&mf)], F32_TOL, &mf);
         all3!(folds, fold_map_reads, &[arg(&mf)], F32_TOL, &mf);
         all3!(folds, tuple_fold_map, &[arg(&mf)], 1e-5, &mf);
@@ -374,7 +399,8 @@ fn folds_then_maps() {
     }
     for n in SIZES {
         let xs = Vector::from(floats(n, 14));
-        all3!(folds, fold1_all_map, &[arg(&xs)], F32_TOL, &xs);
+        let empty = (n == 0).then_some(ErrorKind::EmptyReduction);
+        all3_or!(folds, fold1_all_map, &[arg(&xs)], F32_TOL, empty, &xs);
     }
 }
 
@@ -574,7 +600,7 @@ fn attr_both_off(xs: &Vector<i32>) -> Scalar<i32> {
 fn attribute_options() {
     for n in SIZES {
         let xi = Vector::from(ints(n, 20));
-        let _ = check(
+        check_ok(
             attr_both_off::SOURCE,
             "attr_both_off",
             &[arg(&xi)],
@@ -614,12 +640,15 @@ fn edges() {
     // allocated, so only the interpreter reports `ShapeMismatch` (as for a
     // backpermute before this change; see "Only computed work reports errors").
     for k in [0usize, 3, 5] {
-        all3!(edge, big_read, &[arg(k)], EXACT, k);
-        all3!(edge, big_bp, &[arg(k)], EXACT, k);
+        // Both read rows 0..3 of a k x 2 producer.
+        let oob = (k < 3).then_some(ErrorKind::IndexOutOfBounds);
+        all3_or!(edge, big_read, &[arg(k)], EXACT, oob.clone(), k);
+        all3_or!(edge, big_bp, &[arg(k)], EXACT, oob, k);
     }
     for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
         let mi = Matrix::from_vec([r, c], ints(r * c, 21)).unwrap();
-        all3!(edge, fold1_all_m, &[arg(&mi)], EXACT, &mi);
+        let empty = (r * c == 0).then_some(ErrorKind::EmptyReduction);
+        all3_or!(edge, fold1_all_m, &[arg(&mi)], EXACT, empty, &mi);
         let a3 = Array::from_vec([r, 2, c], ints(r * c * 2, 22)).unwrap();
         all3!(edge, scan3, &[arg(&a3)], EXACT, &a3);
     }
@@ -680,16 +709,21 @@ mod post_errors {
 fn errors_after_folds() {
     for (r, c) in [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (5, 7)] {
         let mi = Matrix::from_vec([r, c], ints(r * c, 23)).unwrap();
-        all3!(post_errors, fold1_const, &[arg(&mi)], EXACT, &mi);
+        let empty_rows = (r > 0 && c == 0).then_some(ErrorKind::EmptyReduction);
+        all3_or!(post_errors, fold1_const, &[arg(&mi)], EXACT, empty_rows, &mi);
         for k in [0usize, 1, 4, 5, 9] {
-            all3!(post_errors, fold_post_oob, &[arg(&mi), arg(k)], EXACT, &mi, k);
+            // Each of the r sums reads m[[k, 0]].
+            let oob = (r > 0 && (k >= r || c == 0)).then_some(ErrorKind::IndexOutOfBounds);
+            all3_or!(post_errors, fold_post_oob, &[arg(&mi), arg(k)], EXACT, oob, &mi, k);
         }
     }
     for n in SIZES {
         let xi = Vector::from(ints(n, 24));
         for k in [0usize, 1, n, n + 3] {
-            all3!(post_errors, sum_post_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
-            all3!(post_errors, scan_post_oob, &[arg(&xi), arg(k)], EXACT, &xi, k);
+            // The sum (one element) and the scan (n + 1) read element k.
+            let oob = (k >= n).then_some(ErrorKind::IndexOutOfBounds);
+            all3_or!(post_errors, sum_post_oob, &[arg(&xi), arg(k)], EXACT, oob.clone(), &xi, k);
+            all3_or!(post_errors, scan_post_oob, &[arg(&xi), arg(k)], EXACT, oob, &xi, k);
         }
     }
 }

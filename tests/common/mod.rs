@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use accel::dynamic::{Dyn, ToDyn, Value};
+use accel::dynamic::{Dyn, ToDyn, Tolerance, Value};
 use accel::{Array, Elem, ErrorKind, Matrix, Vector};
 use proptest::prelude::*;
 
@@ -15,6 +15,20 @@ pub const EXACT: f64 = 0.0;
 pub const F32_TOL: f64 = 1e-4;
 /// Relative tolerance for `f64` results whose summation order may differ.
 pub const F64_TOL: f64 = 1e-9;
+
+/// Tolerance `rel` for a result computed by summing terms whose absolute
+/// values add up to `mag` (see `Tolerance`): the rounding error of a sum is
+/// relative to its terms, so a sum that cancels to near zero is compared at
+/// the terms' scale rather than its own.
+pub fn sum_tol(rel: f64, mag: f64) -> Tolerance {
+    Tolerance::with_mag(rel, mag)
+}
+
+/// The sum of the absolute values of `xs` (the magnitude of a sum's terms,
+/// for `sum_tol`).
+pub fn abs_sum<T: Copy + Into<f64>>(xs: &[T]) -> f64 {
+    xs.iter().map(|&x| Into::<f64>::into(x).abs()).sum()
+}
 
 /// The dynamic form used for comparisons: a Rust tuple of scalars (what a
 /// compiled program returns for a scalar tuple result, and how scalar tuple
@@ -62,14 +76,17 @@ fn short_args(args: &[Dyn]) -> String {
 /// Runs `name` of `source` on the interpreter with `args` and compares with the
 /// compiled result: equal values (floats within relative tolerance `tol`, see
 /// `Dyn::approx_eq`), or errors of the same kind on both sides. Returns the
-/// interpreter's result (its error kind on failure) for further checks.
+/// interpreter's result (its error kind on failure) for further checks: an
+/// error on both sides is not a failure here, so the caller must look at the
+/// result (`check_ok`, `check_err` and `check_fails_if` do).
 #[track_caller]
+#[must_use = "both sides failing the same way is an Err here: use check_ok, check_err or check_fails_if"]
 pub fn check<T: ToDyn>(
     source: &str,
     name: &str,
     args: &[Dyn],
     compiled: accel::Result<T>,
-    tol: f64,
+    tol: impl Into<Tolerance>,
 ) -> Result<Dyn, ErrorKind> {
     let interp = interpret(source, name, args);
     compare(name, args, interp, compiled, tol)
@@ -90,18 +107,20 @@ pub fn interpret(source: &str, name: &str, args: &[Dyn]) -> accel::Result<Dyn> {
 
 /// Compares an interpreter result with a compiled one (see `check`).
 #[track_caller]
+#[must_use = "both sides failing the same way is an Err here: check the kind"]
 pub fn compare<T: ToDyn>(
     name: &str,
     args: &[Dyn],
     interp: accel::Result<Dyn>,
     compiled: accel::Result<T>,
-    tol: f64,
+    tol: impl Into<Tolerance>,
 ) -> Result<Dyn, ErrorKind> {
+    let tol = tol.into();
     match (interp, compiled) {
         (Ok(want), Ok(got)) => {
             let got = normalise(got.to_dyn());
             assert!(
-                want.approx_eq(&got, tol),
+                want.approx_eq_tol(&got, tol),
                 "`{name}`: compiled result differs from the interpreter (tol {tol})\n\
                  args:\n  {}\ninterpreter: {}\ncompiled:    {}",
                 short_args(args),
@@ -154,13 +173,15 @@ pub fn pools() -> &'static [rayon::ThreadPool] {
 /// `check` with the compiled program run in the global pool and in each of
 /// `pools()` (the interpreter runs once).
 #[track_caller]
+#[must_use = "both sides failing the same way is an Err here: use check_pools_ok or check_pools_err"]
 pub fn check_pools<T: ToDyn + Send>(
     source: &str,
     name: &str,
     args: &[Dyn],
     run: impl Fn() -> accel::Result<T> + Sync,
-    tol: f64,
+    tol: impl Into<Tolerance>,
 ) -> Result<Dyn, ErrorKind> {
+    let tol = tol.into();
     let interp = interpret(source, name, args);
     let first = compare(name, args, interp.clone(), run(), tol);
     for pool in pools() {
@@ -184,7 +205,7 @@ pub fn check_ok<T: ToDyn>(
     name: &str,
     args: &[Dyn],
     compiled: accel::Result<T>,
-    tol: f64,
+    tol: impl Into<Tolerance>,
 ) -> Dyn {
     match check(source, name, args, compiled, tol) {
         Ok(d) => d,
@@ -208,6 +229,47 @@ pub fn check_err<T: ToDyn>(
         ),
         Err(k) => assert_eq!(k, kind, "`{name}`"),
     }
+}
+
+/// `check` where the program fails on some inputs: `fails` says whether it
+/// must fail here. Where it must, both sides fail with `kind`; elsewhere both
+/// succeed with the same result (an error on both sides fails the test).
+/// Returns the interpreter's result.
+#[track_caller]
+pub fn check_fails_if<T: ToDyn>(
+    source: &str,
+    name: &str,
+    args: &[Dyn],
+    compiled: accel::Result<T>,
+    tol: impl Into<Tolerance>,
+    fails: bool,
+    kind: ErrorKind,
+) -> Result<Dyn, ErrorKind> {
+    let r = check(source, name, args, compiled, tol);
+    expect_fails_if(name, r, fails, kind)
+}
+
+/// Asserts that a `check` result `r` is an error of `kind` where `fails`, and
+/// a value elsewhere (see `check_fails_if`). Returns `r`.
+#[track_caller]
+pub fn expect_fails_if(
+    name: &str,
+    r: Result<Dyn, ErrorKind>,
+    fails: bool,
+    kind: ErrorKind,
+) -> Result<Dyn, ErrorKind> {
+    match (&r, fails) {
+        (Ok(_), false) => {}
+        (Err(k), true) => assert_eq!(*k, kind, "`{name}` fails on both sides, but not with {kind:?}"),
+        (Ok(d), true) => panic!(
+            "`{name}` succeeded with {} on both sides where it should fail with {kind:?}",
+            short(d)
+        ),
+        (Err(k), false) => {
+            panic!("`{name}` failed with {k:?} on both sides, where it should succeed")
+        }
+    }
+    r
 }
 
 // ---- strategies ------------------------------------------------------------
@@ -273,7 +335,7 @@ pub fn check_pools_ok<T: ToDyn + Send>(
     name: &str,
     args: &[Dyn],
     run: impl Fn() -> accel::Result<T> + Sync,
-    tol: f64,
+    tol: impl Into<Tolerance>,
 ) -> Dyn {
     match check_pools(source, name, args, run, tol) {
         Ok(d) => d,
