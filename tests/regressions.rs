@@ -181,7 +181,7 @@ fn loop_state_swaps_and_rotates() -> accel::Result<()> {
     let v = Vector::from(xs.clone());
     // 0xA5A50F0F swapped three times: the reproducer.
     assert_eq!(p_swap2(&v)?.to_vec()[0], 2779058935);
-    let swap = |x: u32, mut a: u32, mut b: u32, n: u32| {
+    let swap = |mut a: u32, mut b: u32, n: u32| {
         for _ in 0..n {
             std::mem::swap(&mut a, &mut b);
         }
@@ -190,7 +190,7 @@ fn loop_state_swaps_and_rotates() -> accel::Result<()> {
     let want: Vec<u32> = xs
         .iter()
         .map(|&x| {
-            let (a, b) = swap(x, x, 1, 3);
+            let (a, b) = swap(x, 1, 3);
             a.wrapping_mul(1000).wrapping_add(b)
         })
         .collect();
@@ -198,7 +198,7 @@ fn loop_state_swaps_and_rotates() -> accel::Result<()> {
     let want: Vec<u32> = xs
         .iter()
         .map(|&x| {
-            let (a, b) = swap(x, x, 7, x % 5);
+            let (a, b) = swap(x, 7, x % 5);
             a.wrapping_mul(31) ^ b
         })
         .collect();
@@ -221,4 +221,22 @@ fn loop_state_swaps_and_rotates() -> accel::Result<()> {
         want
     );
     Ok(())
+}
+
+// Errors come in program order on every backend: the GPU path once returned
+// the empty reduction it checks on the host before the index error of an
+// earlier kernel (found by tests/random_programs.rs).
+accel! {
+    fn error_order(xs: &Vector<i32>, e: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) {
+        let ys = generate([xs.len() + 1], |[i]| xs[[i]]).scanl1(|a, b| a + b);
+        (ys, e.fold1_all(|a, b| a + b))
+    }
+}
+
+#[test]
+fn errors_in_program_order() {
+    let xs = Vector::from(vec![1, 2, 3]);
+    let e = Vector::from(Vec::<i32>::new());
+    let err = error_order(&xs, &e).expect_err("an index out of bounds");
+    assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{err}");
 }

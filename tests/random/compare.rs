@@ -59,7 +59,10 @@ pub fn dyn_eq(a: &Dyn, b: &Dyn, tol32: f64, tol64: f64) -> bool {
         (Dyn::Array(x), Dyn::Array(y)) => {
             x.shape == y.shape
                 && x.elems.len() == y.elems.len()
-                && x.elems.iter().zip(&y.elems).all(|(p, q)| value_eq(p, q, tol32, tol64))
+                && x.elems
+                    .iter()
+                    .zip(&y.elems)
+                    .all(|(p, q)| value_eq(p, q, tol32, tol64))
         }
         (Dyn::Scalar(x), Dyn::Scalar(y)) => value_eq(x, y, tol32, tol64),
         (Dyn::Tuple(xs), Dyn::Tuple(ys)) => {
@@ -83,12 +86,14 @@ fn short(s: String) -> String {
 }
 
 /// The verdict for each executor's result, given the interpreter's `want`:
-/// `ok`, `lazy`, or `MISMATCH ..`. The interpreter builds every intermediate
-/// array, while the compiled plan computes only the work the result needs
-/// (docs/language.md, "Only computed work reports errors"), so where the
-/// interpreter fails, the executors may succeed or fail later: that is
-/// `lazy` when they all agree (equal values, or errors of one kind).
-/// Executors share the plan, so they must always agree with each other.
+/// `ok`, `lazy`, or `MISMATCH ..`. Only computed work reports errors
+/// (docs/language.md), and the interpreter and the compiled plan compute
+/// different work: the interpreter builds intermediate arrays the plan fuses
+/// away, while the plan materialises arrays that closures read by index and
+/// the interpreter evaluates only if a read runs. So where either side fails,
+/// the other may succeed or fail otherwise: that is `lazy` when the executors
+/// all agree (equal values, or errors of one kind). Executors share the plan,
+/// so they must always agree with each other.
 pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: bool) -> Vec<String> {
     let (t32, t64) = if reordered { (1e-3, 1e-9) } else { (0.0, 0.0) };
     let agree = |a: &accel::Result<Dyn>, b: &accel::Result<Dyn>| match (a, b) {
@@ -100,7 +105,7 @@ pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: 
     gots.iter()
         .map(|g| match differs(want, g, reordered) {
             None => "ok".to_string(),
-            Some(_) if want.is_err() && all_agree => "lazy".to_string(),
+            Some(_) if (want.is_err() || g.is_err()) && all_agree => "lazy".to_string(),
             Some(d) => format!("MISMATCH {d}"),
         })
         .collect()
@@ -114,4 +119,14 @@ pub fn differs(want: &accel::Result<Dyn>, got: &accel::Result<Dyn>, reordered: b
         (Err(w), Err(g)) if w.kind() == g.kind() => None,
         (w, g) => Some(short(format!("interpreter: {w:?} | executor: {g:?}"))),
     }
+}
+
+/// What a caught panic said.
+pub fn panic_message(p: Box<dyn std::any::Any + Send>) -> String {
+    let what = p
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default();
+    format!("the executor panicked: {what}")
 }

@@ -205,7 +205,11 @@ fn literal(rng: &mut Rng, p: P) -> String {
                 format!("{n}::{}", rng.pick(&special))
             } else if rng.chance(0.05) {
                 // A subnormal.
-                let bits = if p == F32 { "f32::from_bits(3)" } else { "f64::from_bits(3)" };
+                let bits = if p == F32 {
+                    "f32::from_bits(3)"
+                } else {
+                    "f64::from_bits(3)"
+                };
                 bits.to_string()
             } else {
                 let v = rng.pick(&[0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 3.25, -7.5, 100.0, 1e-3]);
@@ -214,7 +218,11 @@ fn literal(rng: &mut Rng, p: P) -> String {
         }
         _ => {
             if rng.chance(0.2) {
-                let c = if p.is_signed() { rng.pick(&["MIN", "MAX"]) } else { "MAX" };
+                let c = if p.is_signed() {
+                    rng.pick(&["MIN", "MAX"])
+                } else {
+                    "MAX"
+                };
                 format!("{n}::{c}")
             } else {
                 let mut v = rng.pick(&[0i64, 1, 2, 3, 5, 7, 16, 31, 100, -1, -2, -128]);
@@ -249,7 +257,11 @@ fn input_elem(rng: &mut Rng, p: P, i: usize) -> String {
         }
         _ => {
             if rng.chance(0.08) {
-                let c = if p.is_signed() { rng.pick(&["MIN", "MAX"]) } else { "MAX" };
+                let c = if p.is_signed() {
+                    rng.pick(&["MIN", "MAX"])
+                } else {
+                    "MAX"
+                };
                 format!("{n}::{c}")
             } else {
                 let (lo, hi): (i64, i64) = match p {
@@ -315,8 +327,14 @@ impl<'r> Gen<'r> {
                 let (a, b) = (self.scalar(p, env, d), self.scalar(q, env, d));
                 let (x, y) = (self.fresh("t"), self.fresh("t"));
                 let mut env2 = env.to_vec();
-                env2.push(SVar { name: x.clone(), ty: p });
-                env2.push(SVar { name: y.clone(), ty: q });
+                env2.push(SVar {
+                    name: x.clone(),
+                    ty: p,
+                });
+                env2.push(SVar {
+                    name: y.clone(),
+                    ty: q,
+                });
                 let body = self.scalar(p, &env2, d);
                 format!("{{ let ({x}, {y}) = ({a}, {b}); {body} }}")
             }
@@ -346,7 +364,9 @@ impl<'r> Gen<'r> {
             Bool => self.rng.pick(&["&&", "||", "^", "&", "|", "=="]),
             F32 | F64 => self.rng.pick(&["+", "-", "*", "/", "%"]),
             _ => {
-                let op = self.rng.pick(&["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"]);
+                let op = self
+                    .rng
+                    .pick(&["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"]);
                 if op == "<<" || op == ">>" {
                     // The amount may be of another type and out of range.
                     let q = self.rng.pick(INTS);
@@ -365,7 +385,9 @@ impl<'r> Gen<'r> {
             Bool => {
                 let q = self.rng.pick(&[F32, F64]);
                 let y = self.scalar(q, env, d);
-                let m = self.rng.pick(&["is_nan", "is_finite", "is_sign_negative", "is_infinite"]);
+                let m = self
+                    .rng
+                    .pick(&["is_nan", "is_finite", "is_sign_negative", "is_infinite"]);
                 format!("{y}.{m}()")
             }
             F32 | F64 => match self.rng.below(6) {
@@ -383,7 +405,9 @@ impl<'r> Gen<'r> {
                     format!("{x}.clamp({lo}, {hi})")
                 }
                 _ => {
-                    let m = self.rng.pick(&["sqrt", "floor", "ceil", "abs", "trunc", "round", "signum", "recip"]);
+                    let m = self.rng.pick(&[
+                        "sqrt", "floor", "ceil", "abs", "trunc", "round", "signum", "recip",
+                    ]);
                     format!("{x}.{m}()")
                 }
             },
@@ -432,7 +456,10 @@ impl<'r> Gen<'r> {
         let x = self.scalar(q, env, d);
         let n = self.fresh("m");
         let mut env2 = env.to_vec();
-        env2.push(SVar { name: n.clone(), ty: q });
+        env2.push(SVar {
+            name: n.clone(),
+            ty: q,
+        });
         let mut arms = String::new();
         for k in 0..1 + self.rng.below(3) {
             let pat = match self.rng.below(4) {
@@ -475,9 +502,15 @@ impl<'r> Gen<'r> {
         } else {
             let _ = write!(s, "for {counter} in 0..{trips}u32 {{ ");
         }
-        env2.push(SVar { name: counter.clone(), ty: U32 });
+        env2.push(SVar {
+            name: counter.clone(),
+            ty: U32,
+        });
         for n in &names {
-            env2.push(SVar { name: n.clone(), ty: p });
+            env2.push(SVar {
+                name: n.clone(),
+                ty: p,
+            });
         }
         // Rotate (a, b, c) <- (b, c, a) through a temporary, sometimes
         // updating one component with an expression of the old state.
@@ -497,7 +530,10 @@ impl<'r> Gen<'r> {
         s.push_str("} ");
         let mut env3 = env.to_vec();
         for n in &names {
-            env3.push(SVar { name: n.clone(), ty: p });
+            env3.push(SVar {
+                name: n.clone(),
+                ty: p,
+            });
         }
         let r = self.scalar(p, &env3, d.min(1));
         let _ = write!(s, "{r} }}");
@@ -535,7 +571,11 @@ impl<'r> Gen<'r> {
     // ------------------------------------------------------------- arrays
 
     fn vars_of(&self, t: ArrTy) -> Vec<String> {
-        self.arrays.iter().filter(|a| a.ty == t).map(|a| a.name.clone()).collect()
+        self.arrays
+            .iter()
+            .filter(|a| a.ty == t)
+            .map(|a| a.name.clone())
+            .collect()
     }
 
     fn vars_of_rank(&self, r: usize) -> Vec<AVar> {
@@ -549,7 +589,10 @@ impl<'r> Gen<'r> {
             let v = &vs[self.rng.below(vs.len())];
             return (v.name.clone(), v.ty);
         }
-        let t = ArrTy { elem: E::P(self.rng.pick(ELEMS)), rank: r };
+        let t = ArrTy {
+            elem: E::P(self.rng.pick(ELEMS)),
+            rank: r,
+        };
         (self.array(t, depth.saturating_sub(1)), t)
     }
 
@@ -613,7 +656,13 @@ impl<'r> Gen<'r> {
                     let m = self.rng.pick(&["all", "any"]);
                     return Some(format!("{src}.{m}(|{pat}| {pred})"));
                 }
-                let src = self.array(ArrTy { elem: t.elem, rank: r + 1 }, d);
+                let src = self.array(
+                    ArrTy {
+                        elem: t.elem,
+                        rank: r + 1,
+                    },
+                    d,
+                );
                 self.reduce(p, &src)
             }
             8 | 9 if r >= 1 => {
@@ -642,16 +691,32 @@ impl<'r> Gen<'r> {
             12 if r >= 1 => {
                 // replicate from one rank less, or slice from one rank more.
                 if self.rng.chance(0.5) {
-                    let src = self.array(ArrTy { elem: t.elem, rank: r - 1 }, d);
+                    let src = self.array(
+                        ArrTy {
+                            elem: t.elem,
+                            rank: r - 1,
+                        },
+                        d,
+                    );
                     let n = self.size_expr();
                     let pos = self.rng.below(r);
-                    let spec: Vec<String> = (0..r).map(|i| if i == pos { n.clone() } else { "All".into() }).collect();
+                    let spec: Vec<String> = (0..r)
+                        .map(|i| if i == pos { n.clone() } else { "All".into() })
+                        .collect();
                     format!("{src}.replicate([{}])", spec.join(", "))
                 } else if r < 3 {
-                    let src = self.array(ArrTy { elem: t.elem, rank: r + 1 }, d);
+                    let src = self.array(
+                        ArrTy {
+                            elem: t.elem,
+                            rank: r + 1,
+                        },
+                        d,
+                    );
                     let k = self.size_expr();
                     let pos = self.rng.below(r + 1);
-                    let spec: Vec<String> = (0..=r).map(|i| if i == pos { k.clone() } else { "All".into() }).collect();
+                    let spec: Vec<String> = (0..=r)
+                        .map(|i| if i == pos { k.clone() } else { "All".into() })
+                        .collect();
                     format!("{src}.slice([{}])", spec.join(", "))
                 } else {
                     return None;
@@ -690,15 +755,16 @@ impl<'r> Gen<'r> {
                 let env = [self.host.clone(), env].concat();
                 let c = self.rng.pick(&[I32, U32, Usize]);
                 let cnt = self.scalar(c, &env, 1);
-                let count = if self.rng.chance(0.8) {
-                    format!("({cnt}) % ({}{})", 1 + self.rng.below(4), c.name())
-                } else {
-                    cnt
-                };
+                // Bounded: a count of billions would ask for more memory than
+                // there is (a signed count may still be negative: an error).
+                let count = format!("({cnt}) % ({}{})", 1 + self.rng.below(4), c.name());
                 let k = self.fresh("k");
                 let (pat2, env2) = self.elem_param(st.elem);
                 let mut env2 = [self.host.clone(), env2].concat();
-                env2.push(SVar { name: k.clone(), ty: c });
+                env2.push(SVar {
+                    name: k.clone(),
+                    ty: c,
+                });
                 let v = self.elem_value(t.elem, &env2, 2);
                 format!("{src}.expand(|{pat}| {count}, |{pat2}, {k}| {v})")
             }
@@ -709,7 +775,13 @@ impl<'r> Gen<'r> {
                     return None;
                 }
                 let src = self.array(t, d);
-                let lens = self.array(ArrTy { elem: E::P(U32), rank: 1 }, d.min(1));
+                let lens = self.array(
+                    ArrTy {
+                        elem: E::P(U32),
+                        rank: 1,
+                    },
+                    d.min(1),
+                );
                 let lens = format!("{lens}.map(|l| l % 4)");
                 let z = literal(self.rng, p);
                 let f = self.assoc_op(p);
@@ -727,7 +799,13 @@ impl<'r> Gen<'r> {
                 if !p.is_int() {
                     return None;
                 }
-                let idx = self.array(ArrTy { elem: E::P(p), rank: 1 }, d);
+                let idx = self.array(
+                    ArrTy {
+                        elem: E::P(p),
+                        rank: 1,
+                    },
+                    d,
+                );
                 let src = self.array(t, d);
                 format!("{src}.gather(&{idx})")
             }
@@ -746,17 +824,31 @@ impl<'r> Gen<'r> {
 
     /// A size for `take`, `drop`, `replicate`, `slice`: small, or a length.
     fn size_expr(&mut self) -> String {
-        let sizes: Vec<String> = self.host.iter().filter(|v| v.ty == Usize).map(|v| v.name.clone()).collect();
+        let sizes: Vec<String> = self
+            .host
+            .iter()
+            .filter(|v| v.ty == Usize)
+            .map(|v| v.name.clone())
+            .collect();
         if !sizes.is_empty() && self.rng.chance(0.5) {
             let n = sizes[self.rng.below(sizes.len())].clone();
-            return if self.rng.chance(0.5) { format!("({n} / 2)") } else { n };
+            return if self.rng.chance(0.5) {
+                format!("({n} / 2)")
+            } else {
+                n
+            };
         }
         format!("{}", self.rng.below(4))
     }
 
     /// A condition computed on the host (it may read arrays).
     fn host_bool(&mut self) -> String {
-        let sizes: Vec<String> = self.host.iter().filter(|v| v.ty == Usize).map(|v| v.name.clone()).collect();
+        let sizes: Vec<String> = self
+            .host
+            .iter()
+            .filter(|v| v.ty == Usize)
+            .map(|v| v.name.clone())
+            .collect();
         if !sizes.is_empty() && self.rng.chance(0.6) {
             let n = sizes[self.rng.below(sizes.len())].clone();
             return format!("{n} > {}", self.rng.below(4));
@@ -770,7 +862,16 @@ impl<'r> Gen<'r> {
         let ops: &[&str] = if p.is_float() {
             &["a + b", "a.min(b)", "a.max(b)", "a * b"]
         } else {
-            &["a + b", "a * b", "a.min(b)", "a.max(b)", "a & b", "a | b", "a ^ b", "a.wrapping_sub(0) + b"]
+            &[
+                "a + b",
+                "a * b",
+                "a.min(b)",
+                "a.max(b)",
+                "a & b",
+                "a | b",
+                "a ^ b",
+                "a.wrapping_sub(0) + b",
+            ]
         };
         format!("|a, b| {}", self.rng.pick(ops))
     }
@@ -817,16 +918,26 @@ impl<'r> Gen<'r> {
     fn generate(&mut self, t: ArrTy, d: usize) -> String {
         let r = t.rank;
         let like = self.vars_of_rank(r);
+        if r > 0 && !like.is_empty() && self.rng.chance(0.3) {
+            if let Some(e) = self.generate_one_off(t, &like) {
+                return e;
+            }
+        }
         let shape = if !like.is_empty() && self.rng.chance(0.7) {
             format!("{}.shape()", like[self.rng.below(like.len())].name)
         } else {
-            let dims: Vec<String> = (0..r).map(|_| self.rng.pick(&["0", "1", "2", "3", "5"]).to_string()).collect();
+            let dims: Vec<String> = (0..r)
+                .map(|_| self.rng.pick(&["0", "1", "2", "3", "5"]).to_string())
+                .collect();
             format!("[{}]", dims.join(", "))
         };
         let ix: Vec<String> = (0..r).map(|_| self.fresh("i")).collect();
         let mut env = self.host.clone();
         for i in &ix {
-            env.push(SVar { name: i.clone(), ty: Usize });
+            env.push(SVar {
+                name: i.clone(),
+                ty: Usize,
+            });
         }
         // Reads of same-rank arrays: at the index, or off by one in one
         // dimension (the reads the bounds-check elision must not drop).
@@ -842,16 +953,66 @@ impl<'r> Gen<'r> {
                 let read = format!("{}[[{}]]", a.name, at.join(", "));
                 let body_env = {
                     let mut e = env.clone();
-                    e.push(SVar { name: v.clone(), ty: p });
+                    e.push(SVar {
+                        name: v.clone(),
+                        ty: p,
+                    });
                     e
                 };
                 let body = self.elem_value(t.elem, &body_env, 3);
+                let body = self.using(&v, body, t.elem, &body_env);
                 let _ = d;
-                return format!("generate({shape}, |[{}]| {{ let {v} = {read}; {body} }})", ix.join(", "));
+                return format!(
+                    "generate({shape}, |[{}]| {{ let {v} = {read}; {body} }})",
+                    ix.join(", ")
+                );
             }
         }
         let body = self.elem_value(t.elem, &env, 3);
         format!("generate({shape}, |[{}]| {body})", ix.join(", "))
+    }
+
+    /// `generate` over the shape of an array with one extent changed,
+    /// reading the array at the iteration index: the read leaves the array
+    /// in exactly that dimension when the extent grew (the bounds-check
+    /// elision must see that the shapes differ).
+    fn generate_one_off(&mut self, t: ArrTy, like: &[AVar]) -> Option<String> {
+        let r = t.rank;
+        let a = like[self.rng.below(like.len())].clone();
+        let E::P(p) = a.ty.elem else { return None };
+        let dims: Vec<String> = (0..r).map(|_| self.fresh("e")).collect();
+        let k = self.rng.below(r);
+        let mut shape = dims.clone();
+        shape[k] = format!("{} {}", dims[k], self.rng.pick(&["+ 1", "+ 2", "/ 2", "+ 0"]));
+        let ix: Vec<String> = (0..r).map(|_| self.fresh("i")).collect();
+        let v = self.fresh("r");
+        let mut env = self.host.clone();
+        env.extend(ix.iter().map(|i| SVar {
+            name: i.clone(),
+            ty: Usize,
+        }));
+        env.push(SVar {
+            name: v.clone(),
+            ty: p,
+        });
+        let body = self.elem_value(t.elem, &env, 2);
+        let body = self.using(&v, body, t.elem, &env);
+        Some(format!(
+            "{{ let [{}] = {}.shape(); generate([{}], |[{}]| {{ let {v} = {}[[{}]]; {body} }}) }}",
+            dims.join(", "),
+            a.name,
+            shape.join(", "),
+            ix.join(", "),
+            a.name,
+            ix.join(", ")
+        ))
+    }
+
+    /// `body`, made to use scalar `v` (an unused `let` is dropped, and with
+    /// it the read that binds it): `if v == v { body } else { other }`.
+    fn using(&mut self, v: &str, body: String, e: E, env: &[SVar]) -> String {
+        let other = self.elem_value(e, env, 1);
+        format!("(if {v} == {v} {{ {body} }} else {{ {other} }})")
     }
 
     fn stencil(&mut self, t: ArrTy, d: usize) -> Option<String> {
@@ -878,7 +1039,10 @@ impl<'r> Gen<'r> {
         }
         let pat = pattern(self, &sizes, &mut names);
         let mut env = self.host.clone();
-        env.extend(names.iter().map(|n| SVar { name: n.clone(), ty: p }));
+        env.extend(names.iter().map(|n| SVar {
+            name: n.clone(),
+            ty: p,
+        }));
         let body = self.elem_value(t.elem, &env, 3);
         let boundary = match self.rng.below(4) {
             0 => "Boundary::Clamp".to_string(),
@@ -898,7 +1062,13 @@ impl<'r> Gen<'r> {
         }
         let defaults = self.array(t, d);
         let sr = 1 + self.rng.below(2);
-        let src = self.array(ArrTy { elem: t.elem, rank: sr }, d);
+        let src = self.array(
+            ArrTy {
+                elem: t.elem,
+                rank: sr,
+            },
+            d,
+        );
         let ix: Vec<String> = (0..sr).map(|_| self.fresh("i")).collect();
         let dims: Vec<String> = (0..t.rank).map(|_| self.fresh("d")).collect();
         let target: Vec<String> = (0..t.rank)
@@ -916,9 +1086,16 @@ impl<'r> Gen<'r> {
         let keep = format!("{} % {} != 1", ix[0], 2 + self.rng.below(3));
         let combine = if p.is_float() {
             self.reordered = true;
-            self.rng.pick(&["|a, b| a + b", "|a, b| a.min(b)", "|a, b| a.max(b)"])
+            self.rng
+                .pick(&["|a, b| a + b", "|a, b| a.min(b)", "|a, b| a.max(b)"])
         } else {
-            self.rng.pick(&["|a, b| a + b", "|a, b| a.min(b)", "|a, b| a.max(b)", "|a, b| a ^ b", "|a, b| a | b"])
+            self.rng.pick(&[
+                "|a, b| a + b",
+                "|a, b| a.min(b)",
+                "|a, b| a.max(b)",
+                "|a, b| a ^ b",
+                "|a, b| a | b",
+            ])
         };
         let name = self.fresh("dflt");
         Some(format!(
@@ -941,7 +1118,9 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
     // Inputs: arrays of one shape per rank (so most zips line up).
     let mut shapes: Vec<Vec<usize>> = Vec::new();
     for r in 0..=3 {
-        let dims = (0..r).map(|_| g.rng.pick(&[0usize, 1, 1, 2, 3, 4, 5, 7, 9, 16])).collect();
+        let dims = (0..r)
+            .map(|_| g.rng.pick(&[0usize, 1, 1, 2, 3, 4, 5, 7, 9, 16]))
+            .collect();
         shapes.push(dims);
     }
     let mut inputs = Vec::new();
@@ -958,8 +1137,16 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
         let elems = (0..n).map(|i| input_elem(g.rng, p, i)).collect();
         let name = format!("a{k}");
         params.push(format!("{name}: &{}", ty.rust()));
-        g.arrays.push(AVar { name: name.clone(), ty });
-        inputs.push(Input { name, ty, shape, elems });
+        g.arrays.push(AVar {
+            name: name.clone(),
+            ty,
+        });
+        inputs.push(Input {
+            name,
+            ty,
+            shape,
+            elems,
+        });
     }
     let mut body = String::new();
     // Sizes on the host.
@@ -987,7 +1174,10 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
                 let (pat, env) = g.elem_param(t.elem);
                 let k = g.fresh("k");
                 let mut env = [g.host.clone(), env].concat();
-                env.push(SVar { name: k.clone(), ty: U32 });
+                env.push(SVar {
+                    name: k.clone(),
+                    ty: U32,
+                });
                 let step = g.elem_value(t.elem, &env, 2);
                 let trips = g.rng.below(4);
                 if g.rng.chance(0.5) {

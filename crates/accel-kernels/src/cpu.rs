@@ -1686,12 +1686,24 @@ impl Gen<'_> {
             } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
-                if self.inside(*index, *shape)
-                    || self.below_extent(*index, *shape)
-                    || self.in_bounds.borrow().contains(&h)
-                    || self.checked_at_entry(*index, *shape)
-                {
-                    return quote!({ let #v = #ix; #body });
+                // The proof that lets the read go unchecked, if any.
+                let proof = if self.inside(*index, *shape) {
+                    Some("inside the iteration space")
+                } else if self.below_extent(*index, *shape) {
+                    Some("loop counter below the extent")
+                } else if self.in_bounds.borrow().contains(&h) {
+                    Some("loop bound tested before the loop")
+                } else if self.checked_at_entry(*index, *shape) {
+                    Some("extents compared at kernel entry")
+                } else {
+                    None
+                };
+                if let Some(proof) = proof {
+                    return quote!({
+                        let #v = #ix;
+                        if #rt::cpu::VERIFY_ELISIONS { #rt::cpu::verify_elision(#proof, #op, &#v, &#sh); }
+                        #body
+                    });
                 }
                 quote! {{
                     let #v = #ix;
@@ -1716,7 +1728,14 @@ impl Gen<'_> {
                 if self.fast_stencil.get() {
                     // The interior: every neighbour is inside (see `stencil_split`).
                     let read = self.read(b, quote!(#rt::cpu::stencil::offset_in(&#bs, &__c, #offs)));
-                    return quote!({ let __c: [usize; #r] = #c; #read });
+                    return quote!({
+                        let __c: [usize; #r] = #c;
+                        if #rt::cpu::VERIFY_ELISIONS {
+                            let __n: [usize; #r] = ::core::array::from_fn(|__d| (__c[__d] as isize + #offs[__d]) as usize);
+                            #rt::cpu::verify_elision("stencil interior", "stencil", &__n, &#bs);
+                        }
+                        #read
+                    });
                 }
                 let kind = match boundary {
                     Boundary::Clamp => quote!(Clamp),

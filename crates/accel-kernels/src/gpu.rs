@@ -314,6 +314,8 @@ impl Gen<'_> {
                 let empty = if z.is_none() {
                     quote! {
                         if __x_n == 0 {
+                            // Earlier kernels' errors come first, in program order.
+                            __err.check(__SITES)?;
                             return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all"));
                         }
                     }
@@ -342,6 +344,8 @@ impl Gen<'_> {
                 let empty = if z.is_none() {
                     quote! {
                         if __x_rows > 0 && __x_len == 0 {
+                            // Earlier kernels' errors come first, in program order.
+                            __err.check(__SITES)?;
                             return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1"));
                         }
                     }
@@ -562,6 +566,8 @@ impl Gen<'_> {
                     }
                     None => quote! {
                         if __x_total == 0 {
+                            // Earlier kernels' errors come first, in program order.
+                            __err.check(__SITES)?;
                             return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all"));
                         }
                     },

@@ -88,6 +88,25 @@ pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
     unsafe { *s.get_unchecked(i) }
 }
 
+/// Whether reads the code generator proved in bounds are checked anyway
+/// (feature `verify-elisions`, for the test suites): a wrong proof then stops
+/// the program with a message naming it, instead of reading out of bounds.
+/// Off, the check is compiled out.
+#[doc(hidden)]
+pub const VERIFY_ELISIONS: bool = cfg!(feature = "verify-elisions");
+
+/// Under [`VERIFY_ELISIONS`]: panics unless `ix` lies inside `shape`. A
+/// failure is a bug in accel (the proof `proof` that let the read go
+/// unchecked was wrong), never in the user's program, so it is a panic.
+#[doc(hidden)]
+#[cold]
+#[inline(never)]
+pub fn verify_elision<const R: usize>(proof: &str, op: &str, ix: &[usize; R], shape: &[usize; R]) {
+    if ix.iter().zip(shape).any(|(i, n)| i >= n) {
+        panic!("accel internal error: the bounds proof `{proof}` was wrong: {op} read index {ix:?} of shape {shape:?}");
+    }
+}
+
 /// The index at row-major offset `l` of `shape`, for `l` inside `shape`
 /// ([`crate::shape::from_linear`] without its last division: the outermost
 /// component is what the inner ones leave, so a vector's index costs nothing).
