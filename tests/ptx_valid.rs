@@ -3,29 +3,38 @@
 //! `ptxas` for sm_70, sm_80 and sm_90. Any error or warning fails the test,
 //! naming the program.
 //!
-//! `ptxas` is looked up on `PATH`, then at `$ACCEL_PTXAS`, then at
+//! `ptxas` is looked up at `$ACCEL_PTXAS`, then on `PATH`, then at
 //! `$HOME/.cache/accel/nvcc/nvidia/cuda_nvcc/bin/ptxas` (where `.ci/run`
 //! installs it). Without it the test says so and passes, unless
 //! `ACCEL_REQUIRE_PTXAS=1` (set in CI), where a missing `ptxas` fails.
 //! Programs whose GPU path is not supported yet are listed, not assembled.
+//!
+//! Nothing else is skipped: a source file that cannot be read or parsed, an
+//! `accel!` block that does not parse, and a program that does not compile
+//! (with the default options) fail the test. Not read: functions given to a
+//! test's own macro that wraps them in `accel!` (`variants! { .. }` in
+//! tests/fusion*.rs, tests/expand.rs), which are plain `fn`s in the source;
+//! an `accel!` block whose body is `$` tokens is counted as such a template.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use syn::visit::Visit;
 
 fn find_ptxas() -> Option<PathBuf> {
+    // An explicit `$ACCEL_PTXAS` (CI sets it) comes first.
+    if let Some(p) = std::env::var_os("ACCEL_PTXAS") {
+        let p = PathBuf::from(p);
+        if p.is_file() {
+            return Some(p);
+        }
+        println!("note: ACCEL_PTXAS={} is not a file", p.display());
+    }
     if let Some(path) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&path) {
             let p = dir.join("ptxas");
             if p.is_file() {
                 return Some(p);
             }
-        }
-    }
-    if let Some(p) = std::env::var_os("ACCEL_PTXAS") {
-        let p = PathBuf::from(p);
-        if p.is_file() {
-            return Some(p);
         }
     }
     let home = std::env::var_os("HOME")?;
@@ -42,6 +51,10 @@ struct Found {
 struct Finder<'a> {
     file: &'a str,
     out: Vec<Found>,
+    /// `accel!` blocks inside `macro_rules!` (their bodies are `$` tokens).
+    templates: usize,
+    /// What could not be read, parsed or compiled.
+    broken: Vec<String>,
 }
 
 impl<'ast> Visit<'ast> for Finder<'_> {
@@ -59,20 +72,30 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         if m.path.segments.last().is_some_and(|s| s.ident == "accel") {
-            if let Ok(file) = syn::parse2::<syn::File>(m.tokens.clone()) {
-                let fns: Vec<syn::ItemFn> = file
-                    .items
-                    .into_iter()
-                    .filter_map(|it| match it {
-                        syn::Item::Fn(f) => Some(f),
-                        _ => None,
-                    })
-                    .collect();
-                let names: Vec<String> = fns.iter().map(|f| f.sig.ident.to_string()).collect();
-                self.out.push(Found {
-                    origin: format!("{}: accel! {{ {} }}", self.file, names.join(", ")),
-                    fns,
-                });
+            match syn::parse2::<syn::File>(m.tokens.clone()) {
+                Ok(file) => {
+                    let fns: Vec<syn::ItemFn> = file
+                        .items
+                        .into_iter()
+                        .filter_map(|it| match it {
+                            syn::Item::Fn(f) => Some(f),
+                            _ => None,
+                        })
+                        .collect();
+                    let names: Vec<String> =
+                        fns.iter().map(|f| f.sig.ident.to_string()).collect();
+                    self.out.push(Found {
+                        origin: format!("{}: accel! {{ {} }}", self.file, names.join(", ")),
+                        fns,
+                    });
+                }
+                // `accel! { $($body)* }` in a `macro_rules!`: a template.
+                Err(_) if m.tokens.to_string().contains('$') => self.templates += 1,
+                Err(e) => self.broken.push(format!(
+                    "{}: an accel! block that does not parse ({e}): {}",
+                    self.file,
+                    m.tokens.to_string().chars().take(120).collect::<String>()
+                )),
             }
         }
         syn::visit::visit_macro(self, m);
@@ -80,8 +103,11 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let rd = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read the folder {}: {e}", dir.display()));
+    let mut entries: Vec<PathBuf> = rd
+        .map(|e| e.unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())).path())
+        .collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -100,30 +126,45 @@ fn every_program_assembles_with_ptxas() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ptxas = find_ptxas();
     let required = std::env::var("ACCEL_REQUIRE_PTXAS").is_ok_and(|v| v == "1");
-    let Some(ptxas) = ptxas else {
-        assert!(
-            !required,
-            "ptxas not found (PATH, $ACCEL_PTXAS, ~/.cache/accel/nvcc/...) and ACCEL_REQUIRE_PTXAS=1"
-        );
-        println!("skipped: ptxas not found on PATH, at $ACCEL_PTXAS or in ~/.cache/accel/nvcc");
-        return;
-    };
+    assert!(
+        ptxas.is_some() || !required,
+        "ptxas not found (PATH, $ACCEL_PTXAS, ~/.cache/accel/nvcc/...) and ACCEL_REQUIRE_PTXAS=1"
+    );
+    // Without ptxas, every program is still found, compiled and emitted as
+    // PTX; only the assembly is skipped (and said so).
     let mut files = Vec::new();
     rust_files(&root.join("examples"), &mut files);
     rust_files(&root.join("tests"), &mut files);
     let mut programs = Vec::new();
+    // What was not assembled, and why: files and blocks that could not be
+    // read, parsed or compiled fail the test.
+    let (mut templates, mut broken) = (0usize, Vec::new());
     for f in &files {
-        let Ok(src) = std::fs::read_to_string(f) else {
-            continue;
-        };
-        let Ok(ast) = syn::parse_file(&src) else { continue };
         let rel = f.strip_prefix(root).unwrap_or(f).display().to_string();
+        let src = match std::fs::read_to_string(f) {
+            Ok(s) => s,
+            Err(e) => {
+                broken.push(format!("{rel}: cannot read it: {e}"));
+                continue;
+            }
+        };
+        let ast = match syn::parse_file(&src) {
+            Ok(a) => a,
+            Err(e) => {
+                broken.push(format!("{rel}: does not parse: {e}"));
+                continue;
+            }
+        };
         let mut finder = Finder {
             file: &rel,
             out: Vec::new(),
+            templates: 0,
+            broken: Vec::new(),
         };
         finder.visit_file(&ast);
         programs.extend(finder.out);
+        templates += finder.templates;
+        broken.extend(finder.broken);
     }
     let tmp = std::env::temp_dir().join(format!("accel_ptx_valid_{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temporary directory");
@@ -131,20 +172,27 @@ fn every_program_assembles_with_ptxas() {
     for p in &programs {
         for i in 0..p.fns.len() {
             let name = p.fns[i].sig.ident.to_string();
-            // Programs that do not compile are the UI tests' business.
             // The plan of the GPU path, as the macros build it (the CPU's).
-            let Ok((_, plan)) = accel_core::compile_with(&p.fns, i, accel_core::Options::default()) else {
-                continue;
+            // Programs that must not compile are in tests/ui (not read here):
+            // every program found here compiles in its test, so a failure is
+            // a bug (or a program this test read wrongly), not a skip.
+            let plan = match accel_core::compile_with(&p.fns, i, accel_core::Options::default()) {
+                Ok((_, plan)) => plan,
+                Err(e) => {
+                    broken.push(format!("{} / {name}: does not compile: {}", p.origin, e.message));
+                    continue;
+                }
             };
             let prog = accel_kernels::ptx::program(&plan);
             if let Some(why) = prog.unsupported {
                 unsupported.push(format!("{} / {name}: {why}", p.origin));
                 continue;
             }
-            let file = tmp.join(format!("m{modules}.ptx"));
-            std::fs::write(&file, &prog.text).expect("write the module");
             modules += 1;
             entries += prog.kernels.iter().map(|k| k.entries.len()).sum::<usize>();
+            let Some(ptxas) = &ptxas else { continue };
+            let file = tmp.join(format!("m{modules}.ptx"));
+            std::fs::write(&file, &prog.text).expect("write the module");
             for arch in ["sm_70", "sm_80", "sm_90"] {
                 let out = Command::new(&ptxas)
                     .arg(format!("-arch={arch}"))
@@ -169,10 +217,16 @@ fn every_program_assembles_with_ptxas() {
             }
         }
     }
-    println!(
-        "ptxas ({}): {modules} modules, {entries} entries assembled for sm_70, sm_80, sm_90",
-        ptxas.display()
-    );
+    match &ptxas {
+        Some(ptxas) => println!(
+            "ptxas ({}): {modules} modules, {entries} entries assembled for sm_70, sm_80, sm_90",
+            ptxas.display()
+        ),
+        None => println!(
+            "skipped: ptxas not found on PATH, at $ACCEL_PTXAS or in ~/.cache/accel/nvcc: \
+             {modules} modules ({entries} entries) emitted but not assembled"
+        ),
+    }
     println!(
         "{} programs not supported on the GPU path yet:",
         unsupported.len()
@@ -180,7 +234,19 @@ fn every_program_assembles_with_ptxas() {
     for u in &unsupported {
         println!("  {u}");
     }
+    println!(
+        "skipped: {} programs not supported on the GPU path, {templates} accel! templates, \
+         {} files, blocks or programs that could not be read, parsed or compiled",
+        unsupported.len(),
+        broken.len()
+    );
     assert!(modules > 0, "no accel program found");
+    assert!(
+        broken.is_empty(),
+        "{} files, blocks or programs could not be read, parsed or compiled:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
     assert!(
         failures.is_empty(),
         "{} modules rejected by ptxas:\n{}",
