@@ -3,8 +3,9 @@
 //! `ACCEL_FUZZ_PROGRAMS=N cargo test --release --test random_programs -- --nocapture`
 //! draws N programs (`tests/random/gen.rs`; seed `ACCEL_FUZZ_SEED`, default
 //! 1), and for each:
-//! - compiles it in-process (front end, plan, validator) and emits its PTX:
-//!   a panic is a failure;
+//! - compiles it in-process (front end, plan validated after every pass)
+//!   and generates its PTX, CPU code and GPU host code: a panic or an
+//!   "accel internal error" in the code is a failure;
 //! - runs it, in one generated crate holding every program (`#[acc]`
 //!   functions, built once), on the CPU back end and on the PTX simulator
 //!   (the GPU path), and compares both with the reference interpreter
@@ -159,15 +160,30 @@ fn random_programs() {
     let mut rejected = Vec::new();
     let mut compiled = Vec::new();
     for p in &programs {
+        // Outer `Err`: the front end rejects the program; inner `Err`: the
+        // generated code holds an internal error; `Some`: no PTX.
         let r = catch_unwind(AssertUnwindSafe(|| {
             let (_, plan) = accel_core::compile_source(&p.source, &p.name).map_err(|e| e.message)?;
             let ptx = accel_kernels::ptx::program(&plan);
-            Ok::<_, String>(ptx.unsupported)
+            // The CPU code and the GPU host code, generated here too: the
+            // runner builds them again, but a panic is easier to see here.
+            let rt = quote::quote!(::accel::__rt);
+            let cpu = accel_kernels::cpu::program_body(&plan, &rt).to_string();
+            let host = accel_kernels::gpu::program_body(&plan, &ptx, &rt).to_string();
+            if cpu.contains("accel internal error") || host.contains("accel internal error") {
+                return Ok(Err(format!(
+                    "internal error in the generated code:\n{cpu}\n{host}"
+                )));
+            }
+            Ok::<_, String>(Ok(ptx.unsupported))
         }));
         match r {
-            Ok(Ok(None)) => compiled.push(p),
-            Ok(Ok(Some(why))) => {
+            Ok(Ok(Ok(None))) => compiled.push(p),
+            Ok(Ok(Ok(Some(why)))) => {
                 failures.insert(p.name.clone(), format!("no PTX: {why}"));
+            }
+            Ok(Ok(Err(why))) => {
+                failures.insert(p.name.clone(), why);
             }
             Ok(Err(e)) => rejected.push((p, e)),
             Err(_) => {
