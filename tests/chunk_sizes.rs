@@ -27,24 +27,25 @@ use common::*;
 const CHUNK: usize = 1 << 14;
 
 /// Sizes across the chunk boundaries.
-const SIZES: [usize; 5] = [
-    CHUNK - 1,
-    CHUNK,
-    CHUNK + 1,
-    2 * CHUNK + 1,
-    3 * CHUNK + 5,
-];
+const SIZES: [usize; 5] = [CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 1, 3 * CHUNK + 5];
 
 type Affine = (u32, u32);
 
 fn affines(n: usize, seed: usize) -> Vector<Affine> {
     (0..n)
-        .map(|i| (hash(i * 3 + seed) as u32 | 1, (hash(i * 5 + seed + 1) >> 32) as u32))
+        .map(|i| {
+            (
+                hash(i * 3 + seed) as u32 | 1,
+                (hash(i * 5 + seed + 1) >> 32) as u32,
+            )
+        })
         .collect()
 }
 
 fn ints(n: usize, seed: usize) -> Vector<i64> {
-    (0..n).map(|i| (hash(i + seed) % 2_000_001) as i64 - 1_000_000).collect()
+    (0..n)
+        .map(|i| (hash(i + seed) % 2_000_001) as i64 - 1_000_000)
+        .collect()
 }
 
 /// Segment lengths adding up to `n`: empty, short and long segments, some
@@ -103,15 +104,39 @@ fn sum_f32(xs: &Vector<f32>) -> Scalar<f32> {
 }
 
 #[acc]
-fn scans_left(xs: &Vector<(u32, u32)>) -> (Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>, Scalar<(u32, u32)>) {
+fn scans_left(
+    xs: &Vector<(u32, u32)>,
+) -> (
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Scalar<(u32, u32)>,
+) {
     let (pre, total) = xs.scanl_total((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2));
-    (xs.scanl((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)), xs.scanl1(|(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)), pre, total)
+    (
+        xs.scanl((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
+        xs.scanl1(|(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
+        pre,
+        total,
+    )
 }
 
 #[acc]
-fn scans_right(xs: &Vector<(u32, u32)>) -> (Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>, Scalar<(u32, u32)>) {
+fn scans_right(
+    xs: &Vector<(u32, u32)>,
+) -> (
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Scalar<(u32, u32)>,
+) {
     let (pre, total) = xs.scanr_total((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2));
-    (xs.scanr((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)), xs.scanr1(|(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)), pre, total)
+    (
+        xs.scanr((1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
+        xs.scanr1(|(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
+        pre,
+        total,
+    )
 }
 
 #[acc]
@@ -120,7 +145,15 @@ fn scans_i64(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>) {
 }
 
 #[acc]
-fn seg_scans(xs: &Vector<(u32, u32)>, lens: &Vector<u32>) -> (Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>, Vector<(u32, u32)>) {
+fn seg_scans(
+    xs: &Vector<(u32, u32)>,
+    lens: &Vector<u32>,
+) -> (
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+    Vector<(u32, u32)>,
+) {
     (
         xs.scanl_seg(lens, (1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
         xs.scanr_seg(lens, (1, 0), |(m1, c1), (m2, c2)| (m1 * m2, c1 * m2 + c2)),
@@ -140,7 +173,13 @@ fn seg_folds(xs: &Vector<i64>, lens: &Vector<u32>) -> (Vector<i64>, Vector<i64>)
 fn histogram(xs: &Vector<i64>, defaults: &Vector<i64>, bins: usize) -> Vector<i64> {
     xs.permute(
         defaults,
-        |[i]| if xs[[i]] % 11 == 0 { None } else { Some([xs[[i]].rem_euclid(bins as i64) as usize]) },
+        |[i]| {
+            if xs[[i]] % 11 == 0 {
+                None
+            } else {
+                Some([xs[[i]].rem_euclid(bins as i64) as usize])
+            }
+        },
         |a, b| a + b,
     )
 }
@@ -149,8 +188,11 @@ fn histogram(xs: &Vector<i64>, defaults: &Vector<i64>, bins: usize) -> Vector<i6
 /// so it runs through the generic permute (private tables or locks).
 #[acc]
 fn histogram_pairs(xs: &Vector<i64>, defaults: &Vector<(i64, i64)>, bins: usize) -> Vector<(i64, i64)> {
-    xs.map(|x| (x, x.rem_euclid(1000)))
-        .permute(defaults, |[i]| Some([xs[[i]].rem_euclid(bins as i64) as usize]), |a, b| (a.0 + b.0, a.1.max(b.1)))
+    xs.map(|x| (x, x.rem_euclid(1000))).permute(
+        defaults,
+        |[i]| Some([xs[[i]].rem_euclid(bins as i64) as usize]),
+        |a, b| (a.0 + b.0, a.1.max(b.1)),
+    )
 }
 
 /// Each element to its own target, reversed, combined with `+` (no two meet).
@@ -175,7 +217,9 @@ fn permute_last_out(xs: &Vector<i64>, defaults: &Vector<i64>) -> Vector<i64> {
 #[acc]
 fn stencils_1d(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>, Vector<i64>, Vector<i64>) {
     (
-        xs.stencil(Boundary::Clamp, |[a, b, c, d, e]| a - 2 * b + 3 * c - 5 * d + 7 * e),
+        xs.stencil(Boundary::Clamp, |[a, b, c, d, e]| {
+            a - 2 * b + 3 * c - 5 * d + 7 * e
+        }),
         xs.stencil(Boundary::Mirror, |[a, b, c]| a * 3 + b - c),
         xs.stencil(Boundary::Wrap, |[a, _, c, _, e]| a - c * 2 + e * 5),
         xs.stencil(Boundary::Constant(-9), |[a, b, c]| a + b * 10 - c * 100),
@@ -185,15 +229,20 @@ fn stencils_1d(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>, Vector<i64>, Vect
 #[acc]
 fn stencil_2d(m: &Matrix<i64>) -> (Matrix<i64>, Matrix<i64>) {
     (
-        m.stencil(Boundary::Wrap, |[[a, b, c], [d, e, f], [g, h, i]]| a - b + 2 * c - d + 3 * e - f + g + 4 * h - i),
-        m.stencil(Boundary::Constant(1), |[[_, n, _], [w, c, e], [_, s, _]]| n * 2 + s * 3 - w * 5 + e * 7 - c),
+        m.stencil(Boundary::Wrap, |[[a, b, c], [d, e, f], [g, h, i]]| {
+            a - b + 2 * c - d + 3 * e - f + g + 4 * h - i
+        }),
+        m.stencil(Boundary::Constant(1), |[[_, n, _], [w, c, e], [_, s, _]]| {
+            n * 2 + s * 3 - w * 5 + e * 7 - c
+        }),
     )
 }
 
 /// A stencil fused into a fold (one kernel).
 #[acc]
 fn stencil_sum(xs: &Vector<i64>) -> Scalar<i64> {
-    xs.stencil(Boundary::Mirror, |[a, b, c]| a - 2 * b + c * 3).fold(0, |x, y| x + y)
+    xs.stencil(Boundary::Mirror, |[a, b, c]| a - 2 * b + c * 3)
+        .fold(0, |x, y| x + y)
 }
 
 #[test]
@@ -203,12 +252,32 @@ fn folds_across_chunks() {
         check_pools_ok(sum_i64::SOURCE, "sum_i64", &[arg(&xs)], || sum_i64(&xs), EXACT);
         check_pools_ok(max_i64::SOURCE, "max_i64", &[arg(&xs)], || max_i64(&xs), EXACT);
         let ps = affines(n, 2);
-        check_pools_ok(affine_fold::SOURCE, "affine_fold", &[arg(&ps)], || affine_fold(&ps), EXACT);
-        check_pools_ok(affine_fold1::SOURCE, "affine_fold1", &[arg(&ps)], || affine_fold1(&ps), EXACT);
+        check_pools_ok(
+            affine_fold::SOURCE,
+            "affine_fold",
+            &[arg(&ps)],
+            || affine_fold(&ps),
+            EXACT,
+        );
+        check_pools_ok(
+            affine_fold1::SOURCE,
+            "affine_fold1",
+            &[arg(&ps)],
+            || affine_fold1(&ps),
+            EXACT,
+        );
         let m = Matrix::from_fn([2, n], |[i, j]| (hash(i * n + j) as u32 | 1, hash(j + 9) as u32));
-        check_pools_ok(affine_rows::SOURCE, "affine_rows", &[arg(&m)], || affine_rows(&m), EXACT);
+        check_pools_ok(
+            affine_rows::SOURCE,
+            "affine_rows",
+            &[arg(&m)],
+            || affine_rows(&m),
+            EXACT,
+        );
         // Floats whose partial sums round: the parallel sum reorders them.
-        let fs: Vector<f32> = (0..n).map(|i| (hash(i + 3) % 20_001) as f32 / 997.0 - 10.0).collect();
+        let fs: Vector<f32> = (0..n)
+            .map(|i| (hash(i + 3) % 20_001) as f32 / 997.0 - 10.0)
+            .collect();
         let tol = sum_tol(F32_TOL, abs_sum(&fs.to_vec()));
         check_pools_ok(sum_f32::SOURCE, "sum_f32", &[arg(&fs)], || sum_f32(&fs), tol);
     }
@@ -218,10 +287,28 @@ fn folds_across_chunks() {
 fn scans_across_chunks() {
     for n in SIZES {
         let ps = affines(n, 4);
-        check_pools_ok(scans_left::SOURCE, "scans_left", &[arg(&ps)], || scans_left(&ps), EXACT);
-        check_pools_ok(scans_right::SOURCE, "scans_right", &[arg(&ps)], || scans_right(&ps), EXACT);
+        check_pools_ok(
+            scans_left::SOURCE,
+            "scans_left",
+            &[arg(&ps)],
+            || scans_left(&ps),
+            EXACT,
+        );
+        check_pools_ok(
+            scans_right::SOURCE,
+            "scans_right",
+            &[arg(&ps)],
+            || scans_right(&ps),
+            EXACT,
+        );
         let xs = ints(n, 5);
-        check_pools_ok(scans_i64::SOURCE, "scans_i64", &[arg(&xs)], || scans_i64(&xs), EXACT);
+        check_pools_ok(
+            scans_i64::SOURCE,
+            "scans_i64",
+            &[arg(&xs)],
+            || scans_i64(&xs),
+            EXACT,
+        );
     }
 }
 
@@ -283,18 +370,38 @@ fn segmented_across_chunks() {
     for (k, n) in [300].into_iter().chain(SIZES).enumerate() {
         let ps = affines(n, 6);
         let xs = ints(n, 7);
-        for lens in [segments(n, k), Vector::from(vec![n as u32]), Vector::from(vec![0, n as u32 - 1, 1])] {
+        for lens in [
+            segments(n, k),
+            Vector::from(vec![n as u32]),
+            Vector::from(vec![0, n as u32 - 1, 1]),
+        ] {
             if n <= 300 {
                 let args = [arg(&ps), arg(&lens)];
-                check_pools_ok(seg_scans::SOURCE, "seg_scans", &args, || seg_scans(&ps, &lens), EXACT);
+                check_pools_ok(
+                    seg_scans::SOURCE,
+                    "seg_scans",
+                    &args,
+                    || seg_scans(&ps, &lens),
+                    EXACT,
+                );
                 let args = [arg(&xs), arg(&lens)];
-                check_pools_ok(seg_folds::SOURCE, "seg_folds", &args, || seg_folds(&xs, &lens), EXACT);
+                check_pools_ok(
+                    seg_folds::SOURCE,
+                    "seg_folds",
+                    &args,
+                    || seg_folds(&xs, &lens),
+                    EXACT,
+                );
             }
             let want = seg_scans_ref(&ps.to_vec(), &lens.to_vec());
             let want_folds = seg_folds_ref(&xs.to_vec(), &lens.to_vec());
             let run = || {
                 let (a, b, c, d) = seg_scans(&ps, &lens).unwrap();
-                assert_eq!((a.to_vec(), b.to_vec(), c.to_vec(), d.to_vec()), want, "seg_scans, n = {n}");
+                assert_eq!(
+                    (a.to_vec(), b.to_vec(), c.to_vec(), d.to_vec()),
+                    want,
+                    "seg_scans, n = {n}"
+                );
                 let (f, t) = seg_folds(&xs, &lens).unwrap();
                 assert_eq!((f.to_vec(), t.to_vec()), want_folds, "seg_folds, n = {n}");
             };
@@ -313,18 +420,42 @@ fn permutes_across_chunks() {
         for bins in [1usize, 7, n / 3] {
             let ds = ints(bins, 9);
             let args = [arg(&xs), arg(&ds), arg(bins)];
-            check_pools_ok(histogram::SOURCE, "histogram", &args, || histogram(&xs, &ds, bins), EXACT);
+            check_pools_ok(
+                histogram::SOURCE,
+                "histogram",
+                &args,
+                || histogram(&xs, &ds, bins),
+                EXACT,
+            );
             let dp: Vector<(i64, i64)> = ds.to_vec().into_iter().map(|d| (d, d)).collect();
             let args = [arg(&xs), arg(&dp), arg(bins)];
-            check_pools_ok(histogram_pairs::SOURCE, "histogram_pairs", &args, || histogram_pairs(&xs, &dp, bins), EXACT);
+            check_pools_ok(
+                histogram_pairs::SOURCE,
+                "histogram_pairs",
+                &args,
+                || histogram_pairs(&xs, &dp, bins),
+                EXACT,
+            );
         }
         let ds = ints(n, 10);
         let args = [arg(&xs), arg(&ds)];
-        check_pools_ok(permute_reverse::SOURCE, "permute_reverse", &args, || permute_reverse(&xs, &ds), EXACT);
+        check_pools_ok(
+            permute_reverse::SOURCE,
+            "permute_reverse",
+            &args,
+            || permute_reverse(&xs, &ds),
+            EXACT,
+        );
         let m = Matrix::from_fn([5, n / 4], |[i, j]| (hash(i * n + j) % 1000) as i64);
         let dm = Matrix::from_fn([2, n / 4], |[i, j]| (i + j) as i64);
         let args = [arg(&m), arg(&dm)];
-        check_pools_ok(permute_rows::SOURCE, "permute_rows", &args, || permute_rows(&m, &dm), EXACT);
+        check_pools_ok(
+            permute_rows::SOURCE,
+            "permute_rows",
+            &args,
+            || permute_rows(&m, &dm),
+            EXACT,
+        );
         let short = ints(n - 1, 11);
         let args = [arg(&xs), arg(&short)];
         check_pools_err(
@@ -341,11 +472,29 @@ fn permutes_across_chunks() {
 fn stencils_across_chunks() {
     for n in SIZES {
         let xs = ints(n, 12);
-        check_pools_ok(stencils_1d::SOURCE, "stencils_1d", &[arg(&xs)], || stencils_1d(&xs), EXACT);
-        check_pools_ok(stencil_sum::SOURCE, "stencil_sum", &[arg(&xs)], || stencil_sum(&xs), EXACT);
+        check_pools_ok(
+            stencils_1d::SOURCE,
+            "stencils_1d",
+            &[arg(&xs)],
+            || stencils_1d(&xs),
+            EXACT,
+        );
+        check_pools_ok(
+            stencil_sum::SOURCE,
+            "stencil_sum",
+            &[arg(&xs)],
+            || stencil_sum(&xs),
+            EXACT,
+        );
         for rows in [1usize, 3] {
             let m = Matrix::from_fn([rows, n], |[i, j]| (hash(i * n + j + 13) % 1000) as i64 - 500);
-            check_pools_ok(stencil_2d::SOURCE, "stencil_2d", &[arg(&m)], || stencil_2d(&m), EXACT);
+            check_pools_ok(
+                stencil_2d::SOURCE,
+                "stencil_2d",
+                &[arg(&m)],
+                || stencil_2d(&m),
+                EXACT,
+            );
         }
     }
 }

@@ -240,7 +240,13 @@ fn histogram_matches_interpreter() {
             if expanded == 0 {
                 check_ok(src, "hist", &args, fused::hist(&xs, 0), EXACT);
             } else {
-                check_err(src, "hist", &args, fused::hist(&xs, 0), ErrorKind::IndexOutOfBounds);
+                check_err(
+                    src,
+                    "hist",
+                    &args,
+                    fused::hist(&xs, 0),
+                    ErrorKind::IndexOutOfBounds,
+                );
             }
         }
     }

@@ -538,11 +538,23 @@ fn maps_after_a_fold() {
         // fold1 over rows of no columns has no neutral element.
         if r > 0 && c == 0 {
             let e = ErrorKind::EmptyReduction;
-            check_err(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), e.clone());
+            check_err(
+                fused::row_max::SOURCE,
+                "row_max",
+                &ai,
+                fused::row_max(&mi),
+                e.clone(),
+            );
             check_err(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), e);
         } else {
             check_ok(fused::row_max::SOURCE, "row_max", &ai, fused::row_max(&mi), EXACT);
-            check_ok(fused::row_max::SOURCE, "row_max", &ai, no_fusion::row_max(&mi), EXACT);
+            check_ok(
+                fused::row_max::SOURCE,
+                "row_max",
+                &ai,
+                no_fusion::row_max(&mi),
+                EXACT,
+            );
         }
         check(
             fused::used_twice::SOURCE,

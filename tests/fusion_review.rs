@@ -714,7 +714,15 @@ fn errors_after_folds() {
         for k in [0usize, 1, 4, 5, 9] {
             // Each of the r sums reads m[[k, 0]].
             let oob = (r > 0 && (k >= r || c == 0)).then_some(ErrorKind::IndexOutOfBounds);
-            all3_or!(post_errors, fold_post_oob, &[arg(&mi), arg(k)], EXACT, oob, &mi, k);
+            all3_or!(
+                post_errors,
+                fold_post_oob,
+                &[arg(&mi), arg(k)],
+                EXACT,
+                oob,
+                &mi,
+                k
+            );
         }
     }
     for n in SIZES {
@@ -722,8 +730,24 @@ fn errors_after_folds() {
         for k in [0usize, 1, n, n + 3] {
             // The sum (one element) and the scan (n + 1) read element k.
             let oob = (k >= n).then_some(ErrorKind::IndexOutOfBounds);
-            all3_or!(post_errors, sum_post_oob, &[arg(&xi), arg(k)], EXACT, oob.clone(), &xi, k);
-            all3_or!(post_errors, scan_post_oob, &[arg(&xi), arg(k)], EXACT, oob, &xi, k);
+            all3_or!(
+                post_errors,
+                sum_post_oob,
+                &[arg(&xi), arg(k)],
+                EXACT,
+                oob.clone(),
+                &xi,
+                k
+            );
+            all3_or!(
+                post_errors,
+                scan_post_oob,
+                &[arg(&xi), arg(k)],
+                EXACT,
+                oob,
+                &xi,
+                k
+            );
         }
     }
 }

@@ -142,13 +142,25 @@ fn swapped_parameters_in_zips() {
         let (xs, ys) = (v(&xs), v(&ys.iter().map(|y| y | 1).collect::<Vec<_>>()));
         let xs = v(&xs.to_vec().iter().map(|x| x & !1).collect::<Vec<_>>());
         let zs = v(&zs);
-        let r = check_ok(sub_both::SOURCE, "sub_both", &[arg(&xs), arg(&ys)], sub_both(&xs, &ys), EXACT);
+        let r = check_ok(
+            sub_both::SOURCE,
+            "sub_both",
+            &[arg(&xs), arg(&ys)],
+            sub_both(&xs, &ys),
+            EXACT,
+        );
         differ("sub_both", &r, 0, 1);
         let (a, b) = sub_both(&xs, &ys).unwrap();
         let want: Vec<i32> = xs.to_vec().iter().zip(ys.to_vec()).map(|(x, y)| x - y).collect();
         assert_eq!(a.to_vec(), want);
         assert_eq!(b.to_vec(), want.iter().map(|d| -d).collect::<Vec<_>>());
-        check_ok(sub_fused::SOURCE, "sub_fused", &[arg(&xs), arg(&ys)], sub_fused(&xs, &ys), EXACT);
+        check_ok(
+            sub_fused::SOURCE,
+            "sub_fused",
+            &[arg(&xs), arg(&ys)],
+            sub_fused(&xs, &ys),
+            EXACT,
+        );
         assert_eq!(
             sub_fused(&xs, &ys).unwrap().to_vec(),
             want.iter().map(|d| 2 * d).collect::<Vec<_>>()
@@ -163,10 +175,22 @@ fn swapped_parameters_in_zips() {
                 })
                 .collect()
         };
-        let r = check_ok(rotations::SOURCE, "rotations", &args, rotations(&xs, &ys, &zs), EXACT);
+        let r = check_ok(
+            rotations::SOURCE,
+            "rotations",
+            &args,
+            rotations(&xs, &ys, &zs),
+            EXACT,
+        );
         let (a, b, c) = rotations(&xs, &ys, &zs).unwrap();
         assert_eq!((a.to_vec(), b.to_vec(), c.to_vec()), (want(0), want(1), want(2)));
-        let s = check_ok(rotations_call::SOURCE, "rotations_call", &args, rotations_call(&xs, &ys, &zs), EXACT);
+        let s = check_ok(
+            rotations_call::SOURCE,
+            "rotations_call",
+            &args,
+            rotations_call(&xs, &ys, &zs),
+            EXACT,
+        );
         assert_eq!(r, s);
         if n > 1 {
             for (i, j) in [(0, 1), (1, 2), (0, 2)] {
@@ -180,14 +204,22 @@ fn swapped_parameters_in_zips() {
 fn swapped_stencil_points() {
     for n in [3usize, 10, 100] {
         let xs = v(&inputs(n, 4));
-        let r = check_ok(stencil_points::SOURCE, "stencil_points", &[arg(&xs)], stencil_points(&xs), EXACT);
+        let r = check_ok(
+            stencil_points::SOURCE,
+            "stencil_points",
+            &[arg(&xs)],
+            stencil_points(&xs),
+            EXACT,
+        );
         for (i, j) in [(0, 1), (1, 2), (0, 2)] {
             differ("stencil_points", &r, i, j);
         }
         let (a, _, _) = stencil_points(&xs).unwrap();
         let x = xs.to_vec();
         let at = |i: isize| x[i.clamp(0, n as isize - 1) as usize];
-        let want: Vec<i32> = (0..n as isize).map(|i| at(i - 1) * 100 + at(i) * 10 + at(i + 1)).collect();
+        let want: Vec<i32> = (0..n as isize)
+            .map(|i| at(i - 1) * 100 + at(i) * 10 + at(i + 1))
+            .collect();
         assert_eq!(a.to_vec(), want);
     }
 }
@@ -195,14 +227,19 @@ fn swapped_stencil_points() {
 #[test]
 fn swapped_parameters_in_folds_and_scans() {
     for (r, c) in [(1usize, 2usize), (3, 5), (4, 40), (2, 3000)] {
-        let m = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) as u32 | 1, (hash(i * c + j + 1) % 1000) as u32));
+        let m = Matrix::from_fn([r, c], |[i, j]| {
+            (hash(i * c + j) as u32 | 1, (hash(i * c + j + 1) % 1000) as u32)
+        });
         let d = check_ok(folds::SOURCE, "folds", &[arg(&m)], folds(&m), EXACT);
         differ("folds", &d, 0, 1);
         differ("folds", &d, 2, 3);
         let (first, last, _, _) = folds(&m).unwrap();
         let rows: Vec<Vec<(u32, u32)>> = (0..r).map(|i| m.to_vec()[i * c..(i + 1) * c].to_vec()).collect();
         assert_eq!(first.to_vec(), rows.iter().map(|row| row[0]).collect::<Vec<_>>());
-        assert_eq!(last.to_vec(), rows.iter().map(|row| row[c - 1]).collect::<Vec<_>>());
+        assert_eq!(
+            last.to_vec(),
+            rows.iter().map(|row| row[c - 1]).collect::<Vec<_>>()
+        );
     }
     for n in [2usize, 7, 100, 5000] {
         let xs = v(&inputs(n, 5));
@@ -226,7 +263,13 @@ fn swapped_parameters_in_permutes_and_indices() {
         let m = Matrix::from_fn([n, n], |[i, j]| (i * 1000 + j) as i32);
         let dm = Matrix::from_fn([n, n], |[i, j]| (i + j) as i32);
         let args = [arg(&xs), arg(&ds), arg(&m), arg(&dm)];
-        let d = check_ok(permutes::SOURCE, "permutes", &args, permutes(&xs, &ds, &m, &dm), EXACT);
+        let d = check_ok(
+            permutes::SOURCE,
+            "permutes",
+            &args,
+            permutes(&xs, &ds, &m, &dm),
+            EXACT,
+        );
         differ("permutes", &d, 0, 1);
         differ("permutes", &d, 2, 3);
         let (a, b, _, _) = permutes(&xs, &ds, &m, &dm).unwrap();
@@ -305,7 +348,13 @@ fn coord(b: B, i: isize, n: isize) -> Option<usize> {
 }
 
 /// Plain-Rust reference of the rank-`dims.len()` tap programs.
-fn tap_ref(xs: &[i64], dims: &[usize], b: B, pre: impl Fn(i64) -> i64, post: impl Fn(i64) -> i64) -> Vec<i64> {
+fn tap_ref(
+    xs: &[i64],
+    dims: &[usize],
+    b: B,
+    pre: impl Fn(i64) -> i64,
+    post: impl Fn(i64) -> i64,
+) -> Vec<i64> {
     let total: usize = dims.iter().product();
     let rank = dims.len();
     (0..total)
@@ -387,7 +436,20 @@ fn fused_stencil_boundaries_2d() {
         (tap2_wrap::SOURCE, "tap2_wrap", tap2_wrap, B::Wrap),
         (tap2_const::SOURCE, "tap2_const", tap2_const, B::Const(11)),
     ];
-    let shapes = [(0usize, 0usize), (0, 3), (3, 0), (1, 1), (1, 2), (2, 1), (2, 3), (3, 3), (1, 101), (101, 2), (2, 16_385), (130, 130)];
+    let shapes = [
+        (0usize, 0usize),
+        (0, 3),
+        (3, 0),
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (2, 3),
+        (3, 3),
+        (1, 101),
+        (101, 2),
+        (2, 16_385),
+        (130, 130),
+    ];
     for (src, name, f, b) in progs {
         fused_to_one_kernel(src, name);
         for (r, c) in shapes {

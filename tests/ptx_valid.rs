@@ -82,8 +82,7 @@ impl<'ast> Visit<'ast> for Finder<'_> {
                             _ => None,
                         })
                         .collect();
-                    let names: Vec<String> =
-                        fns.iter().map(|f| f.sig.ident.to_string()).collect();
+                    let names: Vec<String> = fns.iter().map(|f| f.sig.ident.to_string()).collect();
                     self.out.push(Found {
                         origin: format!("{}: accel! {{ {} }}", self.file, names.join(", ")),
                         fns,
@@ -103,10 +102,13 @@ impl<'ast> Visit<'ast> for Finder<'_> {
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let rd = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read the folder {}: {e}", dir.display()));
+    let rd =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read the folder {}: {e}", dir.display()));
     let mut entries: Vec<PathBuf> = rd
-        .map(|e| e.unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display())).path())
+        .map(|e| {
+            e.unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+                .path()
+        })
         .collect();
     entries.sort();
     for p in entries {

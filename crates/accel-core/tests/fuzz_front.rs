@@ -119,7 +119,9 @@ fn workspace_root() -> PathBuf {
 }
 
 fn rust_files(dir: &Path, recurse: bool, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -139,7 +141,10 @@ fn strip_attrs(mut f: syn::ItemFn) -> syn::ItemFn {
 }
 
 fn fns_text(fns: &[syn::ItemFn]) -> String {
-    fns.iter().map(|f| quote::quote!(#f).to_string()).collect::<Vec<_>>().join("\n")
+    fns.iter()
+        .map(|f| quote::quote!(#f).to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The functions of a token stream parsed as a file, when all its items are functions.
@@ -294,22 +299,117 @@ fn group_end(toks: &[Tok], i: usize) -> usize {
 
 /// Tokens with edge values and keywords, inserted or put in place of a token.
 const EDGE: &[&str] = &[
-    "0", "1", "-1", "2", "u64::MAX", "i64::MIN", "i32::MAX", "i32::MIN", "u32::MAX", "u8::MAX",
-    "usize::MAX", "1e308", "-1e308", "1e-320", "9e999", "-0.0", "0.0", "0.5", "f32::NAN",
-    "f64::INFINITY", "f32::MAX", "f64::MIN_POSITIVE", "255u8", "256", "-129i8", "4294967296",
-    "18446744073709551615", "18446744073709551616", "340282366920938463463374607431768211456",
-    "0usize", "1.0f32", "2f64", "0x7fff_ffff", "0b1", "1_000_000", "'a'", "\"s\"", "b'x'", "true",
-    "false", "usize", "isize", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "u128",
-    "i128", "f32", "f64", "bool", "char", "()", "[]", "[0; 0]", "(0,)", "..", "..=", "as", "_",
-    "return", "loop", "break", "continue", "while", "for", "in", "match", "if", "else", "let",
-    "mut", "&", "*", "!", "-", "%", "<<", ">>", "==", "=", "+=", "|", "||", "&&", ";", ",", ".",
-    "::", "?", "=>", "->", "x", "xs", "i", "n", "Vector", "Scalar", "Array", "Matrix", "Array3",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "u64::MAX",
+    "i64::MIN",
+    "i32::MAX",
+    "i32::MIN",
+    "u32::MAX",
+    "u8::MAX",
+    "usize::MAX",
+    "1e308",
+    "-1e308",
+    "1e-320",
+    "9e999",
+    "-0.0",
+    "0.0",
+    "0.5",
+    "f32::NAN",
+    "f64::INFINITY",
+    "f32::MAX",
+    "f64::MIN_POSITIVE",
+    "255u8",
+    "256",
+    "-129i8",
+    "4294967296",
+    "18446744073709551615",
+    "18446744073709551616",
+    "340282366920938463463374607431768211456",
+    "0usize",
+    "1.0f32",
+    "2f64",
+    "0x7fff_ffff",
+    "0b1",
+    "1_000_000",
+    "'a'",
+    "\"s\"",
+    "b'x'",
+    "true",
+    "false",
+    "usize",
+    "isize",
+    "u8",
+    "i8",
+    "u16",
+    "i16",
+    "u32",
+    "i32",
+    "u64",
+    "i64",
+    "u128",
+    "i128",
+    "f32",
+    "f64",
+    "bool",
+    "char",
+    "()",
+    "[]",
+    "[0; 0]",
+    "(0,)",
+    "..",
+    "..=",
+    "as",
+    "_",
+    "return",
+    "loop",
+    "break",
+    "continue",
+    "while",
+    "for",
+    "in",
+    "match",
+    "if",
+    "else",
+    "let",
+    "mut",
+    "&",
+    "*",
+    "!",
+    "-",
+    "%",
+    "<<",
+    ">>",
+    "==",
+    "=",
+    "+=",
+    "|",
+    "||",
+    "&&",
+    ";",
+    ",",
+    ".",
+    "::",
+    "?",
+    "=>",
+    "->",
+    "x",
+    "xs",
+    "i",
+    "n",
+    "Vector",
+    "Scalar",
+    "Array",
+    "Matrix",
+    "Array3",
 ];
 
 /// Type names, replaced by one another.
 const TYPES: &[&str] = &[
-    "bool", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "usize", "isize", "f32", "f64",
-    "u128", "char", "Vector", "Matrix", "Array3", "Scalar", "Array",
+    "bool", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "usize", "isize", "f32", "f64", "u128",
+    "char", "Vector", "Matrix", "Array3", "Scalar", "Array",
 ];
 
 struct Mutator {
@@ -377,7 +477,10 @@ impl Mutator {
                 }
             }
         }
-        let types = TYPES.iter().map(|t| t.parse::<TokenStream>().unwrap().into_iter().next().unwrap()).collect();
+        let types = TYPES
+            .iter()
+            .map(|t| t.parse::<TokenStream>().unwrap().into_iter().next().unwrap())
+            .collect();
         let puncts = kind(|t| matches!(t, TokenTree::Punct(_)));
         Mutator {
             units,
@@ -456,7 +559,8 @@ impl Mutator {
             4 | 5 => {
                 if let Some(i) = leaf_at(rng, toks) {
                     let Tok::Leaf(old) = &toks[i] else { unreachable!() };
-                    let after_dot = i > 0 && matches!(&toks[i - 1], Tok::Leaf(TokenTree::Punct(p)) if p.as_char() == '.');
+                    let after_dot =
+                        i > 0 && matches!(&toks[i - 1], Tok::Leaf(TokenTree::Punct(p)) if p.as_char() == '.');
                     let pool = match old {
                         _ if rng.below(4) == 0 => &self.leaves,
                         TokenTree::Ident(_) if after_dot => &self.methods,
@@ -895,7 +999,9 @@ fn mutants_compile_or_fail_cleanly() {
                         *current[t].lock().unwrap() = Some((Instant::now(), src.clone()));
                         counts.tried += 1;
                         if let Err(f) = check(&src, opts, &mut counts) {
-                            let e = found.entry(f.key).or_insert_with(|| (src.clone(), opts, f.detail));
+                            let e = found
+                                .entry(f.key)
+                                .or_insert_with(|| (src.clone(), opts, f.detail));
                             if src.len() < e.0.len() {
                                 e.0 = src.clone();
                                 e.1 = opts;
@@ -957,10 +1063,16 @@ fn mutants_compile_or_fail_cleanly() {
                 "\n=== {key}\n{detail}\n--- options {opts:?}\n--- mutant:\n{src}\n--- minimised:\n{min}\n"
             ));
         }
-        panic!("fuzz_front (seed {seed:#x}): {} distinct failures:{report}", found.len());
+        panic!(
+            "fuzz_front (seed {seed:#x}): {} distinct failures:{report}",
+            found.len()
+        );
     }
     // The mutants must reach the compiler, not only the parser, and both
     // outcomes must be common.
     assert!(total.parsed * 10 > total.tried, "{total:?}");
-    assert!(total.ok * 10 > total.fns && total.clean_errors * 10 > total.fns, "{total:?}");
+    assert!(
+        total.ok * 10 > total.fns && total.clean_errors * 10 > total.fns,
+        "{total:?}"
+    );
 }

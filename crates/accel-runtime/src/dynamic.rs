@@ -74,9 +74,7 @@ impl Value {
             (a - b).abs() <= tol.rel * scale
         }
         match (self, other) {
-            (Value::F32(a), Value::F32(b)) => {
-                close(*a as f64, *b as f64, tol, f32::MIN_POSITIVE as f64)
-            }
+            (Value::F32(a), Value::F32(b)) => close(*a as f64, *b as f64, tol, f32::MIN_POSITIVE as f64),
             (Value::F64(a), Value::F64(b)) => close(*a, *b, tol, f64::MIN_POSITIVE),
             (Value::Tuple(a), Value::Tuple(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.approx_eq_tol(y, tol))
@@ -319,8 +317,14 @@ mod tests {
         let inf = Value::F64(f64::INFINITY);
         assert!(!inf.approx_eq_tol(&Value::F64(1.0), Tolerance::with_mag(1e-4, f64::MAX)));
         // It applies inside arrays and tuples.
-        let x = Dyn::Array(DynArray { shape: vec![2], elems: vec![a.clone(), Value::F32(5.0)] });
-        let y = Dyn::Array(DynArray { shape: vec![2], elems: vec![b.clone(), Value::F32(5.0)] });
+        let x = Dyn::Array(DynArray {
+            shape: vec![2],
+            elems: vec![a.clone(), Value::F32(5.0)],
+        });
+        let y = Dyn::Array(DynArray {
+            shape: vec![2],
+            elems: vec![b.clone(), Value::F32(5.0)],
+        });
         assert!(!x.approx_eq(&y, 1e-4));
         assert!(x.approx_eq_tol(&y, Tolerance::with_mag(1e-4, 100.0)));
         let t = Value::Tuple(vec![Value::I32(1), a]);
