@@ -186,6 +186,16 @@ pub struct Gen<'r> {
     reordered: bool,
 }
 
+/// `MIN` or `MAX` of integer type `p` (`MAX` only when unsigned: its `MIN` is 0).
+fn int_edge(rng: &mut Rng, p: P) -> String {
+    let c = if p.is_signed() {
+        rng.pick(&["MIN", "MAX"])
+    } else {
+        "MAX"
+    };
+    format!("{}::{c}", p.name())
+}
+
 /// A literal of type `p`: edge values often, small values mostly.
 fn literal(rng: &mut Rng, p: P) -> String {
     let n = p.name();
@@ -218,12 +228,7 @@ fn literal(rng: &mut Rng, p: P) -> String {
         }
         _ => {
             if rng.chance(0.2) {
-                let c = if p.is_signed() {
-                    rng.pick(&["MIN", "MAX"])
-                } else {
-                    "MAX"
-                };
-                format!("{n}::{c}")
+                int_edge(rng, p)
             } else {
                 let mut v = rng.pick(&[0i64, 1, 2, 3, 5, 7, 16, 31, 100, -1, -2, -128]);
                 if !p.is_signed() && v < 0 {
@@ -257,12 +262,7 @@ fn input_elem(rng: &mut Rng, p: P, i: usize) -> String {
         }
         _ => {
             if rng.chance(0.08) {
-                let c = if p.is_signed() {
-                    rng.pick(&["MIN", "MAX"])
-                } else {
-                    "MAX"
-                };
-                format!("{n}::{c}")
+                int_edge(rng, p)
             } else {
                 let (lo, hi): (i64, i64) = match p {
                     I8 => (-128, 127),
@@ -811,9 +811,7 @@ impl<'r> Gen<'r> {
             }
             20 if r == 1 && prim.is_some() => {
                 let (src, st) = self.any_of_rank(r, d);
-                let (a, b) = (self.fresh("a"), self.fresh("b"));
                 let (pa, ea) = self.elem_param(st.elem);
-                let _ = (a, b);
                 let env = [self.host.clone(), ea].concat();
                 let x = self.elem_value(t.elem, &env, 2);
                 format!("{src}.zip(&{src}).map(|({pa}, _)| {x})")
@@ -915,7 +913,7 @@ impl<'r> Gen<'r> {
 
     /// `generate` over the shape of an array of rank `r` (or a literal
     /// shape), reading arrays at the index and sometimes one step outside it.
-    fn generate(&mut self, t: ArrTy, d: usize) -> String {
+    fn generate(&mut self, t: ArrTy, _depth: usize) -> String {
         let r = t.rank;
         let like = self.vars_of_rank(r);
         if r > 0 && !like.is_empty() && self.rng.chance(0.3) {
@@ -961,7 +959,6 @@ impl<'r> Gen<'r> {
                 };
                 let body = self.elem_value(t.elem, &body_env, 3);
                 let body = self.using(&v, body, t.elem, &body_env);
-                let _ = d;
                 return format!(
                     "generate({shape}, |[{}]| {{ let {v} = {read}; {body} }})",
                     ix.join(", ")
