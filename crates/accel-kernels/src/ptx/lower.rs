@@ -1631,7 +1631,10 @@ mod tests {
     /// for sm_70, if any (warnings included).
     fn ptxas_rejects(text: &str) -> Option<String> {
         let ptxas = std::env::var_os("ACCEL_PTXAS")?;
-        let dir = std::env::temp_dir().join(format!("accel-lower-{}", std::process::id()));
+        // One folder per call: tests run in parallel threads of one process.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("accel-lower-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).ok()?;
         let file = dir.join("m.ptx");
         std::fs::write(&file, text).ok()?;
