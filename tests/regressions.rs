@@ -240,3 +240,108 @@ fn errors_in_program_order() {
     let err = error_order(&xs, &e).expect_err("an index out of bounds");
     assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{err}");
 }
+
+// Run-time errors name the source position of the failing expression
+// (`file:line:column`), on the CPU and on the GPU path alike (issue 21).
+accel! {
+    fn loc_read(xs: &Vector<i32>) -> Vector<i32> {
+        generate([xs.len()], |[i]| 2 * xs[[i + 1]])
+    }
+
+    fn loc_backpermute(xs: &Vector<i32>) -> Vector<i32> {
+        xs.map(|x| x + 1)
+            .backpermute([xs.len()], |[i]| [i + 2])
+    }
+
+    fn loc_permute(xs: &Vector<i32>) -> Vector<i32> {
+        let zeros = fill([xs.len()], 0);
+        xs.permute(&zeros, |[i]| Some([i + 3]), |a, b| a + b)
+    }
+
+    fn loc_reshape(xs: &Vector<i32>) -> Matrix<i32> {
+        xs.map(|x| x * 2).reshape([2, xs.len()])
+    }
+
+    fn loc_expand(xs: &Vector<i32>) -> Vector<i32> {
+        xs.expand(|x| x - 10, |x, k| x + k)
+    }
+
+    // Inlined: the error is at the read in `loc_read`.
+    fn loc_called(xs: &Vector<i32>) -> Vector<i32> {
+        loc_read(&xs.map(|x| x - 1))
+    }
+
+    fn loc_fold1(xs: &Vector<i32>) -> Scalar<i32> {
+        xs.fold1_all(|x, y| y + x)
+    }
+}
+
+/// `file:line:column` of the one occurrence of `needle` in this file's source.
+fn source_position(needle: &str) -> String {
+    let all = include_str!("regressions.rs");
+    // The programs: the source before this function (whose uses name the needles too).
+    let src = &all[..all.find("fn source_position(").expect("this function")];
+    let found: Vec<_> = src.match_indices(needle).collect();
+    assert_eq!(found.len(), 1, "`{needle}` occurs once in the source");
+    let before = &src[..found[0].0];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+    format!("{}:{line}:{column}", file!())
+}
+
+#[test]
+fn errors_name_their_source_position() {
+    let xs = Vector::from(vec![1, 2, 3]);
+    let backends = [
+        Backend::cpu(),
+        Backend::ptx_sim().expect("the simulator is always available"),
+    ];
+    for b in &backends {
+        let cases = [
+            (
+                loc_read::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::IndexOutOfBounds,
+                "xs[[i + 1]]",
+            ),
+            (
+                loc_called::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::IndexOutOfBounds,
+                "xs[[i + 1]]",
+            ),
+            (
+                loc_backpermute::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::IndexOutOfBounds,
+                "backpermute([xs.len()]",
+            ),
+            (
+                loc_permute::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::IndexOutOfBounds,
+                "permute(&zeros",
+            ),
+            (
+                loc_reshape::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::ShapeMismatch,
+                "reshape([2, xs.len()])",
+            ),
+            (
+                loc_expand::on(b, &xs).map(|_| ()),
+                accel::ErrorKind::InvalidArgument,
+                "expand(|x| x - 10",
+            ),
+        ];
+        for (r, kind, needle) in cases {
+            let err = r.expect_err(needle);
+            assert_eq!(err.kind(), &kind, "{b:?}: {err}");
+            let want = source_position(needle);
+            assert_eq!(err.location(), Some(want.as_str()), "{b:?}: {err}");
+            assert!(err.to_string().contains(&format!(" at {want}: ")), "{b:?}: {err}");
+        }
+    }
+    // The CPU checks for an empty reduction in the generated code.
+    let err = loc_fold1::on(&Backend::cpu(), &Vector::from(Vec::<i32>::new())).expect_err("fold1_all");
+    assert_eq!(err.kind(), &accel::ErrorKind::EmptyReduction, "{err}");
+    assert_eq!(
+        err.location(),
+        Some(source_position("fold1_all(|x, y| y + x)").as_str())
+    );
+}

@@ -67,7 +67,7 @@ fn steps(
             v.expr(h, true)
         };
         match step {
-            Step::CheckReshape { from, to } => {
+            Step::CheckReshape { from, to, .. } => {
                 check(*from, written, scope)?;
                 check(*to, written, scope)?;
             }

@@ -8,7 +8,7 @@
 //! the plan.
 
 use accel_core::ir::{
-    Arena, BinOp, Boundary, Expr, Fun, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
+    Arena, BinOp, Boundary, Expr, Fun, Loc, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
 };
 use accel_core::plan::{
     AtomicCombine, Block, ElemFn, ExpandSink, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
@@ -121,6 +121,21 @@ fn var(v: accel_core::ir::VarId) -> Ident {
 }
 
 /// The Rust type of a scalar type.
+/// A source position as an `Option<&'static str>` expression of the generated
+/// code: `Some("file:line:column")`, the file being the one `file!()` names
+/// there (where the `#[acc]` function is), or `None`.
+pub fn location(at: Option<Loc>) -> TokenStream {
+    match at {
+        Some(l) => {
+            let pos = format!(":{l}");
+            quote!(::core::option::Option::Some(
+                ::core::concat!(::core::file!(), #pos)
+            ))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
 pub fn rust_ty(t: &Ty) -> TokenStream {
     match t {
         Ty::Prim(p) => {
@@ -324,7 +339,7 @@ impl Gen<'_> {
             }
         };
         match st {
-            Step::CheckReshape { from, to } => hs.extend([*from, *to]),
+            Step::CheckReshape { from, to, .. } => hs.extend([*from, *to]),
             Step::Let { value, .. } => hs.push(*value),
             Step::Kernel(kernel) => {
                 for o in &kernel.outputs {
@@ -540,9 +555,9 @@ impl Gen<'_> {
     fn step(&self, step: &Step, moved: &HashSet<u32>) -> TokenStream {
         let rt = self.rt;
         match step {
-            Step::CheckReshape { from, to } => {
-                let (f, t) = (self.expr(*from), self.expr(*to));
-                quote!(#rt::cpu::check_reshape(&#f, &#t)?;)
+            Step::CheckReshape { from, to, at } => {
+                let (f, t, at) = (self.expr(*from), self.expr(*to), location(*at));
+                quote!(#rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at))?;)
             }
             // Handled by `item`.
             Step::Let { .. } | Step::If { .. } | Step::While { .. } => TokenStream::new(),
@@ -624,7 +639,7 @@ impl Gen<'_> {
                             let emit = || {
                                 self.fold_call(
                                     elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols,
-                                    &cols,
+                                    &cols, kernel.at,
                                 )
                             };
                             if to_scalar && !self.lanes_pay(elem) {
@@ -707,11 +722,12 @@ impl Gen<'_> {
                         let r = Literal::usize_unsuffixed(src_rank);
                         let p = var(index.params[0]);
                         let body = self.expr(index.body);
+                        let at = location(kernel.at);
                         let target = quote! {
                             |__i: usize| {
                                 let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
                                 match #body {
-                                    ::core::option::Option::Some(__t) => __ctx.index("permute", __t, #bs),
+                                    ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
                                     ::core::option::Option::None => ::core::option::Option::None,
                                 }
                             }
@@ -845,6 +861,7 @@ impl Gen<'_> {
                 };
                 let (ie, ij) = (var(index.params[0]), var(index.params[1]));
                 let ibody = self.expr(index.body);
+                let at = location(kernel.at);
                 let target_value = quote! {
                     |__x: &#x_ty, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
                         #element
@@ -852,7 +869,7 @@ impl Gen<'_> {
                         let #ij: usize = __j;
                         match #ibody {
                             ::core::option::Option::Some(__t) => __ctx
-                                .index("permute", __t, #bs)
+                                .index("permute", #at, __t, #bs)
                                 .map(|__t| (__t, { let __v: #m_ty = #mbody; __v })),
                             ::core::option::Option::None => ::core::option::Option::None,
                         }
@@ -874,6 +891,7 @@ impl Gen<'_> {
             ExpandSink::Fold { z, f, post } => {
                 let acc_ty = self.a.var(f.params[0]).ty.clone();
                 let at = rust_ty(&acc_ty);
+                let site = location(kernel.at);
                 let g = self.fun2(f, &at);
                 let post = self.post_closure(post.as_ref(), &at, &t);
                 let value = quote! {
@@ -890,7 +908,7 @@ impl Gen<'_> {
                     None => quote! {
                         match __exp.fold1(&__src, &__count, #value, #g) {
                             ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
-                            ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                            ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all").or_at(#site)),
                         }
                     },
                 };
@@ -915,8 +933,10 @@ impl Gen<'_> {
         order: &TokenStream,
         acc_cols: &TokenStream,
         cols: &TokenStream,
+        at: Option<Loc>,
     ) -> TokenStream {
         let rt = self.rt;
+        let at = location(at);
         // The whole input as one range, or row by row.
         let (e, er) = if to_scalar {
             let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape));
@@ -946,7 +966,7 @@ impl Gen<'_> {
             (true, None) => quote! {
                 match #rt::cpu::#fold1_all(#order, #rt::shape::size(&#in_shape), #e, #g) {
                     ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
-                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all")),
+                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all").or_at(#at)),
                 }
             },
             (false, Some(z)) => {
@@ -956,7 +976,7 @@ impl Gen<'_> {
             (false, None) => quote! {
                 match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
                     ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1")),
+                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1").or_at(#at)),
                 }
             },
         }
@@ -1670,9 +1690,10 @@ impl Gen<'_> {
             }
             Expr::Assert { cond, op, msg, body } => {
                 let (c, body) = (self.expr(*cond), self.expr(*body));
+                let at = location(self.a.loc(h));
                 quote! {{
                     if !(#c) {
-                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg));
+                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg).or_at(#at));
                     }
                     #body
                 }}
@@ -1686,6 +1707,7 @@ impl Gen<'_> {
             } => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
+                let at = location(self.a.loc(h));
                 // The proof that lets the read go unchecked, if any.
                 let proof = if self.inside(*index, *shape) {
                     Some("inside the iteration space")
@@ -1707,7 +1729,7 @@ impl Gen<'_> {
                 }
                 quote! {{
                     let #v = #ix;
-                    if __ctx.index(#op, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
+                    if __ctx.index(#op, #at, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
                 }}
             }
             Expr::ReadStencil {

@@ -88,8 +88,8 @@ impl Gen<'_> {
         out.extend(self.steps(&self.plan.steps));
         let result = self.output(&self.plan.result);
         let sites = self.prog.sites.iter().map(|s| {
-            let (i, op, msg) = (s.index, &s.op, &s.msg);
-            quote!((#i, #op, #msg))
+            let (i, op, msg, at) = (s.index, &s.op, &s.msg, crate::cpu::location(s.at));
+            quote!((#i, #op, #msg, #at))
         });
         quote! {{
             const __SITES: &[#host::ErrSite] = &[#(#sites),*];
@@ -182,9 +182,9 @@ impl Gen<'_> {
     fn step(&self, step: &Step) -> TokenStream {
         let rt = self.rt;
         match step {
-            Step::CheckReshape { from, to } => {
-                let (f, t) = (self.hexpr(*from), self.hexpr(*to));
-                quote!(#rt::cpu::check_reshape(&#f, &#t)?;)
+            Step::CheckReshape { from, to, at } => {
+                let (f, t, at) = (self.hexpr(*from), self.hexpr(*to), crate::cpu::location(*at));
+                quote!(#rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at))?;)
             }
             Step::Let { var: v, value } => {
                 let t = rust_ty(&self.plan.arena.var(*v).ty);

@@ -22,12 +22,13 @@ pub enum ErrorKind {
     DeviceFailure,
 }
 
-/// A run-time error: which operation failed and why.
+/// A run-time error: which operation failed, where in the source, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     op: String,
     message: String,
+    location: Option<String>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -43,6 +44,7 @@ impl Error {
             kind,
             op: op.into(),
             message: message.into(),
+            location: None,
         }
     }
 
@@ -67,6 +69,30 @@ impl Error {
         &self.message
     }
 
+    /// Where in the source the failing expression is (`file:line:column`),
+    /// when known. Errors of compiled programs name the expression in the
+    /// `#[acc]` function: the index of `xs[[i]]`, the `backpermute`,
+    /// `permute`, `reshape` or reduction whose argument is wrong.
+    pub fn location(&self) -> Option<&str> {
+        self.location.as_deref()
+    }
+
+    /// The same error at source location `location` (`file:line:column`).
+    pub fn at(mut self, location: impl Into<String>) -> Self {
+        self.location = Some(location.into());
+        self
+    }
+
+    /// The same error at `location`, if it has none yet and `location` is
+    /// `Some`: the generated code's way of placing an error that a skeleton
+    /// raised without knowing the source.
+    pub fn or_at(self, location: Option<&str>) -> Self {
+        match location {
+            Some(l) if self.location.is_none() => self.at(l),
+            _ => self,
+        }
+    }
+
     /// The same error, reported as happening inside program `program`.
     pub fn in_program(mut self, program: &str) -> Self {
         self.op = format!("{program}: {}", self.op);
@@ -76,8 +102,30 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.op, self.message)
+        match &self.location {
+            Some(l) => write!(f, "{} at {l}: {}", self.op, self.message),
+            None => write!(f, "{}: {}", self.op, self.message),
+        }
     }
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn location_is_shown_and_kept() {
+        let e = Error::index_out_of_bounds("index", &[3], &[3]);
+        assert_eq!(e.location(), None);
+        assert_eq!(e.to_string(), "index: index [3] is out of bounds for shape [3]");
+        let e = e.or_at(Some("src/a.rs:4:9")).in_program("p");
+        assert_eq!(e.location(), Some("src/a.rs:4:9"));
+        assert_eq!(e.kind(), &ErrorKind::IndexOutOfBounds);
+        assert_eq!(e.to_string(), "p: index at src/a.rs:4:9: index [3] is out of bounds for shape [3]");
+        // A located error keeps its own position.
+        assert_eq!(e.or_at(Some("src/b.rs:1:1")).location(), Some("src/a.rs:4:9"));
+        assert_eq!(Error::new("reshape", "m").or_at(None).location(), None);
+    }
+}

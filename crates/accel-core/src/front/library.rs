@@ -36,6 +36,16 @@ impl Lowerer<'_> {
         m: &syn::ExprMethodCall,
     ) -> Option<CResult<H>> {
         let c: Call = (m, args);
+        // The nodes of the derived operation are at the method's name: its
+        // run-time errors (a bad index of `gather`, a negative count of
+        // `expand`) point there.
+        let outer = self.arena.set_build_span(Some(m.method.span()));
+        let r = self.library_op(a, name, c);
+        self.arena.set_build_span(outer);
+        r
+    }
+
+    fn library_op(&mut self, a: H, name: &str, c: Call) -> Option<CResult<H>> {
         let r = match name {
             "reverse" => self.reverse(a, c),
             "transpose" => self.transpose(a, c),

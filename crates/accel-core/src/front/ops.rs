@@ -70,7 +70,9 @@ impl Lowerer<'_> {
         m: &syn::ExprMethodCall,
         expected: Option<&Ty>,
     ) -> CResult<H> {
-        let span = m.span();
+        // The method's name: where run-time errors of the operation point
+        // (the receiver may be a chain over several lines).
+        let span = m.method.span();
         // The element type the context expects, for closures' results.
         let want_elem = match expected {
             Some(Ty::Array(e, _)) => Some((**e).clone()),

@@ -2,15 +2,16 @@
 //! derived operations (`reverse`, `filter`, `sort`, ...) is written with them
 //! on top of the primitives, as Accelerate builds its library on a small core.
 //!
-//! Every constructor computes its node's type; spans are the call site (the
-//! front end re-spans the root of a derived operation).
+//! Every constructor computes its node's type; spans are the arena's build
+//! span: the call site, or, while the front end expands a library call
+//! (`xs.reverse()`), that call, where its run-time errors are reported.
 
 use super::{Arena, BinOp, Expr, Fun, Lit, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, H};
-use proc_macro2::Span;
 
 impl Arena {
     pub fn node(&mut self, e: Expr, ty: Ty) -> H {
-        self.add(e, ty, Span::call_site())
+        let span = self.build_span();
+        self.add(e, ty, span)
     }
 
     /// A closure of one parameter whose body `body(param)` builds.

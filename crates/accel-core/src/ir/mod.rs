@@ -966,6 +966,38 @@ impl Expr {
     }
 }
 
+/// A position in the source: line and column, both counted from 1 (as
+/// `line!()` and `column!()` count). Run-time errors name the position of the
+/// failing expression; the plan resolves spans to positions where it is built,
+/// so code generators never see spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Loc {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl Loc {
+    /// Where `span` starts, or `None` for a span that names no expression of
+    /// the source: the macro's call site (the span of nodes the compiler makes
+    /// up) or a position the compiler does not know.
+    pub fn of(span: Span) -> Option<Loc> {
+        let start = span.start();
+        if start.line == 0 || start == Span::call_site().start() {
+            return None;
+        }
+        Some(Loc {
+            line: start.line as u32,
+            column: start.column as u32 + 1,
+        })
+    }
+}
+
+impl std::fmt::Display for Loc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
 /// Expressions with their types and source spans; appending hash-conses.
 #[derive(Clone, Debug, Default)]
 pub struct Arena {
@@ -974,6 +1006,12 @@ pub struct Arena {
     spans: Vec<Span>,
     interned: HashMap<Expr, H>,
     pub vars: Vec<VarInfo>,
+    /// The span of nodes built without one (`node`, the library's derived
+    /// operations): the call site, or the library call being expanded.
+    build_span: Option<Span>,
+    /// The source positions of the plan's nodes that can fail (`Checked`,
+    /// `Assert`), resolved from their spans when the plan is built.
+    locs: HashMap<H, Loc>,
 }
 
 impl Arena {
@@ -1012,6 +1050,35 @@ impl Arena {
 
     pub fn span(&self, h: H) -> Span {
         self.spans[h.index()]
+    }
+
+    /// The span of the nodes the typed constructors build from now on
+    /// (`None`: the call site); returns the previous one.
+    pub fn set_build_span(&mut self, span: Option<Span>) -> Option<Span> {
+        std::mem::replace(&mut self.build_span, span)
+    }
+
+    /// The span the typed constructors give their nodes.
+    pub fn build_span(&self) -> Span {
+        self.build_span.unwrap_or_else(Span::call_site)
+    }
+
+    /// The source position of plan node `h` (a `Checked` read or an `Assert`),
+    /// if it has one.
+    pub fn loc(&self, h: H) -> Option<Loc> {
+        self.locs.get(&h).copied()
+    }
+
+    /// Resolves the spans of the nodes that can fail at run time (`Checked`,
+    /// `Assert`) to source positions, for [`Arena::loc`].
+    pub fn resolve_locs(&mut self) {
+        for h in self.handles() {
+            if matches!(self.expr(h), Expr::Checked { .. } | Expr::Assert { .. }) {
+                if let Some(l) = Loc::of(self.span(h)) {
+                    self.locs.insert(h, l);
+                }
+            }
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::front::Program;
 use crate::ir::{
-    stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, MathFn, Prim, ScanKind, Ty, VarId, H,
+    stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, MathFn, Prim, ScanKind, Ty, VarId, H,
 };
 use crate::sharing;
 use proc_macro2::Span;
@@ -66,6 +66,9 @@ pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
         });
     }
     let result = fz.output(body);
+    // Spans become source positions here, where the program was parsed: the
+    // code generators name them in run-time errors.
+    fz.arena.resolve_locs();
     Plan {
         name: p.name.clone(),
         arena: fz.arena,
@@ -135,6 +138,17 @@ struct Saved {
 impl Fuser {
     fn add(&mut self, e: Expr, ty: Ty) -> H {
         self.arena.add(e, ty, Span::call_site())
+    }
+
+    /// `e`, at the source span of node `at` (where its run-time errors point).
+    fn add_at(&mut self, e: Expr, ty: Ty, at: H) -> H {
+        let span = self.arena.span(at);
+        self.arena.add(e, ty, span)
+    }
+
+    /// The source position of node `h`.
+    fn loc(&self, h: H) -> Option<Loc> {
+        Loc::of(self.arena.span(h))
     }
 
     fn new_buffer(&mut self, elem: Ty, rank: usize, origin: Origin, shape: Option<H>) -> BufId {
@@ -314,7 +328,7 @@ impl Fuser {
                 let v = self.arena.new_var("ix", Ty::Index(d.rank));
                 let vh = self.arena.var_ref(v);
                 let body = self.arena.apply(&d.index, &[vh]);
-                self.add(
+                self.add_at(
                     Expr::Checked {
                         op: "index",
                         index,
@@ -323,6 +337,7 @@ impl Fuser {
                         body,
                     },
                     elem,
+                    h,
                 )
             }
             Expr::Read { array, index } => {
@@ -352,7 +367,7 @@ impl Fuser {
                         },
                         elem.clone(),
                     );
-                    self.add(
+                    self.add_at(
                         Expr::Checked {
                             op: "index",
                             index,
@@ -361,6 +376,7 @@ impl Fuser {
                             body,
                         },
                         elem,
+                        h,
                     )
                 }
             }
@@ -370,8 +386,9 @@ impl Fuser {
                 if new == e {
                     h
                 } else {
+                    // Keeps the span: an `Assert`'s errors are reported there.
                     let ty = self.arena.ty(h).clone();
-                    self.add(new, ty)
+                    self.add_at(new, ty, h)
                 }
             }
         };
@@ -687,6 +704,7 @@ impl Fuser {
             op: KernelOp::Generate { shape: d.shape, elem },
             outputs: vec![b],
             fused,
+            at: None,
         }));
         self.manifest.insert(h, b);
         self.created.insert(b);
@@ -775,7 +793,7 @@ impl Fuser {
                     let vh = s.arena.var_ref(v);
                     let body = s.arena.apply(&d.index, &[vh]);
                     let ty = s.arena.ty(body).clone();
-                    s.add(
+                    s.add_at(
                         Expr::Checked {
                             op: "backpermute",
                             index: src,
@@ -784,6 +802,7 @@ impl Fuser {
                             body,
                         },
                         ty,
+                        h,
                     )
                 });
                 Delayed {
@@ -800,6 +819,7 @@ impl Fuser {
                 self.steps.push(Step::CheckReshape {
                     from: d.shape,
                     to: shape,
+                    at: self.loc(h),
                 });
                 let (linear, index) = match &d.linear {
                     Some(l) => {
@@ -937,7 +957,7 @@ impl Fuser {
                     index,
                     combine,
                 };
-                return Arr::Manifest(self.kernel(h, op, d.ops, "permute", &[out_shape])[0]);
+                return Arr::Manifest(self.kernel(h, h, op, d.ops, "permute", &[out_shape])[0]);
             }
             Expr::Sort { key, a } => {
                 let d = self.delayed(a);
@@ -950,7 +970,7 @@ impl Fuser {
                     key,
                     key_bits,
                 };
-                return Arr::Manifest(self.kernel(h, op, d.ops, "sort", &[d.shape])[0]);
+                return Arr::Manifest(self.kernel(h, h, op, d.ops, "sort", &[d.shape])[0]);
             }
             Expr::Proj(x, n) if matches!(self.arena.expr(x), Expr::Scan { .. }) => {
                 if !self.multi.contains_key(&x) {
@@ -1058,7 +1078,7 @@ impl Fuser {
             post,
         };
         let last = if maps.is_empty() { "scan" } else { "map" };
-        let outs = self.kernel(h, op, ops, last, &shapes);
+        let outs = self.kernel(h, scan, op, ops, last, &shapes);
         if kind == ScanKind::Exclusive {
             self.multi.insert(h, outs);
             return Arr::Manifest(BufId(u32::MAX));
@@ -1102,13 +1122,16 @@ impl Fuser {
             post,
         };
         let last = if maps.is_empty() { name } else { "map" };
-        Arr::Manifest(self.kernel(h, op, ops, last, &[out_shape])[0])
+        Arr::Manifest(self.kernel(h, fold, op, ops, last, &[out_shape])[0])
     }
 
-    /// Appends a consumer kernel writing one new buffer per shape.
+    /// Appends a consumer kernel writing one new buffer per shape; `site` is
+    /// the consumer, whose position the kernel's own errors name (an index
+    /// out of bounds of a permute, an empty reduction).
     fn kernel(
         &mut self,
         h: H,
+        site: H,
         op: KernelOp,
         mut fused: Vec<&'static str>,
         name: &'static str,
@@ -1132,10 +1155,12 @@ impl Fuser {
             .collect();
         fused.push(name);
         self.created.extend(outs.iter().copied());
+        let at = self.loc(site);
         self.steps.push(Step::Kernel(Kernel {
             op,
             outputs: outs.clone(),
             fused,
+            at,
         }));
         outs
     }

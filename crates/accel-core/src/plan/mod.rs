@@ -10,7 +10,7 @@ mod fuse;
 
 pub use fuse::{build, build_with};
 
-use crate::ir::{Arena, BufId, Fun, ScanDir, ScanKind, Ty, VarId, H};
+use crate::ir::{Arena, BufId, Fun, Loc, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
 
 #[derive(Clone, Debug)]
@@ -63,10 +63,12 @@ pub enum Origin {
 #[derive(Clone, Debug)]
 pub enum Step {
     Kernel(Kernel),
-    /// `reshape`: the sizes of the two shapes must agree, or the program fails.
+    /// `reshape`: the sizes of the two shapes must agree, or the program fails
+    /// (an error at source position `at`).
     CheckReshape {
         from: H,
         to: H,
+        at: Option<Loc>,
     },
     /// A host scalar computed once, where the program computes it.
     Let {
@@ -130,6 +132,10 @@ pub struct Kernel {
     pub outputs: Vec<BufId>,
     /// The operations fused into this kernel, producers first.
     pub fused: Vec<&'static str>,
+    /// The source position of the consumer, which the kernel's own run-time
+    /// errors name (an index out of bounds of a permute, an empty reduction);
+    /// errors of its element functions name their own (`Arena::loc`).
+    pub at: Option<Loc>,
 }
 
 #[derive(Clone, Debug)]
@@ -624,7 +630,7 @@ impl Plan {
         };
         for step in steps {
             match step {
-                Step::CheckReshape { from, to } => {
+                Step::CheckReshape { from, to, .. } => {
                     writeln!(f, "{pad}check reshape {} -> {}", a.show(*from), a.show(*to))?
                 }
                 Step::Let { var, value } => {

@@ -35,7 +35,7 @@ use super::skeletons::{
     apply2, block_reduce, chunk, combine_at, elem_at, extra, fold_final, global_id, ids, l_prefix,
     shared_decl, wide, Out, MAX_WARPS,
 };
-use accel_core::ir::{Fun, Ty};
+use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
@@ -102,6 +102,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
                 out: out_b,
                 ty: out_ty,
                 rank: plan.buffer(k.outputs[0]).rank,
+                at: k.at,
             };
             match pass {
                 "xprefix" => x.prefix_pass(l, &sink),
@@ -188,6 +189,8 @@ struct PermuteSink<'a> {
     out: u32,
     ty: &'a Ty,
     rank: usize,
+    /// The permute's source position.
+    at: Option<Loc>,
 }
 
 struct Expansion<'a> {
@@ -284,7 +287,7 @@ impl Expansion<'_> {
         let ok = l.in_bounds(&tix, &odims);
         let inb = l.label("xin");
         l.ins(format!("@{ok} bra {inb};"));
-        l.fail(true, "permute", "index out of bounds");
+        l.fail(true, "permute", "index out of bounds", sink.at);
         l.ins(format!("bra {next};"));
         l.put_label(&inb);
         let tl = l.linearize_in(&tix, &odims);

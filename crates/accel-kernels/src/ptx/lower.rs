@@ -15,7 +15,7 @@
 //! computation goes on with a zero value, as the CPU back end does.
 
 use super::math_lib;
-use accel_core::ir::{Arena, BinOp, Boundary, Expr, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -72,6 +72,8 @@ pub struct ErrSite {
     pub index: bool,
     pub op: String,
     pub msg: String,
+    /// The source position of the failing expression.
+    pub at: Option<Loc>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -449,12 +451,14 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// Records error `site` in the error word (the first error wins).
-    pub fn fail(&mut self, index: bool, op: &str, msg: &str) {
+    /// Records the error of `op` at source position `at` in the error word
+    /// (the first error wins).
+    pub fn fail(&mut self, index: bool, op: &str, msg: &str, at: Option<Loc>) {
         let site = ErrSite {
             index,
             op: op.to_string(),
             msg: msg.to_string(),
+            at,
         };
         let code = match self.sites.iter().position(|s| *s == site) {
             Some(i) => i + 1,
@@ -681,7 +685,7 @@ impl<'a> Lower<'a> {
                 self.assign(&out, &v, &ty);
                 self.ins(format!("bra {l_end};"));
                 self.put_label(&l_bad);
-                self.fail(true, op, "index out of bounds");
+                self.fail(true, op, "index out of bounds", a.loc(h));
                 let z = self.zero(&ty);
                 self.assign(&out, &z, &ty);
                 self.put_label(&l_end);
@@ -691,7 +695,7 @@ impl<'a> Lower<'a> {
                 let c = self.expr(*cond)?;
                 let l_ok = self.label("assert");
                 self.ins(format!("@{} bra {l_ok};", c[0]));
-                self.fail(false, op, msg);
+                self.fail(false, op, msg, a.loc(h));
                 self.put_label(&l_ok);
                 self.expr(*body)
             }

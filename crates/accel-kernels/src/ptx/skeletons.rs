@@ -27,7 +27,7 @@
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
 use super::scan::ScanSpec;
 use super::{vector, EntryPtx};
-use accel_core::ir::{Expr, Fun, Prim, Ty, VarId, H};
+use accel_core::ir::{Expr, Fun, Loc, Prim, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
@@ -147,6 +147,7 @@ pub fn kernel(
                 out_b,
                 &out_ty,
                 plan.buffer(k.outputs[0]).rank,
+                k.at,
             )?;
             emit(l, name, String::new(), &mut text);
         }
@@ -929,6 +930,7 @@ fn permute(
     out: u32,
     t: &Ty,
     out_rank: usize,
+    at: Option<Loc>,
 ) -> Result<(), Unsupported> {
     let n = extra(l, "n");
     let lock = extra(l, "lock");
@@ -960,7 +962,7 @@ fn permute(
     let ok = l.in_bounds(&tix, &odims);
     let inb = l.label("pin");
     l.ins(format!("@{ok} bra {inb};"));
-    l.fail(true, "permute", "index out of bounds");
+    l.fail(true, "permute", "index out of bounds", at);
     l.ins(format!("bra {next};"));
     l.put_label(&inb);
     let tl = l.linearize_in(&tix, &odims);

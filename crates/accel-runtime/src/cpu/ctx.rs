@@ -34,17 +34,19 @@ impl Ctx {
     }
 
     /// The row-major offset of `ix` in `shape`, or `None` after recording an
-    /// index-out-of-bounds error for operation `op`.
+    /// index-out-of-bounds error for operation `op` at source location `at`
+    /// (`file:line:column`).
     #[inline(always)]
     pub fn index<const R: usize>(
         &self,
         op: &'static str,
+        at: Option<&'static str>,
         ix: [usize; R],
         shape: [usize; R],
     ) -> Option<usize> {
         let l = shape::to_linear_checked(&shape, &ix);
         if l.is_none() {
-            self.fail_index(op, ix, shape);
+            self.fail_index(op, at, ix, shape);
         }
         l
     }
@@ -53,8 +55,14 @@ impl Ctx {
     /// loops that check indices.
     #[cold]
     #[inline(never)]
-    fn fail_index<const R: usize>(&self, op: &'static str, ix: [usize; R], shape: [usize; R]) {
-        self.fail(Error::index_out_of_bounds(op, &ix, &shape));
+    fn fail_index<const R: usize>(
+        &self,
+        op: &'static str,
+        at: Option<&'static str>,
+        ix: [usize; R],
+        shape: [usize; R],
+    ) {
+        self.fail(Error::index_out_of_bounds(op, &ix, &shape).or_at(at));
     }
 
     /// `Err` with the first recorded error, if any.

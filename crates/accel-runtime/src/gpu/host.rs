@@ -396,8 +396,9 @@ pub fn long_scan_split(len: usize) -> (usize, usize) {
     (LONG_SCAN_PER, len.div_ceil(256 * LONG_SCAN_PER))
 }
 
-/// One run-time error a kernel can report: `(index out of bounds?, op, message)`.
-pub type ErrSite = (bool, &'static str, &'static str);
+/// One run-time error a kernel can report: `(index out of bounds?, op, message,
+/// source location)`.
+pub type ErrSite = (bool, &'static str, &'static str, Option<&'static str>);
 
 /// The word kernels write the first run-time error into (0: none).
 #[derive(Debug)]
@@ -423,8 +424,8 @@ impl ErrWord {
             return Ok(());
         }
         Err(match sites.get(code - 1) {
-            Some((true, op, msg)) => Error::with_kind(ErrorKind::IndexOutOfBounds, *op, *msg),
-            Some((false, op, msg)) => Error::with_kind(ErrorKind::InvalidArgument, *op, *msg),
+            Some((true, op, msg, at)) => Error::with_kind(ErrorKind::IndexOutOfBounds, *op, *msg).or_at(*at),
+            Some((false, op, msg, at)) => Error::with_kind(ErrorKind::InvalidArgument, *op, *msg).or_at(*at),
             None => Error::with_kind(
                 ErrorKind::DeviceFailure,
                 "kernel",

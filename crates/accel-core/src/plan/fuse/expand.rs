@@ -100,7 +100,9 @@ impl Fuser {
                 combine,
             },
         };
-        Some(Arr::Manifest(self.kernel(h, op, ops, "permute", &[out_shape])[0]))
+        Some(Arr::Manifest(
+            self.kernel(h, h, op, ops, "permute", &[out_shape])[0],
+        ))
     }
 
     /// Fold `fold` (over everything) of `expansion[.map(g)..]`, followed by
@@ -135,7 +137,9 @@ impl Fuser {
             sink: ExpandSink::Fold { z, f, post },
         };
         let last = if post_maps.is_empty() { name } else { "map" };
-        Some(Arr::Manifest(self.kernel(h, op, ops, last, &[out_shape])[0]))
+        Some(Arr::Manifest(
+            self.kernel(h, fold, op, ops, last, &[out_shape])[0],
+        ))
     }
 
     /// `a` = `g.map(m1)..map(mn)` (n ≥ 0) where each map is used only by the
@@ -370,7 +374,7 @@ impl Fuser {
                     Some(h)
                 } else {
                     let ty = self.arena.ty(h).clone();
-                    Some(self.add(new, ty))
+                    Some(self.add_at(new, ty, h))
                 }
             }
         };
