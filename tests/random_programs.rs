@@ -16,6 +16,8 @@
 //! folder in `target/tmp/random-programs`, ready to minimise into a test of
 //! `tests/regressions.rs`.
 
+#[path = "random/compare.rs"]
+mod compare;
 #[path = "random/gen.rs"]
 mod gen;
 
@@ -145,21 +147,100 @@ fn build_runner(
     None
 }
 
+/// Program `p` on the GPU path in-process (`accel_kernels::exec`: plan →
+/// PTX → simulator, no rustc), judged against the interpreter.
+fn in_process_verdict(p: &gen::Program) -> String {
+    if accel_core::compile_source(&p.source, &p.name).is_err() {
+        return "rejected".into();
+    }
+    let args: Vec<accel::dynamic::Dyn> = p.inputs.iter().map(|i| i.to_dyn()).collect();
+    let want = catch_unwind(AssertUnwindSafe(|| {
+        accel_core::interpret_source(&p.source, &p.name, &args)
+    }))
+    .unwrap_or_else(|_| Err(accel::Error::new("panic", "the interpreter panicked")));
+    let got = catch_unwind(AssertUnwindSafe(|| {
+        let (_, plan) = accel_core::compile_source(&p.source, &p.name)
+            .map_err(|e| accel::Error::new("compile", e.message))?;
+        let ptx = accel_kernels::ptx::program(&plan);
+        let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
+        // A fresh simulator per program: a device keeps every module it loaded.
+        let backend = accel::Backend::ptx_sim()?;
+        let dev = backend.device().expect("the simulator is a device");
+        prog.run(dev, &args).map(compare::normalise)
+    }))
+    .unwrap_or_else(|p| Err(accel::Error::new("panic", compare::panic_message(p))));
+    compare::judge(&want, &[got], p.reordered_floats).remove(0)
+}
+
+/// The in-process verdicts of `programs`, on every core.
+fn in_process(programs: &[gen::Program]) -> Vec<String> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut verdicts = vec![String::new(); programs.len()];
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(s, move || {
+                        (w..programs.len())
+                            .step_by(workers)
+                            .map(|i| (i, in_process_verdict(&programs[i])))
+                            .collect::<Vec<_>>()
+                    })
+                    .expect("a worker thread")
+            })
+            .collect();
+        for h in handles {
+            for (i, v) in h.join().expect("a worker") {
+                verdicts[i] = v;
+            }
+        }
+    });
+    verdicts
+}
+
 #[test]
 fn random_programs() {
     let n: usize = env_or("ACCEL_FUZZ_PROGRAMS", 200);
+    let n_gpu: usize = env_or("ACCEL_FUZZ_GPU_PROGRAMS", 1000);
     let seed: u64 = env_or("ACCEL_FUZZ_SEED", 1);
-    eprintln!("random programs: {n} programs, seed {seed} (ACCEL_FUZZ_PROGRAMS, ACCEL_FUZZ_SEED)");
+    eprintln!(
+        "random programs: {n} through generated crates, {n_gpu} through the GPU path in-process, seed {seed} \
+         (ACCEL_FUZZ_PROGRAMS, ACCEL_FUZZ_GPU_PROGRAMS, ACCEL_FUZZ_SEED)"
+    );
     let mut rng = gen::Rng::new(seed);
-    let programs: Vec<gen::Program> = (0..n)
+    let all: Vec<gen::Program> = (0..n.max(n_gpu))
         .map(|i| gen::program(&mut rng, &format!("rp{i}")))
         .collect();
 
-    // In-process: front end, plan (validated after every pass), PTX.
+    // The GPU path in-process: plan → PTX → simulator, every program.
+    let t = std::time::Instant::now();
+    let verdicts = in_process(&all[..n_gpu]);
     let mut failures: BTreeMap<String, String> = BTreeMap::new();
+    let (mut one_sided, mut rejected_gpu) = (0, 0);
+    for (p, v) in all.iter().zip(&verdicts) {
+        if v == "lazy" {
+            one_sided += 1;
+        } else if v == "rejected" {
+            rejected_gpu += 1;
+        } else if v != "ok" {
+            failures.insert(p.name.clone(), format!("ptx-sim in-process: {v}"));
+        }
+    }
+    eprintln!(
+        "{} programs ran on the GPU path in-process in {:.1} s ({rejected_gpu} rejected by the front end): \
+         {} mismatches; {one_sided} fail on one side only (accepted, as in the runner, but without a second \
+         executor to confirm it)",
+        n_gpu - rejected_gpu,
+        t.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    let programs = &all[..n];
+
+    // In-process: front end, plan (validated after every pass), PTX.
     let mut rejected = Vec::new();
     let mut compiled = Vec::new();
-    for p in &programs {
+    for p in programs {
         // Outer `Err`: the front end rejects the program; inner `Err`: the
         // generated code holds an internal error; `Some`: no PTX.
         let r = catch_unwind(AssertUnwindSafe(|| {
@@ -208,9 +289,14 @@ fn random_programs() {
 
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-programs");
     let mut runnable = compiled.clone();
-    let bin = build_runner(&dir, &mut runnable, &mut failures).expect("the runner crate builds");
-    let mut from = 0;
     let mut outputs = String::new();
+    // No runner to build for no programs (`ACCEL_FUZZ_PROGRAMS=0`: the GPU path only).
+    let bin = if runnable.is_empty() {
+        PathBuf::new()
+    } else {
+        build_runner(&dir, &mut runnable, &mut failures).expect("the runner crate builds")
+    };
+    let mut from = 0;
     while from < runnable.len() {
         let out = Command::new(&bin)
             .arg(from.to_string())
@@ -264,10 +350,7 @@ fn random_programs() {
     let fail_dir = dir.join("failures");
     let _ = std::fs::create_dir_all(&fail_dir);
     for (name, why) in &failures {
-        let p = programs
-            .iter()
-            .find(|p| &p.name == name)
-            .expect("a generated program");
+        let p = all.iter().find(|p| &p.name == name).expect("a generated program");
         eprintln!("\nFAILED {name}: {why}\n{}inputs:\n{}", p.source, p.input_code());
         let _ = std::fs::write(
             fail_dir.join(format!("{name}.rs")),
@@ -282,11 +365,11 @@ fn random_programs() {
         "{} of the programs fail only on one side, in work the other side skips (accepted: the executors agree)",
         lazy.len()
     );
-    eprintln!("{} programs, {} mismatches", programs.len(), failures.len());
+    eprintln!("{} programs, {} mismatches", all.len(), failures.len());
     assert!(
         failures.is_empty(),
         "{} of {} random programs failed (see above)",
         failures.len(),
-        programs.len()
+        all.len()
     );
 }

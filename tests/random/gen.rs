@@ -162,6 +162,75 @@ impl Program {
     }
 }
 
+impl Input {
+    /// The input as a dynamic value (for executors run in-process).
+    pub fn to_dyn(&self) -> accel::dynamic::Dyn {
+        let E::P(p) = self.ty.elem else {
+            unreachable!("inputs are arrays of primitives")
+        };
+        accel::dynamic::Dyn::Array(accel::dynamic::DynArray {
+            shape: self.shape.clone(),
+            elems: self.elems.iter().map(|e| elem_value(p, e)).collect(),
+        })
+    }
+}
+
+/// The value of element literal `lit` (as `input_elem` writes it) of type `p`.
+fn elem_value(p: P, lit: &str) -> accel::dynamic::Value {
+    use accel::dynamic::Value as V;
+    let body = lit.trim_start_matches('(').trim_end_matches(')');
+    fn fail<T>(lit: &str, p: P) -> T {
+        panic!("input literal `{lit}` of type {}", p.name())
+    }
+    if let Some(c) = body.strip_prefix(&format!("{}::", p.name())) {
+        let bits = |c: &str| {
+            c.strip_prefix("from_bits(")
+                .and_then(|b| b.trim_end_matches(')').parse::<u64>().ok())
+        };
+        return match (p, c) {
+            (F32, "NAN") => V::F32(f32::NAN),
+            (F32, "INFINITY") => V::F32(f32::INFINITY),
+            (F32, "NEG_INFINITY") => V::F32(f32::NEG_INFINITY),
+            (F32, "MIN_POSITIVE") => V::F32(f32::MIN_POSITIVE),
+            (F32, "MAX") => V::F32(f32::MAX),
+            (F32, c) => V::F32(f32::from_bits(bits(c).unwrap_or_else(|| fail(lit, p)) as u32)),
+            (F64, "NAN") => V::F64(f64::NAN),
+            (F64, "INFINITY") => V::F64(f64::INFINITY),
+            (F64, "NEG_INFINITY") => V::F64(f64::NEG_INFINITY),
+            (F64, "MIN_POSITIVE") => V::F64(f64::MIN_POSITIVE),
+            (F64, "MAX") => V::F64(f64::MAX),
+            (F64, c) => V::F64(f64::from_bits(bits(c).unwrap_or_else(|| fail(lit, p)))),
+            (I8, "MIN") => V::I8(i8::MIN),
+            (I8, "MAX") => V::I8(i8::MAX),
+            (I32, "MIN") => V::I32(i32::MIN),
+            (I32, "MAX") => V::I32(i32::MAX),
+            (I64, "MIN") => V::I64(i64::MIN),
+            (I64, "MAX") => V::I64(i64::MAX),
+            (U8, "MAX") => V::U8(u8::MAX),
+            (U32, "MAX") => V::U32(u32::MAX),
+            (U64, "MAX") => V::U64(u64::MAX),
+            (Usize, "MAX") => V::Usize(usize::MAX),
+            _ => fail(lit, p),
+        };
+    }
+    let num = body.strip_suffix(p.name()).unwrap_or(body);
+    fn parse<T: std::str::FromStr>(num: &str, lit: &str, p: P) -> T {
+        num.parse().unwrap_or_else(|_| fail(lit, p))
+    }
+    match p {
+        Bool => V::Bool(parse(num, lit, p)),
+        I8 => V::I8(parse(num, lit, p)),
+        I32 => V::I32(parse(num, lit, p)),
+        I64 => V::I64(parse(num, lit, p)),
+        U8 => V::U8(parse(num, lit, p)),
+        U32 => V::U32(parse(num, lit, p)),
+        U64 => V::U64(parse(num, lit, p)),
+        Usize => V::Usize(parse(num, lit, p)),
+        F32 => V::F32(parse(num, lit, p)),
+        F64 => V::F64(parse(num, lit, p)),
+    }
+}
+
 /// A scalar in scope: a name and its type.
 #[derive(Clone)]
 struct SVar {

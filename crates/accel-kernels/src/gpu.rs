@@ -16,9 +16,10 @@
 //! the device's module cache).
 
 use crate::cpu::{buffers_in, host_expr, leaf_paths, rust_ty};
-use crate::ptx::{Arg, EntryPtx, PtxProgram};
-use accel_core::ir::{Ty, H};
-use accel_core::plan::{Block, ExpandSink, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
+use crate::ptx::{Arg, KernelPtx, PtxProgram};
+use accel_core::ir::{Ty, VarId, H};
+use accel_core::plan::{Block, ExpandSink, Kernel, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_runtime::gpu::launch::{Param, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
@@ -58,9 +59,201 @@ fn var(v: accel_core::ir::VarId) -> Ident {
 }
 
 /// Byte sizes of the primitive leaves of `t`.
-fn leaf_bytes(t: &Ty) -> TokenStream {
-    let bs = t.leaves().into_iter().map(|p| (p.width() / 8) as usize);
-    quote!(&[#(#bs),*])
+fn leaf_bytes(t: &Ty) -> Vec<usize> {
+    t.leaves().into_iter().map(|p| (p.width() / 8) as usize).collect()
+}
+
+/// A kernel's host side as data, for `accel_runtime::gpu::launch`: which
+/// skeleton, its entries with the source of each parameter, and which of the
+/// program's values the parameters read. The generated host code embeds it;
+/// an in-process executor builds it the same way.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// The operation named in errors.
+    pub op: &'static str,
+    pub skeleton: Skeleton,
+    /// Entry names and their parameters, in the module's order.
+    pub entries: Vec<(String, Vec<Param<'static>>)>,
+    /// Bytes per element of each column of each output.
+    pub out_leaf_bytes: Vec<Vec<usize>>,
+    /// The accumulator's type (a fold's or scan's partial results, `z`).
+    pub acc: Ty,
+    /// The buffers read, by their position in `Param::In`/`InDim`.
+    pub inputs: Vec<u32>,
+    /// The host scalars read, `(variable, leaf)`, by position in `Param::Scalar`.
+    pub scalars: Vec<(VarId, usize)>,
+    /// The buffers written.
+    pub outputs: Vec<u32>,
+    /// The iteration shape, and the initial value if any (host expressions).
+    pub iter: H,
+    pub z: Option<H>,
+}
+
+/// The [`Layout`] of kernel `k` of `plan`, whose PTX is `kp`.
+pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
+    let elem = plan.buffer(k.outputs[0]).elem.clone();
+    // A fold's or scan's accumulator (its `z` and partial results) has the
+    // combination's type; the output differs when maps follow (`post`).
+    let acc = match &k.op {
+        KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => plan.arena.var(f.params[0]).ty.clone(),
+        KernelOp::Expand {
+            sink: ExpandSink::Fold { f, .. },
+            ..
+        } => plan.arena.var(f.params[0]).ty.clone(),
+        _ => elem,
+    };
+    let mut inputs: Vec<u32> = Vec::new();
+    let mut input = |b: u32| match inputs.iter().position(|&x| x == b) {
+        Some(i) => i,
+        None => {
+            inputs.push(b);
+            inputs.len() - 1
+        }
+    };
+    let (skeleton, iter, z) = match &k.op {
+        KernelOp::Generate { shape, .. } => (Skeleton::Generate, *shape, None),
+        KernelOp::Fold { shape, z, all, .. } => {
+            let s = if *all || plan.buffer(k.outputs[0]).rank == 0 {
+                Skeleton::FoldAll { z: z.is_some() }
+            } else {
+                Skeleton::FoldRows { z: z.is_some() }
+            };
+            (s, *shape, *z)
+        }
+        KernelOp::Scan { shape, z, f, .. } => {
+            // The same result in any grouping: no need to scan rows in order.
+            let exact = accel_core::plan::exactly_associative(&plan.arena, f);
+            (Skeleton::Scan { exact }, *shape, *z)
+        }
+        KernelOp::Permute { defaults, shape, .. } => (
+            Skeleton::Permute {
+                defaults: input(defaults.0),
+            },
+            *shape,
+            None,
+        ),
+        KernelOp::Sort { shape, key_bits, .. } => (
+            Skeleton::Sort {
+                key_bits: *key_bits,
+                digit_bits: crate::ptx::sort::DIGIT_BITS,
+                tile: crate::ptx::sort::TILE as u32,
+            },
+            *shape,
+            None,
+        ),
+        KernelOp::Expand { shape, sink, .. } => match sink {
+            ExpandSink::Permute { defaults, .. } => (
+                Skeleton::ExpandPermute {
+                    defaults: input(defaults.0),
+                    chunk: crate::ptx::expand::CHUNK as u32,
+                },
+                *shape,
+                None,
+            ),
+            ExpandSink::Fold { z, .. } => (Skeleton::ExpandFold { z: z.is_some() }, *shape, *z),
+        },
+    };
+    let outputs: Vec<u32> = k.outputs.iter().map(|b| b.0).collect();
+    let mut scalars: Vec<(VarId, usize)> = Vec::new();
+    let entries = kp
+        .entries
+        .iter()
+        .map(|e| {
+            let params = e
+                .params
+                .iter()
+                .map(|a| match *a {
+                    Arg::Err => Param::Err,
+                    Arg::Col(b, c) => match outputs.iter().position(|&o| o == b) {
+                        Some(o) => Param::Out(o, c),
+                        None => Param::In(input(b), c),
+                    },
+                    Arg::Dim(b, d) => match outputs.iter().position(|&o| o == b) {
+                        Some(o) => Param::OutDim(o, d),
+                        None => Param::InDim(input(b), d),
+                    },
+                    Arg::Var(v, leaf, _) => {
+                        let s = match scalars.iter().position(|&x| x == (v, leaf)) {
+                            Some(s) => s,
+                            None => {
+                                scalars.push((v, leaf));
+                                scalars.len() - 1
+                            }
+                        };
+                        Param::Scalar(s)
+                    }
+                    Arg::IterDim(d) => Param::IterDim(d),
+                    Arg::Extra(name) => Param::Extra(name),
+                    Arg::Z(leaf, _) => Param::Z(leaf),
+                    Arg::Part(c) => Param::Part(c),
+                })
+                .collect();
+            (e.name.clone(), params)
+        })
+        .collect();
+    Layout {
+        op: k.fused.last().copied().unwrap_or("kernel"),
+        skeleton,
+        entries,
+        out_leaf_bytes: k
+            .outputs
+            .iter()
+            .map(|b| leaf_bytes(&plan.buffer(*b).elem))
+            .collect(),
+        acc,
+        inputs,
+        scalars,
+        outputs,
+        iter,
+        z,
+    }
+}
+
+/// `l` as a `launch::Kernel` expression (for a `static`).
+fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
+    let op = l.op;
+    let skeleton = match l.skeleton {
+        Skeleton::Generate => quote!(Generate),
+        Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
+        Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
+        Skeleton::Scan { exact } => quote!(Scan { exact: #exact }),
+        Skeleton::Permute { defaults } => quote!(Permute { defaults: #defaults }),
+        Skeleton::Sort {
+            key_bits,
+            digit_bits,
+            tile,
+        } => quote!(Sort { key_bits: #key_bits, digit_bits: #digit_bits, tile: #tile }),
+        Skeleton::ExpandPermute { defaults, chunk } => {
+            quote!(ExpandPermute { defaults: #defaults, chunk: #chunk })
+        }
+        Skeleton::ExpandFold { z } => quote!(ExpandFold { z: #z }),
+    };
+    let entries = l.entries.iter().map(|(name, params)| {
+        let params = params.iter().map(|p| match *p {
+            Param::Err => quote!(#launch::Param::Err),
+            Param::In(b, c) => quote!(#launch::Param::In(#b, #c)),
+            Param::InDim(b, d) => quote!(#launch::Param::InDim(#b, #d)),
+            Param::Out(o, c) => quote!(#launch::Param::Out(#o, #c)),
+            Param::OutDim(o, d) => quote!(#launch::Param::OutDim(#o, #d)),
+            Param::Scalar(s) => quote!(#launch::Param::Scalar(#s)),
+            Param::IterDim(d) => quote!(#launch::Param::IterDim(#d)),
+            Param::Z(k) => quote!(#launch::Param::Z(#k)),
+            Param::Part(k) => quote!(#launch::Param::Part(#k)),
+            Param::Extra(name) => quote!(#launch::Param::Extra(#name)),
+        });
+        quote!(#launch::Entry { name: #name, params: &[#(#params),*] })
+    });
+    let outs = l.out_leaf_bytes.iter().map(|bs| quote!(&[#(#bs),*]));
+    let acc = leaf_bytes(&l.acc);
+    quote! {
+        #launch::Kernel {
+            op: #op,
+            skeleton: #launch::Skeleton::#skeleton,
+            entries: &[#(#entries),*],
+            out_leaf_bytes: &[#(#outs),*],
+            acc_leaf_bytes: &[#(#acc),*],
+        }
+    }
 }
 
 impl Gen<'_> {
@@ -236,21 +429,21 @@ impl Gen<'_> {
             Step::Kernel(k) => {
                 let n = self.next_kernel.get();
                 self.next_kernel.set(n + 1);
-                let entries = &self.prog.kernels[n].entries;
-                let op = k.fused.last().copied().unwrap_or("kernel");
+                let l = layout(self.plan, &self.prog.kernels[n], k);
                 let mut out = TokenStream::new();
                 for o in &k.outputs {
                     let buffer = self.plan.buffer(*o);
                     let s = self.hexpr(buffer.shape);
                     let bs = buf_shape(o.0);
                     let r = Literal::usize_unsuffixed(buffer.rank);
+                    let op = l.op;
                     out.extend(quote! {
                         let #bs: [usize; #r] = #s;
                         #rt::cpu::extent(#op, &#bs)?;
                     });
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-                let inner = self.kernel(k, entries);
+                let inner = self.kernel(&l);
                 // Host expressions of the shapes first, as on the CPU.
                 out.extend(quote!(#rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;));
                 out.extend(quote!(let (#(#outs,)*) = { #inner };));
@@ -260,402 +453,62 @@ impl Gen<'_> {
     }
 
     /// The code of one kernel: evaluates to the tuple of its output buffers.
-    fn kernel(&self, k: &accel_core::plan::Kernel, entries: &[EntryPtx]) -> TokenStream {
+    /// The skeleton's host side is `launch::kernel`, given the kernel's
+    /// [`Layout`] as a `static` and the values it reads.
+    fn kernel(&self, l: &Layout) -> TokenStream {
         let rt = self.rt;
-        let host = quote!(#rt::gpu::host);
-        let b0 = k.outputs[0].0;
-        let elem = self.plan.buffer(k.outputs[0]).elem.clone();
-        let lb = leaf_bytes(&elem);
-        // A fold's or scan's accumulator (its `z` and partial results) has the
-        // combination's type; the output differs when maps follow (`post`).
-        let acc = match &k.op {
-            KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => {
-                self.plan.arena.var(f.params[0]).ty.clone()
-            }
-            _ => elem.clone(),
-        };
-        let acc_lb = leaf_bytes(&acc);
-        let bi = buf(b0);
-        let bs = buf_shape(b0);
-        let op = k.fused.last().copied().unwrap_or("kernel");
-        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| self.launch(e, &acc, grid, block);
-        // A grid-stride kernel over `work` items: as many blocks as fill the device.
-        let stride = |e: &EntryPtx, work: TokenStream| self.launch_stride(e, &acc, work, 256);
-        let z_of = |z: &Option<H>| match z {
-            Some(z) => {
-                let t = rust_ty(&acc);
-                let z = self.hexpr(*z);
-                quote!(let __z: #t = #z;)
-            }
-            None => TokenStream::new(),
-        };
-        let in_shape = |s: H| {
-            let s = self.hexpr(s);
-            quote! {
-                let __in = #s;
-                #rt::cpu::extent(#op, &__in)?;
-            }
-        };
-        match &k.op {
-            KernelOp::Generate { shape, .. } => {
-                let sh = in_shape(*shape);
-                let l = stride(&entries[0], quote!(__x_n));
-                quote! {
-                    #sh
-                    let __x_n = #rt::shape::size(&__in);
-                    let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
-                    if __x_n > 0 { #l }
-                    (#bi,)
-                }
-            }
-            KernelOp::Fold { shape, z, all, .. } if *all || self.plan.buffer(k.outputs[0]).rank == 0 => {
-                let sh = in_shape(*shape);
-                let zc = z_of(z);
-                let empty = if z.is_none() {
-                    quote! {
-                        if __x_n == 0 {
-                            // Earlier kernels' errors come first, in program order.
-                            __err.check(__SITES)?;
-                            return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all"));
-                        }
-                    }
-                } else {
-                    TokenStream::new()
-                };
-                let part = launch(&entries[0], quote!(__grid), quote!(256));
-                let fin = launch(&entries[1], quote!(1), quote!(256));
-                quote! {
-                    #sh
-                    let __x_n = #rt::shape::size(&__in);
-                    #empty
-                    #zc
-                    let #bi = #host::GBuf::alloc(__dev, #lb, 1)?;
-                    let (__grid, __x_per, __x_nparts) = if __x_n == 0 { (1, 1, 0) } else { #host::fold_split(__dev, __x_n) };
-                    let __part = #host::GBuf::alloc(__dev, #acc_lb, __grid)?;
-                    if __x_n > 0 { #part }
-                    let __x_per = __x_nparts.div_ceil(256);
-                    #fin
-                    (#bi,)
-                }
-            }
-            KernelOp::Fold { shape, z, .. } => {
-                let sh = in_shape(*shape);
-                let zc = z_of(z);
-                let empty = if z.is_none() {
-                    quote! {
-                        if __x_rows > 0 && __x_len == 0 {
-                            // Earlier kernels' errors come first, in program order.
-                            __err.check(__SITES)?;
-                            return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1"));
-                        }
-                    }
-                } else {
-                    TokenStream::new()
-                };
-                let block = launch(
-                    &entries[0],
-                    quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(256),
-                );
-                // 8 warps per block, a row each.
-                let warp = stride(&entries[1], quote!(__x_rows.saturating_mul(32)));
-                quote! {
-                    #sh
-                    let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
-                    #empty
-                    #zc
-                    let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
-                    let (__x_warp, __x_per) = #host::fold_row_split(__x_len);
-                    if __x_rows > 0 {
-                        if __x_warp { #warp } else { #block }
-                    }
-                    (#bi,)
-                }
-            }
-            KernelOp::Scan { shape, z, f, .. } => {
-                let sh = in_shape(*shape);
-                // The same result in any grouping: no need to scan rows in order.
-                let exact = accel_core::plan::exactly_associative(&self.plan.arena, f);
-                let zc = z_of(z);
-                let mut allocs = TokenStream::new();
-                for o in &k.outputs {
-                    let (oi, os) = (buf(o.0), buf_shape(o.0));
-                    allocs.extend(quote!(let #oi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#os))?;));
-                }
-                let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-                let rows_grid = quote!(__x_rows.min(8 * __dev.props().multiprocessors.max(1) as usize));
-                let l = launch(&entries[0], rows_grid, quote!(#host::row_block(__x_len, #exact)));
-                let lookback = launch(
-                    &entries[1],
-                    quote!(__x_tiles.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(256),
-                );
-                quote! {
-                    #sh
-                    let (__x_rows, __x_len) = #rt::cpu::rows_of(&__in);
-                    #zc
-                    #allocs
-                    if __x_rows > 0 && #host::long_scan(__dev, __x_rows, __x_len, #exact) {
-                        // Tiles with look-back: an aggregate and a prefix per
-                        // tile, a counter and a flag per tile (zeroed).
-                        let (__x_per, __x_tpr) = #host::long_scan_split(__x_len);
-                        let __x_tiles = __x_rows * __x_tpr;
-                        let __part = #host::GBuf::alloc(__dev, #acc_lb, 2 * __x_tiles)?;
-                        let __x_status = #host::zeroed(__dev, 4 * (1 + __x_tiles))?;
-                        #lookback
-                    } else if __x_rows > 0 {
-                        let __x_per = #host::row_per(__x_len, #exact);
-                        #l
-                    }
-                    (#(#outs,)*)
-                }
-            }
-            KernelOp::Permute { defaults, shape, .. } => {
-                let sh = in_shape(*shape);
-                let d = buf(defaults.0);
-                let l = stride(&entries[0], quote!(__x_n));
-                quote! {
-                    #sh
-                    let __x_n = #rt::shape::size(&__in);
-                    let #bi = #d.copy(__dev)?;
-                    let __x_lock = #host::zeroed(__dev, 4 * #rt::shape::size(&#bs))?;
-                    if __x_n > 0 { #l }
-                    (#bi,)
-                }
-            }
-            KernelOp::Sort { shape, key_bits, .. } => {
-                let sh = in_shape(*shape);
-                let tile = crate::ptx::sort::TILE;
-                let block = tile as u32;
-                let keys = stride(&entries[0], quote!(__x_n));
-                let count = launch(&entries[1], quote!(__x_tiles), quote!(#block));
-                let scan = launch(&entries[2], quote!(1), quote!(256));
-                let scatter = launch(&entries[3], quote!(__x_tiles), quote!(#block));
-                let gather = stride(&entries[4], quote!(__x_n));
-                let key_bytes = (*key_bits / 8) as usize;
-                let digit_bits = crate::ptx::sort::DIGIT_BITS as usize;
-                let passes = (*key_bits / crate::ptx::sort::DIGIT_BITS) as usize;
-                quote! {
-                    #sh
-                    let __x_n = #rt::shape::size(&__in);
-                    let #bi = #host::GBuf::alloc(__dev, #lb, #rt::shape::size(&#bs))?;
-                    if __x_n > 0 {
-                        // Keys and indices, and their copies the passes scatter to.
-                        let __keys = [#host::zeroed(__dev, #key_bytes * __x_n)?, #host::zeroed(__dev, #key_bytes * __x_n)?];
-                        let __idx = [#host::zeroed(__dev, 8 * __x_n)?, #host::zeroed(__dev, 8 * __x_n)?];
-                        let __x_tiles = __x_n.div_ceil(#tile);
-                        // Counts per digit and tile, scanned in place (`sscan`).
-                        let __x_tn = (1usize << #digit_bits) * __x_tiles;
-                        let __x_tper = __x_tn.div_ceil(256);
-                        let __counts = #host::zeroed(__dev, 8 * __x_tn)?;
-                        let __stats = #host::zeroed(__dev, 16)?;
-                        let (__x_counts, __x_psum, __x_pmax) = (__counts.ptr().0, __counts.ptr().0, __counts.ptr().0);
-                        let __x_stats = __stats.ptr().0;
-                        {
-                            let (__x_keys, __x_idx) = (__keys[0].ptr().0, __idx[0].ptr().0);
-                            #keys
-                        }
-                        for __x_pass in 0..#passes {
-                            let (__s, __d) = (__x_pass % 2, 1 - __x_pass % 2);
-                            let __x_shift = #digit_bits * __x_pass;
-                            let (__x_ksrc, __x_isrc) = (__keys[__s].ptr().0, __idx[__s].ptr().0);
-                            let (__x_kdst, __x_idst) = (__keys[__d].ptr().0, __idx[__d].ptr().0);
-                            #count
-                            #scan
-                            #scatter
-                        }
-                        let __x_idx = __idx[#passes % 2].ptr().0;
-                        #gather
-                    }
-                    (#bi,)
-                }
-            }
-            KernelOp::Expand { .. } => self.expand_kernel(k, entries),
-        }
-    }
-
-    /// A fused expand (`crate::ptx::expand`): the counts' offsets (three
-    /// passes; the host reads back their total and maximum), then the
-    /// permute by the strategy `host::expand_strategy` picks, or the fold
-    /// balanced by output and its final pass. Evaluates to `(output,)`.
-    fn expand_kernel(&self, k: &accel_core::plan::Kernel, entries: &[EntryPtx]) -> TokenStream {
-        let rt = self.rt;
-        let host = quote!(#rt::gpu::host);
-        let KernelOp::Expand { shape, sink, .. } = &k.op else {
-            return TokenStream::new();
-        };
-        let b0 = k.outputs[0].0;
-        let elem = self.plan.buffer(k.outputs[0]).elem.clone();
-        let lb = leaf_bytes(&elem);
-        let acc = match sink {
-            ExpandSink::Fold { f, .. } => self.plan.arena.var(f.params[0]).ty.clone(),
-            ExpandSink::Permute { .. } => elem.clone(),
-        };
-        let acc_lb = leaf_bytes(&acc);
-        let (bi, bs) = (buf(b0), buf_shape(b0));
-        let op = k.fused.last().copied().unwrap_or("kernel");
-        let launch = |e: &EntryPtx, grid: TokenStream, block: TokenStream| self.launch(e, &acc, grid, block);
-        // A grid-stride kernel over `work` items: as many blocks as fill the device.
-        let stride = |e: &EntryPtx, work: TokenStream| self.launch_stride(e, &acc, work, 256);
-        let s = self.hexpr(*shape);
-        let count = launch(&entries[0], quote!(__grid), quote!(256));
-        let scan = launch(&entries[1], quote!(1), quote!(256));
-        let offs = launch(&entries[2], quote!(__grid), quote!(256));
-        // The offsets of the counts (`__offs`), their total and maximum.
-        let offsets = quote! {
-            let __in = #s;
-            #rt::cpu::extent(#op, &__in)?;
-            let __x_n = #rt::shape::size(&__in);
-            let __offs = #host::zeroed(__dev, 8 * __x_n)?;
-            let (__x_total, __x_max) = if __x_n == 0 {
-                (0usize, 0usize)
-            } else {
-                let (__grid, __x_iper, _) = #host::fold_split(__dev, __x_n);
-                let __x_tn = __grid * 256;
-                let __parts = #host::zeroed(__dev, 16 * __x_tn)?;
-                let __stats = #host::zeroed(__dev, 16)?;
-                let __x_offs = __offs.ptr().0;
-                let __x_psum = __parts.ptr().0;
-                let __x_pmax = __parts.ptr().offset(8 * __x_tn as u64).0;
-                let __x_stats = __stats.ptr().0;
-                let __x_tper = __x_tn.div_ceil(256);
-                #count
-                #scan
-                #offs
-                // The download waits for the kernels anyway: report theirs first.
-                __err.check(__SITES)?;
-                #host::expand_stats(&__stats)?
-            };
-            let __x_offs = __offs.ptr().0;
-        };
-        match sink {
-            ExpandSink::Permute { defaults, .. } => {
-                let d = buf(defaults.0);
-                let thread = stride(&entries[3], quote!(__x_n));
-                let warp = stride(&entries[4], quote!(__x_n.saturating_mul(32)));
-                let block = launch(
-                    &entries[5],
-                    quote!(__x_n.min(8 * __dev.props().multiprocessors.max(1) as usize)),
-                    quote!(256),
-                );
-                let prefix = stride(&entries[6], quote!(__x_total));
-                let chunk =
-                    self.launch_stride(&entries[7], &acc, quote!(__x_n), crate::ptx::expand::CHUNK as u32);
-                quote! {
-                    #offsets
-                    let #bi = #d.copy(__dev)?;
-                    if __x_total > 0 {
-                        let __x_lock = #host::zeroed(__dev, 4 * #rt::shape::size(&#bs))?;
-                        match #host::expand_strategy(__x_total, __x_max, __x_n) {
-                            #host::ExpandStrategy::Thread => { #thread }
-                            #host::ExpandStrategy::Warp => { #warp }
-                            #host::ExpandStrategy::Block => { #block }
-                            #host::ExpandStrategy::Prefix => { #prefix }
-                            #host::ExpandStrategy::Chunk => { #chunk }
-                        }
-                    }
-                    (#bi,)
-                }
-            }
-            ExpandSink::Fold { z, .. } => {
-                let zc = match z {
-                    Some(z) => {
-                        let t = rust_ty(&acc);
-                        let z = self.hexpr(*z);
-                        quote!(let __z: #t = #z;)
-                    }
-                    None => quote! {
-                        if __x_total == 0 {
-                            // Earlier kernels' errors come first, in program order.
-                            __err.check(__SITES)?;
-                            return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all"));
-                        }
-                    },
-                };
-                let part = launch(&entries[3], quote!(__grid), quote!(256));
-                let fin = launch(&entries[4], quote!(1), quote!(256));
-                quote! {
-                    #offsets
-                    #zc
-                    let #bi = #host::GBuf::alloc(__dev, #lb, 1)?;
-                    let (__grid, __x_per, __x_nparts) = if __x_total == 0 {
-                        (1, 1, 0)
-                    } else {
-                        #host::fold_split(__dev, __x_total)
-                    };
-                    let __part = #host::GBuf::alloc(__dev, #acc_lb, __grid)?;
-                    if __x_total > 0 { #part }
-                    let __x_per = __x_nparts.div_ceil(256);
-                    #fin
-                    (#bi,)
-                }
-            }
-        }
-    }
-
-    /// Launches entry `e` on `grid` blocks of `block` threads; `acc` is the
-    /// type of the kernel's values that travel as arguments.
-    fn launch(&self, e: &EntryPtx, acc: &Ty, grid: TokenStream, block: TokenStream) -> TokenStream {
-        let rt = self.rt;
-        let name = &e.name;
-        let args = self.args(&e.params, acc);
-        quote! {
-            __dev.launch(__ACCEL_PTX, #name, #rt::gpu::host::cfg(#grid, #block), &[#(#args),*])?;
-        }
-    }
-
-    /// Launches the grid-stride entry `e` over `work` items with blocks of
-    /// `block` threads: as many blocks as the device holds at once.
-    fn launch_stride(&self, e: &EntryPtx, acc: &Ty, work: TokenStream, block: u32) -> TokenStream {
-        let rt = self.rt;
-        let name = &e.name;
-        let grid = quote!(#rt::gpu::host::grid_for(__dev, __ACCEL_PTX, #name, #work, #block)?);
-        self.launch(e, acc, grid, quote!(#block))
-    }
-
-    /// The `KernelArg`s of an entry's parameters.
-    fn args(&self, params: &[Arg], elem: &Ty) -> Vec<TokenStream> {
-        let rt = self.rt;
-        let ka = quote!(#rt::gpu::KernelArg);
+        let launch = quote!(#rt::gpu::launch);
         let de = quote!(#rt::gpu::host::DevElem);
-        let paths = leaf_paths(elem);
-        params
-            .iter()
-            .map(|a| match a {
-                Arg::Err => quote!(#ka::Ptr(__err.ptr())),
-                Arg::Col(b, k) => {
-                    let bi = buf(*b);
-                    quote!(#ka::Ptr(#bi.ptr(#k)))
+        let op = l.op;
+        let iter = self.hexpr(l.iter);
+        let z = match l.z {
+            Some(z) => {
+                let t = rust_ty(&l.acc);
+                let z = self.hexpr(z);
+                let leaves = leaf_paths(&l.acc).into_iter().map(|p| quote!(#de::arg(__z #p)));
+                quote! {
+                    let __z: #t = #z;
+                    let __zargs = [#(#leaves),*];
                 }
-                Arg::Dim(b, d) => {
-                    let bs = buf_shape(*b);
-                    quote!(#ka::U64(#bs[#d] as u64))
+            }
+            None => quote!(let __zargs: [#rt::gpu::KernelArg; 0] = [];),
+        };
+        let bufs = l.inputs.iter().map(|&b| {
+            let (bi, bs) = (buf(b), buf_shape(b));
+            quote!((&#bi, &#bs[..]))
+        });
+        let scalars = l.scalars.iter().map(|&(v, k)| {
+            let vi = var(v);
+            let path = match &self.plan.arena.var(v).ty {
+                Ty::Index(_) => {
+                    let k = Literal::usize_unsuffixed(k);
+                    quote!([#k])
                 }
-                Arg::Var(v, k, _) => {
-                    let vi = var(*v);
-                    let path = match &self.plan.arena.var(*v).ty {
-                        Ty::Index(_) => {
-                            let k = Literal::usize_unsuffixed(*k);
-                            quote!([#k])
-                        }
-                        t => leaf_paths(t).get(*k).cloned().unwrap_or_default(),
-                    };
-                    quote!(#de::arg(#vi #path))
-                }
-                Arg::IterDim(d) => quote!(#ka::U64(__in[#d] as u64)),
-                Arg::Extra("lock") => quote!(#ka::Ptr(__x_lock.ptr())),
-                Arg::Extra("status") => quote!(#ka::Ptr(__x_status.ptr())),
-                Arg::Extra(name) => {
-                    let x = format_ident!("__x_{}", name);
-                    quote!(#ka::U64(#x as u64))
-                }
-                Arg::Z(k, _) => {
-                    let path = paths.get(*k).cloned().unwrap_or_default();
-                    quote!(#de::arg(__z #path))
-                }
-                Arg::Part(k) => quote!(#ka::Ptr(__part.ptr(#k))),
-            })
-            .collect()
+                t => leaf_paths(t).get(k).cloned().unwrap_or_default(),
+            };
+            quote!(#de::arg(#vi #path))
+        });
+        let out_shapes = l.outputs.iter().map(|&b| {
+            let bs = buf_shape(b);
+            quote!(&#bs[..])
+        });
+        let outs: Vec<Ident> = l.outputs.iter().map(|&b| buf(b)).collect();
+        let desc = desc_tokens(l, &launch);
+        quote! {
+            let __in = #iter;
+            #rt::cpu::extent(#op, &__in)?;
+            #z
+            static __KERNEL: #launch::Kernel<'static> = #desc;
+            let __io = #launch::Io {
+                bufs: &[#(#bufs),*],
+                scalars: &[#(#scalars),*],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[#(#out_shapes),*],
+            };
+            let [#(#outs),*] = #launch::outputs(#launch::kernel(__dev, __ACCEL_PTX, &__err, __SITES, &__KERNEL, &__io)?)?;
+            (#(#outs,)*)
+        }
     }
 
     /// The result: arrays stay on the device (the host downloads them when it

@@ -3,5 +3,6 @@
 //! program's kernels; `gpu`: the host code that runs them on a device.
 
 pub mod cpu;
+pub mod exec;
 pub mod gpu;
 pub mod ptx;

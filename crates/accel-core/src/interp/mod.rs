@@ -8,13 +8,43 @@ mod scalar;
 pub use scalar::default_of;
 
 use crate::front::Program;
-use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
+use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
 use accel_runtime::{shape, Error, ErrorKind};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 type R<T> = Result<T, Error>;
+
+/// The buffers a kernel plan's host expressions read (see [`eval_host`]).
+pub trait HostBuffers {
+    fn shape(&mut self, b: BufId) -> R<Vec<usize>>;
+    /// The buffer's elements (an executor whose buffers live elsewhere fetches them).
+    fn array(&mut self, b: BufId) -> R<Rc<DynArray>>;
+}
+
+/// Evaluates host expression `h` of a kernel plan whose arena is `a`, with
+/// the variables `vars` (scalar parameters, `let`s, loop states) and the
+/// buffers of `host`. Plan reads have their plan meaning: `Checked` fails
+/// with its operation's error, the reads proved in bounds must be.
+pub fn eval_host(a: &Arena, h: H, vars: &[(VarId, Value)], host: &mut dyn HostBuffers) -> R<Value> {
+    let mut it = Interp {
+        a,
+        env: vars.iter().map(|(v, x)| (*v, V::S(x.clone()))).collect(),
+        params: HashSet::new(),
+        arrays: HashMap::new(),
+        free: HashMap::new(),
+        host: Some(host),
+    };
+    it.scalar(h)
+}
+
+fn plan_only() -> Error {
+    Error::new(
+        "interpreter",
+        "kernel-plan expressions cannot be interpreted here",
+    )
+}
 
 /// A value during interpretation.
 #[derive(Clone, Debug)]
@@ -39,6 +69,7 @@ pub fn run(p: &Program, args: &[Dyn]) -> R<Dyn> {
         params: p.params.iter().map(|x| x.var).collect(),
         arrays: HashMap::new(),
         free: HashMap::new(),
+        host: None,
     };
     for (param, arg) in p.params.iter().zip(args) {
         let v = match (arg, &param.ty) {
@@ -90,6 +121,8 @@ struct Interp<'a> {
     arrays: HashMap<H, Rc<DynArray>>,
     /// Free variables of the nodes seen.
     free: HashMap<H, BTreeSet<VarId>>,
+    /// The buffers, when evaluating a kernel plan's host expression.
+    host: Option<&'a mut dyn HostBuffers>,
 }
 
 impl Interp<'_> {
@@ -267,6 +300,13 @@ impl Interp<'_> {
                     None => Err(Error::index_out_of_bounds("index", &ix, &a.shape)),
                 }
             }
+            // A buffer's shape is known without its data.
+            Expr::Shape(x) if matches!(self.a.expr(*x), Expr::Buffer(_)) && self.host.is_some() => {
+                let (Expr::Buffer(b), Some(host)) = (self.a.expr(*x), self.host.as_deref_mut()) else {
+                    return Err(plan_only());
+                };
+                s(Value::Index(host.shape(*b)?))
+            }
             Expr::Shape(x) => {
                 let a = self.array(*x)?;
                 s(Value::Index(a.shape.clone()))
@@ -437,14 +477,43 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, elems))
             }
-            Expr::Buffer(_)
-            | Expr::ReadLinear { .. }
-            | Expr::ReadIndex { .. }
-            | Expr::Checked { .. }
-            | Expr::ReadStencil { .. } => Err(Error::new(
-                "interpreter",
-                "kernel-plan expressions cannot be interpreted",
-            )),
+            Expr::Buffer(b) => match self.host.as_deref_mut() {
+                Some(host) => Ok(V::A(host.array(*b)?)),
+                None => Err(plan_only()),
+            },
+            Expr::ReadLinear { array, index } => {
+                let a = self.array(*array)?;
+                match self.scalar(*index)? {
+                    Value::Usize(l) if l < a.elems.len() => s(a.elems[l].clone()),
+                    _ => Err(Error::new("interpreter", "a read proved in bounds is not")),
+                }
+            }
+            Expr::ReadIndex { array, index } => {
+                let a = self.array(*array)?;
+                let ix = self.index(*index)?;
+                match shape::to_linear_checked(&a.shape, &ix) {
+                    Some(l) => s(a.elems[l].clone()),
+                    None => Err(Error::new("interpreter", "a read proved in bounds is not")),
+                }
+            }
+            Expr::Checked {
+                op,
+                index,
+                shape: sh,
+                var,
+                body,
+            } => {
+                let ix = self.index(*index)?;
+                let sh = self.index(*sh)?;
+                if ix.len() != sh.len() || ix.iter().zip(&sh).any(|(i, n)| i >= n) {
+                    return Err(Error::index_out_of_bounds(*op, &ix, &sh));
+                }
+                self.env.push((*var, V::S(Value::Index(ix))));
+                let r = self.eval(*body);
+                self.env.pop();
+                r
+            }
+            Expr::ReadStencil { .. } => Err(plan_only()),
         }
     }
 

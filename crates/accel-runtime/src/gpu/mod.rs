@@ -8,6 +8,7 @@
 
 pub mod cuda;
 pub mod host;
+pub mod launch;
 
 use crate::error::Result;
 use std::fmt;

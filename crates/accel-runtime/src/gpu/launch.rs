@@ -1,0 +1,490 @@
+//! The host side of every GPU skeleton, written once: given a kernel's
+//! entries (described as data by `accel_kernels::gpu`) and the values the
+//! program's host part computed (input buffers, host scalars, the iteration
+//! shape), allocate the outputs and scratch memory, size and order the
+//! launches, and return the output buffers.
+//!
+//! The generated host code of a program calls [`kernel`] with a `static`
+//! [`Kernel`]; an in-process executor (the random-program tests) calls it with
+//! one built at run time. Both therefore launch exactly the same way.
+
+use super::host::{
+    fold_row_split, fold_split, grid_for, long_scan, long_scan_split, row_block, row_per, zeroed, ErrSite,
+    ErrWord, ExpandStrategy, GBuf,
+};
+use super::{Device, DeviceBuffer, KernelArg};
+use crate::error::{Error, ErrorKind, Result};
+use crate::shape;
+use std::sync::Arc;
+
+/// Where one kernel parameter's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param<'a> {
+    /// The launch's error word.
+    Err,
+    /// Column `k` of input buffer `b` (its position in [`Io::bufs`]).
+    In(usize, usize),
+    /// Dimension `d` of input buffer `b`'s shape.
+    InDim(usize, usize),
+    /// Column `k` of output `o`.
+    Out(usize, usize),
+    /// Dimension `d` of output `o`'s shape.
+    OutDim(usize, usize),
+    /// Host scalar `s` (its position in [`Io::scalars`]).
+    Scalar(usize),
+    /// Dimension `d` of the iteration shape.
+    IterDim(usize),
+    /// Leaf `k` of the initial value `z`.
+    Z(usize),
+    /// Column `k` of a two-pass fold's partial results.
+    Part(usize),
+    /// A value the skeleton's host side computes (`"n"`, `"per"`, `"lock"`, ...).
+    Extra(&'a str),
+}
+
+/// One `.entry` of the module and its parameters, in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'a> {
+    pub name: &'a str,
+    pub params: &'a [Param<'a>],
+}
+
+/// Which skeleton a kernel is, with what its host side needs to know. The
+/// entries of each are listed in the order `accel_kernels::ptx` emits them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skeleton {
+    /// `[map]`: one grid-stride pass.
+    Generate,
+    /// A fold to one value: `[part, final]`. `z`: it has an initial value.
+    FoldAll { z: bool },
+    /// A fold of each innermost row: `[block per row, warp per row]`.
+    FoldRows { z: bool },
+    /// `[block per row, tiles with look-back]`; `exact`: the operator gives
+    /// the same result in any grouping.
+    Scan { exact: bool },
+    /// `[scatter]`, into a copy of input buffer `defaults`.
+    Permute { defaults: usize },
+    /// A radix sort: `[keys, count, scan, scatter, gather]`, `key_bits`
+    /// bits of key in passes of `digit_bits`, `tile` elements per block.
+    Sort {
+        key_bits: u32,
+        digit_bits: u32,
+        tile: u32,
+    },
+    /// A fused expand into a permute: `[count, scan, offsets, thread, warp,
+    /// block, prefix, chunk]`, `chunk` inputs per block in the last.
+    ExpandPermute { defaults: usize, chunk: u32 },
+    /// A fused expand into a fold: `[count, scan, offsets, part, final]`.
+    ExpandFold { z: bool },
+}
+
+/// A kernel of a program's plan, as its host side sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Kernel<'a> {
+    /// The operation named in errors.
+    pub op: &'a str,
+    pub skeleton: Skeleton,
+    pub entries: &'a [Entry<'a>],
+    /// Bytes per element of each column of each output.
+    pub out_leaf_bytes: &'a [&'a [usize]],
+    /// Bytes per element of each column of the accumulator (a fold's or
+    /// scan's partial results).
+    pub acc_leaf_bytes: &'a [usize],
+}
+
+/// The values of one launch of a kernel.
+#[derive(Clone, Copy, Debug)]
+pub struct Io<'a> {
+    /// The buffers the kernel reads, with their shapes.
+    pub bufs: &'a [(&'a GBuf, &'a [usize])],
+    /// Host scalars, as arguments.
+    pub scalars: &'a [KernelArg],
+    /// The leaves of the initial value, as arguments (empty if none).
+    pub z: &'a [KernelArg],
+    /// The iteration shape.
+    pub iter: &'a [usize],
+    /// The shapes of the outputs.
+    pub outs: &'a [&'a [usize]],
+}
+
+/// Runs kernel `k` of module `ptx` on `dev`: its outputs, in order.
+pub fn kernel(
+    dev: &Arc<dyn Device>,
+    ptx: &'static str,
+    err: &ErrWord,
+    sites: &[ErrSite],
+    k: &Kernel<'_>,
+    io: &Io<'_>,
+) -> Result<Vec<GBuf>> {
+    let mut l = Launch {
+        dev,
+        ptx,
+        err,
+        sites,
+        k,
+        io,
+        outs: Vec::new(),
+        part: None,
+        extras: Vec::new(),
+    };
+    l.run()?;
+    Ok(l.outs)
+}
+
+/// The `N` outputs of a kernel as an array (for the generated code's `let`).
+pub fn outputs<const N: usize>(outs: Vec<GBuf>) -> Result<[GBuf; N]> {
+    let got = outs.len();
+    outs.try_into()
+        .map_err(|_| failure(format!("a kernel gave {got} outputs, {N} expected")))
+}
+
+fn failure(msg: String) -> Error {
+    Error::with_kind(ErrorKind::DeviceFailure, "kernel launch", msg)
+}
+
+struct Launch<'a> {
+    dev: &'a Arc<dyn Device>,
+    ptx: &'static str,
+    err: &'a ErrWord,
+    sites: &'a [ErrSite],
+    k: &'a Kernel<'a>,
+    io: &'a Io<'a>,
+    outs: Vec<GBuf>,
+    part: Option<GBuf>,
+    /// The skeleton's own parameters set so far (latest wins).
+    extras: Vec<(&'static str, KernelArg)>,
+}
+
+impl Launch<'_> {
+    fn set(&mut self, name: &'static str, v: usize) {
+        self.set_arg(name, KernelArg::U64(v as u64));
+    }
+
+    fn set_arg(&mut self, name: &'static str, a: KernelArg) {
+        self.extras.retain(|(n, _)| *n != name);
+        self.extras.push((name, a));
+    }
+
+    fn set_ptr(&mut self, name: &'static str, b: &DeviceBuffer) {
+        self.set_arg(name, KernelArg::Ptr(b.ptr()));
+    }
+
+    fn sms(&self) -> usize {
+        (self.dev.props().multiprocessors as usize).max(1)
+    }
+
+    fn entry(&self, e: usize) -> Result<&Entry<'_>> {
+        self.k
+            .entries
+            .get(e)
+            .ok_or_else(|| failure(format!("{}: the kernel has no entry {e}", self.k.op)))
+    }
+
+    fn shape_of<'s>(&self, shapes: &[&'s [usize]], b: usize) -> Result<&'s [usize]> {
+        shapes
+            .get(b)
+            .copied()
+            .ok_or_else(|| failure(format!("{}: no buffer {b}", self.k.op)))
+    }
+
+    fn dim(shape: &[usize], d: usize) -> Result<KernelArg> {
+        shape
+            .get(d)
+            .map(|&x| KernelArg::U64(x as u64))
+            .ok_or_else(|| failure(format!("no dimension {d} in shape {shape:?}")))
+    }
+
+    fn col(b: &GBuf, k: usize) -> Result<KernelArg> {
+        Ok(KernelArg::Ptr(b.col(k)?.ptr()))
+    }
+
+    /// The arguments of entry `e`.
+    fn args(&self, e: &Entry<'_>) -> Result<Vec<KernelArg>> {
+        let in_shapes: Vec<&[usize]> = self.io.bufs.iter().map(|b| b.1).collect();
+        let input = |b: usize| {
+            self.io
+                .bufs
+                .get(b)
+                .map(|x| x.0)
+                .ok_or_else(|| failure(format!("{}: no input buffer {b}", self.k.op)))
+        };
+        let output = |o: usize| {
+            self.outs
+                .get(o)
+                .ok_or_else(|| failure(format!("{}: no output {o}", self.k.op)))
+        };
+        let nth = |xs: &[KernelArg], i: usize, what: &str| {
+            xs.get(i)
+                .copied()
+                .ok_or_else(|| failure(format!("{}: no {what} {i}", self.k.op)))
+        };
+        e.params
+            .iter()
+            .map(|p| match *p {
+                Param::Err => Ok(KernelArg::Ptr(self.err.ptr())),
+                Param::In(b, k) => Self::col(input(b)?, k),
+                Param::InDim(b, d) => Self::dim(self.shape_of(&in_shapes, b)?, d),
+                Param::Out(o, k) => Self::col(output(o)?, k),
+                Param::OutDim(o, d) => Self::dim(self.shape_of(self.io.outs, o)?, d),
+                Param::Scalar(s) => nth(self.io.scalars, s, "host scalar"),
+                Param::IterDim(d) => Self::dim(self.io.iter, d),
+                Param::Z(k) => nth(self.io.z, k, "leaf of the initial value"),
+                Param::Part(k) => match &self.part {
+                    Some(part) => Self::col(part, k),
+                    None => Err(failure(format!("{}: no partial results", self.k.op))),
+                },
+                Param::Extra(name) => self
+                    .extras
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, a)| *a)
+                    .ok_or_else(|| failure(format!("{}: parameter `{name}` not set", self.k.op))),
+            })
+            .collect()
+    }
+
+    /// Launches entry `e` on `grid` blocks of `block` threads.
+    fn launch(&self, e: usize, grid: usize, block: u32) -> Result<()> {
+        let entry = self.entry(e)?;
+        let args = self.args(entry)?;
+        self.dev
+            .launch(self.ptx, entry.name, super::host::cfg(grid, block), &args)
+    }
+
+    /// Launches the grid-stride entry `e` over `work` items in blocks of
+    /// `block` threads: as many blocks as the device holds at once.
+    fn stride(&self, e: usize, work: usize, block: u32) -> Result<()> {
+        let name = self.entry(e)?.name;
+        let grid = grid_for(self.dev, self.ptx, name, work, block)?;
+        self.launch(e, grid, block)
+    }
+
+    /// Output `o`, allocated for its shape.
+    fn alloc_out(&mut self, o: usize) -> Result<()> {
+        let n = shape::size(self.shape_of(self.io.outs, o)?);
+        let lb = self
+            .k
+            .out_leaf_bytes
+            .get(o)
+            .ok_or_else(|| failure(format!("{}: no element type for output {o}", self.k.op)))?;
+        self.outs.push(GBuf::alloc(self.dev, lb, n)?);
+        Ok(())
+    }
+
+    /// A copy of input buffer `b` as the first output (a permute's defaults).
+    fn copy_out(&mut self, b: usize) -> Result<()> {
+        let d = self
+            .io
+            .bufs
+            .get(b)
+            .ok_or_else(|| failure(format!("{}: no defaults buffer {b}", self.k.op)))?;
+        self.outs.push(d.0.copy(self.dev)?);
+        Ok(())
+    }
+
+    /// The error of a reduction without an initial value over nothing;
+    /// earlier kernels' errors come first, in program order.
+    fn empty(&self, op: &str) -> Result<()> {
+        self.err.check(self.sites)?;
+        Err(crate::cpu::empty_reduction(op))
+    }
+
+    fn run(&mut self) -> Result<()> {
+        let n = shape::size(self.io.iter);
+        // Rows of the innermost dimension (a rank-0 shape is one row of one).
+        let (rows, len) = match self.io.iter.split_last() {
+            Some((len, rest)) => (shape::size(rest), *len),
+            None => (1, 1),
+        };
+        match self.k.skeleton {
+            Skeleton::Generate => {
+                self.alloc_out(0)?;
+                self.set("n", n);
+                if n > 0 {
+                    self.stride(0, n, 256)?;
+                }
+            }
+            Skeleton::FoldAll { z } => {
+                if !z && n == 0 {
+                    return self.empty("fold1_all");
+                }
+                self.set("n", n);
+                self.fold_all(n, 0)?;
+            }
+            Skeleton::FoldRows { z } => {
+                if !z && rows > 0 && len == 0 {
+                    return self.empty("fold1");
+                }
+                self.alloc_out(0)?;
+                let (warp, per) = fold_row_split(len);
+                self.set("rows", rows);
+                self.set("len", len);
+                self.set("per", per);
+                if rows > 0 {
+                    if warp {
+                        self.stride(1, rows.saturating_mul(32), 256)?;
+                    } else {
+                        self.launch(0, rows.min(8 * self.sms()), 256)?;
+                    }
+                }
+            }
+            Skeleton::Scan { exact } => {
+                for o in 0..self.io.outs.len() {
+                    self.alloc_out(o)?;
+                }
+                self.set("rows", rows);
+                self.set("len", len);
+                if rows > 0 && long_scan(self.dev, rows, len, exact) {
+                    // Tiles with look-back: an aggregate and a prefix per
+                    // tile, a counter and a flag per tile (zeroed).
+                    let (per, tpr) = long_scan_split(len);
+                    let tiles = rows * tpr;
+                    self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, 2 * tiles)?);
+                    let status = zeroed(self.dev, 4 * (1 + tiles))?;
+                    self.set_ptr("status", &status);
+                    self.set("per", per);
+                    self.set("tpr", tpr);
+                    self.set("tiles", tiles);
+                    self.launch(1, tiles.min(8 * self.sms()), 256)?;
+                } else if rows > 0 {
+                    self.set("per", row_per(len, exact));
+                    self.launch(0, rows.min(8 * self.sms()), row_block(len, exact))?;
+                }
+            }
+            Skeleton::Permute { defaults } => {
+                self.copy_out(defaults)?;
+                let lock = zeroed(self.dev, 4 * shape::size(self.shape_of(self.io.outs, 0)?))?;
+                self.set_ptr("lock", &lock);
+                self.set("n", n);
+                if n > 0 {
+                    self.stride(0, n, 256)?;
+                }
+            }
+            Skeleton::Sort {
+                key_bits,
+                digit_bits,
+                tile,
+            } => {
+                self.alloc_out(0)?;
+                if n > 0 {
+                    self.sort(n, key_bits, digit_bits, tile)?;
+                }
+            }
+            Skeleton::ExpandPermute { defaults, chunk } => {
+                let (total, max, _offs) = self.expand_offsets(n)?;
+                self.copy_out(defaults)?;
+                if total > 0 {
+                    let lock = zeroed(self.dev, 4 * shape::size(self.shape_of(self.io.outs, 0)?))?;
+                    self.set_ptr("lock", &lock);
+                    match super::host::expand_strategy(total, max, n) {
+                        ExpandStrategy::Thread => self.stride(3, n, 256)?,
+                        ExpandStrategy::Warp => self.stride(4, n.saturating_mul(32), 256)?,
+                        ExpandStrategy::Block => self.launch(5, n.min(8 * self.sms()), 256)?,
+                        ExpandStrategy::Prefix => self.stride(6, total, 256)?,
+                        ExpandStrategy::Chunk => self.stride(7, n, chunk)?,
+                    }
+                }
+            }
+            Skeleton::ExpandFold { z } => {
+                let (total, _max, _offs) = self.expand_offsets(n)?;
+                if !z && total == 0 {
+                    return self.empty("fold1_all");
+                }
+                self.fold_all(total, 3)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A fold of `n` values to one: entries `first` (partial results per
+    /// block) and `first + 1` (their combination).
+    fn fold_all(&mut self, n: usize, first: usize) -> Result<()> {
+        self.outs.push(GBuf::alloc(
+            self.dev,
+            self.k.out_leaf_bytes.first().copied().unwrap_or(&[]),
+            1,
+        )?);
+        let (grid, per, nparts) = if n == 0 {
+            (1, 1, 0)
+        } else {
+            fold_split(self.dev, n)
+        };
+        self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, grid)?);
+        self.set("per", per);
+        self.set("nparts", nparts);
+        if n > 0 {
+            self.launch(first, grid, 256)?;
+        }
+        self.set("per", nparts.div_ceil(256));
+        self.launch(first + 1, 1, 256)
+    }
+
+    /// A radix sort of `n > 0` elements.
+    fn sort(&mut self, n: usize, key_bits: u32, digit_bits: u32, tile: u32) -> Result<()> {
+        let key_bytes = (key_bits / 8) as usize;
+        // Keys and indices, and their copies the passes scatter to.
+        let keys = [zeroed(self.dev, key_bytes * n)?, zeroed(self.dev, key_bytes * n)?];
+        let idx = [zeroed(self.dev, 8 * n)?, zeroed(self.dev, 8 * n)?];
+        let tiles = n.div_ceil(tile as usize);
+        // Counts per digit and tile, scanned in place.
+        let tn = (1usize << digit_bits) * tiles;
+        let counts = zeroed(self.dev, 8 * tn)?;
+        let stats = zeroed(self.dev, 16)?;
+        self.set("n", n);
+        self.set("tiles", tiles);
+        self.set("tn", tn);
+        self.set("tper", tn.div_ceil(256));
+        for name in ["counts", "psum", "pmax"] {
+            self.set(name, counts.ptr().0 as usize);
+        }
+        self.set("stats", stats.ptr().0 as usize);
+        self.set("keys", keys[0].ptr().0 as usize);
+        self.set("idx", idx[0].ptr().0 as usize);
+        self.stride(0, n, 256)?;
+        let passes = (key_bits / digit_bits.max(1)) as usize;
+        for pass in 0..passes {
+            let (s, d) = (pass % 2, 1 - pass % 2);
+            self.set("shift", digit_bits as usize * pass);
+            self.set("ksrc", keys[s].ptr().0 as usize);
+            self.set("isrc", idx[s].ptr().0 as usize);
+            self.set("kdst", keys[d].ptr().0 as usize);
+            self.set("idst", idx[d].ptr().0 as usize);
+            self.launch(1, tiles, tile)?;
+            self.launch(2, 1, 256)?;
+            self.launch(3, tiles, tile)?;
+        }
+        self.set("idx", idx[passes % 2].ptr().0 as usize);
+        self.stride(4, n, 256)
+    }
+
+    /// The offsets of a fused expand's counts (entries 0–2), their total and
+    /// maximum; the offsets' buffer must live while later entries read it.
+    fn expand_offsets(&mut self, n: usize) -> Result<(usize, usize, DeviceBuffer)> {
+        let offs = zeroed(self.dev, 8 * n)?;
+        self.set("n", n);
+        self.set("offs", offs.ptr().0 as usize);
+        let (total, max) = if n == 0 {
+            (0, 0)
+        } else {
+            let (grid, iper, _) = fold_split(self.dev, n);
+            let tn = grid * 256;
+            let parts = zeroed(self.dev, 16 * tn)?;
+            let stats = zeroed(self.dev, 16)?;
+            self.set("iper", iper);
+            self.set("tn", tn);
+            self.set("tper", tn.div_ceil(256));
+            self.set("psum", parts.ptr().0 as usize);
+            self.set("pmax", parts.ptr().offset(8 * tn as u64).0 as usize);
+            self.set("stats", stats.ptr().0 as usize);
+            self.launch(0, grid, 256)?;
+            self.launch(1, 1, 256)?;
+            self.launch(2, grid, 256)?;
+            // The download waits for the kernels anyway: report theirs first.
+            self.err.check(self.sites)?;
+            super::host::expand_stats(&stats)?
+        };
+        self.set("total", total);
+        self.set("max", max);
+        Ok((total, max, offs))
+    }
+}
