@@ -123,7 +123,10 @@ mod tests {
         let e = e.or_at(Some("src/a.rs:4:9")).in_program("p");
         assert_eq!(e.location(), Some("src/a.rs:4:9"));
         assert_eq!(e.kind(), &ErrorKind::IndexOutOfBounds);
-        assert_eq!(e.to_string(), "p: index at src/a.rs:4:9: index [3] is out of bounds for shape [3]");
+        assert_eq!(
+            e.to_string(),
+            "p: index at src/a.rs:4:9: index [3] is out of bounds for shape [3]"
+        );
         // A located error keeps its own position.
         assert_eq!(e.or_at(Some("src/b.rs:1:1")).location(), Some("src/a.rs:4:9"));
         assert_eq!(Error::new("reshape", "m").or_at(None).location(), None);
