@@ -348,6 +348,8 @@ fn random_programs() {
     }
 
     let fail_dir = dir.join("failures");
+    // This run's failures only.
+    let _ = std::fs::remove_dir_all(&fail_dir);
     let _ = std::fs::create_dir_all(&fail_dir);
     for (name, why) in &failures {
         let p = all.iter().find(|p| &p.name == name).expect("a generated program");
