@@ -337,11 +337,15 @@ fn errors_name_their_source_position() {
             assert!(err.to_string().contains(&format!(" at {want}: ")), "{b:?}: {err}");
         }
     }
-    // The CPU checks for an empty reduction in the generated code.
-    let err = loc_fold1::on(&Backend::cpu(), &Vector::from(Vec::<i32>::new())).expect_err("fold1_all");
-    assert_eq!(err.kind(), &accel::ErrorKind::EmptyReduction, "{err}");
-    assert_eq!(
-        err.location(),
-        Some(source_position("fold1_all(|x, y| y + x)").as_str())
-    );
+    // An empty reduction: the CPU checks it in the generated code, the GPU
+    // path in its launch (`gpu::launch`).
+    for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
+        let err = loc_fold1::on(&b, &Vector::from(Vec::<i32>::new())).expect_err("fold1_all");
+        assert_eq!(err.kind(), &accel::ErrorKind::EmptyReduction, "{b:?}: {err}");
+        assert_eq!(
+            err.location(),
+            Some(source_position("fold1_all(|x, y| y + x)").as_str()),
+            "{b:?}"
+        );
+    }
 }

@@ -304,12 +304,15 @@ impl Run<'_, '_> {
                     .collect();
                 let leaf_bytes: Vec<&[usize]> = l.out_leaf_bytes.iter().map(|b| &b[..]).collect();
                 let acc: Vec<usize> = l.acc.leaves().iter().map(|p| (p.width() / 8) as usize).collect();
+                // No file here: the position within the source compiled.
+                let at = l.at.map(|at| at.to_string());
                 let desc = Kernel {
                     op: l.op,
                     skeleton: l.skeleton,
                     entries: &entries,
                     out_leaf_bytes: &leaf_bytes,
                     acc_leaf_bytes: &acc,
+                    at: at.as_deref(),
                 };
                 let io = launch::Io {
                     bufs: &bufs,

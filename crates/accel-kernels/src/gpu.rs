@@ -17,7 +17,7 @@
 
 use crate::cpu::{buffers_in, host_expr, leaf_paths, rust_ty};
 use crate::ptx::{Arg, KernelPtx, PtxProgram};
-use accel_core::ir::{Ty, VarId, H};
+use accel_core::ir::{Loc, Ty, VarId, H};
 use accel_core::plan::{Block, ExpandSink, Kernel, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
 use accel_runtime::gpu::launch::{Param, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -87,6 +87,8 @@ pub struct Layout {
     /// The iteration shape, and the initial value if any (host expressions).
     pub iter: H,
     pub z: Option<H>,
+    /// The operation's source position.
+    pub at: Option<Loc>,
 }
 
 /// The [`Layout`] of kernel `k` of `plan`, whose PTX is `kp`.
@@ -206,6 +208,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         outputs,
         iter,
         z,
+        at: k.at,
     }
 }
 
@@ -245,6 +248,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     });
     let outs = l.out_leaf_bytes.iter().map(|bs| quote!(&[#(#bs),*]));
     let acc = leaf_bytes(&l.acc);
+    let at = crate::cpu::location(l.at);
     quote! {
         #launch::Kernel {
             op: #op,
@@ -252,6 +256,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
             entries: &[#(#entries),*],
             out_leaf_bytes: &[#(#outs),*],
             acc_leaf_bytes: &[#(#acc),*],
+            at: #at,
         }
     }
 }

@@ -90,6 +90,8 @@ pub struct Kernel<'a> {
     /// Bytes per element of each column of the accumulator (a fold's or
     /// scan's partial results).
     pub acc_leaf_bytes: &'a [usize],
+    /// The source position of the operation, for its errors (`file:line:column`).
+    pub at: Option<&'a str>,
 }
 
 /// The values of one launch of a kernel.
@@ -286,7 +288,7 @@ impl Launch<'_> {
     /// earlier kernels' errors come first, in program order.
     fn empty(&self, op: &str) -> Result<()> {
         self.err.check(self.sites)?;
-        Err(crate::cpu::empty_reduction(op))
+        Err(crate::cpu::empty_reduction(op).or_at(self.k.at))
     }
 
     fn run(&mut self) -> Result<()> {
