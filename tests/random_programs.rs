@@ -20,6 +20,12 @@
 mod compare;
 #[path = "random/gen.rs"]
 mod gen;
+#[path = "random/in_process.rs"]
+mod in_process;
+#[path = "random/shrink.rs"]
+mod shrink;
+
+use in_process::in_process;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -147,56 +153,31 @@ fn build_runner(
     None
 }
 
-/// Program `p` on the GPU path in-process (`accel_kernels::exec`: plan →
-/// PTX → simulator, no rustc), judged against the interpreter.
-fn in_process_verdict(p: &gen::Program) -> String {
-    if accel_core::compile_source(&p.source, &p.name).is_err() {
-        return "rejected".into();
-    }
-    let args: Vec<accel::dynamic::Dyn> = p.inputs.iter().map(|i| i.to_dyn()).collect();
-    let want = catch_unwind(AssertUnwindSafe(|| {
-        accel_core::interpret_source(&p.source, &p.name, &args)
-    }))
-    .unwrap_or_else(|_| Err(accel::Error::new("panic", "the interpreter panicked")));
-    let got = catch_unwind(AssertUnwindSafe(|| {
-        let (_, plan) = accel_core::compile_source(&p.source, &p.name)
-            .map_err(|e| accel::Error::new("compile", e.message))?;
-        let ptx = accel_kernels::ptx::program(&plan);
-        let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
-        // A fresh simulator per program: a device keeps every module it loaded.
-        let backend = accel::Backend::ptx_sim()?;
-        let dev = backend.device().expect("the simulator is a device");
-        prog.run(dev, &args).map(compare::normalise)
-    }))
-    .unwrap_or_else(|p| Err(accel::Error::new("panic", compare::panic_message(p))));
-    compare::judge(&want, &[got], p.reordered_floats).remove(0)
-}
-
-/// The in-process verdicts of `programs`, on every core.
-fn in_process(programs: &[gen::Program]) -> Vec<String> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut verdicts = vec![String::new(); programs.len()];
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..workers)
-            .map(|w| {
-                std::thread::Builder::new()
-                    .stack_size(64 << 20)
-                    .spawn_scoped(s, move || {
-                        (w..programs.len())
-                            .step_by(workers)
-                            .map(|i| (i, in_process_verdict(&programs[i])))
-                            .collect::<Vec<_>>()
-                    })
-                    .expect("a worker thread")
-            })
-            .collect();
-        for h in handles {
-            for (i, v) in h.join().expect("a worker") {
-                verdicts[i] = v;
-            }
-        }
-    });
-    verdicts
+/// A test file (for `tests/`) that runs program `p` on every backend and
+/// compares it with the interpreter: a failing program, ready to become a
+/// regression test.
+fn regression_test(p: &gen::Program, why: &str, seed: u64) -> String {
+    let why: String = why.lines().map(|l| format!("// {l}\n")).collect();
+    let n = &p.name;
+    let params: Vec<String> = p.inputs.iter().map(|i| format!("&{}", i.name)).collect();
+    let dyns: Vec<String> = p.inputs.iter().map(|i| format!("{}.to_dyn()", i.name)).collect();
+    format!(
+        "// Found by tests/random_programs.rs (ACCEL_FUZZ_SEED={seed}):\n{why}\n\
+         use accel::dynamic::ToDyn;\nuse accel::prelude::*;\n\n\
+         #[path = \"random/compare.rs\"]\nmod compare;\n\n#[acc]\npub {source}\n\n\
+         #[test]\nfn {n}_matches_the_interpreter() {{\n{inputs}\
+         let args = vec![{dyns}];\n\
+         let want = accel_core::interpret_source({n}::SOURCE, {n:?}, &args);\n\
+         for b in [Backend::cpu(), Backend::ptx_sim().expect(\"the simulator\")] {{\n\
+         let got = {n}::on(&b, {params}).map(|r| compare::normalise(r.to_dyn()));\n\
+         let differs = compare::differs(&want, &got, {re});\n\
+         assert!(differs.is_none(), \"{{b:?}}: {{differs:?}}\");\n}}\n}}\n",
+        source = p.source,
+        inputs = p.input_code(),
+        dyns = dyns.join(", "),
+        params = params.join(", "),
+        re = p.reordered_floats,
+    )
 }
 
 #[test]
@@ -351,16 +332,27 @@ fn random_programs() {
     // This run's failures only.
     let _ = std::fs::remove_dir_all(&fail_dir);
     let _ = std::fs::create_dir_all(&fail_dir);
-    for (name, why) in &failures {
+    for (k, (name, why)) in failures.iter().enumerate() {
         let p = all.iter().find(|p| &p.name == name).expect("a generated program");
         eprintln!("\nFAILED {name}: {why}\n{}inputs:\n{}", p.source, p.input_code());
+        // A mismatch on the GPU path in-process is shrunk (each try takes
+        // milliseconds); the first few only, to bound the time.
+        let mut small = p.clone();
+        if why.starts_with("ptx-sim in-process: MISMATCH") && k < 5 {
+            small.source = shrink::shrink(
+                &p.source,
+                |src| {
+                    let mut q = p.clone();
+                    q.source = src.to_string();
+                    in_process::verdict(&q).starts_with("MISMATCH")
+                },
+                4000,
+            );
+            eprintln!("shrunk to:\n{}", small.source);
+        }
         let _ = std::fs::write(
             fail_dir.join(format!("{name}.rs")),
-            format!(
-                "// {why}\n// seed {seed}\n{}\n/* inputs:\n{}*/\n",
-                p.source,
-                p.input_code()
-            ),
+            regression_test(&small, why, seed),
         );
     }
     eprintln!(

@@ -127,6 +127,7 @@ impl ArrTy {
 }
 
 /// An input array of primitives: its type, shape and elements as Rust literals.
+#[derive(Clone)]
 pub struct Input {
     pub name: String,
     pub ty: ArrTy,
@@ -134,6 +135,7 @@ pub struct Input {
     pub elems: Vec<String>,
 }
 
+#[derive(Clone)]
 pub struct Program {
     pub name: String,
     pub source: String,

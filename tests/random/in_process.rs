@@ -1,0 +1,59 @@
+//! The GPU path of random programs run in-process (`accel_kernels::exec`:
+//! plan → PTX → PTX simulator, no rustc), judged against the interpreter.
+//! Shared by `tests/random_programs.rs` and the quicker
+//! `crates/accel-kernels/tests/random_gpu.rs`.
+
+use super::{compare, gen};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Program `p` on the GPU path in-process (`accel_kernels::exec`: plan →
+/// PTX → simulator, no rustc), judged against the interpreter.
+pub fn verdict(p: &gen::Program) -> String {
+    if accel_core::compile_source(&p.source, &p.name).is_err() {
+        return "rejected".into();
+    }
+    let args: Vec<accel::dynamic::Dyn> = p.inputs.iter().map(|i| i.to_dyn()).collect();
+    let want = catch_unwind(AssertUnwindSafe(|| {
+        accel_core::interpret_source(&p.source, &p.name, &args)
+    }))
+    .unwrap_or_else(|_| Err(accel::Error::new("panic", "the interpreter panicked")));
+    let got = catch_unwind(AssertUnwindSafe(|| {
+        let (_, plan) = accel_core::compile_source(&p.source, &p.name)
+            .map_err(|e| accel::Error::new("compile", e.message))?;
+        let ptx = accel_kernels::ptx::program(&plan);
+        let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
+        // A fresh simulator per program: a device keeps every module it loaded.
+        let backend = accel::Backend::ptx_sim()?;
+        let dev = backend.device().expect("the simulator is a device");
+        prog.run(dev, &args).map(compare::normalise)
+    }))
+    .unwrap_or_else(|p| Err(accel::Error::new("panic", compare::panic_message(p))));
+    compare::judge(&want, &[got], p.reordered_floats).remove(0)
+}
+
+/// The in-process verdicts of `programs`, on every core.
+pub fn in_process(programs: &[gen::Program]) -> Vec<String> {
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut verdicts = vec![String::new(); programs.len()];
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                std::thread::Builder::new()
+                    .stack_size(64 << 20)
+                    .spawn_scoped(s, move || {
+                        (w..programs.len())
+                            .step_by(workers)
+                            .map(|i| (i, verdict(&programs[i])))
+                            .collect::<Vec<_>>()
+                    })
+                    .expect("a worker thread")
+            })
+            .collect();
+        for h in handles {
+            for (i, v) in h.join().expect("a worker") {
+                verdicts[i] = v;
+            }
+        }
+    });
+    verdicts
+}
