@@ -233,12 +233,28 @@ accel! {
     }
 }
 
+// A shape too large to allocate, after a kernel that failed: the kernel's
+// error comes first.
+accel! {
+    fn error_order_extent(xs: &Vector<i32>, k: &usize, n: &usize) -> (Vector<i32>, Matrix<i32>) {
+        let ys = generate([xs.len()], |[i]| xs[[i + k]]);
+        (ys, generate([n, 4], |[i, j]| (i + j) as i32))
+    }
+}
+
 #[test]
 fn errors_in_program_order() {
     let xs = Vector::from(vec![1, 2, 3]);
     let e = Vector::from(Vec::<i32>::new());
-    let err = error_order(&xs, &e).expect_err("an index out of bounds");
-    assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{err}");
+    for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
+        let err = error_order::on(&b, &xs, &e).expect_err("an index out of bounds");
+        assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
+        let err = error_order_extent::on(&b, &xs, &1, &usize::MAX).expect_err("an index out of bounds");
+        assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
+        // Alone, the shape's error.
+        let err = error_order_extent::on(&b, &xs, &0, &usize::MAX).expect_err("a shape too large");
+        assert_eq!(err.kind(), &accel::ErrorKind::ShapeMismatch, "{b:?}: {err}");
+    }
 }
 
 // Run-time errors name the source position of the failing expression

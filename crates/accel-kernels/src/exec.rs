@@ -221,7 +221,8 @@ impl Run<'_, '_> {
         match step {
             Step::CheckReshape { from, to, .. } => {
                 let (f, t) = (self.index(*from)?, self.index(*to)?);
-                accel_runtime::cpu::check_reshape(&f, &t)
+                self.err
+                    .after_kernels(&self.p.sites, accel_runtime::cpu::check_reshape(&f, &t))
             }
             Step::Let { var, value } => {
                 let x = self.eval(*value)?;
@@ -273,11 +274,11 @@ impl Run<'_, '_> {
                 let mut out_shapes = Vec::new();
                 for o in &k.outputs {
                     let s = self.index(self.plan().buffer(*o).shape)?;
-                    extent(l.op, &s)?;
+                    self.err.after_kernels(&self.p.sites, extent(l.op, &s))?;
                     out_shapes.push(s);
                 }
                 let iter = self.index(l.iter)?;
-                extent(l.op, &iter)?;
+                self.err.after_kernels(&self.p.sites, extent(l.op, &iter))?;
                 let z = match l.z {
                     Some(z) => leaves(&self.eval(z)?)
                         .iter()

@@ -382,7 +382,7 @@ impl Gen<'_> {
         match step {
             Step::CheckReshape { from, to, at } => {
                 let (f, t, at) = (self.hexpr(*from), self.hexpr(*to), crate::cpu::location(*at));
-                quote!(#rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at))?;)
+                quote!(__err.after_kernels(__SITES, #rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at)))?;)
             }
             Step::Let { var: v, value } => {
                 let t = rust_ty(&self.plan.arena.var(*v).ty);
@@ -444,7 +444,7 @@ impl Gen<'_> {
                     let op = l.op;
                     out.extend(quote! {
                         let #bs: [usize; #r] = #s;
-                        #rt::cpu::extent(#op, &#bs)?;
+                        __err.after_kernels(__SITES, #rt::cpu::extent(#op, &#bs))?;
                     });
                 }
                 let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
@@ -501,7 +501,7 @@ impl Gen<'_> {
         let desc = desc_tokens(l, &launch);
         quote! {
             let __in = #iter;
-            #rt::cpu::extent(#op, &__in)?;
+            __err.after_kernels(__SITES, #rt::cpu::extent(#op, &__in))?;
             #z
             static __KERNEL: #launch::Kernel<'static> = #desc;
             let __io = #launch::Io {

@@ -415,6 +415,15 @@ impl ErrWord {
         self.buf.ptr()
     }
 
+    /// `r`, unless a kernel launched before failed: its error comes first,
+    /// in program order (for host checks that return at once: shapes).
+    pub fn after_kernels<T>(&self, sites: &[ErrSite], r: Result<T>) -> Result<T> {
+        if r.is_err() {
+            self.check(sites)?;
+        }
+        r
+    }
+
     /// `Err` with the error a kernel recorded, if any.
     pub fn check(&self, sites: &[ErrSite]) -> Result<()> {
         let mut b = [0u8; 4];

@@ -129,7 +129,9 @@ pub fn kernel(
         part: None,
         extras: Vec::new(),
     };
-    l.run()?;
+    // An allocation that fails comes after the errors of earlier kernels.
+    let r = l.run();
+    err.after_kernels(sites, r)?;
     Ok(l.outs)
 }
 
