@@ -19,8 +19,9 @@ use accel_runtime::dynamic::Dyn;
 use proc_macro2::Span;
 
 /// Switches for the optimisations, so that their effect can be measured (the
-/// columns of the Accelerate paper's Table 2). Both on by default; the macros
-/// take them as `#[acc(fusion = false, sharing = false)]`.
+/// columns of the Accelerate paper's Table 2). All on by default, and one plan
+/// serves both back ends; the macros take `#[acc(fusion = false, sharing =
+/// false)]` (and, undocumented, `expand_fusion = false`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Fuse producers into their consumers. Off: every array operation is its
@@ -32,12 +33,10 @@ pub struct Options {
     /// producer used twice is recomputed inside each consumer instead of stored.
     pub sharing: bool,
     /// Fuse the maps that follow a fold or a scan into it (applied to each
-    /// result before it is stored). The PTX back end does not do this yet, so
-    /// the macros plan a program's GPU path with it off.
+    /// result before it is stored). Off only in tests that compare plans.
     pub maps_after_consumers: bool,
     /// Fuse `expand` into the `permute` or `fold_all` that consumes it (one
-    /// kernel, no expanded array, no offsets). The PTX back end does not do
-    /// this yet, so the macros plan a program's GPU path with it off.
+    /// kernel, no expanded array, no offsets).
     pub expand_fusion: bool,
 }
 

@@ -1,4 +1,5 @@
-//! The arguments of `#[acc(..)]`: `fusion = bool`, `sharing = bool`.
+//! The arguments of `#[acc(..)]`: `fusion = bool`, `sharing = bool` (and
+//! `expand_fusion = bool`, for measuring that fusion).
 
 use accel_core::Options;
 use proc_macro2::TokenStream;

@@ -7,7 +7,9 @@ use std::fmt;
 pub enum ErrorKind {
     /// An index outside an array's shape (`xs[[i]]`, `backpermute`, `permute`).
     IndexOutOfBounds,
-    /// Shapes that do not fit (`reshape`, `Array::from_vec`).
+    /// Shapes that do not fit: `reshape` to a shape of another size, a shape
+    /// whose number of elements overflows `usize` (`Array::from_vec` with the
+    /// wrong number of elements is an `InvalidArgument`).
     ShapeMismatch,
     /// A reduction without a neutral element over an empty row (`fold1`, `minimum`).
     EmptyReduction,
