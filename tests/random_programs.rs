@@ -106,7 +106,7 @@ fn build_runner(
     std::fs::create_dir_all(dir.join("src")).ok()?;
     let manifest = format!(
         "[package]\nname = \"random-programs\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n\
-         [dependencies]\naccel = {{ path = {root:?}, features = [\"verify-elisions\"] }}\naccel-core = {{ path = {core:?} }}\n\n\
+         [dependencies]\naccel = {{ path = {root:?}, features = [\"verify-elisions\", \"ptx-sim\"] }}\naccel-core = {{ path = {core:?} }}\n\n\
          [profile.dev]\nopt-level = 1\ndebug = false\n\n[workspace]\n",
         core = format!("{root}/crates/accel-core"),
     );

@@ -202,6 +202,18 @@ fn program_items(
 /// in accel) must not stop the program from compiling for the CPU: its GPU path
 /// then returns an error that says so.
 fn gpu_items(plan: &accel_core::Plan, rt: &TokenStream) -> (String, TokenStream) {
+    if !cfg!(feature = "gpu") {
+        // `accel` without its `gpu` feature: no PTX in the binary, and no time
+        // spent making it.
+        let name = &plan.name;
+        let why = "this build of accel has no GPU path (the `gpu` feature of `accel` is off)";
+        let body = quote!(::core::result::Result::Err(#rt::Error::with_kind(
+            #rt::ErrorKind::BackendUnavailable,
+            #name,
+            #why,
+        )));
+        return (format!("// not compiled: {why}\n"), body);
+    }
     let built = std::panic::catch_unwind(|| {
         let ptx = accel_kernels::ptx::program(plan);
         let body = accel_kernels::gpu::program_body(plan, &ptx, rt);

@@ -1,8 +1,18 @@
 //! Choosing where a program runs.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::gpu::{cuda, Device};
+use crate::gpu::Device;
 use std::sync::{Arc, OnceLock};
+
+/// The error of a backend this build leaves out (`accel` without `feature`).
+#[allow(dead_code)]
+fn not_built(backend: &str, feature: &str) -> Error {
+    Error::with_kind(
+        ErrorKind::BackendUnavailable,
+        backend,
+        format!("this build of accel has no `{backend}` backend: enable the `{feature}` feature of the `accel` crate"),
+    )
+}
 
 /// Where a program runs.
 #[derive(Clone, Debug)]
@@ -46,8 +56,16 @@ impl Backend {
     /// `n` does not exist; the message says which. The device is opened once
     /// per process: `Backend::cuda(0) == Backend::cuda(0)`.
     pub fn cuda(n: usize) -> Result<Backend> {
-        let device: Arc<dyn Device> = cuda::device(n)?;
-        Ok(Backend::Gpu(device))
+        #[cfg(feature = "cuda")]
+        {
+            let device: Arc<dyn Device> = crate::gpu::cuda::device(n)?;
+            Ok(Backend::Gpu(device))
+        }
+        #[cfg(not(feature = "cuda"))]
+        {
+            let _ = n;
+            Err(not_built("cuda", "gpu"))
+        }
     }
 
     /// The PTX simulator: programs run their PTX kernels on the CPU with grid,
@@ -55,11 +73,16 @@ impl Backend {
     /// `ACCEL_SIM_SEED` (a number) when set, otherwise it is fixed, so runs
     /// are reproducible.
     pub fn ptx_sim() -> Result<Backend> {
-        let seed = std::env::var("ACCEL_SIM_SEED")
-            .ok()
-            .and_then(|s| s.trim().parse::<u64>().ok())
-            .unwrap_or(0x5eed);
-        Ok(Backend::Gpu(Arc::new(crate::ptx_sim::SimDevice::new(seed))))
+        #[cfg(feature = "ptx-sim")]
+        {
+            let seed = std::env::var("ACCEL_SIM_SEED")
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok())
+                .unwrap_or(0x5eed);
+            Ok(Backend::Gpu(Arc::new(crate::ptx_sim::SimDevice::new(seed))))
+        }
+        #[cfg(not(feature = "ptx-sim"))]
+        Err(not_built("ptx-sim", "ptx-sim"))
     }
 
     /// `ACCEL_BACKEND` (`cpu`, `cuda`, `cuda:N`, `ptx-sim`) when set, otherwise
@@ -151,9 +174,11 @@ impl PartialEq for Backend {
 
 impl Eq for Backend {}
 
-#[cfg(test)]
+// The backends' tests need both (the crate's default features).
+#[cfg(all(test, feature = "cuda", feature = "ptx-sim"))]
 mod tests {
     use super::*;
+    use crate::gpu::cuda;
 
     /// Whether this machine has a usable CUDA device 0.
     fn have_gpu() -> bool {

@@ -10,6 +10,7 @@ pub mod elem;
 pub mod error;
 pub mod gpu;
 pub mod ops;
+#[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
 pub mod shape;
 

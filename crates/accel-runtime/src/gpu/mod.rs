@@ -6,6 +6,7 @@
 //! Addresses are plain 64-bit device addresses, as in the CUDA driver API;
 //! [`DeviceBuffer`] owns one allocation and frees it when dropped.
 
+#[cfg(feature = "cuda")]
 pub mod cuda;
 pub mod host;
 pub mod launch;
