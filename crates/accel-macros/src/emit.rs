@@ -182,7 +182,8 @@ fn program_items(
                 ::std::string::String::from(#explain_dot)
             }
 
-            /// The PTX module of the program's kernels (`.target sm_70`).
+            /// The PTX module of the program's kernels (Volta and newer); only a
+            /// comment when `accel`'s `gpu` feature is off.
             pub fn ptx() -> &'static str {
                 __ACCEL_PTX
             }
