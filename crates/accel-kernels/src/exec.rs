@@ -168,7 +168,6 @@ impl Run<'_, '_> {
     fn index(&mut self, h: H) -> Result<Vec<usize>> {
         match self.eval(h)? {
             Value::Index(ix) => Ok(ix),
-            Value::Usize(n) => Ok(vec![n]),
             v => Err(internal(format!("a shape evaluated to {v}"))),
         }
     }
