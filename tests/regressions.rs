@@ -242,6 +242,28 @@ accel! {
     }
 }
 
+// An array too large for memory is an error, not an abort.
+accel! {
+    fn too_large(xs: &Vector<f64>, n: &usize) -> Matrix<f64> {
+        generate([n, xs.len()], |[i, j]| xs[[j]] * i as f64)
+    }
+}
+
+#[test]
+fn arrays_too_large_for_memory_are_errors() {
+    let xs = Vector::from(vec![1.0; 1 << 20]);
+    for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
+        // 2^24 × 2^20 × 8 bytes: 128 TiB.
+        let err = too_large::on(&b, &xs, &(1 << 24)).expect_err("too large");
+        assert_eq!(err.kind(), &accel::ErrorKind::OutOfMemory, "{b:?}: {err}");
+        assert_eq!(
+            too_large::on(&b, &xs, &2).expect("small enough").shape(),
+            [2, 1 << 20],
+            "{b:?}"
+        );
+    }
+}
+
 #[test]
 fn errors_in_program_order() {
     let xs = Vector::from(vec![1, 2, 3]);

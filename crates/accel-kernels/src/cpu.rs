@@ -569,9 +569,11 @@ impl Gen<'_> {
                     let s = self.expr(buffer.shape);
                     let bs = buf_shape(o.0);
                     let r = Literal::usize_unsuffixed(buffer.rank);
+                    let t = rust_ty(&buffer.elem);
                     out.extend(quote! {
                         let #bs: [usize; #r] = #s;
                         #rt::cpu::extent(#op, &#bs)?;
+                        #rt::cpu::reserve::<#t>(#op, &#bs)?;
                     });
                 }
                 let b0 = kernel.outputs[0].0;

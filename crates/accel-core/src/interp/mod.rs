@@ -314,7 +314,7 @@ impl Interp<'_> {
             Expr::Generate { shape: sh, f } => {
                 let sh = self.index(*sh)?;
                 let n = checked_size("generate", &sh)?;
-                let mut elems = Vec::with_capacity(n);
+                let mut elems = elems_for("generate", n)?;
                 for l in 0..n {
                     elems.push(self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])?);
                 }
@@ -345,7 +345,7 @@ impl Interp<'_> {
                 let sh = self.index(*sh)?;
                 let a = self.array(*a)?;
                 let n = checked_size("backpermute", &sh)?;
-                let mut elems = Vec::with_capacity(n);
+                let mut elems = elems_for("backpermute", n)?;
                 for l in 0..n {
                     let Value::Index(src) =
                         self.apply(f, vec![Value::Index(shape::from_linear_dyn(&sh, l))])?
@@ -601,6 +601,20 @@ fn neighbour(a: &DynArray, ix: &[usize], off: &[i32], b: &Boundary) -> Option<Va
 
 fn arr(shape: Vec<usize>, elems: Vec<Value>) -> V {
     V::A(Rc::new(DynArray { shape, elems }))
+}
+
+/// Room for the `n` elements of an array, or the error of an allocation
+/// that fails (not an abort).
+fn elems_for(op: &str, n: usize) -> R<Vec<Value>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        Error::with_kind(
+            ErrorKind::OutOfMemory,
+            op,
+            format!("cannot allocate an array of {n} elements"),
+        )
+    })?;
+    Ok(v)
 }
 
 fn checked_size(op: &str, sh: &[usize]) -> R<usize> {

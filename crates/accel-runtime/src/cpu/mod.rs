@@ -165,6 +165,25 @@ pub fn extent<const R: usize>(op: &str, shape: &[usize; R]) -> crate::Result<usi
 }
 
 /// The error of a reduction without initial value over an empty row.
+/// `Err(OutOfMemory)` when an array of `shape` with elements of type `T`
+/// cannot be allocated (`Vec` allocations abort the process instead). Only
+/// large arrays are tried: a probe that reserves the bytes and gives them back,
+/// before the kernel that fills the array.
+#[inline]
+pub fn reserve<T>(op: &str, shape: &[usize]) -> crate::Result<()> {
+    /// Smaller arrays are not tried (the probe costs an allocation).
+    const LARGE: usize = 1 << 28;
+    let bytes = crate::shape::size(shape).saturating_mul(std::mem::size_of::<T>().max(1));
+    if bytes < LARGE || Vec::<u8>::new().try_reserve_exact(bytes).is_ok() {
+        return Ok(());
+    }
+    Err(crate::Error::with_kind(
+        crate::ErrorKind::OutOfMemory,
+        op,
+        format!("cannot allocate {bytes} bytes for an array of shape {shape:?}"),
+    ))
+}
+
 pub fn empty_reduction(op: &str) -> crate::Error {
     crate::Error::with_kind(
         crate::ErrorKind::EmptyReduction,
