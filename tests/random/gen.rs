@@ -757,7 +757,7 @@ impl<'r> Gen<'r> {
                     return None;
                 }
                 let src = self.array(t, d);
-                self.scan(p, &src)
+                self.scan(p, r, &src)
             }
             10 if r >= 1 => {
                 let src = self.array(t, d);
@@ -941,10 +941,17 @@ impl<'r> Gen<'r> {
         self.scalar(Bool, &host, 2)
     }
 
-    /// An associative (and, for floats, order-sensitive) combination.
+    /// An associative (and, for floats, order-sensitive) combination; the
+    /// last, "the later one unless it is zero", is not commutative.
     fn assoc_op(&mut self, p: P) -> String {
         let ops: &[&str] = if p.is_float() {
-            &["a + b", "a.min(b)", "a.max(b)", "a * b"]
+            &[
+                "a + b",
+                "a.min(b)",
+                "a.max(b)",
+                "a * b",
+                "if b != 0.0 { b } else { a }",
+            ]
         } else {
             &[
                 "a + b",
@@ -955,6 +962,7 @@ impl<'r> Gen<'r> {
                 "a | b",
                 "a ^ b",
                 "a.wrapping_sub(0) + b",
+                "if b != 0 { b } else { a }",
             ]
         };
         format!("|a, b| {}", self.rng.pick(ops))
@@ -981,12 +989,19 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn scan(&mut self, p: P, src: &str) -> String {
+    fn scan(&mut self, p: P, rank: usize, src: &str) -> String {
         if p.is_float() {
             self.reordered = true;
         }
         let f = self.assoc_op(p);
         let z = literal(self.rng, p);
+        if rank == 1 && self.rng.chance(0.15) {
+            // Both results of a scan with its total, used apart.
+            let (s, t) = (self.fresh("s"), self.fresh("t"));
+            let dir = self.rng.pick(&["scanl_total", "scanr_total"]);
+            let x = self.fresh("x");
+            return format!("{{ let ({s}, {t}) = {src}.{dir}({z}, {f}); {s}.map(|{x}| {x}.max({t}[[]])) }}");
+        }
         match self.rng.below(6) {
             0 => format!("{src}.scanl({z}, {f})"),
             1 => format!("{src}.scanr({z}, {f})"),

@@ -576,6 +576,34 @@ mod tests {
         }
     }
 
+    /// Both results of scans with totals, used apart: by a map, by index, in a
+    /// shape, and returned.
+    #[test]
+    fn scan_totals_match_the_interpreter() {
+        let m = |rows: usize, cols: usize| {
+            Dyn::Array(DynArray {
+                shape: vec![rows, cols],
+                elems: (0..rows * cols)
+                    .map(|i| Value::F64((i % 7) as f64 - 2.0))
+                    .collect(),
+            })
+        };
+        for src in [
+            "fn f(a: &Matrix<f64>) -> Matrix<f64> { let (s, t) = a.scanl_total(1.0, |x, y| x + y); s.map(|x| x * 2.0) }",
+            "fn f(a: &Matrix<f64>) -> Vector<f64> { let (s, t) = a.scanr_total(0.0, |x, y| x + y); t.map(|x| x + 1.0) }",
+            "fn f(a: &Matrix<f64>) -> (Matrix<f64>, Vector<f64>) { a.scanl_total(0.0, |x, y| x.max(y)) }",
+            "fn f(a: &Matrix<f64>) -> Matrix<f64> { let (s, t) = a.scanl_total(0.0, |x, y| x + y);
+                generate(s.shape(), |[i, j]| s[[i, j]] - t[[i]]) }",
+            "fn f(a: &Matrix<f64>) -> Vector<f64> { let (s, t) = a.scanl_total(0.0, |x, y| x + y);
+                generate([t.len() + s.len()], |[i]| i as f64) }",
+        ] {
+            for (r, c) in [(0, 3), (1, 1), (3, 5), (2, 0)] {
+                let (want, got) = both(src, &[m(r, c)]);
+                assert_eq!(want, got, "{src} on {r}x{c}");
+            }
+        }
+    }
+
     /// Folds, scans, sorts and a loop of kernels, with an error from a kernel.
     #[test]
     fn skeletons_and_errors_match_the_interpreter() {
