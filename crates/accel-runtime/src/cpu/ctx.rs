@@ -77,3 +77,23 @@ impl Ctx {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first error recorded is the one reported; none, no error.
+    #[test]
+    fn check_reports_the_first_error() {
+        let c = Ctx::new();
+        assert!(c.check().is_ok());
+        assert_eq!(c.index("index", None, [2, 1], [3, 2]), Some(5));
+        assert!(c.check().is_ok());
+        assert_eq!(c.index("index", Some("a.rs:1:2"), [3, 0], [3, 2]), None);
+        c.fail(Error::new("later", "a second error"));
+        let e = c.check().expect_err("recorded");
+        assert_eq!(e.op(), "index");
+        assert_eq!(e.location(), Some("a.rs:1:2"));
+        assert_eq!(e.kind(), &crate::ErrorKind::IndexOutOfBounds);
+    }
+}

@@ -266,6 +266,8 @@ mod tests {
         }
         assert_eq!(index_at(&[7], 6), [6]);
         assert_eq!(index_at(&[7, 0], 0), [0, 0]);
+        // Rank 0: the one element, at the empty index.
+        assert_eq!(index_at(&[], 0), []);
     }
 
     #[test]

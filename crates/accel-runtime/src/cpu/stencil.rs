@@ -147,6 +147,23 @@ pub fn stencil_generate<C: Columns, const R: usize>(
 mod tests {
     use super::*;
 
+    /// Inside the shape, `offset_in` is the row-major offset of `center + off`.
+    #[test]
+    fn offset_in_is_the_row_major_offset() {
+        let shape = [3, 4, 5];
+        for l in 0..60 {
+            let c = crate::shape::from_linear(&shape, l);
+            for off in [[0, 0, 0], [1, -1, 2], [-1, 1, -2], [2, 3, 4], [-2, -3, -4]] {
+                let p: Vec<isize> = (0..3).map(|d| c[d] as isize + off[d]).collect();
+                if (0..3).any(|d| p[d] < 0 || p[d] >= shape[d] as isize) {
+                    continue;
+                }
+                let want = crate::shape::to_linear(&shape, &[p[0] as usize, p[1] as usize, p[2] as usize]);
+                assert_eq!(offset_in(&shape, &c, off), want, "{c:?} + {off:?}");
+            }
+        }
+    }
+
     fn by_rule(mut i: isize, n: isize, b: Bound) -> Option<usize> {
         while i < 0 || i >= n {
             i = match b {
