@@ -214,3 +214,88 @@ fn interpreter_runs_array_loops() {
     assert_eq!(x.elems, vec![Value::I32(0)]);
     assert_eq!(i.elems, vec![Value::I32(2)]);
 }
+
+/// The kernels of `fn f` in `src` (each kernel's skeleton and its fused
+/// operations), and how many arrays the plan holds (parameters included).
+fn kernels(src: &str) -> (Vec<(&'static str, Vec<&'static str>)>, usize) {
+    let (_, plan) = compile_source(src, "f").unwrap_or_else(|e| panic!("{}", e.message));
+    let k = plan
+        .kernels()
+        .map(|k| (k.op.skeleton(), k.fused.clone()))
+        .collect();
+    (k, plan.buffers.len())
+}
+
+/// Fusion decisions that change no result, only speed: each checked by the
+/// kernels it gives, so that losing one is seen without a benchmark.
+#[test]
+fn fusion_decisions_show_in_the_plan() {
+    // A cheap producer read by index is fused into the read: no array for it.
+    let (k, arrays) = kernels(
+        "fn f(xs: &Vector<f32>) -> Vector<f32> { let ys = xs.map(|x| x * 2.0); let n = xs.len();
+            generate([n], |[i]| ys[[n - 1 - i]]) }",
+    );
+    assert_eq!((k.len(), arrays), (1, 2), "{k:?}");
+    // A stencil reads the elements of a producer that is index arithmetic
+    // (here a reversal) in place.
+    let (k, arrays) = kernels(
+        "fn f(xs: &Vector<f32>) -> Vector<f32> {
+            xs.reverse().stencil(Boundary::Clamp, |[l, c, r]| l + c + r) }",
+    );
+    assert_eq!((k.len(), arrays), (1, 2), "{k:?}");
+    // An expansion into a fold over everything: one kernel, no expanded array.
+    let (k, arrays) = kernels(
+        "fn f(xs: &Vector<i32>) -> Scalar<i32> { xs.expand(|x| x % 4, |x, j| x + j as i32).fold_all(0, |a, b| a + b) }",
+    );
+    assert_eq!((k.len(), arrays), (1, 2), "{k:?}");
+    // An expensive producer used twice is stored once, not computed in both
+    // consumers.
+    let (k, arrays) = kernels(
+        "fn f(xs: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
+            let ys = xs.map(|x| x.sin().exp().ln_1p().sqrt());
+            (ys.sum(), ys.maximum()) }",
+    );
+    assert_eq!((k.len(), arrays), (3, 4), "{k:?}");
+}
+
+/// A plain permute's kernel names its defaults (the CPU back end and the
+/// validator read them).
+#[test]
+fn permute_kernels_name_their_defaults() {
+    let (_, plan) = compile_source(
+        "fn f(xs: &Vector<i32>, z: &Vector<i32>) -> Vector<i32> { xs.permute(z, |[i]| Some([i / 2]), |a, b| a + b) }",
+        "f",
+    )
+    .unwrap();
+    let k: Vec<_> = plan.kernels().collect();
+    assert_eq!(k.len(), 1);
+    assert_eq!(k[0].op.defaults(), Some(accel_core::ir::BufId(1)));
+}
+
+/// `explain` of array loops nested in array loops: each level indented
+/// further.
+#[test]
+fn explain_nests_array_loops() {
+    let (_, plan) = compile_source(
+        "fn f(xs: &Vector<f32>) -> Vector<f32> {
+            let mut a = xs.map(|x| x + 1.0);
+            let mut i = 0usize;
+            while i < 3 {
+                let mut j = 0usize;
+                while j < 2 { a = a.map(|x| x * 2.0); j += 1; }
+                i += 1;
+            }
+            a }",
+        "f",
+    )
+    .unwrap();
+    let text = plan.explain();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let depths: Vec<usize> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("while"))
+        .map(indent)
+        .collect();
+    assert_eq!(depths.len(), 2, "{text}");
+    assert!(depths[1] > depths[0], "{text}");
+}
