@@ -427,7 +427,7 @@ fn arg(v: &Value) -> Result<KernelArg> {
     })
 }
 
-/// `v`'s bytes as the device stores a `p` (little-endian; `bool` one byte,
+/// The bytes of primitive `v` as the device stores them (little-endian; `bool` one byte,
 /// `usize` eight).
 fn put(v: &Value, out: &mut Vec<u8>) -> Result<()> {
     match *v {
