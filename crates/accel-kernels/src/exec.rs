@@ -14,7 +14,7 @@ use accel_core::interp::{eval_host, HostBuffers};
 use accel_core::ir::{BufId, Ty, VarId, H};
 use accel_core::plan::{Block, Kernel as PlanKernel, Output, ParamBinding, Plan, Slot, Step, Val};
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
-use accel_runtime::gpu::host::{ErrSite, ErrWord, GBuf};
+use accel_runtime::gpu::host::{DevElem, ErrSite, ErrWord, GBuf};
 use accel_runtime::gpu::launch::{self, Entry, Kernel};
 use accel_runtime::gpu::{Device, DeviceBuffer, KernelArg};
 use accel_runtime::{shape, Error, ErrorKind, Prim, Result};
@@ -407,45 +407,49 @@ fn leaves(v: &Value) -> Vec<&Value> {
     }
 }
 
-/// `v` as a kernel argument, as `DevElem::arg` passes it (narrow integers and
-/// `bool` widened to 32 bits, sign-extended for signed types).
-fn arg(v: &Value) -> Result<KernelArg> {
-    Ok(match *v {
-        Value::Bool(x) => KernelArg::U32(x as u32),
-        Value::I8(x) => KernelArg::U32(x as i32 as u32),
-        Value::I16(x) => KernelArg::U32(x as i32 as u32),
-        Value::I32(x) => KernelArg::U32(x as u32),
-        Value::I64(x) => KernelArg::U64(x as u64),
-        Value::U8(x) => KernelArg::U32(x as u32),
-        Value::U16(x) => KernelArg::U32(x as u32),
-        Value::U32(x) => KernelArg::U32(x),
-        Value::U64(x) => KernelArg::U64(x),
-        Value::Usize(x) => KernelArg::U64(x as u64),
-        Value::F32(x) => KernelArg::F32(x),
-        Value::F64(x) => KernelArg::F64(x),
-        _ => return Err(internal(format!("{v} is not a primitive kernel argument"))),
-    })
+/// Applies `$f` to the primitive in `$v` with its Rust type, through
+/// `DevElem` (the runtime's one definition of the device layout); `$none`
+/// for a value that is not a primitive.
+macro_rules! on_prim {
+    ($v:expr, |$x:ident| $f:expr, $none:expr) => {
+        match *$v {
+            Value::Bool($x) => $f,
+            Value::I8($x) => $f,
+            Value::I16($x) => $f,
+            Value::I32($x) => $f,
+            Value::I64($x) => $f,
+            Value::U8($x) => $f,
+            Value::U16($x) => $f,
+            Value::U32($x) => $f,
+            Value::U64($x) => $f,
+            Value::Usize($x) => $f,
+            Value::F32($x) => $f,
+            Value::F64($x) => $f,
+            _ => $none,
+        }
+    };
 }
 
-/// The bytes of primitive `v` as the device stores them (little-endian; `bool` one byte,
-/// `usize` eight).
+/// `v` as a kernel argument (`DevElem::arg`: narrow integers and `bool`
+/// widened to 32 bits).
+fn arg(v: &Value) -> Result<KernelArg> {
+    on_prim!(
+        v,
+        |x| Ok(DevElem::arg(x)),
+        Err(internal(format!("{v} is not a primitive kernel argument")))
+    )
+}
+
+/// The bytes of primitive `v` as the device stores them (`DevElem::to_device`).
 fn put(v: &Value, out: &mut Vec<u8>) -> Result<()> {
-    match *v {
-        Value::Bool(x) => out.push(x as u8),
-        Value::I8(x) => out.extend(x.to_le_bytes()),
-        Value::I16(x) => out.extend(x.to_le_bytes()),
-        Value::I32(x) => out.extend(x.to_le_bytes()),
-        Value::I64(x) => out.extend(x.to_le_bytes()),
-        Value::U8(x) => out.extend(x.to_le_bytes()),
-        Value::U16(x) => out.extend(x.to_le_bytes()),
-        Value::U32(x) => out.extend(x.to_le_bytes()),
-        Value::U64(x) => out.extend(x.to_le_bytes()),
-        Value::Usize(x) => out.extend((x as u64).to_le_bytes()),
-        Value::F32(x) => out.extend(x.to_le_bytes()),
-        Value::F64(x) => out.extend(x.to_le_bytes()),
-        _ => return Err(internal(format!("{v} is not a primitive element"))),
-    }
-    Ok(())
+    on_prim!(
+        v,
+        |x| {
+            out.extend_from_slice(&DevElem::to_device(std::slice::from_ref(&x)));
+            Ok(())
+        },
+        Err(internal(format!("{v} is not a primitive element")))
+    )
 }
 
 /// The value of type `p` in `b` (its device form).
