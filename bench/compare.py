@@ -418,6 +418,13 @@ def main():
             t_np, t_jax = timed[key]
             results[row] = {LIB: t_np, "jax": t_jax}
             print(f"{row:<22} {LIB} {t_np * 1e3:10.3f} ms   jax {t_jax * 1e3:10.3f} ms", flush=True)
+            # Written after every row: a run stopped at a time limit keeps what it timed.
+            save(out, manifest, results)
+    save(out, manifest, results)
+    print(f"results written to {out}")
+
+
+def save(out, manifest, results):
     doc = {
         "scale": manifest.get("scale"),
         "device": jax.devices()[0].device_kind if GPU else "cpu",
@@ -428,7 +435,6 @@ def main():
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     with open(out, "w") as f:
         json.dump(doc, f, indent=2)
-    print(f"results written to {out}")
 
 
 if __name__ == "__main__":

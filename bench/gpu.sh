@@ -1,29 +1,128 @@
 #!/usr/bin/env bash
-# The GPU half of the benchmarks: accel on CUDA against CuPy and JAX on the
-# GPU, on the same inputs, into docs/bench/gpu.md. Needs a CUDA GPU and a
-# python3 with cupy and jax (with its CUDA plugin).
+# The whole GPU run in one command, built for a GPU machine that has no Rust:
 #
-#   bash bench/gpu.sh                    # build the harness, then run it
-#   BENCH_BIN=PATH bash bench/gpu.sh     # a harness built elsewhere, by
-#                                        # `cargo bench --bench programs --no-run`
-#   BENCH_SCALE=small|medium bash bench/gpu.sh
-set -euo pipefail
+#   bash bench/gpu.sh pack   # here, without a GPU: build the test binaries, the
+#                            # examples and the benchmark harness, stripped, into
+#                            # target/gpu-pack.tar.xz (carry it to the GPU machine)
+#   bash bench/gpu.sh        # on the GPU machine: unpack, then run every stage
+#   bash bench/gpu.sh tests bench checks   # the same, by groups (any subset)
+#
+# The stages, each under its own time limit so that one slow stage cannot eat
+# the others' time (the whole run fits in 10 minutes of GPU time):
+#   1. (tests) random programs on the CUDA device, in-process, against the interpreter;
+#   2. (tests) the GPU test suites with ACCEL_BACKEND=cuda;
+#   3. (bench) the benchmark programs (accel on CUDA, then CuPy and JAX on the
+#      same inputs) into docs/bench/gpu.md;
+#   4. (checks) the expand/permute strategies, compute-sanitizer memcheck and
+#      racecheck on every example (small sizes), and ncu's time and DRAM bytes
+#      of the dot product.
+# Logs go to $GPU_RUN_OUT (default target/gpu-run): run.log (every stage's
+# output, in order) and the benchmark JSON.
+#
+#   BENCH_SCALE=small|medium|full (default full)   GPU_FUZZ_PROGRAMS (default 2000)
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-scale="${BENCH_SCALE:-full}"
-data="${BENCH_DATA_DIR:-target/bench-data-gpu-$scale}"
-results="${BENCH_RESULTS:-target/bench-results}"
-bin="${BENCH_BIN:-}"
-if [ -z "$bin" ]; then
-    bin=$(cargo bench --bench programs --no-run --message-format=json 2>/dev/null |
+pack=target/gpu-pack
+# The suites that exercise the GPU path (the others are compile-time or CPU-only).
+suites="gpu_skeletons resident differential expand regressions lang_control lang_stencil lang_scalar lang_ops"
+
+if [ "${1:-}" = pack ]; then
+    set -e
+    rm -rf "$pack" "$pack.tar.xz"
+    mkdir -p "$pack/tests" "$pack/examples" "$pack/bench"
+    exe() { # the executables of cargo's JSON messages whose target name is $1
         python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)
-    if m.get("target", {}).get("name") == "programs" and m.get("executable"):
-        print(m["executable"])')
+    if m.get("target", {}).get("name") == sys.argv[1] and m.get("executable"):
+        print(m["executable"])' "$1"
+    }
+    tests_json=$(cargo test --workspace --no-run --message-format=json 2>/dev/null)
+    for t in random_gpu $suites; do
+        cp "$(echo "$tests_json" | exe "$t" | tail -1)" "$pack/tests/$t"
+    done
+    cargo build --release --examples --quiet
+    for e in examples/*.rs; do
+        name=$(basename "$e" .rs)
+        cp "target/release/examples/$name" "$pack/examples/$name"
+    done
+    bench_json=$(cargo bench --bench programs --bench expand --no-run --message-format=json 2>/dev/null)
+    for b in programs expand; do
+        cp "$(echo "$bench_json" | exe $b | tail -1)" "$pack/bench/$b"
+    done
+    strip "$pack"/tests/* "$pack"/examples/* "$pack"/bench/*
+    tar -C target -cJf "$pack.tar.xz" gpu-pack
+    du -sh "$pack" "$pack.tar.xz"
+    exit 0
 fi
-mkdir -p "$results" "$data"
-BENCH_BACKEND="${BENCH_BACKEND:-cuda}" BENCH_SCALE="$scale" BENCH_DATA="$data" \
-    BENCH_OUT="$results/rust-gpu-$scale.json" "$bin" --bench
-python3 bench/compare.py --gpu "$data" "$results/python-gpu-$scale.json"
-python3 bench/merge_gpu.py "$results/rust-gpu-$scale.json" "$results/python-gpu-$scale.json" docs/bench
+
+out="${GPU_RUN_OUT:-target/gpu-run}"
+mkdir -p "$out"
+log="$out/run.log"
+: >"$log"
+if [ -f "$pack.tar.xz" ] && [ ! -d "$pack" ]; then
+    tar -C target -xJf "$pack.tar.xz"
+fi
+if [ ! -d "$pack" ]; then
+    echo "no $pack: build it with \`bash bench/gpu.sh pack\` (needs cargo)" >&2
+    exit 1
+fi
+# stage NAME SECONDS COMMAND...: runs COMMAND under a time limit, into the log.
+stage() {
+    local name=$1 limit=$2
+    shift 2
+    local t0=$SECONDS
+    echo "=== $name (limit ${limit}s)" >>"$log"
+    timeout --kill-after=5 "$limit" "$@" >>"$log" 2>&1
+    local rc=$?
+    echo "=== $name: exit $rc after $((SECONDS - t0))s" >>"$log"
+    echo "$name: exit $rc after $((SECONDS - t0))s"
+}
+export ACCEL_BACKEND=cuda
+scale="${BENCH_SCALE:-full}"
+data="target/bench-data-gpu-$scale"
+mkdir -p "$data"
+
+run_tests() {
+    stage device 30 sh -c 'nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv; '"$pack"'/examples/gpu_info'
+    stage random-programs 60 env ACCEL_FUZZ_GPU_PROGRAMS="${GPU_FUZZ_PROGRAMS:-2000}" "$pack/tests/random_gpu"
+    for t in $suites; do
+        stage "suite $t" 45 env PROPTEST_CASES="${PROPTEST_CASES:-64}" "$pack/tests/$t"
+    done
+}
+
+run_bench() {
+    stage bench-accel 200 env BENCH_BACKEND=cuda BENCH_SCALE="$scale" BENCH_DATA="$data" \
+        BENCH_OUT="$out/rust-gpu.json" "$pack/bench/programs" --bench
+    stage bench-python 150 env BENCH_RUNS=5 PYTHONUNBUFFERED=1 python3 bench/compare.py --gpu "$data" "$out/python-gpu.json"
+    if [ -f "$out/rust-gpu.json" ] && [ -f "$out/python-gpu.json" ]; then
+        stage merge 10 python3 bench/merge_gpu.py "$out/rust-gpu.json" "$out/python-gpu.json" docs/bench
+        cp docs/bench/gpu.md "$out/gpu.md"
+    fi
+}
+
+run_checks() {
+    # The expand/permute strategies at the largest input count (criterion's filter).
+    stage bench-expand 90 env BENCH_BACKEND=cuda "$pack/bench/expand" --bench \
+        --warm-up-time 0.2 --measurement-time 0.5 n=200000
+    local sizes="bfs:20000 black_scholes:100000 canny:256 dotp:100000 fluid:16384 gpu_info: histogram:100000 kmeans:20000 laplace:256 mandelbrot:65536 nbody:1024 sieve:100000 sort:100000 spmv:100000"
+    for tool in memcheck racecheck; do
+        for es in $sizes; do
+            e=${es%%:*} n=${es#*:}
+            stage "sanitizer $tool $e" 30 compute-sanitizer --tool "$tool" --error-exitcode 9 "$pack/examples/$e" $n
+        done
+    done
+    stage ncu 60 ncu --launch-count 12 --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum \
+        --csv "$pack/examples/dotp" 67108864
+}
+
+for s in ${@:-tests bench checks}; do
+    case $s in
+        tests) run_tests ;;
+        bench) run_bench ;;
+        checks) run_checks ;;
+        *) echo "unknown stage $s (tests, bench, checks)" >&2; exit 2 ;;
+    esac
+done
+grep '^=== .*: exit' "$log"

@@ -105,10 +105,29 @@ pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: 
     gots.iter()
         .map(|g| match differs(want, g, reordered) {
             None => "ok".to_string(),
-            Some(_) if (want.is_err() || g.is_err()) && all_agree => "lazy".to_string(),
+            Some(_) if (want.is_err() || g.is_err()) && all_agree && program_error(want) && program_error(g) => {
+                "lazy".to_string()
+            }
             Some(d) => format!("MISMATCH {d}"),
         })
         .collect()
+}
+
+/// Whether `r` is a value or an error a program may raise (out of bounds,
+/// shapes, empty reductions, arguments, memory): a panic, a device failure or
+/// an unavailable backend is never excused as work computed elsewhere.
+fn program_error(r: &accel::Result<Dyn>) -> bool {
+    use accel::ErrorKind as K;
+    match r {
+        Ok(_) => true,
+        Err(e) => {
+            e.op() != "panic"
+                && matches!(
+                    e.kind(),
+                    K::IndexOutOfBounds | K::ShapeMismatch | K::EmptyReduction | K::InvalidArgument | K::OutOfMemory
+                )
+        }
+    }
 }
 
 /// `None` when `got` agrees with `want`; otherwise what differs, on one line.

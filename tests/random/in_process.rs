@@ -22,13 +22,26 @@ pub fn verdict(p: &gen::Program) -> String {
             .map_err(|e| accel::Error::new("compile", e.message))?;
         let ptx = accel_kernels::ptx::program(&plan);
         let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
-        // A fresh simulator per program: a device keeps every module it loaded.
-        let backend = accel::Backend::ptx_sim()?;
-        let dev = backend.device().expect("the simulator is a device");
+        let backend = device()?;
+        let dev = backend.device().expect("a GPU backend has a device");
         prog.run(dev, &args).map(compare::normalise)
     }))
     .unwrap_or_else(|p| Err(accel::Error::new("panic", compare::panic_message(p))));
     compare::judge(&want, &[got], p.reordered_floats).remove(0)
+}
+
+/// The device a program runs on: CUDA when `ACCEL_BACKEND` names it (one
+/// device for the whole run), otherwise a fresh simulator per program (a
+/// device keeps every module it loaded).
+fn device() -> accel::Result<accel::Backend> {
+    let setting = std::env::var("ACCEL_BACKEND").unwrap_or_default();
+    if setting.trim().to_ascii_lowercase().starts_with("cuda") {
+        let b = accel::Backend::default();
+        b.check_usable("random programs")?;
+        Ok(b)
+    } else {
+        accel::Backend::ptx_sim()
+    }
 }
 
 /// The in-process verdicts of `programs`, on every core.
