@@ -86,7 +86,8 @@ mkdir -p "$data"
 
 run_tests() {
     stage device 30 sh -c 'nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv; '"$pack"'/examples/gpu_info'
-    stage random-programs 60 env ACCEL_FUZZ_GPU_PROGRAMS="${GPU_FUZZ_PROGRAMS:-2000}" "$pack/tests/random_gpu"
+    # Few threads: the driver serialises the JIT of each program's module (docs/gpu.md).
+    stage random-programs 60 env ACCEL_FUZZ_THREADS=2 ACCEL_FUZZ_GPU_PROGRAMS="${GPU_FUZZ_PROGRAMS:-2000}" "$pack/tests/random_gpu"
     for t in $suites; do
         stage "suite $t" 45 env PROPTEST_CASES="${PROPTEST_CASES:-64}" "$pack/tests/$t"
     done

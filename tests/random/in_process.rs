@@ -24,7 +24,10 @@ pub fn verdict(p: &gen::Program) -> String {
         let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
         let backend = device()?;
         let dev = backend.device().expect("a GPU backend has a device");
-        prog.run(dev, &args).map(compare::normalise)
+        let got = prog.run(dev, &args).map(compare::normalise);
+        // A shared CUDA device would keep every program's module.
+        prog.unload(dev)?;
+        got
     }))
     .unwrap_or_else(|p| Err(accel::Error::new("panic", compare::panic_message(p))));
     compare::judge(&want, &[got], p.reordered_floats).remove(0)
@@ -45,8 +48,18 @@ fn device() -> accel::Result<accel::Backend> {
 }
 
 /// The in-process verdicts of `programs`, on every core.
+///
+/// `ACCEL_FUZZ_THREADS=N` sets the number of workers (default: one per
+/// core); `ACCEL_FUZZ_TRACE=1` prints each program's name as it starts and
+/// its verdict as it ends, to find one that hangs.
 pub fn in_process(programs: &[gen::Program]) -> Vec<String> {
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = std::env::var("ACCEL_FUZZ_THREADS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let trace = std::env::var_os("ACCEL_FUZZ_TRACE").is_some();
+    let t0 = std::time::Instant::now();
     let mut verdicts = vec![String::new(); programs.len()];
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
@@ -56,7 +69,16 @@ pub fn in_process(programs: &[gen::Program]) -> Vec<String> {
                     .spawn_scoped(s, move || {
                         (w..programs.len())
                             .step_by(workers)
-                            .map(|i| (i, verdict(&programs[i])))
+                            .map(|i| {
+                                if trace {
+                                    eprintln!("start {} {}ms", programs[i].name, t0.elapsed().as_millis());
+                                }
+                                let v = verdict(&programs[i]);
+                                if trace {
+                                    eprintln!("end {} {}ms: {v}", programs[i].name, t0.elapsed().as_millis());
+                                }
+                                (i, v)
+                            })
                             .collect::<Vec<_>>()
                     })
                     .expect("a worker thread")

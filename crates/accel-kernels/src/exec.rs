@@ -65,6 +65,12 @@ impl<'p> GpuProgram<'p> {
         }
     }
 
+    /// Unloads this program's module from `dev` (`Device::unload`), when it
+    /// will not run there again.
+    pub fn unload(&self, dev: &Arc<dyn Device>) -> Result<()> {
+        dev.unload(self.ptx)
+    }
+
     /// Runs the program on `dev` with `args` (one per parameter, in order).
     pub fn run(&self, dev: &Arc<dyn Device>, args: &[Dyn]) -> Result<Dyn> {
         let name = self.plan.name.as_str();

@@ -111,6 +111,15 @@ pub trait Device: Send + Sync + fmt::Debug {
     fn launch(&self, ptx: &'static str, kernel: &str, cfg: LaunchConfig, args: &[KernelArg]) -> Result<()>;
     /// Waits for all work queued so far.
     fn synchronize(&self) -> Result<()>;
+    /// Unloads module `ptx`, for a program that will not run again (one
+    /// compiled at run time, as the in-process tests do): a device keeps
+    /// every module it loaded, and a driver's module load slows as they
+    /// accumulate. Waits for the queued work first; a later launch loads the
+    /// module again. Nothing to do where modules are cheap (the simulator).
+    fn unload(&self, ptx: &'static str) -> Result<()> {
+        let _ = ptx;
+        Ok(())
+    }
     /// How many blocks of `block` threads of `kernel` (with
     /// `dynamic_shared_bytes` each) one multiprocessor holds at once, from the
     /// kernel's register and shared-memory use where the device knows them (a

@@ -242,17 +242,29 @@ impl CudaDevice {
     /// Kernel `name` of module `ptx`, loading the module on first use.
     fn kernel(&self, ptx: &'static str, name: &str) -> Result<Kernel> {
         let key = (ptx.as_ptr() as usize, ptx.len());
-        let mut modules = self.modules();
-        let module = match modules.entry(key) {
-            Entry::Occupied(m) => m.into_mut(),
-            Entry::Vacant(slot) => {
-                let handle = self.load_module(ptx)?;
+        if !self.modules().contains_key(&key) {
+            // JIT-compile without the lock: other threads keep launching the
+            // modules they have (one module's JIT takes milliseconds).
+            let handle = self.load_module(ptx)?;
+            if let Entry::Vacant(slot) = self.modules().entry(key) {
                 slot.insert(Module {
                     handle,
                     ptx,
                     kernels: HashMap::new(),
-                })
+                });
+            } else {
+                // Another thread loaded it meanwhile: keep one copy.
+                // SAFETY: `handle` was just loaded and nothing launched from it.
+                let _ = self.call("unload PTX module", || unsafe { result::module::unload(handle) });
             }
+        }
+        let mut modules = self.modules();
+        let Some(module) = modules.get_mut(&key) else {
+            return Err(Error::with_kind(
+                ErrorKind::DeviceFailure,
+                format!("cuda:{}: launch of kernel `{name}`", self.ordinal),
+                "the module was unloaded while it was being loaded",
+            ));
         };
         if let Some(k) = module.kernels.get(name) {
             return Ok(k.clone());
@@ -564,6 +576,19 @@ impl Device for CudaDevice {
         let n = n.max(1) as u32;
         cache.insert((block, dynamic_shared_bytes), n);
         Ok(n)
+    }
+
+    fn unload(&self, ptx: &'static str) -> Result<()> {
+        let key = (ptx.as_ptr() as usize, ptx.len());
+        let Some(module) = self.modules().remove(&key) else {
+            return Ok(());
+        };
+        self.call("unload PTX module", || {
+            self.stream.synchronize()?;
+            // SAFETY: the module is out of the cache, so no new launch uses
+            // it, and the work queued from it has finished.
+            unsafe { result::module::unload(module.handle) }
+        })
     }
 
     fn synchronize(&self) -> Result<()> {
