@@ -1,0 +1,191 @@
+//! The corpus harness: each program runs as accel (written the natural way,
+//! from docs/language.md), as a sequential Rust loop and as a straightforward
+//! rayon version; every system's result is checked against the sequential one
+//! before anything is timed.
+//!
+//! Shared by `benches/corpus.rs` (times the systems, writes
+//! docs/bench/CORPUS.md) and `tests/corpus.rs` (checks them at small sizes).
+
+#![allow(dead_code)] // the test uses the checking half only
+
+use std::time::{Duration, Instant};
+
+/// A result reduced to numbers, for checking. Done outside the timed calls.
+pub trait Flat {
+    fn flat(&self, out: &mut Vec<f64>);
+}
+
+macro_rules! flat_number {
+    ($($t:ty),*) => {$(
+        impl Flat for $t {
+            fn flat(&self, out: &mut Vec<f64>) {
+                out.push(*self as f64);
+            }
+        }
+    )*};
+}
+flat_number!(f32, f64, u8, u32, i32, u64, i64, usize);
+
+impl Flat for bool {
+    fn flat(&self, out: &mut Vec<f64>) {
+        out.push(*self as u8 as f64);
+    }
+}
+
+impl<T: Flat> Flat for Vec<T> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        self.iter().for_each(|x| x.flat(out));
+    }
+}
+
+impl<T: Flat + accel::Elem, const R: usize> Flat for accel::Array<T, R> {
+    fn flat(&self, out: &mut Vec<f64>) {
+        self.to_vec().flat(out);
+    }
+}
+
+macro_rules! flat_tuple {
+    ($(($($T:ident $i:tt),+))*) => {$(
+        impl<$($T: Flat),+> Flat for ($($T,)+) {
+            fn flat(&self, out: &mut Vec<f64>) {
+                $(self.$i.flat(out);)+
+            }
+        }
+    )*};
+}
+flat_tuple!((A 0) (A 0, B 1) (A 0, B 1, C 2) (A 0, B 1, C 2, D 3));
+
+/// One system's run: its result, or accel's error.
+pub type Run<'a> = Box<dyn FnMut() -> accel::Result<Box<dyn Flat>> + 'a>;
+
+/// Wraps a closure returning any `Flat` value as a `Run`.
+pub fn run<'a, T: Flat + 'static>(mut f: impl FnMut() -> accel::Result<T> + 'a) -> Run<'a> {
+    Box::new(move || f().map(|v| Box::new(v) as Box<dyn Flat>))
+}
+
+/// One program of the corpus at one size.
+pub struct Program<'a> {
+    /// Short name (`gemm`, `hotspot`).
+    pub name: &'static str,
+    /// Where it comes from: suite, repository and path of the original.
+    pub source: &'static str,
+    /// The size, as the table shows it.
+    pub size: String,
+    /// Largest relative difference allowed between systems (0 for exact
+    /// results; float sums taken in another order need more).
+    pub tolerance: f64,
+    /// `("accel", ..)`, `("sequential", ..)`, `("rayon", ..)`, and any
+    /// tuned accel form (`"accel tuned"`). The sequential run is the reference.
+    pub systems: Vec<(&'static str, Run<'a>)>,
+}
+
+/// Whether the harness times the systems or only checks them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Tiny sizes, check only (the test).
+    Check,
+    /// Reduced sizes, timed (a quick look).
+    Small,
+    /// The suites' sizes, timed.
+    Full,
+}
+
+pub struct Row {
+    pub name: &'static str,
+    pub source: &'static str,
+    pub size: String,
+    pub times: Vec<(&'static str, f64)>,
+}
+
+pub struct Harness {
+    pub mode: Mode,
+    pub filter: Option<String>,
+    pub rows: Vec<Row>,
+    pub failures: Vec<String>,
+}
+
+impl Harness {
+    pub fn new(mode: Mode, filter: Option<String>) -> Harness {
+        Harness { mode, filter, rows: vec![], failures: vec![] }
+    }
+
+    /// `full` at full scale, a tenth at small scale, `check` when checking.
+    pub fn pick(&self, full: usize, check: usize) -> usize {
+        match self.mode {
+            Mode::Full => full,
+            Mode::Small => (full / 10).max(check),
+            Mode::Check => check,
+        }
+    }
+
+    /// Whether `name` passes the filter (build no inputs otherwise).
+    pub fn wants(&self, name: &str) -> bool {
+        self.filter.as_deref().map_or(true, |f| name.contains(f))
+    }
+
+    /// Checks every system against the sequential one, then times them.
+    pub fn program(&mut self, mut p: Program<'_>) {
+        if !self.wants(p.name) {
+            return;
+        }
+        let mut results = vec![];
+        for (system, f) in &mut p.systems {
+            match f() {
+                Ok(v) => {
+                    let mut out = vec![];
+                    v.flat(&mut out);
+                    results.push((*system, out));
+                }
+                Err(e) => {
+                    self.failures.push(format!("{} / {system}: {e}", p.name));
+                    return;
+                }
+            }
+        }
+        let Some((_, want)) = results.iter().find(|(s, _)| *s == "sequential") else {
+            self.failures.push(format!("{}: no sequential reference", p.name));
+            return;
+        };
+        for (system, got) in &results {
+            if let Some(why) = differs(want, got, p.tolerance) {
+                self.failures.push(format!("{} / {system} differs from sequential: {why}", p.name));
+                return;
+            }
+        }
+        if self.mode == Mode::Check {
+            return;
+        }
+        let budget = Duration::from_millis(if self.mode == Mode::Full { 1500 } else { 300 });
+        let mut times = vec![];
+        for (system, f) in &mut p.systems {
+            let mut samples = vec![];
+            let start = Instant::now();
+            while samples.len() < 3 || (samples.len() < 21 && start.elapsed() < budget) {
+                let t = Instant::now();
+                let r = f();
+                samples.push(t.elapsed().as_secs_f64());
+                drop(std::hint::black_box(r));
+            }
+            samples.sort_by(f64::total_cmp);
+            times.push((*system, samples[samples.len() / 2]));
+        }
+        let line: Vec<String> = times.iter().map(|(s, t)| format!("{s} {:.3} ms", t * 1e3)).collect();
+        println!("{:<16} {:>12}  {}", p.name, p.size, line.join("  "));
+        self.rows.push(Row { name: p.name, source: p.source, size: p.size, times });
+    }
+}
+
+/// Where `got` differs from `want` by more than `tol` (relative, with an
+/// absolute floor of `tol` near zero), or in length.
+pub fn differs(want: &[f64], got: &[f64], tol: f64) -> Option<String> {
+    if want.len() != got.len() {
+        return Some(format!("{} values, expected {}", got.len(), want.len()));
+    }
+    for (i, (w, g)) in want.iter().zip(got).enumerate() {
+        let same = (w.is_nan() && g.is_nan()) || (w - g).abs() <= tol * w.abs().max(1.0);
+        if !same {
+            return Some(format!("at {i}: {g} against {w}"));
+        }
+    }
+    None
+}
