@@ -2,4 +2,8 @@
 
 use crate::harness::Harness;
 
-pub fn all(_h: &mut Harness) {}
+mod jacobi_1d;
+
+pub fn all(h: &mut Harness) {
+    jacobi_1d::program(h);
+}
