@@ -2,4 +2,14 @@
 
 use crate::harness::Harness;
 
-pub fn all(_h: &mut Harness) {}
+mod histo;
+mod mri_q;
+mod spmv;
+mod stencil;
+
+pub fn all(h: &mut Harness) {
+    histo::program(h);
+    stencil::program(h);
+    mri_q::program(h);
+    spmv::program(h);
+}
