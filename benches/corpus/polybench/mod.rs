@@ -5,7 +5,11 @@ use crate::harness::Harness;
 mod atax;
 mod bicg;
 mod gemm;
+mod gemver;
+mod gesummv;
 mod mvt;
+mod syr2k;
+mod syrk;
 mod three_mm;
 mod two_mm;
 
@@ -16,4 +20,8 @@ pub fn all(h: &mut Harness) {
     atax::program(h);
     bicg::program(h);
     mvt::program(h);
+    gemver::program(h);
+    gesummv::program(h);
+    syrk::program(h);
+    syr2k::program(h);
 }
