@@ -2,4 +2,8 @@
 
 use crate::harness::Harness;
 
-pub fn all(_h: &mut Harness) {}
+mod hotspot;
+
+pub fn all(h: &mut Harness) {
+    hotspot::program(h);
+}
