@@ -1,5 +1,19 @@
-//! futhark-benchmarks, accelerate-examples and Accelerate's nofib, written in accel.
+//! Functional-language suites (futhark-benchmarks, accelerate-examples), written in accel.
 
 use crate::harness::Harness;
 
-pub fn all(_h: &mut Harness) {}
+mod crystal;
+mod life;
+mod nbody;
+mod pagerank;
+mod radix_sort;
+mod tridiagonal;
+
+pub fn all(h: &mut Harness) {
+    pagerank::program(h);
+    tridiagonal::program(h);
+    radix_sort::program(h);
+    nbody::program(h);
+    crystal::program(h);
+    life::program(h);
+}
