@@ -2,7 +2,10 @@
 
 use crate::harness::Harness;
 
+mod backprop;
 mod hotspot;
+mod kmeans;
+mod nn;
 mod pathfinder;
 mod srad;
 
@@ -10,4 +13,7 @@ pub fn all(h: &mut Harness) {
     hotspot::program(h);
     srad::program(h);
     pathfinder::program(h);
+    nn::program(h);
+    backprop::program(h);
+    kmeans::program(h);
 }
