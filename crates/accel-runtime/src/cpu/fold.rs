@@ -255,6 +255,34 @@ pub fn fold1_all_lanes<T: Copy + Send + Sync, const L: usize>(
     Some(fold_seeded_lanes(order, 1, n - 1, &f, &lanes, f(0), &g))
 }
 
+/// Neighbouring rows an ordered fold of rows reduces side by side.
+const ROWS_AT_ONCE: usize = 8;
+
+/// Rows `r..r + ROWS_AT_ONCE` reduced side by side: element `j` of each
+/// before element `j + 1` of any. Each row is still combined in index order,
+/// so every result is the same bit for bit; but the rows' chains of
+/// combinations overlap (one float add's latency no longer bounds the loop),
+/// and where neighbouring rows read neighbouring addresses (a matrix
+/// product's `b[[k, j]]` with rows indexed by `j`) the reads become
+/// contiguous instead of a stride of a whole row apart.
+#[inline(always)]
+fn fold_rows_together<T: Copy>(
+    r: usize,
+    skip: usize,
+    len: usize,
+    f: &impl Fn(usize, usize) -> T,
+    seed: &impl Fn(usize) -> T,
+    g: &impl Fn(T, T) -> T,
+) -> [T; ROWS_AT_ONCE] {
+    let mut acc: [T; ROWS_AT_ONCE] = std::array::from_fn(|b| seed(r + b));
+    for j in skip..len {
+        for (b, a) in acc.iter_mut().enumerate() {
+            *a = g(*a, f(r + b, j));
+        }
+    }
+    acc
+}
+
 /// Reduces each of `rows` rows of `len` elements: result `r` is
 /// `post(seed(r) ⊕ f(r, skip) ⊕ ... ⊕ f(r, len - 1))`, where `f(r, j)` is
 /// element `j` of row `r` (so that generated code need not divide a linear
@@ -276,7 +304,19 @@ fn fold_rows_seeded<C: Columns, D: Columns>(
         None => {
             let out = cols.out_ptr();
             row_groups(rows, m).for_each(|group| {
-                for r in group {
+                let mut r = group.start;
+                if order == Order::Indexed {
+                    while r + ROWS_AT_ONCE <= group.end {
+                        let vs = fold_rows_together(r, skip, len, f, seed, g);
+                        for (b, v) in vs.into_iter().enumerate() {
+                            // SAFETY: as below, for rows `r..r + ROWS_AT_ONCE`
+                            // of this thread's group.
+                            unsafe { D::write(out, r + b, post(v)) }
+                        }
+                        r += ROWS_AT_ONCE;
+                    }
+                }
+                for r in r..group.end {
                     let fr = |j: usize| f(r, j);
                     let v = post(fold_from_ordered(order, seed(r), skip, len, &fr, g));
                     // SAFETY: `r < rows` = the capacity, and the row groups are
