@@ -4,13 +4,18 @@ use crate::harness::Harness;
 
 mod atax;
 mod bicg;
+mod correlation;
+mod covariance;
+mod doitgen;
 mod gemm;
 mod gemver;
 mod gesummv;
 mod mvt;
+mod symm;
 mod syr2k;
 mod syrk;
 mod three_mm;
+mod trmm;
 mod two_mm;
 
 pub fn all(h: &mut Harness) {
@@ -24,4 +29,9 @@ pub fn all(h: &mut Harness) {
     gesummv::program(h);
     syrk::program(h);
     syr2k::program(h);
+    trmm::program(h);
+    symm::program(h);
+    doitgen::program(h);
+    covariance::program(h);
+    correlation::program(h);
 }
