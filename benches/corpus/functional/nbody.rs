@@ -1,8 +1,11 @@
 //! nbody: one step of the direct all-pairs n-body simulation: every body's
-//! acceleration from all the others (softened by epsilon), then velocities
-//! and positions advanced by one time step.
+//! acceleration from all the others (softened by epsilon), then positions
+//! and velocities advanced by one time step (`advance_body`: the
+//! acceleration scaled by the body's mass, the position moved by the old
+//! velocity).
 //! futhark-benchmarks `accelerate/nbody/nbody.fut`, after accelerate-examples
-//! `examples/n-body` (`calcAccels`, `advanceBodies`). Bodies made here by an LCG.
+//! `examples/n-body`. Its data set of 10,000 bodies, one step, time step 1,
+//! epsilon 50; the bodies are made here by an LCG.
 
 use crate::harness::{run, Harness, Program};
 use accel::prelude::*;
@@ -14,7 +17,13 @@ type V3 = (f32, f32, f32);
 /// over an n x n index space, summed along each row, then one `zip_with` per
 /// update.
 #[acc]
-fn nbody(dt: f32, eps: f32, pos: &Vector<(f32, f32, f32)>, vel: &Vector<(f32, f32, f32)>, mass: &Vector<f32>) -> (Vector<(f32, f32, f32)>, Vector<(f32, f32, f32)>) {
+fn nbody(
+    dt: f32,
+    eps: f32,
+    pos: &Vector<(f32, f32, f32)>,
+    vel: &Vector<(f32, f32, f32)>,
+    mass: &Vector<f32>,
+) -> (Vector<(f32, f32, f32)>, Vector<(f32, f32, f32)>, Vector<(f32, f32, f32)>) {
     let n = mass.len();
     let acc = generate([n, n], |[i, j]| {
         let (xi, yi, zi) = pos[[i]];
@@ -26,9 +35,10 @@ fn nbody(dt: f32, eps: f32, pos: &Vector<(f32, f32, f32)>, vel: &Vector<(f32, f3
         (rx * s, ry * s, rz * s)
     })
     .fold((0.0, 0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
-    let vel2 = vel.zip_with(&acc, |v, a| (v.0 + a.0 * dt, v.1 + a.1 * dt, v.2 + a.2 * dt));
-    let pos2 = pos.zip_with(&vel2, |p, v| (p.0 + v.0 * dt, p.1 + v.1 * dt, p.2 + v.2 * dt));
-    (pos2, vel2)
+    let acc2 = acc.zip_with(mass, |a, m| (a.0 * m, a.1 * m, a.2 * m));
+    let pos2 = pos.zip_with(vel, |p, v| (p.0 + v.0 * dt, p.1 + v.1 * dt, p.2 + v.2 * dt));
+    let vel2 = vel.zip_with(&acc2, |v, a| (v.0 + a.0 * dt, v.1 + a.1 * dt, v.2 + a.2 * dt));
+    (pos2, vel2, acc2)
 }
 
 fn accel_of(eps: f32, pos: &[V3], mass: &[f32], i: usize) -> V3 {
@@ -44,24 +54,37 @@ fn accel_of(eps: f32, pos: &[V3], mass: &[f32], i: usize) -> V3 {
     a
 }
 
-fn advance(dt: f32, p: V3, v: V3, a: V3) -> (V3, V3) {
-    let v2 = (v.0 + a.0 * dt, v.1 + a.1 * dt, v.2 + a.2 * dt);
-    ((p.0 + v2.0 * dt, p.1 + v2.1 * dt, p.2 + v2.2 * dt), v2)
+/// futhark's `advance_body`.
+fn advance(dt: f32, p: V3, m: f32, v: V3, a: V3) -> (V3, V3, V3) {
+    let a2 = (a.0 * m, a.1 * m, a.2 * m);
+    ((p.0 + v.0 * dt, p.1 + v.1 * dt, p.2 + v.2 * dt), (v.0 + a2.0 * dt, v.1 + a2.1 * dt, v.2 + a2.2 * dt), a2)
 }
 
-fn sequential(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> (Vec<V3>, Vec<V3>) {
-    (0..pos.len()).map(|i| advance(dt, pos[i], vel[i], accel_of(eps, pos, mass, i))).unzip()
+type Bodies = (Vec<V3>, Vec<V3>, Vec<V3>);
+
+fn unzip3(v: Vec<(V3, V3, V3)>) -> Bodies {
+    let mut out = (vec![], vec![], vec![]);
+    for (p, v, a) in v {
+        out.0.push(p);
+        out.1.push(v);
+        out.2.push(a);
+    }
+    out
 }
 
-fn rayon(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> (Vec<V3>, Vec<V3>) {
-    (0..pos.len()).into_par_iter().map(|i| advance(dt, pos[i], vel[i], accel_of(eps, pos, mass, i))).unzip()
+fn sequential(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> Bodies {
+    unzip3((0..pos.len()).map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i))).collect())
+}
+
+fn rayon(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> Bodies {
+    unzip3((0..pos.len()).into_par_iter().map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i))).collect())
 }
 
 pub fn program(h: &mut Harness) {
     if !h.wants("nbody") {
         return;
     }
-    let n = h.pick(4096, 7);
+    let n = h.pick(10_000, 7);
     let mut s = 77u32;
     let mut rnd = |lo: f32, hi: f32| {
         s = s.wrapping_mul(1664525).wrapping_add(1013904223);
@@ -69,8 +92,8 @@ pub fn program(h: &mut Harness) {
     };
     let pos: Vec<V3> = (0..n).map(|_| (rnd(-100.0, 100.0), rnd(-100.0, 100.0), rnd(-100.0, 100.0))).collect();
     let vel: Vec<V3> = (0..n).map(|_| (rnd(-1.0, 1.0), rnd(-1.0, 1.0), rnd(-1.0, 1.0))).collect();
-    let mass: Vec<f32> = (0..n).map(|_| rnd(1.0, 10.0)).collect();
-    let (dt, eps) = (0.1f32, 50.0f32);
+    let mass: Vec<f32> = (0..n).map(|_| rnd(0.1, 1.0)).collect();
+    let (dt, eps) = (1.0f32, 50.0f32);
     let (pa, va, ma) = (Vector::from(pos.clone()), Vector::from(vel.clone()), Vector::from(mass.clone()));
     let cpu = Backend::cpu();
     h.program(Program {

@@ -27,10 +27,11 @@ fn sequential(img: &[u32], bins: usize) -> Vec<u8> {
     histo
 }
 
-/// Per-thread counts over chunks of the image, summed, then saturated.
+/// Per-thread counts over one chunk of the image each, summed, then saturated.
 fn rayon(img: &[u32], bins: usize) -> Vec<u8> {
+    let chunk = img.len().div_ceil(rayon::current_num_threads()).max(1);
     let counts = img
-        .par_chunks(1 << 16)
+        .par_chunks(chunk)
         .fold(
             || vec![0u32; bins],
             |mut c, chunk| {
