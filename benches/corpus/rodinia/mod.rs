@@ -5,6 +5,7 @@ use crate::harness::Harness;
 mod backprop;
 mod hotspot;
 mod kmeans;
+mod lud;
 mod nn;
 mod pathfinder;
 mod srad;
@@ -16,4 +17,5 @@ pub fn all(h: &mut Harness) {
     nn::program(h);
     backprop::program(h);
     kmeans::program(h);
+    lud::program(h);
 }
