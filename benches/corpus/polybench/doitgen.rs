@@ -1,6 +1,7 @@
 //! doitgen: the multiresolution analysis kernel, A[r][q][:] := A[r][q][:]·C4.
 //! PolyBench/C 4.2.1, `linear-algebra/kernels/doitgen/doitgen.c`
-//! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: NR = 150, NQ = 140, NP = 160.
+//! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: NR = 50, NQ = 40, NP = 60
+//! (at LARGE the sequential loops take 0.6 s).
 
 use crate::harness::{run, Harness, Program};
 use accel::prelude::*;
@@ -47,7 +48,7 @@ pub fn program(h: &mut Harness) {
     if !h.wants("doitgen") {
         return;
     }
-    let (nr, nq, np) = (h.pick(150, 5), h.pick(140, 3), h.pick(160, 7));
+    let (nr, nq, np) = (h.pick(50, 5), h.pick(40, 3), h.pick(60, 7));
     // PolyBench's init_array.
     let a: Vec<f32> = (0..nr * nq * np)
         .map(|x| {

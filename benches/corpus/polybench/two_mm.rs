@@ -1,6 +1,7 @@
 //! 2mm: D := alpha·A·B·C + beta·D (two matrix products).
 //! PolyBench/C 4.2.1, `linear-algebra/kernels/2mm/2mm.c`
-//! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: NI = 800, NJ = 900, NK = 1100, NL = 1200.
+//! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: NI = 180, NJ = 190, NK = 210, NL = 220
+//! (at LARGE the sequential i-j-k loops take 1.5 s).
 
 use crate::harness::{run, Harness, Program};
 use accel::prelude::*;
@@ -70,7 +71,7 @@ pub fn program(h: &mut Harness) {
     if !h.wants("2mm") {
         return;
     }
-    let (ni, nj, nk, nl) = (h.pick(800, 5), h.pick(900, 7), h.pick(1100, 9), h.pick(1200, 3));
+    let (ni, nj, nk, nl) = (h.pick(180, 5), h.pick(190, 7), h.pick(210, 9), h.pick(220, 3));
     // PolyBench's init_array.
     let a: Vec<f32> = (0..ni * nk).map(|x| (((x / nk) * (x % nk) + 1) % ni) as f32 / ni as f32).collect();
     let b: Vec<f32> = (0..nk * nj).map(|x| ((x / nj) * (x % nj + 1) % nj) as f32 / nj as f32).collect();
