@@ -6,6 +6,7 @@ mod crystal;
 mod life;
 mod nbody;
 mod pagerank;
+mod quicksort;
 mod radix_sort;
 mod tridiagonal;
 
@@ -13,6 +14,7 @@ pub fn all(h: &mut Harness) {
     pagerank::program(h);
     tridiagonal::program(h);
     radix_sort::program(h);
+    quicksort::program(h);
     nbody::program(h);
     crystal::program(h);
     life::program(h);
