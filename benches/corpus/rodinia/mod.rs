@@ -3,6 +3,7 @@
 use crate::harness::Harness;
 
 mod backprop;
+mod cfd;
 mod hotspot;
 mod kmeans;
 mod lud;
@@ -18,4 +19,5 @@ pub fn all(h: &mut Harness) {
     backprop::program(h);
     kmeans::program(h);
     lud::program(h);
+    cfd::program(h);
 }
