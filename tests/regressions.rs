@@ -387,3 +387,53 @@ fn errors_name_their_source_position() {
         );
     }
 }
+
+// Neighbour reads behind hand-written edge tests: the CPU code generator
+// proves them from the `if` (`i >= 1`, `i + 1 < n`) and a comparison of `n`
+// with the array's extent at kernel entry. A bound `n` larger than the array
+// must still report the out-of-bounds read.
+accel! {
+    fn smooth_guarded(a: &Matrix<f32>, n: usize, m: usize) -> Matrix<f32> {
+        generate([n, m], |[i, j]| {
+            if i >= 1 && i + 1 < n && j > 0 && 1 + j < m {
+                a[[i - 1, j]] + a[[i + 1, j]] + 2.0 * a[[i, j - 1]] + 3.0 * a[[i, 1 + j]]
+            } else {
+                a[[i, j]]
+            }
+        })
+    }
+
+    // `i + 1 < n` proves `i + 1`, not `i + 2`.
+    fn reach_two(a: &Vector<i32>, n: usize) -> Vector<i32> {
+        generate([n], |[i]| if i + 1 < n { a[[i + 2]] } else { 0 })
+    }
+}
+
+#[test]
+fn guarded_neighbour_reads() -> accel::Result<()> {
+    for (r, c) in [(0, 0), (1, 1), (1, 5), (2, 2), (3, 3), (4, 7), (9, 5), (17, 33)] {
+        let a = Matrix::from_fn([r, c], |[i, j]| (i * 31 + j * 7) as f32);
+        let at = |i: usize, j: usize| (i * 31 + j * 7) as f32;
+        let want: Vec<f32> = (0..r * c)
+            .map(|k| {
+                let (i, j) = (k / c, k % c);
+                if i >= 1 && i + 1 < r && j > 0 && j + 1 < c {
+                    at(i - 1, j) + at(i + 1, j) + 2.0 * at(i, j - 1) + 3.0 * at(i, j + 1)
+                } else {
+                    at(i, j)
+                }
+            })
+            .collect();
+        assert_eq!(smooth_guarded(&a, r, c)?.to_vec(), want, "{r}x{c}");
+        // A bound past the array: the edge test no longer keeps reads inside.
+        if c > 0 {
+            let e = smooth_guarded(&a, r + 1, c).unwrap_err();
+            assert_eq!(e.kind(), &accel::ErrorKind::IndexOutOfBounds, "{r}x{c}: {e}");
+        }
+    }
+    let xs = Vector::from((0..6).collect::<Vec<i32>>());
+    assert_eq!(reach_two(&xs, 4)?.to_vec(), vec![2, 3, 4, 0]);
+    let e = reach_two(&xs, 6).unwrap_err();
+    assert_eq!(e.kind(), &accel::ErrorKind::IndexOutOfBounds);
+    Ok(())
+}

@@ -68,6 +68,13 @@ struct Gen<'a> {
     /// Buffers read at the iteration index that the version of a kernel
     /// being emitted reads at the linear offset `__i` ([`Gen::linear_version`]).
     linear_reads: RefCell<HashSet<u32>>,
+    /// The `&&`-conjuncts of the `if` conditions whose then-branch encloses
+    /// the expression being emitted: they hold there ([`Gen::checked_at_entry`]
+    /// reads `i >= 1` and `i + 1 < n` from them).
+    guards: RefCell<Vec<H>>,
+    /// Scalars the host computes (parameters, `let`s and loop state of the
+    /// plan's steps): an element function reads them but never binds them.
+    host_vars: HashSet<VarId>,
     /// Emitting the scalar code of one lane ([`lanes`]): `&&` and `||` whose
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
@@ -89,9 +96,55 @@ impl<'a> Gen<'a> {
             in_bounds: RefCell::new(HashSet::new()),
             loop_versions: Cell::new(0),
             linear_reads: RefCell::new(HashSet::new()),
+            guards: RefCell::new(Vec::new()),
+            host_vars: host_vars(plan),
             eager_logic: Cell::new(false),
         }
     }
+}
+
+/// The scalars of `plan` that live on the host: scalar parameters, `let`
+/// steps and scalar loop state, in every block.
+fn host_vars(plan: &Plan) -> HashSet<VarId> {
+    fn walk(steps: &[Step], out: &mut HashSet<VarId>) {
+        let slots = |ss: &[Slot], out: &mut HashSet<VarId>| {
+            out.extend(ss.iter().filter_map(|s| match s {
+                Slot::Var(v) => Some(*v),
+                Slot::Buf(_) => None,
+            }))
+        };
+        for st in steps {
+            match st {
+                Step::Let { var, .. } => {
+                    out.insert(*var);
+                }
+                Step::If { then, els, outs, .. } => {
+                    walk(&then.steps, out);
+                    walk(&els.steps, out);
+                    slots(outs, out);
+                }
+                Step::While {
+                    state, cond, body, outs, ..
+                } => {
+                    slots(state, out);
+                    slots(outs, out);
+                    walk(&cond.steps, out);
+                    walk(&body.steps, out);
+                }
+                Step::Kernel(_) | Step::CheckReshape { .. } => {}
+            }
+        }
+    }
+    let mut out: HashSet<VarId> = plan
+        .params
+        .iter()
+        .filter_map(|p| match p.binding {
+            ParamBinding::Scalar(v) => Some(v),
+            ParamBinding::Array(_) => None,
+        })
+        .collect();
+    walk(&plan.steps, &mut out);
+    out
 }
 
 /// See [`Gen::entry_checks`].
@@ -1225,7 +1278,8 @@ impl Gen<'_> {
             .map(|c| std::mem::take(&mut c.conds));
         let out = match conds {
             Some(mut conds) if !conds.is_empty() => {
-                conds.dedup_by_key(|c| c.to_string());
+                let mut seen = HashSet::new();
+                conds.retain(|c| seen.insert(c.to_string()));
                 *self.entry_checks.borrow_mut() = Some(EntryChecks {
                     conds: Vec::new(),
                     assume: true,
@@ -1244,12 +1298,19 @@ impl Gen<'_> {
     /// unchecked (each component of `index` is a component of the iteration
     /// index, `shape` is computed on the host, and the host has compared the
     /// extents); in the checked version, records the comparison.
+    ///
+    /// A component may also be a neighbour, `d + c` or `d - c` for a
+    /// constant `c`, where an enclosing `if` tests it: `d >= c` (then `d - c`
+    /// lies below `d`), or `d + c' < e` with `c' >= c` and `e` computed on the
+    /// host (then the host compares `e` with the extent). So the edge tests
+    /// of a neighbourhood written by hand (`if i >= 1 && i + 1 < n { a[[i - 1,
+    /// j]] .. }`) prove its reads, as the interior of a `stencil` is proved.
     fn checked_at_entry(&self, index: H, shape: H) -> bool {
         let mut entry = self.entry_checks.borrow_mut();
         let Some(entry) = entry.as_mut() else {
             return false;
         };
-        let Some((comps, it_shape)) = self.iteration_comps(index) else {
+        let Some(bounds) = self.guarded_bounds(index) else {
             return false;
         };
         if !host_only(self.a, shape) {
@@ -1258,12 +1319,146 @@ impl Gen<'_> {
         if entry.assume {
             return true;
         }
-        let (it, sh) = (self.expr(it_shape), self.expr(shape));
-        for (k, d) in comps.into_iter().enumerate() {
-            let (d, k) = (Literal::usize_unsuffixed(d), Literal::usize_unsuffixed(k));
-            entry.conds.push(quote!((#it)[#d] <= (#sh)[#k]));
+        let sh = self.expr(shape);
+        for (k, bound) in bounds.into_iter().enumerate() {
+            let k = Literal::usize_unsuffixed(k);
+            entry.conds.push(quote!((#bound) <= (#sh)[#k]));
         }
         false
+    }
+
+    /// For each component of index `index`, a host expression it stays below
+    /// (see [`Gen::checked_at_entry`]); `None` when a component is not of the
+    /// iteration index, or is a neighbour no guard in scope keeps inside.
+    fn guarded_bounds(&self, index: H) -> Option<Vec<TokenStream>> {
+        if let Some((ds, it_shape)) = self.iteration_comps(index) {
+            return Some(self.extent_bounds(&ds, it_shape));
+        }
+        let it_shape = self.iteration.borrow().as_ref()?.shape;
+        let Expr::MakeIndex(xs) = self.a.expr(self.resolve_in_element(index)) else {
+            return None;
+        };
+        let it = self.expr(it_shape);
+        let mut bounds = Vec::new();
+        for &x in xs {
+            let (d, off) = self.neighbour(x)?;
+            if off > 0 {
+                bounds.push(self.guard_upper(d, off)?);
+            } else {
+                if off < 0 && !self.guard_lower(d, -off) {
+                    return None;
+                }
+                let d = Literal::usize_unsuffixed(d);
+                bounds.push(quote!((#it)[#d]));
+            }
+        }
+        Some(bounds)
+    }
+
+    fn extent_bounds(&self, ds: &[usize], it_shape: H) -> Vec<TokenStream> {
+        let it = self.expr(it_shape);
+        ds.iter()
+            .map(|&d| {
+                let d = Literal::usize_unsuffixed(d);
+                quote!((#it)[#d])
+            })
+            .collect()
+    }
+
+    /// `h` through the element function's `let`s that bind one value.
+    fn resolve_in_element(&self, h: H) -> H {
+        let it = self.iteration.borrow();
+        let Some(it) = it.as_ref() else { return h };
+        resolve_lets(self.a, h, |v| match it.lets.get(&v).map(Vec::as_slice) {
+            Some([x]) if v != it.param => Some(*x),
+            _ => None,
+        })
+    }
+
+    /// `x` as component `d` of the iteration index plus a constant: `(d, c)`
+    /// for `d + c` or `c + d`, `(d, -c)` for `d - c`, `(d, 0)` for `d`.
+    fn neighbour(&self, x: H) -> Option<(usize, i64)> {
+        let comp = |h: H| self.iteration_comp(h);
+        match self.a.expr(self.resolve_in_element(x)) {
+            Expr::Binary(BinOp::Add, p, q) => match (self.small_usize(*p), self.small_usize(*q)) {
+                (None, Some(c)) => Some((comp(*p)?, c)),
+                (Some(c), None) => Some((comp(*q)?, c)),
+                _ => None,
+            },
+            Expr::Binary(BinOp::Sub, p, q) => Some((comp(*p)?, -self.small_usize(*q)?)),
+            _ => Some((comp(x)?, 0)),
+        }
+    }
+
+    /// A `usize` literal below 2^20 (through `let`s).
+    fn small_usize(&self, h: H) -> Option<i64> {
+        match self.a.expr(self.resolve_in_element(h)) {
+            Expr::Lit(l) if l.prim == Prim::Usize && l.bits < 1 << 20 => Some(l.bits as i64),
+            _ => None,
+        }
+    }
+
+    /// Which component of the iteration index the scalar `h` is (through
+    /// `let`s bound once, and `[i][0]` for an index built from a linear
+    /// parameter).
+    fn iteration_comp(&self, h: H) -> Option<usize> {
+        let param = self.iteration.borrow().as_ref()?.param;
+        let mut x = h;
+        for _ in 0..64 {
+            match self.a.expr(self.resolve_in_element(x)) {
+                // The linear parameter of a rank-1 iteration space.
+                Expr::Var(v) if *v == param => return Some(0),
+                Expr::Proj(b, d) => match self.a.expr(self.resolve_in_element(*b)) {
+                    Expr::Var(v) if *v == param => return Some(*d),
+                    Expr::MakeIndex(ys) => x = *ys.get(*d)?,
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether a guard in scope says component `d` of the iteration index
+    /// is at least `c`: `d >= c`, `d > c - 1`, `c <= d` or `c - 1 < d`.
+    fn guard_lower(&self, d: usize, c: i64) -> bool {
+        let is_d = |h: H| matches!(self.neighbour(h), Some((e, 0)) if e == d);
+        self.guards.borrow().iter().any(|&g| match self.a.expr(g) {
+            Expr::Binary(BinOp::Ge, x, y) | Expr::Binary(BinOp::Le, y, x) => {
+                is_d(*x) && self.small_usize(*y).is_some_and(|k| k >= c)
+            }
+            Expr::Binary(BinOp::Gt, x, y) | Expr::Binary(BinOp::Lt, y, x) => {
+                is_d(*x) && self.small_usize(*y).is_some_and(|k| k + 1 >= c)
+            }
+            _ => false,
+        })
+    }
+
+    /// A host expression `e` such that a guard in scope says `d + c' < e`
+    /// with `c' >= c` (component `d` of the iteration index): `d + c + 1 <= e`,
+    /// so `d + c` lies inside any extent of at least `e`.
+    fn guard_upper(&self, d: usize, c: i64) -> Option<TokenStream> {
+        let guards = self.guards.borrow();
+        guards.iter().find_map(|&g| {
+            let (x, e) = match self.a.expr(g) {
+                Expr::Binary(BinOp::Lt, x, e) | Expr::Binary(BinOp::Gt, e, x) => (*x, *e),
+                _ => return None,
+            };
+            let (dx, cx) = self.neighbour(x)?;
+            (dx == d && cx >= c && self.on_host(e)).then(|| self.expr(e))
+        })
+    }
+
+    /// Whether `h` reads only scalars the host computes (so the host can
+    /// evaluate it before the kernel) and no array.
+    fn on_host(&self, h: H) -> bool {
+        let a = self.a;
+        !touches_memory(a, h)
+            && !a.reaches(h, |_, e| match e {
+                Expr::Var(v) => !self.host_vars.contains(v),
+                Expr::Let { .. } => true,
+                _ => false,
+            })
     }
 
     /// The facts `v < x` that a `while` loop's condition `cond` requires of
@@ -1599,7 +1794,17 @@ impl Gen<'_> {
                 }
             }
             Expr::If(c, t, e) => {
-                let (c, t, e) = (self.expr(*c), self.expr(*t), self.expr(*e));
+                let depth = self.guards.borrow().len();
+                let mut conjuncts = vec![*c];
+                while let Some(x) = conjuncts.pop() {
+                    match self.a.expr(x) {
+                        Expr::Binary(BinOp::And, p, q) => conjuncts.extend([*p, *q]),
+                        _ => self.guards.borrow_mut().push(x),
+                    }
+                }
+                let t = self.expr(*t);
+                self.guards.borrow_mut().truncate(depth);
+                let (c, e) = (self.expr(*c), self.expr(*e));
                 quote!(if #c { #t } else { #e })
             }
             Expr::Math(f, xs) => {
