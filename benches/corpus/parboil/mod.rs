@@ -2,6 +2,7 @@
 
 use crate::harness::Harness;
 
+mod cutcp;
 mod histo;
 mod mri_q;
 mod spmv;
@@ -14,4 +15,5 @@ pub fn all(h: &mut Harness) {
     mri_q::program(h);
     spmv::program(h);
     tpacf::program(h);
+    cutcp::program(h);
 }
