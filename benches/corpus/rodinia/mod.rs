@@ -10,6 +10,7 @@ mod lud;
 mod nn;
 mod pathfinder;
 mod srad;
+mod streamcluster;
 
 pub fn all(h: &mut Harness) {
     hotspot::program(h);
@@ -20,4 +21,5 @@ pub fn all(h: &mut Harness) {
     kmeans::program(h);
     lud::program(h);
     cfd::program(h);
+    streamcluster::program(h);
 }
