@@ -162,7 +162,12 @@ pub fn program(h: &mut Harness) {
         p.assign[i] = best;
         p.cost[i] = dist(&p, i, best) * p.weight[i];
     }
-    let (x, z) = (n / 2, 1000.0f32.min(dim as f32 * 4.0));
+    // The facility cost: the median of the centres' savings, so that about half
+    // of them close (in the original, z comes from pkmedian's bisection).
+    let x = n / 2;
+    let mut lower = sequential(&p, x, 0.0).1;
+    lower.sort_by(f32::total_cmp);
+    let z = -lower[lower.len() / 2];
     let arr_p = Matrix::from_vec([n, dim], p.coord.clone()).expect("shape");
     let (wv, cv, av) = (Vector::from(p.weight.clone()), Vector::from(p.cost.clone()), Vector::from(p.assign.clone()));
     let (ctv, icv) = (Vector::from(p.center_table.clone()), Vector::from(p.is_center.clone()));
