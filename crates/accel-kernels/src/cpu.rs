@@ -103,6 +103,46 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// Whether the element function of a fold of rows reads some array with the
+/// row's last index innermost (`b[[k, j]]` in a matrix product whose rows are
+/// `[i, j]` and whose fold runs over `k`): such reads are contiguous across
+/// neighbouring rows and a whole row apart along one, so the rows are better
+/// reduced side by side (`Order::RowsTogether`).
+fn reads_across_rows(a: &Arena, elem: &ElemFn) -> bool {
+    let ElemFn::Index(f) = elem else {
+        return false;
+    };
+    let p = f.params[0];
+    let Ty::Index(rank) = a.var(p).ty else {
+        return false;
+    };
+    if rank < 2 {
+        return false;
+    }
+    let lets = let_values(a, f.body);
+    let resolve = |h: H| {
+        resolve_lets(a, h, |v| match lets.get(&v).map(Vec::as_slice) {
+            Some([x]) if v != p => Some(*x),
+            _ => None,
+        })
+    };
+    let row_axis = rank - 2;
+    a.reaches(f.body, |_, e| {
+        let index = match e {
+            Expr::Checked { index, .. } | Expr::ReadIndex { index, .. } => *index,
+            _ => return false,
+        };
+        let Expr::MakeIndex(xs) = a.expr(resolve(index)) else {
+            return false;
+        };
+        let Some(&last) = xs.last() else {
+            return false;
+        };
+        matches!(a.expr(resolve(last)), Expr::Proj(b, d)
+            if *d == row_axis && matches!(a.expr(resolve(*b)), Expr::Var(v) if *v == p))
+    })
+}
+
 /// The scalars of `plan` that live on the host: scalar parameters, `let`
 /// steps and scalar loop state, in every block.
 fn host_vars(plan: &Plan) -> HashSet<VarId> {
@@ -656,6 +696,14 @@ impl Gen<'_> {
                                         return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
                                     }
                                     self.linear_version(elem, &bs, || {
+                                        if let Some(f) = self.row_generate_closure(elem, &bs) {
+                                            if !elem.loops(self.a) {
+                                                return quote!({
+                                                    let (__rows, __len) = #rt::cpu::rows_of(&#bs);
+                                                    #rt::cpu::generate_rows::<#cols>(__rows, __len, #f)
+                                                });
+                                            }
+                                        }
                                         let f = self.elem_closure(elem, &bs);
                                         quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
                                     })
@@ -682,14 +730,16 @@ impl Gen<'_> {
                         let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                         let g = self.fun2(f, &at);
                         let post = self.post_closure(post.as_ref(), &at, &t);
-                        let order = if accel_core::plan::commutative(self.a, f) {
+                        // A fold to a scalar (a vector's innermost fold too) has one
+                        // row: reduce it as a whole.
+                        let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
+                        let order = if !to_scalar && reads_across_rows(self.a, elem) {
+                            quote!(#rt::cpu::Order::RowsTogether)
+                        } else if accel_core::plan::commutative(self.a, f) {
                             quote!(#rt::cpu::Order::Commutative)
                         } else {
                             quote!(#rt::cpu::Order::Indexed)
                         };
-                        // A fold to a scalar (a vector's innermost fold too) has one
-                        // row: reduce it as a whole.
-                        let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
                         let call = self.versioned(|| {
                             let emit = || {
                                 self.fold_call(
@@ -1058,6 +1108,32 @@ impl Gen<'_> {
                 quote!(|__i: usize| { let #p: [usize; #r] = #rt::cpu::index_at(&#shape, __i); #body })
             }
         }
+    }
+
+    /// For a generate over an index space of rank 2 or more: the closure
+    /// `|__r, __j|` of [`generate_rows`](accel_runtime::cpu::generate_rows),
+    /// which finds its index from the row and the column (`__i`, the linear
+    /// offset, stays available to reads at the element's own offset).
+    fn row_generate_closure(&self, e: &ElemFn, shape: &Ident) -> Option<TokenStream> {
+        let ElemFn::Index(f) = e else {
+            return None;
+        };
+        let Ty::Index(r) = self.a.var(f.params[0]).ty else {
+            return None;
+        };
+        if r < 2 {
+            return None;
+        }
+        let rt = self.rt;
+        let p = var(f.params[0]);
+        let body = self.expr(f.body);
+        let r = Literal::usize_unsuffixed(r);
+        Some(quote!(|__r: usize, __j: usize| {
+            #[allow(unused_variables)]
+            let __i: usize = __r * __len + __j;
+            let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
+            #body
+        }))
     }
 
     /// `|__r: usize, __j: usize| -> T` computing element `__j` of row `__r` of

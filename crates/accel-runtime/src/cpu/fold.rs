@@ -57,6 +57,11 @@ pub enum Order {
     /// accumulators, which breaks the dependency chain of one accumulator and
     /// lets the compiler vectorise the loop.
     Commutative,
+    /// As `Indexed`, for folds of rows whose element function reads memory
+    /// that is contiguous across neighbouring rows rather than along a row
+    /// (the code generator sees it in the indices): neighbouring rows are
+    /// reduced side by side, which makes those reads contiguous.
+    RowsTogether,
 }
 
 /// Interleaved accumulators of a commutative reduction.
@@ -95,7 +100,7 @@ fn fold_from_ordered<T: Copy>(
     f: &impl Fn(usize) -> T,
     g: &impl Fn(T, T) -> T,
 ) -> T {
-    if order == Order::Indexed || hi - lo < 2 * LANES {
+    if order != Order::Commutative || hi - lo < 2 * LANES {
         return fold_from(acc, lo, hi, f, g);
     }
     let mut lanes: [T; LANES] = std::array::from_fn(|k| f(lo + k));
@@ -305,7 +310,7 @@ fn fold_rows_seeded<C: Columns, D: Columns>(
             let out = cols.out_ptr();
             row_groups(rows, m).for_each(|group| {
                 let mut r = group.start;
-                if order == Order::Indexed {
+                if order != Order::Commutative {
                     while r + ROWS_AT_ONCE <= group.end {
                         let vs = fold_rows_together(r, skip, len, f, seed, g);
                         for (b, v) in vs.into_iter().enumerate() {

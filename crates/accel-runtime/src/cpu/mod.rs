@@ -197,6 +197,32 @@ pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C 
     generate_in(chunks(n), n, f)
 }
 
+/// [`generate`] over `rows` rows of `len` elements, `f(r, j)` giving the
+/// element at offset `r * len + j`: a multi-dimensional index space walked
+/// row by row, so that the element function finds its index without dividing
+/// each offset by the extents. Few rows are split into chunks instead (one
+/// division per element), to keep every thread busy.
+pub fn generate_rows<C: Columns>(rows: usize, len: usize, f: impl Fn(usize, usize) -> C::Elem + Sync) -> C {
+    let n = rows * len;
+    if len == 0 || rows < 4 * rayon::current_num_threads() {
+        return generate_in(chunks(n), n, |i| f(i / len, i % len));
+    }
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    fold::row_groups(rows, len).for_each(|group| {
+        for r in group {
+            for j in 0..len {
+                // SAFETY: `r < rows` and `j < len`, so the offset is below
+                // `n` = the capacity; the row groups are disjoint.
+                unsafe { C::write(out, r * len + j, f(r, j)) }
+            }
+        }
+    });
+    // SAFETY: the row groups cover `0..rows`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 /// [`generate`] for elements whose cost varies (each runs a loop): split
 /// finely, balanced by work stealing.
 pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
