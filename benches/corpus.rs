@@ -7,18 +7,18 @@
 //! (default `docs/bench/CORPUS.md`); the first free argument filters programs
 //! by name.
 
-#[path = "corpus/harness.rs"]
-mod harness;
-#[path = "corpus/polybench/mod.rs"]
-mod polybench;
-#[path = "corpus/stencils/mod.rs"]
-mod stencils;
-#[path = "corpus/rodinia/mod.rs"]
-mod rodinia;
-#[path = "corpus/parboil/mod.rs"]
-mod parboil;
 #[path = "corpus/functional/mod.rs"]
 mod functional;
+#[path = "corpus/harness.rs"]
+mod harness;
+#[path = "corpus/parboil/mod.rs"]
+mod parboil;
+#[path = "corpus/polybench/mod.rs"]
+mod polybench;
+#[path = "corpus/rodinia/mod.rs"]
+mod rodinia;
+#[path = "corpus/stencils/mod.rs"]
+mod stencils;
 
 use harness::{Harness, Mode};
 use std::fmt::Write as _;
@@ -92,10 +92,23 @@ fn table(h: &Harness, mode: Mode) -> String {
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            r.name, r.source, r.size, ms(a), ms(sq), ms(ry), ratio(sq, a), ratio(ry, a)
+            r.name,
+            r.source,
+            r.size,
+            ms(a),
+            ms(sq),
+            ms(ry),
+            ratio(sq, a),
+            ratio(ry, a)
         );
     }
-    let geo = |l: f64, n: usize| if n == 0 { "-".into() } else { format!("{:.2}", (l / n as f64).exp()) };
+    let geo = |l: f64, n: usize| {
+        if n == 0 {
+            "-".into()
+        } else {
+            format!("{:.2}", (l / n as f64).exp())
+        }
+    };
     let _ = writeln!(
         s,
         "\n{} programs. Geometric mean of sequential / accel: {}; of rayon / accel: {}.",
@@ -108,7 +121,11 @@ fn table(h: &Harness, mode: Mode) -> String {
         "accel slower than the sequential loop on {} of {}: {}.",
         slower.len(),
         n_seq,
-        if slower.is_empty() { "none".to_string() } else { slower.join(", ") }
+        if slower.is_empty() {
+            "none".to_string()
+        } else {
+            slower.join(", ")
+        }
     );
     s
 }

@@ -2,18 +2,18 @@
 //! reference and the rayon version must agree. `cargo bench --bench corpus`
 //! times them.
 
-#[path = "../benches/corpus/harness.rs"]
-mod harness;
-#[path = "../benches/corpus/polybench/mod.rs"]
-mod polybench;
-#[path = "../benches/corpus/stencils/mod.rs"]
-mod stencils;
-#[path = "../benches/corpus/rodinia/mod.rs"]
-mod rodinia;
-#[path = "../benches/corpus/parboil/mod.rs"]
-mod parboil;
 #[path = "../benches/corpus/functional/mod.rs"]
 mod functional;
+#[path = "../benches/corpus/harness.rs"]
+mod harness;
+#[path = "../benches/corpus/parboil/mod.rs"]
+mod parboil;
+#[path = "../benches/corpus/polybench/mod.rs"]
+mod polybench;
+#[path = "../benches/corpus/rodinia/mod.rs"]
+mod rodinia;
+#[path = "../benches/corpus/stencils/mod.rs"]
+mod stencils;
 
 use harness::{Harness, Mode};
 

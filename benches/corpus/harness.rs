@@ -106,7 +106,12 @@ pub struct Harness {
 
 impl Harness {
     pub fn new(mode: Mode, filter: Option<String>) -> Harness {
-        Harness { mode, filter, rows: vec![], failures: vec![] }
+        Harness {
+            mode,
+            filter,
+            rows: vec![],
+            failures: vec![],
+        }
     }
 
     /// `full` at full scale, a tenth at small scale, `check` when checking.
@@ -148,7 +153,8 @@ impl Harness {
         };
         for (system, got) in &results {
             if let Some(why) = differs(want, got, p.tolerance) {
-                self.failures.push(format!("{} / {system} differs from sequential: {why}", p.name));
+                self.failures
+                    .push(format!("{} / {system} differs from sequential: {why}", p.name));
                 return;
             }
         }
@@ -169,9 +175,17 @@ impl Harness {
             samples.sort_by(f64::total_cmp);
             times.push((*system, samples[samples.len() / 2]));
         }
-        let line: Vec<String> = times.iter().map(|(s, t)| format!("{s} {:.3} ms", t * 1e3)).collect();
+        let line: Vec<String> = times
+            .iter()
+            .map(|(s, t)| format!("{s} {:.3} ms", t * 1e3))
+            .collect();
         println!("{:<16} {:>12}  {}", p.name, p.size, line.join("  "));
-        self.rows.push(Row { name: p.name, source: p.source, size: p.size, times });
+        self.rows.push(Row {
+            name: p.name,
+            source: p.source,
+            size: p.size,
+            times,
+        });
     }
 }
 

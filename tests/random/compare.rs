@@ -105,7 +105,9 @@ pub fn judge(want: &accel::Result<Dyn>, gots: &[accel::Result<Dyn>], reordered: 
     gots.iter()
         .map(|g| match differs(want, g, reordered) {
             None => "ok".to_string(),
-            Some(_) if (want.is_err() || g.is_err()) && all_agree && program_error(want) && program_error(g) => {
+            Some(_)
+                if (want.is_err() || g.is_err()) && all_agree && program_error(want) && program_error(g) =>
+            {
                 "lazy".to_string()
             }
             Some(d) => format!("MISMATCH {d}"),
@@ -124,7 +126,11 @@ fn program_error(r: &accel::Result<Dyn>) -> bool {
             e.op() != "panic"
                 && matches!(
                     e.kind(),
-                    K::IndexOutOfBounds | K::ShapeMismatch | K::EmptyReduction | K::InvalidArgument | K::OutOfMemory
+                    K::IndexOutOfBounds
+                        | K::ShapeMismatch
+                        | K::EmptyReduction
+                        | K::InvalidArgument
+                        | K::OutOfMemory
                 )
         }
     }

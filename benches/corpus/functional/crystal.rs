@@ -53,12 +53,17 @@ fn theta(time: f32) -> f32 {
 
 fn sequential(field: usize, scale: f32, degree: i32, time: f32) -> Vec<u32> {
     let th = theta(time);
-    (0..field * field).map(|p| pixel(field, scale, degree, th, p / field, p % field)).collect()
+    (0..field * field)
+        .map(|p| pixel(field, scale, degree, th, p / field, p % field))
+        .collect()
 }
 
 fn rayon(field: usize, scale: f32, degree: i32, time: f32) -> Vec<u32> {
     let th = theta(time);
-    (0..field * field).into_par_iter().map(|p| pixel(field, scale, degree, th, p / field, p % field)).collect()
+    (0..field * field)
+        .into_par_iter()
+        .map(|p| pixel(field, scale, degree, th, p / field, p % field))
+        .collect()
 }
 
 pub fn program(h: &mut Harness) {
@@ -74,8 +79,14 @@ pub fn program(h: &mut Harness) {
         size: format!("{field}x{field}, degree {degree}"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || crystal::on(&cpu, field, scale, degree, time))),
-            ("sequential", run(move || Ok(sequential(field, scale, degree, time)))),
+            (
+                "accel",
+                run(move || crystal::on(&cpu, field, scale, degree, time)),
+            ),
+            (
+                "sequential",
+                run(move || Ok(sequential(field, scale, degree, time))),
+            ),
             ("rayon", run(move || Ok(rayon(field, scale, degree, time)))),
         ],
     });

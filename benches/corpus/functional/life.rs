@@ -14,25 +14,49 @@ fn life(board: &Matrix<u8>, steps: usize) -> Matrix<u8> {
     for _ in 0..steps {
         b = b.stencil(Boundary::Wrap, |[[nw, n, ne], [w, c, e], [sw, s, se]]| {
             let alive = nw + n + ne + w + e + sw + s + se;
-            if alive == 3 || (alive == 2 && c == 1) { 1u8 } else { 0u8 }
+            if alive == 3 || (alive == 2 && c == 1) {
+                1u8
+            } else {
+                0u8
+            }
         });
     }
     b
 }
 
 fn cell(b: &[u8], (rows, cols): (usize, usize), r: usize, c: usize) -> u8 {
-    let (up, down) = (if r == 0 { rows - 1 } else { r - 1 }, if r + 1 == rows { 0 } else { r + 1 });
-    let (left, right) = (if c == 0 { cols - 1 } else { c - 1 }, if c + 1 == cols { 0 } else { c + 1 });
+    let (up, down) = (
+        if r == 0 { rows - 1 } else { r - 1 },
+        if r + 1 == rows { 0 } else { r + 1 },
+    );
+    let (left, right) = (
+        if c == 0 { cols - 1 } else { c - 1 },
+        if c + 1 == cols { 0 } else { c + 1 },
+    );
     let at = |r: usize, c: usize| b[r * cols + c];
-    let alive = at(up, left) + at(up, c) + at(up, right) + at(r, left) + at(r, right) + at(down, left) + at(down, c) + at(down, right);
+    let alive = at(up, left)
+        + at(up, c)
+        + at(up, right)
+        + at(r, left)
+        + at(r, right)
+        + at(down, left)
+        + at(down, c)
+        + at(down, right);
     (alive == 3 || (alive == 2 && at(r, c) == 1)) as u8
 }
 
 /// Row `r` of the next board: the interior columns from three row slices,
 /// the two edge columns (which wrap) through `cell`.
 fn step_row(b: &[u8], (rows, cols): (usize, usize), r: usize, out: &mut [u8]) {
-    let (up, down) = (if r == 0 { rows - 1 } else { r - 1 }, if r + 1 == rows { 0 } else { r + 1 });
-    let (u, m, d) = (&b[up * cols..(up + 1) * cols], &b[r * cols..(r + 1) * cols], &b[down * cols..(down + 1) * cols]);
+    let (up, down) = (
+        if r == 0 { rows - 1 } else { r - 1 },
+        if r + 1 == rows { 0 } else { r + 1 },
+    );
+    let (u, m, d) = (
+        &b[up * cols..(up + 1) * cols],
+        &b[r * cols..(r + 1) * cols],
+        &b[down * cols..(down + 1) * cols],
+    );
     for c in 1..cols.saturating_sub(1) {
         let alive = u[c - 1] + u[c] + u[c + 1] + m[c - 1] + m[c + 1] + d[c - 1] + d[c] + d[c + 1];
         out[c] = (alive == 3 || (alive == 2 && m[c] == 1)) as u8;
@@ -58,7 +82,9 @@ fn rayon(board: &[u8], dims: (usize, usize), steps: usize) -> Vec<u8> {
     let mut next = b.clone();
     for _ in 0..steps {
         let src = &b;
-        next.par_chunks_mut(dims.1).enumerate().for_each(|(r, row)| step_row(src, dims, r, row));
+        next.par_chunks_mut(dims.1)
+            .enumerate()
+            .for_each(|(r, row)| step_row(src, dims, r, row));
         std::mem::swap(&mut b, &mut next);
     }
     b

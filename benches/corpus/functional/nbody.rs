@@ -23,7 +23,11 @@ fn nbody(
     pos: &Vector<(f32, f32, f32)>,
     vel: &Vector<(f32, f32, f32)>,
     mass: &Vector<f32>,
-) -> (Vector<(f32, f32, f32)>, Vector<(f32, f32, f32)>, Vector<(f32, f32, f32)>) {
+) -> (
+    Vector<(f32, f32, f32)>,
+    Vector<(f32, f32, f32)>,
+    Vector<(f32, f32, f32)>,
+) {
     let n = mass.len();
     let acc = generate([n, n], |[i, j]| {
         let (xi, yi, zi) = pos[[i]];
@@ -57,7 +61,11 @@ fn accel_of(eps: f32, pos: &[V3], mass: &[f32], i: usize) -> V3 {
 /// futhark's `advance_body`.
 fn advance(dt: f32, p: V3, m: f32, v: V3, a: V3) -> (V3, V3, V3) {
     let a2 = (a.0 * m, a.1 * m, a.2 * m);
-    ((p.0 + v.0 * dt, p.1 + v.1 * dt, p.2 + v.2 * dt), (v.0 + a2.0 * dt, v.1 + a2.1 * dt, v.2 + a2.2 * dt), a2)
+    (
+        (p.0 + v.0 * dt, p.1 + v.1 * dt, p.2 + v.2 * dt),
+        (v.0 + a2.0 * dt, v.1 + a2.1 * dt, v.2 + a2.2 * dt),
+        a2,
+    )
 }
 
 type Bodies = (Vec<V3>, Vec<V3>, Vec<V3>);
@@ -73,11 +81,20 @@ fn unzip3(v: Vec<(V3, V3, V3)>) -> Bodies {
 }
 
 fn sequential(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> Bodies {
-    unzip3((0..pos.len()).map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i))).collect())
+    unzip3(
+        (0..pos.len())
+            .map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i)))
+            .collect(),
+    )
 }
 
 fn rayon(dt: f32, eps: f32, pos: &[V3], vel: &[V3], mass: &[f32]) -> Bodies {
-    unzip3((0..pos.len()).into_par_iter().map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i))).collect())
+    unzip3(
+        (0..pos.len())
+            .into_par_iter()
+            .map(|i| advance(dt, pos[i], mass[i], vel[i], accel_of(eps, pos, mass, i)))
+            .collect(),
+    )
 }
 
 pub fn program(h: &mut Harness) {
@@ -90,11 +107,19 @@ pub fn program(h: &mut Harness) {
         s = s.wrapping_mul(1664525).wrapping_add(1013904223);
         lo + (hi - lo) * ((s >> 8) as f32 / (1u32 << 24) as f32)
     };
-    let pos: Vec<V3> = (0..n).map(|_| (rnd(-100.0, 100.0), rnd(-100.0, 100.0), rnd(-100.0, 100.0))).collect();
-    let vel: Vec<V3> = (0..n).map(|_| (rnd(-1.0, 1.0), rnd(-1.0, 1.0), rnd(-1.0, 1.0))).collect();
+    let pos: Vec<V3> = (0..n)
+        .map(|_| (rnd(-100.0, 100.0), rnd(-100.0, 100.0), rnd(-100.0, 100.0)))
+        .collect();
+    let vel: Vec<V3> = (0..n)
+        .map(|_| (rnd(-1.0, 1.0), rnd(-1.0, 1.0), rnd(-1.0, 1.0)))
+        .collect();
     let mass: Vec<f32> = (0..n).map(|_| rnd(0.1, 1.0)).collect();
     let (dt, eps) = (1.0f32, 50.0f32);
-    let (pa, va, ma) = (Vector::from(pos.clone()), Vector::from(vel.clone()), Vector::from(mass.clone()));
+    let (pa, va, ma) = (
+        Vector::from(pos.clone()),
+        Vector::from(vel.clone()),
+        Vector::from(mass.clone()),
+    );
     let cpu = Backend::cpu();
     h.program(Program {
         name: "nbody",

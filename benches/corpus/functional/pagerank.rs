@@ -18,14 +18,23 @@ use rayon::prelude::*;
 fn pagerank(from: &Vector<u32>, to: &Vector<u32>, sizes: &Vector<u32>, ranks: &Vector<f32>) -> Vector<f32> {
     let n = ranks.len();
     let contributions = from.map(|f| ranks[[f as usize]] / sizes[[f as usize]] as f32);
-    let page_ranks = contributions.permute(&fill([n], 0.0f32), |[e]| Some([to[[e]] as usize]), |new, old| new + old);
+    let page_ranks = contributions.permute(
+        &fill([n], 0.0f32),
+        |[e]| Some([to[[e]] as usize]),
+        |new, old| new + old,
+    );
     let dangling = ranks.zip_with(sizes, |r, s| if s == 0 { r } else { 0.0 }).sum();
     let total = dangling.value() / n as f32;
     page_ranks.map(|r| r + total)
 }
 
 fn dangling(ranks: &[f32], sizes: &[u32]) -> f32 {
-    ranks.iter().zip(sizes).map(|(&r, &s)| if s == 0 { r } else { 0.0 }).sum::<f32>() / ranks.len() as f32
+    ranks
+        .iter()
+        .zip(sizes)
+        .map(|(&r, &s)| if s == 0 { r } else { 0.0 })
+        .sum::<f32>()
+        / ranks.len() as f32
 }
 
 /// The step as a loop over the links, scattering into the pages.
@@ -43,12 +52,22 @@ fn sequential(from: &[u32], to: &[u32], sizes: &[u32], ranks: &[f32]) -> Vec<f32
 /// by target, so each page's are one range: `starts`).
 fn rayon(from: &[u32], starts: &[usize], sizes: &[u32], ranks: &[f32]) -> Vec<f32> {
     let total = {
-        let s: f32 = ranks.par_iter().zip(sizes).map(|(&r, &s)| if s == 0 { r } else { 0.0 }).sum();
+        let s: f32 = ranks
+            .par_iter()
+            .zip(sizes)
+            .map(|(&r, &s)| if s == 0 { r } else { 0.0 })
+            .sum();
         s / ranks.len() as f32
     };
     starts
         .par_windows(2)
-        .map(|w| from[w[0]..w[1]].iter().map(|&f| ranks[f as usize] / sizes[f as usize] as f32).sum::<f32>() + total)
+        .map(|w| {
+            from[w[0]..w[1]]
+                .iter()
+                .map(|&f| ranks[f as usize] / sizes[f as usize] as f32)
+                .sum::<f32>()
+                + total
+        })
         .collect()
 }
 
@@ -59,7 +78,9 @@ pub fn program(h: &mut Harness) {
     let n = h.pick(500_000, 7);
     let mut s = 31u64;
     let mut next = || {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (s >> 33) as usize
     };
     // Links sorted by target; sources among the first 90% of the pages, so
@@ -78,7 +99,12 @@ pub fn program(h: &mut Harness) {
     from.iter().for_each(|&f| sizes[f as usize] += 1);
     let ranks: Vec<f32> = (0..n).map(|i| 0.5 + (i % 11) as f32 / 10.0).collect();
     let m = from.len();
-    let (fa, ta, sa, ra) = (Vector::from(from.clone()), Vector::from(to.clone()), Vector::from(sizes.clone()), Vector::from(ranks.clone()));
+    let (fa, ta, sa, ra) = (
+        Vector::from(from.clone()),
+        Vector::from(to.clone()),
+        Vector::from(sizes.clone()),
+        Vector::from(ranks.clone()),
+    );
     let cpu = Backend::cpu();
     h.program(Program {
         name: "pagerank",

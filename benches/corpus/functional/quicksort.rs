@@ -37,7 +37,9 @@ fn quicksort(xs: &Vector<u32>) -> Vector<u32> {
                 2u8
             }
         });
-        let cnt = cls.map(|c| ((c == 0) as usize, (c == 1) as usize)).scanl((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        let cnt = cls
+            .map(|c| ((c == 0) as usize, (c == 1) as usize))
+            .scanl((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
         let moved = generate([n], |[i]| {
             let (s, e, c) = (st[[i]], en[[i]], cls[[i]]);
             if c == 3 {

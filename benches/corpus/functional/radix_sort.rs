@@ -65,7 +65,10 @@ fn rayon(xs: &[u32]) -> Vec<u32> {
     let mut ys = xs.to_vec();
     let mut out = vec![0u32; n];
     for b in 0..32 {
-        let zc: Vec<usize> = ys.par_chunks(CHUNK).map(|c| c.iter().filter(|&&x| (x >> b) & 1 == 0).count()).collect();
+        let zc: Vec<usize> = ys
+            .par_chunks(CHUNK)
+            .map(|c| c.iter().filter(|&&x| (x >> b) & 1 == 0).count())
+            .collect();
         let zeros: usize = zc.iter().sum();
         let mut starts = Vec::with_capacity(zc.len());
         let (mut z, mut o) = (0usize, zeros);

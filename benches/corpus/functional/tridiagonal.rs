@@ -27,7 +27,12 @@ fn tridag(a: &Matrix<f32>, b: &Matrix<f32>, c: &Matrix<f32>, d: &Matrix<f32>) ->
     });
     let scmt = mats.scanl1(|x, y| {
         let v = 1.0 / (x.0 * y.0);
-        ((y.0 * x.0 + y.1 * x.2) * v, (y.0 * x.1 + y.1 * x.3) * v, (y.2 * x.0 + y.3 * x.2) * v, (y.2 * x.1 + y.3 * x.3) * v)
+        (
+            (y.0 * x.0 + y.1 * x.2) * v,
+            (y.0 * x.1 + y.1 * x.3) * v,
+            (y.2 * x.0 + y.3 * x.2) * v,
+            (y.2 * x.1 + y.3 * x.3) * v,
+        )
     });
     let bp = generate([m, n], |[r, i]| {
         let t = scmt[[r, i]];
@@ -35,7 +40,13 @@ fn tridag(a: &Matrix<f32>, b: &Matrix<f32>, c: &Matrix<f32>, d: &Matrix<f32>) ->
         (t.0 * b0 + t.1) / (t.2 * b0 + t.3)
     });
     // y[i] = d[i] - a[i] / b'[i-1] * y[i-1]: composing linear functions.
-    let lfuns = generate([m, n], |[r, i]| if i > 0 { (d[[r, i]], 0.0 - a[[r, i]] / bp[[r, i - 1]]) } else { (0.0f32, 1.0f32) });
+    let lfuns = generate([m, n], |[r, i]| {
+        if i > 0 {
+            (d[[r, i]], 0.0 - a[[r, i]] / bp[[r, i - 1]])
+        } else {
+            (0.0f32, 1.0f32)
+        }
+    });
     let cfuns = lfuns.scanl1(|x, y| (y.0 + y.1 * x.0, x.1 * y.1));
     let y = generate([m, n], |[r, i]| {
         let t = cfuns[[r, i]];
@@ -44,7 +55,11 @@ fn tridag(a: &Matrix<f32>, b: &Matrix<f32>, c: &Matrix<f32>, d: &Matrix<f32>) ->
     // x[i] = (y[i] - c[i] x[i+1]) / b'[i], from the end: the same scan on the reversed rows.
     let lfuns2 = generate([m, n], |[r, k]| {
         let i = n - k - 1;
-        if k > 0 { (y[[r, i]] / bp[[r, i]], 0.0 - c[[r, i]] / bp[[r, i]]) } else { (0.0f32, 1.0f32) }
+        if k > 0 {
+            (y[[r, i]] / bp[[r, i]], 0.0 - c[[r, i]] / bp[[r, i]])
+        } else {
+            (0.0f32, 1.0f32)
+        }
     });
     let cfuns2 = lfuns2.scanl1(|x, y| (y.0 + y.1 * x.0, x.1 * y.1));
     let xs = generate([m, n], |[r, k]| {

@@ -18,7 +18,14 @@ type Atom = (f32, f32, f32, f32);
 /// its box, and those inside the cutoff are added into the lattice with
 /// `permute` and `+`.
 #[acc]
-fn cutcp(atoms: &Vector<(f32, f32, f32, f32)>, nx: usize, ny: usize, nz: usize, h: f32, cutoff: f32) -> Array<f32, 3> {
+fn cutcp(
+    atoms: &Vector<(f32, f32, f32, f32)>,
+    nx: usize,
+    ny: usize,
+    nz: usize,
+    h: f32,
+    cutoff: f32,
+) -> Array<f32, 3> {
     let a2 = cutoff * cutoff;
     let inv_a2 = 1.0 / a2;
     let radius = (cutoff / h).ceil() as i32 - 1;
@@ -27,12 +34,20 @@ fn cutcp(atoms: &Vector<(f32, f32, f32, f32)>, nx: usize, ny: usize, nz: usize, 
         let (ia, ib) = ((ic - radius).max(0), (ic + radius + 1).min(nx as i32 - 1));
         let (ja, jb) = ((jc - radius).max(0), (jc + radius + 1).min(ny as i32 - 1));
         let (ka, kb) = ((kc - radius).max(0), (kc + radius + 1).min(nz as i32 - 1));
-        ((x, y, z, q), (ia, ja, ka), (ib - ia + 1, jb - ja + 1, kb - ka + 1))
+        (
+            (x, y, z, q),
+            (ia, ja, ka),
+            (ib - ia + 1, jb - ja + 1, kb - ka + 1),
+        )
     });
     let pts = boxes.expand(
         |b| {
             let (w, hh, d) = b.2;
-            if w > 0 && hh > 0 && d > 0 { (w * hh * d) as usize } else { 0 }
+            if w > 0 && hh > 0 && d > 0 {
+                (w * hh * d) as usize
+            } else {
+                0
+            }
         },
         |b, t| {
             let ((x, y, z, q), (ia, ja, ka), (w, hh, _)) = b;
@@ -41,7 +56,11 @@ fn cutcp(atoms: &Vector<(f32, f32, f32, f32)>, nx: usize, ny: usize, nz: usize, 
             let (dx, dy, dz) = (i as f32 * h - x, j as f32 * h - y, k as f32 * h - z);
             let r2 = dx * dx + dy * dy + dz * dz;
             let s = 1.0 - r2 * inv_a2;
-            (((k as usize) * ny + j as usize) * nx + i as usize, q * (1.0 / r2.sqrt()) * s * s, r2 < a2)
+            (
+                ((k as usize) * ny + j as usize) * nx + i as usize,
+                q * (1.0 / r2.sqrt()) * s * s,
+                r2 < a2,
+            )
         },
     );
     let lattice = pts.map(|p| p.1).permute(
@@ -98,7 +117,13 @@ fn sequential(g: &Grid, atoms: &[Atom]) -> Vec<f32> {
     for &a in atoms {
         let b = bounds(g, a);
         for k in b[4]..=b[5] {
-            add_plane(g, a, &b, k, &mut lattice[k as usize * nx * ny..(k as usize + 1) * nx * ny]);
+            add_plane(
+                g,
+                a,
+                &b,
+                k,
+                &mut lattice[k as usize * nx * ny..(k as usize + 1) * nx * ny],
+            );
         }
     }
     lattice
@@ -109,14 +134,17 @@ fn rayon(g: &Grid, atoms: &[Atom]) -> Vec<f32> {
     let (nx, ny, nz) = g.n;
     let boxes: Vec<[i32; 6]> = atoms.par_iter().map(|&a| bounds(g, a)).collect();
     let mut lattice = vec![0.0f32; nx * ny * nz];
-    lattice.par_chunks_mut(nx * ny).enumerate().for_each(|(k, plane)| {
-        let k = k as i32;
-        for (a, b) in atoms.iter().zip(&boxes) {
-            if b[4] <= k && k <= b[5] {
-                add_plane(g, *a, b, k, plane);
+    lattice
+        .par_chunks_mut(nx * ny)
+        .enumerate()
+        .for_each(|(k, plane)| {
+            let k = k as i32;
+            for (a, b) in atoms.iter().zip(&boxes) {
+                if b[4] <= k && k <= b[5] {
+                    add_plane(g, *a, b, k, plane);
+                }
             }
-        }
-    });
+        });
     lattice
 }
 
@@ -134,8 +162,14 @@ pub fn program(h: &mut Harness) {
         hi * ((s >> 8) as f32 / (1u32 << 24) as f32)
     };
     let ext = |n: usize| (n - 1) as f32 * spacing;
-    let atoms: Vec<Atom> = (0..natoms).map(|_| (rnd(ext(nx)), rnd(ext(ny)), rnd(ext(nz)), rnd(2.0) - 1.0)).collect();
-    let g = Grid { n: (nx, ny, nz), h: spacing, cutoff };
+    let atoms: Vec<Atom> = (0..natoms)
+        .map(|_| (rnd(ext(nx)), rnd(ext(ny)), rnd(ext(nz)), rnd(2.0) - 1.0))
+        .collect();
+    let g = Grid {
+        n: (nx, ny, nz),
+        h: spacing,
+        cutoff,
+    };
     let aa = Vector::from(atoms.clone());
     let cpu = Backend::cpu();
     let (g, atoms) = (&g, &atoms);
@@ -145,7 +179,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{nx}x{ny}x{nz}, {natoms} atoms"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || cutcp::on(&cpu, &aa, nx, ny, nz, spacing, cutoff))),
+            (
+                "accel",
+                run(move || cutcp::on(&cpu, &aa, nx, ny, nz, spacing, cutoff)),
+            ),
             ("sequential", run(move || Ok(sequential(g, atoms)))),
             ("rayon", run(move || Ok(rayon(g, atoms)))),
         ],

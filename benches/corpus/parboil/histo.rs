@@ -11,7 +11,11 @@ use rayon::prelude::*;
 /// then saturate the counts to 8 bits.
 #[acc]
 fn histo(img: &Vector<u32>, bins: usize) -> Vector<u8> {
-    let counts = img.map(|_| 1u32).permute(&fill([bins], 0u32), |[i]| Some([img[[i]] as usize]), |new, old| new + old);
+    let counts = img.map(|_| 1u32).permute(
+        &fill([bins], 0u32),
+        |[i]| Some([img[[i]] as usize]),
+        |new, old| new + old,
+    );
     counts.map(|c| c.min(255) as u8)
 }
 
@@ -59,10 +63,16 @@ pub fn program(h: &mut Harness) {
     let mut s = 12345u64;
     let img: Vec<u32> = (0..w * hgt)
         .map(|p| {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let r = (s >> 33) as usize;
             // Half the pixels fall into `hot` bins in the middle (saturated), the rest anywhere.
-            let v = if p % 2 == 0 { bins / 2 + r % hot - hot / 2 } else { r % bins };
+            let v = if p % 2 == 0 {
+                bins / 2 + r % hot - hot / 2
+            } else {
+                r % bins
+            };
             v as u32
         })
         .collect();

@@ -40,7 +40,11 @@ struct Input {
 }
 
 fn phi_mag(inp: &Input) -> Vec<f32> {
-    inp.phi[0].iter().zip(&inp.phi[1]).map(|(r, i)| r * r + i * i).collect()
+    inp.phi[0]
+        .iter()
+        .zip(&inp.phi[1])
+        .map(|(r, i)| r * r + i * i)
+        .collect()
 }
 
 fn q_at(inp: &Input, mag: &[f32], v: usize) -> (f32, f32) {
@@ -61,7 +65,10 @@ fn sequential(inp: &Input) -> (Vec<f32>, Vec<f32>) {
 
 fn rayon(inp: &Input) -> (Vec<f32>, Vec<f32>) {
     let mag = phi_mag(inp);
-    (0..inp.x[0].len()).into_par_iter().map(|v| q_at(inp, &mag, v)).unzip()
+    (0..inp.x[0].len())
+        .into_par_iter()
+        .map(|v| q_at(inp, &mag, v))
+        .unzip()
 }
 
 pub fn program(h: &mut Harness) {
@@ -75,9 +82,17 @@ pub fn program(h: &mut Harness) {
         lo + (hi - lo) * ((s >> 8) as f32 / (1u32 << 24) as f32)
     };
     let mut vec_of = |n: usize, lo: f32, hi: f32| (0..n).map(|_| rnd(lo, hi)).collect::<Vec<f32>>();
-    let k = [vec_of(nk, -0.5, 0.5), vec_of(nk, -0.5, 0.5), vec_of(nk, -0.5, 0.5)];
+    let k = [
+        vec_of(nk, -0.5, 0.5),
+        vec_of(nk, -0.5, 0.5),
+        vec_of(nk, -0.5, 0.5),
+    ];
     let phi = [vec_of(nk, -1.0, 1.0), vec_of(nk, -1.0, 1.0)];
-    let x = [vec_of(nx, -32.0, 32.0), vec_of(nx, -32.0, 32.0), vec_of(nx, -16.0, 16.0)];
+    let x = [
+        vec_of(nx, -32.0, 32.0),
+        vec_of(nx, -32.0, 32.0),
+        vec_of(nx, -16.0, 16.0),
+    ];
     let inp = Input { k, phi, x };
     let v = |a: &Vec<f32>| Vector::from(a.clone());
     let (kx, ky, kz) = (v(&inp.k[0]), v(&inp.k[1]), v(&inp.k[2]));
@@ -91,7 +106,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{nk} samples, {nx} voxels"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || mri_q::on(&cpu, &kx, &ky, &kz, &pr, &pi, &xa, &ya, &za))),
+            (
+                "accel",
+                run(move || mri_q::on(&cpu, &kx, &ky, &kz, &pr, &pi, &xa, &ya, &za)),
+            ),
             ("sequential", run(move || Ok(sequential(inp)))),
             ("rayon", run(move || Ok(rayon(inp)))),
         ],

@@ -12,7 +12,8 @@ use rayon::prelude::*;
 /// the products gathered from `x`, summed per row with a segmented fold.
 #[acc]
 fn spmv(vals: &Vector<f32>, cols: &Vector<u32>, row_lengths: &Vector<u32>, x: &Vector<f32>) -> Vector<f32> {
-    vals.zip_with(cols, |v, c| v * x[[c as usize]]).fold_seg(row_lengths, 0.0, |a, b| a + b)
+    vals.zip_with(cols, |v, c| v * x[[c as usize]])
+        .fold_seg(row_lengths, 0.0, |a, b| a + b)
 }
 
 fn row(vals: &[f32], cols: &[u32], x: &[f32], lo: usize, hi: usize) -> f32 {
@@ -25,11 +26,17 @@ fn row(vals: &[f32], cols: &[u32], x: &[f32], lo: usize, hi: usize) -> f32 {
 
 /// Parboil's CPU loop over the CSR rows.
 fn sequential(vals: &[f32], cols: &[u32], offsets: &[usize], x: &[f32]) -> Vec<f32> {
-    offsets.windows(2).map(|w| row(vals, cols, x, w[0], w[1])).collect()
+    offsets
+        .windows(2)
+        .map(|w| row(vals, cols, x, w[0], w[1]))
+        .collect()
 }
 
 fn rayon(vals: &[f32], cols: &[u32], offsets: &[usize], x: &[f32]) -> Vec<f32> {
-    offsets.par_windows(2).map(|w| row(vals, cols, x, w[0], w[1])).collect()
+    offsets
+        .par_windows(2)
+        .map(|w| row(vals, cols, x, w[0], w[1]))
+        .collect()
 }
 
 pub fn program(h: &mut Harness) {
@@ -39,11 +46,15 @@ pub fn program(h: &mut Harness) {
     let (rows, ncols) = (h.pick(146_689, 7), h.pick(146_689, 5));
     let mut s = 2024u64;
     let mut next = || {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (s >> 33) as usize
     };
     // Row 1 is empty in the check size.
-    let lengths: Vec<u32> = (0..rows).map(|r| if r == 1 { 0 } else { (next() % 50) as u32 }).collect();
+    let lengths: Vec<u32> = (0..rows)
+        .map(|r| if r == 1 { 0 } else { (next() % 50) as u32 })
+        .collect();
     let nnz: usize = lengths.iter().map(|&l| l as usize).sum();
     let cols: Vec<u32> = (0..nnz).map(|_| (next() % ncols) as u32).collect();
     let vals: Vec<f32> = (0..nnz).map(|_| (next() % 2001) as f32 / 1000.0 - 1.0).collect();
@@ -52,7 +63,12 @@ pub fn program(h: &mut Harness) {
     for &l in &lengths {
         offsets.push(offsets.last().unwrap() + l as usize);
     }
-    let (va, ca, la, xa) = (Vector::from(vals.clone()), Vector::from(cols.clone()), Vector::from(lengths), Vector::from(x.clone()));
+    let (va, ca, la, xa) = (
+        Vector::from(vals.clone()),
+        Vector::from(cols.clone()),
+        Vector::from(lengths),
+        Vector::from(x.clone()),
+    );
     let cpu = Backend::cpu();
     h.program(Program {
         name: "spmv",

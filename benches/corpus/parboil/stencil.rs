@@ -17,7 +17,13 @@ fn stencil(c0: f32, c1: f32, a0: &Array<f32, 3>, iters: usize) -> Array<f32, 3> 
     for _ in 0..iters {
         a = generate([nz, ny, nx], |[k, j, i]| {
             if i > 0 && i + 1 < nx && j > 0 && j + 1 < ny && k > 0 && k + 1 < nz {
-                (a[[k + 1, j, i]] + a[[k - 1, j, i]] + a[[k, j + 1, i]] + a[[k, j - 1, i]] + a[[k, j, i + 1]] + a[[k, j, i - 1]]) * c1
+                (a[[k + 1, j, i]]
+                    + a[[k - 1, j, i]]
+                    + a[[k, j + 1, i]]
+                    + a[[k, j - 1, i]]
+                    + a[[k, j, i + 1]]
+                    + a[[k, j, i - 1]])
+                    * c1
                     - a[[k, j, i]] * c0
             } else {
                 a[[k, j, i]]
@@ -31,7 +37,13 @@ fn stencil(c0: f32, c1: f32, a0: &Array<f32, 3>, iters: usize) -> Array<f32, 3> 
 /// with a mask of the fixed border cells, which runs with the CPU's
 /// interior/border split.
 #[acc]
-fn stencil_tuned(c0: f32, c1: f32, a0: &Array<f32, 3>, fixed: &Array<bool, 3>, iters: usize) -> Array<f32, 3> {
+fn stencil_tuned(
+    c0: f32,
+    c1: f32,
+    a0: &Array<f32, 3>,
+    fixed: &Array<bool, 3>,
+    iters: usize,
+) -> Array<f32, 3> {
     let mut a = a0.map(|v| v);
     for _ in 0..iters {
         a = a.stencil2(
@@ -51,7 +63,13 @@ fn step(c0: f32, c1: f32, a0: &[f32], (nx, ny): (usize, usize), k: usize, plane:
     let ix = |i: usize, j: usize, k: usize| i + nx * (j + ny * k);
     for j in 1..ny - 1 {
         for i in 1..nx - 1 {
-            plane[i + nx * j] = (a0[ix(i, j, k + 1)] + a0[ix(i, j, k - 1)] + a0[ix(i, j + 1, k)] + a0[ix(i, j - 1, k)] + a0[ix(i + 1, j, k)] + a0[ix(i - 1, j, k)]) * c1
+            plane[i + nx * j] = (a0[ix(i, j, k + 1)]
+                + a0[ix(i, j, k - 1)]
+                + a0[ix(i, j + 1, k)]
+                + a0[ix(i, j - 1, k)]
+                + a0[ix(i + 1, j, k)]
+                + a0[ix(i - 1, j, k)])
+                * c1
                 - a0[ix(i, j, k)] * c0;
         }
     }
@@ -67,7 +85,13 @@ fn sequential(c0: f32, c1: f32, a: &[f32], (nx, ny, nz): (usize, usize, usize), 
             for k in 1..nz - 1 {
                 for j in 1..ny - 1 {
                     for i in 1..nx - 1 {
-                        an[ix(i, j, k)] = (a0[ix(i, j, k + 1)] + a0[ix(i, j, k - 1)] + a0[ix(i, j + 1, k)] + a0[ix(i, j - 1, k)] + a0[ix(i + 1, j, k)] + a0[ix(i - 1, j, k)]) * c1
+                        an[ix(i, j, k)] = (a0[ix(i, j, k + 1)]
+                            + a0[ix(i, j, k - 1)]
+                            + a0[ix(i, j + 1, k)]
+                            + a0[ix(i, j - 1, k)]
+                            + a0[ix(i + 1, j, k)]
+                            + a0[ix(i - 1, j, k)])
+                            * c1
                             - a0[ix(i, j, k)] * c0;
                     }
                 }
@@ -85,9 +109,12 @@ fn rayon(c0: f32, c1: f32, a: &[f32], (nx, ny, nz): (usize, usize, usize), iters
     if nx >= 3 && ny >= 3 && nz >= 3 {
         for _ in 0..iters {
             let src = &a0;
-            an.par_chunks_mut(nx * ny).enumerate().filter(|(k, _)| *k > 0 && *k + 1 < nz).for_each(|(k, plane)| {
-                step(c0, c1, src, (nx, ny), k, plane);
-            });
+            an.par_chunks_mut(nx * ny)
+                .enumerate()
+                .filter(|(k, _)| *k > 0 && *k + 1 < nz)
+                .for_each(|(k, plane)| {
+                    step(c0, c1, src, (nx, ny), k, plane);
+                });
             std::mem::swap(&mut a0, &mut an);
         }
     }
@@ -110,7 +137,9 @@ pub fn program(h: &mut Harness) {
         .collect();
     let aa = Array::from_vec([nz, ny, nx], a.clone()).expect("shape");
     let at = aa.clone();
-    let fixed = Array::from_fn([nz, ny, nx], |[k, j, i]| i == 0 || i + 1 >= nx || j == 0 || j + 1 >= ny || k == 0 || k + 1 >= nz);
+    let fixed = Array::from_fn([nz, ny, nx], |[k, j, i]| {
+        i == 0 || i + 1 >= nx || j == 0 || j + 1 >= ny || k == 0 || k + 1 >= nz
+    });
     let dims = (nx, ny, nz);
     let (cpu, cpu2) = (Backend::cpu(), Backend::cpu());
     h.program(Program {
@@ -120,7 +149,10 @@ pub fn program(h: &mut Harness) {
         tolerance: 1e-4,
         systems: vec![
             ("accel", run(move || stencil::on(&cpu, c0, c1, &aa, iters))),
-            ("accel tuned", run(move || stencil_tuned::on(&cpu2, c0, c1, &at, &fixed, iters))),
+            (
+                "accel tuned",
+                run(move || stencil_tuned::on(&cpu2, c0, c1, &at, &fixed, iters)),
+            ),
             ("sequential", run(|| Ok(sequential(c0, c1, &a, dims, iters)))),
             ("rayon", run(|| Ok(rayon(c0, c1, &a, dims, iters)))),
         ],

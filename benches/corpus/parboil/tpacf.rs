@@ -116,14 +116,23 @@ pub fn program(h: &mut Harness) {
     // Parboil's bins: 5 a decade from 1 to 10,000 arcminutes.
     let (min_arcmin, bins_per_dec, nbins) = (1.0f64, 5.0f64, 20usize);
     let binb: Vec<f32> = (0..=nbins)
-        .map(|k| (10f64.powf(min_arcmin.log10() + k as f64 / bins_per_dec) / 60.0 * std::f64::consts::PI / 180.0).cos() as f32)
+        .map(|k| {
+            (10f64.powf(min_arcmin.log10() + k as f64 / bins_per_dec) / 60.0 * std::f64::consts::PI / 180.0)
+                .cos() as f32
+        })
         .collect();
     let mut s = 4242u64;
     let mut uni = || {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (s >> 11) as f64 / (1u64 << 53) as f64
     };
-    let mut p = Points { x: vec![], y: vec![], z: vec![] };
+    let mut p = Points {
+        x: vec![],
+        y: vec![],
+        z: vec![],
+    };
     for _ in 0..n {
         let ra = uni() * std::f64::consts::TAU;
         let dec = (uni() * 2.0 - 1.0).asin();
@@ -131,7 +140,12 @@ pub fn program(h: &mut Harness) {
         p.y.push((dec.cos() * ra.sin()) as f32);
         p.z.push(dec.sin() as f32);
     }
-    let (xa, ya, za, ba) = (Vector::from(p.x.clone()), Vector::from(p.y.clone()), Vector::from(p.z.clone()), Vector::from(binb.clone()));
+    let (xa, ya, za, ba) = (
+        Vector::from(p.x.clone()),
+        Vector::from(p.y.clone()),
+        Vector::from(p.z.clone()),
+        Vector::from(binb.clone()),
+    );
     let cpu = Backend::cpu();
     let (p, binb) = (&p, &binb);
     h.program(Program {

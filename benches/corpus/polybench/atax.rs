@@ -30,19 +30,28 @@ fn sequential(a: &[f32], x: &[f32], (m, n): (usize, usize)) -> Vec<f32> {
 }
 
 fn rayon(a: &[f32], x: &[f32], (_, n): (usize, usize)) -> Vec<f32> {
-    let tmp: Vec<f32> = a.par_chunks(n).map(|row| row.iter().zip(x).map(|(a, x)| a * x).sum()).collect();
+    let tmp: Vec<f32> = a
+        .par_chunks(n)
+        .map(|row| row.iter().zip(x).map(|(a, x)| a * x).sum())
+        .collect();
     // y = Aᵀ·tmp: each thread sums its rows' contributions, then the partial
     // vectors are added.
     a.par_chunks(n)
         .zip(&tmp)
-        .fold(|| vec![0.0f32; n], |mut y, (row, t)| {
-            y.iter_mut().zip(row).for_each(|(y, a)| *y += a * t);
-            y
-        })
-        .reduce(|| vec![0.0f32; n], |mut y, z| {
-            y.iter_mut().zip(&z).for_each(|(y, z)| *y += z);
-            y
-        })
+        .fold(
+            || vec![0.0f32; n],
+            |mut y, (row, t)| {
+                y.iter_mut().zip(row).for_each(|(y, a)| *y += a * t);
+                y
+            },
+        )
+        .reduce(
+            || vec![0.0f32; n],
+            |mut y, z| {
+                y.iter_mut().zip(&z).for_each(|(y, z)| *y += z);
+                y
+            },
+        )
 }
 
 pub fn program(h: &mut Harness) {
@@ -52,7 +61,9 @@ pub fn program(h: &mut Harness) {
     let (m, n) = (h.pick(1900, 7), h.pick(2100, 9));
     // PolyBench's init_array.
     let x: Vec<f32> = (0..n).map(|i| 1.0 + i as f32 / n as f32).collect();
-    let a: Vec<f32> = (0..m * n).map(|x| ((x / n + x % n) % n) as f32 / (5 * m) as f32).collect();
+    let a: Vec<f32> = (0..m * n)
+        .map(|x| ((x / n + x % n) % n) as f32 / (5 * m) as f32)
+        .collect();
     let aa = Matrix::from_vec([m, n], a.clone()).expect("shape");
     let xa = Vector::from(x.clone());
     let dims = (m, n);

@@ -28,18 +28,27 @@ fn sequential(a: &[f32], p: &[f32], r: &[f32], (n, m): (usize, usize)) -> (Vec<f
 }
 
 fn rayon(a: &[f32], p: &[f32], r: &[f32], (_, m): (usize, usize)) -> (Vec<f32>, Vec<f32>) {
-    let q: Vec<f32> = a.par_chunks(m).map(|row| row.iter().zip(p).map(|(a, p)| a * p).sum()).collect();
+    let q: Vec<f32> = a
+        .par_chunks(m)
+        .map(|row| row.iter().zip(p).map(|(a, p)| a * p).sum())
+        .collect();
     let s = a
         .par_chunks(m)
         .zip(r)
-        .fold(|| vec![0.0f32; m], |mut s, (row, ri)| {
-            s.iter_mut().zip(row).for_each(|(s, a)| *s += ri * a);
-            s
-        })
-        .reduce(|| vec![0.0f32; m], |mut s, t| {
-            s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
-            s
-        });
+        .fold(
+            || vec![0.0f32; m],
+            |mut s, (row, ri)| {
+                s.iter_mut().zip(row).for_each(|(s, a)| *s += ri * a);
+                s
+            },
+        )
+        .reduce(
+            || vec![0.0f32; m],
+            |mut s, t| {
+                s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
+                s
+            },
+        );
     (s, q)
 }
 
@@ -51,7 +60,9 @@ pub fn program(h: &mut Harness) {
     // PolyBench's init_array (A is n×m).
     let p: Vec<f32> = (0..m).map(|i| (i % m) as f32 / m as f32).collect();
     let r: Vec<f32> = (0..n).map(|i| (i % n) as f32 / n as f32).collect();
-    let a: Vec<f32> = (0..n * m).map(|x| ((x / m) * (x % m + 1) % n) as f32 / n as f32).collect();
+    let a: Vec<f32> = (0..n * m)
+        .map(|x| ((x / m) * (x % m + 1) % n) as f32 / n as f32)
+        .collect();
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
     let (pa, ra) = (Vector::from(p.clone()), Vector::from(r.clone()));
     let dims = (n, m);

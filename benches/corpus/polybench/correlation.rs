@@ -15,13 +15,21 @@ fn correlation(float_n: f32, data: &Matrix<f32>) -> Matrix<f32> {
     let [n, m] = data.shape();
     let eps = 0.1f32;
     let mean = data.transpose().sum().map(|s| s / float_n);
-    let stddev = generate([m, n], |[j, i]| (data[[i, j]] - mean[[j]]) * (data[[i, j]] - mean[[j]]))
-        .sum()
-        .map(|s| {
-            let d = (s / float_n).sqrt();
-            if d <= eps { 1.0 } else { d }
-        });
-    let norm = generate([n, m], |[i, j]| (data[[i, j]] - mean[[j]]) / (float_n.sqrt() * stddev[[j]]));
+    let stddev = generate([m, n], |[j, i]| {
+        (data[[i, j]] - mean[[j]]) * (data[[i, j]] - mean[[j]])
+    })
+    .sum()
+    .map(|s| {
+        let d = (s / float_n).sqrt();
+        if d <= eps {
+            1.0
+        } else {
+            d
+        }
+    });
+    let norm = generate([n, m], |[i, j]| {
+        (data[[i, j]] - mean[[j]]) / (float_n.sqrt() * stddev[[j]])
+    });
     let prod = generate([m, m, n], |[i, j, k]| norm[[k, i]] * norm[[k, j]]).sum();
     generate([m, m], |[i, j]| if i == j { 1.0 } else { prod[[i, j]] })
 }
@@ -82,13 +90,18 @@ fn rayon(float_n: f32, data: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
         let var = col.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / float_n;
         let sd = var.sqrt();
         let sd = if sd <= eps { 1.0 } else { sd };
-        col.iter_mut().for_each(|x| *x = (*x - mean) / (float_n.sqrt() * sd));
+        col.iter_mut()
+            .for_each(|x| *x = (*x - mean) / (float_n.sqrt() * sd));
     });
     let mut corr = vec![0.0f32; m * m];
     corr.par_chunks_mut(m).enumerate().for_each(|(i, row)| {
         let ci = &dt[i * n..(i + 1) * n];
         for (j, x) in row.iter_mut().enumerate() {
-            *x = if i == j { 1.0 } else { ci.iter().zip(&dt[j * n..(j + 1) * n]).map(|(p, q)| p * q).sum() };
+            *x = if i == j {
+                1.0
+            } else {
+                ci.iter().zip(&dt[j * n..(j + 1) * n]).map(|(p, q)| p * q).sum()
+            };
         }
     });
     corr
@@ -101,7 +114,9 @@ pub fn program(h: &mut Harness) {
     let (m, n) = (h.pick(240, 7), h.pick(260, 5));
     // PolyBench's init_array.
     let float_n = n as f32;
-    let data: Vec<f32> = (0..n * m).map(|x| ((x / m) * (x % m)) as f32 / m as f32 + (x / m) as f32).collect();
+    let data: Vec<f32> = (0..n * m)
+        .map(|x| ((x / m) * (x % m)) as f32 / m as f32 + (x / m) as f32)
+        .collect();
     let da = Matrix::from_vec([n, m], data.clone()).expect("shape");
     let dims = (n, m);
     let cpu = Backend::cpu();

@@ -14,7 +14,9 @@ fn covariance(float_n: f32, data: &Matrix<f32>) -> Matrix<f32> {
     let [n, m] = data.shape();
     let mean = data.transpose().sum().map(|s| s / float_n);
     let centred = generate([n, m], |[i, j]| data[[i, j]] - mean[[j]]);
-    generate([m, m, n], |[i, j, k]| centred[[k, i]] * centred[[k, j]]).sum().map(|s| s / (float_n - 1.0))
+    generate([m, m, n], |[i, j, k]| centred[[k, i]] * centred[[k, j]])
+        .sum()
+        .map(|s| s / (float_n - 1.0))
 }
 
 fn sequential(float_n: f32, data: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
@@ -49,14 +51,20 @@ fn sequential(float_n: f32, data: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
 fn rayon(float_n: f32, data: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
     let sums = data
         .par_chunks(m)
-        .fold(|| vec![0.0f32; m], |mut s, row| {
-            s.iter_mut().zip(row).for_each(|(s, x)| *s += x);
-            s
-        })
-        .reduce(|| vec![0.0f32; m], |mut s, t| {
-            s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
-            s
-        });
+        .fold(
+            || vec![0.0f32; m],
+            |mut s, row| {
+                s.iter_mut().zip(row).for_each(|(s, x)| *s += x);
+                s
+            },
+        )
+        .reduce(
+            || vec![0.0f32; m],
+            |mut s, t| {
+                s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
+                s
+            },
+        );
     let mean: Vec<f32> = sums.iter().map(|s| s / float_n).collect();
     // The centred data transposed, so that each column pair is a dot product
     // of two contiguous rows.
@@ -84,7 +92,9 @@ pub fn program(h: &mut Harness) {
     let (m, n) = (h.pick(240, 5), h.pick(260, 9));
     // PolyBench's init_array.
     let float_n = n as f32;
-    let data: Vec<f32> = (0..n * m).map(|x| ((x / m) as f32 * (x % m) as f32) / m as f32).collect();
+    let data: Vec<f32> = (0..n * m)
+        .map(|x| ((x / m) as f32 * (x % m) as f32) / m as f32)
+        .collect();
     let da = Matrix::from_vec([n, m], data.clone()).expect("shape");
     let dims = (n, m);
     let cpu = Backend::cpu();

@@ -56,7 +56,9 @@ pub fn program(h: &mut Harness) {
             ((i * j + k) % np) as f32 / np as f32
         })
         .collect();
-    let c4: Vec<f32> = (0..np * np).map(|x| ((x / np) * (x % np) % np) as f32 / np as f32).collect();
+    let c4: Vec<f32> = (0..np * np)
+        .map(|x| ((x / np) * (x % np) % np) as f32 / np as f32)
+        .collect();
     let aa = Array::from_vec([nr, nq, np], a.clone()).expect("shape");
     let ca = Matrix::from_vec([np, np], c4.clone()).expect("shape");
     let dims = (nr, nq, np);

@@ -16,7 +16,14 @@ fn gemm(alpha: f32, beta: f32, c: &Matrix<f32>, a: &Matrix<f32>, b: &Matrix<f32>
     c.zip_with(&ab, |c, ab| beta * c + alpha * ab)
 }
 
-fn sequential(alpha: f32, beta: f32, c: &[f32], a: &[f32], b: &[f32], (ni, nj, nk): (usize, usize, usize)) -> Vec<f32> {
+fn sequential(
+    alpha: f32,
+    beta: f32,
+    c: &[f32],
+    a: &[f32],
+    b: &[f32],
+    (ni, nj, nk): (usize, usize, usize),
+) -> Vec<f32> {
     let mut c = c.to_vec();
     for i in 0..ni {
         for j in 0..nj {
@@ -31,7 +38,14 @@ fn sequential(alpha: f32, beta: f32, c: &[f32], a: &[f32], b: &[f32], (ni, nj, n
     c
 }
 
-fn rayon(alpha: f32, beta: f32, c: &[f32], a: &[f32], b: &[f32], (_, nj, nk): (usize, usize, usize)) -> Vec<f32> {
+fn rayon(
+    alpha: f32,
+    beta: f32,
+    c: &[f32],
+    a: &[f32],
+    b: &[f32],
+    (_, nj, nk): (usize, usize, usize),
+) -> Vec<f32> {
     let mut c = c.to_vec();
     c.par_chunks_mut(nj).enumerate().for_each(|(i, row)| {
         row.iter_mut().for_each(|x| *x *= beta);
@@ -51,9 +65,15 @@ pub fn program(h: &mut Harness) {
     }
     let (ni, nj, nk) = (h.pick(1000, 7), h.pick(1100, 9), h.pick(1200, 5));
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..ni * nk).map(|x| ((x / nk) * (x % nk + 1) % nk) as f32 / nk as f32).collect();
-    let b: Vec<f32> = (0..nk * nj).map(|x| ((x / nj) * (x % nj + 2) % nj) as f32 / nj as f32).collect();
-    let c: Vec<f32> = (0..ni * nj).map(|x| ((x / nj) * (x % nj) % ni) as f32 / ni as f32).collect();
+    let a: Vec<f32> = (0..ni * nk)
+        .map(|x| ((x / nk) * (x % nk + 1) % nk) as f32 / nk as f32)
+        .collect();
+    let b: Vec<f32> = (0..nk * nj)
+        .map(|x| ((x / nj) * (x % nj + 2) % nj) as f32 / nj as f32)
+        .collect();
+    let c: Vec<f32> = (0..ni * nj)
+        .map(|x| ((x / nj) * (x % nj) % ni) as f32 / ni as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
     let (ca, aa, ba) = (arr([ni, nj], &c), arr([ni, nk], &a), arr([nk, nj], &b));
@@ -66,7 +86,10 @@ pub fn program(h: &mut Harness) {
         tolerance: 1e-3,
         systems: vec![
             ("accel", run(move || gemm::on(&cpu, alpha, beta, &ca, &aa, &ba))),
-            ("sequential", run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims)))),
+            (
+                "sequential",
+                run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),
+            ),
             ("rayon", run(|| Ok(rayon(alpha, beta, &c, &a, &b, dims)))),
         ],
     });

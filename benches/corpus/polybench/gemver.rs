@@ -22,14 +22,22 @@ fn gemver(
 ) -> (Matrix<f32>, Vector<f32>, Vector<f32>) {
     let [n, _] = a.shape();
     let ah = generate([n, n], |[i, j]| a[[i, j]] + u1[[i]] * v1[[j]] + u2[[i]] * v2[[j]]);
-    let x = generate([n, n], |[i, j]| beta * ah[[j, i]] * y[[j]]).sum().zip_with(z, |s, z| s + z);
+    let x = generate([n, n], |[i, j]| beta * ah[[j, i]] * y[[j]])
+        .sum()
+        .zip_with(z, |s, z| s + z);
     let w = generate([n, n], |[i, j]| alpha * ah[[i, j]] * x[[j]]).sum();
     (ah, x, w)
 }
 
 type Vecs<'a> = (&'a [f32], &'a [f32], &'a [f32], &'a [f32], &'a [f32], &'a [f32]);
 
-fn sequential(alpha: f32, beta: f32, a: &[f32], (u1, v1, u2, v2, y, z): Vecs, n: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+fn sequential(
+    alpha: f32,
+    beta: f32,
+    a: &[f32],
+    (u1, v1, u2, v2, y, z): Vecs,
+    n: usize,
+) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut a = a.to_vec();
     let (mut x, mut w) = (vec![0.0f32; n], vec![0.0f32; n]);
     for i in 0..n {
@@ -53,7 +61,13 @@ fn sequential(alpha: f32, beta: f32, a: &[f32], (u1, v1, u2, v2, y, z): Vecs, n:
     (a, x, w)
 }
 
-fn rayon(alpha: f32, beta: f32, a: &[f32], (u1, v1, u2, v2, y, z): Vecs, n: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
+fn rayon(
+    alpha: f32,
+    beta: f32,
+    a: &[f32],
+    (u1, v1, u2, v2, y, z): Vecs,
+    n: usize,
+) -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut a = a.to_vec();
     a.par_chunks_mut(n).enumerate().for_each(|(i, row)| {
         for (j, x) in row.iter_mut().enumerate() {
@@ -64,16 +78,25 @@ fn rayon(alpha: f32, beta: f32, a: &[f32], (u1, v1, u2, v2, y, z): Vecs, n: usiz
     let aty = a
         .par_chunks(n)
         .zip(y)
-        .fold(|| vec![0.0f32; n], |mut s, (row, yj)| {
-            s.iter_mut().zip(row).for_each(|(s, a)| *s += beta * a * yj);
-            s
-        })
-        .reduce(|| vec![0.0f32; n], |mut s, t| {
-            s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
-            s
-        });
+        .fold(
+            || vec![0.0f32; n],
+            |mut s, (row, yj)| {
+                s.iter_mut().zip(row).for_each(|(s, a)| *s += beta * a * yj);
+                s
+            },
+        )
+        .reduce(
+            || vec![0.0f32; n],
+            |mut s, t| {
+                s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
+                s
+            },
+        );
     let x: Vec<f32> = aty.iter().zip(z).map(|(s, z)| s + z).collect();
-    let w = a.par_chunks(n).map(|row| row.iter().zip(&x).map(|(a, x)| alpha * a * x).sum()).collect();
+    let w = a
+        .par_chunks(n)
+        .map(|row| row.iter().zip(&x).map(|(a, x)| alpha * a * x).sum())
+        .collect();
     (a, x, w)
 }
 
@@ -87,7 +110,9 @@ pub fn program(h: &mut Harness) {
     let u1: Vec<f32> = (0..n).map(|i| i as f32).collect();
     let g = |d: f32| (0..n).map(|i| ((i + 1) as f32 / fnn) / d).collect::<Vec<f32>>();
     let (u2, v1, v2, y, z) = (g(2.0), g(4.0), g(6.0), g(8.0), g(9.0));
-    let a: Vec<f32> = (0..n * n).map(|x| ((x / n) * (x % n) % n) as f32 / n as f32).collect();
+    let a: Vec<f32> = (0..n * n)
+        .map(|x| ((x / n) * (x % n) % n) as f32 / n as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let v = |x: &Vec<f32>| Vector::from(x.clone());
@@ -100,7 +125,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || gemver::on(&cpu, alpha, beta, &aa, &u1a, &v1a, &u2a, &v2a, &ya, &za))),
+            (
+                "accel",
+                run(move || gemver::on(&cpu, alpha, beta, &aa, &u1a, &v1a, &u2a, &v2a, &ya, &za)),
+            ),
             ("sequential", run(|| Ok(sequential(alpha, beta, &a, vecs, n)))),
             ("rayon", run(|| Ok(rayon(alpha, beta, &a, vecs, n)))),
         ],

@@ -45,8 +45,12 @@ pub fn program(h: &mut Harness) {
     let n = h.pick(1300, 1);
     // PolyBench's init_array.
     let x: Vec<f32> = (0..n).map(|i| (i % n) as f32 / n as f32).collect();
-    let a: Vec<f32> = (0..n * n).map(|x| (((x / n) * (x % n) + 1) % n) as f32 / n as f32).collect();
-    let b: Vec<f32> = (0..n * n).map(|x| (((x / n) * (x % n) + 2) % n) as f32 / n as f32).collect();
+    let a: Vec<f32> = (0..n * n)
+        .map(|x| (((x / n) * (x % n) + 1) % n) as f32 / n as f32)
+        .collect();
+    let b: Vec<f32> = (0..n * n)
+        .map(|x| (((x / n) * (x % n) + 2) % n) as f32 / n as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let ba = Matrix::from_vec([n, n], b.clone()).expect("shape");
@@ -58,7 +62,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || gesummv::on(&cpu, alpha, beta, &aa, &ba, &xa))),
+            (
+                "accel",
+                run(move || gesummv::on(&cpu, alpha, beta, &aa, &ba, &xa)),
+            ),
             ("sequential", run(|| Ok(sequential(alpha, beta, &a, &b, &x, n)))),
             ("rayon", run(|| Ok(rayon(alpha, beta, &a, &b, &x, n)))),
         ],

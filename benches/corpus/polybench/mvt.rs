@@ -8,7 +8,13 @@ use rayon::prelude::*;
 
 /// A·y1 as row sums, Aᵀ·y2 as row sums of the transposed products.
 #[acc]
-fn mvt(a: &Matrix<f32>, x1: &Vector<f32>, x2: &Vector<f32>, y1: &Vector<f32>, y2: &Vector<f32>) -> (Vector<f32>, Vector<f32>) {
+fn mvt(
+    a: &Matrix<f32>,
+    x1: &Vector<f32>,
+    x2: &Vector<f32>,
+    y1: &Vector<f32>,
+    y2: &Vector<f32>,
+) -> (Vector<f32>, Vector<f32>) {
     let [n, _] = a.shape();
     let ay1 = generate([n, n], |[i, j]| a[[i, j]] * y1[[j]]).sum();
     let aty2 = generate([n, n], |[i, j]| a[[j, i]] * y2[[j]]).sum();
@@ -31,19 +37,29 @@ fn sequential(a: &[f32], x1: &[f32], x2: &[f32], y1: &[f32], y2: &[f32], n: usiz
 }
 
 fn rayon(a: &[f32], x1: &[f32], x2: &[f32], y1: &[f32], y2: &[f32], n: usize) -> (Vec<f32>, Vec<f32>) {
-    let x1: Vec<f32> = a.par_chunks(n).zip(x1).map(|(row, x)| x + row.iter().zip(y1).map(|(a, y)| a * y).sum::<f32>()).collect();
+    let x1: Vec<f32> = a
+        .par_chunks(n)
+        .zip(x1)
+        .map(|(row, x)| x + row.iter().zip(y1).map(|(a, y)| a * y).sum::<f32>())
+        .collect();
     // x2 + Aᵀ·y2: row j of A scaled by y2[j], summed per thread, then added.
     let aty2 = a
         .par_chunks(n)
         .zip(y2)
-        .fold(|| vec![0.0f32; n], |mut s, (row, y)| {
-            s.iter_mut().zip(row).for_each(|(s, a)| *s += a * y);
-            s
-        })
-        .reduce(|| vec![0.0f32; n], |mut s, t| {
-            s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
-            s
-        });
+        .fold(
+            || vec![0.0f32; n],
+            |mut s, (row, y)| {
+                s.iter_mut().zip(row).for_each(|(s, a)| *s += a * y);
+                s
+            },
+        )
+        .reduce(
+            || vec![0.0f32; n],
+            |mut s, t| {
+                s.iter_mut().zip(&t).for_each(|(s, t)| *s += t);
+                s
+            },
+        );
     (x1, x2.iter().zip(&aty2).map(|(x, s)| x + s).collect())
 }
 
@@ -53,9 +69,15 @@ pub fn program(h: &mut Harness) {
     }
     let n = h.pick(2000, 7);
     // PolyBench's init_array.
-    let f = |k: usize| (0..n).map(|i| ((i + k) % n) as f32 / n as f32).collect::<Vec<f32>>();
+    let f = |k: usize| {
+        (0..n)
+            .map(|i| ((i + k) % n) as f32 / n as f32)
+            .collect::<Vec<f32>>()
+    };
     let (x1, x2, y1, y2) = (f(0), f(1), f(3), f(4));
-    let a: Vec<f32> = (0..n * n).map(|x| ((x / n) * (x % n) % n) as f32 / n as f32).collect();
+    let a: Vec<f32> = (0..n * n)
+        .map(|x| ((x / n) * (x % n) % n) as f32 / n as f32)
+        .collect();
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let v = |x: &Vec<f32>| Vector::from(x.clone());
     let (x1a, x2a, y1a, y2a) = (v(&x1), v(&x2), v(&y1), v(&y2));

@@ -45,7 +45,9 @@ fn rayon(alpha: f32, beta: f32, c: &[f32], a: &[f32], b: &[f32], (m, n): (usize,
                 *x += aik * bkj;
             }
         }
-        row.iter_mut().zip(&ab).for_each(|(c, ab)| *c = beta * *c + alpha * ab);
+        row.iter_mut()
+            .zip(&ab)
+            .for_each(|(c, ab)| *c = beta * *c + alpha * ab);
     });
     c
 }
@@ -56,10 +58,21 @@ pub fn program(h: &mut Harness) {
     }
     let (m, n) = (h.pick(200, 9), h.pick(240, 7));
     // PolyBench's init_array (-999 marks the upper triangle, never read).
-    let c: Vec<f32> = (0..m * n).map(|x| ((x / n + x % n) % 100) as f32 / m as f32).collect();
-    let b: Vec<f32> = (0..m * n).map(|x| ((n + x / n - x % n) % 100) as f32 / m as f32).collect();
-    let a: Vec<f32> =
-        (0..m * m).map(|x| if x % m <= x / m { ((x / m + x % m) % 100) as f32 / m as f32 } else { -999.0 }).collect();
+    let c: Vec<f32> = (0..m * n)
+        .map(|x| ((x / n + x % n) % 100) as f32 / m as f32)
+        .collect();
+    let b: Vec<f32> = (0..m * n)
+        .map(|x| ((n + x / n - x % n) % 100) as f32 / m as f32)
+        .collect();
+    let a: Vec<f32> = (0..m * m)
+        .map(|x| {
+            if x % m <= x / m {
+                ((x / m + x % m) % 100) as f32 / m as f32
+            } else {
+                -999.0
+            }
+        })
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
     let (ca, aa, ba) = (arr([m, n], &c), arr([m, m], &a), arr([m, n], &b));
@@ -72,7 +85,10 @@ pub fn program(h: &mut Harness) {
         tolerance: 1e-3,
         systems: vec![
             ("accel", run(move || symm::on(&cpu, alpha, beta, &ca, &aa, &ba))),
-            ("sequential", run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims)))),
+            (
+                "sequential",
+                run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),
+            ),
             ("rayon", run(|| Ok(rayon(alpha, beta, &c, &a, &b, dims)))),
         ],
     });

@@ -12,8 +12,17 @@ use rayon::prelude::*;
 #[acc]
 fn syr2k(alpha: f32, beta: f32, c: &Matrix<f32>, a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> {
     let [n, m] = a.shape();
-    let s = generate([n, n, m], |[i, j, k]| a[[j, k]] * alpha * b[[i, k]] + b[[j, k]] * alpha * a[[i, k]]).sum();
-    generate([n, n], |[i, j]| if j <= i { beta * c[[i, j]] + s[[i, j]] } else { c[[i, j]] })
+    let s = generate([n, n, m], |[i, j, k]| {
+        a[[j, k]] * alpha * b[[i, k]] + b[[j, k]] * alpha * a[[i, k]]
+    })
+    .sum();
+    generate([n, n], |[i, j]| {
+        if j <= i {
+            beta * c[[i, j]] + s[[i, j]]
+        } else {
+            c[[i, j]]
+        }
+    })
 }
 
 fn sequential(alpha: f32, beta: f32, c: &[f32], a: &[f32], b: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
@@ -50,9 +59,15 @@ pub fn program(h: &mut Harness) {
     }
     let (m, n) = (h.pick(200, 5), h.pick(240, 7));
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..n * m).map(|x| (((x / m) * (x % m) + 1) % n) as f32 / n as f32).collect();
-    let b: Vec<f32> = (0..n * m).map(|x| (((x / m) * (x % m) + 2) % m) as f32 / m as f32).collect();
-    let c: Vec<f32> = (0..n * n).map(|x| (((x / n) * (x % n) + 3) % n) as f32 / m as f32).collect();
+    let a: Vec<f32> = (0..n * m)
+        .map(|x| (((x / m) * (x % m) + 1) % n) as f32 / n as f32)
+        .collect();
+    let b: Vec<f32> = (0..n * m)
+        .map(|x| (((x / m) * (x % m) + 2) % m) as f32 / m as f32)
+        .collect();
+    let c: Vec<f32> = (0..n * n)
+        .map(|x| (((x / n) * (x % n) + 3) % n) as f32 / m as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let ca = Matrix::from_vec([n, n], c.clone()).expect("shape");
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
@@ -66,7 +81,10 @@ pub fn program(h: &mut Harness) {
         tolerance: 1e-3,
         systems: vec![
             ("accel", run(move || syr2k::on(&cpu, alpha, beta, &ca, &aa, &ba))),
-            ("sequential", run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims)))),
+            (
+                "sequential",
+                run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),
+            ),
             ("rayon", run(|| Ok(rayon(alpha, beta, &c, &a, &b, dims)))),
         ],
     });

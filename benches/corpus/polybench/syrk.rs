@@ -13,7 +13,13 @@ use rayon::prelude::*;
 fn syrk(alpha: f32, beta: f32, c: &Matrix<f32>, a: &Matrix<f32>) -> Matrix<f32> {
     let [n, m] = a.shape();
     let aat = generate([n, n, m], |[i, j, k]| a[[i, k]] * a[[j, k]]).sum();
-    generate([n, n], |[i, j]| if j <= i { beta * c[[i, j]] + alpha * aat[[i, j]] } else { c[[i, j]] })
+    generate([n, n], |[i, j]| {
+        if j <= i {
+            beta * c[[i, j]] + alpha * aat[[i, j]]
+        } else {
+            c[[i, j]]
+        }
+    })
 }
 
 fn sequential(alpha: f32, beta: f32, c: &[f32], a: &[f32], (n, m): (usize, usize)) -> Vec<f32> {
@@ -49,8 +55,12 @@ pub fn program(h: &mut Harness) {
     }
     let (m, n) = (h.pick(200, 7), h.pick(240, 9));
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..n * m).map(|x| (((x / m) * (x % m) + 1) % n) as f32 / n as f32).collect();
-    let c: Vec<f32> = (0..n * n).map(|x| (((x / n) * (x % n) + 2) % m) as f32 / m as f32).collect();
+    let a: Vec<f32> = (0..n * m)
+        .map(|x| (((x / m) * (x % m) + 1) % n) as f32 / n as f32)
+        .collect();
+    let c: Vec<f32> = (0..n * n)
+        .map(|x| (((x / n) * (x % n) + 2) % m) as f32 / m as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let ca = Matrix::from_vec([n, n], c.clone()).expect("shape");
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");

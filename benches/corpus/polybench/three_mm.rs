@@ -67,14 +67,33 @@ pub fn program(h: &mut Harness) {
     if !h.wants("3mm") {
         return;
     }
-    let (ni, nj, nk, nl, nm) = (h.pick(180, 5), h.pick(190, 7), h.pick(200, 3), h.pick(210, 9), h.pick(220, 1));
+    let (ni, nj, nk, nl, nm) = (
+        h.pick(180, 5),
+        h.pick(190, 7),
+        h.pick(200, 3),
+        h.pick(210, 9),
+        h.pick(220, 1),
+    );
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..ni * nk).map(|x| (((x / nk) * (x % nk) + 1) % ni) as f32 / (5 * ni) as f32).collect();
-    let b: Vec<f32> = (0..nk * nj).map(|x| (((x / nj) * (x % nj + 1) + 2) % nj) as f32 / (5 * nj) as f32).collect();
-    let c: Vec<f32> = (0..nj * nm).map(|x| ((x / nm) * (x % nm + 3) % nl) as f32 / (5 * nl) as f32).collect();
-    let d: Vec<f32> = (0..nm * nl).map(|x| (((x / nl) * (x % nl + 2) + 2) % nk) as f32 / (5 * nk) as f32).collect();
+    let a: Vec<f32> = (0..ni * nk)
+        .map(|x| (((x / nk) * (x % nk) + 1) % ni) as f32 / (5 * ni) as f32)
+        .collect();
+    let b: Vec<f32> = (0..nk * nj)
+        .map(|x| (((x / nj) * (x % nj + 1) + 2) % nj) as f32 / (5 * nj) as f32)
+        .collect();
+    let c: Vec<f32> = (0..nj * nm)
+        .map(|x| ((x / nm) * (x % nm + 3) % nl) as f32 / (5 * nl) as f32)
+        .collect();
+    let d: Vec<f32> = (0..nm * nl)
+        .map(|x| (((x / nl) * (x % nl + 2) + 2) % nk) as f32 / (5 * nk) as f32)
+        .collect();
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
-    let (aa, ba, ca, da) = (arr([ni, nk], &a), arr([nk, nj], &b), arr([nj, nm], &c), arr([nm, nl], &d));
+    let (aa, ba, ca, da) = (
+        arr([ni, nk], &a),
+        arr([nk, nj], &b),
+        arr([nj, nm], &c),
+        arr([nm, nl], &d),
+    );
     let dims = (ni, nj, nk, nl, nm);
     let cpu = Backend::cpu();
     h.program(Program {

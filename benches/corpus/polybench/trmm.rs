@@ -67,7 +67,9 @@ pub fn program(h: &mut Harness) {
             }
         })
         .collect();
-    let b: Vec<f32> = (0..m * n).map(|x| ((n + x / n - x % n) % n) as f32 / n as f32).collect();
+    let b: Vec<f32> = (0..m * n)
+        .map(|x| ((n + x / n - x % n) % n) as f32 / n as f32)
+        .collect();
     let alpha = 1.5f32;
     let aa = Matrix::from_vec([m, m], a.clone()).expect("shape");
     let ba = Matrix::from_vec([m, n], b.clone()).expect("shape");

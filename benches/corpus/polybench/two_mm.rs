@@ -10,7 +10,14 @@ use rayon::prelude::*;
 /// tmp = alpha·A·B as products over a 3-d index space summed over k, then
 /// the same for tmp·C, combined with beta·D.
 #[acc]
-fn mm2(alpha: f32, beta: f32, a: &Matrix<f32>, b: &Matrix<f32>, c: &Matrix<f32>, d: &Matrix<f32>) -> Matrix<f32> {
+fn mm2(
+    alpha: f32,
+    beta: f32,
+    a: &Matrix<f32>,
+    b: &Matrix<f32>,
+    c: &Matrix<f32>,
+    d: &Matrix<f32>,
+) -> Matrix<f32> {
     let [ni, nk] = a.shape();
     let nj = b.shape()[1];
     let nl = c.shape()[1];
@@ -21,7 +28,15 @@ fn mm2(alpha: f32, beta: f32, a: &Matrix<f32>, b: &Matrix<f32>, c: &Matrix<f32>,
 
 type Dims = (usize, usize, usize, usize);
 
-fn sequential(alpha: f32, beta: f32, a: &[f32], b: &[f32], c: &[f32], d: &[f32], (ni, nj, nk, nl): Dims) -> Vec<f32> {
+fn sequential(
+    alpha: f32,
+    beta: f32,
+    a: &[f32],
+    b: &[f32],
+    c: &[f32],
+    d: &[f32],
+    (ni, nj, nk, nl): Dims,
+) -> Vec<f32> {
     let mut tmp = vec![0.0f32; ni * nj];
     let mut d = d.to_vec();
     for i in 0..ni {
@@ -44,7 +59,15 @@ fn sequential(alpha: f32, beta: f32, a: &[f32], b: &[f32], c: &[f32], d: &[f32],
     d
 }
 
-fn rayon(alpha: f32, beta: f32, a: &[f32], b: &[f32], c: &[f32], d: &[f32], (_, nj, nk, nl): Dims) -> Vec<f32> {
+fn rayon(
+    alpha: f32,
+    beta: f32,
+    a: &[f32],
+    b: &[f32],
+    c: &[f32],
+    d: &[f32],
+    (_, nj, nk, nl): Dims,
+) -> Vec<f32> {
     let mut tmp = vec![0.0f32; a.len() / nk * nj];
     tmp.par_chunks_mut(nj).enumerate().for_each(|(i, row)| {
         for k in 0..nk {
@@ -73,13 +96,26 @@ pub fn program(h: &mut Harness) {
     }
     let (ni, nj, nk, nl) = (h.pick(180, 5), h.pick(190, 7), h.pick(210, 9), h.pick(220, 3));
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..ni * nk).map(|x| (((x / nk) * (x % nk) + 1) % ni) as f32 / ni as f32).collect();
-    let b: Vec<f32> = (0..nk * nj).map(|x| ((x / nj) * (x % nj + 1) % nj) as f32 / nj as f32).collect();
-    let c: Vec<f32> = (0..nj * nl).map(|x| (((x / nl) * (x % nl + 3) + 1) % nl) as f32 / nl as f32).collect();
-    let d: Vec<f32> = (0..ni * nl).map(|x| ((x / nl) * (x % nl + 2) % nk) as f32 / nk as f32).collect();
+    let a: Vec<f32> = (0..ni * nk)
+        .map(|x| (((x / nk) * (x % nk) + 1) % ni) as f32 / ni as f32)
+        .collect();
+    let b: Vec<f32> = (0..nk * nj)
+        .map(|x| ((x / nj) * (x % nj + 1) % nj) as f32 / nj as f32)
+        .collect();
+    let c: Vec<f32> = (0..nj * nl)
+        .map(|x| (((x / nl) * (x % nl + 3) + 1) % nl) as f32 / nl as f32)
+        .collect();
+    let d: Vec<f32> = (0..ni * nl)
+        .map(|x| ((x / nl) * (x % nl + 2) % nk) as f32 / nk as f32)
+        .collect();
     let (alpha, beta) = (1.5f32, 1.2f32);
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
-    let (aa, ba, ca, da) = (arr([ni, nk], &a), arr([nk, nj], &b), arr([nj, nl], &c), arr([ni, nl], &d));
+    let (aa, ba, ca, da) = (
+        arr([ni, nk], &a),
+        arr([nk, nj], &b),
+        arr([nj, nl], &c),
+        arr([ni, nl], &d),
+    );
     let dims = (ni, nj, nk, nl);
     let cpu = Backend::cpu();
     h.program(Program {
@@ -88,8 +124,14 @@ pub fn program(h: &mut Harness) {
         size: format!("{ni}x{nj}x{nk}x{nl}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || mm2::on(&cpu, alpha, beta, &aa, &ba, &ca, &da))),
-            ("sequential", run(|| Ok(sequential(alpha, beta, &a, &b, &c, &d, dims)))),
+            (
+                "accel",
+                run(move || mm2::on(&cpu, alpha, beta, &aa, &ba, &ca, &da)),
+            ),
+            (
+                "sequential",
+                run(|| Ok(sequential(alpha, beta, &a, &b, &c, &d, dims))),
+            ),
             ("rayon", run(|| Ok(rayon(alpha, beta, &a, &b, &c, &d, dims)))),
         ],
     });

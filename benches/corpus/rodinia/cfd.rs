@@ -184,7 +184,13 @@ struct Mesh {
 
 /// `variables[i + var * nelr]`.
 fn get(v: &[f32], nelr: usize, i: usize) -> State {
-    (v[i], v[i + nelr], v[i + 2 * nelr], v[i + 3 * nelr], v[i + 4 * nelr])
+    (
+        v[i],
+        v[i + nelr],
+        v[i + 2 * nelr],
+        v[i + 3 * nelr],
+        v[i + 4 * nelr],
+    )
 }
 
 fn step_factor(v: &[f32], mesh: &Mesh, i: usize) -> f32 {
@@ -249,7 +255,12 @@ fn flux(v: &[f32], mesh: &Mesh, ff: State, i: usize) -> State {
             let (ffd, ffmx, ffmy, ffmz, ffde) = ff;
             let ff_speed_sqd = (ffmx * ffmx + ffmy * ffmy + ffmz * ffmz) / (ffd * ffd);
             let ff_p = pressure_of(ffd, ffde, ff_speed_sqd);
-            let fc_ff = contribution((ffmx, ffmy, ffmz), ffde, ff_p, (ffmx / ffd, ffmy / ffd, ffmz / ffd));
+            let fc_ff = contribution(
+                (ffmx, ffmy, ffmz),
+                ffde,
+                ff_p,
+                (ffmx / ffd, ffmy / ffd, ffmz / ffd),
+            );
             centred(&mut fd, &mut fm, &mut fde, n, (ffmx, ffmy, ffmz), &fc_ff);
         }
     }
@@ -287,7 +298,10 @@ fn rayon(iterations: usize, ff: State, mesh: &Mesh, v0: &[f32]) -> Vec<f32> {
     let mut v = v0.to_vec();
     for _ in 0..iterations {
         let old = v.clone();
-        let sf: Vec<f32> = (0..nelr).into_par_iter().map(|i| step_factor(&v, mesh, i)).collect();
+        let sf: Vec<f32> = (0..nelr)
+            .into_par_iter()
+            .map(|i| step_factor(&v, mesh, i))
+            .collect();
         for j in 0..RK {
             let fluxes: Vec<State> = (0..nelr).into_par_iter().map(|i| flux(&v, mesh, ff, i)).collect();
             v.par_chunks_mut(nelr).enumerate().for_each(|(var, out)| {
@@ -312,7 +326,13 @@ pub fn program(h: &mut Harness) {
     let ff_d = 1.4f32;
     let ff_pressure = 1.0f32;
     let ff_speed = 1.2 * (GAMMA * ff_pressure / ff_d).sqrt();
-    let ff: State = (ff_d, ff_d * ff_speed, 0.0, 0.0, ff_d * (0.5 * (ff_speed * ff_speed)) + ff_pressure / (GAMMA - 1.0));
+    let ff: State = (
+        ff_d,
+        ff_d * ff_speed,
+        0.0,
+        0.0,
+        ff_d * (0.5 * (ff_speed * ff_speed)) + ff_pressure / (GAMMA - 1.0),
+    );
     let mut seed = 5u32;
     let mut next = move || {
         seed = seed.wrapping_mul(1664525).wrapping_add(1013904223);
@@ -323,7 +343,11 @@ pub fn program(h: &mut Harness) {
     for i in 0..nelr {
         let (c, r) = (i % width, i / width);
         ess[i] = if c == 0 { -1 } else { i as i32 - 1 };
-        ess[i + nelr] = if c + 1 == width || i + 1 == nelr { -2 } else { i as i32 + 1 };
+        ess[i + nelr] = if c + 1 == width || i + 1 == nelr {
+            -2
+        } else {
+            i as i32 + 1
+        };
         ess[i + 2 * nelr] = if r == 0 { -2 } else { (i - width) as i32 };
         ess[i + 3 * nelr] = if i + width >= nelr { -1 } else { (i + width) as i32 };
     }
@@ -331,12 +355,23 @@ pub fn program(h: &mut Harness) {
     let mut v0 = vec![0.0f32; 5 * nelr];
     for i in 0..nelr {
         let s = 1.0 + 0.1 * (next() - 0.5);
-        let st = [ff.0 * s, ff.1 * s, ff.1 * 0.05 * (next() - 0.5), ff.1 * 0.05 * (next() - 0.5), ff.4 * s];
+        let st = [
+            ff.0 * s,
+            ff.1 * s,
+            ff.1 * 0.05 * (next() - 0.5),
+            ff.1 * 0.05 * (next() - 0.5),
+            ff.4 * s,
+        ];
         for var in 0..5 {
             v0[i + var * nelr] = st[var];
         }
     }
-    let mesh = Mesh { nelr, areas, ess, normals };
+    let mesh = Mesh {
+        nelr,
+        areas,
+        ess,
+        normals,
+    };
     let area_v = Vector::from(mesh.areas.clone());
     let ess_m = Matrix::from_vec([4, nelr], mesh.ess.clone()).expect("shape");
     let normals_a = Array::<f32, 3>::from_vec([3, 4, nelr], mesh.normals.clone()).expect("shape");
@@ -348,7 +383,13 @@ pub fn program(h: &mut Harness) {
         size: format!("{nelr} elements, {iterations} iterations"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || cfd::on(&cpu, iterations, ff, &area_v, &ess_m, &normals_a, &v0_a).map(|(d, mx, my, mz, de)| ((d, mx, my, mz), de)))),
+            (
+                "accel",
+                run(move || {
+                    cfd::on(&cpu, iterations, ff, &area_v, &ess_m, &normals_a, &v0_a)
+                        .map(|(d, mx, my, mz, de)| ((d, mx, my, mz), de))
+                }),
+            ),
             ("sequential", run(|| Ok(sequential(iterations, ff, &mesh, &v0)))),
             ("rayon", run(|| Ok(rayon(iterations, ff, &mesh, &v0)))),
         ],

@@ -36,7 +36,13 @@ fn coefficients(row: usize, col: usize) -> (f32, f32, f32, f32) {
 /// `for` over the iterations, each a `generate` with the original's corner and
 /// edge `if` chain reading the neighbours by index.
 #[acc]
-fn hotspot(iterations: usize, coef: (f32, f32, f32, f32), amb_temp: f32, temp0: &Matrix<f32>, power: &Matrix<f32>) -> Matrix<f32> {
+fn hotspot(
+    iterations: usize,
+    coef: (f32, f32, f32, f32),
+    amb_temp: f32,
+    temp0: &Matrix<f32>,
+    power: &Matrix<f32>,
+) -> Matrix<f32> {
     let [row, col] = temp0.shape();
     let (cap_1, rx_1, ry_1, rz_1) = coef;
     let mut temp = temp0.map(|t| t);
@@ -45,21 +51,45 @@ fn hotspot(iterations: usize, coef: (f32, f32, f32, f32), amb_temp: f32, temp0: 
             let t = temp[[r, c]];
             let p = power[[r, c]];
             let delta = if r == 0 && c == 0 {
-                cap_1 * (p + (temp[[r, c + 1]] - t) * rx_1 + (temp[[r + 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c + 1]] - t) * rx_1
+                        + (temp[[r + 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if r == 0 && c == col - 1 {
-                cap_1 * (p + (temp[[r, c - 1]] - t) * rx_1 + (temp[[r + 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c - 1]] - t) * rx_1
+                        + (temp[[r + 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if r == row - 1 && c == col - 1 {
-                cap_1 * (p + (temp[[r, c - 1]] - t) * rx_1 + (temp[[r - 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c - 1]] - t) * rx_1
+                        + (temp[[r - 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if r == row - 1 && c == 0 {
-                cap_1 * (p + (temp[[r, c + 1]] - t) * rx_1 + (temp[[r - 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c + 1]] - t) * rx_1
+                        + (temp[[r - 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if r == 0 {
-                cap_1 * (p + (temp[[r, c + 1]] + temp[[r, c - 1]] - 2.0 * t) * rx_1 + (temp[[r + 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c + 1]] + temp[[r, c - 1]] - 2.0 * t) * rx_1
+                        + (temp[[r + 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if c == col - 1 {
-                cap_1 * (p + (temp[[r + 1, c]] + temp[[r - 1, c]] - 2.0 * t) * ry_1 + (temp[[r, c - 1]] - t) * rx_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r + 1, c]] + temp[[r - 1, c]] - 2.0 * t) * ry_1
+                        + (temp[[r, c - 1]] - t) * rx_1
+                        + (amb_temp - t) * rz_1)
             } else if r == row - 1 {
-                cap_1 * (p + (temp[[r, c + 1]] + temp[[r, c - 1]] - 2.0 * t) * rx_1 + (temp[[r - 1, c]] - t) * ry_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r, c + 1]] + temp[[r, c - 1]] - 2.0 * t) * rx_1
+                        + (temp[[r - 1, c]] - t) * ry_1
+                        + (amb_temp - t) * rz_1)
             } else if c == 0 {
-                cap_1 * (p + (temp[[r + 1, c]] + temp[[r - 1, c]] - 2.0 * t) * ry_1 + (temp[[r, c + 1]] - t) * rx_1 + (amb_temp - t) * rz_1)
+                cap_1
+                    * (p + (temp[[r + 1, c]] + temp[[r - 1, c]] - 2.0 * t) * ry_1
+                        + (temp[[r, c + 1]] - t) * rx_1
+                        + (amb_temp - t) * rz_1)
             } else {
                 cap_1
                     * (p + (temp[[r + 1, c]] + temp[[r - 1, c]] - 2.0 * t) * ry_1
@@ -74,7 +104,14 @@ fn hotspot(iterations: usize, coef: (f32, f32, f32, f32), amb_temp: f32, temp0: 
 
 /// One cell of single_iteration (rows and columns at least 2, as the original needs).
 #[inline(always)]
-fn cell(temp: &[f32], power: &[f32], (row, col): (usize, usize), k: (f32, f32, f32, f32), r: usize, c: usize) -> f32 {
+fn cell(
+    temp: &[f32],
+    power: &[f32],
+    (row, col): (usize, usize),
+    k: (f32, f32, f32, f32),
+    r: usize,
+    c: usize,
+) -> f32 {
     let (cap_1, rx_1, ry_1, rz_1) = k;
     let at = |r: usize, c: usize| temp[r * col + c];
     let (t, p) = (at(r, c), power[r * col + c]);
@@ -87,15 +124,30 @@ fn cell(temp: &[f32], power: &[f32], (row, col): (usize, usize), k: (f32, f32, f
     } else if r == row - 1 && c == 0 {
         cap_1 * (p + (at(r, c + 1) - t) * rx_1 + (at(r - 1, c) - t) * ry_1 + (AMB_TEMP - t) * rz_1)
     } else if r == 0 {
-        cap_1 * (p + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1 + (at(r + 1, c) - t) * ry_1 + (AMB_TEMP - t) * rz_1)
+        cap_1
+            * (p + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1
+                + (at(r + 1, c) - t) * ry_1
+                + (AMB_TEMP - t) * rz_1)
     } else if c == col - 1 {
-        cap_1 * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1 + (at(r, c - 1) - t) * rx_1 + (AMB_TEMP - t) * rz_1)
+        cap_1
+            * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1
+                + (at(r, c - 1) - t) * rx_1
+                + (AMB_TEMP - t) * rz_1)
     } else if r == row - 1 {
-        cap_1 * (p + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1 + (at(r - 1, c) - t) * ry_1 + (AMB_TEMP - t) * rz_1)
+        cap_1
+            * (p + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1
+                + (at(r - 1, c) - t) * ry_1
+                + (AMB_TEMP - t) * rz_1)
     } else if c == 0 {
-        cap_1 * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1 + (at(r, c + 1) - t) * rx_1 + (AMB_TEMP - t) * rz_1)
+        cap_1
+            * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1
+                + (at(r, c + 1) - t) * rx_1
+                + (AMB_TEMP - t) * rz_1)
     } else {
-        cap_1 * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1 + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1 + (AMB_TEMP - t) * rz_1)
+        cap_1
+            * (p + (at(r + 1, c) + at(r - 1, c) - 2.0 * t) * ry_1
+                + (at(r, c + 1) + at(r, c - 1) - 2.0 * t) * rx_1
+                + (AMB_TEMP - t) * rz_1)
     };
     t + delta
 }
@@ -154,8 +206,14 @@ pub fn program(h: &mut Harness) {
         size: format!("{row}x{col}, {iterations} iterations"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || hotspot::on(&cpu, iterations, coef, AMB_TEMP, &tm, &pm))),
-            ("sequential", run(|| Ok(sequential(iterations, dims, &temp, &power)))),
+            (
+                "accel",
+                run(move || hotspot::on(&cpu, iterations, coef, AMB_TEMP, &tm, &pm)),
+            ),
+            (
+                "sequential",
+                run(|| Ok(sequential(iterations, dims, &temp, &power))),
+            ),
             ("rayon", run(|| Ok(rayon(iterations, dims, &temp, &power)))),
         ],
     });

@@ -24,9 +24,22 @@ fn kmeans(feats: &Matrix<f32>, clusters: &Matrix<f32>) -> (Vector<usize>, Matrix
     })
     .sum();
     let member = dist.argmin();
-    let sums = feats.permute(&fill([k, f], 0.0f32), |[i, j]| Some([member[[i]], j]), |new, old| new + old);
-    let counts = member.map(|_| 1i32).permute(&fill([k], 0i32), |[i]| Some([member[[i]]]), |new, old| new + old);
-    let centres = generate([k, f], |[c, j]| if counts[[c]] > 0 { sums[[c, j]] / counts[[c]] as f32 } else { clusters[[c, j]] });
+    let sums = feats.permute(
+        &fill([k, f], 0.0f32),
+        |[i, j]| Some([member[[i]], j]),
+        |new, old| new + old,
+    );
+    let counts =
+        member
+            .map(|_| 1i32)
+            .permute(&fill([k], 0i32), |[i]| Some([member[[i]]]), |new, old| new + old);
+    let centres = generate([k, f], |[c, j]| {
+        if counts[[c]] > 0 {
+            sums[[c, j]] / counts[[c]] as f32
+        } else {
+            clusters[[c, j]]
+        }
+    });
     (member, centres)
 }
 
@@ -43,7 +56,15 @@ fn nearest(x: &[f32], clusters: &[f32], f: usize) -> usize {
 }
 
 fn means(sums: &[f32], counts: &[usize], clusters: &[f32], f: usize) -> Vec<f32> {
-    (0..sums.len()).map(|x| if counts[x / f] > 0 { sums[x] / counts[x / f] as f32 } else { clusters[x] }).collect()
+    (0..sums.len())
+        .map(|x| {
+            if counts[x / f] > 0 {
+                sums[x] / counts[x / f] as f32
+            } else {
+                clusters[x]
+            }
+        })
+        .collect()
 }
 
 fn sequential(feats: &[f32], clusters: &[f32], f: usize) -> (Vec<usize>, Vec<f32>) {

@@ -73,14 +73,18 @@ fn rayon(a: &[f32], n: usize) -> Vec<f32> {
         let top = &*top;
         let (left, right) = row.split_at_mut(i);
         let left = &*left;
-        right.par_iter_mut().enumerate().with_min_len(64).for_each(|(o, x)| {
-            let j = i + o;
-            let mut sum = *x;
-            for k in 0..i {
-                sum -= left[k] * top[k * n + j];
-            }
-            *x = sum;
-        });
+        right
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(64)
+            .for_each(|(o, x)| {
+                let j = i + o;
+                let mut sum = *x;
+                for k in 0..i {
+                    sum -= left[k] * top[k * n + j];
+                }
+                *x = sum;
+            });
         let diag = row[i];
         bottom.par_chunks_mut(n).with_min_len(16).for_each(|r| {
             let mut sum = r[i];
@@ -98,7 +102,9 @@ pub fn program(h: &mut Harness) {
         return;
     }
     let n = h.pick(512, 7);
-    let a: Vec<f32> = (0..n * n).map(|x| 10.0 * (-0.001 * (x / n).abs_diff(x % n) as f32).exp()).collect();
+    let a: Vec<f32> = (0..n * n)
+        .map(|x| 10.0 * (-0.001 * (x / n).abs_diff(x % n) as f32).exp())
+        .collect();
     let am = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let cpu = Backend::cpu();
     h.program(Program {

@@ -26,7 +26,11 @@ fn distance(lat: f32, lng: f32, la: f32, lo: f32) -> f32 {
 }
 
 fn sequential(lat: f32, lng: f32, lats: &[f32], lngs: &[f32]) -> (f32, usize) {
-    let z: Vec<f32> = lats.iter().zip(lngs).map(|(&la, &lo)| distance(lat, lng, la, lo)).collect();
+    let z: Vec<f32> = lats
+        .iter()
+        .zip(lngs)
+        .map(|(&la, &lo)| distance(lat, lng, la, lo))
+        .collect();
     let mut best = (z[0], 0);
     for (i, &d) in z.iter().enumerate().skip(1) {
         if d < best.0 {
@@ -41,7 +45,16 @@ fn rayon(lat: f32, lng: f32, lats: &[f32], lngs: &[f32]) -> (f32, usize) {
         .zip(lngs)
         .enumerate()
         .map(|(i, (&la, &lo))| (distance(lat, lng, la, lo), i))
-        .reduce(|| (f32::INFINITY, usize::MAX), |a, b| if b.0 < a.0 || (b.0 == a.0 && b.1 < a.1) { b } else { a })
+        .reduce(
+            || (f32::INFINITY, usize::MAX),
+            |a, b| {
+                if b.0 < a.0 || (b.0 == a.0 && b.1 < a.1) {
+                    b
+                } else {
+                    a
+                }
+            },
+        )
 }
 
 pub fn program(h: &mut Harness) {

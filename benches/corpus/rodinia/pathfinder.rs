@@ -54,16 +54,19 @@ fn rayon(wall: &[i32], rows: usize, cols: usize) -> Vec<i32> {
     for t in 0..rows - 1 {
         std::mem::swap(&mut src, &mut dst);
         let src = &src;
-        dst.par_iter_mut().enumerate().with_min_len(4096).for_each(|(n, d)| {
-            let mut min = src[n];
-            if n > 0 {
-                min = min.min(src[n - 1]);
-            }
-            if n < cols - 1 {
-                min = min.min(src[n + 1]);
-            }
-            *d = wall[(t + 1) * cols + n] + min;
-        });
+        dst.par_iter_mut()
+            .enumerate()
+            .with_min_len(4096)
+            .for_each(|(n, d)| {
+                let mut min = src[n];
+                if n > 0 {
+                    min = min.min(src[n - 1]);
+                }
+                if n < cols - 1 {
+                    min = min.min(src[n + 1]);
+                }
+                *d = wall[(t + 1) * cols + n] + min;
+            });
     }
     dst
 }

@@ -142,11 +142,14 @@ fn rayon(niter: usize, lambda: f32, j: &[f32], d: &Dims) -> Vec<f32> {
     for _ in 0..niter {
         let q0 = q0sqr(&j, d);
         let jr = &j;
-        dd.par_chunks_mut(d.cols).zip(c.par_chunks_mut(d.cols)).enumerate().for_each(|(i, (dr, cr))| {
-            for k in 0..d.cols {
-                (dr[k], cr[k]) = coefficient(jr, d, q0, i, k);
-            }
-        });
+        dd.par_chunks_mut(d.cols)
+            .zip(c.par_chunks_mut(d.cols))
+            .enumerate()
+            .for_each(|(i, (dr, cr))| {
+                for k in 0..d.cols {
+                    (dr[k], cr[k]) = coefficient(jr, d, q0, i, k);
+                }
+            });
         // Each pixel's update reads only its own J, so J is updated in place.
         let (ddr, cr) = (&dd, &c);
         j.par_chunks_mut(d.cols).enumerate().for_each(|(i, row)| {

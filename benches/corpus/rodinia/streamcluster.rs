@@ -35,13 +35,27 @@ fn pgain(
     .sum()
     .zip_with(weight, |s, w| s * w);
     let switch = x_cost.zip_with(cost, |xc, c| xc < c);
-    let opening = x_cost.zip_with(cost, |xc, c| if xc < c { xc - c } else { 0.0 }).sum();
+    let opening = x_cost
+        .zip_with(cost, |xc, c| if xc < c { xc - c } else { 0.0 })
+        .sum();
     let lower = generate([n], |[i]| cost[[i]] - x_cost[[i]]).permute(
         &fill([numcenters], 0.0f32),
-        |[i]| if x_cost[[i]] < cost[[i]] { None } else { Some([center_table[[assign[[i]]]]]) },
+        |[i]| {
+            if x_cost[[i]] < cost[[i]] {
+                None
+            } else {
+                Some([center_table[[assign[[i]]]]])
+            }
+        },
         |new, old| new + old,
     );
-    let low = generate([n], |[i]| if is_center[[i]] { z + lower[[center_table[[i]]]] } else { 0.0 });
+    let low = generate([n], |[i]| {
+        if is_center[[i]] {
+            z + lower[[center_table[[i]]]]
+        } else {
+            0.0
+        }
+    });
     let closing = low.map(|l| if l > 0.0 { l } else { 0.0 }).sum();
     let to_close = low.map(|l| if l > 0.0 { 1usize } else { 0 }).sum();
     let total = fill([], z + opening.value() - closing.value());
@@ -61,7 +75,10 @@ struct Points {
 }
 
 fn dist(p: &Points, a: usize, b: usize) -> f32 {
-    let (pa, pb) = (&p.coord[a * p.dim..(a + 1) * p.dim], &p.coord[b * p.dim..(b + 1) * p.dim]);
+    let (pa, pb) = (
+        &p.coord[a * p.dim..(a + 1) * p.dim],
+        &p.coord[b * p.dim..(b + 1) * p.dim],
+    );
     let mut result = 0.0f32;
     for i in 0..p.dim {
         result += (pa[i] - pb[i]) * (pa[i] - pb[i]);
@@ -105,7 +122,10 @@ fn sequential(p: &Points, x: usize, z: f32) -> Gain {
 }
 
 fn rayon(p: &Points, x: usize, z: f32) -> Gain {
-    let x_cost: Vec<f32> = (0..p.n).into_par_iter().map(|i| dist(p, i, x) * p.weight[i]).collect();
+    let x_cost: Vec<f32> = (0..p.n)
+        .into_par_iter()
+        .map(|i| dist(p, i, x) * p.weight[i])
+        .collect();
     let switch: Vec<bool> = x_cost.par_iter().zip(&p.cost).map(|(xc, c)| xc < c).collect();
     let k = p.numcenters;
     let (lower, opening) = (0..p.n)
@@ -158,7 +178,9 @@ pub fn program(h: &mut Harness) {
     };
     // Each point assigned to its nearest open centre, at that distance.
     for i in 0..n {
-        let best = (0..numcenters).min_by(|&a, &b| dist(&p, i, a).total_cmp(&dist(&p, i, b))).unwrap_or(0);
+        let best = (0..numcenters)
+            .min_by(|&a, &b| dist(&p, i, a).total_cmp(&dist(&p, i, b)))
+            .unwrap_or(0);
         p.assign[i] = best;
         p.cost[i] = dist(&p, i, best) * p.weight[i];
     }
@@ -169,8 +191,15 @@ pub fn program(h: &mut Harness) {
     lower.sort_by(f32::total_cmp);
     let z = -lower[lower.len() / 2];
     let arr_p = Matrix::from_vec([n, dim], p.coord.clone()).expect("shape");
-    let (wv, cv, av) = (Vector::from(p.weight.clone()), Vector::from(p.cost.clone()), Vector::from(p.assign.clone()));
-    let (ctv, icv) = (Vector::from(p.center_table.clone()), Vector::from(p.is_center.clone()));
+    let (wv, cv, av) = (
+        Vector::from(p.weight.clone()),
+        Vector::from(p.cost.clone()),
+        Vector::from(p.assign.clone()),
+    );
+    let (ctv, icv) = (
+        Vector::from(p.center_table.clone()),
+        Vector::from(p.is_center.clone()),
+    );
     let cpu = Backend::cpu();
     let p = &p;
     h.program(Program {
@@ -179,7 +208,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{dim}"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || pgain::on(&cpu, x, z, &arr_p, &wv, &cv, &av, &ctv, &icv, numcenters))),
+            (
+                "accel",
+                run(move || pgain::on(&cpu, x, z, &arr_p, &wv, &cv, &av, &ctv, &icv, numcenters)),
+            ),
             ("sequential", run(move || Ok(sequential(p, x, z)))),
             ("rayon", run(move || Ok(rayon(p, x, z)))),
         ],

@@ -11,15 +11,32 @@ use rayon::prelude::*;
 /// three fields, each of the three updates a `generate` reading neighbours by
 /// index, with the edge cases of the original loops as `if`s.
 #[acc]
-fn fdtd_2d(fict: &Vector<f32>, ex0: &Matrix<f32>, ey0: &Matrix<f32>, hz0: &Matrix<f32>) -> (Matrix<f32>, Matrix<f32>, Matrix<f32>) {
+fn fdtd_2d(
+    fict: &Vector<f32>,
+    ex0: &Matrix<f32>,
+    ey0: &Matrix<f32>,
+    hz0: &Matrix<f32>,
+) -> (Matrix<f32>, Matrix<f32>, Matrix<f32>) {
     let [nx, ny] = ex0.shape();
     let tmax = fict.len();
     let mut ex = ex0.map(|x| x);
     let mut ey = ey0.map(|x| x);
     let mut hz = hz0.map(|x| x);
     for t in 0..tmax {
-        ey = generate([nx, ny], |[i, j]| if i == 0 { fict[[t]] } else { ey[[i, j]] - 0.5 * (hz[[i, j]] - hz[[i - 1, j]]) });
-        ex = generate([nx, ny], |[i, j]| if j >= 1 { ex[[i, j]] - 0.5 * (hz[[i, j]] - hz[[i, j - 1]]) } else { ex[[i, j]] });
+        ey = generate([nx, ny], |[i, j]| {
+            if i == 0 {
+                fict[[t]]
+            } else {
+                ey[[i, j]] - 0.5 * (hz[[i, j]] - hz[[i - 1, j]])
+            }
+        });
+        ex = generate([nx, ny], |[i, j]| {
+            if j >= 1 {
+                ex[[i, j]] - 0.5 * (hz[[i, j]] - hz[[i, j - 1]])
+            } else {
+                ex[[i, j]]
+            }
+        });
         hz = generate([nx, ny], |[i, j]| {
             if i + 1 < nx && j + 1 < ny {
                 hz[[i, j]] - 0.7 * (ex[[i, j + 1]] - ex[[i, j]] + ey[[i + 1, j]] - ey[[i, j]])
@@ -51,7 +68,8 @@ fn sequential(fict: &[f32], (nx, ny): (usize, usize), ex: &[f32], ey: &[f32], hz
         }
         for i in 0..nx.saturating_sub(1) {
             for j in 0..ny.saturating_sub(1) {
-                hz[i * ny + j] -= 0.7 * (ex[i * ny + j + 1] - ex[i * ny + j] + ey[(i + 1) * ny + j] - ey[i * ny + j]);
+                hz[i * ny + j] -=
+                    0.7 * (ex[i * ny + j + 1] - ex[i * ny + j] + ey[(i + 1) * ny + j] - ey[i * ny + j]);
             }
         }
     }
@@ -79,11 +97,15 @@ fn rayon(fict: &[f32], (nx, ny): (usize, usize), ex: &[f32], ey: &[f32], hz: &[f
             });
         }
         let (ex, ey) = (&ex, &ey);
-        hz.par_chunks_mut(ny).enumerate().filter(|(i, _)| i + 1 < nx).for_each(|(i, row)| {
-            for j in 0..ny.saturating_sub(1) {
-                row[j] -= 0.7 * (ex[i * ny + j + 1] - ex[i * ny + j] + ey[(i + 1) * ny + j] - ey[i * ny + j]);
-            }
-        });
+        hz.par_chunks_mut(ny)
+            .enumerate()
+            .filter(|(i, _)| i + 1 < nx)
+            .for_each(|(i, row)| {
+                for j in 0..ny.saturating_sub(1) {
+                    row[j] -=
+                        0.7 * (ex[i * ny + j + 1] - ex[i * ny + j] + ey[(i + 1) * ny + j] - ey[i * ny + j]);
+                }
+            });
     }
     (ex, ey, hz)
 }
@@ -95,7 +117,11 @@ pub fn program(h: &mut Harness) {
     let (nx, ny, tmax) = (h.pick(1000, 5), h.pick(1200, 1), h.pick(400, 3));
     // PolyBench's init_array.
     let fict: Vec<f32> = (0..tmax).map(|t| t as f32).collect();
-    let field = |k: usize, d: usize| -> Vec<f32> { (0..nx * ny).map(|x| ((x / ny) * (x % ny + k)) as f32 / d as f32).collect() };
+    let field = |k: usize, d: usize| -> Vec<f32> {
+        (0..nx * ny)
+            .map(|x| ((x / ny) * (x % ny + k)) as f32 / d as f32)
+            .collect()
+    };
     let (ex, ey, hz) = (field(1, nx), field(2, ny), field(3, nx));
     let arr = |v: &Vec<f32>| Matrix::from_vec([nx, ny], v.clone()).expect("shape");
     let (fv, exm, eym, hzm) = (Vector::from(fict.clone()), arr(&ex), arr(&ey), arr(&hz));

@@ -77,13 +77,16 @@ fn sweep(n: usize, from: &[f32], to: &mut [f32]) {
     if n < 3 {
         return;
     }
-    to.par_chunks_mut(n * n).enumerate().filter(|(i, _)| *i >= 1 && *i + 1 < n).for_each(|(i, plane)| {
-        for j in 1..n - 1 {
-            for k in 1..n - 1 {
-                plane[j * n + k] = point(n, from, i, j, k);
+    to.par_chunks_mut(n * n)
+        .enumerate()
+        .filter(|(i, _)| *i >= 1 && *i + 1 < n)
+        .for_each(|(i, plane)| {
+            for j in 1..n - 1 {
+                for k in 1..n - 1 {
+                    plane[j * n + k] = point(n, from, i, j, k);
+                }
             }
-        }
-    });
+        });
 }
 
 fn rayon(tsteps: usize, n: usize, a: &[f32], b: &[f32]) -> Vec<f32> {

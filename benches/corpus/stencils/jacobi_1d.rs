@@ -15,8 +15,20 @@ fn jacobi_1d(tsteps: usize, a0: &Vector<f32>, b0: &Vector<f32>) -> (Vector<f32>,
     let mut a = a0.map(|x| x);
     let mut b = b0.map(|x| x);
     for _ in 0..tsteps {
-        b = generate([n], |[i]| if i >= 1 && i + 1 < n { 0.33333 * (a[[i - 1]] + a[[i]] + a[[i + 1]]) } else { b[[i]] });
-        a = generate([n], |[i]| if i >= 1 && i + 1 < n { 0.33333 * (b[[i - 1]] + b[[i]] + b[[i + 1]]) } else { a[[i]] });
+        b = generate([n], |[i]| {
+            if i >= 1 && i + 1 < n {
+                0.33333 * (a[[i - 1]] + a[[i]] + a[[i + 1]])
+            } else {
+                b[[i]]
+            }
+        });
+        a = generate([n], |[i]| {
+            if i >= 1 && i + 1 < n {
+                0.33333 * (b[[i - 1]] + b[[i]] + b[[i + 1]])
+            } else {
+                a[[i]]
+            }
+        });
     }
     (a, b)
 }
@@ -41,12 +53,15 @@ fn sweep(from: &[f32], to: &mut [f32]) {
     if n < 3 {
         return;
     }
-    to[1..n - 1].par_chunks_mut(4096).enumerate().for_each(|(c, chunk)| {
-        for (o, x) in chunk.iter_mut().enumerate() {
-            let i = 1 + c * 4096 + o;
-            *x = 0.33333 * (from[i - 1] + from[i] + from[i + 1]);
-        }
-    });
+    to[1..n - 1]
+        .par_chunks_mut(4096)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            for (o, x) in chunk.iter_mut().enumerate() {
+                let i = 1 + c * 4096 + o;
+                *x = 0.33333 * (from[i - 1] + from[i] + from[i + 1]);
+            }
+        });
 }
 
 fn rayon(tsteps: usize, a: &[f32], b: &[f32]) -> (Vec<f32>, Vec<f32>) {

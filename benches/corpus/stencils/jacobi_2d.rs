@@ -39,12 +39,22 @@ fn sequential(tsteps: usize, n: usize, a: &[f32], b: &[f32]) -> Vec<f32> {
     for _ in 0..tsteps {
         for i in 1..n.saturating_sub(1) {
             for j in 1..n - 1 {
-                b[i * n + j] = 0.2 * (a[i * n + j] + a[i * n + j - 1] + a[i * n + 1 + j] + a[(1 + i) * n + j] + a[(i - 1) * n + j]);
+                b[i * n + j] = 0.2
+                    * (a[i * n + j]
+                        + a[i * n + j - 1]
+                        + a[i * n + 1 + j]
+                        + a[(1 + i) * n + j]
+                        + a[(i - 1) * n + j]);
             }
         }
         for i in 1..n.saturating_sub(1) {
             for j in 1..n - 1 {
-                a[i * n + j] = 0.2 * (b[i * n + j] + b[i * n + j - 1] + b[i * n + 1 + j] + b[(1 + i) * n + j] + b[(i - 1) * n + j]);
+                a[i * n + j] = 0.2
+                    * (b[i * n + j]
+                        + b[i * n + j - 1]
+                        + b[i * n + 1 + j]
+                        + b[(1 + i) * n + j]
+                        + b[(i - 1) * n + j]);
             }
         }
     }
@@ -56,12 +66,20 @@ fn sweep(n: usize, from: &[f32], to: &mut [f32]) {
     if n < 3 {
         return;
     }
-    to[n..(n - 1) * n].par_chunks_mut(n).enumerate().for_each(|(r, row)| {
-        let i = r + 1;
-        for j in 1..n - 1 {
-            row[j] = 0.2 * (from[i * n + j] + from[i * n + j - 1] + from[i * n + 1 + j] + from[(1 + i) * n + j] + from[(i - 1) * n + j]);
-        }
-    });
+    to[n..(n - 1) * n]
+        .par_chunks_mut(n)
+        .enumerate()
+        .for_each(|(r, row)| {
+            let i = r + 1;
+            for j in 1..n - 1 {
+                row[j] = 0.2
+                    * (from[i * n + j]
+                        + from[i * n + j - 1]
+                        + from[i * n + 1 + j]
+                        + from[(1 + i) * n + j]
+                        + from[(i - 1) * n + j]);
+            }
+        });
 }
 
 fn rayon(tsteps: usize, n: usize, a: &[f32], b: &[f32]) -> Vec<f32> {
@@ -79,8 +97,12 @@ pub fn program(h: &mut Harness) {
     }
     let (n, tsteps) = (h.pick(1300, 7), h.pick(300, 2));
     // PolyBench's init_array.
-    let a: Vec<f32> = (0..n * n).map(|x| ((x / n) as f32 * (x % n + 2) as f32 + 2.0) / n as f32).collect();
-    let b: Vec<f32> = (0..n * n).map(|x| ((x / n) as f32 * (x % n + 3) as f32 + 3.0) / n as f32).collect();
+    let a: Vec<f32> = (0..n * n)
+        .map(|x| ((x / n) as f32 * (x % n + 2) as f32 + 2.0) / n as f32)
+        .collect();
+    let b: Vec<f32> = (0..n * n)
+        .map(|x| ((x / n) as f32 * (x % n + 3) as f32 + 3.0) / n as f32)
+        .collect();
     let arr = |v: &Vec<f32>| Matrix::from_vec([n, n], v.clone()).expect("shape");
     let (am, bm) = (arr(&a), arr(&b));
     let cpu = Backend::cpu();

@@ -164,7 +164,11 @@ fn host_vars(plan: &Plan) -> HashSet<VarId> {
                     slots(outs, out);
                 }
                 Step::While {
-                    state, cond, body, outs, ..
+                    state,
+                    cond,
+                    body,
+                    outs,
+                    ..
                 } => {
                     slots(state, out);
                     slots(outs, out);
