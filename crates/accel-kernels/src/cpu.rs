@@ -1728,43 +1728,23 @@ impl Gen<'_> {
     /// once) component `d_k` of the iteration index of the element function
     /// being emitted: the `d_k`, and the iteration space's shape.
     fn iteration_comps(&self, index: H) -> Option<(Vec<usize>, H)> {
-        let it = self.iteration.borrow();
-        let it = it.as_ref()?;
-        let a = self.a;
-        // Through `let`s that bind one value only.
-        let resolve = |h: H| {
-            resolve_lets(a, h, |v| match it.lets.get(&v).map(Vec::as_slice) {
-                Some([x]) if v != it.param => Some(*x),
-                _ => None,
-            })
+        let (param, shape) = {
+            let it = self.iteration.borrow();
+            let it = it.as_ref()?;
+            (it.param, it.shape)
         };
-        // The component of the iteration index that `x` is.
-        fn component(a: &Arena, resolve: &dyn Fn(H) -> H, param: VarId, x: H, depth: usize) -> Option<usize> {
-            if depth > 64 {
-                return None;
-            }
-            match a.expr(resolve(x)) {
-                // The linear parameter of a rank-1 iteration space.
-                Expr::Var(v) if *v == param => Some(0),
-                Expr::Proj(b, d) => match a.expr(resolve(*b)) {
-                    Expr::Var(v) if *v == param => Some(*d),
-                    // `[i][0]`: the index built from a linear parameter.
-                    Expr::MakeIndex(ys) => component(a, resolve, param, *ys.get(*d)?, depth + 1),
-                    _ => None,
-                },
-                _ => None,
-            }
-        }
-        let component = |x: H, depth: usize| component(a, &resolve, it.param, x, depth);
-        let Ty::Index(rank) = a.ty(index) else {
+        let Ty::Index(rank) = self.a.ty(index) else {
             return None;
         };
-        let comps: Vec<usize> = match a.expr(resolve(index)) {
-            Expr::Var(v) if *v == it.param => (0..*rank).collect(),
-            Expr::MakeIndex(xs) => xs.iter().map(|x| component(*x, 0)).collect::<Option<_>>()?,
+        let comps: Vec<usize> = match self.a.expr(self.resolve_in_element(index)) {
+            Expr::Var(v) if *v == param => (0..*rank).collect(),
+            Expr::MakeIndex(xs) => xs
+                .iter()
+                .map(|x| self.iteration_comp(*x))
+                .collect::<Option<_>>()?,
             _ => return None,
         };
-        (comps.len() == *rank).then_some((comps, it.shape))
+        (comps.len() == *rank).then_some((comps, shape))
     }
 
     /// Component `n` of `x` (emitted as `xe`).
