@@ -2823,3 +2823,292 @@ mod once_rejected {
         );
     }
 }
+
+// =============================================================================
+// Indexed neighbourhood reads under an `if` that bounds the index (the CPU
+// code splits the index space at the box where the bounds hold), and loops
+// whose state is rebuilt every step (the dead state's memory is reused).
+// =============================================================================
+
+mod guarded {
+    use super::*;
+
+    // Every comparison form, on both sides; `lo` may be 0, where `i - 1`
+    // wraps and the read fails in both.
+    #[acc]
+    fn cross(a: &Matrix<i32>, lo: usize, up: usize) -> Matrix<i32> {
+        let [n, m] = a.shape();
+        generate([n, m], |[i, j]| {
+            if i >= lo && i + 1 < n && 1 <= j && m > j + 1 && j <= up {
+                a[[i - 1, j]] + 2 * a[[i + 1, j]] + 3 * a[[i, j - 1]] - a[[i, j + 1]]
+            } else {
+                a[[i, j]] * 5
+            }
+        })
+    }
+
+    // Conjuncts that bound nothing (a read, an equality) stay in the test,
+    // in their order.
+    #[acc]
+    fn mixed(a: &Matrix<i32>, k: usize) -> Matrix<i32> {
+        let [n, m] = a.shape();
+        generate([n, m], |[i, j]| {
+            let x = a[[i, j]];
+            if j > 0 && x % 3 != 0 && i < k && a[[i, j - 1]] > x && i + 2 < n {
+                a[[i + 2, j - 1]] - x
+            } else if i == 0 {
+                x
+            } else {
+                -x
+            }
+        })
+    }
+
+    // Rodinia's border cases: an `else if` chain of equalities, an `||`, a
+    // `!`, and the interior last.
+    #[acc]
+    fn chain(a: &Matrix<f32>) -> Matrix<f32> {
+        let [n, m] = a.shape();
+        generate([n, m], |[i, j]| {
+            let x = a[[i, j]];
+            let d = if i == 0 && j == 0 {
+                x
+            } else if i == n - 1 || j == m - 1 {
+                x * 2.0
+            } else if i == 0 {
+                a[[i + 1, j]] - x
+            } else if j == 0 {
+                a[[i, j + 1]] + x
+            } else if !(i < 2) {
+                a[[i - 1, j]] + a[[i + 1, j]] - a[[i, j - 1]] + a[[i, j + 1]] - a[[i - 2, j]]
+            } else {
+                0.5 * x
+            };
+            x + d
+        })
+    }
+
+    // An equality with a host value, on either side of the slice, and an
+    // `if` that runs after another.
+    #[acc]
+    fn slice(a: &Matrix<i32>, k: usize) -> Matrix<i32> {
+        let [n, m] = a.shape();
+        generate([n, m], |[i, j]| {
+            let y = if j == k { 0 } else { a[[i, j]] };
+            let z = if k + 1 != j && i + 1 < n { a[[i + 1, j]] } else { 7 };
+            y - z
+        })
+    }
+
+    // Rodinia's LU decomposition: each step changes one row, then one
+    // column (updated in place: the state dies at each step).
+    #[acc]
+    fn lud(a0: &Matrix<f32>) -> Matrix<f32> {
+        let [n, _] = a0.shape();
+        let mut a = a0.map(|x| x);
+        for i in 0..n {
+            a = generate([n, n], |[r, c]| {
+                if r == i && c >= i {
+                    let mut sum = a[[i, c]];
+                    for k in 0..i {
+                        sum -= a[[i, k]] * a[[k, c]];
+                    }
+                    sum
+                } else {
+                    a[[r, c]]
+                }
+            });
+            a = generate([n, n], |[r, c]| {
+                if c == i && r > i {
+                    let mut sum = a[[r, i]];
+                    for k in 0..i {
+                        sum -= a[[r, k]] * a[[k, i]];
+                    }
+                    sum / a[[i, i]]
+                } else {
+                    a[[r, c]]
+                }
+            });
+        }
+        a
+    }
+
+    // The changed row reads its own old elements: an update in place must
+    // not see its own writes.
+    #[acc]
+    fn shift_row(a0: &Matrix<i32>, steps: usize) -> Matrix<i32> {
+        let [n, m] = a0.shape();
+        let mut a = a0.map(|x| x);
+        for s in 0..steps {
+            let k = s % n;
+            a = generate([n, m], |[r, c]| {
+                if r == k && c + 1 < m {
+                    a[[r, c + 1]] + a[[(r + 1) % n, c]]
+                } else {
+                    a[[r, c]]
+                }
+            });
+        }
+        a
+    }
+
+    // A column band under a `!`, the changing branch second; then a shape
+    // that differs from the state's on the first step (odd rows).
+    #[acc]
+    fn band(a0: &Matrix<i64>, lo: usize, hi: usize, steps: usize) -> Matrix<i64> {
+        let mut a = a0.map(|x| x);
+        for t in 0..steps {
+            let [p, m] = a.shape();
+            a = generate([p - p % 2, m], |[i, j]| {
+                if !(j >= lo && j < hi) {
+                    a[[i, j]]
+                } else {
+                    a[[i, j]] * 3 + (t as i64) - a[[i, m - 1 - j]]
+                }
+            });
+        }
+        a
+    }
+
+    // Rank 1, long enough to be split between threads inside its one row.
+    #[acc]
+    fn diff1(xs: &Vector<f32>, k: usize) -> Vector<f32> {
+        let n = xs.len();
+        generate([n], |[i]| {
+            if i > 0 && i + 1 < k {
+                xs[[i]] - xs[[i - 1]] + xs[[i + 1]]
+            } else {
+                0.0
+            }
+        })
+    }
+
+    #[acc]
+    fn box3(a: &Array<i64, 3>) -> Array<i64, 3> {
+        let [p, q, r] = a.shape();
+        generate([p, q, r], |[i, j, k]| {
+            if i >= 1 && j >= 1 && k >= 1 && i + 1 < p && j + 1 < q && k + 1 < r {
+                a[[i - 1, j, k]]
+                    + a[[i + 1, j, k]]
+                    + a[[i, j - 1, k]]
+                    + a[[i, j + 1, k]]
+                    + a[[i, j, k - 1]]
+                    + a[[i, j, k + 1]]
+            } else {
+                a[[i, j, k]]
+            }
+        })
+    }
+
+    // Two states rebuilt from each other every step, swapped, one returned
+    // with a copy of the other.
+    #[acc]
+    fn relax(steps: usize, a0: &Matrix<f32>) -> (Matrix<f32>, Matrix<f32>) {
+        let [n, m] = a0.shape();
+        let mut a = a0.map(|x| x);
+        let mut b = a0.map(|x| x * 0.5);
+        for _ in 0..steps {
+            let c = generate([n, m], |[i, j]| {
+                if i >= 1 && i + 1 < n && j >= 1 && j + 1 < m {
+                    0.25 * (a[[i - 1, j]] + a[[i + 1, j]] + b[[i, j - 1]] + b[[i, j + 1]])
+                } else {
+                    b[[i, j]]
+                }
+            });
+            b = a;
+            a = c;
+        }
+        (a, b.map(|x| x + 1.0))
+    }
+
+    proptest! {
+        #![proptest_config(cfg())]
+
+        #[test]
+        fn guarded_reads(a in matrix(-1000i32..1000, 12, 12), lo in 0usize..3, up in 0usize..14, k in 0usize..14,
+                         xs in vector(small_f32(), 300), kx in 0usize..320, c in array3(any::<i64>(), 6, 6, 6),
+                         f in matrix(small_f32(), 9, 9), steps in 0usize..5) {
+            let [n, m] = a.shape();
+            // `lo` = 0 reads row `0 - 1` when the box is not empty.
+            let wraps = lo == 0 && n >= 2 && m >= 3 && up >= 1;
+            check_fails_if(cross::SOURCE, "cross", &[arg(&a), arg(lo), arg(up)], cross(&a, lo, up), EXACT, wraps, ErrorKind::IndexOutOfBounds).ok();
+            check_ok(mixed::SOURCE, "mixed", &[arg(&a), arg(k)], mixed(&a, k), EXACT);
+            // `k` past the end reads element `n`.
+            let past = xs.len() >= 2 && kx > xs.len();
+            check_fails_if(diff1::SOURCE, "diff1", &[arg(&xs), arg(kx)], diff1(&xs, kx), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+            check_ok(box3::SOURCE, "box3", &[arg(&c)], box3(&c), EXACT);
+            check_ok(chain::SOURCE, "chain", &[arg(&f)], chain(&f), EXACT);
+            check_ok(slice::SOURCE, "slice", &[arg(&a), arg(k)], slice(&a, k), EXACT);
+            let sq = Matrix::from_fn([f.shape()[0], f.shape()[0]], |[i, j]| f.to_vec().get(i * 3 + j).copied().unwrap_or(1.0) + (i == j) as u8 as f32 * 50.0);
+            check_ok(lud::SOURCE, "lud", &[arg(&sq)], lud(&sq), EXACT);
+            check_ok(shift_row::SOURCE, "shift_row", &[arg(&a), arg(steps * 3)], shift_row(&a, steps * 3), EXACT);
+            let wide = Matrix::from_vec(a.shape(), a.to_vec().iter().map(|&x| x as i64).collect()).unwrap();
+            check_ok(band::SOURCE, "band", &[arg(&wide), arg(lo * 2), arg(up), arg(steps)], band(&wide, lo * 2, up, steps), EXACT);
+            check_ok(relax::SOURCE, "relax", &[arg(steps), arg(&f)], relax(steps, &f), EXACT);
+        }
+    }
+
+    /// Sizes past the parallel chunk size, and loops long enough to reuse
+    /// every state buffer several times.
+    #[test]
+    fn guarded_reads_large() {
+        let n = 150;
+        let sq = Matrix::from_fn([n, n], |[i, j]| {
+            (hash(i * n + j) % 100) as f32 / 10.0 + (i == j) as u8 as f32 * 500.0
+        });
+        check_ok(lud::SOURCE, "lud", &[arg(&sq)], lud(&sq), EXACT);
+        for n in BIG {
+            let xs = Vector::from((0..n).map(|i| (hash(i) % 1000) as f32).collect::<Vec<_>>());
+            for k in [0, 1, n / 2, n, n + 7] {
+                let past = n >= 2 && k > n;
+                check_fails_if(
+                    diff1::SOURCE,
+                    "diff1",
+                    &[arg(&xs), arg(k)],
+                    diff1(&xs, k),
+                    EXACT,
+                    past,
+                    ErrorKind::IndexOutOfBounds,
+                )
+                .ok();
+            }
+        }
+        for (r, c) in [(3, 40_000), (300, 301), (1, 70_000)] {
+            let f = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) % 100) as f32);
+            check_ok(
+                relax::SOURCE,
+                "relax",
+                &[arg(7usize), arg(&f)],
+                relax(7, &f),
+                EXACT,
+            );
+            let a = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) % 100) as i32);
+            check_ok(
+                cross::SOURCE,
+                "cross",
+                &[arg(&a), arg(1usize), arg(c)],
+                cross(&a, 1, c),
+                EXACT,
+            );
+            check_ok(chain::SOURCE, "chain", &[arg(&f)], chain(&f), EXACT);
+            check_ok(
+                shift_row::SOURCE,
+                "shift_row",
+                &[arg(&a), arg(5usize)],
+                shift_row(&a, 5),
+                EXACT,
+            );
+            let wide = Matrix::from_vec(a.shape(), a.to_vec().iter().map(|&x| x as i64).collect()).unwrap();
+            check_ok(
+                band::SOURCE,
+                "band",
+                &[arg(&wide), arg(3usize), arg(c - 2), arg(3usize)],
+                band(&wide, 3, c - 2, 3),
+                EXACT,
+            );
+            for k in [0, 1, c / 3, c - 1, c] {
+                check_ok(slice::SOURCE, "slice", &[arg(&a), arg(k)], slice(&a, k), EXACT);
+            }
+        }
+    }
+}

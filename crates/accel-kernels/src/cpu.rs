@@ -75,6 +75,9 @@ struct Gen<'a> {
     /// Scalars the host computes (parameters, `let`s and loop state of the
     /// plan's steps): an element function reads them but never binds them.
     host_vars: HashSet<VarId>,
+    /// Emitting the inside of a guard split ([`Gen::guard_split`]): the `if`s
+    /// decided there, and what the box says of the index.
+    split: RefCell<Option<Split>>,
     /// Emitting the scalar code of one lane ([`lanes`]): `&&` and `||` whose
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
@@ -97,6 +100,7 @@ impl<'a> Gen<'a> {
             loop_versions: Cell::new(0),
             linear_reads: RefCell::new(HashSet::new()),
             guards: RefCell::new(Vec::new()),
+            split: RefCell::new(None),
             host_vars: host_vars(plan),
             eager_logic: Cell::new(false),
         }
@@ -255,6 +259,100 @@ pub fn rust_ty(t: &Ty) -> TokenStream {
     }
 }
 
+/// A box of indices: per component, host expressions it is at least
+/// (`lo`) and below (`hi`), and a constant it is at least (`lo_min`, for
+/// the proofs of reads at `i - 1`).
+#[derive(Clone)]
+struct IndexBox {
+    lo: Vec<Vec<TokenStream>>,
+    hi: Vec<Vec<TokenStream>>,
+    lo_min: Vec<i64>,
+    /// Some component is pinned to one value (an equality).
+    thin: bool,
+    /// The condition also holds outside the box (a `!=`, or one side of an
+    /// `||`): the box is only where it surely holds.
+    partial: bool,
+}
+
+impl IndexBox {
+    fn new(rank: usize) -> IndexBox {
+        IndexBox {
+            lo: vec![Vec::new(); rank],
+            hi: vec![Vec::new(); rank],
+            lo_min: vec![0; rank],
+            thin: false,
+            partial: false,
+        }
+    }
+
+    fn raise(&mut self, d: usize, min: Option<i64>) {
+        if let Some(m) = min {
+            self.lo_min[d] = self.lo_min[d].max(m);
+        }
+    }
+
+    /// The intersection with `other`.
+    fn merge(&mut self, other: IndexBox) {
+        for (d, (lo, hi)) in other.lo.into_iter().zip(other.hi).enumerate() {
+            self.lo[d].extend(lo);
+            self.hi[d].extend(hi);
+            self.lo_min[d] = self.lo_min[d].max(other.lo_min[d]);
+        }
+        self.thin |= other.thin;
+        self.partial |= other.partial;
+    }
+}
+
+/// How a guard split decides an `if` inside its box: the branch, and for
+/// the then-branch, the conjuncts still tested (in order).
+#[derive(Clone)]
+struct Decision {
+    then: bool,
+    residual: Vec<H>,
+}
+
+/// A guard split being emitted: its decided `if`s, and per component of
+/// the index a constant it is at least and the host expression it is below.
+struct Split {
+    decided: HashMap<H, Decision>,
+    lo_min: Vec<i64>,
+    hi: Vec<TokenStream>,
+}
+
+/// `y op x` for `x op y`.
+fn flip(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        op => op,
+    }
+}
+
+/// The comparison that holds where `op` fails.
+fn negate(op: BinOp) -> BinOp {
+    match op {
+        BinOp::Lt => BinOp::Ge,
+        BinOp::Le => BinOp::Gt,
+        BinOp::Gt => BinOp::Le,
+        BinOp::Ge => BinOp::Lt,
+        BinOp::Eq => BinOp::Ne,
+        _ => BinOp::Eq,
+    }
+}
+
+/// The `&&`-conjuncts of `c`, left to right.
+fn conjuncts_in_order(a: &Arena, c: H, out: &mut Vec<H>) {
+    match a.expr(c) {
+        Expr::Binary(BinOp::And, p, q) => {
+            conjuncts_in_order(a, *p, out);
+            conjuncts_in_order(a, *q, out);
+        }
+        _ => out.push(c),
+    }
+}
+
 /// Field paths to the primitive leaves of a type (`.0.1` for nested tuples).
 pub fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
     match t {
@@ -352,8 +450,7 @@ impl Gen<'_> {
         let mut out = TokenStream::new();
         for (b, at, l) in &last {
             if at.is_none() && l.is_none() {
-                let bi = buf(*b);
-                out.extend(quote!(::core::mem::drop(#bi);));
+                out.extend(self.recycle(*b));
             }
         }
         for (i, it) in items.iter().enumerate() {
@@ -370,8 +467,7 @@ impl Gen<'_> {
             for (b, at, l) in &last {
                 let dead_here = (*l == Some(i) && !moved.contains(b)) || (*at == Some(i) && l.is_none());
                 if dead_here {
-                    let bi = buf(*b);
-                    out.extend(quote!(::core::mem::drop(#bi);));
+                    out.extend(self.recycle(*b));
                 }
             }
         }
@@ -400,8 +496,7 @@ impl Gen<'_> {
         }
         for (b, _) in &owned {
             if scalar_result_uses.contains(b) && !in_result.contains(b) {
-                let bi = buf(*b);
-                out.extend(quote!(::core::mem::drop(#bi);));
+                out.extend(self.recycle(*b));
             }
         }
         (out, toks)
@@ -596,6 +691,13 @@ impl Gen<'_> {
                                 },
                             ..
                         } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
+                        // A generate that changes a dying buffer in a box only.
+                        KernelOp::Generate { ref elem, .. } => self
+                            .in_place_candidate(elem, k.outputs[0].0)
+                            .map(|(x, ..)| x)
+                            .filter(|x| may_move.contains(x))
+                            .into_iter()
+                            .collect(),
                         _ => HashSet::new(),
                     },
                     _ => HashSet::new(),
@@ -680,44 +782,19 @@ impl Gen<'_> {
                 let cols = self.cols_ty(&elem_ty);
                 let t = rust_ty(&elem_ty);
                 match &kernel.op {
-                    KernelOp::Generate { elem, .. } => match self.stencil_split(elem, &bs, buffer_rank) {
-                        Some(split) => out.extend(quote! {
-                            let #bi: #cols = #split;
-                        }),
-                        None => {
-                            let buffer_shape = self.plan.buffers[b0 as usize].shape;
-                            let generate = if elem.loops(self.a) {
-                                quote!(generate_uneven)
-                            } else {
-                                quote!(generate)
-                            };
-                            let call = self.versioned(|| {
-                                self.in_iteration(elem, buffer_shape, || {
-                                    if self.lanes_pay(elem) {
-                                        let f = self.elem_closure(elem, &bs);
-                                        let g = self.lanes_closure(elem, &bs);
-                                        let n = lanes::LANES;
-                                        return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
-                                    }
-                                    self.linear_version(elem, &bs, || {
-                                        if let Some(f) = self.row_generate_closure(elem, &bs) {
-                                            if !elem.loops(self.a) {
-                                                return quote!({
-                                                    let (__rows, __len) = #rt::cpu::rows_of(&#bs);
-                                                    #rt::cpu::generate_rows::<#cols>(__rows, __len, #f)
-                                                });
-                                            }
-                                        }
-                                        let f = self.elem_closure(elem, &bs);
-                                        quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
-                                    })
-                                })
+                    KernelOp::Generate { elem, .. } => {
+                        let call = self.generate_call(elem, b0, &bs, buffer_rank, &cols);
+                        let in_place = self
+                            .in_place_candidate(elem, b0)
+                            .filter(|(x, ..)| moved.contains(x))
+                            .map(|(x, iff, then)| {
+                                self.in_place(elem, b0, &bs, buffer_rank, &cols, x, iff, then)
                             });
-                            out.extend(quote! {
-                                let #bi: #cols = #call;
-                            });
-                        }
-                    },
+                        out.extend(match in_place {
+                            Some(update) => quote!(let #bi: #cols = #update;),
+                            None => quote!(let #bi: #cols = #call;),
+                        });
+                    }
                     KernelOp::Fold {
                         shape,
                         elem,
@@ -1244,6 +1321,465 @@ impl Gen<'_> {
         }})
     }
 
+    /// The call that computes generate kernel `elem` into a new buffer `b`
+    /// of shape `bs` (a local) and rank `rank`.
+    fn generate_call(
+        &self,
+        elem: &ElemFn,
+        b: u32,
+        bs: &Ident,
+        rank: usize,
+        cols: &TokenStream,
+    ) -> TokenStream {
+        let rt = self.rt;
+        if let Some(split) = self.stencil_split(elem, bs, rank) {
+            return split;
+        }
+        let buffer_shape = self.plan.buffers[b as usize].shape;
+        let generate = if elem.loops(self.a) {
+            quote!(generate_uneven)
+        } else {
+            quote!(generate)
+        };
+        self.versioned(|| {
+            self.in_iteration(elem, buffer_shape, || {
+                if self.lanes_pay(elem) {
+                    let f = self.elem_closure(elem, bs);
+                    let g = self.lanes_closure(elem, bs);
+                    let n = lanes::LANES;
+                    return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
+                }
+                self.linear_version(elem, bs, || {
+                    if let Some(split) = self.guard_split(elem, bs, rank) {
+                        return split;
+                    }
+                    if let Some(f) = self.row_generate_closure(elem, bs) {
+                        if !elem.loops(self.a) {
+                            return quote!({
+                                let (__rows, __len) = #rt::cpu::rows_of(&#bs);
+                                #rt::cpu::generate_rows::<#cols>(__rows, __len, #f)
+                            });
+                        }
+                    }
+                    let f = self.elem_closure(elem, bs);
+                    quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
+                })
+            })
+        })
+    }
+
+    /// A generate kernel that changes buffer `x` only inside a box, if this
+    /// is one: its element function is `if c { t } else { x[ix] }` (or the
+    /// branches the other way round) at its own index `ix`, under `let`s
+    /// that read no memory, where `c` holds exactly on a box of indices
+    /// that the host computes. Returns `x`, the `if`, and whether the
+    /// changing branch is the then-branch. When `x` dies at this kernel,
+    /// the kernel updates it in place ([`Gen::in_place`]).
+    fn in_place_candidate(&self, elem: &ElemFn, out: u32) -> Option<(u32, H, bool)> {
+        let ElemFn::Index(f) = elem else { return None };
+        let out_buf = &self.plan.buffers[out as usize];
+        if out_buf.rank == 0 {
+            return None;
+        }
+        let shape = out_buf.shape;
+        self.in_iteration(elem, shape, || {
+            let mut h = f.body;
+            let (iff, c, t, e) = loop {
+                match self.a.expr(h) {
+                    Expr::Let { value, body, .. } if !touches_memory(self.a, *value) => h = *body,
+                    Expr::If(c, t, e) => break (h, *c, *t, *e),
+                    _ => return None,
+                }
+            };
+            let (x, then) = match (self.identity_read(e), self.identity_read(t)) {
+                (Some(x), _) => (x, true),
+                (None, Some(x)) => (x, false),
+                _ => return None,
+            };
+            let xb = self.plan.buffers.get(x as usize)?;
+            if xb.elem != out_buf.elem || xb.rank != out_buf.rank || matches!(xb.origin, Origin::Param(_)) {
+                return None;
+            }
+            let mut bx = IndexBox::new(out_buf.rank);
+            let ident = format_ident!("__unused");
+            // Outside the box the `if` must take the unchanging branch.
+            (self.box_where(c, then, &ident, &mut bx, None) && !bx.partial).then_some((x, iff, then))
+        })
+    }
+
+    /// The buffer that `h` reads at the iteration index itself (`a[[i, j]]`
+    /// in a generate over `[i, j]`), if `h` is such a read.
+    fn identity_read(&self, h: H) -> Option<u32> {
+        let identity = |index: H| {
+            self.iteration_comps(index)
+                .is_some_and(|(ds, _)| ds.iter().enumerate().all(|(k, d)| k == *d))
+        };
+        match self.a.expr(h) {
+            Expr::Checked {
+                index, var: v, body, ..
+            } if identity(*index) => match self.a.expr(*body) {
+                Expr::ReadIndex { array, index } if matches!(self.a.expr(*index), Expr::Var(w) if w == v) => {
+                    Some(buffer_of(self.a, *array))
+                }
+                _ => None,
+            },
+            Expr::ReadIndex { array, index } if identity(*index) => Some(buffer_of(self.a, *array)),
+            _ => None,
+        }
+        .filter(|&b| b != u32::MAX)
+    }
+
+    /// Generate kernel `elem` (a candidate of [`Gen::in_place_candidate`])
+    /// as an update of the dead buffer `x`: when the shapes agree, the box
+    /// where the `if` takes the changing branch is computed into a buffer of
+    /// its own, then written into `x`'s storage, which becomes the result;
+    /// otherwise a new buffer, as usual, and `x` is recycled.
+    #[allow(clippy::too_many_arguments)]
+    fn in_place(
+        &self,
+        elem: &ElemFn,
+        b: u32,
+        bs: &Ident,
+        rank: usize,
+        cols: &TokenStream,
+        x: u32,
+        iff: H,
+        then: bool,
+    ) -> TokenStream {
+        let rt = self.rt;
+        let f = elem.fun();
+        let (xi, xs) = (buf(x), buf_shape(x));
+        let shape = self.plan.buffers[b as usize].shape;
+        let call = self.generate_call(elem, b, bs, rank, cols);
+        let mut bx = IndexBox::new(rank);
+        let c = match self.a.expr(iff) {
+            Expr::If(c, ..) => *c,
+            _ => unreachable!("an in-place candidate is an `if`"),
+        };
+        self.in_iteration(elem, shape, || self.box_where(c, then, bs, &mut bx, None));
+        let lo: Vec<TokenStream> = bx
+            .lo
+            .iter()
+            .map(|bs| {
+                bs.iter()
+                    .fold(quote!(0usize), |acc, b| quote!(::core::cmp::max(#acc, #b)))
+            })
+            .collect();
+        let hi: Vec<TokenStream> = bx
+            .hi
+            .iter()
+            .enumerate()
+            .map(|(d, v)| {
+                let d = Literal::usize_unsuffixed(d);
+                v.iter()
+                    .fold(quote!(#bs[#d]), |acc, b| quote!(::core::cmp::min(#acc, #b)))
+            })
+            .collect();
+        let r = Literal::usize_unsuffixed(rank);
+        let pv = var(f.params[0]);
+        let uneven = elem.loops(self.a);
+        let values = self.versioned(|| {
+            self.in_iteration(elem, shape, || {
+                let decided = HashMap::from([(
+                    iff,
+                    Decision {
+                        then,
+                        residual: Vec::new(),
+                    },
+                )]);
+                self.split.replace(Some(Split {
+                    decided,
+                    lo_min: bx.lo_min.clone(),
+                    hi: hi.clone(),
+                }));
+                let body = self.expr(f.body);
+                self.split.replace(None);
+                // A `move` closure, as in `stencil_split`.
+                quote!({
+                    let __ctx = &__ctx;
+                    #rt::cpu::generate_box::<#cols, #r>(&#bs, __lo, __hi, #uneven,
+                        #[allow(unused_variables)]
+                        move |__i: usize, __ix: [usize; #r]| { let #pv: [usize; #r] = __ix; #body })
+                })
+            })
+        });
+        quote!({
+            let (__lo, __hi): ([usize; #r], [usize; #r]) = ([#(#lo),*], [#(#hi),*]);
+            if #xs == #bs && #rt::cpu::box_pays(&#bs, __lo, __hi) {
+                let __vals: #cols = #values;
+                let mut __x = #xi;
+                #rt::cpu::write_box(&mut __x, &#bs, __lo, __hi, __vals);
+                __x
+            } else {
+                let __r: #cols = #call;
+                #rt::Columns::recycle(#xi);
+                __r
+            }
+        })
+    }
+
+    /// A generate whose element function decides `if`s by where the index
+    /// lies (`if i >= 1 && i + 1 < n && j >= 1 && j + 1 < m { .. }`,
+    /// `if i == 0 { .. } else { .. }`, the `else if` chains of Rodinia's
+    /// border cases): the box of indices where each such `if` goes one way is
+    /// computed once, on the host, and the elements inside it run a version
+    /// with those branches taken, without the tests and with the reads the box
+    /// keeps inside their arrays unchecked, so the inner loop vectorises; the
+    /// elements outside run the whole function. `None` when no `if` is
+    /// decided by the index, or the element function loops (its cost varies:
+    /// `generate_uneven` balances it better).
+    fn guard_split(&self, e: &ElemFn, shape: &Ident, rank: usize) -> Option<TokenStream> {
+        let rt = self.rt;
+        let f = e.fun();
+        if rank == 0 || matches!(e, ElemFn::Linear(_)) && rank != 1 || e.loops(self.a) {
+            return None;
+        }
+        let mut bx = IndexBox::new(rank);
+        let mut decided = HashMap::new();
+        self.decide_ifs(f.body, shape, &mut bx, &mut decided);
+        if decided.is_empty() {
+            return None;
+        }
+        let lo: Vec<TokenStream> = bx
+            .lo
+            .iter()
+            .map(|bs| {
+                bs.iter()
+                    .fold(quote!(0usize), |acc, b| quote!(::core::cmp::max(#acc, #b)))
+            })
+            .collect();
+        let hi: Vec<TokenStream> = bx
+            .hi
+            .iter()
+            .enumerate()
+            .map(|(d, bs)| {
+                let d = Literal::usize_unsuffixed(d);
+                bs.iter()
+                    .fold(quote!(#shape[#d]), |acc, b| quote!(::core::cmp::min(#acc, #b)))
+            })
+            .collect();
+        let r = Literal::usize_unsuffixed(rank);
+        let param_ty = rust_ty(&self.a.var(f.params[0]).ty);
+        let pv = var(f.params[0]);
+        let bind = match e {
+            ElemFn::Linear(_) => quote!(let #pv: #param_ty = __i;),
+            ElemFn::Index(_) => quote!(let #pv: #param_ty = __ix;),
+        };
+        self.split.replace(Some(Split {
+            decided,
+            lo_min: bx.lo_min.clone(),
+            hi: hi.clone(),
+        }));
+        let fast = self.expr(f.body);
+        self.split.replace(None);
+        let whole = self.expr(f.body);
+        // `move` closures, as in `stencil_split`.
+        Some(quote! {{
+            let __ctx = &__ctx;
+            #rt::cpu::stencil_generate::<_, #r>(
+                &#shape,
+                [#(#lo),*],
+                [#(#hi),*],
+                #[allow(unused_variables)]
+                move |__i: usize, __ix: [usize; #r]| { #bind #fast },
+                #[allow(unused_variables)]
+                move |__i: usize, __ix: [usize; #r]| { #bind #whole },
+            )
+        }})
+    }
+
+    /// How the guard split being emitted decides the `if` `h`, if it does.
+    fn decision(&self, h: H) -> Option<Decision> {
+        self.split.borrow().as_ref()?.decided.get(&h).cloned()
+    }
+
+    /// Walks the part of an element function that runs for every element
+    /// (`let`s, operands, and the branch an `if` is decided to), deciding
+    /// each `if` whose condition the index settles on a box: its then-branch
+    /// when the condition holds on a box of inequalities (any conjuncts that
+    /// bound nothing are still tested, in order), else its else-branch when
+    /// the condition fails on a box, else its then-branch on a thin box (an
+    /// equality). `bx` becomes the intersection of the boxes.
+    fn decide_ifs(&self, h: H, shape: &Ident, bx: &mut IndexBox, decided: &mut HashMap<H, Decision>) {
+        match self.a.expr(h) {
+            Expr::If(c, t, e) => {
+                let rank = bx.lo.len();
+                let mut then_box = IndexBox::new(rank);
+                let mut residual = Vec::new();
+                let holds = self.box_where(*c, true, shape, &mut then_box, Some(&mut residual));
+                let mut else_box = IndexBox::new(rank);
+                let (branch, chosen) = if holds && !then_box.thin {
+                    (true, then_box)
+                } else if self.box_where(*c, false, shape, &mut else_box, None) {
+                    residual.clear();
+                    (false, else_box)
+                } else if holds {
+                    (true, then_box)
+                } else {
+                    return;
+                };
+                bx.merge(chosen);
+                decided.insert(
+                    h,
+                    Decision {
+                        then: branch,
+                        residual,
+                    },
+                );
+                self.decide_ifs(if branch { *t } else { *e }, shape, bx, decided);
+            }
+            // The right side of `&&` and `||` may not run; a loop may run its
+            // body any number of times: left alone.
+            Expr::Binary(BinOp::And | BinOp::Or, p, _) => self.decide_ifs(*p, shape, bx, decided),
+            Expr::While { .. } => {}
+            e => {
+                for c in e.children() {
+                    self.decide_ifs(c, shape, bx, decided);
+                }
+            }
+        }
+    }
+
+    /// Adds to `bx` a box of indices on which condition `c` evaluates to
+    /// `truth`, and says whether it found one. With `residual`, `c` is a
+    /// conjunction that must hold: conjuncts that bound nothing go there
+    /// (they are tested inside the box); without it, every part of the box
+    /// must come from `c`.
+    fn box_where(
+        &self,
+        c: H,
+        truth: bool,
+        shape: &Ident,
+        bx: &mut IndexBox,
+        residual: Option<&mut Vec<H>>,
+    ) -> bool {
+        let a = self.a;
+        match (a.expr(c), truth) {
+            (Expr::Binary(BinOp::And, ..), true) => {
+                let mut conjuncts = Vec::new();
+                conjuncts_in_order(a, c, &mut conjuncts);
+                let mut found = false;
+                match residual {
+                    Some(residual) => {
+                        for x in conjuncts {
+                            if self.box_where(x, true, shape, bx, None) {
+                                found = true;
+                            } else {
+                                residual.push(x);
+                            }
+                        }
+                        found
+                    }
+                    None => {
+                        let mut all = bx.clone();
+                        let ok = conjuncts
+                            .into_iter()
+                            .all(|x| self.box_where(x, true, shape, &mut all, None));
+                        if ok {
+                            *bx = all;
+                        }
+                        ok
+                    }
+                }
+            }
+            // Both sides must fail: `!(p || q)` is `!p && !q`.
+            (Expr::Binary(BinOp::Or, p, q), false) => {
+                let mut both = bx.clone();
+                let ok = self.box_where(*p, false, shape, &mut both, None)
+                    && self.box_where(*q, false, shape, &mut both, None);
+                if ok {
+                    *bx = both;
+                }
+                ok
+            }
+            // One side settles it.
+            (Expr::Binary(BinOp::And, p, q), false) | (Expr::Binary(BinOp::Or, p, q), true) => {
+                let found =
+                    self.box_where(*p, truth, shape, bx, None) || self.box_where(*q, truth, shape, bx, None);
+                bx.partial |= found;
+                found
+            }
+            (Expr::Unary(UnOp::Not, p), _) if a.ty(*p).prim() == Some(Prim::Bool) => {
+                self.box_where(*p, !truth, shape, bx, None)
+            }
+            _ => self.index_bound(c, truth, shape, bx),
+        }
+    }
+
+    /// The comparison `c` evaluating to `truth` as a bound on a component
+    /// `d` of the iteration index, added to `bx`. The index side is the
+    /// component plus a constant (`i + 1 < n`), the other side a host value;
+    /// index arithmetic wraps, so a component minus a constant bounds nothing.
+    fn index_bound(&self, c: H, truth: bool, shape: &Ident, bx: &mut IndexBox) -> bool {
+        let Expr::Binary(op, p, q) = self.a.expr(c) else {
+            return false;
+        };
+        if !op.is_comparison() || self.a.ty(*p).prim() != Some(Prim::Usize) {
+            return false;
+        }
+        // `x op e` with `x` the index side.
+        let (op, x, e) = match (self.neighbour(*p), self.neighbour(*q)) {
+            (Some(_), None) => (*op, *p, *q),
+            (None, Some(_)) => (flip(*op), *q, *p),
+            _ => return false,
+        };
+        let Some((d, k_val)) = self.neighbour(x) else {
+            return false;
+        };
+        if k_val < 0 || d >= bx.lo.len() || !self.on_host(e) {
+            return false;
+        }
+        let op = if truth { op } else { negate(op) };
+        let small = self.small_usize(e);
+        let (ek, k) = (self.expr(e), Literal::usize_suffixed(k_val as usize));
+        let dl = Literal::usize_unsuffixed(d);
+        // `d + k op e` solved for `d` (saturating: `d` is below an extent, so
+        // `d + k` never wraps).
+        match op {
+            BinOp::Ge => {
+                bx.lo[d].push(quote!((#ek).saturating_sub(#k)));
+                bx.raise(d, small.map(|v| v - k_val));
+            }
+            BinOp::Gt => {
+                bx.lo[d].push(quote!((#ek).saturating_add(1).saturating_sub(#k)));
+                bx.raise(d, small.map(|v| v + 1 - k_val));
+            }
+            BinOp::Lt => bx.hi[d].push(quote!((#ek).saturating_sub(#k))),
+            BinOp::Le => bx.hi[d].push(quote!((#ek).saturating_add(1).saturating_sub(#k))),
+            BinOp::Eq => {
+                // `d == e - k`: one slice (none when `e < k`).
+                bx.lo[d].push(quote!((#ek).saturating_sub(#k)));
+                bx.hi[d].push(if k_val == 0 {
+                    quote!((#ek).saturating_add(1))
+                } else {
+                    quote!({ let __e: usize = #ek; if __e >= #k { __e - #k + 1 } else { 0 } })
+                });
+                bx.raise(d, small.map(|v| v - k_val));
+                bx.thin = true;
+            }
+            _ => {
+                // `d != e - k`: the larger side of the slice (all of the
+                // extent when `e < k`).
+                let (side, below) = if k_val == 0 {
+                    (quote!((#ek) < #shape[#dl] / 2), quote!(false))
+                } else {
+                    (
+                        quote!({ let __e: usize = #ek; __e >= #k && __e - #k < #shape[#dl] / 2 }),
+                        quote!((#ek) < #k),
+                    )
+                };
+                bx.lo[d].push(quote!(if #side { (#ek) - #k + 1 } else { 0 }));
+                bx.hi[d].push(quote!(if #side || #below { #shape[#dl] } else { (#ek) - #k }));
+                bx.partial = true;
+                // `d != 0`: the side above it, when there is one.
+                if small == Some(k_val) {
+                    bx.raise(d, Some(1));
+                }
+            }
+        }
+        true
+    }
+
     /// A two-parameter combination function over `t`.
     /// The maps fused after a fold or scan, from the accumulator type `at` to
     /// the stored type `t` (the identity when there are none).
@@ -1282,13 +1818,20 @@ impl Gen<'_> {
         }
     }
 
+    /// Ends the life of owned buffer `b`: its storage goes to the pool of
+    /// dead arrays, for a later kernel's output.
+    fn recycle(&self, b: u32) -> TokenStream {
+        let (rt, bi) = (self.rt, buf(b));
+        quote!(#rt::Columns::recycle(#bi);)
+    }
+
     /// A copy of buffer `b`'s columns (parameters are held by reference,
     /// intermediate buffers by value).
     fn clone_buffer(&self, b: u32) -> TokenStream {
-        let bi = buf(b);
+        let (rt, bi) = (self.rt, buf(b));
         match self.plan.buffers[b as usize].origin {
-            Origin::Param(_) => quote!(::core::clone::Clone::clone(#bi)),
-            _ => quote!(::core::clone::Clone::clone(&#bi)),
+            Origin::Param(_) => quote!(#rt::Columns::copy(#bi)),
+            _ => quote!(#rt::Columns::copy(&#bi)),
         }
     }
 
@@ -1318,7 +1861,7 @@ impl Gen<'_> {
 
     /// `emit()` with [`Gen::iteration`] set for element function `e` over an
     /// iteration space of shape `shape`.
-    fn in_iteration(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> TokenStream) -> TokenStream {
+    fn in_iteration<T>(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> T) -> T {
         let f = e.fun();
         let it = match (e, &self.a.var(f.params[0]).ty) {
             // A linear parameter is the index itself only in rank 1.
@@ -1502,6 +2045,11 @@ impl Gen<'_> {
     /// Whether a guard in scope says component `d` of the iteration index
     /// is at least `c`: `d >= c`, `d > c - 1`, `c <= d` or `c - 1 < d`.
     fn guard_lower(&self, d: usize, c: i64) -> bool {
+        if let Some(split) = self.split.borrow().as_ref() {
+            if split.lo_min.get(d).is_some_and(|&l| l >= c) {
+                return true;
+            }
+        }
         let is_d = |h: H| matches!(self.neighbour(h), Some((e, 0)) if e == d);
         self.guards.borrow().iter().any(|&g| match self.a.expr(g) {
             Expr::Binary(BinOp::Ge, x, y) | Expr::Binary(BinOp::Le, y, x) => {
@@ -1518,6 +2066,11 @@ impl Gen<'_> {
     /// with `c' >= c` (component `d` of the iteration index): `d + c + 1 <= e`,
     /// so `d + c` lies inside any extent of at least `e`.
     fn guard_upper(&self, d: usize, c: i64) -> Option<TokenStream> {
+        // Inside a guard split's box, `d < hi`, so `d + c < hi + c`.
+        if let Some(hi) = self.split.borrow().as_ref().and_then(|s| s.hi.get(d).cloned()) {
+            let c = Literal::usize_suffixed(c.max(0) as usize);
+            return Some(quote!((#hi).saturating_add(#c)));
+        }
         let guards = self.guards.borrow();
         guards.iter().find_map(|&g| {
             let (x, e) = match self.a.expr(g) {
@@ -1852,6 +2405,27 @@ impl Gen<'_> {
                     (Some(Prim::Bool), _) => quote!(((#xe as u8) as #t)),
                     _ => quote!((#xe as #t)),
                 }
+            }
+            Expr::If(c, t, e) if self.decision(h).is_some() => {
+                // The inside of a guard split: the box decides this `if`.
+                let Some(Decision { then, residual }) = self.decision(h) else {
+                    unreachable!()
+                };
+                if !then {
+                    return self.expr(*e);
+                }
+                let depth = self.guards.borrow().len();
+                let mut conjuncts = Vec::new();
+                conjuncts_in_order(self.a, *c, &mut conjuncts);
+                self.guards.borrow_mut().extend(conjuncts);
+                let t = self.expr(*t);
+                self.guards.borrow_mut().truncate(depth);
+                if residual.is_empty() {
+                    return t;
+                }
+                let rc: Vec<TokenStream> = residual.iter().map(|r| self.expr(*r)).collect();
+                let e = self.expr(*e);
+                quote!(if #(#rc)&&* { #t } else { #e })
             }
             Expr::If(c, t, e) => {
                 let depth = self.guards.borrow().len();

@@ -158,6 +158,14 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     fn to_elems(&self) -> Vec<Self::Elem> {
         (0..self.len()).filter_map(|i| self.get(i)).collect()
     }
+    /// A copy, in storage from the program's pool of dead arrays when one
+    /// fits (see [`crate::cpu::pool`]).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+    /// Ends the columns' life: their storage goes to the pool of dead arrays
+    /// while a program runs on this thread, back to the allocator otherwise.
+    fn recycle(self) {}
 }
 
 /// A raw pointer that may be shared between the threads of one kernel, each
@@ -186,7 +194,7 @@ macro_rules! prim_elem {
         unsafe impl Columns for Vec<$t> {
             type Elem = $t;
             type Out = OutPtr<$t>;
-            fn with_capacity(n: usize) -> Self { Vec::with_capacity(n) }
+            fn with_capacity(n: usize) -> Self { crate::cpu::pool::take(n) }
             fn out_ptr(&mut self) -> Self::Out { OutPtr(self.as_mut_ptr()) }
             unsafe fn write(out: Self::Out, i: usize, v: $t) {
                 // SAFETY: slot `i` is allocated and written by this thread only.
@@ -218,6 +226,12 @@ macro_rules! prim_elem {
             fn push(&mut self, v: $t) { Vec::push(self, v) }
             fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
             fn to_elems(&self) -> Vec<$t> { self.clone() }
+            fn copy(&self) -> Self {
+                let mut v = crate::cpu::pool::take(self.len());
+                v.extend_from_slice(self);
+                v
+            }
+            fn recycle(self) { crate::cpu::pool::recycle(self) }
         }
     )*};
 }
@@ -265,6 +279,8 @@ macro_rules! tuple_elem {
             fn len(&self) -> usize { self.0.len() }
             fn get(&self, i: usize) -> Option<Self::Elem> { Some(($(self.$i.get(i)?,)+)) }
             fn push(&mut self, v: Self::Elem) { $(self.$i.push(v.$i);)+ }
+            fn copy(&self) -> Self { ($(self.$i.copy(),)+) }
+            fn recycle(self) { $(self.$i.recycle();)+ }
         }
     )*};
 }

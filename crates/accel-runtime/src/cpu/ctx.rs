@@ -13,6 +13,8 @@ use std::sync::Mutex;
 pub struct Ctx {
     failed: AtomicBool,
     first: Mutex<Option<Error>>,
+    /// One context per program call: dead arrays are reused while it runs.
+    _pool: super::pool::Scope,
 }
 
 impl Ctx {

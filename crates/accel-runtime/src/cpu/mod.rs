@@ -10,11 +10,13 @@ mod ctx;
 mod expand;
 mod fold;
 mod permute;
+pub mod pool;
 mod scan;
 mod sort;
 pub mod stencil;
 #[cfg(test)]
 mod testing;
+mod update;
 
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
@@ -28,6 +30,7 @@ pub use scan::{
 };
 pub use sort::{sort_by_key, sort_by_stored_key, RadixKey};
 pub use stencil::{stencil_generate, Bound};
+pub use update::{box_pays, generate_box, write_box};
 
 use crate::elem::Columns;
 use rayon::prelude::*;

@@ -7,9 +7,10 @@
 //! the boundary rule to each neighbour, used on the border. Consumers that fuse
 //! a stencil (fold, scan) use the boundary version everywhere.
 
-use super::chunks_of;
+use super::{chunks, chunks_of};
 use crate::elem::Columns;
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// What a neighbour outside the array reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +92,10 @@ pub fn offset_in<const R: usize>(shape: &[usize; R], center: &[usize; R], off: [
 /// is `fast(i, ix)` when `lo[d] <= ix[d] < hi[d]` in every dimension, and
 /// `border(i, ix)` elsewhere. `fast` may assume it is called on that box only.
 /// Both are `Copy` (closures that capture slices, shapes and scalars by value).
+///
+/// The compiler calls it for stencils (the box where every neighbour is
+/// inside) and for element functions `if c { t } else { e }` whose condition
+/// bounds the index (the box where `c` holds: `fast` is `t` alone).
 pub fn stencil_generate<C: Columns, const R: usize>(
     shape: &[usize; R],
     lo: [usize; R],
@@ -113,32 +118,47 @@ pub fn stencil_generate<C: Columns, const R: usize>(
         let (a, b) = (lo[R - 1].min(len), hi[R - 1].min(len));
         (a, b.max(a))
     };
-    chunks_of(rows, len).for_each(|rs| {
-        for row in rs {
-            let start = row * len;
-            let base: [usize; R] = crate::shape::from_linear(shape, start);
-            let inside = (0..R.saturating_sub(1)).all(|d| lo[d] <= base[d] && base[d] < hi[d]);
-            let (a, b) = if inside { (jlo, jhi) } else { (0, 0) };
-            // Everything the inner loops read is captured by value (the element
-            // functions are `Copy`), so the compiler sees it is loop-invariant
-            // and the interior loop vectorises.
-            let at = move |i: usize| {
-                let mut ix = base;
-                if R > 0 {
-                    ix[R - 1] = i - start;
-                }
-                ix
-            };
-            // SAFETY: the three ranges lie in this row, below `n` = the capacity,
-            // and each row is written by one task.
-            unsafe {
-                C::write_range(out, start..start + a, &move |i| border(i, at(i)));
-                C::write_range(out, start + a..start + b, &move |i| fast(i, at(i)));
-                C::write_range(out, start + b..start + len, &move |i| border(i, at(i)));
+    // Writes offsets `range`, which lie in one row: the part inside the box
+    // with `fast`, the rest with `border`.
+    let segment = move |range: Range<usize>| {
+        let start = range.start - range.start % len;
+        let base: [usize; R] = crate::shape::from_linear(shape, start);
+        let inside = (0..R.saturating_sub(1)).all(|d| lo[d] <= base[d] && base[d] < hi[d]);
+        let (a, b) = if inside { (jlo, jhi) } else { (0, 0) };
+        let clip = |j: usize| (start + j).clamp(range.start, range.end);
+        let (a, b) = (clip(a), clip(b));
+        // Everything the inner loops read is captured by value (the element
+        // functions are `Copy`), so the compiler sees it is loop-invariant
+        // and the interior loop vectorises.
+        let at = move |i: usize| {
+            let mut ix = base;
+            if R > 0 {
+                ix[R - 1] = i - start;
             }
+            ix
+        };
+        // SAFETY: the three ranges lie in `range`, below `n` = the
+        // capacity, and each offset is written by one task.
+        unsafe {
+            C::write_range(out, range.start..a, &move |i| border(i, at(i)));
+            C::write_range(out, a..b, &move |i| fast(i, at(i)));
+            C::write_range(out, b..range.end, &move |i| border(i, at(i)));
         }
-    });
-    // SAFETY: every row was written in full.
+    };
+    if rows >= 4 * rayon::current_num_threads() {
+        chunks_of(rows, len).for_each(|rs| rs.for_each(|row| segment(row * len..(row + 1) * len)));
+    } else {
+        // Few long rows: split the rows themselves, so every thread works.
+        chunks(n).for_each(|r| {
+            let mut s = r.start;
+            while s < r.end {
+                let e = (s - s % len + len).min(r.end);
+                segment(s..e);
+                s = e;
+            }
+        });
+    }
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
     unsafe { cols.set_len(n) };
     cols
 }
@@ -192,9 +212,19 @@ mod tests {
 
     #[test]
     fn split_covers_every_element() {
-        for shape in [[0usize, 5], [1, 1], [3, 7], [40, 1000], [7, 3]] {
+        // Few long rows too: those are split inside rows.
+        for shape in [
+            [0usize, 5],
+            [1, 1],
+            [3, 7],
+            [40, 1000],
+            [7, 3],
+            [2, 100_003],
+            [3, 40_001],
+        ] {
             for (lo, hi) in [
                 ([1, 1], [2, 6]),
+                ([0, 17], [2, 99_990]),
                 ([0, 0], [0, 0]),
                 ([2, 3], [1, 1]),
                 ([1, 2], [39, 998]),
@@ -218,6 +248,12 @@ mod tests {
                     assert_eq!(fast, inside);
                 }
             }
+        }
+        // Rank 1: one row, split between the threads.
+        for n in [0usize, 1, 5, 70_001] {
+            let v: Vec<bool> =
+                stencil_generate::<Vec<bool>, 1>(&[n], [1], [n.saturating_sub(1)], |_, _| true, |_, _| false);
+            assert_eq!(v, (0..n).map(|i| i >= 1 && i + 1 < n).collect::<Vec<_>>());
         }
     }
 }

@@ -1,0 +1,127 @@
+//! In-place updates: a `generate` that changes an array only inside a box of
+//! indices (an LU step's pivot row, a border) writes that box into the dead
+//! array's own storage instead of building a new array.
+//!
+//! The box's new elements are computed first, into a buffer of their own,
+//! while every read still sees the old array; then they are written into
+//! it. So the element function may read any element of the array, changed
+//! ones included, and still sees the old values, as the functional program
+//! says.
+
+use crate::elem::Columns;
+use rayon::prelude::*;
+
+/// The box `lo..hi` clipped to `shape`: per dimension its start and length.
+fn clip<const R: usize>(shape: &[usize; R], lo: [usize; R], hi: [usize; R]) -> ([usize; R], [usize; R]) {
+    let start: [usize; R] = std::array::from_fn(|d| lo[d].min(shape[d]));
+    let len: [usize; R] = std::array::from_fn(|d| hi[d].min(shape[d]).saturating_sub(start[d]));
+    (start, len)
+}
+
+/// Whether updating the box `lo..hi` of an array of shape `shape` in place
+/// pays: the box's elements are computed, then copied, so only when it
+/// holds at most half the array; a larger update builds a new array (from
+/// the pool of dead ones) in one pass.
+pub fn box_pays<const R: usize>(shape: &[usize; R], lo: [usize; R], hi: [usize; R]) -> bool {
+    let (_, len) = clip(shape, lo, hi);
+    2 * crate::shape::size(&len) <= crate::shape::size(shape)
+}
+
+/// The elements of the box `lo..hi` of an array of shape `shape`, row-major:
+/// element `ix` is `f(i, ix)`, `i` its offset in `shape`. `uneven`: the
+/// elements' cost varies (they run loops), so the work is split finely.
+pub fn generate_box<C: Columns, const R: usize>(
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    uneven: bool,
+    f: impl Fn(usize, [usize; R]) -> C::Elem + Sync,
+) -> C {
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    let at = |k: usize| {
+        let b = crate::shape::from_linear(&len, k);
+        let ix: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
+        f(crate::shape::to_linear(shape, &ix), ix)
+    };
+    if uneven {
+        super::generate_uneven(n, at)
+    } else {
+        super::generate(n, at)
+    }
+}
+
+/// Writes `vals`, the elements of the box `lo..hi` of `cols` (of shape
+/// `shape`) in row-major order, into their places.
+pub fn write_box<C: Columns, const R: usize>(
+    cols: &mut C,
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    mut vals: C,
+) {
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    assert!(
+        vals.len() == n && cols.len() == crate::shape::size(shape),
+        "accel internal error: a box of {} elements for {n}",
+        vals.len()
+    );
+    if n == 0 {
+        return;
+    }
+    let row = if R == 0 { 1 } else { len[R - 1] };
+    let (out, src) = (cols.out_ptr(), vals.out_ptr());
+    let copy_row = |r: usize| {
+        let b = crate::shape::from_linear(&len, r * row);
+        let ix: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
+        let at = crate::shape::to_linear(shape, &ix);
+        for j in 0..row {
+            // SAFETY: `ix` with its last component up to `start + len` lies
+            // in the box, inside `shape`, so `at + j` is below `cols.len()`;
+            // `r * row + j` is below `n` = `vals.len()`. Each row of the box
+            // is written by one task, and `vals` is only read.
+            unsafe { C::write(out, at + j, C::read(src, r * row + j)) }
+        }
+    };
+    let rows = n / row;
+    if n < super::MIN_CHUNK {
+        (0..rows).for_each(copy_row);
+    } else {
+        (0..rows).into_par_iter().for_each(copy_row);
+    }
+    vals.recycle();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_is_computed_and_written_in_place() {
+        for (shape, lo, hi) in [
+            ([4usize, 5], [1usize, 2], [3usize, 5]),
+            ([4, 5], [0, 0], [9, 9]),
+            ([4, 5], [3, 1], [2, 4]),
+            ([0, 5], [0, 0], [1, 1]),
+            ([300, 301], [2, 0], [299, 300]),
+        ] {
+            let n = shape[0] * shape[1];
+            let mut a: Vec<usize> = (0..n).collect();
+            let vals: Vec<usize> = generate_box(&shape, lo, hi, false, |i, ix| {
+                assert_eq!(i, ix[0] * shape[1] + ix[1]);
+                i + 1_000_000
+            });
+            write_box(&mut a, &shape, lo, hi, vals);
+            for (i, x) in a.into_iter().enumerate() {
+                let ix = [i / shape[1], i % shape[1]];
+                let inside = (0..2).all(|d| lo[d] <= ix[d] && ix[d] < hi[d]);
+                assert_eq!(
+                    x,
+                    if inside { i + 1_000_000 } else { i },
+                    "{shape:?} {lo:?} {hi:?} at {ix:?}"
+                );
+            }
+        }
+    }
+}
