@@ -2,11 +2,13 @@
 //!
 //! Sources are spread over threads in contiguous chunks. How updates of one
 //! target slot are kept atomic depends on the sizes:
-//! * few targets for many sources (a histogram): each chunk combines into a
-//!   private table, and the tables are combined into the result in chunk
-//!   order afterwards (valid because `combine` is associative: a chunk's
+//! * at most 4 targets per source for each thread (a histogram): each thread
+//!   combines its contiguous part of the sources into a private table, and
+//!   the tables are combined into the result in order afterwards, slot
+//!   ranges in parallel (valid because `combine` is associative: a thread's
 //!   private value is the combination of its sources in source order);
-//! * otherwise each read-combine-write holds a lock: one per target slot when
+//! * otherwise (integers with one atomic instruction aside) each
+//!   read-combine-write holds a lock: one per target slot when
 //!   the targets are not many more than the sources (so threads writing
 //!   different regions, as a sort's scatter does, never share a lock's cache
 //!   line), else a striped lock (slot `t` is guarded by stripe `t % STRIPES`).
@@ -63,6 +65,50 @@ pub(super) const STRIPES: usize = 1024;
 pub(super) fn privatise(src_n: usize, n_out: usize) -> bool {
     let tables = rayon::current_num_threads().max(1) * 4;
     n_out.saturating_mul(tables) <= src_n
+}
+
+/// Whether `src_n` sources into `n_out` targets are worth one private table
+/// per thread, merged afterwards: the tables cost `n_out` slots per thread,
+/// written once and read once in streams, against one atomic update or lock
+/// per source, several times dearer than a plain update (a histogram of a
+/// million pixels into a million bins still pays on a few cores).
+fn private_per_thread(src_n: usize, n_out: usize) -> bool {
+    n_out.saturating_mul(rayon::current_num_threads().max(1)) <= src_n.saturating_mul(4)
+}
+
+/// `0..n` in one contiguous range per thread, in order.
+fn per_thread(n: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let parts = rayon::current_num_threads().max(1);
+    let size = n.div_ceil(parts).max(1);
+    (0..n.div_ceil(size))
+        .into_par_iter()
+        .map(move |c| c * size..((c + 1) * size).min(n))
+}
+
+/// Merges private tables into `out` in table order, slot ranges in
+/// parallel (each slot's merge is independent of the others').
+fn merge_tables_par<C: Columns>(
+    out: &mut C,
+    tables: &[Vec<Option<C::Elem>>],
+    combine: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
+) {
+    let (n_out, ptr) = (out.len(), out.out_ptr());
+    chunks(n_out).for_each(|r| {
+        for table in tables {
+            for t in r.clone() {
+                if let Some(v) = table[t] {
+                    // SAFETY: `t < out.len()`, so slot `t` is initialised and
+                    // within the capacity; the ranges are disjoint, so this
+                    // task alone touches slot `t`, and `out` is borrowed
+                    // mutably for the whole call.
+                    unsafe {
+                        let old = C::read(ptr, t);
+                        C::write(ptr, t, combine(v, old));
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// A spin lock on its own cache line.
@@ -138,16 +184,16 @@ pub fn permute<C: Columns>(
         return;
     }
 
-    if privatise(src_n, n_out) {
-        // One private table per chunk, the chunk's sources combined in order.
-        let tables: Vec<Vec<Option<C::Elem>>> = chunks(src_n)
+    if private_per_thread(src_n, n_out) {
+        // One private table per thread, its sources combined in order.
+        let tables: Vec<Vec<Option<C::Elem>>> = per_thread(src_n)
             .map(|r| {
                 let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
                 combine_options_into(&mut local, r, &target, &value, &combine);
                 local
             })
             .collect();
-        merge_tables(out, tables, &combine);
+        merge_tables_par(out, &tables, &combine);
         return;
     }
 
@@ -342,20 +388,26 @@ pub fn permute_atomic<T: AtomicPrim>(
         }
         return;
     }
-    if privatise(src_n, n_out) {
-        // A private table per chunk (no atomics), added up afterwards.
-        let tables: Vec<Vec<T>> = chunks(src_n)
+    if private_per_thread(src_n, n_out) {
+        // A private table per thread (no atomics), merged afterwards, slot
+        // ranges in parallel.
+        let tables: Vec<Vec<T>> = per_thread(src_n)
             .map(|r| {
                 let mut local = vec![T::identity(op); n_out];
                 combine_into(&mut local, r, &target, &value, op);
                 local
             })
             .collect();
-        for local in tables {
-            for (o, v) in out.iter_mut().zip(local) {
-                *o = T::plain(v, *o, op);
-            }
-        }
+        let size = n_out
+            .div_ceil(rayon::current_num_threads().max(1) * 4)
+            .max(MIN_CHUNK);
+        out.par_chunks_mut(size).enumerate().for_each(|(c, slots)| {
+            with_op!(op, |o| for local in &tables {
+                for (slot, v) in slots.iter_mut().zip(&local[c * size..]) {
+                    *slot = T::plain(*v, *slot, o);
+                }
+            })
+        });
         return;
     }
     let ptr = SendPtr(out.as_mut_ptr());
