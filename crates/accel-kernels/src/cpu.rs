@@ -285,6 +285,21 @@ impl IndexBox {
         }
     }
 
+    /// Per component, the host expressions of the box's first index and
+    /// of its end (within `shape`, a local holding the iteration shape).
+    fn bounds(&self, shape: &Ident) -> (Vec<TokenStream>, Vec<TokenStream>) {
+        let lo = self.lo.iter().map(|ls| {
+            ls.iter()
+                .fold(quote!(0usize), |acc, l| quote!(::core::cmp::max(#acc, #l)))
+        });
+        let hi = self.hi.iter().enumerate().map(|(d, hs)| {
+            let d = Literal::usize_unsuffixed(d);
+            hs.iter()
+                .fold(quote!(#shape[#d]), |acc, h| quote!(::core::cmp::min(#acc, #h)))
+        });
+        (lo.collect(), hi.collect())
+    }
+
     fn raise(&mut self, d: usize, min: Option<i64>) {
         if let Some(m) = min {
             self.lo_min[d] = self.lo_min[d].max(m);
@@ -1457,24 +1472,7 @@ impl Gen<'_> {
             _ => unreachable!("an in-place candidate is an `if`"),
         };
         self.in_iteration(elem, shape, || self.box_where(c, then, bs, &mut bx, None));
-        let lo: Vec<TokenStream> = bx
-            .lo
-            .iter()
-            .map(|bs| {
-                bs.iter()
-                    .fold(quote!(0usize), |acc, b| quote!(::core::cmp::max(#acc, #b)))
-            })
-            .collect();
-        let hi: Vec<TokenStream> = bx
-            .hi
-            .iter()
-            .enumerate()
-            .map(|(d, v)| {
-                let d = Literal::usize_unsuffixed(d);
-                v.iter()
-                    .fold(quote!(#bs[#d]), |acc, b| quote!(::core::cmp::min(#acc, #b)))
-            })
-            .collect();
+        let (lo, hi) = bx.bounds(bs);
         let r = Literal::usize_unsuffixed(rank);
         let pv = var(f.params[0]);
         let uneven = elem.loops(self.a);
@@ -1540,24 +1538,7 @@ impl Gen<'_> {
         if decided.is_empty() {
             return None;
         }
-        let lo: Vec<TokenStream> = bx
-            .lo
-            .iter()
-            .map(|bs| {
-                bs.iter()
-                    .fold(quote!(0usize), |acc, b| quote!(::core::cmp::max(#acc, #b)))
-            })
-            .collect();
-        let hi: Vec<TokenStream> = bx
-            .hi
-            .iter()
-            .enumerate()
-            .map(|(d, bs)| {
-                let d = Literal::usize_unsuffixed(d);
-                bs.iter()
-                    .fold(quote!(#shape[#d]), |acc, b| quote!(::core::cmp::min(#acc, #b)))
-            })
-            .collect();
+        let (lo, hi) = bx.bounds(shape);
         let r = Literal::usize_unsuffixed(rank);
         let param_ty = rust_ty(&self.a.var(f.params[0]).ty);
         let pv = var(f.params[0]);
