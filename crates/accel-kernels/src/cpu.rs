@@ -1262,7 +1262,6 @@ impl Gen<'_> {
     /// element closures. `None` when the kernel reads no neighbours, or reads
     /// some around another index (then the boundary rule applies everywhere).
     fn stencil_split(&self, e: &ElemFn, shape: &Ident, rank: usize) -> Option<TokenStream> {
-        let rt = self.rt;
         let f = e.fun();
         let p = f.params[0];
         let reads = stencil_reads(self.a, f.body);
@@ -1296,10 +1295,12 @@ impl Gen<'_> {
                 None => reach.push((b, offset.clone(), offset.clone())),
             }
         }
-        let lo = (0..rank).map(|d| {
-            let l = reach.iter().map(|r| (-r.1[d]).max(0) as usize).max().unwrap_or(0);
-            quote!(#l)
-        });
+        let lo: Vec<TokenStream> = (0..rank)
+            .map(|d| {
+                let l = reach.iter().map(|r| (-r.1[d]).max(0) as usize).max().unwrap_or(0);
+                quote!(#l)
+            })
+            .collect();
         let hi = (0..rank).map(|d| {
             let dl = Literal::usize_unsuffixed(d);
             let mut h = quote!(#shape[#dl]);
@@ -1310,30 +1311,49 @@ impl Gen<'_> {
             }
             h
         });
-        let r = Literal::usize_unsuffixed(rank);
+        let hi: Vec<TokenStream> = hi.collect();
+        self.fast_stencil.set(true);
+        let fast = self.expr(f.body);
+        self.fast_stencil.set(false);
+        let border = self.expr(f.body);
+        Some(self.box_generate(e, shape, &lo, &hi, fast, border))
+    }
+
+    /// The call of `stencil_generate` over `shape` for element function
+    /// `e`, emitted as `fast` on the box `lo..hi` and as `whole` elsewhere.
+    fn box_generate(
+        &self,
+        e: &ElemFn,
+        shape: &Ident,
+        lo: &[TokenStream],
+        hi: &[TokenStream],
+        fast: TokenStream,
+        whole: TokenStream,
+    ) -> TokenStream {
+        let rt = self.rt;
+        let p = e.fun().params[0];
+        let r = Literal::usize_unsuffixed(lo.len());
         let param_ty = rust_ty(&self.a.var(p).ty);
         let pv = var(p);
         let bind = match e {
             ElemFn::Linear(_) => quote!(let #pv: #param_ty = __i;),
             ElemFn::Index(_) => quote!(let #pv: #param_ty = __ix;),
         };
-        self.fast_stencil.set(true);
-        let fast = self.expr(f.body);
-        self.fast_stencil.set(false);
-        let border = self.expr(f.body);
         // `move` closures capture the slices and shapes they read by value (the
         // error context by reference), so they are `Copy` and their loads
         // loop-invariant.
-        Some(quote! {{
+        quote! {{
             let __ctx = &__ctx;
             #rt::cpu::stencil_generate::<_, #r>(
                 &#shape,
                 [#(#lo),*],
                 [#(#hi),*],
+                #[allow(unused_variables)]
                 move |__i: usize, __ix: [usize; #r]| { #bind #fast },
-                move |__i: usize, __ix: [usize; #r]| { #bind #border },
+                #[allow(unused_variables)]
+                move |__i: usize, __ix: [usize; #r]| { #bind #whole },
             )
-        }})
+        }}
     }
 
     /// The call that computes generate kernel `elem` into a new buffer `b`
@@ -1527,7 +1547,6 @@ impl Gen<'_> {
     /// decided by the index, or the element function loops (its cost varies:
     /// `generate_uneven` balances it better).
     fn guard_split(&self, e: &ElemFn, shape: &Ident, rank: usize) -> Option<TokenStream> {
-        let rt = self.rt;
         let f = e.fun();
         if rank == 0 || matches!(e, ElemFn::Linear(_)) && rank != 1 || e.loops(self.a) {
             return None;
@@ -1539,13 +1558,6 @@ impl Gen<'_> {
             return None;
         }
         let (lo, hi) = bx.bounds(shape);
-        let r = Literal::usize_unsuffixed(rank);
-        let param_ty = rust_ty(&self.a.var(f.params[0]).ty);
-        let pv = var(f.params[0]);
-        let bind = match e {
-            ElemFn::Linear(_) => quote!(let #pv: #param_ty = __i;),
-            ElemFn::Index(_) => quote!(let #pv: #param_ty = __ix;),
-        };
         self.split.replace(Some(Split {
             decided,
             lo_min: bx.lo_min.clone(),
@@ -1554,19 +1566,7 @@ impl Gen<'_> {
         let fast = self.expr(f.body);
         self.split.replace(None);
         let whole = self.expr(f.body);
-        // `move` closures, as in `stencil_split`.
-        Some(quote! {{
-            let __ctx = &__ctx;
-            #rt::cpu::stencil_generate::<_, #r>(
-                &#shape,
-                [#(#lo),*],
-                [#(#hi),*],
-                #[allow(unused_variables)]
-                move |__i: usize, __ix: [usize; #r]| { #bind #fast },
-                #[allow(unused_variables)]
-                move |__i: usize, __ix: [usize; #r]| { #bind #whole },
-            )
-        }})
+        Some(self.box_generate(e, shape, &lo, &hi, fast, whole))
     }
 
     /// How the guard split being emitted decides the `if` `h`, if it does.
