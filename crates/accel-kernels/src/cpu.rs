@@ -1505,13 +1505,7 @@ impl Gen<'_> {
                         residual: Vec::new(),
                     },
                 )]);
-                self.split.replace(Some(Split {
-                    decided,
-                    lo_min: bx.lo_min.clone(),
-                    hi: hi.clone(),
-                }));
-                let body = self.expr(f.body);
-                self.split.replace(None);
+                let body = self.expr_in_box(f.body, decided, &bx, &hi);
                 // A `move` closure, as in `stencil_split`.
                 quote!({
                     let __ctx = &__ctx;
@@ -1558,15 +1552,29 @@ impl Gen<'_> {
             return None;
         }
         let (lo, hi) = bx.bounds(shape);
+        let fast = self.expr_in_box(f.body, decided, &bx, &hi);
+        let whole = self.expr(f.body);
+        Some(self.box_generate(e, shape, &lo, &hi, fast, whole))
+    }
+
+    /// Element function body `h` as it runs inside box `bx` (whose ends are
+    /// `hi`): the `if`s of `decided` take their branch, and reads the box
+    /// keeps inside their arrays go unchecked.
+    fn expr_in_box(
+        &self,
+        h: H,
+        decided: HashMap<H, Decision>,
+        bx: &IndexBox,
+        hi: &[TokenStream],
+    ) -> TokenStream {
         self.split.replace(Some(Split {
             decided,
             lo_min: bx.lo_min.clone(),
-            hi: hi.clone(),
+            hi: hi.to_vec(),
         }));
-        let fast = self.expr(f.body);
+        let body = self.expr(h);
         self.split.replace(None);
-        let whole = self.expr(f.body);
-        Some(self.box_generate(e, shape, &lo, &hi, fast, whole))
+        body
     }
 
     /// How the guard split being emitted decides the `if` `h`, if it does.
