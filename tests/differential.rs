@@ -3119,3 +3119,155 @@ mod guarded {
         }
     }
 }
+
+/// Folds whose reads are contiguous across neighbouring rows (a matrix
+/// product's `b[[l, j]]`) run with their loops interchanged on the CPU, a tile
+/// of columns and a few outer rows at a time. Every result must still combine
+/// its elements in index order, and reads past an array must still fail.
+mod interchanged {
+    use super::*;
+
+    #[acc]
+    fn matmul(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> {
+        let [n, k] = a.shape();
+        let m = b.shape()[1];
+        generate([n, m, k], |[i, j, l]| a[[i, l]] * b[[l, j]]).sum()
+    }
+
+    // `fold1` with "the last element not a multiple of 7": associative but
+    // not commutative, so any element combined out of order shows. A map
+    // after the fold is fused into it.
+    #[acc]
+    fn differences(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> {
+        let [n, k] = a.shape();
+        let m = b.shape()[1];
+        generate([n, m, k], |[i, j, l]| a[[i, l]] - 3 * b[[l, j]])
+            .fold1(|x, y| if y % 7 == 0 { x } else { y })
+            .map(|x| x * 2 + 1)
+    }
+
+    // Rank 4 (PolyBench's doitgen): the outer rows span two axes.
+    #[acc]
+    fn doitgen(a: &Array<i64, 3>, c4: &Matrix<i64>) -> Array<i64, 3> {
+        let [nr, nq, np] = a.shape();
+        generate([nr, nq, np, np], |[r, q, p, s]| a[[r, q, s]] * c4[[s, p]]).sum()
+    }
+
+    // Floats, a branch on the indices (PolyBench's symm) and a seed.
+    #[acc]
+    fn symm(a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> {
+        let [m, n] = b.shape();
+        generate([m, n, m], |[i, j, k]| {
+            let aik = if k <= i { a[[i, k]] } else { a[[k, i]] };
+            aik * b[[k, j]]
+        })
+        .fold(0.5, |x, y| x + y)
+    }
+
+    fn product_fails(a: &Matrix<i32>, b: &Matrix<i32>) -> bool {
+        let ([n, k], [kb, m]) = (a.shape(), b.shape());
+        n > 0 && m > 0 && k > kb
+    }
+
+    fn check_all(
+        a: &Matrix<i32>,
+        b: &Matrix<i32>,
+        c: &Array<i64, 3>,
+        c4: &Matrix<i64>,
+        f: &Matrix<f32>,
+        g: &Matrix<f32>,
+    ) {
+        let fails = product_fails(a, b);
+        check_fails_if(
+            matmul::SOURCE,
+            "matmul",
+            &[arg(a), arg(b)],
+            matmul(a, b),
+            EXACT,
+            fails,
+            ErrorKind::IndexOutOfBounds,
+        )
+        .ok();
+        let ([n, k], m) = (a.shape(), b.shape()[1]);
+        let empty = n > 0 && m > 0 && k == 0;
+        let kind = if empty {
+            ErrorKind::EmptyReduction
+        } else {
+            ErrorKind::IndexOutOfBounds
+        };
+        check_fails_if(
+            differences::SOURCE,
+            "differences",
+            &[arg(a), arg(b)],
+            differences(a, b),
+            EXACT,
+            fails || empty,
+            kind,
+        )
+        .ok();
+        let [nr, nq, np] = c.shape();
+        let c4_fails = nr * nq * np > 0 && (c4.shape()[0] < np || c4.shape()[1] < np);
+        check_fails_if(
+            doitgen::SOURCE,
+            "doitgen",
+            &[arg(c), arg(c4)],
+            doitgen(c, c4),
+            EXACT,
+            c4_fails,
+            ErrorKind::IndexOutOfBounds,
+        )
+        .ok();
+        let ([fm, fk], [gm, gn]) = (f.shape(), g.shape());
+        let symm_fails = gm > 0 && gn > 0 && (fm < gm || fk < gm);
+        let mag = 1.0 + gm as f64 * 1e6;
+        check_fails_if(
+            symm::SOURCE,
+            "symm",
+            &[arg(f), arg(g)],
+            symm(f, g),
+            sum_tol(F32_TOL, mag),
+            symm_fails,
+            ErrorKind::IndexOutOfBounds,
+        )
+        .ok();
+    }
+
+    proptest! {
+        #![proptest_config(cfg())]
+
+        #[test]
+        fn interchanged_folds(a in matrix(-1000i32..1000, 11, 9), b in matrix(-1000i32..1000, 9, 13),
+                              c in array3(-1000i64..1000, 5, 4, 7), c4 in matrix(-1000i64..1000, 8, 8),
+                              f in matrix(small_f32(), 9, 9), g in matrix(small_f32(), 9, 12)) {
+            check_all(&a, &b, &c, &c4, &f, &g);
+        }
+    }
+
+    /// Past a tile of columns (64), with a remainder of outer rows (4 at a
+    /// time), and long enough folds to run in parallel.
+    #[test]
+    fn interchanged_folds_large() {
+        let int = |r: usize, c: usize, s: usize| {
+            Matrix::from_fn([r, c], |[i, j]| (hash(s + i * c + j) % 2001) as i32 - 1000)
+        };
+        let (a, b) = (int(67, 150, 1), int(150, 131, 2));
+        let c = Array::<i64, 3>::from_fn([3, 5, 70], |[i, j, k]| {
+            (hash(i * 350 + j * 70 + k) % 200) as i64 - 100
+        });
+        let c4 = Matrix::from_fn([70, 70], |[i, j]| (hash(9 + i * 70 + j) % 200) as i64 - 100);
+        let fl = |r: usize, c: usize, s: usize| {
+            Matrix::from_fn([r, c], |[i, j]| (hash(s + i * c + j) % 1000) as f32 / 100.0 - 5.0)
+        };
+        let (f, g) = (fl(131, 131, 3), fl(131, 66, 4));
+        check_all(&a, &b, &c, &c4, &f, &g);
+        // The inner extent too short for the product: every executor fails.
+        check_all(
+            &int(9, 151, 5),
+            &b,
+            &c,
+            &Matrix::from_fn([69, 70], |_| 1),
+            &f,
+            &fl(132, 70, 6),
+        );
+    }
+}

@@ -110,8 +110,9 @@ impl<'a> Gen<'a> {
 /// Whether the element function of a fold of rows reads some array with the
 /// row's last index innermost (`b[[k, j]]` in a matrix product whose rows are
 /// `[i, j]` and whose fold runs over `k`): such reads are contiguous across
-/// neighbouring rows and a whole row apart along one, so the rows are better
-/// reduced side by side (`Order::RowsTogether`).
+/// neighbouring rows and a whole row apart along one, so the fold is better
+/// run with its loops interchanged, a tile of columns at a time
+/// ([`fold_columns_then`](accel_runtime::cpu::fold_columns_then)).
 fn reads_across_rows(a: &Arena, elem: &ElemFn) -> bool {
     let ElemFn::Index(f) = elem else {
         return false;
@@ -829,19 +830,24 @@ impl Gen<'_> {
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
-                        let order = if !to_scalar && reads_across_rows(self.a, elem) {
-                            quote!(#rt::cpu::Order::RowsTogether)
-                        } else if accel_core::plan::commutative(self.a, f) {
+                        let by_columns = !to_scalar && reads_across_rows(self.a, elem);
+                        let order = if accel_core::plan::commutative(self.a, f) && !by_columns {
                             quote!(#rt::cpu::Order::Commutative)
                         } else {
                             quote!(#rt::cpu::Order::Indexed)
                         };
                         let call = self.versioned(|| {
                             let emit = || {
-                                self.fold_call(
-                                    elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols,
-                                    &cols, kernel.at,
-                                )
+                                if by_columns {
+                                    self.fold_columns_call(
+                                        elem, &in_shape, *shape, z, &g, &post, &acc_cols, &cols, kernel.at,
+                                    )
+                                } else {
+                                    self.fold_call(
+                                        elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols,
+                                        &cols, kernel.at,
+                                    )
+                                }
                             };
                             if to_scalar && !self.lanes_pay(elem) {
                                 self.linear_version(elem, &in_shape, emit)
@@ -1180,6 +1186,55 @@ impl Gen<'_> {
                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1").or_at(#at)),
                 }
             },
+        }
+    }
+
+    /// A fold of rows whose reads are contiguous across neighbouring rows
+    /// (see [`reads_across_rows`]), with the loops interchanged: the call of
+    /// [`fold_columns_then`](accel_runtime::cpu::fold_columns_then), whose
+    /// element closure `|__o, __c, __k|` takes the outer row, the column and
+    /// the fold index.
+    #[allow(clippy::too_many_arguments)]
+    fn fold_columns_call(
+        &self,
+        elem: &ElemFn,
+        in_shape: &Ident,
+        shape: H,
+        z: &Option<H>,
+        g: &TokenStream,
+        post: &TokenStream,
+        acc_cols: &TokenStream,
+        cols: &TokenStream,
+        at: Option<Loc>,
+    ) -> TokenStream {
+        let rt = self.rt;
+        let at = location(at);
+        let f = self.in_iteration(elem, shape, || {
+            let ElemFn::Index(f) = elem else {
+                unreachable!("reads_across_rows holds only for index element functions")
+            };
+            let p = var(f.params[0]);
+            let body = self.expr(f.body);
+            let r = match self.a.var(f.params[0]).ty {
+                Ty::Index(r) => r,
+                _ => 0,
+            };
+            let r = Literal::usize_unsuffixed(r);
+            quote!(|__o: usize, __c: usize, __k: usize| { let #p: [usize; #r] = #rt::cpu::column_index(&#in_shape, __o, __c, __k); #body })
+        });
+        let head = quote!(let (__outer, __ncols, __nlen) = #rt::cpu::columns_of(&#in_shape););
+        match z {
+            Some(z) => {
+                let z = self.expr(*z);
+                quote!({ #head #rt::cpu::fold_columns_then::<#acc_cols, #cols>(__outer, __ncols, __nlen, #f, #z, #g, #post) })
+            }
+            None => quote! {{
+                #head
+                match #rt::cpu::fold1_columns_then::<#acc_cols, #cols>(__outer, __ncols, __nlen, #f, #g, #post) {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1").or_at(#at)),
+                }
+            }},
         }
     }
 

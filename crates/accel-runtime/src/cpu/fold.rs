@@ -57,11 +57,6 @@ pub enum Order {
     /// accumulators, which breaks the dependency chain of one accumulator and
     /// lets the compiler vectorise the loop.
     Commutative,
-    /// As `Indexed`, for folds of rows whose element function reads memory
-    /// that is contiguous across neighbouring rows rather than along a row
-    /// (the code generator sees it in the indices): neighbouring rows are
-    /// reduced side by side, which makes those reads contiguous.
-    RowsTogether,
 }
 
 /// Interleaved accumulators of a commutative reduction.
@@ -293,7 +288,7 @@ fn fold_rows_together<T: Copy>(
 /// element `j` of row `r` (so that generated code need not divide a linear
 /// offset to find the row). The caller guarantees `skip <= len`.
 #[allow(clippy::too_many_arguments)]
-fn fold_rows_seeded<C: Columns, D: Columns>(
+pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
     order: Order,
     rows: usize,
     len: usize,

@@ -6,6 +6,7 @@
 //! The skeletons split work into contiguous chunks so that inner loops are plain
 //! counted loops the compiler can vectorise.
 
+mod columns;
 mod ctx;
 mod expand;
 mod fold;
@@ -18,6 +19,7 @@ pub mod stencil;
 mod testing;
 mod update;
 
+pub use columns::{column_index, columns_of, fold1_columns_then, fold_columns_then};
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{
