@@ -148,6 +148,12 @@ fn reads_across_rows(a: &Arena, elem: &ElemFn) -> bool {
     })
 }
 
+/// Whether a permute's combination keeps the new value (`|new, _old| new`:
+/// a scatter, where which of several sources wins is unspecified).
+fn keeps_new(a: &Arena, combine: &Fun) -> bool {
+    matches!((a.expr(combine.body), combine.params.first()), (Expr::Var(v), Some(new)) if v == new)
+}
+
 /// The scalars of `plan` that live on the host: scalar parameters, `let`
 /// steps and scalar loop state, in every block.
 fn host_vars(plan: &Plan) -> HashSet<VarId> {
@@ -939,8 +945,12 @@ impl Gen<'_> {
                                 }
                             }
                         };
-                        // Integer sums, minima and bit operations: lock-free atomics.
+                        // Integer sums, minima and bit operations: lock-free
+                        // atomics; a scatter of a primitive: atomic stores.
                         let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                            None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
+                                #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
+                            },
                             Some(a) => {
                                 let a = format_ident!("{}", format!("{a:?}"));
                                 quote! {

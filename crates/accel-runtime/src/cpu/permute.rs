@@ -424,6 +424,81 @@ pub fn permute_atomic<T: AtomicPrim>(
     });
 }
 
+/// Primitive element types stored with one atomic store (floats and `bool`
+/// through integers of their size).
+pub trait StorePrim: Copy + Send + Sync {
+    /// Whether `ptr` is aligned for the atomic type of the same size.
+    fn aligned(ptr: *mut Self) -> bool;
+    /// `*slot = v`, atomically (relaxed).
+    ///
+    /// # Safety
+    /// `slot` is valid, aligned (`aligned`), and only accessed atomically while
+    /// this runs.
+    unsafe fn store(slot: *mut Self, v: Self);
+}
+
+macro_rules! store_prim {
+    ($($t:ty => $a:ty, $bits:ty, |$x:ident| $to:expr),* $(,)?) => {$(
+        impl StorePrim for $t {
+            fn aligned(ptr: *mut Self) -> bool {
+                (ptr as usize) % std::mem::align_of::<$a>() == 0
+            }
+            #[inline]
+            unsafe fn store(slot: *mut Self, $x: Self) {
+                // SAFETY: the caller guarantees `slot` is valid and aligned for
+                // the atomic type (of the same size) and accessed only
+                // atomically meanwhile.
+                let a = unsafe { <$a>::from_ptr(slot as *mut $bits) };
+                a.store($to, Ordering::Relaxed);
+            }
+        }
+    )*};
+}
+
+store_prim!(
+    i8 => AtomicI8, i8, |x| x, i16 => AtomicI16, i16, |x| x, i32 => AtomicI32, i32, |x| x,
+    i64 => AtomicI64, i64, |x| x, u8 => AtomicU8, u8, |x| x, u16 => AtomicU16, u16, |x| x,
+    u32 => AtomicU32, u32, |x| x, u64 => AtomicU64, u64, |x| x, usize => AtomicUsize, usize, |x| x,
+    f32 => AtomicU32, u32, |x| x.to_bits(), f64 => AtomicU64, u64, |x| x.to_bits(),
+    bool => AtomicBool, bool, |x| x,
+);
+
+/// A scatter (`permute` whose combination keeps the new value) of a
+/// primitive type: each source stored straight into its target, in parallel.
+/// When targets repeat, which source wins is unspecified (as documented for
+/// `scatter`), and each store is atomic, so there is no data race. Replaces
+/// a private table per thread (a table of `Option`s as large as the output,
+/// filled, then merged) with one pass over the sources.
+pub fn scatter_store<T: StorePrim>(
+    out: &mut Vec<T>,
+    src_n: usize,
+    target: impl Fn(usize) -> Option<usize> + Sync,
+    value: impl Fn(usize) -> T + Sync,
+) {
+    let n_out = out.len();
+    if src_n < MIN_CHUNK || !T::aligned(out.as_mut_ptr()) {
+        // Small (or no aligned atomics here): one thread, in source order.
+        for i in 0..src_n {
+            if let Some(t) = target(i).filter(|&t| t < n_out) {
+                out[t] = value(i);
+            }
+        }
+        return;
+    }
+    let ptr = SendPtr(out.as_mut_ptr());
+    chunks(src_n).for_each(|r| {
+        let ptr = &ptr;
+        for i in r {
+            if let Some(t) = target(i).filter(|&t| t < n_out) {
+                // SAFETY: `t < out.len()`, the base is aligned (checked above)
+                // and so is every element; `out` is borrowed mutably for the
+                // whole call and every access during it is atomic.
+                unsafe { T::store(ptr.get().add(t), value(i)) }
+            }
+        }
+    });
+}
+
 /// Combines the sources `r` into a chunk's private `table` with `op`.
 ///
 /// A function of its own so that `table` is a `&mut` argument: the compiler
@@ -597,5 +672,37 @@ mod tests {
         let mut out = vec![-1i32; 3];
         permute(&mut out, 10, |i| Some(i % 3), |i| i as i32, |new, _old| new);
         assert_eq!(out, vec![9, 7, 8]);
+    }
+
+    #[test]
+    fn scatter_store_moves_every_source() {
+        crate::cpu::testing::in_pools(|| {
+            for n in [0, 5, MIN_CHUNK - 1, 3 * MIN_CHUNK + 7] {
+                // A permutation into `n + 3` slots (odd multiplier), some
+                // sources dropped (`None`) or out of bounds.
+                let m = n + 3;
+                let target = |i: usize| match i % 11 {
+                    3 => None,
+                    5 => Some(m + i),
+                    _ => Some((i * 7919) % m.max(1)),
+                };
+                let mut want = vec![1.5f32; m];
+                for i in 0..n {
+                    if let Some(t) = target(i).filter(|&t| t < m) {
+                        want[t] = i as f32;
+                    }
+                }
+                let mut got = vec![1.5f32; m];
+                scatter_store(&mut got, n, target, |i| i as f32);
+                assert_eq!(got, want, "n = {n}");
+            }
+            // Repeated targets: each slot holds one of its sources.
+            let n = 4 * MIN_CHUNK;
+            let mut got = vec![usize::MAX; 10];
+            scatter_store(&mut got, n, |i| Some(i % 10), |i| i);
+            for (t, &v) in got.iter().enumerate() {
+                assert!(v < n && v % 10 == t, "slot {t} holds {v}");
+            }
+        });
     }
 }
