@@ -76,13 +76,21 @@ fn private_per_thread(src_n: usize, n_out: usize) -> bool {
     n_out.saturating_mul(rayon::current_num_threads().max(1)) <= src_n.saturating_mul(4)
 }
 
-/// `0..n` in one contiguous range per thread, in order.
-fn per_thread(n: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let parts = rayon::current_num_threads().max(1);
-    let size = n.div_ceil(parts).max(1);
-    (0..n.div_ceil(size))
+/// The source ranges that get a private table each, in order: a few per
+/// thread when the tables are small against the sources (work stealing then
+/// balances sources of uneven cost, such as the pairs `j > i` of a triangle),
+/// else one per thread.
+fn table_ranges(src_n: usize, n_out: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
+    let threads = rayon::current_num_threads().max(1);
+    let parts = if n_out.saturating_mul(16 * threads) <= src_n {
+        4 * threads
+    } else {
+        threads
+    };
+    let size = src_n.div_ceil(parts).max(1);
+    (0..src_n.div_ceil(size))
         .into_par_iter()
-        .map(move |c| c * size..((c + 1) * size).min(n))
+        .map(move |c| c * size..((c + 1) * size).min(src_n))
 }
 
 /// Merges private tables into `out` in table order, slot ranges in
@@ -186,7 +194,7 @@ pub fn permute<C: Columns>(
 
     if private_per_thread(src_n, n_out) {
         // One private table per thread, its sources combined in order.
-        let tables: Vec<Vec<Option<C::Elem>>> = per_thread(src_n)
+        let tables: Vec<Vec<Option<C::Elem>>> = table_ranges(src_n, n_out)
             .map(|r| {
                 let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
                 combine_options_into(&mut local, r, &target, &value, &combine);
@@ -391,7 +399,7 @@ pub fn permute_atomic<T: AtomicPrim>(
     if private_per_thread(src_n, n_out) {
         // A private table per thread (no atomics), merged afterwards, slot
         // ranges in parallel.
-        let tables: Vec<Vec<T>> = per_thread(src_n)
+        let tables: Vec<Vec<T>> = table_ranges(src_n, n_out)
             .map(|r| {
                 let mut local = vec![T::identity(op); n_out];
                 combine_into(&mut local, r, &target, &value, op);
