@@ -3164,6 +3164,13 @@ mod interchanged {
         .fold(0.5, |x, y| x + y)
     }
 
+    // Rank 2 (PolyBench's atax): one outer row, the columns in tiles.
+    #[acc]
+    fn transposed_matvec(a: &Matrix<i32>, x: &Vector<i32>) -> Vector<i32> {
+        let [n, m] = a.shape();
+        generate([m, n], |[j, i]| a[[i, j]] * x[[i]]).sum()
+    }
+
     fn product_fails(a: &Matrix<i32>, b: &Matrix<i32>) -> bool {
         let ([n, k], [kb, m]) = (a.shape(), b.shape());
         n > 0 && m > 0 && k > kb
@@ -3189,6 +3196,9 @@ mod interchanged {
         )
         .ok();
         let ([n, k], m) = (a.shape(), b.shape()[1]);
+        let x = Vector::from_fn([b.shape()[0]], |[i]| b.to_vec().get(i).copied().unwrap_or(3));
+        let short = n > 0 && k > 0 && x.len() < n;
+        check_fails_if(transposed_matvec::SOURCE, "transposed_matvec", &[arg(a), arg(&x)], transposed_matvec(a, &x), EXACT, short, ErrorKind::IndexOutOfBounds).ok();
         let empty = n > 0 && m > 0 && k == 0;
         let kind = if empty {
             ErrorKind::EmptyReduction
