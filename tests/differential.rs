@@ -3171,6 +3171,50 @@ mod interchanged {
         generate([m, n], |[j, i]| a[[i, j]] * x[[i]]).sum()
     }
 
+    // The library's `matmul`, at every pair of ranks.
+    #[acc]
+    fn matmul_op(
+        a: &Matrix<i64>,
+        b: &Matrix<i64>,
+        v: &Vector<i64>,
+    ) -> (Matrix<i64>, Vector<i64>, Vector<i64>) {
+        (a.matmul(b), a.matmul(v), v.matmul(b))
+    }
+
+    #[acc]
+    fn dot_op(u: &Vector<f32>, v: &Vector<f32>) -> Scalar<f32> {
+        u.matmul(v)
+    }
+
+    fn check_matmul(a: &Matrix<i64>, b: &Matrix<i64>, v: &Vector<i64>) {
+        let ([_, k], [kb, _], n) = (a.shape(), b.shape(), v.len());
+        let differ = k != kb || k != n;
+        check_fails_if(
+            matmul_op::SOURCE,
+            "matmul_op",
+            &[arg(a), arg(b), arg(v)],
+            matmul_op(a, b, v),
+            EXACT,
+            differ,
+            ErrorKind::InvalidArgument,
+        )
+        .ok();
+        let (u, w) = (
+            Vector::from_fn([n], |[i]| v.to_vec()[i] as f32 / 7.0),
+            Vector::from_fn([k], |[i]| i as f32 - 2.5),
+        );
+        check_fails_if(
+            dot_op::SOURCE,
+            "dot_op",
+            &[arg(&u), arg(&w)],
+            dot_op(&u, &w),
+            sum_tol(F32_TOL, 1e3 * (1 + n) as f64),
+            n != k,
+            ErrorKind::InvalidArgument,
+        )
+        .ok();
+    }
+
     fn product_fails(a: &Matrix<i32>, b: &Matrix<i32>) -> bool {
         let ([n, k], [kb, m]) = (a.shape(), b.shape());
         n > 0 && m > 0 && k > kb
@@ -3198,7 +3242,16 @@ mod interchanged {
         let ([n, k], m) = (a.shape(), b.shape()[1]);
         let x = Vector::from_fn([b.shape()[0]], |[i]| b.to_vec().get(i).copied().unwrap_or(3));
         let short = n > 0 && k > 0 && x.len() < n;
-        check_fails_if(transposed_matvec::SOURCE, "transposed_matvec", &[arg(a), arg(&x)], transposed_matvec(a, &x), EXACT, short, ErrorKind::IndexOutOfBounds).ok();
+        check_fails_if(
+            transposed_matvec::SOURCE,
+            "transposed_matvec",
+            &[arg(a), arg(&x)],
+            transposed_matvec(a, &x),
+            EXACT,
+            short,
+            ErrorKind::IndexOutOfBounds,
+        )
+        .ok();
         let empty = n > 0 && m > 0 && k == 0;
         let kind = if empty {
             ErrorKind::EmptyReduction
@@ -3248,8 +3301,11 @@ mod interchanged {
         #[test]
         fn interchanged_folds(a in matrix(-1000i32..1000, 11, 9), b in matrix(-1000i32..1000, 9, 13),
                               c in array3(-1000i64..1000, 5, 4, 7), c4 in matrix(-1000i64..1000, 8, 8),
-                              f in matrix(small_f32(), 9, 9), g in matrix(small_f32(), 9, 12)) {
+                              f in matrix(small_f32(), 9, 9), g in matrix(small_f32(), 9, 12), k in 0usize..10) {
             check_all(&a, &b, &c, &c4, &f, &g);
+            let wide = |m: &Matrix<i32>| Matrix::from_vec(m.shape(), m.to_vec().iter().map(|&x| x as i64).collect()).unwrap();
+            let v = Vector::from_fn([k], |[i]| i as i64 * 3 - 7);
+            check_matmul(&wide(&a), &wide(&b), &v);
         }
     }
 
@@ -3279,5 +3335,11 @@ mod interchanged {
             &f,
             &fl(132, 70, 6),
         );
+        let wide = |r: usize, c: usize, s: usize| {
+            Matrix::from_fn([r, c], |[i, j]| (hash(s + i * c + j) % 2001) as i64 - 1000)
+        };
+        let v = Vector::from_fn([150], |[i]| i as i64 - 75);
+        check_matmul(&wide(67, 150, 7), &wide(150, 131, 8), &v);
+        check_matmul(&wide(67, 150, 7), &wide(151, 131, 8), &v);
     }
 }

@@ -12,7 +12,7 @@ use syn::spanned::Spanned;
 
 /// The library's method names, for the "no such operation" message.
 pub(crate) const LIBRARY_METHODS: &str = "reverse, transpose, take, drop, init, tail, concat, flatten, \
-     gather, enumerate, indexed, replicate, slice, fold1_all, all, any, argmin, argmax, fold_seg, \
+     gather, enumerate, indexed, replicate, slice, fold1_all, all, any, argmin, argmax, matmul, fold_seg, \
      fold_seg_offsets, prescanl, postscanl, prescanr, postscanr, scanl_seg, scanl1_seg, scanr_seg, \
      scanr1_seg, scanl_seg_total, scanr_seg_total, scatter, scatter_if, filter, compact, expand, sort, \
      sort_by_key, sort_indices";
@@ -60,6 +60,7 @@ impl Lowerer<'_> {
             "fold1_all" => self.fold1_all(a, c),
             "all" | "any" => self.all_any(a, c, name == "all"),
             "argmin" | "argmax" => self.arg_extreme(a, c, name == "argmin"),
+            "matmul" => self.matmul(a, c),
             "fold_seg" | "fold_seg_offsets" => self.fold_seg(a, c, name == "fold_seg_offsets"),
             "prescanl" | "prescanr" => self.prescan(a, c, dir_of(name)),
             "postscanl" | "postscanr" => self.postscan(a, c, dir_of(name)),
@@ -518,6 +519,70 @@ impl Lowerer<'_> {
         });
         let best = b.fold(pairs, None, f, false);
         Ok(b.map(best, |b, x| b.proj(x, 1)))
+    }
+
+    /// `a.matmul(&b)`: the matrix product, as NumPy's `matmul` for ranks 1
+    /// and 2 (a vector on the left is a row, on the right a column; two
+    /// vectors give their dot product as a `Scalar`). Built from primitives:
+    /// the products over the index space `[rows of a, columns of b, inner]`,
+    /// summed over the inner axis; the CPU back end runs that fold with its
+    /// loops interchanged (contiguous reads of `b`). Inner extents that differ
+    /// are a run-time `InvalidArgument`.
+    fn matmul(&mut self, a: H, c: Call) -> CResult<H> {
+        self.arity_is(c, 1, "a matrix or a vector")?;
+        let (e, ra) = self.arena.arr_ty(a);
+        let (bm, eb, rb) = self.array_arg(c.1[0], "`matmul`")?;
+        let span = c.0.method.span();
+        if !(1..=2).contains(&ra) || !(1..=2).contains(&rb) {
+            return err(
+                span,
+                format!("`matmul` multiplies matrices and vectors (rank 1 or 2), but these arrays have ranks {ra} and {rb}"),
+            );
+        }
+        if e.prim().filter(|p| p.is_numeric()).is_none() || eb != e {
+            return err(
+                span,
+                format!("`matmul` needs two arrays of the same numeric element type, found `{e}` and `{eb}`"),
+            );
+        }
+        let b = &mut self.arena;
+        let (sa, sb) = (b.shape(a), b.shape(bm));
+        let k = b.comp(sa, ra - 1);
+        let kb = b.comp(sb, 0);
+        let same = b.bin(BinOp::Eq, k, kb);
+        let k = b.assert(
+            same,
+            "matmul",
+            "the inner extents differ (a has as many columns as b has rows)",
+            k,
+        );
+        // The index space: a's rows (a matrix), b's columns (a matrix), inner.
+        let mut dims = Vec::new();
+        if ra == 2 {
+            dims.push(b.comp(sa, 0));
+        }
+        if rb == 2 {
+            dims.push(b.comp(sb, 1));
+        }
+        dims.push(k);
+        let space = b.index(dims);
+        let prod = b.generate_with(space, |b, ix| {
+            let mut xs = b.comps(ix, ra + rb - 1);
+            let l = xs.pop().expect("the inner index");
+            let (mut ia, mut ib) = (vec![l], vec![l]);
+            if ra == 2 {
+                ia.insert(0, xs[0]);
+            }
+            if rb == 2 {
+                ib.push(xs[xs.len() - 1]);
+            }
+            let (ia, ib) = (b.index(ia), b.index(ib));
+            let (x, y) = (b.read(a, ia), b.read(bm, ib));
+            b.bin(BinOp::Mul, x, y)
+        });
+        let zero = b.zero_of(&e);
+        let plus = b.op2(&e, |b, x, y| b.bin(BinOp::Add, x, y));
+        Ok(b.fold(prod, Some(zero), plus, false))
     }
 
     /// Segmented fold along the innermost dimension: one result per segment,
