@@ -23,6 +23,14 @@ const TILE: usize = 64;
 /// rows (the `b[[k, j]]` of a matrix product) is loaded once for all of them.
 const ROWS: usize = 4;
 
+/// Columns of a tile whose accumulators (for `ROWS` rows) stay in registers.
+const MICRO: usize = 8;
+
+/// Steps of the fold index per pass over a group's rows: the tile's columns
+/// of memory shared by the rows (a 256 x 64 panel of `b`) then stay in the
+/// first levels of cache from one row to the next.
+const K_BLOCK: usize = 256;
+
 /// Elements of work below which the fold runs on the calling thread.
 const SEQUENTIAL_WORK: usize = 1 << 15;
 
@@ -117,50 +125,89 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
         let c0 = tile * TILE;
         let width = TILE.min(cols - c0);
         let (lo, hi) = (group * per, ((group + 1) * per).min(outer));
-        // SAFETY (of the writes below): `o < outer` and `c0 + dc < cols`, so
-        // the slot is below `rows`, the capacity; tasks own disjoint (rows,
-        // tile) pairs, so no other thread writes it. The accumulators are
-        // copied out by value: a reference to them escaping into a call would
-        // make every load in the inner loop a possible alias of them.
         // Columns past the tile's width are seeded from its last column and
         // never written.
         let col = |dc: usize| c0 + dc.min(width - 1);
-        let mut o = lo;
-        while o + ROWS <= hi {
-            // Plain loops, not `array::from_fn`: a call that writes the
-            // array through a pointer would let it escape too.
-            let mut acc: [[C::Elem; TILE]; ROWS] = [[seed(o, c0); TILE]; ROWS];
-            for (b, row) in acc.iter_mut().enumerate() {
-                for (dc, a) in row.iter_mut().enumerate() {
-                    *a = seed(o + b, col(dc));
-                }
+        // The group's accumulators, kept between blocks of the fold index.
+        let mut scratch: Vec<C::Elem> = vec![seed(lo, c0); (hi - lo) * TILE];
+        for o in lo..hi {
+            for dc in 0..TILE {
+                scratch[(o - lo) * TILE + dc] = seed(o, col(dc));
             }
-            for k in skip..len {
-                for dc in 0..width {
-                    for (b, row) in acc.iter_mut().enumerate() {
-                        row[dc] = g(row[dc], f(o + b, c0 + dc, k));
+        }
+        let mut k0 = skip;
+        while k0 < len {
+            // No short last block: it would cost a pass over the
+            // accumulators for little work.
+            let k1 = if len - k0 > 2 * K_BLOCK { k0 + K_BLOCK } else { len };
+            let mut o = lo;
+            while o + ROWS <= hi {
+                let at = (o - lo) * TILE;
+                // Copied into a local array (and back) by value: a reference to
+                // it escaping into a call would make every load in the inner
+                // loop a possible alias of it.
+                let mut acc: [[C::Elem; TILE]; ROWS] = [[scratch[at]; TILE]; ROWS];
+                for (b, row) in acc.iter_mut().enumerate() {
+                    for (dc, a) in row.iter_mut().enumerate() {
+                        *a = scratch[at + b * TILE + dc];
                     }
                 }
-            }
-            for (b, row) in acc.iter().enumerate() {
-                for dc in 0..width {
-                    unsafe { D::write(out, (o + b) * cols + c0 + dc, post(row[dc])) }
+                // Blocks of `MICRO` columns whose accumulators stay in
+                // registers for the whole block of the fold index, then the
+                // columns left over.
+                let mut d0 = 0;
+                while d0 + MICRO <= width {
+                    let mut r: [[C::Elem; MICRO]; ROWS] = [[acc[0][d0]; MICRO]; ROWS];
+                    for (b, rr) in r.iter_mut().enumerate() {
+                        rr.copy_from_slice(&acc[b][d0..d0 + MICRO]);
+                    }
+                    for k in k0..k1 {
+                        for (b, rr) in r.iter_mut().enumerate() {
+                            for (d, a) in rr.iter_mut().enumerate() {
+                                *a = g(*a, f(o + b, c0 + d0 + d, k));
+                            }
+                        }
+                    }
+                    for (b, rr) in r.iter().enumerate() {
+                        acc[b][d0..d0 + MICRO].copy_from_slice(rr);
+                    }
+                    d0 += MICRO;
                 }
+                for k in k0..k1 {
+                    for dc in d0..width {
+                        for (b, row) in acc.iter_mut().enumerate() {
+                            row[dc] = g(row[dc], f(o + b, c0 + dc, k));
+                        }
+                    }
+                }
+                for (b, row) in acc.iter().enumerate() {
+                    for (dc, &a) in row.iter().enumerate() {
+                        scratch[at + b * TILE + dc] = a;
+                    }
+                }
+                o += ROWS;
             }
-            o += ROWS;
+            for o in o..hi {
+                let at = (o - lo) * TILE;
+                let mut acc: [C::Elem; TILE] = [scratch[at]; TILE];
+                for (dc, a) in acc.iter_mut().enumerate() {
+                    *a = scratch[at + dc];
+                }
+                for k in k0..k1 {
+                    for (dc, a) in acc[..width].iter_mut().enumerate() {
+                        *a = g(*a, f(o, c0 + dc, k));
+                    }
+                }
+                scratch[at..at + TILE].copy_from_slice(&acc);
+            }
+            k0 = k1;
         }
-        for o in o..hi {
-            let mut acc: [C::Elem; TILE] = [seed(o, c0); TILE];
-            for (dc, a) in acc.iter_mut().enumerate() {
-                *a = seed(o, col(dc));
-            }
-            for k in skip..len {
-                for (dc, a) in acc[..width].iter_mut().enumerate() {
-                    *a = g(*a, f(o, c0 + dc, k));
-                }
-            }
-            for (dc, &v) in acc[..width].iter().enumerate() {
-                unsafe { D::write(out, o * cols + c0 + dc, post(v)) }
+        for o in lo..hi {
+            for dc in 0..width {
+                // SAFETY: `o < outer` and `c0 + dc < cols`, so the slot is
+                // below `rows`, the capacity; tasks own disjoint (rows, tile)
+                // pairs, so no other thread writes it.
+                unsafe { D::write(out, o * cols + c0 + dc, post(scratch[(o - lo) * TILE + dc])) }
             }
         }
     };
@@ -285,6 +332,23 @@ mod tests {
                         assert_eq!(got.map(zipped), want, "fold1 {outer}x{cols}x{len}");
                     }
                 }
+            }
+            // Folds long enough to run in blocks of the fold index (the last
+            // block longer than the others).
+            for (outer, cols, len) in [(5, 70, 2 * K_BLOCK + 1), (9, 3, 3 * K_BLOCK + 100)] {
+                let got =
+                    fold_columns_then::<MCols, MCols>(outer, cols, len, f(cols), (1, 0, 0, 1), mul, |x| x);
+                assert_eq!(
+                    Some(zipped(got)),
+                    reference(outer, cols, len, Some((1, 0, 0, 1))),
+                    "{outer}x{cols}x{len}"
+                );
+                let got = fold1_columns_then::<MCols, MCols>(outer, cols, len, f(cols), mul, |x| x);
+                assert_eq!(
+                    got.map(zipped),
+                    reference(outer, cols, len, None),
+                    "fold1 {outer}x{cols}x{len}"
+                );
             }
             // Few long rows take the split-row path.
             let (outer, cols, len) = (1, 2, 4 * crate::cpu::MIN_CHUNK + 3);
