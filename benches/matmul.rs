@@ -110,9 +110,6 @@ macro_rules! case {
 }
 
 fn main() {
-    if std::env::args().any(|a| a == "--list") {
-        return; // `cargo test --benches` asks for the list; nothing to list
-    }
     let mut rows = Vec::new();
     for n in [512, 2048] {
         case!(f32, mm_f32, n, rows);
