@@ -836,17 +836,22 @@ impl Gen<'_> {
                         // A fold to a scalar (a vector's innermost fold too) has one
                         // row: reduce it as a whole.
                         let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
-                        let by_columns = !to_scalar && reads_across_rows(self.a, elem);
-                        let order = if accel_core::plan::commutative(self.a, f) && !by_columns {
+                        // The index element function of a fold to run with its loops
+                        // interchanged.
+                        let by_columns = match elem {
+                            ElemFn::Index(e) if !to_scalar && reads_across_rows(self.a, elem) => Some(e),
+                            _ => None,
+                        };
+                        let order = if accel_core::plan::commutative(self.a, f) && by_columns.is_none() {
                             quote!(#rt::cpu::Order::Commutative)
                         } else {
                             quote!(#rt::cpu::Order::Indexed)
                         };
                         let call = self.versioned(|| {
                             let emit = || {
-                                if by_columns {
+                                if let Some(e) = by_columns {
                                     self.fold_columns_call(
-                                        elem, &in_shape, *shape, z, &g, &post, &acc_cols, &cols, kernel.at,
+                                        elem, e, &in_shape, *shape, z, &g, &post, &acc_cols, &cols, kernel.at,
                                     )
                                 } else {
                                     self.fold_call(
@@ -1203,11 +1208,12 @@ impl Gen<'_> {
     /// (see [`reads_across_rows`]), with the loops interchanged: the call of
     /// [`fold_columns_then`](accel_runtime::cpu::fold_columns_then), whose
     /// element closure `|__o, __c, __k|` takes the outer row, the column and
-    /// the fold index.
+    /// the fold index (`f` is `elem`'s function, of an index).
     #[allow(clippy::too_many_arguments)]
     fn fold_columns_call(
         &self,
         elem: &ElemFn,
+        f: &Fun,
         in_shape: &Ident,
         shape: H,
         z: &Option<H>,
@@ -1220,9 +1226,6 @@ impl Gen<'_> {
         let rt = self.rt;
         let at = location(at);
         let f = self.in_iteration(elem, shape, || {
-            let ElemFn::Index(f) = elem else {
-                unreachable!("reads_across_rows holds only for index element functions")
-            };
             let p = var(f.params[0]);
             let body = self.expr(f.body);
             let r = match self.a.var(f.params[0]).ty {

@@ -12,6 +12,12 @@
 //! and the inner loop vectorises without reassociating anything: every result
 //! still combines its elements in index order, so results are the same bit for
 //! bit as a row-by-row fold.
+//!
+//! Two levels of blocking keep the data close: the fold index runs in blocks
+//! of `K_BLOCK` steps over all the task's rows (the accumulators wait in a
+//! scratch tile between blocks), so the panel of `b` a block reads stays in
+//! cache from one group of rows to the next; and within a block, `ROWS` x
+//! `MICRO` accumulators stay in registers for the whole block.
 
 use super::fold::{fold_rows_seeded, split_size, Order};
 use crate::elem::Columns;
