@@ -550,11 +550,14 @@ impl Lowerer<'_> {
         let k = b.comp(sa, ra - 1);
         let kb = b.comp(sb, 0);
         let same = b.bin(BinOp::Eq, k, kb);
+        // The smaller extent when they differ: no read is ever out of bounds,
+        // so every executor reports the same error (the assertion's).
+        let inner = b.min_(k, kb);
         let k = b.assert(
             same,
             "matmul",
             "the inner extents differ (a has as many columns as b has rows)",
-            k,
+            inner,
         );
         // The index space: a's rows (a matrix), b's columns (a matrix), inner.
         let mut dims = Vec::new();
