@@ -842,7 +842,7 @@ impl Gen<'_> {
                             ElemFn::Index(e) if !to_scalar && reads_across_rows(self.a, elem) => Some(e),
                             _ => None,
                         };
-                        let order = if accel_core::plan::commutative(self.a, f) && by_columns.is_none() {
+                        let order = if accel_core::plan::commutative(self.a, f) {
                             quote!(#rt::cpu::Order::Commutative)
                         } else {
                             quote!(#rt::cpu::Order::Indexed)
@@ -1226,14 +1226,11 @@ impl Gen<'_> {
         let rt = self.rt;
         let at = location(at);
         let f = self.in_iteration(elem, shape, || {
-            let p = var(f.params[0]);
-            let body = self.expr(f.body);
-            let r = match self.a.var(f.params[0]).ty {
-                Ty::Index(r) => r,
-                _ => 0,
-            };
-            let r = Literal::usize_unsuffixed(r);
-            quote!(|__o: usize, __c: usize, __k: usize| { let #p: [usize; #r] = #rt::cpu::column_index(&#in_shape, __o, __c, __k); #body })
+            self.index_closure(
+                f,
+                quote!(__o: usize, __c: usize, __k: usize),
+                quote!(#rt::cpu::column_index(&#in_shape, __o, __c, __k)),
+            )
         });
         let head = quote!(let (__outer, __ncols, __nlen) = #rt::cpu::columns_of(&#in_shape););
         match z {
@@ -1262,16 +1259,22 @@ impl Gen<'_> {
                 quote!(|#p: usize| #body)
             }
             ElemFn::Index(f) => {
-                let p = var(f.params[0]);
-                let body = self.expr(f.body);
-                let r = match self.a.var(f.params[0]).ty {
-                    Ty::Index(r) => r,
-                    _ => 0,
-                };
-                let r = Literal::usize_unsuffixed(r);
-                quote!(|__i: usize| { let #p: [usize; #r] = #rt::cpu::index_at(&#shape, __i); #body })
+                self.index_closure(f, quote!(__i: usize), quote!(#rt::cpu::index_at(&#shape, __i)))
             }
         }
+    }
+
+    /// `|args| { let p: [usize; R] = index; body }`: the closure of an element
+    /// function of an index `p` of rank `R`, found by `index` from `args`.
+    fn index_closure(&self, f: &Fun, args: TokenStream, index: TokenStream) -> TokenStream {
+        let p = var(f.params[0]);
+        let body = self.expr(f.body);
+        let r = match self.a.var(f.params[0]).ty {
+            Ty::Index(r) => r,
+            _ => 0,
+        };
+        let r = Literal::usize_unsuffixed(r);
+        quote!(|#args| { let #p: [usize; #r] = #index; #body })
     }
 
     /// For a generate over an index space of rank 2 or more: the closure
@@ -1311,16 +1314,11 @@ impl Gen<'_> {
                 let body = self.expr(f.body);
                 quote!(|__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
             }
-            ElemFn::Index(f) => {
-                let p = var(f.params[0]);
-                let body = self.expr(f.body);
-                let r = match self.a.var(f.params[0]).ty {
-                    Ty::Index(r) => r,
-                    _ => 0,
-                };
-                let r = Literal::usize_unsuffixed(r);
-                quote!(|__r: usize, __j: usize| { let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j); #body })
-            }
+            ElemFn::Index(f) => self.index_closure(
+                f,
+                quote!(__r: usize, __j: usize),
+                quote!(#rt::cpu::row_index(&#shape, __r, __j)),
+            ),
         }
     }
 

@@ -19,7 +19,7 @@
 //! cache from one group of rows to the next; and within a block, `ROWS` x
 //! `MICRO` accumulators stay in registers for the whole block.
 
-use super::fold::{fold_rows_seeded, split_size, Order};
+use super::fold::{fold_rows_seeded, set_outer_axes, split_size, Order};
 use crate::elem::Columns;
 use rayon::prelude::*;
 
@@ -126,6 +126,7 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
         per
     };
     let groups = outer.div_ceil(per);
+    let wide = wide_vectors();
     let task = |t: usize| {
         let (tile, group) = (t / groups, t % groups);
         let c0 = tile * TILE;
@@ -146,65 +147,14 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
             // No short last block: it would cost a pass over the
             // accumulators for little work.
             let k1 = if len - k0 > 2 * K_BLOCK { k0 + K_BLOCK } else { len };
-            let mut o = lo;
-            while o + ROWS <= hi {
-                let at = (o - lo) * TILE;
-                // Copied into a local array (and back) by value: a reference to
-                // it escaping into a call would make every load in the inner
-                // loop a possible alias of it.
-                let mut acc: [[C::Elem; TILE]; ROWS] = [[scratch[at]; TILE]; ROWS];
-                for (b, row) in acc.iter_mut().enumerate() {
-                    for (dc, a) in row.iter_mut().enumerate() {
-                        *a = scratch[at + b * TILE + dc];
-                    }
+            if wide {
+                // SAFETY: `wide` holds only where the CPU has AVX2.
+                #[cfg(target_arch = "x86_64")]
+                unsafe {
+                    fold_block_avx2(&mut scratch, lo, hi, c0, width, k0, k1, f, g)
                 }
-                // Blocks of `MICRO` columns whose accumulators stay in
-                // registers for the whole block of the fold index, then the
-                // columns left over.
-                let mut d0 = 0;
-                while d0 + MICRO <= width {
-                    let mut r: [[C::Elem; MICRO]; ROWS] = [[acc[0][d0]; MICRO]; ROWS];
-                    for (b, rr) in r.iter_mut().enumerate() {
-                        rr.copy_from_slice(&acc[b][d0..d0 + MICRO]);
-                    }
-                    for k in k0..k1 {
-                        for (b, rr) in r.iter_mut().enumerate() {
-                            for (d, a) in rr.iter_mut().enumerate() {
-                                *a = g(*a, f(o + b, c0 + d0 + d, k));
-                            }
-                        }
-                    }
-                    for (b, rr) in r.iter().enumerate() {
-                        acc[b][d0..d0 + MICRO].copy_from_slice(rr);
-                    }
-                    d0 += MICRO;
-                }
-                for k in k0..k1 {
-                    for dc in d0..width {
-                        for (b, row) in acc.iter_mut().enumerate() {
-                            row[dc] = g(row[dc], f(o + b, c0 + dc, k));
-                        }
-                    }
-                }
-                for (b, row) in acc.iter().enumerate() {
-                    for (dc, &a) in row.iter().enumerate() {
-                        scratch[at + b * TILE + dc] = a;
-                    }
-                }
-                o += ROWS;
-            }
-            for o in o..hi {
-                let at = (o - lo) * TILE;
-                let mut acc: [C::Elem; TILE] = [scratch[at]; TILE];
-                for (dc, a) in acc.iter_mut().enumerate() {
-                    *a = scratch[at + dc];
-                }
-                for k in k0..k1 {
-                    for (dc, a) in acc[..width].iter_mut().enumerate() {
-                        *a = g(*a, f(o, c0 + dc, k));
-                    }
-                }
-                scratch[at..at + TILE].copy_from_slice(&acc);
+            } else {
+                fold_block::<_, MICRO>(&mut scratch, lo, hi, c0, width, k0, k1, f, g);
             }
             k0 = k1;
         }
@@ -227,6 +177,134 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
     // writes every column of its tile for each of its rows.
     unsafe { out_cols.set_len(rows) };
     out_cols
+}
+
+/// Whether the CPU runs 256-bit vectors (AVX2): the inner loops then run
+/// twice the lanes per instruction. The same operations in the same order
+/// either way, so the results are the same bit for bit.
+fn wide_vectors() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// [`fold_block`] compiled for AVX2 (with the element and combining functions
+/// inlined into it).
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn fold_block_avx2<E: Copy>(
+    scratch: &mut [E],
+    lo: usize,
+    hi: usize,
+    c0: usize,
+    width: usize,
+    k0: usize,
+    k1: usize,
+    f: &impl Fn(usize, usize, usize) -> E,
+    g: &impl Fn(E, E) -> E,
+) {
+    // Twice the columns in registers: with 8 lanes of a 4-byte type, 8
+    // columns would be one vector per row, too few independent additions to
+    // hide their latency.
+    if size_of::<E>() <= 4 {
+        fold_block::<E, { 2 * MICRO }>(scratch, lo, hi, c0, width, k0, k1, f, g)
+    } else {
+        fold_block::<E, MICRO>(scratch, lo, hi, c0, width, k0, k1, f, g)
+    }
+}
+
+/// Steps `k0..k1` of the fold index for the rows `lo..hi` of one tile (columns
+/// `c0..c0 + width`), whose accumulators wait in `scratch` (`TILE` per row):
+/// `ROWS` rows at a time, then the rows left over one by one; `M` columns of
+/// accumulators per row stay in registers.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fold_block<E: Copy, const M: usize>(
+    scratch: &mut [E],
+    lo: usize,
+    hi: usize,
+    c0: usize,
+    width: usize,
+    k0: usize,
+    k1: usize,
+    f: &impl Fn(usize, usize, usize) -> E,
+    g: &impl Fn(E, E) -> E,
+) {
+    let mut o = lo;
+    while o + ROWS <= hi {
+        fold_rows::<E, ROWS, M>(scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
+        o += ROWS;
+    }
+    for o in o..hi {
+        fold_rows::<E, 1, M>(scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
+    }
+}
+
+/// Steps `k0..k1` for the `R` rows from `o` of one tile, their accumulators
+/// at `scratch[at..at + R * TILE]`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fold_rows<E: Copy, const R: usize, const M: usize>(
+    scratch: &mut [E],
+    at: usize,
+    o: usize,
+    c0: usize,
+    width: usize,
+    k0: usize,
+    k1: usize,
+    f: &impl Fn(usize, usize, usize) -> E,
+    g: &impl Fn(E, E) -> E,
+) {
+    // Copied into a local array (and back) by value: a reference to it
+    // escaping into a call would make every load in the inner loop a
+    // possible alias of it.
+    let mut acc: [[E; TILE]; R] = [[scratch[at]; TILE]; R];
+    for (b, row) in acc.iter_mut().enumerate() {
+        for (dc, a) in row.iter_mut().enumerate() {
+            *a = scratch[at + b * TILE + dc];
+        }
+    }
+    // Blocks of `M` columns whose accumulators stay in registers for the
+    // whole block of the fold index, then the columns left over.
+    let mut d0 = 0;
+    while d0 + M <= width {
+        let mut r: [[E; M]; R] = [[acc[0][d0]; M]; R];
+        for (b, rr) in r.iter_mut().enumerate() {
+            rr.copy_from_slice(&acc[b][d0..d0 + M]);
+        }
+        for k in k0..k1 {
+            for (b, rr) in r.iter_mut().enumerate() {
+                for (d, a) in rr.iter_mut().enumerate() {
+                    *a = g(*a, f(o + b, c0 + d0 + d, k));
+                }
+            }
+        }
+        for (b, rr) in r.iter().enumerate() {
+            acc[b][d0..d0 + M].copy_from_slice(rr);
+        }
+        d0 += M;
+    }
+    for k in k0..k1 {
+        for dc in d0..width {
+            for (b, row) in acc.iter_mut().enumerate() {
+                row[dc] = g(row[dc], f(o + b, c0 + dc, k));
+            }
+        }
+    }
+    for (b, row) in acc.iter().enumerate() {
+        for (dc, &a) in row.iter().enumerate() {
+            scratch[at + b * TILE + dc] = a;
+        }
+    }
 }
 
 /// `(outer, cols, len)` of an iteration space of rank 2 or more: the
@@ -252,17 +330,7 @@ pub fn column_index<const R: usize>(shape: &[usize; R], o: usize, c: usize, k: u
     }
     ix[R - 1] = k;
     ix[R - 2] = c;
-    if R > 2 {
-        let mut l = o;
-        for d in (1..R - 2).rev() {
-            let n = shape[d];
-            if n != 0 {
-                ix[d] = l % n;
-                l /= n;
-            }
-        }
-        ix[0] = l;
-    }
+    set_outer_axes(shape, &mut ix, o, 2);
     ix
 }
 
@@ -292,6 +360,45 @@ mod tests {
 
     fn zipped(c: MCols) -> Vec<M> {
         (0..c.0.len()).map(|i| (c.0[i], c.1[i], c.2[i], c.3[i])).collect()
+    }
+
+    #[test]
+    fn every_vector_width_folds_in_index_order() {
+        // Both the baseline block and the AVX2 one (which holds twice the
+        // columns of a 4-byte type in registers), on every kind of width:
+        // `u32` with an order-sensitive combination, and the matrices.
+        let g = |a: u32, x: u32| a.wrapping_mul(31).wrapping_add(x);
+        let fu = |o: usize, c: usize, k: usize| h((o * 1000 + c) * 31 + k);
+        let fm = |o: usize, c: usize, k: usize| mat((o * 1000 + c) * 31 + k);
+        let (c0, k0, k1) = (3, 2, 41);
+        for (rows, width) in [(1, 1), (5, 17), (4, 40), (9, TILE), (3, 2 * MICRO + 1)] {
+            let want = |seed: u32| {
+                let mut v = vec![seed; rows * TILE];
+                for o in 0..rows {
+                    for dc in 0..width {
+                        v[o * TILE + dc] = (k0..k1).fold(seed, |a, k| g(a, fu(o, c0 + dc, k)));
+                    }
+                }
+                v
+            };
+            let mut narrow = vec![7; rows * TILE];
+            fold_block::<u32, MICRO>(&mut narrow, 0, rows, c0, width, k0, k1, &fu, &g);
+            assert_eq!(narrow, want(7), "{rows}x{width}");
+            let mut narrow_m = vec![(1, 0, 0, 1); rows * TILE];
+            fold_block::<M, MICRO>(&mut narrow_m, 0, rows, c0, width, k0, k1, &fm, &mul);
+            if wide_vectors() {
+                let mut wide = vec![7; rows * TILE];
+                // SAFETY: the CPU has AVX2.
+                unsafe { fold_block_avx2(&mut wide, 0, rows, c0, width, k0, k1, &fu, &g) };
+                assert_eq!(wide, narrow, "avx2 {rows}x{width}");
+                let mut wide_m = vec![(1, 0, 0, 1); rows * TILE];
+                // SAFETY: as above.
+                unsafe { fold_block_avx2(&mut wide_m, 0, rows, c0, width, k0, k1, &fm, &mul) };
+                assert_eq!(wide_m, narrow_m, "avx2 matrices {rows}x{width}");
+            } else {
+                eprintln!("every_vector_width_folds_in_index_order: no AVX2 here, the AVX2 block is not run");
+            }
+        }
     }
 
     #[test]

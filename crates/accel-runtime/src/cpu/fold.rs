@@ -429,18 +429,32 @@ pub fn row_index<const R: usize>(shape: &[usize; R], r: usize, j: usize) -> [usi
         return ix;
     }
     ix[R - 1] = j;
-    if R >= 2 {
-        let mut l = r;
-        for d in (1..R - 1).rev() {
-            let n = shape[d];
-            if n != 0 {
-                ix[d] = l % n;
-                l /= n;
-            }
-        }
-        ix[0] = l;
-    }
+    set_outer_axes(shape, &mut ix, r, 1);
     ix
+}
+
+/// Sets the axes of `ix` before its `inner` last ones to the index of outer
+/// row `r` (row-major over those axes of `shape`): the first axis takes what
+/// is left, so it needs no division.
+#[inline(always)]
+pub(super) fn set_outer_axes<const R: usize>(
+    shape: &[usize; R],
+    ix: &mut [usize; R],
+    r: usize,
+    inner: usize,
+) {
+    if R <= inner {
+        return;
+    }
+    let mut l = r;
+    for d in (1..R - inner).rev() {
+        let n = shape[d];
+        if n != 0 {
+            ix[d] = l % n;
+            l /= n;
+        }
+    }
+    ix[0] = l;
 }
 
 #[cfg(test)]
