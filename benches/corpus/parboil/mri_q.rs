@@ -8,7 +8,7 @@ use crate::harness::{run, Harness, Program};
 use accel::prelude::*;
 use rayon::prelude::*;
 
-const PI2: f32 = 6.283_185_3;
+const PI2: f32 = std::f32::consts::TAU;
 
 /// As a user writes it from docs/language.md: |φ|² per sample, then every
 /// (voxel, sample) term as a pair (real, imaginary) summed over the samples.
