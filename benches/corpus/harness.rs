@@ -102,6 +102,11 @@ pub struct Harness {
     pub filter: Option<String>,
     pub rows: Vec<Row>,
     pub failures: Vec<String>,
+    /// The Python interpreter that runs `bench/corpus.py` (`CORPUS_PYTHON`,
+    /// set by `bench/corpus.sh`): `None` leaves the NumPy and Numba columns out.
+    pub python: Option<String>,
+    /// The inputs of the next program's Python forms (see [`Harness::python`]).
+    pending: Option<Py>,
 }
 
 impl Harness {
@@ -111,7 +116,16 @@ impl Harness {
             filter,
             rows: vec![],
             failures: vec![],
+            python: None,
+            pending: None,
         }
+    }
+
+    /// Gives the next program Python forms (NumPy, and Numba where it is
+    /// installed: `bench/corpus.py`), run on these inputs, checked against its
+    /// sequential result and timed beside the Rust systems.
+    pub fn python(&mut self, py: Py) {
+        self.pending = Some(py);
     }
 
     /// `full` at full scale, a tenth at small scale, `check` when checking.
@@ -130,6 +144,7 @@ impl Harness {
 
     /// Checks every system against the sequential one, then times them.
     pub fn program(&mut self, mut p: Program<'_>) {
+        let py = self.pending.take();
         if !self.wants(p.name) {
             return;
         }
@@ -175,6 +190,12 @@ impl Harness {
             samples.sort_by(f64::total_cmp);
             times.push((*system, samples[samples.len() / 2]));
         }
+        if let (Some(python), Some(py)) = (&self.python, py) {
+            match py.run(python, want, p.tolerance) {
+                Ok(py_times) => times.extend(py_times),
+                Err(e) => self.failures.push(format!("{} / {e}", p.name)),
+            }
+        }
         let line: Vec<String> = times
             .iter()
             .map(|(s, t)| format!("{s} {:.3} ms", t * 1e3))
@@ -186,6 +207,110 @@ impl Harness {
             size: p.size,
             times,
         });
+    }
+}
+
+/// An element type of the inputs handed to Python, with NumPy's name for it.
+pub trait PyElem: Copy {
+    const DTYPE: &'static str;
+    fn put(self, out: &mut Vec<u8>);
+}
+
+macro_rules! py_elem {
+    ($($t:ty => $d:literal),*) => {$(
+        impl PyElem for $t {
+            const DTYPE: &'static str = $d;
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+        }
+    )*};
+}
+py_elem!(f32 => "float32", f64 => "float64", i32 => "int32", u32 => "uint32");
+
+/// The inputs of a program's Python forms: arrays (row-major) and scalars,
+/// by the names its functions in `bench/corpus.py` take.
+pub struct Py {
+    program: &'static str,
+    arrays: Vec<(&'static str, &'static str, Vec<usize>, Vec<u8>)>,
+    scalars: Vec<(&'static str, f64)>,
+}
+
+impl Py {
+    pub fn new(program: &'static str) -> Py {
+        Py {
+            program,
+            arrays: vec![],
+            scalars: vec![],
+        }
+    }
+
+    pub fn array<T: PyElem>(mut self, name: &'static str, shape: &[usize], v: &[T]) -> Py {
+        assert_eq!(
+            shape.iter().product::<usize>(),
+            v.len(),
+            "{name}: shape and length"
+        );
+        let mut bytes = Vec::with_capacity(v.len() * std::mem::size_of::<T>());
+        v.iter().for_each(|x| x.put(&mut bytes));
+        self.arrays.push((name, T::DTYPE, shape.to_vec(), bytes));
+        self
+    }
+
+    pub fn scalar(mut self, name: &'static str, v: f64) -> Py {
+        self.scalars.push((name, v));
+        self
+    }
+
+    /// Writes the inputs to a scratch folder, runs `bench/corpus.py` on them,
+    /// and checks each form's result against `want`: the forms' times, or
+    /// why not.
+    fn run(&self, python: &str, want: &[f64], tol: f64) -> Result<Vec<(&'static str, f64)>, String> {
+        let dir = std::env::temp_dir().join("accel-corpus-py").join(self.program);
+        let io = |e: std::io::Error| format!("python: {}: {e}", dir.display());
+        std::fs::create_dir_all(&dir).map_err(io)?;
+        let mut manifest = String::new();
+        for (name, dtype, shape, bytes) in &self.arrays {
+            let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            manifest += &format!("array {name} {dtype} {}\n", dims.join(" "));
+            std::fs::write(dir.join(format!("{name}.bin")), bytes).map_err(io)?;
+        }
+        for (name, v) in &self.scalars {
+            manifest += &format!("scalar {name} {v:e}\n");
+        }
+        std::fs::write(dir.join("inputs.txt"), manifest).map_err(io)?;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/bench/corpus.py");
+        let out = std::process::Command::new(python)
+            .arg(script)
+            .arg(self.program)
+            .arg(&dir)
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| format!("python: cannot run {python}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("python: {script} failed ({})", out.status));
+        }
+        let mut times = vec![];
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let (form, secs) = match line.split_once(' ') {
+                Some(("numpy", t)) => ("numpy", t),
+                Some(("numba", t)) => ("numba", t),
+                _ => return Err(format!("python: unexpected output `{line}`")),
+            };
+            let secs: f64 = secs
+                .parse()
+                .map_err(|_| format!("python: unexpected output `{line}`"))?;
+            let bytes = std::fs::read(dir.join(format!("{form}.bin"))).map_err(io)?;
+            let got: Vec<f64> = bytes
+                .chunks_exact(8)
+                .map(|b| f64::from_le_bytes(b.try_into().expect("8 bytes")))
+                .collect();
+            if let Some(why) = differs(want, &got, tol) {
+                return Err(format!("{form} differs from sequential: {why}"));
+            }
+            times.push((form, secs));
+        }
+        Ok(times)
     }
 }
 

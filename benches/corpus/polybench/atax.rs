@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/kernels/atax/atax.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: M = 1900, N = 2100.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -68,6 +68,7 @@ pub fn program(h: &mut Harness) {
     let xa = Vector::from(x.clone());
     let dims = (m, n);
     let cpu = Backend::cpu();
+    h.python(Py::new("atax").array("a", &[m, n], &a).array("x", &[n], &x));
     h.program(Program {
         name: "atax",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/atax/atax.c",

@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/kernels/bicg/bicg.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: M = 1900, N = 2100.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -67,6 +67,12 @@ pub fn program(h: &mut Harness) {
     let (pa, ra) = (Vector::from(p.clone()), Vector::from(r.clone()));
     let dims = (n, m);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("bicg")
+            .array("a", &[n, m], &a)
+            .array("p", &[m], &p)
+            .array("r", &[n], &r),
+    );
     h.program(Program {
         name: "bicg",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/bicg/bicg.c",

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: M = 240, N = 260
 //! (at LARGE the sequential loops take 2.2 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -98,6 +98,11 @@ pub fn program(h: &mut Harness) {
     let da = Matrix::from_vec([n, m], data.clone()).expect("shape");
     let dims = (n, m);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("covariance")
+            .array("data", &[n, m], &data)
+            .scalar("float_n", float_n as f64),
+    );
     h.program(Program {
         name: "covariance",
         source: "PolyBench/C 4.2.1 datamining/covariance/covariance.c",

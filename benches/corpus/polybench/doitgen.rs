@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: NR = 50, NQ = 40, NP = 60
 //! (at LARGE the sequential loops take 0.6 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -63,6 +63,11 @@ pub fn program(h: &mut Harness) {
     let ca = Matrix::from_vec([np, np], c4.clone()).expect("shape");
     let dims = (nr, nq, np);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("doitgen")
+            .array("a", &[nr, nq, np], &a)
+            .array("c4", &[np, np], &c4),
+    );
     h.program(Program {
         name: "doitgen",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/doitgen/doitgen.c",

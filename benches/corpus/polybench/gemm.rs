@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/blas/gemm/gemm.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: NI = 1000, NJ = 1100, NK = 1200.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -79,6 +79,14 @@ pub fn program(h: &mut Harness) {
     let (ca, aa, ba) = (arr([ni, nj], &c), arr([ni, nk], &a), arr([nk, nj], &b));
     let dims = (ni, nj, nk);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("gemm")
+            .array("a", &[ni, nk], &a)
+            .array("b", &[nk, nj], &b)
+            .array("c", &[ni, nj], &c)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "gemm",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/gemm/gemm.c",

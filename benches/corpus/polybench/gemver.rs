@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/blas/gemver/gemver.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: N = 2000.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -119,6 +119,18 @@ pub fn program(h: &mut Harness) {
     let (u1a, v1a, u2a, v2a, ya, za) = (v(&u1), v(&v1), v(&u2), v(&v2), v(&y), v(&z));
     let cpu = Backend::cpu();
     let vecs = (&u1[..], &v1[..], &u2[..], &v2[..], &y[..], &z[..]);
+    h.python(
+        Py::new("gemver")
+            .array("a", &[n, n], &a)
+            .array("u1", &[n], &u1)
+            .array("v1", &[n], &v1)
+            .array("u2", &[n], &u2)
+            .array("v2", &[n], &v2)
+            .array("y", &[n], &y)
+            .array("z", &[n], &z)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "gemver",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/gemver/gemver.c",

@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/blas/gesummv/gesummv.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: N = 1300.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -56,6 +56,14 @@ pub fn program(h: &mut Harness) {
     let ba = Matrix::from_vec([n, n], b.clone()).expect("shape");
     let xa = Vector::from(x.clone());
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("gesummv")
+            .array("a", &[n, n], &a)
+            .array("b", &[n, n], &b)
+            .array("x", &[n], &x)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "gesummv",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/gesummv/gesummv.c",

@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `linear-algebra/kernels/mvt/mvt.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: N = 2000.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -82,6 +82,14 @@ pub fn program(h: &mut Harness) {
     let v = |x: &Vec<f32>| Vector::from(x.clone());
     let (x1a, x2a, y1a, y2a) = (v(&x1), v(&x2), v(&y1), v(&y2));
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("mvt")
+            .array("a", &[n, n], &a)
+            .array("x1", &[n], &x1)
+            .array("x2", &[n], &x2)
+            .array("y1", &[n], &y1)
+            .array("y2", &[n], &y2),
+    );
     h.program(Program {
         name: "mvt",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/mvt/mvt.c",

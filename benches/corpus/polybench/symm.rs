@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: M = 200, N = 240
 //! (at LARGE the sequential loops take 1.6 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -78,6 +78,14 @@ pub fn program(h: &mut Harness) {
     let (ca, aa, ba) = (arr([m, n], &c), arr([m, m], &a), arr([m, n], &b));
     let dims = (m, n);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("symm")
+            .array("c", &[m, n], &c)
+            .array("a", &[m, m], &a)
+            .array("b", &[m, n], &b)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "symm",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/symm/symm.c",

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: M = 200, N = 240
 //! (at LARGE the sequential loops take 1.3 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -74,6 +74,14 @@ pub fn program(h: &mut Harness) {
     let ba = Matrix::from_vec([n, m], b.clone()).expect("shape");
     let dims = (n, m);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("syr2k")
+            .array("c", &[n, n], &c)
+            .array("a", &[n, m], &a)
+            .array("b", &[n, m], &b)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "syr2k",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/syr2k/syr2k.c",

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: M = 200, N = 240
 //! (at LARGE the sequential loops take 0.9 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -66,6 +66,13 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
     let dims = (n, m);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("syrk")
+            .array("c", &[n, n], &c)
+            .array("a", &[n, m], &a)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "syrk",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/syrk/syrk.c",

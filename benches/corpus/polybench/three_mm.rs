@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: NI = 180, NJ = 190, NK = 200, NL = 210, NM = 220
 //! (at LARGE the sequential i-j-k loops take 2.7 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -96,6 +96,13 @@ pub fn program(h: &mut Harness) {
     );
     let dims = (ni, nj, nk, nl, nm);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("3mm")
+            .array("a", &[ni, nk], &a)
+            .array("b", &[nk, nj], &b)
+            .array("c", &[nj, nm], &c)
+            .array("d", &[nm, nl], &d),
+    );
     h.program(Program {
         name: "3mm",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/3mm/3mm.c",

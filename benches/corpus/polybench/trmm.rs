@@ -4,7 +4,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: M = 200, N = 240
 //! (at LARGE the sequential loops take 2.1 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -75,6 +75,12 @@ pub fn program(h: &mut Harness) {
     let ba = Matrix::from_vec([m, n], b.clone()).expect("shape");
     let dims = (m, n);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("trmm")
+            .array("a", &[m, m], &a)
+            .array("b", &[m, n], &b)
+            .scalar("alpha", alpha as f64),
+    );
     h.program(Program {
         name: "trmm",
         source: "PolyBench/C 4.2.1 linear-algebra/blas/trmm/trmm.c",

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). MEDIUM: NI = 180, NJ = 190, NK = 210, NL = 220
 //! (at LARGE the sequential i-j-k loops take 1.5 s).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -118,6 +118,15 @@ pub fn program(h: &mut Harness) {
     );
     let dims = (ni, nj, nk, nl);
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("2mm")
+            .array("a", &[ni, nk], &a)
+            .array("b", &[nk, nj], &b)
+            .array("c", &[nj, nl], &c)
+            .array("d", &[ni, nl], &d)
+            .scalar("alpha", alpha as f64)
+            .scalar("beta", beta as f64),
+    );
     h.program(Program {
         name: "2mm",
         source: "PolyBench/C 4.2.1 linear-algebra/kernels/2mm/2mm.c",
