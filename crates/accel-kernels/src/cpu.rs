@@ -1207,8 +1207,8 @@ impl Gen<'_> {
     /// A fold of rows whose reads are contiguous across neighbouring rows
     /// (see [`reads_across_rows`]), with the loops interchanged: the call of
     /// [`fold_columns_then`](accel_runtime::cpu::fold_columns_then), whose
-    /// element closure `|__o, __c, __k|` takes the outer row, the column and
-    /// the fold index (`f` is `elem`'s function, of an index).
+    /// element closure takes the whole index (`f` is `elem`'s function, of an
+    /// index): the skeleton finds each row's outer axes once, not per element.
     #[allow(clippy::too_many_arguments)]
     fn fold_columns_call(
         &self,
@@ -1226,25 +1226,26 @@ impl Gen<'_> {
         let rt = self.rt;
         let at = location(at);
         let f = self.in_iteration(elem, shape, || {
-            self.index_closure(
-                f,
-                quote!(__o: usize, __c: usize, __k: usize),
-                quote!(#rt::cpu::column_index(&#in_shape, __o, __c, __k)),
-            )
+            let p = var(f.params[0]);
+            let body = self.expr(f.body);
+            let r = match self.a.var(f.params[0]).ty {
+                Ty::Index(r) => r,
+                _ => 0,
+            };
+            let r = Literal::usize_unsuffixed(r);
+            quote!(|#p: [usize; #r]| #body)
         });
-        let head = quote!(let (__outer, __ncols, __nlen) = #rt::cpu::columns_of(&#in_shape););
         match z {
             Some(z) => {
                 let z = self.expr(*z);
-                quote!({ #head #rt::cpu::fold_columns_then::<#acc_cols, #cols>(__outer, __ncols, __nlen, #f, #z, #g, #post) })
+                quote!(#rt::cpu::fold_columns_then::<#acc_cols, #cols, _>(&#in_shape, #f, #z, #g, #post))
             }
-            None => quote! {{
-                #head
-                match #rt::cpu::fold1_columns_then::<#acc_cols, #cols>(__outer, __ncols, __nlen, #f, #g, #post) {
+            None => quote! {
+                match #rt::cpu::fold1_columns_then::<#acc_cols, #cols, _>(&#in_shape, #f, #g, #post) {
                     ::core::option::Option::Some(__x) => __x,
                     ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1").or_at(#at)),
                 }
-            }},
+            },
         }
     }
 

@@ -20,10 +20,10 @@
 //! `MICRO` accumulators stay in registers for the whole block.
 //!
 //! The block is compiled twice, for the baseline x86-64 and for AVX2 (picked
-//! at run time, with `2 * MICRO` columns of a 4-byte type): the same
-//! operations in the same order, so the same results.
+//! at run time, with `2 * MICRO` columns of a 4-byte type in registers): the
+//! same operations in the same order, so the same results.
 
-use super::fold::{fold_rows_seeded, set_outer_axes, split_size, Order};
+use super::fold::{fold_rows_seeded, row_index, set_outer_axes, split_size, Order};
 use crate::elem::Columns;
 use rayon::prelude::*;
 
@@ -44,69 +44,62 @@ const K_BLOCK: usize = 256;
 /// Elements of work below which the fold runs on the calling thread.
 const SEQUENTIAL_WORK: usize = 1 << 15;
 
-/// Folds each of the `outer × cols` rows of an iteration space whose last two
-/// axes are `cols` and `len`: result `o * cols + c` is
-/// `post(z ⊕ f(o, c, 0) ⊕ ... ⊕ f(o, c, len - 1))`, combined in index order.
-#[allow(clippy::too_many_arguments)]
-pub fn fold_columns_then<C: Columns, D: Columns>(
-    outer: usize,
-    cols: usize,
-    len: usize,
-    f: impl Fn(usize, usize, usize) -> C::Elem + Sync,
+/// Folds an iteration space of shape `shape` (rank `N >= 2`) along its
+/// innermost axis: result `o * cols + c` (for outer row `o` and column `c` of
+/// the second-innermost axis) is `post(z ⊕ f(ix(o, c, 0)) ⊕ ... ⊕ f(ix(o, c,
+/// len - 1)))`, combined in index order, where `ix(o, c, k)` is the index.
+pub fn fold_columns_then<C: Columns, D: Columns, const N: usize>(
+    shape: &[usize; N],
+    f: impl Fn([usize; N]) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(C::Elem) -> D::Elem + Sync,
 ) -> D {
-    fold_columns_seeded::<C, D>(outer, cols, len, 0, &f, &|_, _| z, &g, &post)
+    fold_columns_seeded::<C, D, N>(shape, 0, &f, &|_| z, &g, &post)
 }
 
 /// [`fold_columns_then`] without an initial value: `None` when the rows are
-/// empty (`len == 0` and there is at least one row).
-pub fn fold1_columns_then<C: Columns, D: Columns>(
-    outer: usize,
-    cols: usize,
-    len: usize,
-    f: impl Fn(usize, usize, usize) -> C::Elem + Sync,
+/// empty (the innermost extent is 0 and there is at least one row).
+pub fn fold1_columns_then<C: Columns, D: Columns, const N: usize>(
+    shape: &[usize; N],
+    f: impl Fn([usize; N]) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(C::Elem) -> D::Elem + Sync,
 ) -> Option<D> {
+    let (outer, cols, len) = columns_of(shape);
     if outer * cols == 0 {
         return Some(D::with_capacity(0));
     }
     if len == 0 {
         return None;
     }
-    Some(fold_columns_seeded::<C, D>(
-        outer,
-        cols,
-        len,
+    Some(fold_columns_seeded::<C, D, N>(
+        shape,
         1,
         &f,
-        &|o, c| f(o, c, 0),
+        &|ix| f(ix),
         &g,
         &post,
     ))
 }
 
-/// The shared body: elements `skip..len` of each row, after `seed(o, c)`.
-#[allow(clippy::too_many_arguments)]
-fn fold_columns_seeded<C: Columns, D: Columns>(
-    outer: usize,
-    cols: usize,
-    len: usize,
+/// The shared body: elements `skip..len` of each row, after `seed` of the
+/// row's index with `k = 0`.
+fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
+    shape: &[usize; N],
     skip: usize,
-    f: &(impl Fn(usize, usize, usize) -> C::Elem + Sync),
-    seed: &(impl Fn(usize, usize) -> C::Elem + Sync),
+    f: &(impl Fn([usize; N]) -> C::Elem + Sync),
+    seed: &(impl Fn([usize; N]) -> C::Elem + Sync),
     g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
     post: &(impl Fn(C::Elem) -> D::Elem + Sync),
 ) -> D {
+    let (outer, cols, len) = columns_of(shape);
     let rows = outer * cols;
     let m = len.saturating_sub(skip);
     if cols == 0 || split_size(rows, m).is_some() {
         // Few long rows (or none): split each row between tasks instead.
-        let cols = cols.max(1);
-        let fr = |r: usize, k: usize| f(r / cols, r % cols, k);
-        let sr = |r: usize| seed(r / cols, r % cols);
+        let fr = |r: usize, k: usize| f(row_index(shape, r, k));
+        let sr = |r: usize| seed(row_index(shape, r, 0));
         return fold_rows_seeded::<C, D>(Order::Indexed, rows, len, skip, &fr, &sr, g, post);
     }
     let mut out_cols = D::with_capacity(rows);
@@ -140,10 +133,12 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
         // never written.
         let col = |dc: usize| c0 + dc.min(width - 1);
         // The group's accumulators, kept between blocks of the fold index.
-        let mut scratch: Vec<C::Elem> = vec![seed(lo, c0); (hi - lo) * TILE];
+        let mut scratch: Vec<C::Elem> =
+            vec![seed(with_last2(&outer_index(shape, lo), c0, 0)); (hi - lo) * TILE];
         for o in lo..hi {
+            let ix = outer_index(shape, o);
             for dc in 0..TILE {
-                scratch[(o - lo) * TILE + dc] = seed(o, col(dc));
+                scratch[(o - lo) * TILE + dc] = seed(with_last2(&ix, col(dc), 0));
             }
         }
         let mut k0 = skip;
@@ -155,10 +150,10 @@ fn fold_columns_seeded<C: Columns, D: Columns>(
                 // SAFETY: `wide` holds only where the CPU has AVX2.
                 #[cfg(target_arch = "x86_64")]
                 unsafe {
-                    fold_block_avx2(&mut scratch, lo, hi, c0, width, k0, k1, f, g)
+                    fold_block_avx2(shape, &mut scratch, lo, hi, c0, width, k0, k1, f, g)
                 }
             } else {
-                fold_block::<_, MICRO>(&mut scratch, lo, hi, c0, width, k0, k1, f, g);
+                fold_block::<_, N, MICRO>(shape, &mut scratch, lo, hi, c0, width, k0, k1, f, g);
             }
             k0 = k1;
         }
@@ -205,7 +200,8 @@ fn wide_vectors() -> bool {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[allow(clippy::too_many_arguments)]
-unsafe fn fold_block_avx2<E: Copy>(
+unsafe fn fold_block_avx2<E: Copy, const N: usize>(
+    shape: &[usize; N],
     scratch: &mut [E],
     lo: usize,
     hi: usize,
@@ -213,26 +209,27 @@ unsafe fn fold_block_avx2<E: Copy>(
     width: usize,
     k0: usize,
     k1: usize,
-    f: &impl Fn(usize, usize, usize) -> E,
+    f: &impl Fn([usize; N]) -> E,
     g: &impl Fn(E, E) -> E,
 ) {
-    // Twice the columns in registers: with 8 lanes of a 4-byte type, 8
-    // columns would be one vector per row, too few independent additions to
-    // hide their latency.
+    // Twice the columns in registers for a 4-byte type: 8 columns would be
+    // one vector per row, too few independent additions to hide their
+    // latency.
     if size_of::<E>() <= 4 {
-        fold_block::<E, { 2 * MICRO }>(scratch, lo, hi, c0, width, k0, k1, f, g)
+        fold_block::<E, N, { 2 * MICRO }>(shape, scratch, lo, hi, c0, width, k0, k1, f, g)
     } else {
-        fold_block::<E, MICRO>(scratch, lo, hi, c0, width, k0, k1, f, g)
+        fold_block::<E, N, MICRO>(shape, scratch, lo, hi, c0, width, k0, k1, f, g)
     }
 }
 
 /// Steps `k0..k1` of the fold index for the rows `lo..hi` of one tile (columns
 /// `c0..c0 + width`), whose accumulators wait in `scratch` (`TILE` per row):
-/// `ROWS` rows at a time, then the rows left over one by one; `M` columns of
-/// accumulators per row stay in registers.
+/// `ROWS` rows at a time, then the rows left over one by one; `M` columns
+/// (`MICRO` or a multiple) of accumulators per row stay in registers.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn fold_block<E: Copy, const M: usize>(
+fn fold_block<E: Copy, const N: usize, const M: usize>(
+    shape: &[usize; N],
     scratch: &mut [E],
     lo: usize,
     hi: usize,
@@ -240,16 +237,16 @@ fn fold_block<E: Copy, const M: usize>(
     width: usize,
     k0: usize,
     k1: usize,
-    f: &impl Fn(usize, usize, usize) -> E,
+    f: &impl Fn([usize; N]) -> E,
     g: &impl Fn(E, E) -> E,
 ) {
     let mut o = lo;
     while o + ROWS <= hi {
-        fold_rows::<E, ROWS, M>(scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
+        fold_rows::<E, ROWS, N, M>(shape, scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
         o += ROWS;
     }
     for o in o..hi {
-        fold_rows::<E, 1, M>(scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
+        fold_rows::<E, 1, N, M>(shape, scratch, (o - lo) * TILE, o, c0, width, k0, k1, f, g);
     }
 }
 
@@ -257,7 +254,8 @@ fn fold_block<E: Copy, const M: usize>(
 /// at `scratch[at..at + R * TILE]`.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn fold_rows<E: Copy, const R: usize, const M: usize>(
+fn fold_rows<E: Copy, const R: usize, const N: usize, const M: usize>(
+    shape: &[usize; N],
     scratch: &mut [E],
     at: usize,
     o: usize,
@@ -265,9 +263,15 @@ fn fold_rows<E: Copy, const R: usize, const M: usize>(
     width: usize,
     k0: usize,
     k1: usize,
-    f: &impl Fn(usize, usize, usize) -> E,
+    f: &impl Fn([usize; N]) -> E,
     g: &impl Fn(E, E) -> E,
 ) {
+    // The rows' outer axes, found once (the element function gets whole
+    // indices, so it need not divide the row number per element).
+    let mut ixs = [[0; N]; R];
+    for (b, ix) in ixs.iter_mut().enumerate() {
+        *ix = outer_index(shape, o + b);
+    }
     // Copied into a local array (and back) by value: a reference to it
     // escaping into a call would make every load in the inner loop a
     // possible alias of it.
@@ -278,29 +282,21 @@ fn fold_rows<E: Copy, const R: usize, const M: usize>(
         }
     }
     // Blocks of `M` columns whose accumulators stay in registers for the
-    // whole block of the fold index, then the columns left over.
+    // whole block of the fold index, one of `MICRO` if it fits, then the
+    // columns left over.
     let mut d0 = 0;
     while d0 + M <= width {
-        let mut r: [[E; M]; R] = [[acc[0][d0]; M]; R];
-        for (b, rr) in r.iter_mut().enumerate() {
-            rr.copy_from_slice(&acc[b][d0..d0 + M]);
-        }
-        for k in k0..k1 {
-            for (b, rr) in r.iter_mut().enumerate() {
-                for (d, a) in rr.iter_mut().enumerate() {
-                    *a = g(*a, f(o + b, c0 + d0 + d, k));
-                }
-            }
-        }
-        for (b, rr) in r.iter().enumerate() {
-            acc[b][d0..d0 + M].copy_from_slice(rr);
-        }
+        micro::<E, R, N, M>(&mut acc, &ixs, d0, c0, k0, k1, f, g);
         d0 += M;
+    }
+    if M > MICRO && d0 + MICRO <= width {
+        micro::<E, R, N, MICRO>(&mut acc, &ixs, d0, c0, k0, k1, f, g);
+        d0 += MICRO;
     }
     for k in k0..k1 {
         for dc in d0..width {
             for (b, row) in acc.iter_mut().enumerate() {
-                row[dc] = g(row[dc], f(o + b, c0 + dc, k));
+                row[dc] = g(row[dc], f(with_last2(&ixs[b], c0 + dc, k)));
             }
         }
     }
@@ -311,30 +307,62 @@ fn fold_rows<E: Copy, const R: usize, const M: usize>(
     }
 }
 
+/// Steps `k0..k1` for the columns `d0..d0 + M` of the tile's rows, their
+/// accumulators held in registers meanwhile.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn micro<E: Copy, const R: usize, const N: usize, const M: usize>(
+    acc: &mut [[E; TILE]; R],
+    ixs: &[[usize; N]; R],
+    d0: usize,
+    c0: usize,
+    k0: usize,
+    k1: usize,
+    f: &impl Fn([usize; N]) -> E,
+    g: &impl Fn(E, E) -> E,
+) {
+    let mut r: [[E; M]; R] = [[acc[0][d0]; M]; R];
+    for (b, rr) in r.iter_mut().enumerate() {
+        rr.copy_from_slice(&acc[b][d0..d0 + M]);
+    }
+    for k in k0..k1 {
+        for (b, rr) in r.iter_mut().enumerate() {
+            for (d, a) in rr.iter_mut().enumerate() {
+                *a = g(*a, f(with_last2(&ixs[b], c0 + d0 + d, k)));
+            }
+        }
+    }
+    for (b, rr) in r.iter().enumerate() {
+        acc[b][d0..d0 + M].copy_from_slice(rr);
+    }
+}
+
 /// `(outer, cols, len)` of an iteration space of rank 2 or more: the
 /// product of the outer extents, then the last two.
-#[doc(hidden)]
-pub fn columns_of<const R: usize>(shape: &[usize; R]) -> (usize, usize, usize) {
-    let (outer, last2) = shape.split_at(R.saturating_sub(2));
+fn columns_of<const N: usize>(shape: &[usize; N]) -> (usize, usize, usize) {
+    let (outer, last2) = shape.split_at(N.saturating_sub(2));
     match last2 {
         [cols, len] => (outer.iter().product(), *cols, *len),
         _ => (0, 0, 0),
     }
 }
 
-/// The index of element `k` of column `c` of outer row `o` in an iteration
-/// space of shape `shape` (`R >= 2`): only the outer axes but the first need
-/// a division, none for a rank-3 space.
-#[doc(hidden)]
+/// The index of outer row `o` with its last two axes 0.
 #[inline(always)]
-pub fn column_index<const R: usize>(shape: &[usize; R], o: usize, c: usize, k: usize) -> [usize; R] {
-    let mut ix = [0; R];
-    if R < 2 {
-        return ix;
-    }
-    ix[R - 1] = k;
-    ix[R - 2] = c;
+fn outer_index<const N: usize>(shape: &[usize; N], o: usize) -> [usize; N] {
+    let mut ix = [0; N];
     set_outer_axes(shape, &mut ix, o, 2);
+    ix
+}
+
+/// `ix` at column `c`, fold step `k` (its last two axes).
+#[inline(always)]
+fn with_last2<const N: usize>(ix: &[usize; N], c: usize, k: usize) -> [usize; N] {
+    let mut ix = *ix;
+    if N >= 2 {
+        ix[N - 2] = c;
+        ix[N - 1] = k;
+    }
     ix
 }
 
@@ -366,38 +394,50 @@ mod tests {
         (0..c.0.len()).map(|i| (c.0[i], c.1[i], c.2[i], c.3[i])).collect()
     }
 
+    /// The row-major number of the row (all axes but the last) of `ix`.
+    fn row_of<const N: usize>(shape: &[usize; N], ix: [usize; N]) -> usize {
+        (0..N - 1).fold(0, |r, d| r * shape[d] + ix[d])
+    }
+
+    /// A matrix depending on the element's row and fold step.
+    fn elem<const N: usize>(shape: [usize; N]) -> impl Fn([usize; N]) -> M + Sync {
+        move |ix| mat(row_of(&shape, ix) * 31 + ix[N - 1])
+    }
+
     #[test]
     fn every_vector_width_folds_in_index_order() {
-        // Both the baseline block and the AVX2 one (which holds twice the
-        // columns of a 4-byte type in registers), on every kind of width:
-        // `u32` with an order-sensitive combination, and the matrices.
+        // Both the baseline block and the AVX2 one, on every kind of width:
+        // `u32` with an order-sensitive combination, and the matrices; rank 4,
+        // so the rows' outer indices are found by division.
         let g = |a: u32, x: u32| a.wrapping_mul(31).wrapping_add(x);
-        let fu = |o: usize, c: usize, k: usize| h((o * 1000 + c) * 31 + k);
-        let fm = |o: usize, c: usize, k: usize| mat((o * 1000 + c) * 31 + k);
         let (c0, k0, k1) = (3, 2, 41);
         for (rows, width) in [(1, 1), (5, 17), (4, 40), (9, TILE), (3, 2 * MICRO + 1)] {
+            let shape = [3, 3, c0 + TILE, k1];
+            let fu = |ix: [usize; 4]| h(row_of(&shape, ix) * 31 + ix[3]);
+            let fm = elem(shape);
             let want = |seed: u32| {
                 let mut v = vec![seed; rows * TILE];
                 for o in 0..rows {
                     for dc in 0..width {
-                        v[o * TILE + dc] = (k0..k1).fold(seed, |a, k| g(a, fu(o, c0 + dc, k)));
+                        let f = |k| fu([o / 3, o % 3, c0 + dc, k]);
+                        v[o * TILE + dc] = (k0..k1).fold(seed, |a, k| g(a, f(k)));
                     }
                 }
                 v
             };
             let mut narrow = vec![7; rows * TILE];
-            fold_block::<u32, MICRO>(&mut narrow, 0, rows, c0, width, k0, k1, &fu, &g);
+            fold_block::<_, 4, MICRO>(&shape, &mut narrow, 0, rows, c0, width, k0, k1, &fu, &g);
             assert_eq!(narrow, want(7), "{rows}x{width}");
             let mut narrow_m = vec![(1, 0, 0, 1); rows * TILE];
-            fold_block::<M, MICRO>(&mut narrow_m, 0, rows, c0, width, k0, k1, &fm, &mul);
+            fold_block::<_, 4, MICRO>(&shape, &mut narrow_m, 0, rows, c0, width, k0, k1, &fm, &mul);
             if wide_vectors() {
                 let mut wide = vec![7; rows * TILE];
                 // SAFETY: the CPU has AVX2.
-                unsafe { fold_block_avx2(&mut wide, 0, rows, c0, width, k0, k1, &fu, &g) };
+                unsafe { fold_block_avx2(&shape, &mut wide, 0, rows, c0, width, k0, k1, &fu, &g) };
                 assert_eq!(wide, narrow, "avx2 {rows}x{width}");
                 let mut wide_m = vec![(1, 0, 0, 1); rows * TILE];
                 // SAFETY: as above.
-                unsafe { fold_block_avx2(&mut wide_m, 0, rows, c0, width, k0, k1, &fm, &mul) };
+                unsafe { fold_block_avx2(&shape, &mut wide_m, 0, rows, c0, width, k0, k1, &fm, &mul) };
                 assert_eq!(wide_m, narrow_m, "avx2 matrices {rows}x{width}");
             } else {
                 eprintln!("every_vector_width_folds_in_index_order: no AVX2 here, the AVX2 block is not run");
@@ -406,7 +446,7 @@ mod tests {
     }
 
     #[test]
-    fn column_indices_count_in_row_major_order() {
+    fn indices_count_in_row_major_order() {
         let shape = [2, 3, 4, 5];
         let (outer, cols, len) = columns_of(&shape);
         assert_eq!((outer, cols, len), (6, 4, 5));
@@ -415,32 +455,32 @@ mod tests {
             for c in 0..cols {
                 for k in 0..len {
                     assert_eq!(
-                        column_index(&shape, o, c, k),
+                        with_last2(&outer_index(&shape, o), c, k),
                         crate::cpu::index_at(&shape, linear)
                     );
                     linear += 1;
                 }
             }
         }
-        assert_eq!(column_index(&[3, 4], 0, 2, 1), [2, 1]);
+        assert_eq!(with_last2(&outer_index(&[3, 4], 0), 2, 1), [2, 1]);
     }
 
     #[test]
     fn columns_fold_in_index_order_for_every_shape() {
         // A non-commutative operator: any element combined out of order shows.
-        let f = |cols: usize| move |o: usize, c: usize, k: usize| mat((o * cols + c) * 31 + k);
         in_pools(|| {
             for outer in [0, 1, 3, 4, 5, 9] {
                 for cols in [0, 1, 7, TILE - 1, TILE, TILE + 3, 3 * TILE + 5] {
                     for len in [0, 1, 2, 17, 300] {
                         let z = (1, 0, 0, 1);
-                        let got = fold_columns_then::<MCols, MCols>(outer, cols, len, f(cols), z, mul, |x| x);
+                        let shape = [outer, cols, len];
+                        let got = fold_columns_then::<MCols, MCols, 3>(&shape, elem(shape), z, mul, |x| x);
                         assert_eq!(
                             Some(zipped(got)),
                             reference(outer, cols, len, Some(z)),
                             "{outer}x{cols}x{len}"
                         );
-                        let got = fold1_columns_then::<MCols, MCols>(outer, cols, len, f(cols), mul, |x| x);
+                        let got = fold1_columns_then::<MCols, MCols, 3>(&shape, elem(shape), mul, |x| x);
                         let want = if outer * cols == 0 {
                             Some(Vec::new())
                         } else {
@@ -453,23 +493,28 @@ mod tests {
             // Folds long enough to run in blocks of the fold index (the last
             // block longer than the others).
             for (outer, cols, len) in [(5, 70, 2 * K_BLOCK + 1), (9, 3, 3 * K_BLOCK + 100)] {
-                let got =
-                    fold_columns_then::<MCols, MCols>(outer, cols, len, f(cols), (1, 0, 0, 1), mul, |x| x);
+                let shape = [outer, cols, len];
+                let got = fold_columns_then::<MCols, MCols, 3>(&shape, elem(shape), (1, 0, 0, 1), mul, |x| x);
                 assert_eq!(
                     Some(zipped(got)),
                     reference(outer, cols, len, Some((1, 0, 0, 1))),
                     "{outer}x{cols}x{len}"
                 );
-                let got = fold1_columns_then::<MCols, MCols>(outer, cols, len, f(cols), mul, |x| x);
+                let got = fold1_columns_then::<MCols, MCols, 3>(&shape, elem(shape), mul, |x| x);
                 assert_eq!(
                     got.map(zipped),
                     reference(outer, cols, len, None),
                     "fold1 {outer}x{cols}x{len}"
                 );
             }
+            // Rank 4: the outer rows' indices found by division.
+            let shape = [2, 3, 70, 300];
+            let got = fold_columns_then::<MCols, MCols, 4>(&shape, elem(shape), (1, 0, 0, 1), mul, |x| x);
+            assert_eq!(Some(zipped(got)), reference(6, 70, 300, Some((1, 0, 0, 1))));
             // Few long rows take the split-row path.
             let (outer, cols, len) = (1, 2, 4 * crate::cpu::MIN_CHUNK + 3);
-            let got = fold_columns_then::<MCols, MCols>(outer, cols, len, f(cols), (1, 0, 0, 1), mul, |x| x);
+            let shape = [cols, len];
+            let got = fold_columns_then::<MCols, MCols, 2>(&shape, elem(shape), (1, 0, 0, 1), mul, |x| x);
             assert_eq!(Some(zipped(got)), reference(outer, cols, len, Some((1, 0, 0, 1))));
         });
     }

@@ -19,7 +19,7 @@ pub mod stencil;
 mod testing;
 mod update;
 
-pub use columns::{column_index, columns_of, fold1_columns_then, fold_columns_then};
+pub use columns::{fold1_columns_then, fold_columns_then};
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{
