@@ -73,14 +73,8 @@ pub fn fold1_columns_then<C: Columns, D: Columns, const N: usize>(
     if len == 0 {
         return None;
     }
-    Some(fold_columns_seeded::<C, D, N>(
-        shape,
-        1,
-        &f,
-        &|ix| f(ix),
-        &g,
-        &post,
-    ))
+    // The seed of a row is its first element.
+    Some(fold_columns_seeded::<C, D, N>(shape, 1, &f, &f, &g, &post))
 }
 
 /// The shared body: elements `skip..len` of each row, after `seed` of the
