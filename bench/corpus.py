@@ -52,7 +52,7 @@ def _():
     def np_form(a, b, c, alpha, beta):
         return F32(alpha) * (a @ b) + F32(beta) * c
 
-    @njit(parallel=True, cache=False)
+    @njit(parallel=True)
     def nb(a, b, c, alpha, beta):
         ni, nk = a.shape
         nj = b.shape[1]
