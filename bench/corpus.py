@@ -445,6 +445,143 @@ def _():
     return np_form, lambda data, float_n: nb(data, F32(float_n))
 
 
+# ---------------------------------------------------------------- PolyBench stencils
+
+
+@forms("jacobi-1d")
+def _():
+    third = F32(0.33333)
+
+    def np_form(a, b, tsteps):
+        a, b = a.copy(), b.copy()
+        for _ in range(int(tsteps)):
+            b[1:-1] = third * (a[:-2] + a[1:-1] + a[2:])
+            a[1:-1] = third * (b[:-2] + b[1:-1] + b[2:])
+        return [a, b]
+
+    @njit(parallel=True)
+    def nb(a, b, tsteps):
+        a = a.copy()
+        b = b.copy()
+        n = a.shape[0]
+        for _ in range(tsteps):
+            for i in prange(1, n - 1):
+                b[i] = third * (a[i - 1] + a[i] + a[i + 1])
+            for i in prange(1, n - 1):
+                a[i] = third * (b[i - 1] + b[i] + b[i + 1])
+        return a, b
+
+    return np_form, lambda a, b, tsteps: list(nb(a, b, int(tsteps)))
+
+
+@forms("jacobi-2d")
+def _():
+    fifth = F32(0.2)
+
+    def np_form(a, b, tsteps):
+        a, b = a.copy(), b.copy()
+        for _ in range(int(tsteps)):
+            b[1:-1, 1:-1] = fifth * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1])
+            a[1:-1, 1:-1] = fifth * (b[1:-1, 1:-1] + b[1:-1, :-2] + b[1:-1, 2:] + b[2:, 1:-1] + b[:-2, 1:-1])
+        return a
+
+    @njit(parallel=True)
+    def nb(a, b, tsteps):
+        a = a.copy()
+        b = b.copy()
+        n = a.shape[0]
+        for _ in range(tsteps):
+            for i in prange(1, n - 1):
+                for j in range(1, n - 1):
+                    b[i, j] = fifth * (a[i, j] + a[i, j - 1] + a[i, j + 1] + a[i + 1, j] + a[i - 1, j])
+            for i in prange(1, n - 1):
+                for j in range(1, n - 1):
+                    a[i, j] = fifth * (b[i, j] + b[i, j - 1] + b[i, j + 1] + b[i + 1, j] + b[i - 1, j])
+        return a
+
+    return np_form, lambda a, b, tsteps: nb(a, b, int(tsteps))
+
+
+@forms("heat-3d")
+def _():
+    eighth, two = F32(0.125), F32(2.0)
+
+    def np_step(s, d):
+        c = s[1:-1, 1:-1, 1:-1]
+        d[1:-1, 1:-1, 1:-1] = (
+            eighth * (s[2:, 1:-1, 1:-1] - two * c + s[:-2, 1:-1, 1:-1])
+            + eighth * (s[1:-1, 2:, 1:-1] - two * c + s[1:-1, :-2, 1:-1])
+            + eighth * (s[1:-1, 1:-1, 2:] - two * c + s[1:-1, 1:-1, :-2])
+            + c
+        )
+
+    def np_form(a, b, tsteps):
+        a, b = a.copy(), b.copy()
+        for _ in range(int(tsteps)):
+            np_step(a, b)
+            np_step(b, a)
+        return a
+
+    @njit(parallel=True)
+    def nb_step(s, d):
+        n = s.shape[0]
+        for i in prange(1, n - 1):
+            for j in range(1, n - 1):
+                for k in range(1, n - 1):
+                    c = s[i, j, k]
+                    d[i, j, k] = (
+                        eighth * (s[i + 1, j, k] - two * c + s[i - 1, j, k])
+                        + eighth * (s[i, j + 1, k] - two * c + s[i, j - 1, k])
+                        + eighth * (s[i, j, k + 1] - two * c + s[i, j, k - 1])
+                        + c
+                    )
+
+    def nb(a, b, tsteps):
+        a, b = a.copy(), b.copy()
+        for _ in range(int(tsteps)):
+            nb_step(a, b)
+            nb_step(b, a)
+        return a
+
+    return np_form, nb
+
+
+@forms("fdtd-2d")
+def _():
+    half, c7 = F32(0.5), F32(0.7)
+
+    def np_form(fict, ex, ey, hz):
+        ex, ey, hz = ex.copy(), ey.copy(), hz.copy()
+        for f in fict:
+            ey[0, :] = f
+            ey[1:, :] -= half * (hz[1:, :] - hz[:-1, :])
+            ex[:, 1:] -= half * (hz[:, 1:] - hz[:, :-1])
+            hz[:-1, :-1] -= c7 * (ex[:-1, 1:] - ex[:-1, :-1] + ey[1:, :-1] - ey[:-1, :-1])
+        return [ex, ey, hz]
+
+    @njit(parallel=True)
+    def nb(fict, ex, ey, hz):
+        ex = ex.copy()
+        ey = ey.copy()
+        hz = hz.copy()
+        nx, ny = ex.shape
+        for t in range(fict.shape[0]):
+            for j in range(ny):
+                ey[0, j] = fict[t]
+            for i in prange(1, nx):
+                for j in range(ny):
+                    ey[i, j] -= half * (hz[i, j] - hz[i - 1, j])
+            for i in prange(nx):
+                for j in range(1, ny):
+                    ex[i, j] -= half * (hz[i, j] - hz[i, j - 1])
+            for i in prange(nx - 1):
+                for j in range(ny - 1):
+                    hz[i, j] -= c7 * (ex[i, j + 1] - ex[i, j] + ey[i + 1, j] - ey[i, j])
+        return ex, ey, hz
+
+    return np_form, lambda fict, ex, ey, hz: list(nb(fict, ex, ey, hz))
+
+
 # ---------------------------------------------------------------- the driver
 
 

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: TMAX = 500, NX = 1000, NY = 1200;
 //! here 1000 x 1200 with 400 steps (500 take the sequential loop over 0.3 s on one core).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -127,6 +127,13 @@ pub fn program(h: &mut Harness) {
     let (fv, exm, eym, hzm) = (Vector::from(fict.clone()), arr(&ex), arr(&ey), arr(&hz));
     let cpu = Backend::cpu();
     let dims = (nx, ny);
+    h.python(
+        Py::new("fdtd-2d")
+            .array("fict", &[tmax], &fict)
+            .array("ex", &[nx, ny], &ex)
+            .array("ey", &[nx, ny], &ey)
+            .array("hz", &[nx, ny], &hz),
+    );
     h.program(Program {
         name: "fdtd-2d",
         source: "PolyBench/C 4.2.1 stencils/fdtd-2d/fdtd-2d.c",

@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: TSTEPS = 500, N = 120;
 //! here N = 120 with 150 steps (500 take the sequential loop over 0.3 s on one core).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -111,6 +111,12 @@ pub fn program(h: &mut Harness) {
     let arr = |v: &Vec<f32>| Array::<f32, 3>::from_vec([n, n, n], v.clone()).expect("shape");
     let (aa, ba) = (arr(&a), arr(&b));
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("heat-3d")
+            .array("a", &[n, n, n], &a)
+            .array("b", &[n, n, n], &b)
+            .scalar("tsteps", tsteps as f64),
+    );
     h.program(Program {
         name: "heat-3d",
         source: "PolyBench/C 4.2.1 stencils/heat-3d/heat-3d.c",

@@ -2,7 +2,7 @@
 //! PolyBench/C 4.2.1, `stencils/jacobi-1d/jacobi-1d.c`
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: TSTEPS = 500, N = 2000.
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -83,6 +83,12 @@ pub fn program(h: &mut Harness) {
     let b: Vec<f32> = (0..n).map(|i| (i as f32 + 3.0) / n as f32).collect();
     let (av, bv) = (Vector::from(a.clone()), Vector::from(b.clone()));
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("jacobi-1d")
+            .array("a", &[n], &a)
+            .array("b", &[n], &b)
+            .scalar("tsteps", tsteps as f64),
+    );
     h.program(Program {
         name: "jacobi-1d",
         source: "PolyBench/C 4.2.1 stencils/jacobi-1d/jacobi-1d.c",

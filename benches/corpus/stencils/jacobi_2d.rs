@@ -3,7 +3,7 @@
 //! (github.com/MatthiasJReisinger/PolyBenchC-4.2.1). LARGE: TSTEPS = 500, N = 1300;
 //! here N = 1300 with 300 steps (500 take the sequential loop over 0.3 s on one core).
 
-use crate::harness::{run, Harness, Program};
+use crate::harness::{run, Harness, Program, Py};
 use accel::prelude::*;
 use rayon::prelude::*;
 
@@ -106,6 +106,12 @@ pub fn program(h: &mut Harness) {
     let arr = |v: &Vec<f32>| Matrix::from_vec([n, n], v.clone()).expect("shape");
     let (am, bm) = (arr(&a), arr(&b));
     let cpu = Backend::cpu();
+    h.python(
+        Py::new("jacobi-2d")
+            .array("a", &[n, n], &a)
+            .array("b", &[n, n], &b)
+            .scalar("tsteps", tsteps as f64),
+    );
     h.program(Program {
         name: "jacobi-2d",
         source: "PolyBench/C 4.2.1 stencils/jacobi-2d/jacobi-2d.c",
