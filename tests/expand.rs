@@ -142,6 +142,26 @@ mod progs {
             )
         }
 
+        /// Elements numbered across a box of `w` by `h` (zero, negative and
+        /// extreme sizes included): divisions by values of the input, the
+        /// same over a run of its elements (computed once per run).
+        pub fn boxes(xs: &Vector<(i32, i32)>, d: &Vector<i64>) -> (Vector<i64>, Scalar<i64>) {
+            let ys = xs.expand(
+                |p| (p.0 & 31) as usize,
+                |p, k| {
+                    let (w, h) = p;
+                    let t = k as i32 - 3;
+                    let q = (t % w, (t / w) % h, t / (w * h), (k as i64) / (h as i64 - 2));
+                    q.0 as i64 * 1000 + q.1 as i64 * 100 + q.2 as i64 * 10 + q.3 + (i32::MIN / w) as i64
+                },
+            );
+            let spread = ys.permute(d, |[j]| Some([j % d.len()]), |a, b| a + b);
+            let total = xs
+                .expand(|p| (p.1 & 15) as usize, |p, k| (k as u64 / (p.0 as u64)) as i64 + (k as i64 % p.1 as i64))
+                .sum();
+            (spread, total)
+        }
+
         /// The expansion has another use: not fused.
         pub fn shared(xs: &Vector<u32>, d: &Vector<u32>) -> (Vector<u32>, Scalar<u32>) {
             let ys = xs.expand(|x| x % 3, |x, k| x + k);
@@ -353,6 +373,29 @@ fn tuples_combine_under_locks() {
             // Sums of quarters are exact in any order.
             check_pools_ok(src, "pairs", &args, || fused::pairs(&xs, &d), EXACT);
             check_ok(src, "pairs", &args, no_fusion::pairs(&xs, &d), EXACT);
+        }
+    }
+}
+
+#[test]
+fn divisions_by_an_inputs_values_match_interpreter() {
+    let edges = [0i32, 1, -1, 2, -3, 7, 12, i32::MIN, i32::MAX];
+    // Up to 1000 inputs: the interpreter runs the largest in seconds.
+    for n in LENS.into_iter().filter(|&n| n <= 1000) {
+        let xs: Vector<(i32, i32)> = Vector::from(
+            (0..n)
+                .map(|i| match i % 3 {
+                    0 => (edges[i % edges.len()], edges[(i / edges.len()) % edges.len()]),
+                    _ => ((hash(i) % 200) as i32 - 100, (hash(i + 5) % 30) as i32 - 15),
+                })
+                .collect::<Vec<_>>(),
+        );
+        for m in [1, 4096] {
+            let d = Vector::from((0..m).map(|i| i as i64 - 7).collect::<Vec<_>>());
+            let args = [arg(&xs), arg(&d)];
+            let src = fused::boxes::SOURCE;
+            check_pools_ok(src, "boxes", &args, || fused::boxes(&xs, &d), EXACT);
+            check_ok(src, "boxes", &args, no_fusion::boxes(&xs, &d), EXACT);
         }
     }
 }

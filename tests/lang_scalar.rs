@@ -572,6 +572,12 @@ macro_rules! int_family {
                 })
             }
 
+            /// Division by a parameter: its reciprocal computed once.
+            #[acc]
+            fn by_divisor(xs: &Vector<$t>, d: $t) -> Vector<($t, $t)> {
+                xs.map(|x| (x / d, x % d))
+            }
+
             #[acc]
             fn counts(xs: &Vector<$t>) -> Vector<(u32, u32, u32, u32, (u32, u32))> {
                 xs.map(|x| {
@@ -609,6 +615,25 @@ macro_rules! int_family {
                         let got = prog(&xs, &ys, k).unwrap().to_vec();
                         for ((x, y), g) in xs.to_vec().into_iter().zip(ys.to_vec()).zip(got) {
                             assert_eq!(g, $reference(x, y, k), "{}: #{k}({x}, {y})", stringify!($t));
+                        }
+                    }
+                    for d in edges.into_iter().chain(ys.to_vec().into_iter().take(3)) {
+                        let args = [arg(&xs), arg(d)];
+                        check_ok(
+                            by_divisor::SOURCE,
+                            "by_divisor",
+                            &args,
+                            by_divisor(&xs, d),
+                            EXACT,
+                        );
+                        let got = by_divisor(&xs, d).unwrap().to_vec();
+                        for (x, g) in xs.to_vec().into_iter().zip(got) {
+                            let want = if d == 0 {
+                                (0, x)
+                            } else {
+                                (x.wrapping_div(d), x.wrapping_rem(d))
+                            };
+                            assert_eq!(g, want, "{}: {x} / {d}", stringify!($t));
                         }
                     }
                     check_ok(counts::SOURCE, "counts", &[arg(&xs)], counts(&xs), EXACT);

@@ -82,6 +82,18 @@ struct Gen<'a> {
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
     eager_logic: Cell<bool>,
+    /// While emitting a kernel: the scalar expressions it computes from host
+    /// values alone (see [`Gen::hoist`]), each bound once before the kernel
+    /// as `(name, value, type)`.
+    hoisted: RefCell<Option<Vec<Hoisted>>>,
+    /// While emitting the element function of an expand's item: the divisors
+    /// that stay the same over a run of one input's elements (see
+    /// [`Gen::run_divisor`]).
+    run_divisors: RefCell<Option<RunDivisors>>,
+    /// Emitting a let-bound variable as its value (see [`Gen::run_divisor`]).
+    inline_lets: Cell<bool>,
+    /// Memo of [`Gen::on_host`].
+    host_memo: RefCell<HashMap<H, bool>>,
 }
 
 impl<'a> Gen<'a> {
@@ -103,8 +115,31 @@ impl<'a> Gen<'a> {
             split: RefCell::new(None),
             host_vars: host_vars(plan),
             eager_logic: Cell::new(false),
+            hoisted: RefCell::new(None),
+            run_divisors: RefCell::new(None),
+            inline_lets: Cell::new(false),
+            host_memo: RefCell::new(HashMap::new()),
         }
     }
+}
+
+/// A value computed once before a kernel: `let name: ty = value;`.
+struct Hoisted {
+    /// The expression, and whether this is its reciprocal as a divisor
+    /// ([`FastDiv::divisor`](accel_runtime::ops::FastDiv)) rather than its value.
+    key: (H, bool),
+    name: Ident,
+    value: TokenStream,
+    ty: TokenStream,
+}
+
+/// The divisors computed once per run of an expand's elements.
+struct RunDivisors {
+    /// The item function's parameters: the input, and the element's number.
+    input: VarId,
+    element: VarId,
+    /// The divisors' values (emitted for the run) and names.
+    divisors: Vec<(String, Ident, TokenStream)>,
 }
 
 /// Whether the element function of a fold of rows reads some array with the
@@ -783,242 +818,249 @@ impl Gen<'_> {
             // Handled by `item`.
             Step::Let { .. } | Step::If { .. } | Step::While { .. } => TokenStream::new(),
             Step::Kernel(kernel) => {
-                let mut out = TokenStream::new();
-                let op = kernel.fused.last().copied().unwrap_or("kernel");
-                for o in &kernel.outputs {
-                    let buffer = &self.plan.buffers[o.0 as usize];
-                    let s = self.expr(buffer.shape);
-                    let bs = buf_shape(o.0);
-                    let r = Literal::usize_unsuffixed(buffer.rank);
-                    let t = rust_ty(&buffer.elem);
-                    out.extend(quote! {
-                        let #bs: [usize; #r] = #s;
-                        #rt::cpu::extent(#op, &#bs)?;
-                        #rt::cpu::reserve::<#t>(#op, &#bs)?;
-                    });
-                }
-                let b0 = kernel.outputs[0].0;
-                let (bi, bs) = (buf(b0), buf_shape(b0));
-                let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
-                let buffer_rank = self.plan.buffers[b0 as usize].rank;
-                let cols = self.cols_ty(&elem_ty);
-                let t = rust_ty(&elem_ty);
-                match &kernel.op {
-                    KernelOp::Generate { elem, .. } => {
-                        let call = self.generate_call(elem, b0, &bs, buffer_rank, &cols);
-                        let in_place = self
-                            .in_place_candidate(elem, b0)
-                            .filter(|(x, ..)| moved.contains(x))
-                            .map(|(x, iff, then)| {
-                                self.in_place(elem, b0, &bs, buffer_rank, &cols, x, iff, then)
-                            });
-                        out.extend(match in_place {
-                            Some(update) => quote!(let #bi: #cols = #update;),
-                            None => quote!(let #bi: #cols = #call;),
-                        });
-                    }
-                    KernelOp::Fold {
-                        shape,
-                        elem,
-                        z,
-                        f,
-                        all,
-                        post,
-                    } => {
-                        let s = self.expr(*shape);
-                        let in_shape = format_ident!("__in{}", b0);
-                        // The accumulator's type; the stored type differs when a
-                        // map after the fold is fused into it (`post`).
-                        let acc_ty = self.a.var(f.params[0]).ty.clone();
-                        let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
-                        let g = self.fun2(f, &at);
-                        let post = self.post_closure(post.as_ref(), &at, &t);
-                        // A fold to a scalar (a vector's innermost fold too) has one
-                        // row: reduce it as a whole.
-                        let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
-                        // The index element function of a fold to run with its loops
-                        // interchanged.
-                        let by_columns = match elem {
-                            ElemFn::Index(e) if !to_scalar && reads_across_rows(self.a, elem) => Some(e),
-                            _ => None,
-                        };
-                        let order = if accel_core::plan::commutative(self.a, f) {
-                            quote!(#rt::cpu::Order::Commutative)
-                        } else {
-                            quote!(#rt::cpu::Order::Indexed)
-                        };
-                        let call = self.versioned(|| {
-                            let emit = || {
-                                if let Some(e) = by_columns {
-                                    self.fold_columns_call(
-                                        elem, e, &in_shape, *shape, z, &g, &post, &acc_cols, &cols, kernel.at,
-                                    )
-                                } else {
-                                    self.fold_call(
-                                        elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols,
-                                        &cols, kernel.at,
-                                    )
-                                }
-                            };
-                            if to_scalar && !self.lanes_pay(elem) {
-                                self.linear_version(elem, &in_shape, emit)
-                            } else {
-                                emit()
-                            }
-                        });
-                        out.extend(quote! {
-                            let #in_shape = #s;
-                            #rt::cpu::extent(#op, &#in_shape)?;
-                            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
-                            let #bi: #cols = #call;
-                        });
-                    }
-                    KernelOp::Scan {
-                        shape,
-                        elem,
-                        dir,
-                        kind,
-                        z,
-                        f,
-                        post,
-                    } => {
-                        let s = self.expr(*shape);
-                        let in_shape = format_ident!("__in{}", b0);
-                        let e = self.elem_closure(elem, &in_shape);
-                        let acc_ty = self.a.var(f.params[0]).ty.clone();
-                        let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
-                        let g = self.fun2(f, &at);
-                        let post = self.post_closure(post.as_ref(), &at, &t);
-                        let d = match dir {
-                            ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
-                            ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
-                        };
-                        let z = z.map(|z| self.expr(z));
-                        let call = match kind {
-                            ScanKind::Inclusive => quote! {
-                                let #bi: #cols = #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post);
-                            },
-                            ScanKind::WithInit => quote! {
-                                let #bi: #cols = #rt::cpu::scan_with_init_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #z, #g, #post);
-                            },
-                            ScanKind::Exclusive => {
-                                let b1 = buf(kernel.outputs[1].0);
-                                quote! {
-                                    let (#bi, #b1): (#cols, #cols) = #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g);
-                                }
-                            }
-                        };
-                        out.extend(quote! {
-                            let #in_shape = #s;
-                            #rt::cpu::extent(#op, &#in_shape)?;
-                            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
-                            #call
-                        });
-                    }
-                    KernelOp::Permute {
-                        defaults,
-                        move_defaults,
-                        shape,
-                        elem,
-                        index,
-                        combine,
-                    } => {
-                        let s = self.expr(*shape);
-                        let in_shape = format_ident!("__in{}", b0);
-                        let e = self.elem_closure(elem, &in_shape);
-                        let g = self.fun2(combine, &t);
-                        let d = buf(defaults.0);
-                        let init = if *move_defaults && moved.contains(&defaults.0) {
-                            quote!(#d)
-                        } else {
-                            self.clone_buffer(defaults.0)
-                        };
-                        let src_rank = match self.a.var(index.params[0]).ty {
-                            Ty::Index(r) => r,
-                            _ => 0,
-                        };
-                        let r = Literal::usize_unsuffixed(src_rank);
-                        let p = var(index.params[0]);
-                        let body = self.expr(index.body);
-                        let at = location(kernel.at);
-                        let target = quote! {
-                            |__i: usize| {
-                                let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
-                                match #body {
-                                    ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
-                                    ::core::option::Option::None => ::core::option::Option::None,
-                                }
-                            }
-                        };
-                        // Integer sums, minima and bit operations: lock-free
-                        // atomics; a scatter of a primitive: atomic stores.
-                        let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
-                            None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
-                                #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
-                            },
-                            Some(a) => {
-                                let a = format_ident!("{}", format!("{a:?}"));
-                                quote! {
-                                    #rt::cpu::permute_atomic::<#t>(
-                                        &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
-                                    );
-                                }
-                            }
-                            None => quote! {
-                                #rt::cpu::permute::<#cols>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e, #g);
-                            },
-                        };
-                        out.extend(quote! {
-                            let #in_shape = #s;
-                            #rt::cpu::extent(#op, &#in_shape)?;
-                            let mut #bi: #cols = #init;
-                            #call
-                        });
-                    }
-                    KernelOp::Sort {
-                        shape,
-                        elem,
-                        key,
-                        key_bits,
-                    } => {
-                        let s = self.expr(*shape);
-                        let in_shape = format_ident!("__in{}", b0);
-                        let e = self.elem_closure(elem, &in_shape);
-                        let kt = if *key_bits > 32 { quote!(u64) } else { quote!(u32) };
-                        let (x, kb) = (var(key.params[0]), self.expr(key.body));
-                        // Keys computed from the element alone are computed
-                        // again in each pass; keys that read arrays
-                        // (`sort_indices`) are computed once and stored.
-                        let reads = self.a.reaches(key.body, |_, e| {
-                            matches!(
-                                e,
-                                Expr::Read { .. }
-                                    | Expr::ReadLinear { .. }
-                                    | Expr::ReadIndex { .. }
-                                    | Expr::Checked { .. }
-                            )
-                        });
-                        let sort = if reads {
-                            quote!(sort_by_stored_key)
-                        } else {
-                            quote!(sort_by_key)
-                        };
-                        out.extend(quote! {
-                            let #in_shape = #s;
-                            #rt::cpu::extent(#op, &#in_shape)?;
-                            let #bi: #cols = #rt::cpu::#sort::<#cols, #kt>(
-                                #rt::shape::size(&#in_shape), #e, |#x: #t| -> #kt { #kb },
-                            );
-                        });
-                    }
-                    KernelOp::Expand { .. } => out.extend(self.expand_kernel(kernel, moved)),
-                }
-                for o in &kernel.outputs {
-                    out.extend(self.bind_leaves(o.0));
-                }
-                out
+                let outer = self.hoisted.replace(Some(Vec::new()));
+                let body = self.kernel(kernel, moved);
+                let hoisted = self.hoisted.replace(outer).unwrap_or_default();
+                let lets = hoisted
+                    .iter()
+                    .map(|Hoisted { name, value, ty, .. }| quote!(let #name: #ty = #value;));
+                quote!(#(#lets)* #body)
             }
         }
+    }
+
+    /// A kernel's code: its outputs' shapes checked and reserved, the
+    /// kernel's loop, its outputs' leaves bound.
+    fn kernel(&self, kernel: &accel_core::plan::Kernel, moved: &HashSet<u32>) -> TokenStream {
+        let rt = self.rt;
+        let mut out = TokenStream::new();
+        let op = kernel.fused.last().copied().unwrap_or("kernel");
+        for o in &kernel.outputs {
+            let buffer = &self.plan.buffers[o.0 as usize];
+            let s = self.expr(buffer.shape);
+            let bs = buf_shape(o.0);
+            let r = Literal::usize_unsuffixed(buffer.rank);
+            let t = rust_ty(&buffer.elem);
+            out.extend(quote! {
+                let #bs: [usize; #r] = #s;
+                #rt::cpu::extent(#op, &#bs)?;
+                #rt::cpu::reserve::<#t>(#op, &#bs)?;
+            });
+        }
+        let b0 = kernel.outputs[0].0;
+        let (bi, bs) = (buf(b0), buf_shape(b0));
+        let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+        let buffer_rank = self.plan.buffers[b0 as usize].rank;
+        let cols = self.cols_ty(&elem_ty);
+        let t = rust_ty(&elem_ty);
+        match &kernel.op {
+            KernelOp::Generate { elem, .. } => {
+                let call = self.generate_call(elem, b0, &bs, buffer_rank, &cols);
+                let in_place = self
+                    .in_place_candidate(elem, b0)
+                    .filter(|(x, ..)| moved.contains(x))
+                    .map(|(x, iff, then)| self.in_place(elem, b0, &bs, buffer_rank, &cols, x, iff, then));
+                out.extend(match in_place {
+                    Some(update) => quote!(let #bi: #cols = #update;),
+                    None => quote!(let #bi: #cols = #call;),
+                });
+            }
+            KernelOp::Fold {
+                shape,
+                elem,
+                z,
+                f,
+                all,
+                post,
+            } => {
+                let s = self.expr(*shape);
+                let in_shape = format_ident!("__in{}", b0);
+                // The accumulator's type; the stored type differs when a
+                // map after the fold is fused into it (`post`).
+                let acc_ty = self.a.var(f.params[0]).ty.clone();
+                let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
+                let g = self.fun2(f, &at);
+                let post = self.post_closure(post.as_ref(), &at, &t);
+                // A fold to a scalar (a vector's innermost fold too) has one
+                // row: reduce it as a whole.
+                let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
+                // The index element function of a fold to run with its loops
+                // interchanged.
+                let by_columns = match elem {
+                    ElemFn::Index(e) if !to_scalar && reads_across_rows(self.a, elem) => Some(e),
+                    _ => None,
+                };
+                let order = if accel_core::plan::commutative(self.a, f) {
+                    quote!(#rt::cpu::Order::Commutative)
+                } else {
+                    quote!(#rt::cpu::Order::Indexed)
+                };
+                let call = self.versioned(|| {
+                    let emit = || {
+                        if let Some(e) = by_columns {
+                            self.fold_columns_call(
+                                elem, e, &in_shape, *shape, z, &g, &post, &acc_cols, &cols, kernel.at,
+                            )
+                        } else {
+                            self.fold_call(
+                                elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols, &cols,
+                                kernel.at,
+                            )
+                        }
+                    };
+                    if to_scalar && !self.lanes_pay(elem) {
+                        self.linear_version(elem, &in_shape, emit)
+                    } else {
+                        emit()
+                    }
+                });
+                out.extend(quote! {
+                    let #in_shape = #s;
+                    #rt::cpu::extent(#op, &#in_shape)?;
+                    let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                    let #bi: #cols = #call;
+                });
+            }
+            KernelOp::Scan {
+                shape,
+                elem,
+                dir,
+                kind,
+                z,
+                f,
+                post,
+            } => {
+                let s = self.expr(*shape);
+                let in_shape = format_ident!("__in{}", b0);
+                let e = self.elem_closure(elem, &in_shape);
+                let acc_ty = self.a.var(f.params[0]).ty.clone();
+                let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
+                let g = self.fun2(f, &at);
+                let post = self.post_closure(post.as_ref(), &at, &t);
+                let d = match dir {
+                    ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
+                    ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
+                };
+                let z = z.map(|z| self.expr(z));
+                let call = match kind {
+                    ScanKind::Inclusive => quote! {
+                        let #bi: #cols = #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post);
+                    },
+                    ScanKind::WithInit => quote! {
+                        let #bi: #cols = #rt::cpu::scan_with_init_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #z, #g, #post);
+                    },
+                    ScanKind::Exclusive => {
+                        let b1 = buf(kernel.outputs[1].0);
+                        quote! {
+                            let (#bi, #b1): (#cols, #cols) = #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g);
+                        }
+                    }
+                };
+                out.extend(quote! {
+                    let #in_shape = #s;
+                    #rt::cpu::extent(#op, &#in_shape)?;
+                    let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                    #call
+                });
+            }
+            KernelOp::Permute {
+                defaults,
+                move_defaults,
+                shape,
+                elem,
+                index,
+                combine,
+            } => {
+                let s = self.expr(*shape);
+                let in_shape = format_ident!("__in{}", b0);
+                let e = self.elem_closure(elem, &in_shape);
+                let g = self.fun2(combine, &t);
+                let d = buf(defaults.0);
+                let init = if *move_defaults && moved.contains(&defaults.0) {
+                    quote!(#d)
+                } else {
+                    self.clone_buffer(defaults.0)
+                };
+                let r = Literal::usize_unsuffixed(self.index_rank(index));
+                let p = var(index.params[0]);
+                let body = self.expr(index.body);
+                let at = location(kernel.at);
+                let target = quote! {
+                    |__i: usize| {
+                        let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
+                        match #body {
+                            ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                };
+                // Integer sums, minima and bit operations: lock-free
+                // atomics; a scatter of a primitive: atomic stores.
+                let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                    None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
+                        #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
+                    },
+                    Some(a) => {
+                        let a = format_ident!("{}", format!("{a:?}"));
+                        quote! {
+                            #rt::cpu::permute_atomic::<#t>(
+                                &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
+                            );
+                        }
+                    }
+                    None => quote! {
+                        #rt::cpu::permute::<#cols>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e, #g);
+                    },
+                };
+                out.extend(quote! {
+                    let #in_shape = #s;
+                    #rt::cpu::extent(#op, &#in_shape)?;
+                    let mut #bi: #cols = #init;
+                    #call
+                });
+            }
+            KernelOp::Sort {
+                shape,
+                elem,
+                key,
+                key_bits,
+            } => {
+                let s = self.expr(*shape);
+                let in_shape = format_ident!("__in{}", b0);
+                let e = self.elem_closure(elem, &in_shape);
+                let kt = if *key_bits > 32 { quote!(u64) } else { quote!(u32) };
+                let (x, kb) = (var(key.params[0]), self.expr(key.body));
+                // Keys computed from the element alone are computed
+                // again in each pass; keys that read arrays
+                // (`sort_indices`) are computed once and stored.
+                let reads = self.a.reaches(key.body, |_, e| {
+                    matches!(
+                        e,
+                        Expr::Read { .. }
+                            | Expr::ReadLinear { .. }
+                            | Expr::ReadIndex { .. }
+                            | Expr::Checked { .. }
+                    )
+                });
+                let sort = if reads {
+                    quote!(sort_by_stored_key)
+                } else {
+                    quote!(sort_by_key)
+                };
+                out.extend(quote! {
+                    let #in_shape = #s;
+                    #rt::cpu::extent(#op, &#in_shape)?;
+                    let #bi: #cols = #rt::cpu::#sort::<#cols, #kt>(
+                        #rt::shape::size(&#in_shape), #e, |#x: #t| -> #kt { #kb },
+                    );
+                });
+            }
+            KernelOp::Expand { .. } => out.extend(self.expand_kernel(kernel, moved)),
+        }
+        for o in &kernel.outputs {
+            out.extend(self.bind_leaves(o.0));
+        }
+        out
     }
 
     /// A fused expand (`KernelOp::Expand`): the counting pass, then the walk
@@ -1049,13 +1091,26 @@ impl Gen<'_> {
         let (cx, cbody) = (var(count.params[0]), self.expr(count.body));
         let count_c = quote!(|__x: &#x_ty| -> usize { let #cx: #x_ty = *__x; #cbody });
         // `let e = item(x, k);`: the element of the expansion.
-        let (ix, ik, ibody) = (var(item.params[0]), var(item.params[1]), self.expr(item.body));
+        // The item's body; its divisors that depend on the input alone are
+        // computed once per run of the input's elements (`__prepare`).
+        self.run_divisors.replace(Some(RunDivisors {
+            input: item.params[0],
+            element: item.params[1],
+            divisors: Vec::new(),
+        }));
+        let ibody = self.expr(item.body);
+        let divisors = self.run_divisors.take().map(|r| r.divisors).unwrap_or_default();
+        let (names, values): (Vec<&Ident>, Vec<&TokenStream>) =
+            divisors.iter().map(|(_, n, v)| (n, v)).unzip();
+        let (ix, ik) = (var(item.params[0]), var(item.params[1]));
+        let prepare = quote!(|__x: &#x_ty| { let #ix: #x_ty = *__x; (#(#values,)*) });
         let e_ty = rust_ty(self.a.ty(item.body));
         let ev = var(map.params[0]);
         let mbody = self.expr(map.body);
         let m_ty = rust_ty(self.a.ty(map.body));
         let element = quote! {
             let #ix: #x_ty = *__x;
+            let (#(#names,)*) = *__p;
             let #ik: usize = __k;
             let #ev: #e_ty = #ibody;
         };
@@ -1084,8 +1139,11 @@ impl Gen<'_> {
                 let (ie, ij) = (var(index.params[0]), var(index.params[1]));
                 let ibody = self.expr(index.body);
                 let at = location(kernel.at);
+                // Inlined into the walk's loop (its size would otherwise keep
+                // it out: a call per element, and the run's values reloaded).
                 let target_value = quote! {
-                    |__x: &#x_ty, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
+                    #[inline(always)]
+                    |__x: &#x_ty, __p: &_, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
                         #element
                         let #ie: #e_ty = #ev;
                         let #ij: usize = __j;
@@ -1101,9 +1159,11 @@ impl Gen<'_> {
                 let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
                     Some(a) => {
                         let a = format_ident!("{}", format!("{a:?}"));
-                        quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #target_value, #rt::cpu::AtomicOp::#a);)
+                        quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #prepare, #target_value, #rt::cpu::AtomicOp::#a);)
                     }
-                    None => quote!(__exp.permute::<_, #cols>(&mut #bi, &__src, &__count, #target_value, #g);),
+                    None => {
+                        quote!(__exp.permute::<_, _, #cols>(&mut #bi, &__src, &__count, #prepare, #target_value, #g);)
+                    }
                 };
                 out.extend(quote! {
                     let mut #bi: #cols = #init;
@@ -1117,7 +1177,8 @@ impl Gen<'_> {
                 let g = self.fun2(f, &at);
                 let post = self.post_closure(post.as_ref(), &at, &t);
                 let value = quote! {
-                    |__x: &#x_ty, __k: usize| -> #at {
+                    #[inline(always)]
+                    |__x: &#x_ty, __p: &_, __k: usize| -> #at {
                         #element
                         #mbody
                     }
@@ -1125,10 +1186,10 @@ impl Gen<'_> {
                 let call = match z {
                     Some(z) => {
                         let z = self.expr(*z);
-                        quote!(#rt::Columns::from_elems(&[(#post)(__exp.fold(&__src, &__count, #value, #z, #g))]))
+                        quote!(#rt::Columns::from_elems(&[(#post)(__exp.fold(&__src, &__count, #prepare, #value, #z, #g))]))
                     }
                     None => quote! {
-                        match __exp.fold1(&__src, &__count, #value, #g) {
+                        match __exp.fold1(&__src, &__count, #prepare, #value, #g) {
                             ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
                             ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all").or_at(#site)),
                         }
@@ -1228,11 +1289,7 @@ impl Gen<'_> {
         let f = self.in_iteration(elem, shape, || {
             let p = var(f.params[0]);
             let body = self.expr(f.body);
-            let r = match self.a.var(f.params[0]).ty {
-                Ty::Index(r) => r,
-                _ => 0,
-            };
-            let r = Literal::usize_unsuffixed(r);
+            let r = Literal::usize_unsuffixed(self.index_rank(f));
             quote!(|#p: [usize; #r]| #body)
         });
         match z {
@@ -1270,12 +1327,16 @@ impl Gen<'_> {
     fn index_closure(&self, f: &Fun, args: TokenStream, index: TokenStream) -> TokenStream {
         let p = var(f.params[0]);
         let body = self.expr(f.body);
-        let r = match self.a.var(f.params[0]).ty {
+        let r = Literal::usize_unsuffixed(self.index_rank(f));
+        quote!(|#args| { let #p: [usize; #r] = #index; #body })
+    }
+
+    /// The rank of the index that element function `f` takes (0 for a scalar).
+    fn index_rank(&self, f: &Fun) -> usize {
+        match self.a.var(f.params[0]).ty {
             Ty::Index(r) => r,
             _ => 0,
-        };
-        let r = Literal::usize_unsuffixed(r);
-        quote!(|#args| { let #p: [usize; #r] = #index; #body })
+        }
     }
 
     /// For a generate over an index space of rank 2 or more: the closure
@@ -2141,10 +2202,137 @@ impl Gen<'_> {
     /// Whether `h` reads only scalars the host computes (so the host can
     /// evaluate it before the kernel) and no array.
     fn on_host(&self, h: H) -> bool {
+        if let Some(&b) = self.host_memo.borrow().get(&h) {
+            return b;
+        }
+        let a = self.a;
+        let b = !touches_memory(a, h)
+            && !a.reaches(h, |_, e| match e {
+                Expr::Var(v) => !self.host_vars.contains(v),
+                Expr::Let { .. } => true,
+                _ => false,
+            });
+        self.host_memo.borrow_mut().insert(h, b);
+        b
+    }
+
+    /// While a kernel is emitted: the name of `h`'s value computed once before
+    /// the kernel, when `h` is arithmetic on host values alone (`1.0 / (c *
+    /// c)` of a parameter `c`, say). Such an expression is total (it reads no
+    /// memory, so it cannot fail), so computing it once, even where the
+    /// kernel would not, changes no result; computed per element it costs
+    /// a division or a square root each time, as the compiler cannot hoist
+    /// it past the kernel's stores.
+    fn hoist(&self, h: H) -> Option<Ident> {
+        if !matches!(
+            self.a.expr(h),
+            Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::Cast(..) | Expr::If { .. }
+        ) || self.hoisted.borrow().is_none()
+            || !self.on_host(h)
+        {
+            return None;
+        }
+        Some(self.hoisted_value(h, false))
+    }
+
+    /// The name of `h`'s value (or, with `divisor`, of its reciprocal as a
+    /// divisor), bound before the kernel being emitted.
+    fn hoisted_value(&self, h: H, divisor: bool) -> Ident {
+        let found = self
+            .hoisted
+            .borrow()
+            .iter()
+            .flatten()
+            .find(|e| e.key == (h, divisor))
+            .map(|e| e.name.clone());
+        if let Some(name) = found {
+            return name;
+        }
+        // Emitted with hoisting off: its parts are computed with it.
+        let outer = self.hoisted.take();
+        let mut value = self.expr(h);
+        let mut ty = rust_ty(self.a.ty(h));
+        if divisor {
+            let rt = self.rt;
+            value = quote!(#rt::ops::FastDiv::divisor(#value));
+            ty = quote!(<#ty as #rt::ops::FastDiv>::Divisor);
+        }
+        let mut hoisted = outer.unwrap_or_default();
+        let name = format_ident!("__h{}", hoisted.len());
+        hoisted.push(Hoisted {
+            key: (h, divisor),
+            name: name.clone(),
+            value,
+            ty,
+        });
+        self.hoisted.replace(Some(hoisted));
+        name
+    }
+
+    /// For an integer division or remainder by `d`: the name of `d` as a
+    /// [`FastDiv`](accel_runtime::ops::FastDiv) divisor computed once, when
+    /// `d` stays the same over the kernel being emitted (computed before it)
+    /// or over a run of an expand's elements (computed per run). A literal
+    /// divisor is left to the Rust compiler, which does the same.
+    fn fast_divisor(&self, d: H) -> Ident {
+        if self.hoisted.borrow().is_some() && self.on_host(d) {
+            self.hoisted_value(d, true)
+        } else {
+            self.run_divisor(d)
+        }
+    }
+
+    /// Whether [`Gen::fast_divisor`] applies to divisor `d`.
+    fn fast_divisor_of(&self, d: H) -> bool {
+        let Ty::Prim(p) = self.a.ty(d) else { return false };
+        if !p.is_int() || matches!(self.a.expr(d), Expr::Lit(_)) {
+            return false;
+        }
+        (self.hoisted.borrow().is_some() && self.on_host(d)) || self.run_invariant(d)
+    }
+
+    /// Whether `d` is the same over a run of the expand item being emitted.
+    fn run_invariant(&self, d: H) -> bool {
+        let run = self.run_divisors.borrow();
+        run.as_ref()
+            .is_some_and(|run| self.of_input(d, run.input, run.element))
+    }
+
+    /// A divisor that the expand item being emitted computes from its input
+    /// alone (not from the element's number): computed once per run, from
+    /// the input and host values, the item's `let`s replaced by their values.
+    fn run_divisor(&self, d: H) -> Ident {
+        self.inline_lets.set(true);
+        let outer = self.run_divisors.take();
+        let value = self.expr(d);
+        self.run_divisors.replace(outer);
+        self.inline_lets.set(false);
+        let rt = self.rt;
+        let value = quote!(#rt::ops::FastDiv::divisor(#value));
+        let key = value.to_string();
+        let mut run = self.run_divisors.borrow_mut();
+        let run = run.as_mut().expect("emitting an expand item");
+        if let Some((_, name, _)) = run.divisors.iter().find(|e| e.0 == key) {
+            return name.clone();
+        }
+        let name = format_ident!("__d{}", run.divisors.len());
+        run.divisors.push((key, name.clone(), value));
+        name
+    }
+
+    /// Whether `h` reads no memory and depends on the expand item's `input`,
+    /// host values, and `let`s in scope of such values only: the same for
+    /// every element of one input.
+    fn of_input(&self, h: H, input: VarId, element: VarId) -> bool {
         let a = self.a;
         !touches_memory(a, h)
             && !a.reaches(h, |_, e| match e {
-                Expr::Var(v) => !self.host_vars.contains(v),
+                Expr::Var(v) if *v == element => true,
+                Expr::Var(v) if *v == input || self.host_vars.contains(v) => false,
+                Expr::Var(v) => match self.lets_in_scope.borrow().get(v) {
+                    Some(&x) => !self.of_input(x, input, element),
+                    None => true,
+                },
                 Expr::Let { .. } => true,
                 _ => false,
             })
@@ -2392,10 +2580,19 @@ impl Gen<'_> {
     }
 
     fn expr(&self, h: H) -> TokenStream {
+        if let Some(name) = self.hoist(h) {
+            return quote!(#name);
+        }
         let rt = self.rt;
         let ops = quote!(#rt::ops::ScalarOps);
         match self.a.expr(h) {
             Expr::Var(v) => {
+                if self.inline_lets.get() {
+                    let value = self.lets_in_scope.borrow().get(v).copied();
+                    if let Some(x) = value {
+                        return self.expr(x);
+                    }
+                }
                 let v = var(*v);
                 quote!(#v)
             }
@@ -2425,6 +2622,15 @@ impl Gen<'_> {
             Expr::Unary(UnOp::Not, x) => {
                 let x = self.expr(*x);
                 quote!((!#x))
+            }
+            Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y) if self.fast_divisor_of(*y) => {
+                let d = self.fast_divisor(*y);
+                let a = self.expr(*x);
+                let fast = quote!(#rt::ops::FastDiv);
+                match op {
+                    BinOp::Div => quote!(#fast::fast_div(#a, #d)),
+                    _ => quote!(#fast::fast_rem(#a, #d)),
+                }
             }
             Expr::Binary(op, x, y) => {
                 let (a, b) = (self.expr(*x), self.expr(*y));

@@ -150,6 +150,154 @@ impl ScalarOps for bool {
     }
 }
 
+/// Integer division by a divisor that stays the same over many divisions
+/// (over a kernel, or over a run of an expand's elements): the divisor's
+/// reciprocal is computed once ([`FastDiv::divisor`]) and each division is a
+/// multiplication and a shift, without a branch, with results exactly those
+/// of [`ScalarOps::acc_div`] and [`ScalarOps::acc_rem`] (by zero, by -1).
+///
+/// The method is Lemire, Kaser and Kurz's ("Faster remainder by direct
+/// computation", 2019): for `N`-bit `a` and `d > 0`, with `c = ceil(2^2N /
+/// d)`, `a / d = floor(a * c / 2^2N)`. `c` takes one bit more than `2N` (for
+/// `d = 1` it is `2^2N`), kept apart as `top`; for `d = 0` both are zero,
+/// which gives `a / 0 = 0` and `a % 0 = a`, accel's results, with no test.
+/// (The `strength_reduce` crate does the same with branches for zero, for
+/// powers of two and for signs; they kept the element functions of expand
+/// kernels from being inlined.)
+pub trait FastDiv: Copy {
+    type Divisor: Copy;
+    fn divisor(self) -> Self::Divisor;
+    fn fast_div(self, d: Self::Divisor) -> Self;
+    fn fast_rem(self, d: Self::Divisor) -> Self;
+}
+
+/// The reciprocal of a divisor of at most 32 bits: `c = top * 2^64 + low`.
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor32 {
+    low: u64,
+    top: u64,
+    d: u32,
+    negative: bool,
+}
+
+impl Divisor32 {
+    #[inline]
+    fn new(d: u32, negative: bool) -> Divisor32 {
+        let (low, top) = match d {
+            0 => (0, 0),
+            1 => (0, 1),
+            // ceil(2^64 / d) for d > 1 fits in 64 bits.
+            _ => (u64::MAX / d as u64 + 1, 0),
+        };
+        Divisor32 {
+            low,
+            top,
+            d,
+            negative,
+        }
+    }
+
+    /// `a / d` of the magnitudes.
+    #[inline(always)]
+    fn quotient(self, a: u32) -> u32 {
+        let a = a as u64;
+        (((a as u128 * self.low as u128) >> 64) as u64 + a * self.top) as u32
+    }
+}
+
+/// The reciprocal of a 64-bit divisor: `c = top * 2^128 + high * 2^64 + low`.
+#[derive(Clone, Copy, Debug)]
+pub struct Divisor64 {
+    low: u64,
+    high: u64,
+    top: u64,
+    d: u64,
+    negative: bool,
+}
+
+impl Divisor64 {
+    #[inline]
+    fn new(d: u64, negative: bool) -> Divisor64 {
+        let (c, top) = match d {
+            0 => (0, 0),
+            1 => (0, 1),
+            _ => (u128::MAX / d as u128 + 1, 0),
+        };
+        Divisor64 {
+            low: c as u64,
+            high: (c >> 64) as u64,
+            top,
+            d,
+            negative,
+        }
+    }
+
+    #[inline(always)]
+    fn quotient(self, a: u64) -> u64 {
+        // floor(a * c / 2^128), from the 192-bit product's top 64 bits.
+        let lo = (a as u128 * self.low as u128) >> 64;
+        let mid = a as u128 * self.high as u128 + lo;
+        (mid >> 64) as u64 + a * self.top
+    }
+}
+
+macro_rules! fast_div {
+    ($($t:ty => $d:ident, $u:ty, $signed:expr);*) => {$(
+        impl FastDiv for $t {
+            type Divisor = $d;
+            #[inline]
+            fn divisor(self) -> $d {
+                #[allow(unused_comparisons)]
+                $d::new(self.unsigned_abs() as _, self < 0)
+            }
+            #[inline(always)]
+            fn fast_div(self, d: $d) -> Self {
+                // The magnitudes divided; the quotient negated (two's
+                // complement, without a branch) when the signs differ.
+                // `MIN / -1`: `|MIN| / 1` casts back to `MIN`, as
+                // `wrapping_div` gives.
+                #[allow(unused_comparisons)]
+                let flip = ((self < 0) != d.negative) as $u;
+                let q = d.quotient(self.unsigned_abs() as _) as $u;
+                (q ^ flip.wrapping_neg()).wrapping_add(flip) as $t
+            }
+            #[inline(always)]
+            fn fast_rem(self, d: $d) -> Self {
+                // `a - q * d`, wrapping: the dividend's sign, as truncating
+                // division gives; `MIN % -1` is 0, and `a % 0` is `a`.
+                let q = self.fast_div(d) as $u;
+                let dv = if $signed && d.negative { (d.d as $u).wrapping_neg() } else { d.d as $u };
+                (self as $u).wrapping_sub(q.wrapping_mul(dv)) as $t
+            }
+        }
+    )*};
+}
+trait UnsignedAbs {
+    type Abs;
+    fn unsigned_abs(self) -> Self::Abs;
+}
+macro_rules! unsigned_abs_of_unsigned {
+    ($($t:ty),*) => {$(
+        impl UnsignedAbs for $t {
+            type Abs = $t;
+            #[inline(always)]
+            fn unsigned_abs(self) -> $t { self }
+        }
+    )*};
+}
+unsigned_abs_of_unsigned!(u8, u16, u32, u64, usize);
+fast_div!(
+    u8 => Divisor32, u8, false;
+    u16 => Divisor32, u16, false;
+    u32 => Divisor32, u32, false;
+    u64 => Divisor64, u64, false;
+    usize => Divisor64, usize, false;
+    i8 => Divisor32, u8, true;
+    i16 => Divisor32, u16, true;
+    i32 => Divisor32, u32, true;
+    i64 => Divisor64, u64, true
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +322,59 @@ mod tests {
         assert_eq!(5.0f32.acc_clamp(1.0, 2.0), 2.0);
         assert!(f32::NAN.acc_clamp(1.0, 2.0).is_nan());
         assert_eq!(1.5f32.acc_clamp(f32::NAN, 1.0), 1.0);
+    }
+
+    /// Every pair of `i8`/`u8` values, and edge and random values of the
+    /// wider types: the same results as `acc_div` and `acc_rem`.
+    #[test]
+    fn fast_division_matches_the_defined_results() {
+        fn check<T: FastDiv + ScalarOps + PartialEq + std::fmt::Debug>(a: T, b: T) {
+            let d = b.divisor();
+            assert_eq!(a.fast_div(d), a.acc_div(b), "{a:?} / {b:?}");
+            assert_eq!(a.fast_rem(d), a.acc_rem(b), "{a:?} % {b:?}");
+        }
+        for a in i8::MIN..=i8::MAX {
+            for b in i8::MIN..=i8::MAX {
+                check(a, b);
+                check(a as u8, b as u8);
+            }
+        }
+        let mut x = 0x9e3779b97f4a7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let edges = [
+            0u64,
+            1,
+            2,
+            3,
+            7,
+            12,
+            1 << 31,
+            (1 << 32) - 1,
+            1 << 63,
+            u64::MAX,
+            u64::MAX - 1,
+        ];
+        let mut values: Vec<u64> = edges
+            .iter()
+            .flat_map(|&e| [e, e.wrapping_neg(), e >> 32])
+            .collect();
+        values.extend((0..200).map(|_| next()));
+        values.extend((0..200).map(|_| next() >> (next() % 64)));
+        for &a in &values {
+            for &b in &values {
+                check(a as i16, b as i16);
+                check(a as u16, b as u16);
+                check(a as i32, b as i32);
+                check(a as u32, b as u32);
+                check(a as i64, b as i64);
+                check(a, b);
+                check(a as usize, b as usize);
+            }
+        }
     }
 }

@@ -11,7 +11,9 @@
 //! counts is split by input instead: see `Expansion::pick`. A permute into
 //! few targets combines into a private table per chunk.)
 
-use super::permute::{merge_tables, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES};
+use super::permute::{
+    merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES,
+};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use rayon::prelude::*;
@@ -21,6 +23,10 @@ use std::sync::OnceLock;
 
 /// Inputs per block of the first pass.
 const BLOCK: usize = 1024;
+
+/// Chunks per thread of a walk: more chunks than threads, so that a thread
+/// that starts late takes fewer.
+const PER_THREAD: usize = 4;
 
 /// How a fused expand splits its work between threads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,16 +141,17 @@ impl Expansion {
     }
 
     /// Calls `each(state, x, ks, j)` for every run `ks` of elements of an
-    /// input `x` that falls in one chunk (`j`: the position of element
+    /// input `x` that falls in one chunk (about `per_thread` chunks per thread) (`j`: the position of element
     /// `ks.start` in the expanded array; never an empty run), in order within
     /// each chunk; returns the chunks' states in order. A run per input, not a
     /// call per element, keeps the per-element loop as tight as a plain loop.
     fn walk_with<X, R: Send>(
         &self,
         strategy: ExpandStrategy,
+        per_thread: usize,
         src: &(impl Fn(usize) -> X + Sync),
         count: &(impl Fn(&X) -> usize + Sync),
-        init: impl Fn() -> R + Sync,
+        init: impl Fn(usize) -> R + Sync,
         each: impl Fn(&mut R, &X, Range<usize>, usize) + Sync,
     ) -> Vec<R> {
         let weight = self.starts.last().copied().unwrap_or(0);
@@ -161,12 +168,12 @@ impl Expansion {
                 let chunks = if weight < MIN_CHUNK {
                     1
                 } else {
-                    (threads * 4).min(weight / (MIN_CHUNK / 16))
+                    (threads * per_thread).min(weight / (MIN_CHUNK / 16)).max(1)
                 };
                 let size = weight.div_ceil(chunks);
                 let chunks = weight.div_ceil(size);
                 let run = |c: usize| {
-                    let mut r = init();
+                    let mut r = init(c);
                     self.walk_range(src, count, c * size, ((c + 1) * size).min(weight), &mut r, &each);
                     r
                 };
@@ -177,12 +184,12 @@ impl Expansion {
                 }
             }
             ExpandStrategy::Inputs => {
-                let size = self.n.div_ceil(threads * 4).max(1);
+                let size = self.n.div_ceil(threads * per_thread).max(1);
                 let chunks = self.n.div_ceil(size);
                 (0..chunks)
                     .into_par_iter()
                     .map(|c| {
-                        let mut r = init();
+                        let mut r = init(c);
                         let (lo, hi) = (c * size, ((c + 1) * size).min(self.n));
                         // The position of input `lo`'s first element.
                         let b = lo / BLOCK;
@@ -268,16 +275,32 @@ impl Expansion {
         !self.one_thread(strategy) && privatise(self.total(), n_out)
     }
 
+    /// Chunks per thread of a walk into private tables: four (balance) when
+    /// the tables are small against the elements, else one (each table
+    /// costs `n_out` slots to fill and to merge).
+    fn tables_per_thread(&self, n_out: usize) -> usize {
+        let threads = rayon::current_num_threads().max(1);
+        if n_out.saturating_mul(16 * threads) <= self.total() {
+            PER_THREAD
+        } else {
+            1
+        }
+    }
+
     /// For each element `e` with `target(e) = Some(t)` (`t < out.len()`):
     /// `out[t] = combine(value(e), out[t])`, each update atomic under a
     /// striped lock, or (few targets) into a private table per chunk, as
-    /// [`super::permute`] does.
-    pub fn permute<X, C: Columns>(
+    /// [`super::permute`] does. `target_value(x, p, k, j)`: element `k` of
+    /// input `x` (at position `j` of the expanded array), where `p =
+    /// prepare(x)` is computed once per run of `x`'s elements (what stays the
+    /// same over the run, such as a divisor's reciprocal).
+    pub fn permute<X, P, C: Columns>(
         &self,
         out: &mut C,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
-        target_value: impl Fn(&X, usize, usize) -> Option<(usize, C::Elem)> + Sync,
+        prepare: impl Fn(&X) -> P + Sync,
+        target_value: impl Fn(&X, &P, usize, usize) -> Option<(usize, C::Elem)> + Sync,
         combine: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     ) {
         let n_out = out.len();
@@ -286,20 +309,31 @@ impl Expansion {
         if self.private_tables(strategy, n_out) {
             // Each chunk combines its elements in order (`None`: none yet);
             // the tables are combined into `out` in chunk order, which
-            // keeps the elements' order for an associative `combine`.
-            let init = || vec![None; n_out];
-            let each = |table: &mut Vec<Option<C::Elem>>, x: &X, ks: Range<usize>, j: usize| {
-                for k in ks.clone() {
-                    if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
+            // keeps the elements' order for an associative `combine`. The
+            // first chunk (state `None`) combines straight into `out`.
+            let init = |c: usize| (c > 0).then(|| vec![None; n_out]);
+            let each = |table: &mut Option<Vec<Option<C::Elem>>>, x: &X, ks: Range<usize>, j: usize| {
+                let p = prepare(x);
+                match table {
+                    Some(table) => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
                         table[t] = Some(match table[t] {
                             Some(old) => combine(v, old),
                             None => v,
                         });
-                    }
+                    }),
+                    // SAFETY: `t < out.len()`, so slot `t` is initialised and
+                    // within the capacity; only the first chunk's walk (one
+                    // task) touches `out` until the walk ends, and `out` is
+                    // borrowed mutably for the whole call.
+                    None => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| unsafe {
+                        let old = C::read(ptr, t);
+                        C::write(ptr, t, combine(v, old));
+                    }),
                 }
             };
-            let tables = self.walk_with(strategy, &src, &count, init, each);
-            merge_tables(out, tables, &combine);
+            let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
+            let tables: Vec<_> = tables.into_iter().flatten().collect();
+            merge_tables_par(out, &tables, &combine);
             return;
         }
         // One thread: no locks (building the stripes costs more than a tiny
@@ -310,8 +344,10 @@ impl Expansion {
             stripes()
         };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            let p = prepare(x);
             for k in ks.clone() {
-                let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
+                let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out)
+                else {
                     continue;
                 };
                 let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
@@ -328,46 +364,56 @@ impl Expansion {
                 }
             }
         };
-        self.walk_with(strategy, &src, &count, || (), each);
+        self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
     }
 
     /// [`Self::permute`] with a combination done by one atomic operation.
-    pub fn permute_atomic<X, T: AtomicPrim>(
+    pub fn permute_atomic<X, P, T: AtomicPrim>(
         &self,
         out: &mut Vec<T>,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
-        target_value: impl Fn(&X, usize, usize) -> Option<(usize, T)> + Sync,
+        prepare: impl Fn(&X) -> P + Sync,
+        target_value: impl Fn(&X, &P, usize, usize) -> Option<(usize, T)> + Sync,
         op: AtomicOp,
     ) {
         let n_out = out.len();
         let strategy = self.pick(false);
         if self.private_tables(strategy, n_out) {
             // A private table per chunk, from the operation's identity: no
-            // cache line bounces between threads.
-            let init = || vec![T::identity(op); n_out];
-            let each = |table: &mut Vec<T>, x: &X, ks: Range<usize>, j: usize| {
-                for k in ks.clone() {
-                    if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
-                        table[t] = T::plain(v, table[t], op);
-                    }
+            // cache line bounces between threads. The first chunk (state
+            // `None`) combines straight into `out`.
+            let base = SendPtr(out.as_mut_ptr());
+            let init = |c: usize| (c > 0).then(|| vec![T::identity(op); n_out]);
+            let each = |table: &mut Option<Vec<T>>, x: &X, ks: Range<usize>, j: usize| {
+                let p = prepare(x);
+                match table {
+                    Some(table) => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
+                        table[t] = T::plain(v, table[t], op)
+                    }),
+                    // SAFETY: `t < out.len()`; only the first chunk's walk
+                    // (one task) touches `out` until the walk ends, and `out`
+                    // is borrowed mutably for the whole call.
+                    None => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| unsafe {
+                        let slot = base.get().add(t);
+                        *slot = T::plain(v, *slot, op);
+                    }),
                 }
             };
-            for table in self.walk_with(strategy, &src, &count, init, each) {
-                for (slot, v) in out.iter_mut().zip(table) {
-                    *slot = T::plain(v, *slot, op);
-                }
-            }
+            let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
+            let tables: Vec<Vec<T>> = tables.into_iter().flatten().collect();
+            merge_plain_tables(out, &tables, op);
             return;
         }
         let base = SendPtr(out.as_mut_ptr());
         if !T::aligned(base.get()) {
             // Not atomically accessible: the locked path.
-            return self.permute_plain(out, &src, &count, &target_value, op);
+            return self.permute_plain(out, &src, &count, &prepare, &target_value, op);
         }
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            let p = prepare(x);
             for k in ks.clone() {
-                if let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
+                if let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
                     // SAFETY: `t < out.len()` and `base` is aligned for the
                     // atomic type; every access to `out` during the walk is
                     // atomic, and `out` is borrowed mutably for the whole call.
@@ -375,16 +421,17 @@ impl Expansion {
                 }
             }
         };
-        self.walk_with(strategy, &src, &count, || (), each);
+        self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
     }
 
     /// The atomic combination done under locks (misaligned buffers).
-    fn permute_plain<X, T: AtomicPrim>(
+    fn permute_plain<X, P, T: AtomicPrim>(
         &self,
         out: &mut Vec<T>,
         src: &(impl Fn(usize) -> X + Sync),
         count: &(impl Fn(&X) -> usize + Sync),
-        target_value: &(impl Fn(&X, usize, usize) -> Option<(usize, T)> + Sync),
+        prepare: &(impl Fn(&X) -> P + Sync),
+        target_value: &(impl Fn(&X, &P, usize, usize) -> Option<(usize, T)> + Sync),
         op: AtomicOp,
     ) {
         let n_out = out.len();
@@ -396,8 +443,10 @@ impl Expansion {
             stripes()
         };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+            let p = prepare(x);
             for k in ks.clone() {
-                let Some((t, v)) = target_value(x, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) else {
+                let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out)
+                else {
                     continue;
                 };
                 let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
@@ -410,54 +459,95 @@ impl Expansion {
                 }
             }
         };
-        self.walk_with(strategy, src, count, || (), each);
+        self.walk_with(strategy, PER_THREAD, src, count, |_| (), each);
     }
 
     /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
     /// (`z` when there are none): each chunk folds its elements, and the
-    /// chunks' partial results are combined in order.
-    pub fn fold<X, T: Copy + Send>(
+    /// chunks' partial results are combined in order. `value(x, p, k)`:
+    /// element `k` of input `x`, where `p = prepare(x)`, once per run.
+    pub fn fold<X, P, T: Copy + Send>(
         &self,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
-        value: impl Fn(&X, usize) -> T + Sync,
+        prepare: impl Fn(&X) -> P + Sync,
+        value: impl Fn(&X, &P, usize) -> T + Sync,
         z: T,
         g: impl Fn(T, T) -> T + Sync,
     ) -> T {
-        let parts = self.walk_with(self.pick(true), &src, &count, || None, fold_run(&value, &g));
+        let parts = self.walk_with(
+            self.pick(true),
+            PER_THREAD,
+            &src,
+            &count,
+            |_| None,
+            fold_run(&prepare, &value, &g),
+        );
         parts.into_iter().flatten().fold(z, &g)
     }
 
     /// `e_0 ⊕ .. ⊕ e_{m-1}`; `None` when there are no elements.
-    pub fn fold1<X, T: Copy + Send>(
+    pub fn fold1<X, P, T: Copy + Send>(
         &self,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
-        value: impl Fn(&X, usize) -> T + Sync,
+        prepare: impl Fn(&X) -> P + Sync,
+        value: impl Fn(&X, &P, usize) -> T + Sync,
         g: impl Fn(T, T) -> T + Sync,
     ) -> Option<T> {
-        let parts = self.walk_with(self.pick(true), &src, &count, || None, fold_run(&value, &g));
+        let parts = self.walk_with(
+            self.pick(true),
+            PER_THREAD,
+            &src,
+            &count,
+            |_| None,
+            fold_run(&prepare, &value, &g),
+        );
         parts.into_iter().flatten().reduce(&g)
+    }
+}
+
+/// `update(t, v)` for each element `k` of run `ks` of input `x` whose target
+/// `t` is below `n_out` (`j`: the run's position in the expanded array).
+/// Inlined, as a plain loop, into each walk that calls it.
+#[inline(always)]
+fn run_targets<X, P, E>(
+    x: &X,
+    p: &P,
+    ks: Range<usize>,
+    j: usize,
+    n_out: usize,
+    target_value: &impl Fn(&X, &P, usize, usize) -> Option<(usize, E)>,
+    mut update: impl FnMut(usize, E),
+) {
+    for k in ks.clone() {
+        if let Some((t, v)) = target_value(x, p, k, j + (k - ks.start)) {
+            if t < n_out {
+                update(t, v);
+            }
+        }
     }
 }
 
 /// The fold of one run of elements into a chunk's accumulator (`None`: the
 /// chunk has no element yet). The accumulator is unwrapped once per run, so
 /// the per-element loop is a plain `a = g(a, v)`.
-fn fold_run<'a, X, T: Copy>(
-    value: &'a (impl Fn(&X, usize) -> T + Sync),
+fn fold_run<'a, X, P, T: Copy>(
+    prepare: &'a (impl Fn(&X) -> P + Sync),
+    value: &'a (impl Fn(&X, &P, usize) -> T + Sync),
     g: &'a (impl Fn(T, T) -> T + Sync),
 ) -> impl Fn(&mut Option<T>, &X, Range<usize>, usize) + Sync + 'a {
     move |acc, x, mut ks, _j| {
+        let p = prepare(x);
         let mut a = match *acc {
             Some(a) => a,
             None => match ks.next() {
-                Some(k) => value(x, k),
+                Some(k) => value(x, &p, k),
                 None => return,
             },
         };
         for k in ks {
-            a = g(a, value(x, k));
+            a = g(a, value(x, &p, k));
         }
         *acc = Some(a);
     }
@@ -498,22 +588,36 @@ mod tests {
                 let e = Expansion::new(n, |i| i, |&i| sizes(i));
                 assert_eq!(e.total(), want.len());
                 // Each chunk's elements, in order, at their positions.
-                let parts = e.walk_with(
-                    strategy,
-                    &|i| i,
-                    &|&i: &usize| sizes(i),
-                    Vec::new,
-                    |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
-                        assert!(!ks.is_empty());
-                        v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
-                    },
-                );
-                let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
-                assert_eq!(got.len(), want.len(), "n = {n}, {strategy:?}");
-                for (j, (g, w)) in got.iter().zip(&want).enumerate() {
-                    assert_eq!((g.0, g.1, g.2), (w.0, w.1, j), "n = {n}, {strategy:?}");
+                for per_thread in [1, PER_THREAD] {
+                    let parts = e.walk_with(
+                        strategy,
+                        per_thread,
+                        &|i| i,
+                        &|&i: &usize| sizes(i),
+                        |_| Vec::new(),
+                        |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
+                            assert!(!ks.is_empty());
+                            v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
+                        },
+                    );
+                    let got: Vec<(usize, usize, usize)> = parts.into_iter().flatten().collect();
+                    assert_eq!(got.len(), want.len(), "n = {n}, {strategy:?}, {per_thread}");
+                    for (j, (g, w)) in got.iter().zip(&want).enumerate() {
+                        assert_eq!(
+                            (g.0, g.1, g.2),
+                            (w.0, w.1, j),
+                            "n = {n}, {strategy:?}, {per_thread}"
+                        );
+                    }
                 }
-                let sum = e.fold(|i| i, |&i| sizes(i), |&i, k| (i + k) as u64, 7, |a, b| a + b);
+                let sum = e.fold(
+                    |i| i,
+                    |&i| sizes(i),
+                    |_| (),
+                    |&i, _, k| (i + k) as u64,
+                    7,
+                    |a, b| a + b,
+                );
                 let want_sum = 7 + want.iter().map(|&(i, k)| (i + k) as u64).sum::<u64>();
                 assert_eq!(sum, want_sum);
             }
@@ -559,9 +663,10 @@ mod tests {
                     let e = Expansion::new(n, |i| i, count);
                     let parts = e.walk_with(
                         strategy,
+                        PER_THREAD,
                         &|i| i,
                         &count,
-                        Vec::new,
+                        |_| Vec::new(),
                         |v: &mut Vec<(usize, usize, usize)>, &i, ks: Range<usize>, j| {
                             assert!(!ks.is_empty());
                             v.extend(ks.clone().map(|k| (i, k, j + k - ks.start)))
@@ -581,7 +686,7 @@ mod tests {
                         (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0).wrapping_add(b.1))
                     };
                     let v = |i: usize, k: usize| (3 + 2 * ((i * 11 + k) % 5) as u64, (i * 11 + k) as u64);
-                    let f = e.fold1(|i| i, count, |&i, k| v(i, k), g);
+                    let f = e.fold1(|i| i, count, |_| (), |&i, _, k| v(i, k), g);
                     let w = want.iter().map(|&(i, k)| v(i, k)).reduce(g);
                     assert_eq!(f, w, "n = {n}, c = {c}, {strategy:?}");
                 }
@@ -610,10 +715,25 @@ mod tests {
                 }
             }
             let mut locked = vec![1i64; slots];
-            e.permute(&mut locked, |i| i, |&i| sizes(i), target, |a, b| a + b);
+            let target_value = |i: &usize, _: &(), k, j| target(i, k, j);
+            e.permute(
+                &mut locked,
+                |i| i,
+                |&i| sizes(i),
+                |_| (),
+                target_value,
+                |a, b| a + b,
+            );
             assert_eq!(locked, want, "{slots} slots");
             let mut atomic = vec![1i64; slots];
-            e.permute_atomic(&mut atomic, |i| i, |&i| sizes(i), target, AtomicOp::Add);
+            e.permute_atomic(
+                &mut atomic,
+                |i| i,
+                |&i| sizes(i),
+                |_| (),
+                target_value,
+                AtomicOp::Add,
+            );
             assert_eq!(atomic, want, "{slots} slots");
         }
     }
@@ -639,7 +759,8 @@ mod tests {
             }
         }
         let mut got: MCols = (vec![1; 5], vec![0; 5], vec![0; 5], vec![1; 5]);
-        e.permute(&mut got, |i| i, |&i| sizes(i), target, mul);
+        let target_value = |i: &usize, _: &(), k, j| target(i, k, j);
+        e.permute(&mut got, |i| i, |&i| sizes(i), |_| (), target_value, mul);
         assert_eq!(got.to_elems(), want);
     }
 }

@@ -95,7 +95,7 @@ fn table_ranges(src_n: usize, n_out: usize) -> impl IndexedParallelIterator<Item
 
 /// Merges private tables into `out` in table order, slot ranges in
 /// parallel (each slot's merge is independent of the others').
-fn merge_tables_par<C: Columns>(
+pub(super) fn merge_tables_par<C: Columns>(
     out: &mut C,
     tables: &[Vec<Option<C::Elem>>],
     combine: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
@@ -193,14 +193,24 @@ pub fn permute<C: Columns>(
     }
 
     if private_per_thread(src_n, n_out) {
-        // One private table per thread, its sources combined in order.
-        let tables: Vec<Vec<Option<C::Elem>>> = table_ranges(src_n, n_out)
-            .map(|r| {
-                let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
-                combine_options_into(&mut local, r, &target, &value, &combine);
-                local
-            })
-            .collect();
+        // The first range's sources combine straight into `out` (they come
+        // first, right after the defaults); each other range's into a
+        // private table, merged after it in order.
+        let mut ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).collect();
+        let first = ranges.remove(0);
+        let (_, tables) = rayon::join(
+            || combine_columns_into(out, first, &target, &value, &combine),
+            || {
+                ranges
+                    .into_par_iter()
+                    .map(|r| {
+                        let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
+                        combine_options_into(&mut local, r, &target, &value, &combine);
+                        local
+                    })
+                    .collect::<Vec<_>>()
+            },
+        );
         merge_tables_par(out, &tables, &combine);
         return;
     }
@@ -251,25 +261,42 @@ pub fn permute<C: Columns>(
     });
 }
 
-/// Combines private tables into `out`, table by table in order (`None`: no
-/// source of that table's chunk went to the slot): `out[t] = combine(v,
-/// out[t])`.
-pub(super) fn merge_tables<C: Columns>(
+/// Combines private tables of an atomic operation's plain values into
+/// `out`, table by table in order, slot ranges in parallel.
+pub(super) fn merge_plain_tables<T: AtomicPrim>(out: &mut [T], tables: &[Vec<T>], op: AtomicOp) {
+    let size = out
+        .len()
+        .div_ceil(rayon::current_num_threads().max(1) * 4)
+        .max(MIN_CHUNK);
+    out.par_chunks_mut(size).enumerate().for_each(|(c, slots)| {
+        with_op!(op, |o| for local in tables {
+            for (slot, v) in slots.iter_mut().zip(&local[c * size..]) {
+                *slot = T::plain(*v, *slot, o);
+            }
+        })
+    });
+}
+
+/// Combines the sources `r` into `out`, in source order. A function of its
+/// own for the reason given at [`combine_into`].
+#[inline(never)]
+fn combine_columns_into<C: Columns>(
     out: &mut C,
-    tables: Vec<Vec<Option<C::Elem>>>,
+    r: Range<usize>,
+    target: &impl Fn(usize) -> Option<usize>,
+    value: &impl Fn(usize) -> C::Elem,
     combine: &impl Fn(C::Elem, C::Elem) -> C::Elem,
 ) {
     let (n_out, ptr) = (out.len(), out.out_ptr());
-    for table in tables {
-        for (t, v) in table.into_iter().enumerate().take(n_out) {
-            if let Some(v) = v {
-                // SAFETY: `t < out.len()`, so slot `t` is initialised and
-                // within the capacity; `out` is borrowed mutably, so this
-                // thread alone touches it.
-                unsafe {
-                    let old = C::read(ptr, t);
-                    C::write(ptr, t, combine(v, old));
-                }
+    for i in r {
+        if let Some(t) = target(i).filter(|&t| t < n_out) {
+            let v = value(i);
+            // SAFETY: `t < out.len()`, so slot `t` is initialised and within
+            // the capacity; `out` is borrowed mutably, so this thread alone
+            // touches it.
+            unsafe {
+                let old = C::read(ptr, t);
+                C::write(ptr, t, combine(v, old));
             }
         }
     }
@@ -398,24 +425,23 @@ pub fn permute_atomic<T: AtomicPrim>(
     }
     if private_per_thread(src_n, n_out) {
         // A private table per thread (no atomics), merged afterwards, slot
-        // ranges in parallel.
-        let tables: Vec<Vec<T>> = table_ranges(src_n, n_out)
-            .map(|r| {
-                let mut local = vec![T::identity(op); n_out];
-                combine_into(&mut local, r, &target, &value, op);
-                local
-            })
-            .collect();
-        let size = n_out
-            .div_ceil(rayon::current_num_threads().max(1) * 4)
-            .max(MIN_CHUNK);
-        out.par_chunks_mut(size).enumerate().for_each(|(c, slots)| {
-            with_op!(op, |o| for local in &tables {
-                for (slot, v) in slots.iter_mut().zip(&local[c * size..]) {
-                    *slot = T::plain(*v, *slot, o);
-                }
-            })
-        });
+        // ranges in parallel; the first range combines straight into `out`.
+        let mut ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).collect();
+        let first = ranges.remove(0);
+        let (_, tables) = rayon::join(
+            || combine_into(out, first, &target, &value, op),
+            || {
+                ranges
+                    .into_par_iter()
+                    .map(|r| {
+                        let mut local = vec![T::identity(op); n_out];
+                        combine_into(&mut local, r, &target, &value, op);
+                        local
+                    })
+                    .collect::<Vec<_>>()
+            },
+        );
+        merge_plain_tables(out, &tables, op);
         return;
     }
     let ptr = SendPtr(out.as_mut_ptr());
@@ -654,6 +680,37 @@ mod tests {
                             assert_eq!(got, want, "{src_n} {n_out} {op:?}");
                         }
                     }
+                }
+            });
+        }
+    }
+
+    /// An associative combination that is not commutative (2x2 matrix
+    /// products) keeps the sources' order through the private tables, the
+    /// first range combined straight into the defaults.
+    #[test]
+    fn private_tables_keep_the_order() {
+        use super::super::testing::{mul, MCols, M};
+        for threads in [2, 4] {
+            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(p) => p,
+                Err(e) => panic!("thread pool: {e}"),
+            };
+            pool.install(|| {
+                let src_n = 3 * MIN_CHUNK + 17;
+                for n_out in [5, src_n / 3] {
+                    assert!(private_per_thread(src_n, n_out));
+                    let shear = |i: usize| if h(i) & 1 == 0 { (1, 1, 0, 1) } else { (1, 0, 1, 1) };
+                    let target = |i: usize| Some(h(i + 1) as usize % n_out);
+                    let start: M = (1, 2, 0, 1);
+                    let mut want: Vec<M> = vec![start; n_out];
+                    for i in 0..src_n {
+                        let t = target(i).unwrap_or(0);
+                        want[t] = mul(shear(i), want[t]);
+                    }
+                    let mut got: MCols = (vec![1; n_out], vec![2; n_out], vec![0; n_out], vec![1; n_out]);
+                    permute(&mut got, src_n, target, shear, mul);
+                    assert_eq!(got.to_elems(), want, "{threads} threads, {n_out} slots");
                 }
             });
         }
