@@ -123,6 +123,20 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// The combination of a permute that the CPU does as one atomic operation
+/// (or, into private tables, as plain updates from the operation's
+/// identity): the plan's for integers, and `+` for floats (a
+/// compare-and-swap loop: there is no float atomic add; from `-0.0`, an
+/// exact identity, so the tables need no "empty" mark).
+fn cpu_atomic(a: &Arena, combine: &Fun, elem: &Ty) -> Option<AtomicCombine> {
+    match elem {
+        Ty::Prim(p) if p.is_float() => {
+            AtomicCombine::operator(a, combine).filter(|&op| op == AtomicCombine::Add)
+        }
+        _ => AtomicCombine::of(a, combine, elem),
+    }
+}
+
 /// A value computed once before a kernel: `let name: ty = value;`.
 struct Hoisted {
     /// The expression, and whether this is its reciprocal as a divisor
@@ -996,7 +1010,7 @@ impl Gen<'_> {
                 };
                 // Integer sums, minima and bit operations: lock-free
                 // atomics; a scatter of a primitive: atomic stores.
-                let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                let call = match cpu_atomic(self.a, combine, &elem_ty) {
                     None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
                         #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
                     },
@@ -1156,7 +1170,7 @@ impl Gen<'_> {
                     }
                 };
                 let g = self.fun2(combine, &t);
-                let call = match AtomicCombine::of(self.a, combine, &elem_ty) {
+                let call = match cpu_atomic(self.a, combine, &elem_ty) {
                     Some(a) => {
                         let a = format_ident!("{}", format!("{a:?}"));
                         quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #prepare, #target_value, #rt::cpu::AtomicOp::#a);)

@@ -478,11 +478,17 @@ impl AtomicCombine {
     /// The atomic form of `combine` on elements of type `elem`, if it has one:
     /// integers only (their `+` wraps, as atomic adds do).
     pub fn of(arena: &Arena, combine: &Fun, elem: &Ty) -> Option<AtomicCombine> {
-        use crate::ir::{BinOp, Expr, MathFn};
         let Ty::Prim(p) = elem else { return None };
         if !p.is_int() {
             return None;
         }
+        Self::operator(arena, combine)
+    }
+
+    /// The operation `combine(new, old)` is, whatever the element type:
+    /// `new op old` or `old op new` for one of these operators.
+    pub fn operator(arena: &Arena, combine: &Fun) -> Option<AtomicCombine> {
+        use crate::ir::{BinOp, Expr, MathFn};
         let [a, b] = combine.params[..] else { return None };
         let var = |h: H| match arena.expr(h) {
             Expr::Var(v) => Some(*v),

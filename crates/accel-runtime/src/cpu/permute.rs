@@ -335,7 +335,10 @@ pub enum AtomicOp {
     Xor,
 }
 
-/// Integer element types with atomic read-modify-writes.
+/// Element types with atomic read-modify-writes: the integers, and the
+/// floats for `Add` (a compare-and-swap loop; the code generator sends no
+/// other float operation here: `-0.0` is an exact identity of `+`, while
+/// `min` and `max` by `±inf` would not keep a NaN).
 pub trait AtomicPrim: Copy + Send + Sync {
     /// Whether `ptr` is aligned for the atomic type of the same size (some
     /// 32-bit targets align `i64` to 4 bytes but `AtomicI64` to 8).
@@ -401,6 +404,47 @@ use std::sync::atomic::{
 };
 atomic_prim!(i8 => AtomicI8, i16 => AtomicI16, i32 => AtomicI32, i64 => AtomicI64,
     u8 => AtomicU8, u16 => AtomicU16, u32 => AtomicU32, u64 => AtomicU64, usize => AtomicUsize);
+
+macro_rules! atomic_float {
+    ($($t:ty => $a:ty),* $(,)?) => {$(
+        impl AtomicPrim for $t {
+            fn aligned(ptr: *mut Self) -> bool {
+                (ptr as usize) % std::mem::align_of::<$a>() == 0
+            }
+            #[inline]
+            fn plain(v: Self, old: Self, op: AtomicOp) -> Self {
+                match op {
+                    AtomicOp::Add => v + old,
+                    AtomicOp::Min => v.min(old),
+                    AtomicOp::Max => v.max(old),
+                    AtomicOp::And => <$t>::from_bits(v.to_bits() & old.to_bits()),
+                    AtomicOp::Or => <$t>::from_bits(v.to_bits() | old.to_bits()),
+                    AtomicOp::Xor => <$t>::from_bits(v.to_bits() ^ old.to_bits()),
+                }
+            }
+            fn identity(op: AtomicOp) -> Self {
+                match op {
+                    // `-0.0 + x` is `x` for every `x`, `-0.0` and NaN included.
+                    AtomicOp::Add => -0.0,
+                    AtomicOp::Min => <$t>::INFINITY,
+                    AtomicOp::Max => <$t>::NEG_INFINITY,
+                    AtomicOp::And => <$t>::from_bits(!0),
+                    AtomicOp::Or | AtomicOp::Xor => <$t>::from_bits(0),
+                }
+            }
+            #[inline]
+            unsafe fn apply(slot: *mut Self, v: Self, op: AtomicOp) {
+                // SAFETY: the caller guarantees `slot` is valid and aligned for
+                // the atomic type (of the same size) and accessed only
+                // atomically meanwhile.
+                let a = unsafe { <$a>::from_ptr(slot.cast()) };
+                let o = Ordering::Relaxed;
+                let _ = a.fetch_update(o, o, |old| Some(Self::plain(v, <$t>::from_bits(old), op).to_bits()));
+            }
+        }
+    )*};
+}
+atomic_float!(f32 => AtomicU32, f64 => AtomicU64);
 
 /// [`permute`] for a combination that is one atomic operation on an integer
 /// (`a + b`, `a.min(b)`, `a ^ b`, ...): no locks, each update one atomic
@@ -679,6 +723,44 @@ mod tests {
                             permute_atomic(&mut got, src_n, target, value, op);
                             assert_eq!(got, want, "{src_n} {n_out} {op:?}");
                         }
+                    }
+                }
+            });
+        }
+    }
+
+    /// Float `+` through the atomic path (a compare-and-swap loop) and the
+    /// private tables (from `-0.0`): integer-valued floats, exact in any
+    /// order; slots no source reaches keep their defaults bit for bit.
+    #[test]
+    fn float_adds_match_plain_updates() {
+        for threads in [1, 4] {
+            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(p) => p,
+                Err(e) => panic!("thread pool: {e}"),
+            };
+            pool.install(|| {
+                for src_n in [0, 5, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
+                    for n_out in [1, 7, 70_000, 1_000_000] {
+                        let target = |i: usize| (i % 11 != 4).then_some(h(i) as usize % (n_out + 2));
+                        let value = |i: usize| (h(i + 3) % 1000) as f64 - 500.0;
+                        let defaults: Vec<f64> = (0..n_out)
+                            .map(|t| if t % 2 == 0 { -0.0 } else { t as f64 })
+                            .collect();
+                        let mut want = defaults.clone();
+                        for i in 0..src_n {
+                            if let Some(t) = target(i).filter(|&t| t < n_out) {
+                                want[t] += value(i);
+                            }
+                        }
+                        let mut got = defaults.clone();
+                        permute_atomic(&mut got, src_n, target, value, AtomicOp::Add);
+                        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                        assert_eq!(bits(&got), bits(&want), "{src_n} {n_out}");
+                        let mut got32: Vec<f32> = defaults.iter().map(|&x| x as f32).collect();
+                        permute_atomic(&mut got32, src_n, target, |i| value(i) as f32, AtomicOp::Add);
+                        let want32: Vec<f32> = want.iter().map(|&x| x as f32).collect();
+                        assert_eq!(got32, want32, "{src_n} {n_out} f32");
                     }
                 }
             });
