@@ -2243,6 +2243,7 @@ impl Gen<'_> {
             Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::Cast(..) | Expr::If { .. }
         ) || self.hoisted.borrow().is_none()
             || !self.on_host(h)
+            || self.constant(h)
         {
             return None;
         }
@@ -2296,10 +2297,19 @@ impl Gen<'_> {
         }
     }
 
+    /// Whether `h` is built of literals alone: the Rust compiler folds it
+    /// (and divides by it with a multiplication), better than a value
+    /// computed before the kernel, which the kernel would load.
+    fn constant(&self, h: H) -> bool {
+        !self.a.reaches(h, |_, e| {
+            matches!(e, Expr::Var(_) | Expr::Shape(_) | Expr::Let { .. })
+        })
+    }
+
     /// Whether [`Gen::fast_divisor`] applies to divisor `d`.
     fn fast_divisor_of(&self, d: H) -> bool {
         let Ty::Prim(p) = self.a.ty(d) else { return false };
-        if !p.is_int() || matches!(self.a.expr(d), Expr::Lit(_)) {
+        if !p.is_int() || self.constant(d) {
             return false;
         }
         (self.hoisted.borrow().is_some() && self.on_host(d)) || self.run_invariant(d)
