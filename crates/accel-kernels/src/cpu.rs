@@ -2287,7 +2287,7 @@ impl Gen<'_> {
     /// For an integer division or remainder by `d`: the name of `d` as a
     /// [`FastDiv`](accel_runtime::ops::FastDiv) divisor computed once, when
     /// `d` stays the same over the kernel being emitted (computed before it)
-    /// or over a run of an expand's elements (computed per run). A literal
+    /// or over a run of an expand's elements (computed per run). A constant
     /// divisor is left to the Rust compiler, which does the same.
     fn fast_divisor(&self, d: H) -> Ident {
         if self.hoisted.borrow().is_some() && self.on_host(d) {
