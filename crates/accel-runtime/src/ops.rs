@@ -161,9 +161,9 @@ impl ScalarOps for bool {
 /// d)`, `a / d = floor(a * c / 2^2N)`. `c` takes one bit more than `2N` (for
 /// `d = 1` it is `2^2N`), kept apart as `top`; for `d = 0` both are zero,
 /// which gives `a / 0 = 0` and `a % 0 = a`, accel's results, with no test.
-/// (The `strength_reduce` crate does the same with branches for zero, for
-/// powers of two and for signs; they kept the element functions of expand
-/// kernels from being inlined.)
+/// (The `strength_reduce` crate does the same for unsigned types, but panics
+/// on a zero divisor and branches on powers of two; accel needs signed
+/// types and `x / 0` defined, here in one path without a branch.)
 pub trait FastDiv: Copy {
     type Divisor: Copy;
     fn divisor(self) -> Self::Divisor;
