@@ -734,37 +734,31 @@ mod tests {
     /// order; slots no source reaches keep their defaults bit for bit.
     #[test]
     fn float_adds_match_plain_updates() {
-        for threads in [1, 4] {
-            let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-                Ok(p) => p,
-                Err(e) => panic!("thread pool: {e}"),
-            };
-            pool.install(|| {
-                for src_n in [0, 5, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
-                    for n_out in [1, 7, 70_000, 1_000_000] {
-                        let target = |i: usize| (i % 11 != 4).then_some(h(i) as usize % (n_out + 2));
-                        let value = |i: usize| (h(i + 3) % 1000) as f64 - 500.0;
-                        let defaults: Vec<f64> = (0..n_out)
-                            .map(|t| if t % 2 == 0 { -0.0 } else { t as f64 })
-                            .collect();
-                        let mut want = defaults.clone();
-                        for i in 0..src_n {
-                            if let Some(t) = target(i).filter(|&t| t < n_out) {
-                                want[t] += value(i);
-                            }
+        super::super::testing::in_pools(|| {
+            for src_n in [0, 5, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
+                for n_out in [1, 7, 70_000, 1_000_000] {
+                    let target = |i: usize| (i % 11 != 4).then_some(h(i) as usize % (n_out + 2));
+                    let value = |i: usize| (h(i + 3) % 1000) as f64 - 500.0;
+                    let defaults: Vec<f64> = (0..n_out)
+                        .map(|t| if t % 2 == 0 { -0.0 } else { t as f64 })
+                        .collect();
+                    let mut want = defaults.clone();
+                    for i in 0..src_n {
+                        if let Some(t) = target(i).filter(|&t| t < n_out) {
+                            want[t] += value(i);
                         }
-                        let mut got = defaults.clone();
-                        permute_atomic(&mut got, src_n, target, value, AtomicOp::Add);
-                        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-                        assert_eq!(bits(&got), bits(&want), "{src_n} {n_out}");
-                        let mut got32: Vec<f32> = defaults.iter().map(|&x| x as f32).collect();
-                        permute_atomic(&mut got32, src_n, target, |i| value(i) as f32, AtomicOp::Add);
-                        let want32: Vec<f32> = want.iter().map(|&x| x as f32).collect();
-                        assert_eq!(got32, want32, "{src_n} {n_out} f32");
                     }
+                    let mut got = defaults.clone();
+                    permute_atomic(&mut got, src_n, target, value, AtomicOp::Add);
+                    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(&got), bits(&want), "{src_n} {n_out}");
+                    let mut got32: Vec<f32> = defaults.iter().map(|&x| x as f32).collect();
+                    permute_atomic(&mut got32, src_n, target, |i| value(i) as f32, AtomicOp::Add);
+                    let want32: Vec<f32> = want.iter().map(|&x| x as f32).collect();
+                    assert_eq!(got32, want32, "{src_n} {n_out} f32");
                 }
-            });
-        }
+            }
+        });
     }
 
     /// An associative combination that is not commutative (2x2 matrix
