@@ -20,12 +20,14 @@ const NO_FUSION: Options = Options {
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: true,
+    horizontal_fusion: true,
 };
 const NO_EXPAND_FUSION: Options = Options {
     fusion: true,
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: false,
+    horizontal_fusion: true,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {

@@ -17,12 +17,14 @@ const NO_FUSION: Options = Options {
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: true,
+    horizontal_fusion: true,
 };
 const NO_SHARING: Options = Options {
     fusion: true,
     sharing: false,
     maps_after_consumers: true,
     expand_fusion: true,
+    horizontal_fusion: true,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {
@@ -687,5 +689,189 @@ fn stencil_inputs() {
             all3!(t_constant, &am, &m);
             all3!(t_mirror2, &amk, &m, &k);
         }
+    }
+}
+
+/// Horizontal fusion (`accel_core::plan::horizontal`): siblings that read an
+/// input in common over the same space become one kernel with an output each.
+mod siblings {
+    use super::*;
+    variants! {
+        pub fn stats(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>, Scalar<f32>) {
+            (xs.sum(), xs.minimum(), xs.maximum())
+        }
+        pub fn standardise(xs: &Vector<f64>) -> Vector<f64> {
+            let n = xs.len() as f64;
+            let mean = xs.sum().value() / n;
+            let var = xs.map(|x| x * x).sum().value() / n - mean * mean;
+            let sd = var.sqrt();
+            xs.map(|x| (x - mean) / sd)
+        }
+        // The thesis's example: `{ys1, ys2}` one kernel, and the fold of
+        // `xs` beside the scan.
+        pub fn normalise2(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>) {
+            let sum1 = xs.sum();
+            let scn = xs.scanl(0, |a, b| a + b);
+            let sum2 = scn.sum();
+            let ys1 = xs.map(|x| x / sum1.value());
+            let ys2 = xs.map(|x| x / sum2.value());
+            (ys1, ys2)
+        }
+        // Rows: an initial value that is not neutral beside a `fold1`, and a
+        // tuple fold (argmin) beside a plain one.
+        pub fn row_stats(m: &Matrix<i32>) -> (Vector<i32>, Vector<i32>, Vector<(i32, usize)>) {
+            let s = m.fold(10, |a, b| a + b);
+            let mx = m.maximum();
+            let am = m.indexed().map(|((_, j), x)| (x, j)).fold1(|a, b| if b.0 < a.0 { b } else { a });
+            (s, mx, am)
+        }
+        // One map by offset, one generate by index, over the same shape.
+        pub fn mixed(m: &Matrix<f32>) -> (Matrix<f32>, Matrix<f32>) {
+            let a = m.map(|x| x * 2.0);
+            let b = generate(m.shape(), |[i, j]| m[[i, j]] + (i + j) as f32);
+            (a, b)
+        }
+        // Inside a loop body: both folds of the state in one kernel.
+        pub fn loop_stats(xs: &Vector<f32>, n: usize) -> Vector<f32> {
+            let mut v = xs.map(|x| x);
+            let mut i = 0usize;
+            while i < n {
+                let lo = v.minimum().value();
+                let hi = v.maximum().value();
+                v = v.map(|x| (x - lo) / (hi - lo + 1.0));
+                i += 1;
+            }
+            v
+        }
+    }
+    pub mod separate {
+        use super::*;
+        accel! {
+            #![acc(horizontal_fusion = false)]
+            pub fn stats(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>, Scalar<f32>) {
+                (xs.sum(), xs.minimum(), xs.maximum())
+            }
+        }
+    }
+}
+
+#[test]
+fn siblings_share_one_traversal() {
+    use siblings::*;
+    let kernels = |src: &str, name: &str| plan(src, name, Options::default()).kernels().count();
+    assert_eq!(
+        kernels(fused::stats::SOURCE, "stats"),
+        1,
+        "{}",
+        fused::stats::explain()
+    );
+    assert_eq!(
+        kernels(separate::stats::SOURCE, "stats"),
+        1,
+        "the source of the unfused variant holds the option"
+    );
+    assert_eq!(
+        plan(
+            fused::stats::SOURCE,
+            "stats",
+            Options {
+                horizontal_fusion: false,
+                ..Options::default()
+            }
+        )
+        .kernels()
+        .count(),
+        3
+    );
+    assert!(
+        separate::stats::explain().contains("3 kernels"),
+        "{}",
+        separate::stats::explain()
+    );
+    // sum and sum of squares in one pass; then the map.
+    assert_eq!(
+        kernels(fused::standardise::SOURCE, "standardise"),
+        2,
+        "{}",
+        fused::standardise::explain()
+    );
+    // fold(xs), scan(xs), fold(scan), and one kernel for both maps.
+    let n2 = plan(fused::normalise2::SOURCE, "normalise2", Options::default());
+    assert_eq!(n2.kernels().count(), 4, "{}", n2.explain());
+    assert!(n2.explain().contains("fuses: map & map"), "{}", n2.explain());
+    assert_eq!(
+        kernels(fused::row_stats::SOURCE, "row_stats"),
+        1,
+        "{}",
+        fused::row_stats::explain()
+    );
+    assert_eq!(
+        kernels(fused::mixed::SOURCE, "mixed"),
+        1,
+        "{}",
+        fused::mixed::explain()
+    );
+    // The first state, then per iteration one kernel for both folds and one
+    // for the map.
+    assert_eq!(
+        kernels(fused::loop_stats::SOURCE, "loop_stats"),
+        3,
+        "{}",
+        fused::loop_stats::explain()
+    );
+    assert!(
+        fused::loop_stats::explain().contains("fuses: fold1 & fold1"),
+        "{}",
+        fused::loop_stats::explain()
+    );
+}
+
+#[test]
+fn siblings_compute_what_the_interpreter_does() {
+    use siblings::*;
+    for n in SIZES {
+        let xs = Vector::from(floats(n, 3));
+        let args = [arg(&xs)];
+        let src = fused::stats::SOURCE;
+        let tol = sum_tol(F32_TOL, abs_sum(&xs.to_vec()));
+        for got in [fused::stats(&xs), no_fusion::stats(&xs), separate::stats(&xs)] {
+            let _ = check(src, "stats", &args, got, tol);
+        }
+        if n == 0 {
+            check_err(src, "stats", &args, fused::stats(&xs), ErrorKind::EmptyReduction);
+        }
+
+        let xd = Vector::from(floats(n, 4).into_iter().map(f64::from).collect::<Vec<_>>());
+        let args = [arg(&xd)];
+        let src = fused::standardise::SOURCE;
+        let _ = check(src, "standardise", &args, fused::standardise(&xd), 1e-6);
+
+        let xi = Vector::from((0..n).map(|i| (hash(i) % 200) as i64 - 90).collect::<Vec<_>>());
+        let args = [arg(&xi)];
+        let src = fused::normalise2::SOURCE;
+        check_ok(src, "normalise2", &args, fused::normalise2(&xi), EXACT);
+        check_ok(src, "normalise2", &args, no_sharing::normalise2(&xi), EXACT);
+
+        let sq = ((n as f64).sqrt() as usize).max(1);
+        for (r, c) in [(n / sq, sq), (sq, 0), (0, sq)] {
+            let m = Matrix::from_vec(
+                [r, c],
+                (0..r * c).map(|i| (hash(i + 5) % 100) as i32 - 50).collect(),
+            )
+            .unwrap();
+            let args = [arg(&m)];
+            let src = fused::row_stats::SOURCE;
+            let want = check(src, "row_stats", &args, fused::row_stats(&m), EXACT);
+            if c == 0 && r > 0 {
+                assert_eq!(want.unwrap_err(), ErrorKind::EmptyReduction);
+            }
+            let mf = Matrix::from_vec([r, c], floats(r * c, 6)).unwrap();
+            let args = [arg(&mf)];
+            check_ok(fused::mixed::SOURCE, "mixed", &args, fused::mixed(&mf), EXACT);
+        }
+
+        let args = [arg(&xs), arg(3usize)];
+        let src = fused::loop_stats::SOURCE;
+        let _ = check(src, "loop_stats", &args, fused::loop_stats(&xs, 3), F32_TOL);
     }
 }

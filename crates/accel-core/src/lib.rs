@@ -38,6 +38,10 @@ pub struct Options {
     /// Fuse `expand` into the `permute` or `fold_all` that consumes it (one
     /// kernel, no expanded array, no offsets).
     pub expand_fusion: bool,
+    /// Merge sibling generates or folds that read an input in common over
+    /// the same iteration space into one kernel with several outputs
+    /// (`plan::horizontal`).
+    pub horizontal_fusion: bool,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             sharing: true,
             maps_after_consumers: true,
             expand_fusion: true,
+            horizontal_fusion: true,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::front::Program;
 use crate::ir::{Arena, Expr, Fun, Prim, Ty, VarId, H};
-use crate::plan::{Block, Origin, Output, Plan, Slot, Step, Val};
+use crate::plan::{Block, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use std::collections::HashSet;
 
 /// What the validator found wrong (an internal compiler error).
@@ -99,6 +99,19 @@ fn steps(
                         Some(b) if b.origin == Origin::Kernel(k) => {}
                         _ => return Err(format!("step {k}: output b{} is not this kernel's buffer", o.0)),
                     }
+                }
+                // What a generate or fold computes per element is what it
+                // stores (a tuple with a field per output when it has several).
+                let computed = match &kernel.op {
+                    KernelOp::Generate { elem, .. } => Some(plan.arena.ty(elem.fun().body)),
+                    KernelOp::Fold { post: Some(p), .. } => Some(plan.arena.ty(p.body)),
+                    KernelOp::Fold { f, post: None, .. } => Some(plan.arena.ty(f.body)),
+                    _ => None,
+                };
+                if computed.is_some_and(|t| *t != kernel.stored(plan)) {
+                    return Err(format!(
+                        "step {k}: the kernel computes another type than it stores"
+                    ));
                 }
                 written.extend(kernel.outputs.iter().map(|b| b.0));
             }

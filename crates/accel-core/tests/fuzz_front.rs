@@ -672,6 +672,7 @@ fn options(rng: u64) -> Options {
         sharing: rng & 0x20 != 0,
         maps_after_consumers: rng & 0x40 != 0,
         expand_fusion: rng & 0x80 != 0,
+        horizontal_fusion: rng & 0x100 != 0,
     }
 }
 

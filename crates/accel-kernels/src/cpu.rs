@@ -763,7 +763,7 @@ impl Gen<'_> {
                             ..
                         } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
                         // A generate that changes a dying buffer in a box only.
-                        KernelOp::Generate { ref elem, .. } => self
+                        KernelOp::Generate { ref elem, .. } if !k.is_horizontal() => self
                             .in_place_candidate(elem, k.outputs[0].0)
                             .map(|(x, ..)| x)
                             .filter(|x| may_move.contains(x))
@@ -862,8 +862,15 @@ impl Gen<'_> {
             });
         }
         let b0 = kernel.outputs[0].0;
-        let (bi, bs) = (buf(b0), buf_shape(b0));
-        let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+        // A horizontal kernel computes the tuple of its outputs' elements
+        // into `bi`, whose columns are then its outputs (`Columns` of a
+        // tuple are the tuple of its fields' columns).
+        let (bi, bs) = if kernel.is_horizontal() {
+            (format_ident!("__h{}", b0), buf_shape(b0))
+        } else {
+            (buf(b0), buf_shape(b0))
+        };
+        let elem_ty = kernel.stored(self.plan);
         let buffer_rank = self.plan.buffers[b0 as usize].rank;
         let cols = self.cols_ty(&elem_ty);
         let t = rust_ty(&elem_ty);
@@ -872,6 +879,7 @@ impl Gen<'_> {
                 let call = self.generate_call(elem, b0, &bs, buffer_rank, &cols);
                 let in_place = self
                     .in_place_candidate(elem, b0)
+                    .filter(|_| !kernel.is_horizontal())
                     .filter(|(x, ..)| moved.contains(x))
                     .map(|(x, iff, then)| self.in_place(elem, b0, &bs, buffer_rank, &cols, x, iff, then));
                 out.extend(match in_place {
@@ -1070,6 +1078,10 @@ impl Gen<'_> {
                 });
             }
             KernelOp::Expand { .. } => out.extend(self.expand_kernel(kernel, moved)),
+        }
+        if kernel.is_horizontal() {
+            let outs = kernel.outputs.iter().map(|b| buf(b.0));
+            out.extend(quote!(let (#(#outs,)*) = #bi;));
         }
         for o in &kernel.outputs {
             out.extend(self.bind_leaves(o.0));

@@ -274,7 +274,7 @@ impl Run<'_, '_> {
             }
             Step::Kernel(k) => {
                 let Some(l) = self.p.layouts.get(&(k as *const PlanKernel)) else {
-                    return Err(internal(format!("no layout for kernel {}", k.fused.join(" -> "))));
+                    return Err(internal(format!("no layout for kernel {}", k.describe())));
                 };
                 let mut out_shapes = Vec::new();
                 for o in &k.outputs {

@@ -98,7 +98,7 @@ pub struct Layout {
 
 /// The [`Layout`] of kernel `k` of `plan`, whose PTX is `kp`.
 pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
-    let elem = plan.buffer(k.outputs[0]).elem.clone();
+    let elem = k.stored(plan);
     // A fold's or scan's accumulator (its `z` and partial results) has the
     // combination's type; the output differs when maps follow (`post`).
     let acc = match &k.op {

@@ -1,5 +1,6 @@
 //! The arguments of `#[acc(..)]`: `fusion = bool`, `sharing = bool` (and
-//! `expand_fusion = bool`, for measuring that fusion).
+//! `expand_fusion = bool`, `horizontal_fusion = bool`, for measuring those
+//! fusions).
 
 use accel_core::Options;
 use proc_macro2::TokenStream;
@@ -37,6 +38,9 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
         } else if arg.path.is_ident("expand_fusion") {
             // Undocumented in the usage line: for measuring the expand fusion.
             opts.expand_fusion = value;
+        } else if arg.path.is_ident("horizontal_fusion") {
+            // Undocumented in the usage line: for measuring horizontal fusion.
+            opts.horizontal_fusion = value;
         } else {
             return Err(syn::Error::new(
                 arg.path.span(),

@@ -83,7 +83,11 @@ impl Dot<'_> {
     fn kernel(&mut self, k: &Kernel, pad: &str) {
         let n = self.kernels;
         self.kernels += 1;
-        let label = format!("kernel {n}: {}\\n{}", k.op.skeleton(), k.fused.join(" → "));
+        let label = format!(
+            "kernel {n}: {}\\n{}",
+            k.op.skeleton(),
+            k.describe().replace(" -> ", " → ")
+        );
         let _ = writeln!(
             self.out,
             "{pad}k{n} [shape=box, style=filled, fillcolor=lightblue, label=\"{label}\"];"

@@ -66,17 +66,21 @@ pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
         });
     }
     let result = fz.output(body);
-    // Spans become source positions here, where the program was parsed: the
-    // code generators name them in run-time errors.
-    fz.arena.resolve_locs();
-    Plan {
+    let mut plan = Plan {
         name: p.name.clone(),
         arena: fz.arena,
         params,
         buffers: fz.buffers,
         steps: fz.steps,
         result,
+    };
+    if opts.fusion && opts.horizontal_fusion {
+        super::horizontal::fuse(&mut plan);
     }
+    // Spans become source positions here, where the program was parsed: the
+    // code generators name them in run-time errors.
+    plan.arena.resolve_locs();
+    plan
 }
 
 enum Arr {

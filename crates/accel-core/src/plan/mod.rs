@@ -7,6 +7,7 @@
 
 mod dot;
 mod fuse;
+pub mod horizontal;
 
 pub use fuse::{build, build_with};
 
@@ -136,6 +137,41 @@ pub struct Kernel {
     /// errors name (an index out of bounds of a permute, an empty reduction);
     /// errors of its element functions name their own (`Arena::loc`).
     pub at: Option<Loc>,
+}
+
+impl Kernel {
+    /// Whether this is a generate or a fold with several outputs, merged from
+    /// siblings by horizontal fusion ([`horizontal`]): its element is then the
+    /// tuple of its outputs' elements, each field stored to its own output.
+    pub fn is_horizontal(&self) -> bool {
+        self.outputs.len() > 1 && matches!(self.op, KernelOp::Generate { .. } | KernelOp::Fold { .. })
+    }
+
+    /// The type of the value this kernel stores per element of its outputs:
+    /// its (first) output's element type, or for a horizontal kernel the
+    /// tuple of its outputs' element types.
+    pub fn stored(&self, plan: &Plan) -> Ty {
+        if self.is_horizontal() {
+            Ty::Tuple(
+                self.outputs
+                    .iter()
+                    .map(|b| plan.buffer(*b).elem.clone())
+                    .collect(),
+            )
+        } else {
+            plan.buffer(self.outputs[0]).elem.clone()
+        }
+    }
+
+    /// The fused operations for people: producers to consumer, with `&`
+    /// between the siblings of a horizontal kernel.
+    pub fn describe(&self) -> String {
+        self.fused
+            .split(|op| *op == horizontal::SIBLING)
+            .map(|ops| ops.join(" -> "))
+            .collect::<Vec<_>>()
+            .join(" & ")
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -311,7 +347,7 @@ impl Plan {
                         "{pad}kernel {n}: {} -> {}   fuses: {}",
                         k.op.skeleton(),
                         outs.join(", "),
-                        k.fused.join(" -> ")
+                        k.describe()
                     );
                     *n += 1;
                 }

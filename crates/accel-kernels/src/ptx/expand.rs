@@ -33,7 +33,7 @@
 use super::lower::{Arg, Class, Lower, Unsupported};
 use super::skeletons::{
     apply2, block_reduce, chunk, combine_at, elem_at, extra, fold_final, global_id, ids, l_prefix,
-    shared_decl, wide, Out, MAX_WARPS,
+    shared_decl, wide, Dest, Out, MAX_WARPS,
 };
 use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
@@ -89,8 +89,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
         ("xfold", ExpandSink::Fold { f, .. }) => x.fold_pass(l, f, &plan.arena.var(f.params[0]).ty),
         ("xfold_final", ExpandSink::Fold { z, f, post }) => {
             let out = Out {
-                buf: out_b,
-                ty: out_ty,
+                dest: Dest::buffer(out_b, out_ty),
                 post: post.as_ref(),
             };
             fold_final(l, z.is_some(), f, &out, &plan.arena.var(f.params[0]).ty)

@@ -67,7 +67,7 @@ pub fn program(plan: &Plan) -> PtxProgram {
             Err(why) => {
                 unsupported = Some(format!(
                     "kernel {n} ({}) uses {why}, which the GPU back end does not support yet",
-                    k.fused.join(" -> ")
+                    k.describe()
                 ));
                 break;
             }

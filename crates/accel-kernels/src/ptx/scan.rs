@@ -148,7 +148,7 @@ impl ScanSpec<'_> {
         }
         match self.kind {
             ScanKind::Exclusive => {
-                store_elem(l, out.buf, &pos, c, t);
+                out.dest.store(l, &pos, c);
                 let v = self.comb(l, c, &x)?;
                 l.assign(c, &v, t);
             }

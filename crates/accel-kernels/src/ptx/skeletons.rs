@@ -51,7 +51,8 @@ pub fn kernel(
     funcs: &mut Vec<super::math_lib::FuncKey>,
 ) -> Result<(String, Vec<EntryPtx>), Unsupported> {
     let out_b = k.outputs[0].0;
-    let out_ty = buf_elems[out_b as usize].clone();
+    let dest = Dest::of(k, buf_elems);
+    let out_ty = dest.ty.clone();
     let mut text = String::new();
     let mut entries = Vec::new();
     let mut emit = |l: Lower, name: String, shared: String, text: &mut String| {
@@ -66,7 +67,7 @@ pub fn kernel(
         KernelOp::Generate { elem, .. } => {
             let name = format!("{prefix}_generate");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-            generate(&mut l, elem, out_b, &out_ty)?;
+            generate(&mut l, elem, &dest)?;
             emit(l, name, String::new(), &mut text);
         }
         KernelOp::Fold {
@@ -81,8 +82,7 @@ pub fn kernel(
             // the fold are fused into it (`post`).
             let acc_ty = plan.arena.var(f.params[0]).ty.clone();
             let out = Out {
-                buf: out_b,
-                ty: &out_ty,
+                dest: dest.clone(),
                 post: post.as_ref(),
             };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
@@ -119,8 +119,7 @@ pub fn kernel(
         } => {
             let acc_ty = plan.arena.var(f.params[0]).ty.clone();
             let out = Out {
-                buf: out_b,
-                ty: &out_ty,
+                dest: dest.clone(),
                 post: post.as_ref(),
             };
             let totals = k.outputs.get(1).map(|b| b.0);
@@ -268,17 +267,70 @@ pub(super) fn apply2(l: &mut Lower, f: &Fun, x: &[String], y: &[String]) -> Resu
 }
 
 pub(super) fn store_elem(l: &mut Lower, b: u32, idx: &str, v: &[String], t: &Ty) {
-    for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
-        let base = l.param(Arg::Col(b, k))[0].clone();
-        l.store(&base, idx, p, r, false);
+    Dest::buffer(b, t).store(l, idx, v);
+}
+
+/// Where the leaves of the element a kernel stores go: leaf `k` to column
+/// `cols[k].1` of buffer `cols[k].0`. One buffer's columns in order, or for
+/// a horizontal kernel (several outputs, its element the tuple of theirs)
+/// each output's in turn.
+#[derive(Clone)]
+pub(super) struct Dest {
+    pub(super) ty: Ty,
+    pub(super) cols: Vec<(u32, usize)>,
+}
+
+impl Dest {
+    /// The columns of buffer `b`, of element type `t`.
+    pub(super) fn buffer(b: u32, t: &Ty) -> Dest {
+        Dest {
+            ty: t.clone(),
+            cols: (0..leaves(t).len()).map(|k| (b, k)).collect(),
+        }
+    }
+
+    /// Where kernel `k` stores (its first output only, unless it is
+    /// horizontal: a scan's second output is its totals).
+    pub(super) fn of(k: &Kernel, buf_elems: &[Ty]) -> Dest {
+        let outs = if k.is_horizontal() {
+            &k.outputs[..]
+        } else {
+            &k.outputs[..1]
+        };
+        let mut cols = Vec::new();
+        let mut tys = Vec::new();
+        for b in outs {
+            let t = &buf_elems[b.0 as usize];
+            cols.extend((0..leaves(t).len()).map(|c| (b.0, c)));
+            tys.push(t.clone());
+        }
+        let ty = if k.is_horizontal() {
+            Ty::Tuple(tys)
+        } else {
+            tys.remove(0)
+        };
+        Dest { ty, cols }
+    }
+
+    /// The address of the column of leaf `k`.
+    pub(super) fn base(&self, l: &mut Lower, k: usize) -> String {
+        let (b, c) = self.cols[k];
+        l.param(Arg::Col(b, c))[0].clone()
+    }
+
+    /// Stores the leaves `v` at element `idx`.
+    pub(super) fn store(&self, l: &mut Lower, idx: &str, v: &[String]) {
+        for (k, (p, r)) in leaves(&self.ty).into_iter().zip(v).enumerate() {
+            let base = self.base(l, k);
+            l.store(&base, idx, p, r, false);
+        }
     }
 }
 
-/// Where a fold or scan stores its results: the buffer, its element type,
-/// and the maps fused after the fold or scan, applied before each store.
+/// Where a fold or scan stores its results, and the maps fused after the
+/// fold or scan, applied before each store.
 pub(super) struct Out<'a> {
-    pub(super) buf: u32,
-    pub(super) ty: &'a Ty,
+    pub(super) dest: Dest,
     pub(super) post: Option<&'a Fun>,
 }
 
@@ -294,12 +346,13 @@ impl Out<'_> {
             }
             None => v.to_vec(),
         };
-        store_elem(l, self.buf, idx, &v, self.ty);
+        self.dest.store(l, idx, &v);
         Ok(())
     }
 }
 
-fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupported> {
+fn generate(l: &mut Lower, e: &ElemFn, out: &Dest) -> Result<(), Unsupported> {
+    let t = &out.ty;
     let n = extra(l, "n");
     let id = ids(l);
     let g = global_id(l, &id);
@@ -308,7 +361,7 @@ fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupport
     // Quads with 16-byte accesses where they apply, then element by element.
     let i = l.reg(Class::Rd);
     match vector::quad(l, e, &leaves(t)) {
-        Some(q) => vector::generate_quads(l, &q, e, out, t, &g, &stride, &n, &i)?,
+        Some(q) => vector::generate_quads(l, &q, e, out, &g, &stride, &n, &i)?,
         None => l.ins(format!("mov.b64 {i}, {g};")),
     }
     let (top, end) = (l.label("gen"), l.label("gend"));
@@ -317,7 +370,7 @@ fn generate(l: &mut Lower, e: &ElemFn, out: u32, t: &Ty) -> Result<(), Unsupport
     l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
     l.ins(format!("@{done} bra {end};"));
     let v = elem_at(l, e, &i)?;
-    store_elem(l, out, &i, &v, t);
+    out.store(l, &i, &v);
     l.ins(format!("add.u64 {i}, {i}, {stride};"));
     l.ins(format!("bra {top};"));
     l.put_label(&end);

@@ -17,7 +17,7 @@
 //! in a branch; reads that may leave their array are `Checked`.
 
 use super::lower::{bytes, class, leaves, mty, Arg, Class, Loaded, Lower, Unsupported};
-use super::skeletons::{apply2, elem_at, Reduced};
+use super::skeletons::{apply2, elem_at, Dest, Reduced};
 use accel_core::ir::{Expr, Fun, Prim, Ty};
 use accel_core::plan::ElemFn;
 
@@ -70,10 +70,10 @@ pub(super) fn quad(l: &Lower, e: &ElemFn, out: &[Prim]) -> Option<Quad> {
 
 /// A predicate register: whether some column the quad moves (and `out`'s
 /// vector leaves) is not 16-byte aligned.
-fn misaligned(l: &mut Lower, q: &Quad, out: Option<u32>) -> String {
+fn misaligned(l: &mut Lower, q: &Quad, out: Option<&Dest>) -> String {
     let mut cols: Vec<(u32, usize)> = q.reads.iter().map(|&(b, k, _)| (b, k)).collect();
     if let Some(o) = out {
-        cols.extend(q.outs.iter().map(|&k| (o, k)));
+        cols.extend(q.outs.iter().map(|&k| o.cols[k]));
     }
     let any = l.reg(Class::Rd);
     l.ins(format!("mov.b64 {any}, 0;"));
@@ -157,8 +157,7 @@ pub(super) fn generate_quads(
     l: &mut Lower,
     q: &Quad,
     e: &ElemFn,
-    out: u32,
-    t: &Ty,
+    out: &Dest,
     g: &str,
     stride: &str,
     n: &str,
@@ -166,6 +165,7 @@ pub(super) fn generate_quads(
 ) -> Result<(), Unsupported> {
     let (top, tail, scalar) = (l.label("quad"), l.label("quadend"), l.label("scalar"));
     l.ins(format!("mov.b64 {start}, {g};"));
+    let t = &out.ty;
     let bad = misaligned(l, q, Some(out));
     l.ins(format!("@{bad} bra {scalar};"));
     let (nq, qi, i0) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
@@ -184,14 +184,14 @@ pub(super) fn generate_quads(
         // Leaves without a vector store are stored lane by lane.
         for (k, p) in ps.iter().enumerate() {
             if !q.outs.contains(&k) {
-                let base = l.param(Arg::Col(out, k))[0].clone();
+                let base = out.base(l, k);
                 l.store(&base, &i, *p, &v[k], false);
             }
         }
         vals.push(v);
     }
     for &k in &q.outs {
-        let base = l.param(Arg::Col(out, k))[0].clone();
+        let base = out.base(l, k);
         let rs: Vec<String> = vals.iter().map(|v| v[k].clone()).collect();
         vector_access(l, &base, &i0, ps[k], Some(&rs));
     }

@@ -275,6 +275,12 @@ impl Launch<'_> {
         Ok(())
     }
 
+    /// Every output, allocated for its shape (several for a kernel merged
+    /// from siblings, or a scan's totals).
+    fn alloc_outs(&mut self) -> Result<()> {
+        (0..self.io.outs.len()).try_for_each(|o| self.alloc_out(o))
+    }
+
     /// A copy of input buffer `b` as the first output (a permute's defaults).
     fn copy_out(&mut self, b: usize) -> Result<()> {
         let d = self
@@ -302,7 +308,7 @@ impl Launch<'_> {
         };
         match self.k.skeleton {
             Skeleton::Generate => {
-                self.alloc_out(0)?;
+                self.alloc_outs()?;
                 self.set("n", n);
                 if n > 0 {
                     self.stride(0, n, 256)?;
@@ -319,7 +325,7 @@ impl Launch<'_> {
                 if !z && rows > 0 && len == 0 {
                     return self.empty("fold1");
                 }
-                self.alloc_out(0)?;
+                self.alloc_outs()?;
                 let (warp, per) = fold_row_split(len);
                 self.set("rows", rows);
                 self.set("len", len);
@@ -333,9 +339,7 @@ impl Launch<'_> {
                 }
             }
             Skeleton::Scan { exact } => {
-                for o in 0..self.io.outs.len() {
-                    self.alloc_out(o)?;
-                }
+                self.alloc_outs()?;
                 self.set("rows", rows);
                 self.set("len", len);
                 if rows > 0 && long_scan(self.dev, rows, len, exact) {
@@ -403,11 +407,8 @@ impl Launch<'_> {
     /// A fold of `n` values to one: entries `first` (partial results per
     /// block) and `first + 1` (their combination).
     fn fold_all(&mut self, n: usize, first: usize) -> Result<()> {
-        self.outs.push(GBuf::alloc(
-            self.dev,
-            self.k.out_leaf_bytes.first().copied().unwrap_or(&[]),
-            1,
-        )?);
+        // One element per output (several for a horizontal fold).
+        self.alloc_outs()?;
         let (grid, per, nparts) = if n == 0 {
             (1, 1, 0)
         } else {

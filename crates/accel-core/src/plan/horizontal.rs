@@ -1,0 +1,548 @@
+//! Horizontal fusion: sibling kernels that read an input in common over the
+//! same iteration space become one kernel with several outputs, which reads
+//! the shared input once (the thesis's horizontal fusion, seed 004 §1.3).
+//!
+//! Two generates over one shape, or two folds over one input shape (both of
+//! rows or both of everything), that read a buffer in common are merged: the
+//! element function computes both elements as a tuple, a fold combines
+//! field by field, and each field is stored to its own output (a kernel with
+//! several outputs stores the tuple of their elements, [`Kernel::stored`]).
+//! `(xs.sum(), xs.maximum())` reads `xs` once; so do `mean` and `variance`,
+//! and the two maps of the thesis's `normalise2`.
+//!
+//! The pass runs on the finished plan, in each step list on its own (a
+//! branch or a loop body is its own region; nothing moves across control
+//! flow). To merge, the later kernel moves up to the earlier one, or the
+//! earlier down to the later, past the steps in between: only when none of
+//! them defines what the moved kernel reads, or reads what it writes, and
+//! when the move cannot change which error a failing program reports.
+//! Kernels that share no input are never merged: that would save a loop
+//! counter at best.
+
+use super::{Block, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Plan, Slot, Step, Val};
+use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, H};
+use std::collections::HashSet;
+
+/// Marks, in [`Kernel::fused`], where the operations of one merged sibling
+/// end and the next one's begin.
+pub const SIBLING: &str = "&";
+
+/// Merges the sibling kernels of every step list of `plan`.
+pub fn fuse(plan: &mut Plan) {
+    let mut steps = std::mem::take(&mut plan.steps);
+    fuse_steps(plan, &mut steps);
+    plan.steps = steps;
+}
+
+fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>) {
+    for s in steps.iter_mut() {
+        match s {
+            Step::If { then, els, .. } => {
+                fuse_steps(plan, &mut then.steps);
+                fuse_steps(plan, &mut els.steps);
+            }
+            Step::While { cond, body, .. } => {
+                fuse_steps(plan, &mut cond.steps);
+                fuse_steps(plan, &mut body.steps);
+            }
+            _ => {}
+        }
+    }
+    let mut merged_any = false;
+    while let Some((i, j, down)) = find_pair(&plan.arena, steps) {
+        let b = take_kernel(steps.remove(j));
+        let a = take_kernel(steps.remove(i));
+        let k = merge(&mut plan.arena, a, b);
+        steps.insert(if down { j - 1 } else { i }, Step::Kernel(k));
+        merged_any = true;
+    }
+    if merged_any {
+        renumber(plan, steps);
+    }
+}
+
+fn take_kernel(s: Step) -> Kernel {
+    match s {
+        Step::Kernel(k) => k,
+        _ => unreachable!("only kernels are merged"),
+    }
+}
+
+/// Buffers and kernels keep their position in their step list as their origin.
+fn renumber(plan: &mut Plan, steps: &[Step]) {
+    for (k, s) in steps.iter().enumerate() {
+        match s {
+            Step::Kernel(kernel) => {
+                for o in &kernel.outputs {
+                    plan.buffers[o.0 as usize].origin = Origin::Kernel(k);
+                }
+            }
+            Step::If { outs, .. } | Step::While { outs, .. } => {
+                for o in outs {
+                    if let Slot::Buf(b) = o {
+                        plan.buffers[b.0 as usize].origin = Origin::Control(k);
+                    }
+                }
+            }
+            Step::CheckReshape { .. } | Step::Let { .. } => {}
+        }
+    }
+}
+
+/// The first pair of steps `i < j` to merge, and whether the merged kernel
+/// goes to `j` (the earlier kernel moves down) rather than `i`.
+fn find_pair(a: &Arena, steps: &[Step]) -> Option<(usize, usize, bool)> {
+    let facts: Vec<Facts> = steps.iter().map(|s| Facts::of(a, s)).collect();
+    for i in 0..steps.len() {
+        let Step::Kernel(ka) = &steps[i] else { continue };
+        if !candidate(a, ka) {
+            continue;
+        }
+        for j in i + 1..steps.len() {
+            let Step::Kernel(kb) = &steps[j] else { continue };
+            if !candidate(a, kb) || !same_space(ka, kb) {
+                continue;
+            }
+            let (fa, fb) = (&facts[i], &facts[j]);
+            if fa.reads.is_disjoint(&fb.reads) || fa.fails && fb.fails {
+                continue;
+            }
+            // Siblings, not producer and consumer.
+            if !fb.uses_none_of(&fa.defines) {
+                continue;
+            }
+            let between = &facts[i + 1..j];
+            if between.iter().all(|s| fb.may_move_past(s)) {
+                return Some((i, j, false));
+            }
+            if between
+                .iter()
+                .all(|s| fa.may_move_past(s) && s.uses_none_of(&fa.defines))
+            {
+                return Some((i, j, true));
+            }
+        }
+    }
+    None
+}
+
+/// A generate or a fold that does not update an array in place (the CPU
+/// back end changes only the box of a dying array that such a generate
+/// writes, [`updates_in_place`]).
+fn candidate(a: &Arena, k: &Kernel) -> bool {
+    match &k.op {
+        KernelOp::Generate { elem, .. } => !updates_in_place(a, elem),
+        KernelOp::Fold { .. } => true,
+        _ => false,
+    }
+}
+
+/// Whether a generate's element is `if c { t } else { x[..] }` (either way
+/// round) under `let`s: the form the CPU back end may run in place.
+fn updates_in_place(a: &Arena, elem: &ElemFn) -> bool {
+    let mut h = elem.fun().body;
+    while let Expr::Let { body, .. } = a.expr(h) {
+        h = *body;
+    }
+    let reads_buffer = |x: H| {
+        matches!(a.expr(x),
+            Expr::Read { array, .. } | Expr::ReadIndex { array, .. } | Expr::ReadLinear { array, .. }
+                if matches!(a.expr(*array), Expr::Buffer(_)))
+    };
+    matches!(a.expr(h), Expr::If(_, t, e) if reads_buffer(*t) || reads_buffer(*e))
+}
+
+/// Whether two kernels iterate over the same space in the same way.
+fn same_space(x: &Kernel, y: &Kernel) -> bool {
+    match (&x.op, &y.op) {
+        (KernelOp::Generate { shape: s, .. }, KernelOp::Generate { shape: t, .. }) => s == t,
+        (KernelOp::Fold { shape: s, all: a, .. }, KernelOp::Fold { shape: t, all: b, .. }) => {
+            s == t && a == b
+        }
+        _ => false,
+    }
+}
+
+/// What a step reads, defines and may do wrong, for moving kernels past it.
+struct Facts {
+    /// Buffers and variables it uses (anywhere, shapes included).
+    uses: HashSet<Name>,
+    /// Buffers and variables it binds.
+    defines: HashSet<Name>,
+    /// Buffers its element functions read (a kernel's data inputs).
+    reads: HashSet<BufId>,
+    /// Buffers it may take over (a permute's defaults at their last use).
+    moves: HashSet<BufId>,
+    /// Whether it can fail other than by reducing nothing.
+    fails: bool,
+    /// Whether it fails on an empty reduction (`fold1`).
+    empty: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Name {
+    Buf(u32),
+    Var(u32),
+}
+
+impl Facts {
+    fn of(a: &Arena, s: &Step) -> Facts {
+        let mut f = Facts {
+            uses: HashSet::new(),
+            defines: HashSet::new(),
+            reads: HashSet::new(),
+            moves: HashSet::new(),
+            fails: false,
+            empty: false,
+        };
+        f.add_step(a, s);
+        f
+    }
+
+    fn add_step(&mut self, a: &Arena, s: &Step) {
+        match s {
+            Step::CheckReshape { from, to, .. } => {
+                self.expr(a, *from);
+                self.expr(a, *to);
+                self.fails = true;
+            }
+            Step::Let { var, value } => {
+                self.expr(a, *value);
+                self.defines.insert(Name::Var(var.0));
+            }
+            Step::Kernel(k) => {
+                for h in k.op.host_exprs() {
+                    self.expr(a, h);
+                }
+                for f in k.op.funs() {
+                    self.expr(a, f.body);
+                    self.reads.extend(data_reads(a, f.body));
+                }
+                if let Some(d) = k.op.defaults() {
+                    self.uses.insert(Name::Buf(d.0));
+                }
+                match &k.op {
+                    KernelOp::Fold { z: None, .. } => self.empty = true,
+                    KernelOp::Permute {
+                        defaults,
+                        move_defaults,
+                        ..
+                    }
+                    | KernelOp::Expand {
+                        sink:
+                            ExpandSink::Permute {
+                                defaults,
+                                move_defaults,
+                                ..
+                            },
+                        ..
+                    } => {
+                        // An index may fall outside the result.
+                        self.fails = true;
+                        if *move_defaults {
+                            self.moves.insert(*defaults);
+                        }
+                    }
+                    KernelOp::Expand {
+                        sink: ExpandSink::Fold { z, .. },
+                        ..
+                    } => {
+                        // Counts may be negative.
+                        self.fails = true;
+                        self.empty |= z.is_none();
+                    }
+                    _ => {}
+                }
+                self.defines.extend(k.outputs.iter().map(|b| Name::Buf(b.0)));
+            }
+            Step::If {
+                cond,
+                then,
+                els,
+                outs,
+            } => {
+                self.expr(a, *cond);
+                self.block(a, then);
+                self.block(a, els);
+                self.slots(outs);
+            }
+            Step::While {
+                state,
+                init,
+                cond,
+                body,
+                outs,
+            } => {
+                self.vals(a, init);
+                self.slots(state);
+                self.block(a, cond);
+                self.block(a, body);
+                self.slots(outs);
+            }
+        }
+    }
+
+    fn block(&mut self, a: &Arena, b: &Block) {
+        for s in &b.steps {
+            self.add_step(a, s);
+        }
+        self.vals(a, &b.result);
+    }
+
+    fn vals(&mut self, a: &Arena, vs: &[Val]) {
+        for v in vs {
+            match v {
+                Val::Buf(b) => {
+                    self.uses.insert(Name::Buf(b.0));
+                }
+                Val::Scalar(h) => self.expr(a, *h),
+            }
+        }
+    }
+
+    fn slots(&mut self, slots: &[Slot]) {
+        for s in slots {
+            self.defines.insert(match s {
+                Slot::Buf(b) => Name::Buf(b.0),
+                Slot::Var(v) => Name::Var(v.0),
+            });
+        }
+    }
+
+    /// Records the buffers and variables `h` uses, and whether it can fail.
+    fn expr(&mut self, a: &Arena, h: H) {
+        let mut seen = HashSet::new();
+        let mut stack = vec![h];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            let e = a.expr(x);
+            match e {
+                Expr::Buffer(b) => {
+                    self.uses.insert(Name::Buf(b.0));
+                }
+                Expr::Var(v) => {
+                    self.uses.insert(Name::Var(v.0));
+                }
+                Expr::Read { .. } | Expr::Checked { .. } | Expr::Assert { .. } => self.fails = true,
+                _ => {}
+            }
+            stack.extend(e.children());
+        }
+    }
+
+    fn uses_none_of(&self, names: &HashSet<Name>) -> bool {
+        self.uses.is_disjoint(names)
+    }
+
+    /// Whether this kernel may run before or after step `s` instead of on
+    /// its side: `s` defines nothing it uses, does not take over a buffer it
+    /// reads, and they cannot both fail (which error a program reports
+    /// must not change).
+    fn may_move_past(&self, s: &Facts) -> bool {
+        self.uses_none_of(&s.defines)
+            && s.moves.iter().all(|b| !self.uses.contains(&Name::Buf(b.0)))
+            && !((self.fails || self.empty) && (s.fails || s.empty))
+    }
+}
+
+/// The buffers whose elements `h` reads.
+fn data_reads(a: &Arena, h: H) -> HashSet<BufId> {
+    let mut out = HashSet::new();
+    a.reaches(h, |_, e| {
+        if let Expr::Read { array, .. }
+        | Expr::ReadIndex { array, .. }
+        | Expr::ReadLinear { array, .. }
+        | Expr::ReadStencil { array, .. } = e
+        {
+            if let Expr::Buffer(b) = a.expr(*array) {
+                out.insert(*b);
+            }
+        }
+        false
+    });
+    out
+}
+
+/// One kernel computing what `x` and `y` do, `x`'s outputs first.
+fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
+    let (nx, ny) = (x.outputs.len(), y.outputs.len());
+    // A fold without an initial value fails on an empty input: the error
+    // names its position.
+    let at = match (&x.op, &y.op) {
+        (KernelOp::Fold { z: Some(_), .. }, KernelOp::Fold { z: None, .. }) => y.at,
+        _ => x.at.or(y.at),
+    };
+    let mut fused = x.fused;
+    fused.push(SIBLING);
+    fused.extend(y.fused);
+    let mut outputs = x.outputs;
+    outputs.extend(y.outputs);
+    let op = match (x.op, y.op) {
+        (KernelOp::Generate { shape, elem: ex }, KernelOp::Generate { elem: ey, .. }) => KernelOp::Generate {
+            shape,
+            elem: pair_elems(a, shape, &ex, nx, &ey, ny),
+        },
+        (
+            KernelOp::Fold {
+                shape,
+                elem: ex,
+                z: zx,
+                f: fx,
+                all,
+                post: px,
+            },
+            KernelOp::Fold {
+                elem: ey,
+                z: zy,
+                f: fy,
+                post: py,
+                ..
+            },
+        ) => {
+            let elem = pair_elems(a, shape, &ex, nx, &ey, ny);
+            let (tx, ty) = (a.var(fx.params[0]).ty.clone(), a.var(fy.params[0]).ty.clone());
+            let acc = Ty::Tuple([fields_of(&tx, nx), fields_of(&ty, ny)].concat());
+            // Combined field by field.
+            let f = a.lam2(("a", acc.clone()), ("b", acc.clone()), |a, l, r| {
+                let (lx, rx) = (pack(a, l, 0, &tx, nx), pack(a, r, 0, &tx, nx));
+                let (ly, ry) = (pack(a, l, nx, &ty, ny), pack(a, r, nx, &ty, ny));
+                let cx = a.apply(&fx, &[lx, rx]);
+                let cy = a.apply(&fy, &[ly, ry]);
+                concat(a, cx, nx, cy, ny)
+            });
+            // Without an initial value for both, the merged fold has none;
+            // a part that had one takes it in `post` (`z` is used exactly
+            // once per result, so `z ⊕ fold1(xs)` is its fold).
+            let both_z = zx.is_some() && zy.is_some();
+            let z = match (zx, zy) {
+                (Some(p), Some(q)) => Some(concat(a, p, nx, q, ny)),
+                _ => None,
+            };
+            let post = if px.is_none() && py.is_none() && (both_z || zx.is_none() && zy.is_none()) {
+                None
+            } else {
+                let zx = zx.filter(|_| !both_z);
+                let zy = zy.filter(|_| !both_z);
+                Some(a.lam("r", acc, |a, r| {
+                    let vx = pack(a, r, 0, &tx, nx);
+                    let vy = pack(a, r, nx, &ty, ny);
+                    let ox = finish(a, vx, zx, &fx, px.as_ref());
+                    let oy = finish(a, vy, zy, &fy, py.as_ref());
+                    concat(a, ox, nx, oy, ny)
+                }))
+            };
+            KernelOp::Fold {
+                shape,
+                elem,
+                z,
+                f,
+                all,
+                post,
+            }
+        }
+        _ => unreachable!("only generates and folds are merged"),
+    };
+    Kernel {
+        op,
+        outputs,
+        fused,
+        at,
+    }
+}
+
+/// `post(f(z, v))` with the parts that are there.
+fn finish(a: &mut Arena, v: H, z: Option<H>, f: &Fun, post: Option<&Fun>) -> H {
+    let v = match z {
+        Some(z) => a.apply(f, &[z, v]),
+        None => v,
+    };
+    match post {
+        Some(p) => a.apply(p, &[v]),
+        None => v,
+    }
+}
+
+/// The fields one kernel contributes to a merged tuple: its element whole
+/// when it has one output, its tuple's fields when it has several.
+fn fields_of(t: &Ty, n: usize) -> Vec<Ty> {
+    match t {
+        Ty::Tuple(ts) if n > 1 => ts.clone(),
+        _ => vec![t.clone()],
+    }
+}
+
+/// Fields `from..from + n` of tuple `h` as the value of one part (of type `t`).
+fn pack(a: &mut Arena, h: H, from: usize, t: &Ty, n: usize) -> H {
+    if n == 1 {
+        return a.proj(h, from);
+    }
+    let xs = (from..from + n).map(|k| a.proj(h, k)).collect();
+    let v = a.tuple(xs);
+    debug_assert_eq!(a.ty(v), t);
+    v
+}
+
+/// The tuple of the fields of `x` (a part of `nx` outputs) and of `y`.
+fn concat(a: &mut Arena, x: H, nx: usize, y: H, ny: usize) -> H {
+    a.let_in("x", x, |a, x| {
+        a.let_in("y", y, |a, y| {
+            let mut xs = spread(a, x, nx);
+            xs.extend(spread(a, y, ny));
+            a.tuple(xs)
+        })
+    })
+}
+
+fn spread(a: &mut Arena, h: H, n: usize) -> Vec<H> {
+    if n == 1 {
+        vec![h]
+    } else {
+        (0..n).map(|k| a.proj(h, k)).collect()
+    }
+}
+
+/// The element function computing both parts' elements, as one tuple; by
+/// offset when both are, by index otherwise.
+fn pair_elems(a: &mut Arena, shape: H, x: &ElemFn, nx: usize, y: &ElemFn, ny: usize) -> ElemFn {
+    match (x, y) {
+        (ElemFn::Linear(f), ElemFn::Linear(g)) => {
+            ElemFn::Linear(a.lam("i", Ty::Prim(crate::ir::Prim::Usize), |a, i| {
+                let (u, v) = (a.apply(f, &[i]), a.apply(g, &[i]));
+                concat(a, u, nx, v, ny)
+            }))
+        }
+        _ => {
+            let Ty::Index(r) = a.ty(shape).clone() else {
+                unreachable!("an iteration space is a shape")
+            };
+            let (f, g) = (by_index(a, shape, r, x), by_index(a, shape, r, y));
+            ElemFn::Index(a.lam("ix", Ty::Index(r), |a, ix| {
+                let (u, v) = (a.apply(&f, &[ix]), a.apply(&g, &[ix]));
+                concat(a, u, nx, v, ny)
+            }))
+        }
+    }
+}
+
+/// An element function of an index of a space of shape `shape` (rank `r`).
+fn by_index(a: &mut Arena, shape: H, r: usize, e: &ElemFn) -> Fun {
+    match e {
+        ElemFn::Index(f) => f.clone(),
+        ElemFn::Linear(f) => a.lam("ix", Ty::Index(r), |a, ix| {
+            let mut l = a.usize_lit(0);
+            for d in 0..r {
+                let i = a.comp(ix, d);
+                l = if d == 0 {
+                    i
+                } else {
+                    let n = a.comp(shape, d);
+                    let m = a.binary(BinOp::Mul, l, n);
+                    a.binary(BinOp::Add, m, i)
+                };
+            }
+            a.apply(f, &[l])
+        }),
+    }
+}
