@@ -244,8 +244,9 @@ fn small_programs() {
         // p1, the sum, and the result.
         (fused::figure3::SOURCE, "figure3", (3, 3)),
         (fused::twice::SOURCE, "twice", (1, 1)),
-        // The two helper calls are one array, materialised (it is used twice).
-        (fused::helper_twice::SOURCE, "helper_twice", (2, 2)),
+        // The two helper calls are one array, used twice by one kernel at
+        // its own element: computed there once per element, not stored.
+        (fused::helper_twice::SOURCE, "helper_twice", (1, 1)),
         (fused::reversed_twice::SOURCE, "reversed_twice", (1, 1)),
     ];
     for (src, name, want) in cases {
@@ -260,6 +261,12 @@ fn small_programs() {
     );
     let tw = plan(fused::twice::SOURCE, "twice", Options::default());
     assert_eq!(tw.evaluations(math(MathFn::Cos)), 1, "the two sums are one");
+    let ht = plan(fused::helper_twice::SOURCE, "helper_twice", Options::default());
+    assert_eq!(
+        ht.evaluations(math(MathFn::Cos)),
+        1,
+        "the helper's array is computed once per element"
+    );
     let tw = plan(fused::twice::SOURCE, "twice", NO_SHARING);
     assert_eq!(
         tw.evaluations(math(MathFn::Cos)),
@@ -731,6 +738,22 @@ mod siblings {
             let b = generate(m.shape(), |[i, j]| m[[i, j]] + (i + j) as f32);
             (a, b)
         }
+        // An expensive producer read by both siblings: computed in their
+        // kernel, once per element, never stored.
+        pub fn expensive(xs: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
+            let ys = xs.map(|x| x.sin().exp().ln_1p().sqrt());
+            (ys.sum(), ys.maximum())
+        }
+        // Read at another element too: stored.
+        pub fn reversed(xs: &Vector<f64>) -> Vector<f64> {
+            let ys = xs.map(|x| x.sin().exp());
+            ys.zip_with(&ys.reverse(), |a, b| a - b)
+        }
+        // Read by the fold and by the scalar result: stored.
+        pub fn read_after(xs: &Vector<f64>) -> f64 {
+            let ys = xs.map(|x| x.sin().exp());
+            ys.sum().value() + ys[[0]]
+        }
         // Inside a loop body: both folds of the state in one kernel.
         pub fn loop_stats(xs: &Vector<f32>, n: usize) -> Vector<f32> {
             let mut v = xs.map(|x| x);
@@ -811,6 +834,14 @@ fn siblings_share_one_traversal() {
         "{}",
         fused::mixed::explain()
     );
+    let e = plan(fused::expensive::SOURCE, "expensive", Options::default());
+    assert_eq!(shape_of(&e), (1, 2), "{}", e.explain());
+    assert_eq!(e.evaluations(math(MathFn::Sin)), 1, "{}", e.explain());
+    assert_eq!(e.traffic().reads.to_string(), "xs", "{}", e.explain());
+    let r = plan(fused::reversed::SOURCE, "reversed", Options::default());
+    assert_eq!(shape_of(&r), (2, 2), "{}", r.explain());
+    let r = plan(fused::read_after::SOURCE, "read_after", Options::default());
+    assert_eq!(shape_of(&r), (2, 2), "{}", r.explain());
     // The first state, then per iteration one kernel for both folds and one
     // for the map.
     assert_eq!(
@@ -869,6 +900,29 @@ fn siblings_compute_what_the_interpreter_does() {
             let args = [arg(&mf)];
             check_ok(fused::mixed::SOURCE, "mixed", &args, fused::mixed(&mf), EXACT);
         }
+
+        let args = [arg(&xd)];
+        let _ = check(
+            fused::expensive::SOURCE,
+            "expensive",
+            &args,
+            fused::expensive(&xd),
+            1e-9,
+        );
+        let _ = check(
+            fused::reversed::SOURCE,
+            "reversed",
+            &args,
+            fused::reversed(&xd),
+            EXACT,
+        );
+        let _ = check(
+            fused::read_after::SOURCE,
+            "read_after",
+            &args,
+            fused::read_after(&xd),
+            1e-9,
+        );
 
         let args = [arg(&xs), arg(3usize)];
         let src = fused::loop_stats::SOURCE;

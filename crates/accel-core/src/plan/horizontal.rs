@@ -19,9 +19,9 @@
 //! Kernels that share no input are never merged: that would save a loop
 //! counter at best.
 
-use super::{Block, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Plan, Slot, Step, Val};
+use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, H};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Marks, in [`Kernel::fused`], where the operations of one merged sibling
 /// end and the next one's begin.
@@ -30,33 +30,79 @@ pub const SIBLING: &str = "&";
 /// Merges the sibling kernels of every step list of `plan`.
 pub fn fuse(plan: &mut Plan) {
     let mut steps = std::mem::take(&mut plan.steps);
-    fuse_steps(plan, &mut steps);
+    let mut escapes = HashSet::new();
+    output_buffers(&plan.arena, &plan.result, &mut escapes);
+    fuse_steps(plan, &mut steps, &escapes);
     plan.steps = steps;
 }
 
-fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>) {
+/// The buffers a result is or reads.
+fn output_buffers(a: &Arena, o: &Output, out: &mut HashSet<BufId>) {
+    match o {
+        Output::Array(b) => {
+            out.insert(*b);
+        }
+        Output::Tuple(xs) => xs.iter().for_each(|x| output_buffers(a, x, out)),
+        Output::Scalar(h) => out.extend(buffers_in(a, *h)),
+    }
+}
+
+/// The buffers `h` mentions.
+fn buffers_in(a: &Arena, h: H) -> HashSet<BufId> {
+    let mut out = HashSet::new();
+    a.reaches(h, |_, e| {
+        if let Expr::Buffer(b) = e {
+            out.insert(*b);
+        }
+        false
+    });
+    out
+}
+
+/// [`fuse_steps`] on a block, whose results (buffers, scalars reading
+/// buffers) are used after it.
+fn fuse_block(plan: &mut Plan, b: &mut Block) {
+    let mut escapes = HashSet::new();
+    for v in &b.result {
+        match v {
+            Val::Buf(b) => {
+                escapes.insert(*b);
+            }
+            Val::Scalar(h) => escapes.extend(buffers_in(&plan.arena, *h)),
+        }
+    }
+    fuse_steps(plan, &mut b.steps, &escapes);
+}
+
+/// Merges the siblings of one step list (its blocks first), then computes
+/// in their consumer the arrays that only it reads now; `escapes` are the
+/// buffers the list passes on (its block's results).
+fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>) {
     for s in steps.iter_mut() {
         match s {
             Step::If { then, els, .. } => {
-                fuse_steps(plan, &mut then.steps);
-                fuse_steps(plan, &mut els.steps);
+                fuse_block(plan, then);
+                fuse_block(plan, els);
             }
             Step::While { cond, body, .. } => {
-                fuse_steps(plan, &mut cond.steps);
-                fuse_steps(plan, &mut body.steps);
+                fuse_block(plan, cond);
+                fuse_block(plan, body);
             }
             _ => {}
         }
     }
-    let mut merged_any = false;
-    while let Some((i, j, down)) = find_pair(&plan.arena, steps) {
+    let mut changed = false;
+    while let Some((i, j, down)) = find_pair(&plan.arena, &plan.buffers, steps) {
         let b = take_kernel(steps.remove(j));
         let a = take_kernel(steps.remove(i));
         let k = merge(&mut plan.arena, a, b);
         steps.insert(if down { j - 1 } else { i }, Step::Kernel(k));
-        merged_any = true;
+        changed = true;
     }
-    if merged_any {
+    while inline_single_consumer(plan, steps, escapes) {
+        changed = true;
+    }
+    if changed {
         renumber(plan, steps);
     }
 }
@@ -91,8 +137,8 @@ fn renumber(plan: &mut Plan, steps: &[Step]) {
 
 /// The first pair of steps `i < j` to merge, and whether the merged kernel
 /// goes to `j` (the earlier kernel moves down) rather than `i`.
-fn find_pair(a: &Arena, steps: &[Step]) -> Option<(usize, usize, bool)> {
-    let facts: Vec<Facts> = steps.iter().map(|s| Facts::of(a, s)).collect();
+fn find_pair(a: &Arena, buffers: &[Buffer], steps: &[Step]) -> Option<(usize, usize, bool)> {
+    let facts: Vec<Facts> = steps.iter().map(|s| Facts::of(a, buffers, s)).collect();
     for i in 0..steps.len() {
         let Step::Kernel(ka) = &steps[i] else { continue };
         if !candidate(a, ka) {
@@ -186,7 +232,7 @@ enum Name {
 }
 
 impl Facts {
-    fn of(a: &Arena, s: &Step) -> Facts {
+    fn of(a: &Arena, buffers: &[Buffer], s: &Step) -> Facts {
         let mut f = Facts {
             uses: HashSet::new(),
             defines: HashSet::new(),
@@ -195,11 +241,11 @@ impl Facts {
             fails: false,
             empty: false,
         };
-        f.add_step(a, s);
+        f.add_step(a, buffers, s);
         f
     }
 
-    fn add_step(&mut self, a: &Arena, s: &Step) {
+    fn add_step(&mut self, a: &Arena, buffers: &[Buffer], s: &Step) {
         match s {
             Step::CheckReshape { from, to, .. } => {
                 self.expr(a, *from);
@@ -254,6 +300,9 @@ impl Facts {
                     _ => {}
                 }
                 self.defines.extend(k.outputs.iter().map(|b| Name::Buf(b.0)));
+                for o in &k.outputs {
+                    self.expr(a, buffers[o.0 as usize].shape);
+                }
             }
             Step::If {
                 cond,
@@ -262,8 +311,8 @@ impl Facts {
                 outs,
             } => {
                 self.expr(a, *cond);
-                self.block(a, then);
-                self.block(a, els);
+                self.block(a, buffers, then);
+                self.block(a, buffers, els);
                 self.slots(outs);
             }
             Step::While {
@@ -275,16 +324,16 @@ impl Facts {
             } => {
                 self.vals(a, init);
                 self.slots(state);
-                self.block(a, cond);
-                self.block(a, body);
+                self.block(a, buffers, cond);
+                self.block(a, buffers, body);
                 self.slots(outs);
             }
         }
     }
 
-    fn block(&mut self, a: &Arena, b: &Block) {
+    fn block(&mut self, a: &Arena, buffers: &[Buffer], b: &Block) {
         for s in &b.steps {
-            self.add_step(a, s);
+            self.add_step(a, buffers, s);
         }
         self.vals(a, &b.result);
     }
@@ -531,18 +580,215 @@ fn by_index(a: &mut Arena, shape: H, r: usize, e: &ElemFn) -> Fun {
     match e {
         ElemFn::Index(f) => f.clone(),
         ElemFn::Linear(f) => a.lam("ix", Ty::Index(r), |a, ix| {
-            let mut l = a.usize_lit(0);
-            for d in 0..r {
-                let i = a.comp(ix, d);
-                l = if d == 0 {
-                    i
-                } else {
-                    let n = a.comp(shape, d);
-                    let m = a.binary(BinOp::Mul, l, n);
-                    a.binary(BinOp::Add, m, i)
-                };
-            }
+            let l = offset(a, shape, ix, r);
             a.apply(f, &[l])
         }),
     }
+}
+
+/// The row-major offset of index `ix` in a shape `shape` of rank `r`.
+fn offset(a: &mut Arena, shape: H, ix: H, r: usize) -> H {
+    let mut l = a.usize_lit(0);
+    for d in 0..r {
+        let i = a.comp(ix, d);
+        l = if d == 0 {
+            i
+        } else {
+            let n = a.comp(shape, d);
+            let m = a.binary(BinOp::Mul, l, n);
+            a.binary(BinOp::Add, m, i)
+        };
+    }
+    l
+}
+
+/// A generate whose array one kernel alone reads, each element at that
+/// kernel's own element, is computed in it instead of stored: vertical
+/// fusion, which the fuser could not do while the array had several
+/// consumers, before they were merged (`ys` in `(ys.sum(), ys.maximum())`
+/// is then neither written nor read back). Returns whether it did one.
+fn inline_single_consumer(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>) -> bool {
+    let facts: Vec<Facts> = steps
+        .iter()
+        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
+        .collect();
+    for i in 0..steps.len() {
+        let Step::Kernel(g) = &steps[i] else { continue };
+        let KernelOp::Generate { shape, elem } = &g.op else {
+            continue;
+        };
+        if g.outputs.len() != 1 || updates_in_place(&plan.arena, elem) || escapes.contains(&g.outputs[0]) {
+            continue;
+        }
+        let b = g.outputs[0];
+        let users: Vec<usize> = (i + 1..steps.len())
+            .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
+            .collect();
+        let [j] = users[..] else { continue };
+        let Step::Kernel(k) = &steps[j] else { continue };
+        // Its elements are computed where the consumer's are: after the
+        // steps in between, and between the consumer's own failures.
+        if !facts[i + 1..j].iter().all(|s| facts[i].may_move_past(s)) || facts[i].fails && facts[j].fails {
+            continue;
+        }
+        let (shape, elem, ops, k) = (*shape, elem.clone(), g.fused.clone(), k.clone());
+        if let Some(new) = inline_into(plan, shape, &elem, &ops, b, k) {
+            steps[j] = Step::Kernel(new);
+            steps.remove(i);
+            plan.buffers[b.0 as usize].origin = Origin::Inlined;
+            return true;
+        }
+    }
+    false
+}
+
+/// Kernel `k` (a generate or a fold over the shape `shape`) computing the
+/// elements of buffer `b` itself, by `elem`, where it reads them; `None`
+/// when it reads `b` other than at its own element.
+fn inline_into(
+    plan: &mut Plan,
+    shape: H,
+    elem: &ElemFn,
+    ops: &[&'static str],
+    b: BufId,
+    mut k: Kernel,
+) -> Option<Kernel> {
+    let a = &mut plan.arena;
+    let buf = &plan.buffers[b.0 as usize];
+    let buffer = a.add(
+        Expr::Buffer(b),
+        Ty::array(buf.elem.clone(), buf.rank),
+        proc_macro2::Span::call_site(),
+    );
+    let b_shape = a.add(
+        Expr::Shape(buffer),
+        Ty::Index(buf.rank),
+        proc_macro2::Span::call_site(),
+    );
+    // Shape-only uses of `b` become uses of the shape it was computed over.
+    let mut memo = HashMap::new();
+    let mut sub = |a: &mut Arena, h: H| replace(a, h, &mut |_, x| (x == b_shape).then_some(shape), &mut memo);
+    let out_shapes: Vec<H> = k
+        .outputs
+        .iter()
+        .map(|o| sub(a, plan.buffers[o.0 as usize].shape))
+        .collect();
+    let (space, kelem) = match &mut k.op {
+        KernelOp::Generate { shape: s, elem } => {
+            *s = sub(a, *s);
+            (*s, elem)
+        }
+        KernelOp::Fold {
+            shape: s,
+            elem,
+            z,
+            f,
+            post,
+            ..
+        } => {
+            *s = sub(a, *s);
+            *z = z.map(|z| sub(a, z));
+            for g in std::iter::once(f).chain(post.as_mut()) {
+                g.body = sub(a, g.body);
+            }
+            (*s, elem)
+        }
+        _ => return None,
+    };
+    if space != shape {
+        return None;
+    }
+    // `t`, the element, computed once per element of `k`.
+    let (by_offset, p) = match kelem {
+        ElemFn::Linear(f) => (true, f.params[0]),
+        ElemFn::Index(f) => (false, f.params[0]),
+    };
+    let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
+    let tv = a.var_ref(t);
+    // Variables equal to `p` (`let i = p`, as `apply` binds arguments).
+    let body = kelem.fun().body;
+    let mut own = vec![p];
+    a.reaches(body, |_, e| {
+        if let Expr::Let { var, value, .. } = e {
+            if matches!(a.expr(*value), Expr::Var(v) if own.contains(v)) {
+                own.push(*var);
+            }
+        }
+        false
+    });
+    let body = replace(
+        a,
+        body,
+        &mut |a, x| match a.expr(x) {
+            Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }
+                if *array == buffer
+                    && matches!(a.expr(x), Expr::ReadLinear { .. }) == by_offset
+                    && matches!(a.expr(*index), Expr::Var(v) if own.contains(v)) =>
+            {
+                Some(tv)
+            }
+            _ => None,
+        },
+        &mut HashMap::new(),
+    );
+    let reads_b = |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(x) if *x == b));
+    if reads_b(a, body) {
+        return None;
+    }
+    // The element's index or offset from `p`.
+    let pv = a.var_ref(p);
+    let arg = match (elem, by_offset) {
+        (ElemFn::Linear(_), true) | (ElemFn::Index(_), false) => pv,
+        (ElemFn::Linear(_), false) => {
+            let Ty::Index(r) = a.ty(shape).clone() else {
+                return None;
+            };
+            offset(a, shape, pv, r)
+        }
+        (ElemFn::Index(_), true) => {
+            // By index from an offset: only a vector's is the offset itself.
+            if a.ty(shape) != &Ty::Index(1) {
+                return None;
+            }
+            a.index(vec![pv])
+        }
+    };
+    let value = a.apply(elem.fun(), &[arg]);
+    let new_body = a.let_(t, value, body);
+    match kelem {
+        ElemFn::Linear(f) | ElemFn::Index(f) => f.body = new_body,
+    }
+    let others = k.op.funs().iter().skip(1).any(|f| reads_b(a, f.body))
+        || k.op.host_exprs().iter().any(|h| reads_b(a, *h));
+    if others {
+        return None;
+    }
+    k.fused = [ops, &k.fused].concat();
+    for (o, s) in k.outputs.iter().zip(out_shapes) {
+        plan.buffers[o.0 as usize].shape = s;
+    }
+    Some(k)
+}
+
+/// `h` with every node `x` for which `f` gives a replacement replaced
+/// (children first not visited under a replaced node).
+fn replace(a: &mut Arena, h: H, f: &mut dyn FnMut(&Arena, H) -> Option<H>, memo: &mut HashMap<H, H>) -> H {
+    if let Some(&r) = memo.get(&h) {
+        return r;
+    }
+    let r = match f(a, h) {
+        Some(r) => r,
+        None => {
+            let e = a.expr(h).clone();
+            let new = e.map_children(|c| replace(a, c, f, memo));
+            if new == e {
+                h
+            } else {
+                let (ty, span) = (a.ty(h).clone(), a.span(h));
+                a.add(new, ty, span)
+            }
+        }
+    };
+    memo.insert(h, r);
+    r
 }

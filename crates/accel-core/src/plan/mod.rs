@@ -8,8 +8,10 @@
 mod dot;
 mod fuse;
 pub mod horizontal;
+mod traffic;
 
 pub use fuse::{build, build_with};
+pub use traffic::{Poly, Traffic};
 
 use crate::ir::{Arena, BufId, Fun, Loc, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
@@ -59,6 +61,9 @@ pub enum Origin {
     Control(usize),
     /// A `while` loop's state, bound at the start of every iteration.
     State,
+    /// Never stored: its producer was fused into its only consumer after
+    /// sibling consumers were merged (`horizontal`).
+    Inlined,
 }
 
 #[derive(Clone, Debug)]
@@ -297,6 +302,13 @@ impl Plan {
             .map(|(i, b)| (BufId(i as u32), b))
     }
 
+    /// Whether the plan branches or loops.
+    fn has_control(&self) -> bool {
+        self.steps
+            .iter()
+            .any(|s| matches!(s, Step::If { .. } | Step::While { .. }))
+    }
+
     pub fn buffer(&self, b: BufId) -> &Buffer {
         &self.buffers[b.0 as usize]
     }
@@ -331,6 +343,17 @@ impl Plan {
                 self.arena.show(buf.shape)
             );
         }
+        let t = self.traffic();
+        let once = if self.has_control() {
+            " (each branch and loop body counted once)"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            s,
+            "traffic (elements): reads {}, writes {}{once}",
+            t.reads, t.writes
+        );
         s
     }
 }

@@ -1,0 +1,272 @@
+//! Horizontal fusion on the CPU (`cargo bench --bench horizontal`): programs
+//! whose siblings read an input in common, each built three ways:
+//! * `horizontal`: the default (siblings merged into one kernel);
+//! * `separate`: `#[acc(horizontal_fusion = false)]` (a kernel per sibling,
+//!   the rest of fusion on);
+//! * `no-fusion`: `#[acc(fusion = false)]`;
+//!
+//! and a hand-written one-pass sequential Rust loop as the baseline a user
+//! could write without accel.
+//!
+//! The systems run in turn, call after call (round `r` runs each once), and
+//! the median per system is kept: on a shared machine, timing one system
+//! after another moves a cell by more than the differences measured here.
+//! Prints a markdown table of medians and of ratios to `separate`.
+//!
+//! Environment: `HORIZONTAL_BENCH_ROUNDS` (default 15), `HORIZONTAL_BENCH_N`
+//! (elements of the large inputs, default 2^24).
+
+use accel::prelude::*;
+use std::time::{Duration, Instant};
+
+#[path = "../examples/common/mod.rs"]
+mod common;
+use common::Rng;
+
+macro_rules! programs {
+    ($($settings:tt)*) => {
+        #[allow(unused_imports)]
+        use accel::prelude::*;
+        accel::accel! {
+            $($settings)*
+
+            pub fn stats(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>, Scalar<f32>) {
+                (xs.sum(), xs.minimum(), xs.maximum())
+            }
+
+            pub fn standardise(xs: &Vector<f64>) -> Vector<f64> {
+                let n = xs.len() as f64;
+                let mean = xs.sum().value() / n;
+                let var = xs.map(|x| x * x).sum().value() / n - mean * mean;
+                let sd = var.sqrt();
+                xs.map(|x| (x - mean) / sd)
+            }
+
+            pub fn normalise2(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>) {
+                let sum1 = xs.sum();
+                let scn = xs.scanl(0, |a, b| a + b);
+                let sum2 = scn.sum();
+                let ys1 = xs.map(|x| x / sum1.value());
+                let ys2 = xs.map(|x| x / sum2.value());
+                (ys1, ys2)
+            }
+
+            pub fn row_stats(m: &Matrix<f32>) -> (Vector<f32>, Vector<f32>) {
+                (m.sum(), m.maximum())
+            }
+
+            // No siblings: the same plan in every build but `no-fusion`.
+            pub fn softmax(m: &Matrix<f32>) -> Matrix<f32> {
+                let mx = m.maximum();
+                let e = generate(m.shape(), |[i, j]| (m[[i, j]] - mx[[i]]).exp());
+                let s = e.sum();
+                generate(m.shape(), |[i, j]| e[[i, j]] / s[[i]])
+            }
+        }
+    };
+}
+
+mod horizontal {
+    programs!();
+}
+mod separate {
+    programs!(#![acc(horizontal_fusion = false)]);
+}
+mod no_fusion {
+    programs!(#![acc(fusion = false)]);
+}
+
+type Job<'a> = (&'static str, Box<dyn FnMut() -> f64 + 'a>);
+
+/// Runs every job once per round, in turn; the median time of each.
+fn alternate(rounds: usize, jobs: &mut [Job<'_>]) -> Vec<(&'static str, Duration, f64)> {
+    let mut times = vec![Vec::new(); jobs.len()];
+    let mut checks = vec![0.0; jobs.len()];
+    for _ in 0..rounds {
+        for (k, (_, job)) in jobs.iter_mut().enumerate() {
+            let t = Instant::now();
+            checks[k] = std::hint::black_box(job());
+            times[k].push(t.elapsed());
+        }
+    }
+    jobs.iter()
+        .zip(times)
+        .zip(checks)
+        .map(|(((name, _), mut ts), c)| {
+            ts.sort();
+            (*name, ts[ts.len() / 2], c)
+        })
+        .collect()
+}
+
+fn report(title: &str, rows: &[(&'static str, Duration, f64)]) {
+    let base = rows
+        .iter()
+        .find(|r| r.0 == "separate")
+        .map(|r| r.1.as_secs_f64())
+        .unwrap_or(1.0);
+    println!("| {title} | ms | vs separate | checksum |");
+    println!("|---|---:|---:|---:|");
+    for (name, t, c) in rows {
+        let ms = t.as_secs_f64() * 1e3;
+        println!("| {name} | {ms:.2} | {:.2} | {c:.6e} |", t.as_secs_f64() / base);
+    }
+    println!();
+}
+
+fn sum_of(v: &[f64]) -> f64 {
+    v.iter().sum()
+}
+
+fn main() {
+    let rounds: usize = std::env::var("HORIZONTAL_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(15);
+    let n: usize = std::env::var("HORIZONTAL_BENCH_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1 << 24);
+    let mut rng = Rng(42);
+    let xf: Vec<f32> = (0..n).map(|_| rng.f32(-1.0, 1.0)).collect();
+    let xd: Vec<f64> = xf.iter().map(|&x| x as f64 * 3.0 + 1.0).collect();
+    let xi: Vec<i64> = (0..n).map(|_| rng.below(1000) as i64 - 400).collect();
+    let side = (n as f64).sqrt() as usize;
+    let mf: Vec<f32> = xf[..side * side].to_vec();
+    let (vf, vd, vi) = (
+        Vector::from(xf.clone()),
+        Vector::from(xd.clone()),
+        Vector::from(xi.clone()),
+    );
+    let mm = Matrix::from_vec([side, side], mf.clone()).expect("a square matrix");
+    println!(
+        "n = {n} ({side}x{side} for the matrices), {rounds} rounds, {} threads\n",
+        rayon::current_num_threads()
+    );
+
+    macro_rules! accel_jobs {
+        ($f:ident, $args:expr, $check:expr) => {{
+            let jobs: Vec<Job<'_>> = vec![
+                (
+                    "horizontal",
+                    Box::new(|| $check(horizontal::$f($args).expect("runs"))),
+                ),
+                (
+                    "separate",
+                    Box::new(|| $check(separate::$f($args).expect("runs"))),
+                ),
+                (
+                    "no-fusion",
+                    Box::new(|| $check(no_fusion::$f($args).expect("runs"))),
+                ),
+            ];
+            jobs
+        }};
+    }
+
+    // sum, minimum and maximum of a vector.
+    let mut jobs = accel_jobs!(stats, &vf, |(s, lo, hi): (
+        Scalar<f32>,
+        Scalar<f32>,
+        Scalar<f32>
+    )| {
+        (s.value() + lo.value() + hi.value()) as f64
+    });
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let (mut s, mut lo, mut hi) = (0.0f32, f32::INFINITY, f32::NEG_INFINITY);
+            for &x in &xf {
+                s += x;
+                lo = lo.min(x);
+                hi = hi.max(x);
+            }
+            (s + lo + hi) as f64
+        }),
+    ));
+    report("stats (sum, min, max; f32)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(standardise, &vd, |v: Vector<f64>| sum_of(&v.to_vec()[..16]));
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let (mut s, mut q) = (0.0f64, 0.0f64);
+            for &x in &xd {
+                s += x;
+                q += x * x;
+            }
+            let nf = xd.len() as f64;
+            let mean = s / nf;
+            let sd = (q / nf - mean * mean).sqrt();
+            let out: Vec<f64> = xd.iter().map(|&x| (x - mean) / sd).collect();
+            sum_of(&out[..16])
+        }),
+    ));
+    report("standardise (f64)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(normalise2, &vi, |(a, b): (Vector<i64>, Vector<i64>)| {
+        (a.to_vec()[..16].iter().sum::<i64>() + b.to_vec()[..16].iter().sum::<i64>()) as f64
+    });
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let (mut sum1, mut run, mut sum2) = (0i64, 0i64, 0i64);
+            for &x in &xi {
+                sum1 = sum1.wrapping_add(x);
+                sum2 = sum2.wrapping_add(run);
+                run = run.wrapping_add(x);
+            }
+            sum2 = sum2.wrapping_add(run);
+            let div = |x: i64, d: i64| if d == 0 { 0 } else { x.wrapping_div(d) };
+            let mut ys1 = Vec::with_capacity(xi.len());
+            let mut ys2 = Vec::with_capacity(xi.len());
+            for &x in &xi {
+                ys1.push(div(x, sum1));
+                ys2.push(div(x, sum2));
+            }
+            (ys1[..16].iter().sum::<i64>() + ys2[..16].iter().sum::<i64>()) as f64
+        }),
+    ));
+    report("normalise2 (i64)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(row_stats, &mm, |(s, m): (Vector<f32>, Vector<f32>)| {
+        (s.to_vec()[0] + m.to_vec()[0]) as f64
+    });
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let mut s = vec![0.0f32; side];
+            let mut m = vec![f32::NEG_INFINITY; side];
+            for (i, row) in mf.chunks(side).enumerate() {
+                for &x in row {
+                    s[i] += x;
+                    m[i] = m[i].max(x);
+                }
+            }
+            (s[0] + m[0]) as f64
+        }),
+    ));
+    report(
+        "row_stats (row sums and maxima; f32)",
+        &alternate(rounds, &mut jobs),
+    );
+
+    let mut jobs = accel_jobs!(softmax, &mm, |r: Matrix<f32>| r.to_vec()[0] as f64);
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let mut out = vec![0.0f32; side * side];
+            for (row, o) in mf.chunks(side).zip(out.chunks_mut(side)) {
+                let mx = row.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b));
+                let mut s = 0.0;
+                for (y, &x) in o.iter_mut().zip(row) {
+                    *y = (x - mx).exp();
+                    s += *y;
+                }
+                o.iter_mut().for_each(|y| *y /= s);
+            }
+            out[0] as f64
+        }),
+    ));
+    report("softmax (rows; no siblings)", &alternate(rounds, &mut jobs));
+}

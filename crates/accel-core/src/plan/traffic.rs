@@ -1,0 +1,248 @@
+//! Memory traffic of a plan, in elements, as polynomials of the extents of
+//! its parameters: what fusion saves, stated as the thesis states it
+//! (`normalise2` unfused reads `5n + 3` elements; fused, fewer).
+//!
+//! Each kernel reads every buffer its functions read once (a scalar read in
+//! every element counts as one element: it stays in cache), and writes its
+//! outputs; a permute also reads its defaults, which it copies or updates in
+//! place. Branches and loop bodies are counted once each: their trip counts
+//! are not known before the program runs.
+
+use super::{ExpandSink, Kernel, KernelOp, Origin, Plan, Step};
+use crate::ir::{BinOp, BufId, Expr, Lit, H};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// Elements read and written, and kernels launched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Traffic {
+    pub reads: Poly,
+    pub writes: Poly,
+    pub kernels: usize,
+}
+
+/// A polynomial with integer coefficients over named extents (`xs` for a
+/// vector parameter's length, `m.0` and `m.1` for a matrix's) and opaque
+/// sizes (`|b3|`, a size the plan computes some other way).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Poly(BTreeMap<Vec<String>, i64>);
+
+impl Poly {
+    pub fn constant(c: i64) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(Vec::new(), c);
+        p
+    }
+
+    fn atom(name: String) -> Poly {
+        let mut p = Poly::default();
+        p.add_term(vec![name], 1);
+        p
+    }
+
+    fn add_term(&mut self, mut mono: Vec<String>, c: i64) {
+        mono.sort();
+        let e = self.0.entry(mono).or_insert(0);
+        *e += c;
+        if *e == 0 {
+            self.0.retain(|_, c| *c != 0);
+        }
+    }
+
+    pub fn add(&self, o: &Poly) -> Poly {
+        let mut p = self.clone();
+        for (m, c) in &o.0 {
+            p.add_term(m.clone(), *c);
+        }
+        p
+    }
+
+    fn scale(&self, k: i64) -> Poly {
+        let mut p = Poly::default();
+        for (m, c) in &self.0 {
+            p.add_term(m.clone(), c * k);
+        }
+        p
+    }
+
+    fn mul(&self, o: &Poly) -> Poly {
+        let mut p = Poly::default();
+        for (m, c) in &self.0 {
+            for (n, d) in &o.0 {
+                p.add_term([m.clone(), n.clone()].concat(), c * d);
+            }
+        }
+        p
+    }
+
+    /// The coefficient of the product of `names` (sorted or not).
+    pub fn coefficient(&self, names: &[&str]) -> i64 {
+        let mut m: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        m.sort();
+        self.0.get(&m).copied().unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Poly {
+    /// Highest degree first: `3xs + 3`, `m.0*m.1 + m.0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return write!(f, "0");
+        }
+        let mut terms: Vec<(&Vec<String>, &i64)> = self.0.iter().collect();
+        terms.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(b.0)));
+        for (i, (m, &c)) in terms.into_iter().enumerate() {
+            let (sign, c) = if c < 0 { ("-", -c) } else { ("+", c) };
+            if i > 0 {
+                write!(f, " {sign} ")?;
+            } else if sign == "-" {
+                write!(f, "-")?;
+            }
+            let vars = m.join("*");
+            match (c, vars.is_empty()) {
+                (c, true) => write!(f, "{c}")?,
+                (1, false) => write!(f, "{vars}")?,
+                (c, false) => write!(f, "{c}{vars}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Plan {
+    /// The plan's memory traffic ([`traffic`](self)).
+    pub fn traffic(&self) -> Traffic {
+        let mut t = Traffic {
+            reads: Poly::default(),
+            writes: Poly::default(),
+            kernels: 0,
+        };
+        self.traffic_of(&self.steps, &mut t);
+        t
+    }
+
+    fn traffic_of(&self, steps: &[Step], t: &mut Traffic) {
+        for s in steps {
+            match s {
+                Step::Kernel(k) => {
+                    t.kernels += 1;
+                    for b in self.kernel_reads(k) {
+                        t.reads = t.reads.add(&self.size(b));
+                    }
+                    for b in &k.outputs {
+                        t.writes = t.writes.add(&self.size(*b));
+                    }
+                }
+                Step::If { then, els, .. } => {
+                    self.traffic_of(&then.steps, t);
+                    self.traffic_of(&els.steps, t);
+                }
+                Step::While { cond, body, .. } => {
+                    self.traffic_of(&cond.steps, t);
+                    self.traffic_of(&body.steps, t);
+                }
+                Step::CheckReshape { .. } | Step::Let { .. } => {}
+            }
+        }
+    }
+
+    /// The buffers a kernel reads elements of (each once).
+    fn kernel_reads(&self, k: &Kernel) -> BTreeSet<BufId> {
+        let mut out = BTreeSet::new();
+        for f in k.op.funs() {
+            self.arena.reaches(f.body, |_, e| {
+                if let Expr::Read { array, .. }
+                | Expr::ReadIndex { array, .. }
+                | Expr::ReadLinear { array, .. }
+                | Expr::ReadStencil { array, .. } = e
+                {
+                    if let Expr::Buffer(b) = self.arena.expr(*array) {
+                        out.insert(*b);
+                    }
+                }
+                false
+            });
+        }
+        match &k.op {
+            KernelOp::Permute { defaults, .. }
+            | KernelOp::Expand {
+                sink: ExpandSink::Permute { defaults, .. },
+                ..
+            } => {
+                out.insert(*defaults);
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The number of elements of buffer `b`.
+    fn size(&self, b: BufId) -> Poly {
+        let buf = self.buffer(b);
+        if buf.rank == 0 {
+            return Poly::constant(1);
+        }
+        match buf.origin {
+            Origin::Param(_) => (0..buf.rank).fold(Poly::constant(1), |p, d| p.mul(&self.extent(b, d))),
+            Origin::Kernel(_) => self.shape_size(buf.shape, buf.rank, b),
+            Origin::Control(_) | Origin::State | Origin::Inlined => Poly::atom(format!("|b{}|", b.0)),
+        }
+    }
+
+    /// Extent `d` of parameter buffer `b`: its name for a vector, `name.d`
+    /// otherwise.
+    fn extent(&self, b: BufId, d: usize) -> Poly {
+        let buf = self.buffer(b);
+        match buf.origin {
+            Origin::Param(i) if buf.rank == 1 => Poly::atom(self.params[i].name.clone()),
+            Origin::Param(i) => Poly::atom(format!("{}.{d}", self.params[i].name)),
+            _ => Poly::atom(format!("|b{}|.{d}", b.0)),
+        }
+    }
+
+    /// The size of a shape of rank `rank` (of buffer `of`, named when the
+    /// shape is not a polynomial of the parameters' extents).
+    fn shape_size(&self, shape: H, rank: usize, of: BufId) -> Poly {
+        match self.arena.expr(shape) {
+            Expr::MakeIndex(xs) => xs
+                .iter()
+                .try_fold(Poly::constant(1), |p, x| Some(p.mul(&self.scalar(*x)?)))
+                .unwrap_or_else(|| Poly::atom(format!("|b{}|", of.0))),
+            Expr::Shape(a) => match self.arena.expr(*a) {
+                Expr::Buffer(b) => self.size(*b),
+                _ => Poly::atom(format!("|b{}|", of.0)),
+            },
+            _ if rank == 0 => Poly::constant(1),
+            _ => Poly::atom(format!("|b{}|", of.0)),
+        }
+    }
+
+    /// A `usize` expression as a polynomial, if it is one.
+    fn scalar(&self, h: H) -> Option<Poly> {
+        match self.arena.expr(h) {
+            Expr::Lit(Lit { bits, .. }) => Some(Poly::constant(*bits as i64)),
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+                let (a, b) = (self.scalar(*a)?, self.scalar(*b)?);
+                Some(match op {
+                    BinOp::Add => a.add(&b),
+                    BinOp::Sub => a.add(&b.scale(-1)),
+                    _ => a.mul(&b),
+                })
+            }
+            Expr::Proj(s, d) => match self.arena.expr(*s) {
+                Expr::Shape(a) => match self.arena.expr(*a) {
+                    Expr::Buffer(b) if matches!(self.buffer(*b).origin, Origin::Param(_)) => {
+                        Some(self.extent(*b, *d))
+                    }
+                    Expr::Buffer(b) => match self.arena.expr(self.buffer(*b).shape) {
+                        Expr::MakeIndex(xs) => self.scalar(xs[*d]),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
