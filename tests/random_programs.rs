@@ -367,3 +367,42 @@ fn random_programs() {
         all.len()
     );
 }
+
+/// On random programs, horizontal fusion (and the vertical fusion it opens)
+/// never adds a kernel, a read or a write: no buffer is read or written by
+/// more kernels with it than without (`Plan::accesses`; the pass runs on the
+/// finished plan, so both plans name their buffers alike).
+#[test]
+fn horizontal_fusion_never_adds_traffic() {
+    let n: usize = env_or("ACCEL_FUZZ_PROGRAMS", 200).max(1000);
+    let mut rng = gen::Rng::new(env_or("ACCEL_FUZZ_SEED", 1));
+    let off = accel_core::Options {
+        horizontal_fusion: false,
+        ..accel_core::Options::default()
+    };
+    let (mut compiled, mut fewer) = (0, 0);
+    for i in 0..n {
+        let p = gen::program(&mut rng, &format!("rp{i}"));
+        let Ok((_, with)) = accel_core::compile_source(&p.source, &p.name) else {
+            continue;
+        };
+        let (_, without) =
+            accel_core::compile_source_with(&p.source, &p.name, off).expect("compiles without");
+        let (a, b) = (with.accesses(), without.accesses());
+        let at_most = |x: &std::collections::BTreeMap<_, usize>, y: &std::collections::BTreeMap<_, usize>| {
+            x.iter().all(|(k, n)| *n <= y.get(k).copied().unwrap_or(0))
+        };
+        assert!(
+            a.kernels <= b.kernels && at_most(&a.reads, &b.reads) && at_most(&a.writes, &b.writes),
+            "{}: more traffic with horizontal fusion\n{}\nwith:\n{}\nwithout:\n{}",
+            p.name,
+            p.source,
+            with.explain(),
+            without.explain()
+        );
+        compiled += 1;
+        fewer += usize::from(a.kernels < b.kernels);
+    }
+    eprintln!("{compiled} random programs compile; horizontal fusion removes kernels from {fewer}");
+    assert!(compiled > n / 2, "only {compiled} of {n} random programs compile");
+}

@@ -632,7 +632,7 @@ fn inline_single_consumer(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &Hash
             continue;
         }
         let (shape, elem, ops, k) = (*shape, elem.clone(), g.fused.clone(), k.clone());
-        if let Some(new) = inline_into(plan, shape, &elem, &ops, b, k) {
+        if let Some(new) = inline_into(plan, shape, &elem, &ops, b, k, facts[i].fails) {
             steps[j] = Step::Kernel(new);
             steps.remove(i);
             plan.buffers[b.0 as usize].origin = Origin::Inlined;
@@ -652,6 +652,7 @@ fn inline_into(
     ops: &[&'static str],
     b: BufId,
     mut k: Kernel,
+    fails: bool,
 ) -> Option<Kernel> {
     let a = &mut plan.arena;
     let buf = &plan.buffers[b.0 as usize];
@@ -716,6 +717,7 @@ fn inline_into(
         }
         false
     });
+    let old_body = body;
     let body = replace(
         a,
         body,
@@ -753,8 +755,13 @@ fn inline_into(
             a.index(vec![pv])
         }
     };
-    let value = a.apply(elem.fun(), &[arg]);
-    let new_body = a.let_(t, value, body);
+    // Not read at all (a shape-only use): computed only for its errors.
+    let new_body = if body == old_body && !fails {
+        body
+    } else {
+        let value = a.apply(elem.fun(), &[arg]);
+        a.let_(t, value, body)
+    };
     match kelem {
         ElemFn::Linear(f) | ElemFn::Index(f) => f.body = new_body,
     }

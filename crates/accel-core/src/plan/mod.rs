@@ -11,7 +11,7 @@ pub mod horizontal;
 mod traffic;
 
 pub use fuse::{build, build_with};
-pub use traffic::{Poly, Traffic};
+pub use traffic::{Accesses, Poly, Traffic};
 
 use crate::ir::{Arena, BufId, Fun, Loc, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};

@@ -109,37 +109,58 @@ impl fmt::Display for Poly {
     }
 }
 
+/// How many kernels read and write each buffer: the traffic before the
+/// buffers' sizes are put in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Accesses {
+    pub reads: BTreeMap<BufId, usize>,
+    pub writes: BTreeMap<BufId, usize>,
+    pub kernels: usize,
+}
+
 impl Plan {
     /// The plan's memory traffic ([`traffic`](self)).
     pub fn traffic(&self) -> Traffic {
-        let mut t = Traffic {
-            reads: Poly::default(),
-            writes: Poly::default(),
-            kernels: 0,
+        let a = self.accesses();
+        let total = |m: &BTreeMap<BufId, usize>| {
+            m.iter().fold(Poly::default(), |p, (b, n)| {
+                p.add(&self.size(*b).scale(*n as i64))
+            })
         };
-        self.traffic_of(&self.steps, &mut t);
-        t
+        Traffic {
+            reads: total(&a.reads),
+            writes: total(&a.writes),
+            kernels: a.kernels,
+        }
     }
 
-    fn traffic_of(&self, steps: &[Step], t: &mut Traffic) {
+    /// Which buffers the kernels read and write, each branch and loop body
+    /// counted once.
+    pub fn accesses(&self) -> Accesses {
+        let mut a = Accesses::default();
+        self.accesses_of(&self.steps, &mut a);
+        a
+    }
+
+    fn accesses_of(&self, steps: &[Step], a: &mut Accesses) {
         for s in steps {
             match s {
                 Step::Kernel(k) => {
-                    t.kernels += 1;
+                    a.kernels += 1;
                     for b in self.kernel_reads(k) {
-                        t.reads = t.reads.add(&self.size(b));
+                        *a.reads.entry(b).or_insert(0) += 1;
                     }
                     for b in &k.outputs {
-                        t.writes = t.writes.add(&self.size(*b));
+                        *a.writes.entry(*b).or_insert(0) += 1;
                     }
                 }
                 Step::If { then, els, .. } => {
-                    self.traffic_of(&then.steps, t);
-                    self.traffic_of(&els.steps, t);
+                    self.accesses_of(&then.steps, a);
+                    self.accesses_of(&els.steps, a);
                 }
                 Step::While { cond, body, .. } => {
-                    self.traffic_of(&cond.steps, t);
-                    self.traffic_of(&body.steps, t);
+                    self.accesses_of(&cond.steps, a);
+                    self.accesses_of(&body.steps, a);
                 }
                 Step::CheckReshape { .. } | Step::Let { .. } => {}
             }
@@ -179,41 +200,46 @@ impl Plan {
     /// The number of elements of buffer `b`.
     fn size(&self, b: BufId) -> Poly {
         let buf = self.buffer(b);
-        if buf.rank == 0 {
-            return Poly::constant(1);
-        }
-        match buf.origin {
-            Origin::Param(_) => (0..buf.rank).fold(Poly::constant(1), |p, d| p.mul(&self.extent(b, d))),
-            Origin::Kernel(_) => self.shape_size(buf.shape, buf.rank, b),
-            Origin::Control(_) | Origin::State | Origin::Inlined => Poly::atom(format!("|b{}|", b.0)),
+        match self.buffer_extents(b) {
+            Some(xs) => xs.iter().fold(Poly::constant(1), |p, x| p.mul(x)),
+            None if buf.rank == 0 => Poly::constant(1),
+            None => {
+                let s = self.arena.show(buf.shape);
+                Poly::atom(match buf.origin {
+                    // Equal shapes give equal atoms where they are short.
+                    Origin::Kernel(_) if s.len() <= 40 => format!("|{s}|"),
+                    _ => format!("|b{}|", b.0),
+                })
+            }
         }
     }
 
-    /// Extent `d` of parameter buffer `b`: its name for a vector, `name.d`
-    /// otherwise.
-    fn extent(&self, b: BufId, d: usize) -> Poly {
+    /// The extents of buffer `b`, if they are polynomials of the
+    /// parameters' extents: a parameter's are its named extents (`xs` for a
+    /// vector, `m.0`, `m.1` otherwise).
+    fn buffer_extents(&self, b: BufId) -> Option<Vec<Poly>> {
         let buf = self.buffer(b);
         match buf.origin {
-            Origin::Param(i) if buf.rank == 1 => Poly::atom(self.params[i].name.clone()),
-            Origin::Param(i) => Poly::atom(format!("{}.{d}", self.params[i].name)),
-            _ => Poly::atom(format!("|b{}|.{d}", b.0)),
+            Origin::Param(i) if buf.rank == 1 => Some(vec![Poly::atom(self.params[i].name.clone())]),
+            Origin::Param(i) => Some(
+                (0..buf.rank)
+                    .map(|d| Poly::atom(format!("{}.{d}", self.params[i].name)))
+                    .collect(),
+            ),
+            Origin::Kernel(_) => self.extents(buf.shape),
+            Origin::Control(_) | Origin::State | Origin::Inlined => None,
         }
     }
 
-    /// The size of a shape of rank `rank` (of buffer `of`, named when the
-    /// shape is not a polynomial of the parameters' extents).
-    fn shape_size(&self, shape: H, rank: usize, of: BufId) -> Poly {
-        match self.arena.expr(shape) {
-            Expr::MakeIndex(xs) => xs
-                .iter()
-                .try_fold(Poly::constant(1), |p, x| Some(p.mul(&self.scalar(*x)?)))
-                .unwrap_or_else(|| Poly::atom(format!("|b{}|", of.0))),
+    /// The components of shape `h` as polynomials, if they are.
+    fn extents(&self, h: H) -> Option<Vec<Poly>> {
+        match self.arena.expr(h) {
+            Expr::MakeIndex(xs) => xs.iter().map(|x| self.scalar(*x)).collect(),
             Expr::Shape(a) => match self.arena.expr(*a) {
-                Expr::Buffer(b) => self.size(*b),
-                _ => Poly::atom(format!("|b{}|", of.0)),
+                Expr::Buffer(b) => self.buffer_extents(*b),
+                _ => None,
             },
-            _ if rank == 0 => Poly::constant(1),
-            _ => Poly::atom(format!("|b{}|", of.0)),
+            _ => None,
         }
     }
 
@@ -229,19 +255,7 @@ impl Plan {
                     _ => a.mul(&b),
                 })
             }
-            Expr::Proj(s, d) => match self.arena.expr(*s) {
-                Expr::Shape(a) => match self.arena.expr(*a) {
-                    Expr::Buffer(b) if matches!(self.buffer(*b).origin, Origin::Param(_)) => {
-                        Some(self.extent(*b, *d))
-                    }
-                    Expr::Buffer(b) => match self.arena.expr(self.buffer(*b).shape) {
-                        Expr::MakeIndex(xs) => self.scalar(xs[*d]),
-                        _ => None,
-                    },
-                    _ => None,
-                },
-                _ => None,
-            },
+            Expr::Proj(s, d) => self.extents(*s)?.into_iter().nth(*d),
             _ => None,
         }
     }
