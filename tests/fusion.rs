@@ -914,7 +914,13 @@ fn siblings_compute_what_the_interpreter_does() {
             "reversed",
             &args,
             fused::reversed(&xd),
-            EXACT,
+            // Differences of values up to e: a GPU's `sin` and `exp` are
+            // within a few ULPs of the interpreter's, at that scale.
+            if on_gpu() {
+                sum_tol(F64_MATH_TOL, 10.0)
+            } else {
+                EXACT.into()
+            },
         );
         let _ = check(
             fused::read_after::SOURCE,
