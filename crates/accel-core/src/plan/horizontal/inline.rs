@@ -1,0 +1,209 @@
+//! Vertical fusion after horizontal: a generate whose array one kernel
+//! alone reads, at that kernel's own element, is computed in that kernel.
+
+use super::{offset, updates_in_place, Facts, Name};
+use crate::ir::{Arena, BufId, Expr, Ty, H};
+use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, Step};
+use std::collections::{HashMap, HashSet};
+
+/// A generate whose array one kernel alone reads, each element at that
+/// kernel's own element, is computed in it instead of stored: vertical
+/// fusion, which the fuser could not do while the array had several
+/// consumers, before they were merged (`ys` in `(ys.sum(), ys.maximum())`
+/// is then neither written nor read back). Returns whether it did one.
+pub(super) fn inline_single_consumer(
+    plan: &mut Plan,
+    steps: &mut Vec<Step>,
+    escapes: &HashSet<BufId>,
+) -> bool {
+    let facts: Vec<Facts> = steps
+        .iter()
+        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
+        .collect();
+    for i in 0..steps.len() {
+        let Step::Kernel(g) = &steps[i] else { continue };
+        let KernelOp::Generate { shape, elem } = &g.op else {
+            continue;
+        };
+        if g.outputs.len() != 1 || updates_in_place(&plan.arena, elem) || escapes.contains(&g.outputs[0]) {
+            continue;
+        }
+        let b = g.outputs[0];
+        let users: Vec<usize> = (i + 1..steps.len())
+            .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
+            .collect();
+        let [j] = users[..] else { continue };
+        let Step::Kernel(k) = &steps[j] else { continue };
+        // Its elements are computed where the consumer's are: after the
+        // steps in between, and between the consumer's own failures.
+        if !facts[i + 1..j].iter().all(|s| facts[i].may_move_past(s)) || facts[i].fails && facts[j].fails {
+            continue;
+        }
+        let (shape, elem, ops, k) = (*shape, elem.clone(), g.fused.clone(), k.clone());
+        if let Some(new) = inline_into(plan, shape, &elem, &ops, b, k, facts[i].fails) {
+            steps[j] = Step::Kernel(new);
+            steps.remove(i);
+            plan.buffers[b.0 as usize].origin = Origin::Inlined;
+            return true;
+        }
+    }
+    false
+}
+
+/// Kernel `k` (a generate or a fold over the shape `shape`) computing the
+/// elements of buffer `b` itself, by `elem`, where it reads them; `None`
+/// when it reads `b` other than at its own element.
+fn inline_into(
+    plan: &mut Plan,
+    shape: H,
+    elem: &ElemFn,
+    ops: &[&'static str],
+    b: BufId,
+    mut k: Kernel,
+    fails: bool,
+) -> Option<Kernel> {
+    let a = &mut plan.arena;
+    let buf = &plan.buffers[b.0 as usize];
+    let buffer = a.add(
+        Expr::Buffer(b),
+        Ty::array(buf.elem.clone(), buf.rank),
+        proc_macro2::Span::call_site(),
+    );
+    let b_shape = a.add(
+        Expr::Shape(buffer),
+        Ty::Index(buf.rank),
+        proc_macro2::Span::call_site(),
+    );
+    // Shape-only uses of `b` become uses of the shape it was computed over.
+    let mut memo = HashMap::new();
+    let mut sub = |a: &mut Arena, h: H| replace(a, h, &mut |_, x| (x == b_shape).then_some(shape), &mut memo);
+    let out_shapes: Vec<H> = k
+        .outputs
+        .iter()
+        .map(|o| sub(a, plan.buffers[o.0 as usize].shape))
+        .collect();
+    let (space, kelem) = match &mut k.op {
+        KernelOp::Generate { shape: s, elem } => {
+            *s = sub(a, *s);
+            (*s, elem)
+        }
+        KernelOp::Fold {
+            shape: s,
+            elem,
+            z,
+            f,
+            post,
+            ..
+        } => {
+            *s = sub(a, *s);
+            *z = z.map(|z| sub(a, z));
+            for g in std::iter::once(f).chain(post.as_mut()) {
+                g.body = sub(a, g.body);
+            }
+            (*s, elem)
+        }
+        _ => return None,
+    };
+    if space != shape {
+        return None;
+    }
+    // `t`, the element, computed once per element of `k`.
+    let (by_offset, p) = match kelem {
+        ElemFn::Linear(f) => (true, f.params[0]),
+        ElemFn::Index(f) => (false, f.params[0]),
+    };
+    let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
+    let tv = a.var_ref(t);
+    // Variables equal to `p` (`let i = p`, as `apply` binds arguments).
+    let body = kelem.fun().body;
+    let mut own = vec![p];
+    a.reaches(body, |_, e| {
+        if let Expr::Let { var, value, .. } = e {
+            if matches!(a.expr(*value), Expr::Var(v) if own.contains(v)) {
+                own.push(*var);
+            }
+        }
+        false
+    });
+    let old_body = body;
+    let body = replace(
+        a,
+        body,
+        &mut |a, x| match a.expr(x) {
+            Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }
+                if *array == buffer
+                    && matches!(a.expr(x), Expr::ReadLinear { .. }) == by_offset
+                    && matches!(a.expr(*index), Expr::Var(v) if own.contains(v)) =>
+            {
+                Some(tv)
+            }
+            _ => None,
+        },
+        &mut HashMap::new(),
+    );
+    let reads_b = |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(x) if *x == b));
+    if reads_b(a, body) {
+        return None;
+    }
+    // The element's index or offset from `p`.
+    let pv = a.var_ref(p);
+    let arg = match (elem, by_offset) {
+        (ElemFn::Linear(_), true) | (ElemFn::Index(_), false) => pv,
+        (ElemFn::Linear(_), false) => {
+            let Ty::Index(r) = a.ty(shape).clone() else {
+                return None;
+            };
+            offset(a, shape, pv, r)
+        }
+        (ElemFn::Index(_), true) => {
+            // By index from an offset: only a vector's is the offset itself.
+            if a.ty(shape) != &Ty::Index(1) {
+                return None;
+            }
+            a.index(vec![pv])
+        }
+    };
+    // Not read at all (a shape-only use): computed only for its errors.
+    let new_body = if body == old_body && !fails {
+        body
+    } else {
+        let value = a.apply(elem.fun(), &[arg]);
+        a.let_(t, value, body)
+    };
+    match kelem {
+        ElemFn::Linear(f) | ElemFn::Index(f) => f.body = new_body,
+    }
+    let others = k.op.funs().iter().skip(1).any(|f| reads_b(a, f.body))
+        || k.op.host_exprs().iter().any(|h| reads_b(a, *h));
+    if others {
+        return None;
+    }
+    k.fused = [ops, &k.fused].concat();
+    for (o, s) in k.outputs.iter().zip(out_shapes) {
+        plan.buffers[o.0 as usize].shape = s;
+    }
+    Some(k)
+}
+
+/// `h` with every node `x` for which `f` gives a replacement replaced
+/// (children first not visited under a replaced node).
+fn replace(a: &mut Arena, h: H, f: &mut dyn FnMut(&Arena, H) -> Option<H>, memo: &mut HashMap<H, H>) -> H {
+    if let Some(&r) = memo.get(&h) {
+        return r;
+    }
+    let r = match f(a, h) {
+        Some(r) => r,
+        None => {
+            let e = a.expr(h).clone();
+            let new = e.map_children(|c| replace(a, c, f, memo));
+            if new == e {
+                h
+            } else {
+                let (ty, span) = (a.ty(h).clone(), a.span(h));
+                a.add(new, ty, span)
+            }
+        }
+    };
+    memo.insert(h, r);
+    r
+}
