@@ -925,8 +925,18 @@ impl Gen<'_> {
                             )
                         } else {
                             self.fold_call(
-                                elem, &in_shape, to_scalar, *shape, z, &g, &post, &order, &acc_cols, &cols,
+                                elem,
+                                &in_shape,
+                                to_scalar,
+                                *shape,
+                                z,
+                                &g,
+                                &post,
+                                &order,
+                                &acc_cols,
+                                &cols,
                                 kernel.at,
+                                matches!(acc_ty, Ty::Tuple(_)),
                             )
                         }
                     };
@@ -1243,6 +1253,7 @@ impl Gen<'_> {
         acc_cols: &TokenStream,
         cols: &TokenStream,
         at: Option<Loc>,
+        tuple_acc: bool,
     ) -> TokenStream {
         let rt = self.rt;
         let at = location(at);
@@ -1256,6 +1267,9 @@ impl Gen<'_> {
         };
         // Elements that loop in lockstep lanes: computed by
         // blocks, combined in the same order.
+        // A commutative fold of tuples (siblings merged, a user's tuple
+        // fold) keeps its accumulators field by field.
+        let fields = tuple_acc;
         let (fold_all, fold1_all, e) = if to_scalar && self.lanes_pay(elem) {
             let l = self.in_iteration(elem, shape, || self.lanes_closure(elem, in_shape));
             let n = lanes::LANES;
@@ -1264,6 +1278,8 @@ impl Gen<'_> {
                 quote!(fold1_all_lanes::<_, #n>),
                 quote!(#e, #l),
             )
+        } else if fields {
+            (quote!(fold_all_fields), quote!(fold1_all_fields), e)
         } else {
             (quote!(fold_all), quote!(fold1_all), e)
         };

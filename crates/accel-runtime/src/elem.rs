@@ -106,7 +106,20 @@ pub trait Elem: Copy + Default + PartialEq + Debug + Send + Sync + 'static {
 
     /// The value as this element type, if it has this type.
     fn from_value(v: &Value) -> Option<Self>;
+
+    /// [`LANES`] values of this type, field by field (an array per
+    /// primitive leaf): the interleaved accumulators of a commutative
+    /// reduction (`cpu::fold_all_fields`), which the compiler vectorises
+    /// field by field, where it does not vectorise an array of tuples.
+    type Lanes: Copy;
+    /// Every lane `v`.
+    fn splat(v: Self) -> Self::Lanes;
+    fn lane(l: &Self::Lanes, k: usize) -> Self;
+    fn set_lane(l: &mut Self::Lanes, k: usize, v: Self);
 }
+
+/// The lanes of [`Elem::Lanes`].
+pub const LANES: usize = 8;
 
 /// Struct-of-arrays storage of one element type.
 ///
@@ -182,6 +195,13 @@ macro_rules! prim_elem {
     ($($t:ty => $p:ident),* $(,)?) => {$(
         impl Elem for $t {
             type Columns = Vec<$t>;
+            type Lanes = [$t; LANES];
+            #[inline(always)]
+            fn splat(v: $t) -> Self::Lanes { [v; LANES] }
+            #[inline(always)]
+            fn lane(l: &Self::Lanes, k: usize) -> $t { l[k] }
+            #[inline(always)]
+            fn set_lane(l: &mut Self::Lanes, k: usize, v: $t) { l[k] = v }
             fn leaves(out: &mut Vec<Prim>) { out.push(Prim::$p) }
             fn to_value(self) -> Value { Value::$p(self) }
             fn from_value(v: &Value) -> Option<Self> {
@@ -246,6 +266,13 @@ macro_rules! tuple_elem {
     ($(($($T:ident $i:tt),+))*) => {$(
         impl<$($T: Elem),+> Elem for ($($T,)+) {
             type Columns = ($($T::Columns,)+);
+            type Lanes = ($($T::Lanes,)+);
+            #[inline(always)]
+            fn splat(v: Self) -> Self::Lanes { ($($T::splat(v.$i),)+) }
+            #[inline(always)]
+            fn lane(l: &Self::Lanes, k: usize) -> Self { ($($T::lane(&l.$i, k),)+) }
+            #[inline(always)]
+            fn set_lane(l: &mut Self::Lanes, k: usize, v: Self) { $($T::set_lane(&mut l.$i, k, v.$i);)+ }
             fn leaves(out: &mut Vec<Prim>) { $($T::leaves(out);)+ }
             fn to_value(self) -> Value { Value::Tuple(vec![$(self.$i.to_value()),+]) }
             fn from_value(v: &Value) -> Option<Self> {

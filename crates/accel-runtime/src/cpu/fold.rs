@@ -11,7 +11,7 @@
 //! helpers here are shared with the scans.
 
 use super::{chunks, MIN_CHUNK};
-use crate::elem::Columns;
+use crate::elem::{Columns, Elem};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -59,8 +59,9 @@ pub enum Order {
     Commutative,
 }
 
-/// Interleaved accumulators of a commutative reduction.
-const LANES: usize = 8;
+/// Interleaved accumulators of a commutative reduction (as many as an
+/// `Elem::Lanes` holds).
+use crate::elem::LANES;
 
 /// `acc ⊕ f(lo) ⊕ ... ⊕ f(hi - 1)`, left to right (`acc` when the range is empty).
 #[inline(always)]
@@ -170,6 +171,85 @@ pub fn fold1_all<T: Copy + Send + Sync>(
         return None;
     }
     Some(fold_seeded(order, 1, n - 1, &f, f(0), &g))
+}
+
+/// [`fold_all`], for a commutative `g` with its interleaved accumulators
+/// kept field by field ([`Elem::Lanes`]): a tuple's fields then combine in
+/// vector registers (`(xs.sum(), xs.maximum())` merged into one kernel), as
+/// a single primitive's do in [`fold_all`]. Other orders go to [`fold_all`].
+pub fn fold_all_fields<T: Elem>(
+    order: Order,
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    z: T,
+    g: impl Fn(T, T) -> T + Sync,
+) -> T {
+    if order != Order::Commutative {
+        return fold_all(order, n, f, z, g);
+    }
+    seeded_fields(0, n, &f, z, &g)
+}
+
+/// [`fold1_all`] as [`fold_all_fields`] is [`fold_all`].
+pub fn fold1_all_fields<T: Elem>(
+    order: Order,
+    n: usize,
+    f: impl Fn(usize) -> T + Sync,
+    g: impl Fn(T, T) -> T + Sync,
+) -> Option<T> {
+    if order != Order::Commutative {
+        return fold1_all(order, n, f, g);
+    }
+    if n == 0 {
+        return None;
+    }
+    Some(seeded_fields(1, n - 1, &f, f(0), &g))
+}
+
+/// `z ⊕ f(start) ⊕ ... ⊕ f(start + n - 1)`, chunks in parallel.
+fn seeded_fields<T: Elem>(
+    start: usize,
+    n: usize,
+    f: &(impl Fn(usize) -> T + Sync),
+    z: T,
+    g: &(impl Fn(T, T) -> T + Sync),
+) -> T {
+    if n <= MIN_CHUNK {
+        return fold_fields(z, start, start + n, f, g);
+    }
+    let parts: Vec<T> = chunks(n)
+        .map(|r| fold_fields(f(start + r.start), start + r.start + 1, start + r.end, f, g))
+        .collect();
+    parts.into_iter().fold(z, g)
+}
+
+/// `acc ⊕ f(lo) ⊕ ... ⊕ f(hi - 1)` for a commutative `g`: as
+/// [`fold_from_ordered`] with [`LANES`] accumulators, field by field.
+fn fold_fields<T: Elem>(acc: T, lo: usize, hi: usize, f: &impl Fn(usize) -> T, g: &impl Fn(T, T) -> T) -> T {
+    if hi - lo < 2 * LANES {
+        return fold_from(acc, lo, hi, f, g);
+    }
+    let mut lanes = T::splat(f(lo));
+    for k in 1..LANES {
+        T::set_lane(&mut lanes, k, f(lo + k));
+    }
+    let mut i = lo + LANES;
+    while i + LANES <= hi {
+        for k in 0..LANES {
+            let a = T::lane(&lanes, k);
+            T::set_lane(&mut lanes, k, g(a, f(i + k)));
+        }
+        i += LANES;
+    }
+    let mut w = LANES;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            let c = g(T::lane(&lanes, k), T::lane(&lanes, k + w));
+            T::set_lane(&mut lanes, k, c);
+        }
+    }
+    fold_from(g(acc, T::lane(&lanes, 0)), i, hi, f, g)
 }
 
 /// Elements computed before they are combined, by [`fold_all_lanes`].

@@ -23,8 +23,8 @@ pub use columns::{fold1_columns_then, fold_columns_then};
 pub use ctx::Ctx;
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{
-    fold1_all, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_lanes, fold_rows,
-    fold_rows_then, row_index, Order,
+    fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
+    fold_all_lanes, fold_rows, fold_rows_then, row_index, Order,
 };
 pub use permute::{permute, permute_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim};
 pub use scan::{

@@ -187,7 +187,12 @@ fn inline_into(
 
 /// `h` with every node `x` for which `f` gives a replacement replaced
 /// (children first not visited under a replaced node).
-fn replace(a: &mut Arena, h: H, f: &mut dyn FnMut(&Arena, H) -> Option<H>, memo: &mut HashMap<H, H>) -> H {
+pub(super) fn replace(
+    a: &mut Arena,
+    h: H,
+    f: &mut dyn FnMut(&Arena, H) -> Option<H>,
+    memo: &mut HashMap<H, H>,
+) -> H {
     if let Some(&r) = memo.get(&h) {
         return r;
     }

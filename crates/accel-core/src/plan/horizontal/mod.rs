@@ -25,7 +25,7 @@
 
 use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, H};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 mod inline;
 use inline::inline_single_consumer;
@@ -461,12 +461,18 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
             let (tx, ty) = (a.var(fx.params[0]).ty.clone(), a.var(fy.params[0]).ty.clone());
             let acc = Ty::Tuple([fields_of(&tx, nx), fields_of(&ty, ny)].concat());
             // Combined field by field.
+            // Combined field by field; written out without `let`s where the
+            // parts' combinations are tuples, so that a combination of
+            // commutative parts is seen to be one (`plan::commutative`).
             let f = a.lam2(("a", acc.clone()), ("b", acc.clone()), |a, l, r| {
                 let (lx, rx) = (pack(a, l, 0, &tx, nx), pack(a, r, 0, &tx, nx));
                 let (ly, ry) = (pack(a, l, nx, &ty, ny), pack(a, r, nx, &ty, ny));
-                let cx = a.apply(&fx, &[lx, rx]);
-                let cy = a.apply(&fy, &[ly, ry]);
-                concat(a, cx, nx, cy, ny)
+                let cx = substitute(a, &fx, &[lx, rx]);
+                let cy = substitute(a, &fy, &[ly, ry]);
+                match (fields_of_expr(a, cx, nx), fields_of_expr(a, cy, ny)) {
+                    (Some(u), Some(v)) => a.tuple([u, v].concat()),
+                    _ => concat(a, cx, nx, cy, ny),
+                }
             });
             // Without an initial value for both, the merged fold has none;
             // a part that had one takes it in `post` (`z` is used exactly
@@ -505,6 +511,39 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
         outputs,
         fused,
         at,
+    }
+}
+
+/// `f`'s body with its parameters replaced by `args` (and a projection of a
+/// parameter replaced by a tuple argument by that field).
+fn substitute(a: &mut Arena, f: &Fun, args: &[H]) -> H {
+    let pairs: Vec<(crate::ir::VarId, H)> = f.params.iter().copied().zip(args.iter().copied()).collect();
+    let arg_of = |a: &Arena, x: H| match a.expr(x) {
+        Expr::Var(v) => pairs.iter().find(|(p, _)| p == v).map(|&(_, h)| h),
+        _ => None,
+    };
+    inline::replace(
+        a,
+        f.body,
+        &mut |a, x| match a.expr(x) {
+            Expr::Proj(y, k) => match arg_of(a, *y).map(|h| a.expr(h)) {
+                Some(Expr::Tuple(xs)) => Some(xs[*k]),
+                _ => None,
+            },
+            _ => arg_of(a, x),
+        },
+        &mut HashMap::new(),
+    )
+}
+
+/// The `n` output fields of a part's value `h`, when they can be had
+/// without computing `h` more than once: `h` itself, or its fields when it
+/// is a tuple.
+fn fields_of_expr(a: &Arena, h: H, n: usize) -> Option<Vec<H>> {
+    match a.expr(h) {
+        _ if n == 1 => Some(vec![h]),
+        Expr::Tuple(xs) if xs.len() == n => Some(xs.clone()),
+        _ => None,
     }
 }
 
