@@ -1265,11 +1265,10 @@ impl Gen<'_> {
             let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem, in_shape));
             (TokenStream::new(), er)
         };
-        // Elements that loop in lockstep lanes: computed by
-        // blocks, combined in the same order.
-        // A commutative fold of tuples (siblings merged, a user's tuple
-        // fold) keeps its accumulators field by field.
-        let fields = tuple_acc;
+        // Elements that loop in lockstep lanes: computed by blocks,
+        // combined in the same order. A fold of tuples (siblings merged, a
+        // user's tuple fold) keeps its interleaved accumulators field by
+        // field.
         let (fold_all, fold1_all, e) = if to_scalar && self.lanes_pay(elem) {
             let l = self.in_iteration(elem, shape, || self.lanes_closure(elem, in_shape));
             let n = lanes::LANES;
@@ -1278,7 +1277,7 @@ impl Gen<'_> {
                 quote!(fold1_all_lanes::<_, #n>),
                 quote!(#e, #l),
             )
-        } else if fields {
+        } else if tuple_acc {
             (quote!(fold_all_fields), quote!(fold1_all_fields), e)
         } else {
             (quote!(fold_all), quote!(fold1_all), e)
