@@ -6,7 +6,7 @@
 //! * `no-fusion`: `#[acc(fusion = false)]`;
 //!
 //! and a hand-written one-pass sequential Rust loop as the baseline a user
-//! could write without accel.
+//! could write without accel (where one is written).
 //!
 //! The systems run in turn, call after call (round `r` runs each once), and
 //! the median per system is kept: on a shared machine, timing one system
@@ -32,6 +32,14 @@ macro_rules! programs {
 
             pub fn stats(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>, Scalar<f32>) {
                 (xs.sum(), xs.minimum(), xs.maximum())
+            }
+
+            pub fn min_max(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+                (xs.minimum(), xs.maximum())
+            }
+
+            pub fn sum_squares(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+                (xs.sum(), xs.map(|x| x * x).sum())
             }
 
             pub fn standardise(xs: &Vector<f64>) -> Vector<f64> {
@@ -185,6 +193,30 @@ fn main() {
         }),
     ));
     report("stats (sum, min, max; f32)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(min_max, &vf, |(lo, hi): (Scalar<f32>, Scalar<f32>)| {
+        (lo.value() + hi.value()) as f64
+    });
+    report("min_max (f32)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(sum_squares, &vf, |(s, q): (Scalar<f32>, Scalar<f32>)| {
+        (s.value() + q.value()) as f64
+    });
+    report(
+        "sum_squares (sum, sum of squares; f32)",
+        &alternate(rounds, &mut jobs),
+    );
+
+    // stats again, after the others: the first program of the process
+    // measured slower merged than this (docs/bench/horizontal.md).
+    let mut jobs = accel_jobs!(stats, &vf, |(s, lo, hi): (
+        Scalar<f32>,
+        Scalar<f32>,
+        Scalar<f32>
+    )| {
+        (s.value() + lo.value() + hi.value()) as f64
+    });
+    report("stats again", &alternate(rounds, &mut jobs));
 
     let mut jobs = accel_jobs!(standardise, &vd, |v: Vector<f64>| sum_of(&v.to_vec()[..16]));
     jobs.push((

@@ -828,9 +828,15 @@ fn siblings_share_one_traversal() {
     // thesis's optimum (`2n + 2` both) also needs a scan fused into a fold,
     // which accel does not do.
     let t = n2.traffic();
-    assert_eq!((t.reads.to_string(), t.writes.to_string()), ("4xs + 3".into(), "3xs + 3".into()));
+    assert_eq!(
+        (t.reads.to_string(), t.writes.to_string()),
+        ("4xs + 3".into(), "3xs + 3".into())
+    );
     let t = plan(fused::normalise2::SOURCE, "normalise2", NO_FUSION).traffic();
-    assert_eq!((t.reads.to_string(), t.writes.to_string()), ("5xs + 3".into(), "3xs + 3".into()));
+    assert_eq!(
+        (t.reads.to_string(), t.writes.to_string()),
+        ("5xs + 3".into(), "3xs + 3".into())
+    );
     assert_eq!(
         kernels(fused::row_stats::SOURCE, "row_stats"),
         1,
