@@ -169,21 +169,11 @@ impl Plan {
 
     /// The buffers a kernel reads elements of (each once).
     fn kernel_reads(&self, k: &Kernel) -> BTreeSet<BufId> {
-        let mut out = BTreeSet::new();
-        for f in k.op.funs() {
-            self.arena.reaches(f.body, |_, e| {
-                if let Expr::Read { array, .. }
-                | Expr::ReadIndex { array, .. }
-                | Expr::ReadLinear { array, .. }
-                | Expr::ReadStencil { array, .. } = e
-                {
-                    if let Expr::Buffer(b) = self.arena.expr(*array) {
-                        out.insert(*b);
-                    }
-                }
-                false
-            });
-        }
+        let mut out: BTreeSet<BufId> =
+            k.op.funs()
+                .iter()
+                .flat_map(|f| super::horizontal::data_reads(&self.arena, f.body))
+                .collect();
         match &k.op {
             KernelOp::Permute { defaults, .. }
             | KernelOp::Expand {

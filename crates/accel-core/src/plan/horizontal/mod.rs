@@ -404,7 +404,7 @@ impl Facts {
 }
 
 /// The buffers whose elements `h` reads.
-fn data_reads(a: &Arena, h: H) -> HashSet<BufId> {
+pub(super) fn data_reads(a: &Arena, h: H) -> HashSet<BufId> {
     let mut out = HashSet::new();
     a.reaches(h, |_, e| {
         if let Expr::Read { array, .. }
