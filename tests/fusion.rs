@@ -9,6 +9,7 @@ mod common;
 use accel::prelude::*;
 use accel::ErrorKind;
 use accel_core::ir::{Expr, MathFn};
+use accel_core::plan::horizontal::Clustering;
 use accel_core::{Options, Plan};
 use common::*;
 
@@ -17,14 +18,14 @@ const NO_FUSION: Options = Options {
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: true,
-    horizontal_fusion: true,
+    clustering: Clustering::Optimal,
 };
 const NO_SHARING: Options = Options {
     fusion: true,
     sharing: false,
     maps_after_consumers: true,
     expand_fusion: true,
-    horizontal_fusion: true,
+    clustering: Clustering::Optimal,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {
@@ -798,7 +799,7 @@ fn siblings_share_one_traversal() {
             fused::stats::SOURCE,
             "stats",
             Options {
-                horizontal_fusion: false,
+                clustering: Clustering::Off,
                 ..Options::default()
             }
         )

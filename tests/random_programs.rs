@@ -377,7 +377,7 @@ fn horizontal_fusion_never_adds_traffic() {
     let n: usize = env_or("ACCEL_FUZZ_PROGRAMS", 200).max(1000);
     let mut rng = gen::Rng::new(env_or("ACCEL_FUZZ_SEED", 1));
     let off = accel_core::Options {
-        horizontal_fusion: false,
+        clustering: accel_core::plan::horizontal::Clustering::Off,
         ..accel_core::Options::default()
     };
     let (mut compiled, mut fewer) = (0, 0);

@@ -38,10 +38,11 @@ pub struct Options {
     /// Fuse `expand` into the `permute` or `fold_all` that consumes it (one
     /// kernel, no expanded array, no offsets).
     pub expand_fusion: bool,
-    /// Merge sibling generates or folds that read an input in common over
-    /// the same iteration space into one kernel with several outputs
-    /// (`plan::horizontal`).
-    pub horizontal_fusion: bool,
+    /// How kernels are clustered after fusion: siblings that read an input
+    /// in common merged into one kernel with several outputs, and the
+    /// arrays left with one reader computed in it (`plan::horizontal`);
+    /// chosen by an exact solver, greedily, or not at all.
+    pub clustering: plan::horizontal::Clustering,
 }
 
 impl Default for Options {
@@ -51,7 +52,7 @@ impl Default for Options {
             sharing: true,
             maps_after_consumers: true,
             expand_fusion: true,
-            horizontal_fusion: true,
+            clustering: plan::horizontal::Clustering::Optimal,
         }
     }
 }

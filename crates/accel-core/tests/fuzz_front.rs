@@ -20,6 +20,7 @@
 //! `ACCEL_FUZZ_MUTANTS` (default 20,000) sets the number of mutants,
 //! `ACCEL_FUZZ_SEED` the seed (printed), `ACCEL_FUZZ_THREADS` the threads.
 
+use accel_core::plan::horizontal::Clustering;
 use accel_core::{front, valid, CompileError, Options};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use std::cell::{Cell, RefCell};
@@ -672,7 +673,11 @@ fn options(rng: u64) -> Options {
         sharing: rng & 0x20 != 0,
         maps_after_consumers: rng & 0x40 != 0,
         expand_fusion: rng & 0x80 != 0,
-        horizontal_fusion: rng & 0x100 != 0,
+        clustering: match (rng >> 8) & 3 {
+            0 => Clustering::Off,
+            1 => Clustering::Greedy,
+            _ => Clustering::Optimal,
+        },
     }
 }
 

@@ -1,7 +1,8 @@
-//! The arguments of `#[acc(..)]`: `fusion = bool`, `sharing = bool` (and
-//! `expand_fusion = bool`, `horizontal_fusion = bool`, for measuring those
-//! fusions).
+//! The arguments of `#[acc(..)]`: `fusion = "optimal" | "greedy" | bool`,
+//! `sharing = bool` (and `expand_fusion = bool`, `horizontal_fusion = bool`,
+//! for measuring those fusions).
 
+use accel_core::plan::horizontal::Clustering;
 use accel_core::Options;
 use proc_macro2::TokenStream;
 use syn::punctuated::Punctuated;
@@ -12,7 +13,7 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
     if attr.is_empty() {
         return Ok(opts);
     }
-    let usage = "`#[acc]` takes `fusion = bool` and `sharing = bool`";
+    let usage = "`#[acc]` takes `fusion = \"optimal\" | \"greedy\" | bool` and `sharing = bool`";
     let args = syn::parse::Parser::parse2(Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated, attr)?;
     for arg in args {
         let arg = match arg {
@@ -24,6 +25,26 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
                 ))
             }
         };
+        if arg.path.is_ident("fusion") {
+            // `true` is "optimal"; "greedy" keeps the fusion of producers
+            // into consumers and clusters kernels greedily.
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s), ..
+            }) = &arg.value
+            {
+                opts.clustering = match s.value().as_str() {
+                    "optimal" => Clustering::Optimal,
+                    "greedy" => Clustering::Greedy,
+                    _ => {
+                        return Err(syn::Error::new(
+                            s.span(),
+                            "expected `\"optimal\"`, `\"greedy\"`, `true` or `false`",
+                        ))
+                    }
+                };
+                continue;
+            }
+        }
         let value = match &arg.value {
             syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Bool(b),
@@ -39,8 +60,10 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
             // Undocumented in the usage line: for measuring the expand fusion.
             opts.expand_fusion = value;
         } else if arg.path.is_ident("horizontal_fusion") {
-            // Undocumented in the usage line: for measuring horizontal fusion.
-            opts.horizontal_fusion = value;
+            // Undocumented in the usage line: for measuring clustering.
+            if !value {
+                opts.clustering = Clustering::Off;
+            }
         } else {
             return Err(syn::Error::new(
                 arg.path.span(),

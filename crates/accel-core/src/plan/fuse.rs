@@ -73,10 +73,14 @@ pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
         buffers: fz.buffers,
         steps: fz.steps,
         result,
+        fusion: Default::default(),
     };
-    if opts.fusion && opts.horizontal_fusion {
-        super::horizontal::fuse(&mut plan);
-    }
+    let clustering = if opts.fusion {
+        opts.clustering
+    } else {
+        super::horizontal::Clustering::Off
+    };
+    plan.fusion = super::horizontal::fuse(&mut plan, clustering);
     // Spans become source positions here, where the program was parsed: the
     // code generators name them in run-time errors.
     plan.arena.resolve_locs();

@@ -24,6 +24,8 @@ pub struct Plan {
     pub buffers: Vec<Buffer>,
     pub steps: Vec<Step>,
     pub result: Output,
+    /// How its kernels were clustered.
+    pub fusion: horizontal::Report,
 }
 
 #[derive(Clone, Debug)]
@@ -343,6 +345,7 @@ impl Plan {
                 self.arena.show(buf.shape)
             );
         }
+        let _ = writeln!(s, "clustering: {}", self.fusion.describe());
         let t = self.traffic();
         let once = if self.has_control() {
             " (each branch and loop body counted once)"

@@ -2,7 +2,7 @@
 //! alone reads, at that kernel's own element, is computed in that kernel.
 
 use super::{offset, updates_in_place, Facts, Name};
-use crate::ir::{Arena, BufId, Expr, Ty, H};
+use crate::ir::{Arena, BufId, Expr, Fun, Ty, VarId, H};
 use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, Step};
 use std::collections::{HashMap, HashSet};
 
@@ -10,12 +10,13 @@ use std::collections::{HashMap, HashSet};
 /// kernel's own element, is computed in it instead of stored: vertical
 /// fusion, which the fuser could not do while the array had several
 /// consumers, before they were merged (`ys` in `(ys.sum(), ys.maximum())`
-/// is then neither written nor read back). Returns whether it did one.
+/// is then neither written nor read back). Returns the producer's and the
+/// consumer's steps when it did one (the producer's step is gone).
 pub(super) fn inline_single_consumer(
     plan: &mut Plan,
     steps: &mut Vec<Step>,
     escapes: &HashSet<BufId>,
-) -> bool {
+) -> Option<(usize, usize)> {
     let facts: Vec<Facts> = steps
         .iter()
         .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
@@ -44,10 +45,10 @@ pub(super) fn inline_single_consumer(
             steps[j] = Step::Kernel(new);
             steps.remove(i);
             plan.buffers[b.0 as usize].origin = Origin::Inlined;
-            return true;
+            return Some((i, j));
         }
     }
-    false
+    None
 }
 
 /// Kernel `k` (a generate or a fold over the shape `shape`) computing the
@@ -114,17 +115,8 @@ fn inline_into(
     };
     let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
     let tv = a.var_ref(t);
-    // Variables equal to `p` (`let i = p`, as `apply` binds arguments).
     let body = kelem.fun().body;
-    let mut own = vec![p];
-    a.reaches(body, |_, e| {
-        if let Expr::Let { var, value, .. } = e {
-            if matches!(a.expr(*value), Expr::Var(v) if own.contains(v)) {
-                own.push(*var);
-            }
-        }
-        false
-    });
+    let own = own_vars(a, kelem.fun());
     let old_body = body;
     let body = replace(
         a,
@@ -183,6 +175,60 @@ fn inline_into(
         plan.buffers[o.0 as usize].shape = s;
     }
     Some(k)
+}
+
+/// The variables equal to `f`'s parameter: itself, and the `let i = p`
+/// that `apply` binds arguments with.
+fn own_vars(a: &Arena, f: &Fun) -> Vec<VarId> {
+    let mut own = vec![f.params[0]];
+    a.reaches(f.body, |_, e| {
+        if let Expr::Let { var, value, .. } = e {
+            if matches!(a.expr(*value), Expr::Var(v) if own.contains(v)) {
+                own.push(*var);
+            }
+        }
+        false
+    });
+    own
+}
+
+/// Whether kernel `k` (a generate or a fold) reads buffer `b`'s elements
+/// only at its own element, and only in its element function.
+pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
+    let (KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. }) = &k.op else {
+        return false;
+    };
+    let by_offset = matches!(elem, ElemFn::Linear(_));
+    let own = own_vars(a, elem.fun());
+    let is_b = |x: H| matches!(a.expr(x), Expr::Buffer(y) if *y == b);
+    let mut ok = true;
+    a.reaches(elem.fun().body, |_, e| {
+        match e {
+            Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index } if is_b(*array) => {
+                ok &= matches!(e, Expr::ReadLinear { .. }) == by_offset
+                    && matches!(a.expr(*index), Expr::Var(v) if own.contains(v));
+            }
+            Expr::Read { array, .. } | Expr::ReadStencil { array, .. } if is_b(*array) => ok = false,
+            _ => {}
+        }
+        false
+    });
+    ok && k
+        .op
+        .funs()
+        .iter()
+        .skip(1)
+        .all(|f| !a.reaches(f.body, |_, e| matches!(e, Expr::Buffer(y) if *y == b)))
+}
+
+/// Whether `producer`'s array could be computed inside `consumer`.
+pub(super) fn inlinable(plan: &Plan, producer: &Kernel, consumer: &Kernel) -> bool {
+    let KernelOp::Generate { shape, elem } = &producer.op else {
+        return false;
+    };
+    let [b] = producer.outputs[..] else { return false };
+    let mut scratch = plan.clone();
+    inline_into(&mut scratch, *shape, elem, &[], b, consumer.clone(), false).is_some()
 }
 
 /// `h` with every node `x` for which `f` gives a replacement replaced

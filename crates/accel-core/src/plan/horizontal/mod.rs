@@ -27,6 +27,7 @@ use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output,
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, H};
 use std::collections::{HashMap, HashSet};
 
+pub mod ilp;
 mod inline;
 use inline::inline_single_consumer;
 
@@ -34,13 +35,68 @@ use inline::inline_single_consumer;
 /// end and the next one's begin.
 pub const SIBLING: &str = "&";
 
-/// Merges the sibling kernels of every step list of `plan`.
-pub fn fuse(plan: &mut Plan) {
+/// How the kernels of a plan are clustered (`#[acc(fusion = ..)]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Clustering {
+    /// Each kernel on its own.
+    Off,
+    /// Pairs merged in program order, the first that can be (as XLA does).
+    Greedy,
+    /// The clustering an integer linear program finds best ([`ilp`]).
+    #[default]
+    Optimal,
+}
+
+/// What the clustering did: the solver's work on each step list it had a
+/// choice in.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub clustering: Clustering,
+    pub solves: Vec<ilp::Solve>,
+}
+
+impl Report {
+    /// One line for `explain()`.
+    pub fn describe(&self) -> String {
+        match self.clustering {
+            Clustering::Off => "none".into(),
+            Clustering::Greedy => "greedy".into(),
+            Clustering::Optimal if self.solves.is_empty() => "optimal (nothing to choose)".into(),
+            Clustering::Optimal => {
+                let proven = self.solves.iter().filter(|s| s.status == ilp::Status::Optimal).count();
+                let vars: usize = self.solves.iter().map(|s| s.variables).sum();
+                let nodes: u64 = self.solves.iter().map(|s| s.nodes).sum();
+                let n = self.solves.len();
+                let lists = if n == 1 { "1 step list".to_string() } else { format!("{n} step lists") };
+                if proven == n {
+                    format!("optimal (ILP over {lists}: proven optimal; {vars} variables, {nodes} nodes)")
+                } else {
+                    format!(
+                        "greedy where the ILP stopped (ILP over {lists}: {proven} proven optimal, {} at the limit of {} nodes, kept greedy)",
+                        n - proven,
+                        ilp::NODE_LIMIT
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Clusters the kernels of every step list of `plan`.
+pub fn fuse(plan: &mut Plan, how: Clustering) -> Report {
+    let mut report = Report {
+        clustering: how,
+        solves: Vec::new(),
+    };
+    if how == Clustering::Off {
+        return report;
+    }
     let mut steps = std::mem::take(&mut plan.steps);
     let mut escapes = HashSet::new();
     output_buffers(&plan.arena, &plan.result, &mut escapes);
-    fuse_steps(plan, &mut steps, &escapes);
+    fuse_steps(plan, &mut steps, &escapes, &mut report);
     plan.steps = steps;
+    report
 }
 
 /// The buffers a result is or reads.
@@ -68,7 +124,7 @@ fn buffers_in(a: &Arena, h: H) -> HashSet<BufId> {
 
 /// [`fuse_steps`] on a block, whose results (buffers, scalars reading
 /// buffers) are used after it.
-fn fuse_block(plan: &mut Plan, b: &mut Block) {
+fn fuse_block(plan: &mut Plan, b: &mut Block, report: &mut Report) {
     let mut escapes = HashSet::new();
     for v in &b.result {
         match v {
@@ -78,40 +134,100 @@ fn fuse_block(plan: &mut Plan, b: &mut Block) {
             Val::Scalar(h) => escapes.extend(buffers_in(&plan.arena, *h)),
         }
     }
-    fuse_steps(plan, &mut b.steps, &escapes);
+    fuse_steps(plan, &mut b.steps, &escapes, report);
 }
 
-/// Merges the siblings of one step list (its blocks first), then computes
-/// in their consumer the arrays that only it reads now; `escapes` are the
-/// buffers the list passes on (its block's results).
-fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>) {
+/// Clusters the kernels of one step list (its blocks first); `escapes` are
+/// the buffers the list passes on (its block's results).
+fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, report: &mut Report) {
     for s in steps.iter_mut() {
         match s {
             Step::If { then, els, .. } => {
-                fuse_block(plan, then);
-                fuse_block(plan, els);
+                fuse_block(plan, then, report);
+                fuse_block(plan, els, report);
             }
             Step::While { cond, body, .. } => {
-                fuse_block(plan, cond);
-                fuse_block(plan, body);
+                fuse_block(plan, cond, report);
+                fuse_block(plan, body, report);
             }
             _ => {}
         }
     }
-    let mut changed = false;
+    let graph = (report.clustering == Clustering::Optimal)
+        .then(|| ilp::Graph::of(plan, steps, escapes))
+        .filter(ilp::Graph::has_choices);
+    let (original, buffers) = (steps.clone(), plan.buffers.clone());
+    let members = greedy(plan, steps, escapes);
+    if let Some(g) = graph {
+        let (choice, solve) = g.solve(&g.choice_from(&members));
+        report.solves.push(solve);
+        if let Some(c) = choice {
+            plan.buffers = buffers;
+            *steps = apply(plan, original, &g, &c);
+            while inline_single_consumer(plan, steps, escapes).is_some() {}
+        }
+    }
+    renumber(plan, steps);
+}
+
+/// Greedy clustering: the first pair that can merge, in program order,
+/// until none can, then the arrays left with one reader computed in it.
+/// Returns the steps of `steps` that each step now holds.
+fn greedy(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>) -> Vec<Vec<usize>> {
+    let mut members: Vec<Vec<usize>> = (0..steps.len()).map(|i| vec![i]).collect();
     while let Some((i, j, down)) = find_pair(&plan.arena, &plan.buffers, steps) {
         let b = take_kernel(steps.remove(j));
         let a = take_kernel(steps.remove(i));
         let k = merge(&mut plan.arena, a, b);
-        steps.insert(if down { j - 1 } else { i }, Step::Kernel(k));
-        changed = true;
+        let at = if down { j - 1 } else { i };
+        steps.insert(at, Step::Kernel(k));
+        let mb = members.remove(j);
+        let mut ma = members.remove(i);
+        ma.extend(mb);
+        members.insert(at, ma);
     }
-    while inline_single_consumer(plan, steps, escapes) {
-        changed = true;
+    while let Some((i, j)) = inline_single_consumer(plan, steps, escapes) {
+        let mi = members.remove(i);
+        members[j - 1].extend(mi);
     }
-    if changed {
-        renumber(plan, steps);
+    members
+}
+
+/// The steps of `steps` in the order and clusters of `c`: the kernels of a
+/// cluster merged into one at the place of its last stored member, after
+/// the generates it computes inside (which [`inline_single_consumer`] then
+/// moves into it).
+fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> Vec<Step> {
+    let n = steps.len();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while root[r] != r {
+            r = root[r];
+        }
+        root[x] = r;
+        r
     }
+    for &(i, j) in &c.fused {
+        let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+        root[ri.max(rj)] = ri.min(rj);
+    }
+    let rep: Vec<usize> = (0..n).map(|i| find(&mut root, i)).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (c.pi[i], rep[i], i));
+    let mut slots: Vec<Option<Step>> = steps.into_iter().map(Some).collect();
+    let mut out = Vec::new();
+    for cluster in order.chunk_by(|&x, &y| rep[x] == rep[y]) {
+        let (inside, stored): (Vec<usize>, Vec<usize>) = cluster.iter().partition(|&&i| g.dropped(c, i));
+        out.extend(inside.iter().map(|&i| slots[i].take().unwrap()));
+        let mut kernels = stored.iter().map(|&i| slots[i].take().unwrap());
+        let first = kernels.next().expect("a cluster stores an array");
+        let merged = kernels.fold(first, |x, y| {
+            Step::Kernel(merge(&mut plan.arena, take_kernel(x), take_kernel(y)))
+        });
+        out.push(merged);
+    }
+    out
 }
 
 fn take_kernel(s: Step) -> Kernel {
