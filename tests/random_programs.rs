@@ -406,3 +406,57 @@ fn horizontal_fusion_never_adds_traffic() {
     eprintln!("{compiled} random programs compile; horizontal fusion removes kernels from {fewer}");
     assert!(compiled > n / 2, "only {compiled} of {n} random programs compile");
 }
+
+/// On random programs, the optimal clustering never costs more than the
+/// greedy one in the cost model (bytes moved, a small term per kernel), the
+/// solver's answer is never worse once applied, and the same program gives
+/// the same plan every time.
+#[test]
+fn optimal_clustering_never_costs_more_than_greedy() {
+    use accel_core::plan::horizontal::{ilp, Clustering};
+    let n: usize = env_or("ACCEL_FUZZ_PROGRAMS", 200).max(1000);
+    let mut rng = gen::Rng::new(env_or("ACCEL_FUZZ_SEED", 2));
+    let with = |c| accel_core::Options {
+        clustering: c,
+        ..accel_core::Options::default()
+    };
+    let (mut compiled, mut better, mut solves) = (0, 0, Vec::new());
+    for i in 0..n {
+        let p = gen::program(&mut rng, &format!("rp{i}"));
+        let Ok((_, optimal)) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal)) else {
+            continue;
+        };
+        let (_, greedy) =
+            accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Greedy)).expect("compiles greedily");
+        let (o, g) = (ilp::cost(&optimal, &optimal.steps), ilp::cost(&greedy, &greedy.steps));
+        assert!(
+            o <= g,
+            "{}: the optimal clustering costs {o}, the greedy one {g}\n{}\noptimal:\n{}\ngreedy:\n{}",
+            p.name,
+            p.source,
+            optimal.explain(),
+            greedy.explain()
+        );
+        assert!(
+            optimal.fusion.solves.iter().all(|s| s.status != ilp::Status::Worse),
+            "{}: the solver's clustering was worse once applied\n{}\n{}",
+            p.name,
+            p.source,
+            optimal.explain()
+        );
+        let (_, again) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal)).unwrap();
+        assert_eq!(optimal.explain(), again.explain(), "{}: two plans for one program", p.name);
+        compiled += 1;
+        better += usize::from(o < g);
+        solves.extend(optimal.fusion.solves.iter().map(|s| s.seconds));
+    }
+    solves.sort_by(f64::total_cmp);
+    eprintln!(
+        "{compiled} random programs compile; the optimal clustering is cheaper than the greedy one in {better}; \
+         {} solves, median {:.2} ms, slowest {:.2} ms",
+        solves.len(),
+        solves.get(solves.len() / 2).map_or(0.0, |s| s * 1e3),
+        solves.last().map_or(0.0, |s| s * 1e3)
+    );
+    assert!(compiled > n / 2, "only {compiled} of {n} random programs compile");
+}

@@ -137,12 +137,17 @@ impl Plan {
     /// Which buffers the kernels read and write, each branch and loop body
     /// counted once.
     pub fn accesses(&self) -> Accesses {
+        self.accesses_of(&self.steps)
+    }
+
+    /// [`Plan::accesses`] of the kernels of `steps`.
+    pub(super) fn accesses_of(&self, steps: &[Step]) -> Accesses {
         let mut a = Accesses::default();
-        self.accesses_of(&self.steps, &mut a);
+        self.add_accesses(steps, &mut a);
         a
     }
 
-    fn accesses_of(&self, steps: &[Step], a: &mut Accesses) {
+    fn add_accesses(&self, steps: &[Step], a: &mut Accesses) {
         for s in steps {
             match s {
                 Step::Kernel(k) => {
@@ -155,12 +160,12 @@ impl Plan {
                     }
                 }
                 Step::If { then, els, .. } => {
-                    self.accesses_of(&then.steps, a);
-                    self.accesses_of(&els.steps, a);
+                    self.add_accesses(&then.steps, a);
+                    self.add_accesses(&els.steps, a);
                 }
                 Step::While { cond, body, .. } => {
-                    self.accesses_of(&cond.steps, a);
-                    self.accesses_of(&body.steps, a);
+                    self.add_accesses(&cond.steps, a);
+                    self.add_accesses(&body.steps, a);
                 }
                 Step::CheckReshape { .. } | Step::Let { .. } => {}
             }

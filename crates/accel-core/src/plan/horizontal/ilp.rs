@@ -96,8 +96,12 @@ pub enum Status {
     Optimal,
     /// The node limit was reached: the greedy plan stands.
     NodeLimit,
-    /// The solver failed (an error of its own): the greedy plan stands.
+    /// The solver failed (an error of its own, or an answer that does not
+    /// hold): the greedy plan stands.
     Failed,
+    /// The clustering found costs more than the greedy one once applied
+    /// (the model missed something): the greedy plan stands.
+    Worse,
 }
 
 /// One solve: its status and its size.
@@ -164,10 +168,7 @@ impl Graph {
             }
         }
         let ordered_set: HashSet<(usize, usize)> = ordered.iter().copied().collect();
-        let size = |b: BufId| {
-            let buf = &plan.buffers[b.0 as usize];
-            bytes(&buf.elem) * EXTENT.powi(buf.rank as i32)
-        };
+        let size = |b: BufId| size(plan, b);
         // Generates that may be computed where they are read: each step
         // using the array reads it at its own element.
         let mut pairs = Vec::new();
@@ -374,6 +375,20 @@ fn must_precede(x: &Facts, y: &Facts) -> bool {
         || (x.fails || x.empty) && (y.fails || y.empty)
 }
 
+/// The bytes of buffer `b` in the cost model: each extent [`EXTENT`].
+pub fn size(plan: &Plan, b: BufId) -> f64 {
+    let buf = &plan.buffers[b.0 as usize];
+    bytes(&buf.elem) * EXTENT.powi(buf.rank as i32)
+}
+
+/// The cost the program minimises, of the kernels of `steps` (nested ones
+/// included): bytes read and written, and [`KERNEL`] per kernel.
+pub fn cost(plan: &Plan, steps: &[Step]) -> f64 {
+    let a = plan.accesses_of(steps);
+    let bytes = |m: &std::collections::BTreeMap<BufId, usize>| m.iter().map(|(b, n)| *n as f64 * size(plan, *b)).sum::<f64>();
+    bytes(&a.reads) + bytes(&a.writes) + KERNEL * a.kernels as f64
+}
+
 /// Bytes of an element.
 fn bytes(t: &Ty) -> f64 {
     match t {
@@ -399,7 +414,7 @@ struct Model {
 }
 
 /// The objective's weight of one kernel.
-const KERNEL: f64 = 1.0;
+pub const KERNEL: f64 = 1.0;
 
 impl Model {
     fn new(g: &Graph) -> Model {

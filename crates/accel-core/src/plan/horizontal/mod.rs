@@ -63,20 +63,23 @@ impl Report {
             Clustering::Greedy => "greedy".into(),
             Clustering::Optimal if self.solves.is_empty() => "optimal (nothing to choose)".into(),
             Clustering::Optimal => {
-                let proven = self.solves.iter().filter(|s| s.status == ilp::Status::Optimal).count();
+                let count = |st: ilp::Status| self.solves.iter().filter(|s| s.status == st).count();
                 let vars: usize = self.solves.iter().map(|s| s.variables).sum();
                 let nodes: u64 = self.solves.iter().map(|s| s.nodes).sum();
                 let n = self.solves.len();
                 let lists = if n == 1 { "1 step list".to_string() } else { format!("{n} step lists") };
-                if proven == n {
-                    format!("optimal (ILP over {lists}: proven optimal; {vars} variables, {nodes} nodes)")
-                } else {
-                    format!(
-                        "greedy where the ILP stopped (ILP over {lists}: {proven} proven optimal, {} at the limit of {} nodes, kept greedy)",
-                        n - proven,
-                        ilp::NODE_LIMIT
-                    )
+                let mut parts = vec![format!("{} proven optimal", count(ilp::Status::Optimal))];
+                for (st, what) in [
+                    (ilp::Status::NodeLimit, "at the node limit"),
+                    (ilp::Status::Failed, "unsolved"),
+                    (ilp::Status::Worse, "worse once applied"),
+                ] {
+                    if count(st) > 0 {
+                        parts.push(format!("{} {what} (greedy kept)", count(st)));
+                    }
                 }
+                let head = if count(ilp::Status::Optimal) == n { "optimal" } else { "optimal where proven" };
+                format!("{head} (ILP over {lists}: {}; {vars} variables, {nodes} nodes)", parts.join(", "))
             }
         }
     }
@@ -159,13 +162,21 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
     let (original, buffers) = (steps.clone(), plan.buffers.clone());
     let members = greedy(plan, steps, escapes);
     if let Some(g) = graph {
-        let (choice, solve) = g.solve(&g.choice_from(&members));
-        report.solves.push(solve);
+        let (choice, mut solve) = g.solve(&g.choice_from(&members));
         if let Some(c) = choice {
-            plan.buffers = buffers;
-            *steps = apply(plan, original, &g, &c);
-            while inline_single_consumer(plan, steps, escapes).is_some() {}
+            // Kept only if it costs no more than the greedy plan: the model
+            // is checked against the plan it gives.
+            let greedy_buffers = std::mem::replace(&mut plan.buffers, buffers);
+            let mut chosen = apply(plan, original, &g, &c);
+            while inline_single_consumer(plan, &mut chosen, escapes).is_some() {}
+            if ilp::cost(plan, &chosen) <= ilp::cost(plan, steps) {
+                *steps = chosen;
+            } else {
+                solve.status = ilp::Status::Worse;
+                plan.buffers = greedy_buffers;
+            }
         }
+        report.solves.push(solve);
     }
     renumber(plan, steps);
 }
