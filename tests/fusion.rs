@@ -951,3 +951,142 @@ fn siblings_compute_what_the_interpreter_does() {
         let _ = check(src, "loop_stats", &args, fused::loop_stats(&xs, 3), F32_TOL);
     }
 }
+
+/// Clustering chosen by the ILP against the greedy one, and the thesis's
+/// checklist of what may share a kernel (notes/004.md §5.5).
+mod clusters {
+    use super::*;
+    variants! {
+        // A map read by two folds, and a sibling map of the same input:
+        // greedy merges the two maps first (program order) and must then
+        // store `g`; the optimum computes `g` inside the folds' kernel.
+        pub fn conflict(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>, Scalar<f64>) {
+            let g = xs.map(|v| v * 2.0 - 1.0);
+            let s = xs.map(|v| v + 1.0);
+            (s, g.sum(), g.maximum())
+        }
+        // Nothing in common: never one kernel.
+        pub fn disconnected(xs: &Vector<f32>) -> (Vector<f32>, Vector<f32>) {
+            let n = xs.len();
+            (xs.map(|x| x + 1.0), generate([n], |[i]| i as f32))
+        }
+        // scanr after scanl: opposite directions, two kernels.
+        pub fn scans(xs: &Vector<i32>) -> Vector<i32> {
+            xs.scanl(0, |a, b| a + b).scanr(0, |a, b| a + b)
+        }
+        // permute after backpermute: the gather is computed in the scatter.
+        pub fn scatter_of_gather(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let r = xs.backpermute([n], |[i]| [n - 1 - i]);
+            r.permute(&fill([n], 0), |[i]| Some([i / 2]), |a, b| a + b)
+        }
+        // backpermute after permute: the scatter is finished first.
+        pub fn gather_of_scatter(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let p = xs.permute(&fill([n], 0), |[i]| Some([i / 2]), |a, b| a + b);
+            p.backpermute([n], |[i]| [n - 1 - i])
+        }
+        // backpermute after map: the map computed at the gathered element.
+        pub fn gather_of_map(xs: &Vector<f32>) -> Vector<f32> {
+            let n = xs.len();
+            xs.map(|x| x * 3.0).backpermute([n], |[i]| [n - 1 - i])
+        }
+    }
+    pub mod greedy {
+        use super::*;
+        accel! {
+            #![acc(fusion = "greedy")]
+            pub fn conflict(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>, Scalar<f64>) {
+                let g = xs.map(|v| v * 2.0 - 1.0);
+                let s = xs.map(|v| v + 1.0);
+                (s, g.sum(), g.maximum())
+            }
+        }
+    }
+}
+
+#[test]
+fn optimal_clustering_beats_greedy_where_greedy_locks_in() {
+    use clusters::*;
+    let optimal = plan(fused::conflict::SOURCE, "conflict", Options::default());
+    let greedy = plan(
+        fused::conflict::SOURCE,
+        "conflict",
+        Options {
+            clustering: Clustering::Greedy,
+            ..Options::default()
+        },
+    );
+    let t = optimal.traffic();
+    assert_eq!(
+        (t.reads.to_string(), t.writes.to_string(), t.kernels),
+        ("2xs".into(), "xs + 2".into(), 2),
+        "{}",
+        optimal.explain()
+    );
+    let t = greedy.traffic();
+    assert_eq!(
+        (t.reads.to_string(), t.writes.to_string(), t.kernels),
+        ("2xs".into(), "2xs + 2".into(), 2),
+        "{}",
+        greedy.explain()
+    );
+    assert!(
+        optimal.explain().contains("clustering: optimal (ILP over 1 step list: 1 proven optimal"),
+        "{}",
+        optimal.explain()
+    );
+    // The option reaches the macro: the greedy variant's explain says so.
+    assert!(
+        greedy::conflict::explain().contains("clustering: greedy"),
+        "{}",
+        greedy::conflict::explain()
+    );
+    assert!(
+        no_fusion::conflict::explain().contains("clustering: none"),
+        "{}",
+        no_fusion::conflict::explain()
+    );
+}
+
+#[test]
+fn what_may_share_a_kernel() {
+    use clusters::*;
+    let p = |src: &str, name: &str| plan(src, name, Options::default());
+    let d = p(fused::disconnected::SOURCE, "disconnected");
+    assert_eq!(d.kernels().count(), 2, "{}", d.explain());
+    let s = p(fused::scans::SOURCE, "scans");
+    assert_eq!(s.kernels().count(), 2, "{}", s.explain());
+    // (The defaults of a permute are an array of their own.)
+    let sg = p(fused::scatter_of_gather::SOURCE, "scatter_of_gather");
+    assert!(sg.explain().contains("fuses: backpermute -> permute"), "{}", sg.explain());
+    assert_eq!(shape_of(&sg), (2, 2), "{}", sg.explain());
+    let gs = p(fused::gather_of_scatter::SOURCE, "gather_of_scatter");
+    assert!(gs.explain().contains("fuses: permute\n"), "{}", gs.explain());
+    assert_eq!(shape_of(&gs), (3, 3), "{}", gs.explain());
+    let gm = p(fused::gather_of_map::SOURCE, "gather_of_map");
+    assert_eq!(shape_of(&gm), (1, 1), "{}", gm.explain());
+}
+
+#[test]
+fn clusters_compute_what_the_interpreter_does() {
+    use clusters::*;
+    for n in SIZES {
+        let xd = Vector::from(floats(n, 9).into_iter().map(f64::from).collect::<Vec<_>>());
+        let args = [arg(&xd)];
+        let src = fused::conflict::SOURCE;
+        for got in [fused::conflict(&xd), greedy::conflict(&xd), no_fusion::conflict(&xd)] {
+            let r = check(src, "conflict", &args, got, sum_tol(F64_TOL, abs_sum(&xd.to_vec()) * 2.0 + n as f64));
+            assert_eq!(r.is_err(), n == 0);
+        }
+        let xs = Vector::from(floats(n, 10));
+        let args = [arg(&xs)];
+        check_ok(fused::disconnected::SOURCE, "disconnected", &args, fused::disconnected(&xs), EXACT);
+        check_ok(fused::gather_of_map::SOURCE, "gather_of_map", &args, fused::gather_of_map(&xs), EXACT);
+        let xi = Vector::from((0..n).map(|i| (hash(i) % 200) as i32 - 90).collect::<Vec<_>>());
+        let args = [arg(&xi)];
+        check_ok(fused::scans::SOURCE, "scans", &args, fused::scans(&xi), EXACT);
+        check_ok(fused::scatter_of_gather::SOURCE, "scatter_of_gather", &args, fused::scatter_of_gather(&xi), EXACT);
+        check_ok(fused::gather_of_scatter::SOURCE, "gather_of_scatter", &args, fused::gather_of_scatter(&xi), EXACT);
+    }
+}
