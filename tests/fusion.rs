@@ -965,6 +965,19 @@ mod clusters {
             let s = xs.map(|v| v + 1.0);
             (s, g.sum(), g.maximum())
         }
+        // An intermediate that is also a result (diagonal fusion): written
+        // once, and its consumer takes it from the same kernel.
+        pub fn diagonal(xs: &Vector<f64>) -> (Vector<f64>, Vector<f64>) {
+            let ys = xs.map(|x| x.sin());
+            let zs = ys.map(|y| y * 2.0 + 1.0);
+            (ys, zs)
+        }
+        // The same over a matrix, by index, with a failing read beside.
+        pub fn diagonal_rows(m: &Matrix<f32>, v: &Vector<f32>) -> (Matrix<f32>, Matrix<f32>) {
+            let a = m.map(|x| x * 0.5 - 1.0);
+            let b = a.indexed().map(|((_, j), x)| x * v[[j]]);
+            (a, b)
+        }
         // Nothing in common: never one kernel.
         pub fn disconnected(xs: &Vector<f32>) -> (Vector<f32>, Vector<f32>) {
             let n = xs.len();
@@ -1050,6 +1063,27 @@ fn optimal_clustering_beats_greedy_where_greedy_locks_in() {
 }
 
 #[test]
+fn diagonal_fusion_writes_once_and_reads_nothing_back() {
+    use clusters::*;
+    let d = plan(fused::diagonal::SOURCE, "diagonal", Options::default());
+    let t = d.traffic();
+    assert_eq!(
+        (t.reads.to_string(), t.writes.to_string(), t.kernels),
+        ("xs".into(), "2xs".into(), 1),
+        "{}",
+        d.explain()
+    );
+    let greedy = Options {
+        clustering: Clustering::Greedy,
+        ..Options::default()
+    };
+    let t = plan(fused::diagonal::SOURCE, "diagonal", greedy).traffic();
+    assert_eq!((t.reads.to_string(), t.kernels), ("2xs".into(), 2));
+    let r = plan(fused::diagonal_rows::SOURCE, "diagonal_rows", Options::default());
+    assert_eq!(shape_of(&r), (1, 2), "{}", r.explain());
+}
+
+#[test]
 fn what_may_share_a_kernel() {
     use clusters::*;
     let p = |src: &str, name: &str| plan(src, name, Options::default());
@@ -1078,6 +1112,15 @@ fn clusters_compute_what_the_interpreter_does() {
         for got in [fused::conflict(&xd), greedy::conflict(&xd), no_fusion::conflict(&xd)] {
             let r = check(src, "conflict", &args, got, sum_tol(F64_TOL, abs_sum(&xd.to_vec()) * 2.0 + n as f64));
             assert_eq!(r.is_err(), n == 0);
+        }
+        let _ = check(fused::diagonal::SOURCE, "diagonal", &args, fused::diagonal(&xd), if on_gpu() { F64_MATH_TOL } else { EXACT });
+        let sq = ((n as f64).sqrt() as usize).max(1);
+        for (r, c) in [(n / sq, sq), (sq, 0), (0, sq), (sq, sq + 1)] {
+            let m = Matrix::from_vec([r, c], floats(r * c, 11)).unwrap();
+            let v = Vector::from(floats(sq, 12));
+            let args = [arg(&m), arg(&v)];
+            // Fails where a row is longer than `v`, the same way.
+            let _ = check(fused::diagonal_rows::SOURCE, "diagonal_rows", &args, fused::diagonal_rows(&m, &v), EXACT);
         }
         let xs = Vector::from(floats(n, 10));
         let args = [arg(&xs)];

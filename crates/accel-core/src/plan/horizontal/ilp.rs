@@ -53,6 +53,8 @@ struct Pair {
     j: usize,
     /// `j` must stay after `i` unless they are fused.
     ordered: bool,
+    /// `j` reads the array `i` generates.
+    edge: bool,
 }
 
 /// A generate whose array may be computed in its readers instead.
@@ -169,37 +171,41 @@ impl Graph {
         }
         let ordered_set: HashSet<(usize, usize)> = ordered.iter().copied().collect();
         let size = |b: BufId| size(plan, b);
-        // Generates that may be computed where they are read: each step
-        // using the array reads it at its own element.
+        // Edges: a generate and a kernel reading its array at its own
+        // element (one kernel then computes both: the array is stored for
+        // its other readers, or not at all when it has none). A generate
+        // whose every user is such a kernel may go unstored.
         let mut pairs = Vec::new();
         let mut droppable = Vec::new();
         for g in 0..n {
             let Some(kg) = kernel(g) else { continue };
             let KernelOp::Generate { elem, .. } = &kg.op else { continue };
             let [b] = kg.outputs[..] else { continue };
-            if escapes.contains(&b) || updates_in_place(a, elem) {
+            if updates_in_place(a, elem) {
                 continue;
             }
             let users: Vec<usize> = (g + 1..n).filter(|&j| facts[j].uses.contains(&Name::Buf(b.0))).collect();
-            let ok = users.iter().all(|&j| {
-                kernel(j).is_some_and(|kj| {
+            let mut edges = Vec::new();
+            for &j in &users {
+                let linked = kernel(j).is_some_and(|kj| {
                     space(j) == space(g)
                         && !(facts[g].fails && facts[j].fails)
                         && facts[j].uses.intersection(&facts[g].defines).count() == 1
                         && inlinable(plan, kg, kj)
-                })
-            });
-            if users.is_empty() || !ok {
-                continue;
+                });
+                if linked {
+                    pairs.push(Pair {
+                        i: g,
+                        j,
+                        ordered: true,
+                        edge: true,
+                    });
+                    edges.push(pairs.len() - 1);
+                }
             }
-            let edges = users
-                .iter()
-                .map(|&j| {
-                    pairs.push(Pair { i: g, j, ordered: true });
-                    pairs.len() - 1
-                })
-                .collect();
-            droppable.push(Droppable { step: g, size: size(b), edges });
+            if !users.is_empty() && edges.len() == users.len() && !escapes.contains(&b) {
+                droppable.push(Droppable { step: g, size: size(b), edges });
+            }
         }
         // Siblings: the same space, an input in common, neither using what
         // the other defines, not both able to fail.
@@ -220,6 +226,7 @@ impl Graph {
                     i,
                     j,
                     ordered: ordered_set.contains(&(i, j)),
+                    edge: false,
                 });
             }
         }
@@ -232,6 +239,15 @@ impl Graph {
         }
         let mut bufs: Vec<BufId> = readers.keys().copied().collect();
         bufs.sort();
+        // An array's producer counts as one of its readers: a reader in its
+        // cluster reads nothing from memory (the count is one too many,
+        // a constant).
+        let producer: HashMap<BufId, usize> = (0..n)
+            .filter_map(|g| match kernel(g) {
+                Some(k) if matches!(k.op, KernelOp::Generate { .. }) && k.outputs.len() == 1 => Some((k.outputs[0], g)),
+                _ => None,
+            })
+            .collect();
         let reads: Vec<Reads> = bufs
             .into_iter()
             .map(|b| {
@@ -239,6 +255,7 @@ impl Graph {
                     .iter()
                     .copied()
                     .filter(|&j| kernel(j).is_some_and(|k| reads_at_own_element(a, k, b)))
+                    .chain(producer.get(&b).copied())
                     .collect();
                 shared.sort();
                 Reads { size: size(b), shared }
@@ -304,7 +321,15 @@ impl Graph {
             }
         }
         let fused: HashSet<(usize, usize)> = c.fused.iter().copied().collect();
-        self.ordered.iter().all(|&(i, j)| c.pi[j] > c.pi[i] || fused.contains(&(i, j)) && c.pi[j] == c.pi[i])
+        let inside_reads_stored = self
+            .pairs
+            .iter()
+            .any(|q| q.edge && fused.contains(&(q.i, q.j)) && self.dropped(c, q.j) && !self.dropped(c, q.i));
+        !inside_reads_stored
+            && self
+                .ordered
+                .iter()
+                .all(|&(i, j)| c.pi[j] > c.pi[i] || fused.contains(&(i, j)) && c.pi[j] == c.pi[i])
     }
 
     /// Whether a generate step may go unstored (and is, in `choice`).
@@ -418,7 +443,7 @@ pub const KERNEL: f64 = 1.0;
 
 impl Model {
     fn new(g: &Graph) -> Model {
-        use ComparisonOp::{Eq, Ge, Le};
+        use ComparisonOp::{Ge, Le};
         let mut p = Problem::new(OptimizationDirection::Minimize);
         let n = g.n as f64;
         let top = g.n.saturating_sub(1) as i32;
@@ -454,17 +479,27 @@ impl Model {
             p.add_constraint([(ci, 1.0), (cj, -1.0), (fused[k], 2.0)], Le, 2.0);
             p.add_constraint([(cj, 1.0), (ci, -1.0), (fused[k], 2.0)], Le, 2.0);
         }
-        // A generate is computed inside exactly when fused with every user;
-        // stored, it belongs to a cluster of generates. Stored, it costs its
-        // write and (counted below) its reads.
+        // A generate is computed inside only when fused with every user;
+        // stored, it belongs to a cluster of generates, and costs its write
+        // (its reads are counted below).
         let mut manifest = Vec::new();
         for d in &g.droppable {
-            let m = p.add_binary_var(2.0 * d.size);
+            let m = p.add_binary_var(d.size);
             for &e in &d.edges {
-                p.add_constraint([(m, 1.0), (fused[e], 1.0)], Eq, 1.0);
+                p.add_constraint([(m, 1.0), (fused[e], 1.0)], Ge, 1.0);
             }
             p.add_constraint([(class[d.step].unwrap(), 1.0), (m, 2.0)], Le, 2.0);
             manifest.push(m);
+        }
+        // A generate computed inside its cluster's kernel reads nothing the
+        // kernel stores: a fused producer of it is computed inside too.
+        let manifest_of = |step: usize| g.droppable.iter().position(|d| d.step == step).map(|k| manifest[k]);
+        for (k, q) in g.pairs.iter().enumerate() {
+            let (Some(md), true) = (manifest_of(q.j), q.edge) else { continue };
+            match manifest_of(q.i) {
+                Some(ms) => p.add_constraint([(fused[k], 1.0), (md, -1.0), (ms, 1.0)], Le, 1.0),
+                None => p.add_constraint([(fused[k], 1.0), (md, -1.0)], Le, 0.0),
+            }
         }
         // Reads: one per cluster among the shared readers.
         let mut shares = Vec::new();

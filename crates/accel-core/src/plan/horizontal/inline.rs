@@ -60,9 +60,56 @@ fn inline_into(
     elem: &ElemFn,
     ops: &[&'static str],
     b: BufId,
-    mut k: Kernel,
+    k: Kernel,
     fails: bool,
 ) -> Option<Kernel> {
+    let (mut k, t, read) = read_in_register(plan, shape, b, k)?;
+    let a = &mut plan.arena;
+    let kelem = match &mut k.op {
+        KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. } => elem,
+        _ => unreachable!("read_in_register takes generates and folds"),
+    };
+    let (by_offset, p) = match kelem {
+        ElemFn::Linear(f) => (true, f.params[0]),
+        ElemFn::Index(f) => (false, f.params[0]),
+    };
+    // The element's index or offset from `p`.
+    let pv = a.var_ref(p);
+    let arg = match (elem, by_offset) {
+        (ElemFn::Linear(_), true) | (ElemFn::Index(_), false) => pv,
+        (ElemFn::Linear(_), false) => {
+            let Ty::Index(r) = a.ty(shape).clone() else {
+                return None;
+            };
+            offset(a, shape, pv, r)
+        }
+        (ElemFn::Index(_), true) => {
+            // By index from an offset: only a vector's is the offset itself.
+            if a.ty(shape) != &Ty::Index(1) {
+                return None;
+            }
+            a.index(vec![pv])
+        }
+    };
+    // `t`, the element, computed once per element of `k`; when it is not
+    // read at all (a shape-only use), computed only for its errors.
+    if read || fails {
+        let value = a.apply(elem.fun(), &[arg]);
+        match kelem {
+            ElemFn::Linear(f) | ElemFn::Index(f) => f.body = a.let_(t, value, f.body),
+        }
+    }
+    k.fused = [ops, &k.fused].concat();
+    Some(k)
+}
+
+/// Kernel `k` (a generate or a fold over `shape`, the shape of buffer `b`)
+/// with its reads of `b`, each at its own element, replaced by a new
+/// variable, which the caller binds to the element (and its uses of `b`'s
+/// shape by `shape`); `None` when it reads `b` elsewhere. Returns the
+/// kernel, the variable and whether it is read at all. The shapes of `k`'s
+/// outputs are rewritten in `plan` too.
+pub(super) fn read_in_register(plan: &mut Plan, shape: H, b: BufId, mut k: Kernel) -> Option<(Kernel, VarId, bool)> {
     let a = &mut plan.arena;
     let buf = &plan.buffers[b.0 as usize];
     let buffer = a.add(
@@ -108,19 +155,14 @@ fn inline_into(
     if space != shape {
         return None;
     }
-    // `t`, the element, computed once per element of `k`.
-    let (by_offset, p) = match kelem {
-        ElemFn::Linear(f) => (true, f.params[0]),
-        ElemFn::Index(f) => (false, f.params[0]),
-    };
+    let by_offset = matches!(kelem, ElemFn::Linear(_));
     let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
     let tv = a.var_ref(t);
-    let body = kelem.fun().body;
+    let old_body = kelem.fun().body;
     let own = own_vars(a, kelem.fun());
-    let old_body = body;
     let body = replace(
         a,
-        body,
+        old_body,
         &mut |a, x| match a.expr(x) {
             Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }
                 if *array == buffer
@@ -137,44 +179,18 @@ fn inline_into(
     if reads_b(a, body) {
         return None;
     }
-    // The element's index or offset from `p`.
-    let pv = a.var_ref(p);
-    let arg = match (elem, by_offset) {
-        (ElemFn::Linear(_), true) | (ElemFn::Index(_), false) => pv,
-        (ElemFn::Linear(_), false) => {
-            let Ty::Index(r) = a.ty(shape).clone() else {
-                return None;
-            };
-            offset(a, shape, pv, r)
-        }
-        (ElemFn::Index(_), true) => {
-            // By index from an offset: only a vector's is the offset itself.
-            if a.ty(shape) != &Ty::Index(1) {
-                return None;
-            }
-            a.index(vec![pv])
-        }
-    };
-    // Not read at all (a shape-only use): computed only for its errors.
-    let new_body = if body == old_body && !fails {
-        body
-    } else {
-        let value = a.apply(elem.fun(), &[arg]);
-        a.let_(t, value, body)
-    };
     match kelem {
-        ElemFn::Linear(f) | ElemFn::Index(f) => f.body = new_body,
+        ElemFn::Linear(f) | ElemFn::Index(f) => f.body = body,
     }
     let others = k.op.funs().iter().skip(1).any(|f| reads_b(a, f.body))
         || k.op.host_exprs().iter().any(|h| reads_b(a, *h));
     if others {
         return None;
     }
-    k.fused = [ops, &k.fused].concat();
     for (o, s) in k.outputs.iter().zip(out_shapes) {
         plan.buffers[o.0 as usize].shape = s;
     }
-    Some(k)
+    Some((k, t, body != old_body))
 }
 
 /// The variables equal to `f`'s parameter: itself, and the `let i = p`

@@ -24,7 +24,7 @@
 //! computed there instead ([`inline`]), which is vertical fusion.
 
 use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
-use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, H};
+use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, VarId, H};
 use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
@@ -232,13 +232,47 @@ fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> 
         let (inside, stored): (Vec<usize>, Vec<usize>) = cluster.iter().partition(|&&i| g.dropped(c, i));
         out.extend(inside.iter().map(|&i| slots[i].take().unwrap()));
         let mut kernels = stored.iter().map(|&i| slots[i].take().unwrap());
-        let first = kernels.next().expect("a cluster stores an array");
-        let merged = kernels.fold(first, |x, y| {
-            Step::Kernel(merge(&mut plan.arena, take_kernel(x), take_kernel(y)))
-        });
+        let mut merged = kernels.next().expect("a cluster stores an array");
+        for y in kernels {
+            match merge_diagonal(plan, take_kernel(merged), take_kernel(y)) {
+                Ok(k) => merged = Step::Kernel(k),
+                // (The model said it could: kept apart, still right.)
+                Err((x, y)) => {
+                    out.push(Step::Kernel(x));
+                    merged = Step::Kernel(y);
+                }
+            }
+        }
         out.push(merged);
     }
     out
+}
+
+/// `x` and `y` merged, `y` taking the elements of `x`'s outputs that it
+/// reads from `x`'s element rather than from memory (diagonal fusion).
+fn merge_diagonal(plan: &mut Plan, x: Kernel, mut y: Kernel) -> Result<Kernel, (Kernel, Kernel)> {
+    let mut links = Vec::new();
+    for (k, o) in x.outputs.iter().enumerate() {
+        let a = &plan.arena;
+        let mentions = |h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(b) if b == o));
+        let uses = y.op.funs().iter().any(|f| mentions(f.body))
+            || y.op.host_exprs().into_iter().any(mentions)
+            || y.outputs.iter().any(|b| mentions(plan.buffers[b.0 as usize].shape));
+        if !uses {
+            continue;
+        }
+        let KernelOp::Generate { shape, .. } = x.op else {
+            return Err((x, y));
+        };
+        match inline::read_in_register(plan, shape, *o, y.clone()) {
+            Some((new, t, _)) => {
+                y = new;
+                links.push((t, k));
+            }
+            None => return Err((x, y)),
+        }
+    }
+    Ok(merge_linked(&mut plan.arena, x, y, &links))
 }
 
 fn take_kernel(s: Step) -> Kernel {
@@ -550,6 +584,14 @@ pub(super) fn data_reads(a: &Arena, h: H) -> HashSet<BufId> {
 
 /// One kernel computing what `x` and `y` do, `x`'s outputs first.
 fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
+    merge_linked(a, x, y, &[])
+}
+
+/// [`merge`] where `y` (a generate) reads elements of `x`'s outputs at its
+/// own element through free variables, `(t, k)` standing for field `k` of
+/// `x`'s element (diagonal fusion: the array is stored by `x` and not read
+/// back by `y`).
+fn merge_linked(a: &mut Arena, x: Kernel, y: Kernel, links: &[(VarId, usize)]) -> Kernel {
     let (nx, ny) = (x.outputs.len(), y.outputs.len());
     // A fold without an initial value fails on an empty input: the error
     // names its position.
@@ -565,7 +607,7 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
     let op = match (x.op, y.op) {
         (KernelOp::Generate { shape, elem: ex }, KernelOp::Generate { elem: ey, .. }) => KernelOp::Generate {
             shape,
-            elem: pair_elems(a, shape, &ex, nx, &ey, ny),
+            elem: pair_elems(a, shape, &ex, nx, &ey, ny, links),
         },
         (
             KernelOp::Fold {
@@ -584,7 +626,8 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
                 ..
             },
         ) => {
-            let elem = pair_elems(a, shape, &ex, nx, &ey, ny);
+            debug_assert!(links.is_empty(), "a fold's elements are not an array");
+            let elem = pair_elems(a, shape, &ex, nx, &ey, ny, &[]);
             let (tx, ty) = (a.var(fx.params[0]).ty.clone(), a.var(fy.params[0]).ty.clone());
             let acc = Ty::Tuple([fields_of(&tx, nx), fields_of(&ty, ny)].concat());
             // Combined field by field.
@@ -598,7 +641,7 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
                 let cy = substitute(a, &fy, &[ly, ry]);
                 match (fields_of_expr(a, cx, nx), fields_of_expr(a, cy, ny)) {
                     (Some(u), Some(v)) => a.tuple([u, v].concat()),
-                    _ => concat(a, cx, nx, cy, ny),
+                    _ => concat(a, cx, nx, cy, ny, &[]),
                 }
             });
             // Without an initial value for both, the merged fold has none;
@@ -606,7 +649,7 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
             // once per result, so `z ⊕ fold1(xs)` is its fold).
             let both_z = zx.is_some() && zy.is_some();
             let z = match (zx, zy) {
-                (Some(p), Some(q)) => Some(concat(a, p, nx, q, ny)),
+                (Some(p), Some(q)) => Some(concat(a, p, nx, q, ny, &[])),
                 _ => None,
             };
             let post = if px.is_none() && py.is_none() && (both_z || zx.is_none() && zy.is_none()) {
@@ -619,7 +662,7 @@ fn merge(a: &mut Arena, x: Kernel, y: Kernel) -> Kernel {
                     let vy = pack(a, r, nx, &ty, ny);
                     let ox = finish(a, vx, zx, &fx, px.as_ref());
                     let oy = finish(a, vy, zy, &fy, py.as_ref());
-                    concat(a, ox, nx, oy, ny)
+                    concat(a, ox, nx, oy, ny, &[])
                 }))
             };
             KernelOp::Fold {
@@ -706,14 +749,18 @@ fn pack(a: &mut Arena, h: H, from: usize, t: &Ty, n: usize) -> H {
     v
 }
 
-/// The tuple of the fields of `x` (a part of `nx` outputs) and of `y`.
-fn concat(a: &mut Arena, x: H, nx: usize, y: H, ny: usize) -> H {
+/// The tuple of the fields of `x` (a part of `nx` outputs) and of `y`,
+/// with each `(t, k)` of `links` bound to field `k` of `x` where `y` is
+/// computed.
+fn concat(a: &mut Arena, x: H, nx: usize, y: H, ny: usize, links: &[(VarId, usize)]) -> H {
     a.let_in("x", x, |a, x| {
-        a.let_in("y", y, |a, y| {
-            let mut xs = spread(a, x, nx);
+        let fields = spread(a, x, nx);
+        let body = a.let_in("y", y, |a, y| {
+            let mut xs = fields.clone();
             xs.extend(spread(a, y, ny));
             a.tuple(xs)
-        })
+        });
+        links.iter().rev().fold(body, |body, &(t, k)| a.let_(t, fields[k], body))
     })
 }
 
@@ -727,12 +774,12 @@ fn spread(a: &mut Arena, h: H, n: usize) -> Vec<H> {
 
 /// The element function computing both parts' elements, as one tuple; by
 /// offset when both are, by index otherwise.
-fn pair_elems(a: &mut Arena, shape: H, x: &ElemFn, nx: usize, y: &ElemFn, ny: usize) -> ElemFn {
+fn pair_elems(a: &mut Arena, shape: H, x: &ElemFn, nx: usize, y: &ElemFn, ny: usize, links: &[(VarId, usize)]) -> ElemFn {
     match (x, y) {
         (ElemFn::Linear(f), ElemFn::Linear(g)) => {
             ElemFn::Linear(a.lam("i", Ty::Prim(crate::ir::Prim::Usize), |a, i| {
                 let (u, v) = (a.apply(f, &[i]), a.apply(g, &[i]));
-                concat(a, u, nx, v, ny)
+                concat(a, u, nx, v, ny, links)
             }))
         }
         _ => {
@@ -742,7 +789,7 @@ fn pair_elems(a: &mut Arena, shape: H, x: &ElemFn, nx: usize, y: &ElemFn, ny: us
             let (f, g) = (by_index(a, shape, r, x), by_index(a, shape, r, y));
             ElemFn::Index(a.lam("ix", Ty::Index(r), |a, ix| {
                 let (u, v) = (a.apply(&f, &[ix]), a.apply(&g, &[ix]));
-                concat(a, u, nx, v, ny)
+                concat(a, u, nx, v, ny, links)
             }))
         }
     }
