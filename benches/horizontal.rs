@@ -1,8 +1,10 @@
-//! Horizontal fusion on the CPU (`cargo bench --bench horizontal`): programs
-//! whose siblings read an input in common, each built three ways:
-//! * `horizontal`: the default (siblings merged into one kernel);
-//! * `separate`: `#[acc(horizontal_fusion = false)]` (a kernel per sibling,
-//!   the rest of fusion on);
+//! Clustering on the CPU (`cargo bench --bench horizontal`): programs whose
+//! siblings read an input in common, or whose intermediates are also
+//! results, each built four ways:
+//! * `optimal`: the default (kernels clustered by the ILP);
+//! * `greedy`: `#[acc(fusion = "greedy")]` (pairs merged in program order);
+//! * `separate`: `#[acc(horizontal_fusion = false)]` (no clustering: a kernel
+//!   per sibling, the rest of fusion on);
 //! * `no-fusion`: `#[acc(fusion = false)]`;
 //!
 //! and a hand-written one-pass sequential Rust loop as the baseline a user
@@ -63,6 +65,21 @@ macro_rules! programs {
                 (m.sum(), m.maximum())
             }
 
+            // Greedy merges the maps and must store `g`; the optimum
+            // computes `g` in the folds' kernel.
+            pub fn conflict(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>, Scalar<f64>) {
+                let g = xs.map(|v| v * 2.0 - 1.0);
+                let s = xs.map(|v| v + 1.0);
+                (s, g.sum(), g.maximum())
+            }
+
+            // An intermediate that is also a result (diagonal fusion).
+            pub fn diagonal(xs: &Vector<f64>) -> (Vector<f64>, Vector<f64>) {
+                let ys = xs.map(|x| x * 1.5 + 0.25);
+                let zs = ys.map(|y| y * y - 1.0);
+                (ys, zs)
+            }
+
             // No siblings: the same plan in every build but `no-fusion`.
             pub fn softmax(m: &Matrix<f32>) -> Matrix<f32> {
                 let mx = m.maximum();
@@ -74,8 +91,11 @@ macro_rules! programs {
     };
 }
 
-mod horizontal {
+mod optimal {
     programs!();
+}
+mod greedy {
+    programs!(#![acc(fusion = "greedy")]);
 }
 mod separate {
     programs!(#![acc(horizontal_fusion = false)]);
@@ -156,8 +176,12 @@ fn main() {
         ($f:ident, $args:expr, $check:expr) => {{
             let jobs: Vec<Job<'_>> = vec![
                 (
-                    "horizontal",
-                    Box::new(|| $check(horizontal::$f($args).expect("runs"))),
+                    "optimal",
+                    Box::new(|| $check(optimal::$f($args).expect("runs"))),
+                ),
+                (
+                    "greedy",
+                    Box::new(|| $check(greedy::$f($args).expect("runs"))),
                 ),
                 (
                     "separate",
@@ -282,6 +306,47 @@ fn main() {
         "row_stats (row sums and maxima; f32)",
         &alternate(rounds, &mut jobs),
     );
+
+    let mut jobs = accel_jobs!(conflict, &vd, |(s, a, b): (Vector<f64>, Scalar<f64>, Scalar<f64>)| {
+        sum_of(&s.to_vec()[..16]) + a.value() + b.value()
+    });
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let (mut a, mut b) = (0.0f64, f64::NEG_INFINITY);
+            let s: Vec<f64> = xd
+                .iter()
+                .map(|&v| {
+                    let g = v * 2.0 - 1.0;
+                    a += g;
+                    b = b.max(g);
+                    v + 1.0
+                })
+                .collect();
+            sum_of(&s[..16]) + a + b
+        }),
+    ));
+    report("conflict (two maps, two folds of one; f64)", &alternate(rounds, &mut jobs));
+
+    let mut jobs = accel_jobs!(diagonal, &vd, |(y, z): (Vector<f64>, Vector<f64>)| {
+        sum_of(&y.to_vec()[..16]) + sum_of(&z.to_vec()[..16])
+    });
+    jobs.push((
+        "sequential loop",
+        Box::new(|| {
+            let mut zs = Vec::with_capacity(xd.len());
+            let ys: Vec<f64> = xd
+                .iter()
+                .map(|&x| {
+                    let y = x * 1.5 + 0.25;
+                    zs.push(y * y - 1.0);
+                    y
+                })
+                .collect();
+            sum_of(&ys[..16]) + sum_of(&zs[..16])
+        }),
+    ));
+    report("diagonal (a result and a map of it; f64)", &alternate(rounds, &mut jobs));
 
     let mut jobs = accel_jobs!(softmax, &mm, |r: Matrix<f32>| r.to_vec()[0] as f64);
     jobs.push((
