@@ -1255,7 +1255,11 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
             g.host.push(SVar { name: n, ty: Usize });
         }
     }
-    for _ in 0..1 + g.rng.below(3) {
+    // Now and then more arrays, so that siblings and intermediates that
+    // are also results (what clustering works on) come up.
+    let most = if g.rng.chance(0.3) { 5 } else { 3 };
+    let lets = 1 + g.rng.below(most);
+    for _ in 0..lets {
         let t = ArrTy {
             elem: if g.rng.chance(0.08) {
                 E::Pair(g.rng.pick(ELEMS), g.rng.pick(ELEMS))
@@ -1300,8 +1304,10 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
     // The result: one or two of the arrays computed last.
     let n = g.arrays.len();
     let mut results = vec![g.arrays[n - 1].clone()];
-    if g.rng.chance(0.3) {
-        results.push(g.arrays[g.rng.below(n)].clone());
+    for _ in 0..2 {
+        if g.rng.chance(0.3) {
+            results.push(g.arrays[g.rng.below(n)].clone());
+        }
     }
     let (ret, val) = if results.len() == 1 {
         (results[0].ty.rust(), results[0].name.clone())

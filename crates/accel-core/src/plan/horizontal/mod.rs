@@ -1,27 +1,29 @@
-//! Horizontal fusion: sibling kernels that read an input in common over the
-//! same iteration space become one kernel with several outputs, which reads
-//! the shared input once (the thesis's horizontal fusion, seed 004 §1.3).
+//! Clustering: kernels that share a traversal after producers are fused
+//! into consumers (the thesis's horizontal and diagonal fusion, seed 004
+//! §1.3 and §1.5, and the vertical fusion they open).
 //!
-//! Two generates over one shape, or two folds over one input shape (both of
-//! rows or both of everything), that read a buffer in common are merged: the
-//! element function computes both elements as a tuple, a fold combines
-//! field by field, and each field is stored to its own output (a kernel with
-//! several outputs stores the tuple of their elements, [`Kernel::stored`]).
-//! `(xs.sum(), xs.maximum())` reads `xs` once; so do `mean` and `variance`,
-//! and the two maps of the thesis's `normalise2`.
+//! * **Horizontal:** two generates over one shape, or two folds over one
+//!   input shape (both of rows or both of everything), that read a buffer in
+//!   common become one kernel: the element function computes both elements
+//!   as a tuple, a fold combines field by field, and each field is stored to
+//!   its own output (a kernel with several outputs stores the tuple of their
+//!   elements, [`Kernel::stored`]). `(xs.sum(), xs.maximum())` reads `xs`
+//!   once; so do `mean` and `variance`, and the two maps of `normalise2`.
+//! * **Vertical:** an array that every reader, all in one kernel, reads at
+//!   that kernel's own element is computed there instead of stored
+//!   ([`inline`]).
+//! * **Diagonal:** a generate and a generate reading its array at its own
+//!   element are one kernel, which stores the array (for its other readers,
+//!   or as a result) and hands the reader its element ([`merge_diagonal`]).
 //!
-//! The pass runs on the finished plan, in each step list on its own (a
-//! branch or a loop body is its own region; nothing moves across control
-//! flow). To merge, the later kernel moves up to the earlier one, or the
-//! earlier down to the later, past the steps in between: only when none of
-//! them defines what the moved kernel reads, or reads what it writes, and
-//! when the move cannot change which error a failing program reports.
-//! Kernels that share no input are never merged: that would save a loop
-//! counter at best.
-//!
-//! Merging can leave an array that was stored only because it had several
-//! consumers with one consumer, which reads it at its own element: it is then
-//! computed there instead ([`inline`]), which is vertical fusion.
+//! Which kernels go together is chosen per step list (a branch or a loop
+//! body is its own; nothing moves across control flow) by an integer linear
+//! program ([`ilp`], the default), or greedily: the first pair that can
+//! merge, in program order, then the arrays left with one reader. Kernels
+//! move only past steps that define nothing they use, use nothing they
+//! define, and cannot fail when they can (which error a failing program
+//! reports does not change). Kernels that share no input are never put
+//! together: that would save a loop counter at best.
 
 use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, VarId, H};
