@@ -3,27 +3,32 @@
 //! of notes/004.md §5.2) chooses which kernels share a traversal.
 //!
 //! - **Nodes** are the steps; **π**, an integer per step, orders the
-//!   clusters (a step after one it depends on has a π at least as large;
+//!   clusters (a step after one it must follow has a π at least as large;
 //!   strictly larger unless they are fused).
 //! - **Fusion variables**, one per pair that could share a kernel:
-//!   siblings (same iteration space, an input in common) and edges (a
-//!   generate read by a kernel at that kernel's own element). Fused means
-//!   equal π: clusters are the connected components of fused pairs, so
-//!   kernels that share nothing are never put together.
+//!   siblings (same iteration space, an input in common, neither using the
+//!   other) and edges (a generate and a kernel reading its array at that
+//!   kernel's own element). Fused means equal π: clusters are the connected
+//!   components of fused pairs, so kernels that share nothing are never
+//!   put together.
 //! - **A class** per kernel (0 generate, 1 fold of rows, 2 fold of all),
 //!   equal across fused pairs: one kernel cannot both map and fold.
-//! - **Manifest**, per generate that could be computed where it is read:
-//!   it is not stored only when it is fused with every kernel reading it
-//!   (then all of them are one kernel, and it is computed inside).
+//! - **Manifest**, per generate that could go unstored (every user an
+//!   edge, not a result): unstored only when fused with every user; it is
+//!   then computed inside their kernel, and so is any producer fused with
+//!   it. A stored generate fused with a reader is diagonal fusion: one
+//!   kernel writes the array and hands its elements to the reader.
 //! - **Objective:** bytes moved. An array is read once per cluster reading
-//!   it at its own element (a read elsewhere, a gather or a stencil, is a
-//!   read of its own whatever the clustering), a generate's array is
-//!   written unless it is computed inside, and each kernel saved takes off
-//!   a small term. An extent unknown at build time counts as [`EXTENT`].
+//!   it at its own element, none counted for the cluster that computes it
+//!   (a read elsewhere, a gather or a stencil, is a read of its own
+//!   whatever the clustering); a generate's array is written unless it is
+//!   computed inside; each kernel saved takes off a small term. An extent
+//!   unknown at build time counts as [`EXTENT`].
 //!
 //! The solver (microlp) is deterministic and limited in nodes, not time; it
 //! starts from the greedy clustering, and when the limit is reached the
-//! greedy plan stands.
+//! greedy plan stands. Its answer is checked ([`Graph::consistent`]) and,
+//! once applied, costed against the greedy plan's ([`cost`]).
 
 use super::inline::{inlinable, reads_at_own_element};
 use super::{candidate, updates_in_place, Facts, Name};
@@ -69,8 +74,8 @@ struct Droppable {
 /// The readers of one array.
 struct Reads {
     size: f64,
-    /// Kernels reading it at their own element, in step order: reads
-    /// shared when they are clustered.
+    /// Kernels reading it at their own element, and its producer, in step
+    /// order: one read per cluster among them, less one.
     shared: Vec<usize>,
 }
 
@@ -111,7 +116,9 @@ pub enum Status {
 pub struct Solve {
     pub status: Status,
     pub variables: usize,
+    /// Branch-and-bound nodes (0: the relaxation was integral).
     pub nodes: u64,
+    /// Building the solver's program and solving it (not the graph).
     pub seconds: f64,
 }
 
