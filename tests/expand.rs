@@ -20,14 +20,14 @@ const NO_FUSION: Options = Options {
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: true,
-    horizontal_fusion: true,
+    clustering: accel_core::plan::horizontal::Clustering::Optimal,
 };
 const NO_EXPAND_FUSION: Options = Options {
     fusion: true,
     sharing: true,
     maps_after_consumers: true,
     expand_fusion: false,
-    horizontal_fusion: true,
+    clustering: accel_core::plan::horizontal::Clustering::Optimal,
 };
 
 fn plan(source: &str, name: &str, opts: Options) -> Plan {

@@ -55,6 +55,8 @@ pub enum Clustering {
 pub struct Report {
     pub clustering: Clustering,
     pub solves: Vec<ilp::Solve>,
+    /// The whole pass: graphs, greedy clustering, solves, merging.
+    pub seconds: f64,
 }
 
 impl Report {
@@ -89,9 +91,11 @@ impl Report {
 
 /// Clusters the kernels of every step list of `plan`.
 pub fn fuse(plan: &mut Plan, how: Clustering) -> Report {
+    let started = std::time::Instant::now();
     let mut report = Report {
         clustering: how,
         solves: Vec::new(),
+        seconds: 0.0,
     };
     if how == Clustering::Off {
         return report;
@@ -101,6 +105,7 @@ pub fn fuse(plan: &mut Plan, how: Clustering) -> Report {
     output_buffers(&plan.arena, &plan.result, &mut escapes);
     fuse_steps(plan, &mut steps, &escapes, &mut report);
     plan.steps = steps;
+    report.seconds = started.elapsed().as_secs_f64();
     report
 }
 
