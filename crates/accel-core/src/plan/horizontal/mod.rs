@@ -257,7 +257,9 @@ fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> 
 
 /// `x` and `y` merged, `y` taking the elements of `x`'s outputs that it
 /// reads from `x`'s element rather than from memory (diagonal fusion).
-fn merge_diagonal(plan: &mut Plan, x: Kernel, mut y: Kernel) -> Result<Kernel, (Kernel, Kernel)> {
+fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kernel, Kernel)> {
+    let original = y.clone();
+    let mut y = y;
     let mut links = Vec::new();
     for (k, o) in x.outputs.iter().enumerate() {
         let a = &plan.arena;
@@ -269,14 +271,14 @@ fn merge_diagonal(plan: &mut Plan, x: Kernel, mut y: Kernel) -> Result<Kernel, (
             continue;
         }
         let KernelOp::Generate { shape, .. } = x.op else {
-            return Err((x, y));
+            return Err((x, original));
         };
         match inline::read_in_register(plan, shape, *o, y.clone()) {
             Some((new, t, _)) => {
                 y = new;
                 links.push((t, k));
             }
-            None => return Err((x, y)),
+            None => return Err((x, original)),
         }
     }
     Ok(merge_linked(&mut plan.arena, x, y, &links))
