@@ -50,6 +50,12 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
                 lit: syn::Lit::Bool(b),
                 ..
             }) => b.value,
+            other if arg.path.is_ident("fusion") => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "expected `\"optimal\"`, `\"greedy\"`, `true` or `false`",
+                ))
+            }
             other => return Err(syn::Error::new(other.span(), "expected `true` or `false`")),
         };
         if arg.path.is_ident("fusion") {
