@@ -86,7 +86,8 @@ fn without_repetitions(tokens: TokenStream) -> TokenStream {
         match &t {
             TokenTree::Punct(p) if p.as_char() == '$' => {
                 if let Some(TokenTree::Group(_)) = it.next() {
-                    if matches!(it.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '*' || p.as_char() == '+') {
+                    if matches!(it.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '*' || p.as_char() == '+')
+                    {
                         it.next();
                     }
                 }
@@ -103,7 +104,9 @@ fn without_repetitions(tokens: TokenStream) -> TokenStream {
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -132,7 +135,9 @@ fn main() {
     rust_files(&root.join("benches"), &mut files);
     let mut rows = Vec::new();
     for file in &files {
-        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
         let Ok(ast) = syn::parse_file(&text) else { continue };
         let mut progs = Programs::default();
         progs.visit_file(&ast);
@@ -149,7 +154,9 @@ fn main() {
                         accel_core::compile_with(group, which, opts).ok().map(|(_, p)| p)
                     })
                     .collect();
-                let [Some(off), Some(greedy), Some(optimal)] = &plans[..] else { continue };
+                let [Some(off), Some(greedy), Some(optimal)] = &plans[..] else {
+                    continue;
+                };
                 let all = [off, greedy, optimal];
                 let solves = &optimal.fusion.solves;
                 rows.push(Row {

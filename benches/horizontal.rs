@@ -175,14 +175,8 @@ fn main() {
     macro_rules! accel_jobs {
         ($f:ident, $args:expr, $check:expr) => {{
             let jobs: Vec<Job<'_>> = vec![
-                (
-                    "optimal",
-                    Box::new(|| $check(optimal::$f($args).expect("runs"))),
-                ),
-                (
-                    "greedy",
-                    Box::new(|| $check(greedy::$f($args).expect("runs"))),
-                ),
+                ("optimal", Box::new(|| $check(optimal::$f($args).expect("runs")))),
+                ("greedy", Box::new(|| $check(greedy::$f($args).expect("runs")))),
                 (
                     "separate",
                     Box::new(|| $check(separate::$f($args).expect("runs"))),
@@ -307,7 +301,11 @@ fn main() {
         &alternate(rounds, &mut jobs),
     );
 
-    let mut jobs = accel_jobs!(conflict, &vd, |(s, a, b): (Vector<f64>, Scalar<f64>, Scalar<f64>)| {
+    let mut jobs = accel_jobs!(conflict, &vd, |(s, a, b): (
+        Vector<f64>,
+        Scalar<f64>,
+        Scalar<f64>
+    )| {
         sum_of(&s.to_vec()[..16]) + a.value() + b.value()
     });
     jobs.push((
@@ -326,7 +324,10 @@ fn main() {
             sum_of(&s[..16]) + a + b
         }),
     ));
-    report("conflict (two maps, two folds of one; f64)", &alternate(rounds, &mut jobs));
+    report(
+        "conflict (two maps, two folds of one; f64)",
+        &alternate(rounds, &mut jobs),
+    );
 
     let mut jobs = accel_jobs!(diagonal, &vd, |(y, z): (Vector<f64>, Vector<f64>)| {
         sum_of(&y.to_vec()[..16]) + sum_of(&z.to_vec()[..16])
@@ -346,7 +347,10 @@ fn main() {
             sum_of(&ys[..16]) + sum_of(&zs[..16])
         }),
     ));
-    report("diagonal (a result and a map of it; f64)", &alternate(rounds, &mut jobs));
+    report(
+        "diagonal (a result and a map of it; f64)",
+        &alternate(rounds, &mut jobs),
+    );
 
     let mut jobs = accel_jobs!(softmax, &mm, |r: Matrix<f32>| r.to_vec()[0] as f64);
     jobs.push((

@@ -1045,7 +1045,9 @@ fn optimal_clustering_beats_greedy_where_greedy_locks_in() {
         greedy.explain()
     );
     assert!(
-        optimal.explain().contains("clustering: optimal (ILP over 1 step list: 1 proven optimal"),
+        optimal
+            .explain()
+            .contains("clustering: optimal (ILP over 1 step list: 1 proven optimal"),
         "{}",
         optimal.explain()
     );
@@ -1093,7 +1095,11 @@ fn what_may_share_a_kernel() {
     assert_eq!(s.kernels().count(), 2, "{}", s.explain());
     // (The defaults of a permute are an array of their own.)
     let sg = p(fused::scatter_of_gather::SOURCE, "scatter_of_gather");
-    assert!(sg.explain().contains("fuses: backpermute -> permute"), "{}", sg.explain());
+    assert!(
+        sg.explain().contains("fuses: backpermute -> permute"),
+        "{}",
+        sg.explain()
+    );
     assert_eq!(shape_of(&sg), (2, 2), "{}", sg.explain());
     let gs = p(fused::gather_of_scatter::SOURCE, "gather_of_scatter");
     assert!(gs.explain().contains("fuses: permute\n"), "{}", gs.explain());
@@ -1109,27 +1115,73 @@ fn clusters_compute_what_the_interpreter_does() {
         let xd = Vector::from(floats(n, 9).into_iter().map(f64::from).collect::<Vec<_>>());
         let args = [arg(&xd)];
         let src = fused::conflict::SOURCE;
-        for got in [fused::conflict(&xd), greedy::conflict(&xd), no_fusion::conflict(&xd)] {
-            let r = check(src, "conflict", &args, got, sum_tol(F64_TOL, abs_sum(&xd.to_vec()) * 2.0 + n as f64));
+        for got in [
+            fused::conflict(&xd),
+            greedy::conflict(&xd),
+            no_fusion::conflict(&xd),
+        ] {
+            let r = check(
+                src,
+                "conflict",
+                &args,
+                got,
+                sum_tol(F64_TOL, abs_sum(&xd.to_vec()) * 2.0 + n as f64),
+            );
             assert_eq!(r.is_err(), n == 0);
         }
-        let _ = check(fused::diagonal::SOURCE, "diagonal", &args, fused::diagonal(&xd), if on_gpu() { F64_MATH_TOL } else { EXACT });
+        let _ = check(
+            fused::diagonal::SOURCE,
+            "diagonal",
+            &args,
+            fused::diagonal(&xd),
+            if on_gpu() { F64_MATH_TOL } else { EXACT },
+        );
         let sq = ((n as f64).sqrt() as usize).max(1);
         for (r, c) in [(n / sq, sq), (sq, 0), (0, sq), (sq, sq + 1)] {
             let m = Matrix::from_vec([r, c], floats(r * c, 11)).unwrap();
             let v = Vector::from(floats(sq, 12));
             let args = [arg(&m), arg(&v)];
             // Fails where a row is longer than `v`, the same way.
-            let _ = check(fused::diagonal_rows::SOURCE, "diagonal_rows", &args, fused::diagonal_rows(&m, &v), EXACT);
+            let _ = check(
+                fused::diagonal_rows::SOURCE,
+                "diagonal_rows",
+                &args,
+                fused::diagonal_rows(&m, &v),
+                EXACT,
+            );
         }
         let xs = Vector::from(floats(n, 10));
         let args = [arg(&xs)];
-        check_ok(fused::disconnected::SOURCE, "disconnected", &args, fused::disconnected(&xs), EXACT);
-        check_ok(fused::gather_of_map::SOURCE, "gather_of_map", &args, fused::gather_of_map(&xs), EXACT);
+        check_ok(
+            fused::disconnected::SOURCE,
+            "disconnected",
+            &args,
+            fused::disconnected(&xs),
+            EXACT,
+        );
+        check_ok(
+            fused::gather_of_map::SOURCE,
+            "gather_of_map",
+            &args,
+            fused::gather_of_map(&xs),
+            EXACT,
+        );
         let xi = Vector::from((0..n).map(|i| (hash(i) % 200) as i32 - 90).collect::<Vec<_>>());
         let args = [arg(&xi)];
         check_ok(fused::scans::SOURCE, "scans", &args, fused::scans(&xi), EXACT);
-        check_ok(fused::scatter_of_gather::SOURCE, "scatter_of_gather", &args, fused::scatter_of_gather(&xi), EXACT);
-        check_ok(fused::gather_of_scatter::SOURCE, "gather_of_scatter", &args, fused::gather_of_scatter(&xi), EXACT);
+        check_ok(
+            fused::scatter_of_gather::SOURCE,
+            "scatter_of_gather",
+            &args,
+            fused::scatter_of_gather(&xi),
+            EXACT,
+        );
+        check_ok(
+            fused::gather_of_scatter::SOURCE,
+            "gather_of_scatter",
+            &args,
+            fused::gather_of_scatter(&xi),
+            EXACT,
+        );
     }
 }

@@ -423,12 +423,16 @@ fn optimal_clustering_never_costs_more_than_greedy() {
     let (mut compiled, mut better, mut solves) = (0, 0, Vec::new());
     for i in 0..n {
         let p = gen::program(&mut rng, &format!("rp{i}"));
-        let Ok((_, optimal)) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal)) else {
+        let Ok((_, optimal)) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal))
+        else {
             continue;
         };
-        let (_, greedy) =
-            accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Greedy)).expect("compiles greedily");
-        let (o, g) = (ilp::cost(&optimal, &optimal.steps), ilp::cost(&greedy, &greedy.steps));
+        let (_, greedy) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Greedy))
+            .expect("compiles greedily");
+        let (o, g) = (
+            ilp::cost(&optimal, &optimal.steps),
+            ilp::cost(&greedy, &greedy.steps),
+        );
         assert!(
             o <= g,
             "{}: the optimal clustering costs {o}, the greedy one {g}\n{}\noptimal:\n{}\ngreedy:\n{}",
@@ -438,14 +442,24 @@ fn optimal_clustering_never_costs_more_than_greedy() {
             greedy.explain()
         );
         assert!(
-            optimal.fusion.solves.iter().all(|s| s.status != ilp::Status::Worse),
+            optimal
+                .fusion
+                .solves
+                .iter()
+                .all(|s| s.status != ilp::Status::Worse),
             "{}: the solver's clustering was worse once applied\n{}\n{}",
             p.name,
             p.source,
             optimal.explain()
         );
-        let (_, again) = accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal)).unwrap();
-        assert_eq!(optimal.explain(), again.explain(), "{}: two plans for one program", p.name);
+        let (_, again) =
+            accel_core::compile_source_with(&p.source, &p.name, with(Clustering::Optimal)).unwrap();
+        assert_eq!(
+            optimal.explain(),
+            again.explain(),
+            "{}: two plans for one program",
+            p.name
+        );
         compiled += 1;
         better += usize::from(o < g);
         solves.extend(optimal.fusion.solves.iter().map(|s| s.seconds));

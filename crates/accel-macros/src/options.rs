@@ -29,7 +29,8 @@ pub fn parse(attr: TokenStream) -> syn::Result<Options> {
             // `true` is "optimal"; "greedy" keeps the fusion of producers
             // into consumers and clusters kernels greedily.
             if let syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s), ..
+                lit: syn::Lit::Str(s),
+                ..
             }) = &arg.value
             {
                 opts.clustering = match s.value().as_str() {

@@ -34,7 +34,9 @@ use super::inline::{inlinable, reads_at_own_element};
 use super::{candidate, updates_in_place, Facts, Name};
 use crate::ir::{BufId, Expr, Ty, H};
 use crate::plan::{KernelOp, Plan, Step};
-use microlp::{ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, TerminationReason, Variable};
+use microlp::{
+    ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, TerminationReason, Variable,
+};
 use std::collections::{HashMap, HashSet};
 
 /// The extent the cost model assumes for a dimension unknown at build time.
@@ -186,12 +188,16 @@ impl Graph {
         let mut droppable = Vec::new();
         for g in 0..n {
             let Some(kg) = kernel(g) else { continue };
-            let KernelOp::Generate { elem, .. } = &kg.op else { continue };
+            let KernelOp::Generate { elem, .. } = &kg.op else {
+                continue;
+            };
             let [b] = kg.outputs[..] else { continue };
             if updates_in_place(a, elem) {
                 continue;
             }
-            let users: Vec<usize> = (g + 1..n).filter(|&j| facts[j].uses.contains(&Name::Buf(b.0))).collect();
+            let users: Vec<usize> = (g + 1..n)
+                .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
+                .collect();
             let mut edges = Vec::new();
             for &j in &users {
                 let linked = kernel(j).is_some_and(|kj| {
@@ -211,14 +217,20 @@ impl Graph {
                 }
             }
             if !users.is_empty() && edges.len() == users.len() && !escapes.contains(&b) {
-                droppable.push(Droppable { step: g, size: size(b), edges });
+                droppable.push(Droppable {
+                    step: g,
+                    size: size(b),
+                    edges,
+                });
             }
         }
         // Siblings: the same space, an input in common, neither using what
         // the other defines, not both able to fail.
         for j in 0..n {
             for i in 0..j {
-                let (Some(ci), Some(cj)) = (class[i], class[j]) else { continue };
+                let (Some(ci), Some(cj)) = (class[i], class[j]) else {
+                    continue;
+                };
                 let compatible = ci == cj || ci == Class::Generate || cj == Class::Generate;
                 if !compatible
                     || space(i) != space(j)
@@ -251,7 +263,9 @@ impl Graph {
         // a constant).
         let producer: HashMap<BufId, usize> = (0..n)
             .filter_map(|g| match kernel(g) {
-                Some(k) if matches!(k.op, KernelOp::Generate { .. }) && k.outputs.len() == 1 => Some((k.outputs[0], g)),
+                Some(k) if matches!(k.op, KernelOp::Generate { .. }) && k.outputs.len() == 1 => {
+                    Some((k.outputs[0], g))
+                }
                 _ => None,
             })
             .collect();
@@ -265,7 +279,10 @@ impl Graph {
                     .chain(producer.get(&b).copied())
                     .collect();
                 shared.sort();
-                Reads { size: size(b), shared }
+                Reads {
+                    size: size(b),
+                    shared,
+                }
             })
             .collect();
         Graph {
@@ -417,7 +434,9 @@ pub fn size(plan: &Plan, b: BufId) -> f64 {
 /// included): bytes read and written, and [`KERNEL`] per kernel.
 pub fn cost(plan: &Plan, steps: &[Step]) -> f64 {
     let a = plan.accesses_of(steps);
-    let bytes = |m: &std::collections::BTreeMap<BufId, usize>| m.iter().map(|(b, n)| *n as f64 * size(plan, *b)).sum::<f64>();
+    let bytes = |m: &std::collections::BTreeMap<BufId, usize>| {
+        m.iter().map(|(b, n)| *n as f64 * size(plan, *b)).sum::<f64>()
+    };
     bytes(&a.reads) + bytes(&a.writes) + KERNEL * a.kernels as f64
 }
 
@@ -463,7 +482,9 @@ impl Model {
             .enumerate()
             .map(|(i, c)| {
                 c.map(|c| match c {
-                    Class::Generate if g.droppable.iter().any(|d| d.step == i) => p.add_integer_var(0.0, (0, 2)),
+                    Class::Generate if g.droppable.iter().any(|d| d.step == i) => {
+                        p.add_integer_var(0.0, (0, 2))
+                    }
                     c => p.add_integer_var(0.0, (c as i32, c as i32)),
                 })
             })
@@ -500,9 +521,16 @@ impl Model {
         }
         // A generate computed inside its cluster's kernel reads nothing the
         // kernel stores: a fused producer of it is computed inside too.
-        let manifest_of = |step: usize| g.droppable.iter().position(|d| d.step == step).map(|k| manifest[k]);
+        let manifest_of = |step: usize| {
+            g.droppable
+                .iter()
+                .position(|d| d.step == step)
+                .map(|k| manifest[k])
+        };
         for (k, q) in g.pairs.iter().enumerate() {
-            let (Some(md), true) = (manifest_of(q.j), q.edge) else { continue };
+            let (Some(md), true) = (manifest_of(q.j), q.edge) else {
+                continue;
+            };
             match manifest_of(q.i) {
                 Some(ms) => p.add_constraint([(fused[k], 1.0), (md, -1.0), (ms, 1.0)], Le, 1.0),
                 None => p.add_constraint([(fused[k], 1.0), (md, -1.0)], Le, 0.0),
@@ -529,8 +557,13 @@ impl Model {
         // Kernels: one saved per step fused with an earlier one.
         let saved = (0..g.n)
             .map(|j| {
-                let links: Vec<(Variable, f64)> =
-                    g.pairs.iter().enumerate().filter(|(_, q)| q.j == j).map(|(k, _)| (fused[k], -1.0)).collect();
+                let links: Vec<(Variable, f64)> = g
+                    .pairs
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, q)| q.j == j)
+                    .map(|(k, _)| (fused[k], -1.0))
+                    .collect();
                 (!links.is_empty()).then(|| {
                     let s = p.add_binary_var(-KERNEL);
                     p.add_constraint(std::iter::once((s, 1.0)).chain(links), Le, 0.0);
@@ -567,7 +600,11 @@ impl Model {
             out.push((*v, f64::from(u8::from(fused.contains(&g.pair(k))))));
         }
         // A cluster's class: a fold's, if it has one.
-        let mut class: Vec<f64> = g.class.iter().map(|c| c.map_or(0.0, |c| c as u8 as f64)).collect();
+        let mut class: Vec<f64> = g
+            .class
+            .iter()
+            .map(|c| c.map_or(0.0, |c| c as u8 as f64))
+            .collect();
         let mut changed = true;
         while changed {
             changed = false;

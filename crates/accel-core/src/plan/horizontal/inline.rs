@@ -109,7 +109,12 @@ fn inline_into(
 /// shape by `shape`); `None` when it reads `b` elsewhere. Returns the
 /// kernel, the variable and whether it is read at all. The shapes of `k`'s
 /// outputs are rewritten in `plan` too.
-pub(super) fn read_in_register(plan: &mut Plan, shape: H, b: BufId, mut k: Kernel) -> Option<(Kernel, VarId, bool)> {
+pub(super) fn read_in_register(
+    plan: &mut Plan,
+    shape: H,
+    b: BufId,
+    mut k: Kernel,
+) -> Option<(Kernel, VarId, bool)> {
     let a = &mut plan.arena;
     let buf = &plan.buffers[b.0 as usize];
     let buffer = a.add(

@@ -71,7 +71,11 @@ impl Report {
                 let vars: usize = self.solves.iter().map(|s| s.variables).sum();
                 let nodes: u64 = self.solves.iter().map(|s| s.nodes).sum();
                 let n = self.solves.len();
-                let lists = if n == 1 { "1 step list".to_string() } else { format!("{n} step lists") };
+                let lists = if n == 1 {
+                    "1 step list".to_string()
+                } else {
+                    format!("{n} step lists")
+                };
                 let mut parts = vec![format!("{} proven optimal", count(ilp::Status::Optimal))];
                 for (st, what) in [
                     (ilp::Status::NodeLimit, "at the node limit"),
@@ -82,8 +86,15 @@ impl Report {
                         parts.push(format!("{} {what} (greedy kept)", count(st)));
                     }
                 }
-                let head = if count(ilp::Status::Optimal) == n { "optimal" } else { "optimal where proven" };
-                format!("{head} (ILP over {lists}: {}; {vars} variables, {nodes} nodes)", parts.join(", "))
+                let head = if count(ilp::Status::Optimal) == n {
+                    "optimal"
+                } else {
+                    "optimal where proven"
+                };
+                format!(
+                    "{head} (ILP over {lists}: {}; {vars} variables, {nodes} nodes)",
+                    parts.join(", ")
+                )
             }
         }
     }
@@ -266,7 +277,9 @@ fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kern
         let mentions = |h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(b) if b == o));
         let uses = y.op.funs().iter().any(|f| mentions(f.body))
             || y.op.host_exprs().into_iter().any(mentions)
-            || y.outputs.iter().any(|b| mentions(plan.buffers[b.0 as usize].shape));
+            || y.outputs
+                .iter()
+                .any(|b| mentions(plan.buffers[b.0 as usize].shape));
         if !uses {
             continue;
         }
@@ -769,7 +782,10 @@ fn concat(a: &mut Arena, x: H, nx: usize, y: H, ny: usize, links: &[(VarId, usiz
             xs.extend(spread(a, y, ny));
             a.tuple(xs)
         });
-        links.iter().rev().fold(body, |body, &(t, k)| a.let_(t, fields[k], body))
+        links
+            .iter()
+            .rev()
+            .fold(body, |body, &(t, k)| a.let_(t, fields[k], body))
     })
 }
 
@@ -783,7 +799,15 @@ fn spread(a: &mut Arena, h: H, n: usize) -> Vec<H> {
 
 /// The element function computing both parts' elements, as one tuple; by
 /// offset when both are, by index otherwise.
-fn pair_elems(a: &mut Arena, shape: H, x: &ElemFn, nx: usize, y: &ElemFn, ny: usize, links: &[(VarId, usize)]) -> ElemFn {
+fn pair_elems(
+    a: &mut Arena,
+    shape: H,
+    x: &ElemFn,
+    nx: usize,
+    y: &ElemFn,
+    ny: usize,
+    links: &[(VarId, usize)],
+) -> ElemFn {
     match (x, y) {
         (ElemFn::Linear(f), ElemFn::Linear(g)) => {
             ElemFn::Linear(a.lam("i", Ty::Prim(crate::ir::Prim::Usize), |a, i| {
