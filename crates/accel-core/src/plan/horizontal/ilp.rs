@@ -326,8 +326,9 @@ impl Graph {
     /// those it must follow, strictly unless they are in one cluster. (The
     /// solver's answer is checked, not trusted.)
     fn consistent(&self, c: &Choice) -> bool {
+        let inside = self.inside(c);
         let mut class: Vec<Option<Class>> = (0..self.n)
-            .map(|i| self.class[i].filter(|k| *k != Class::Generate || !self.dropped(c, i)))
+            .map(|i| self.class[i].filter(|k| *k != Class::Generate || !inside[i]))
             .collect();
         let mut changed = true;
         while changed {
@@ -348,7 +349,7 @@ impl Graph {
         let inside_reads_stored = self
             .pairs
             .iter()
-            .any(|q| q.edge && fused.contains(&(q.i, q.j)) && self.dropped(c, q.j) && !self.dropped(c, q.i));
+            .any(|q| q.edge && fused.contains(&(q.i, q.j)) && inside[q.j] && !inside[q.i]);
         !inside_reads_stored
             && self
                 .ordered
@@ -356,13 +357,15 @@ impl Graph {
                 .all(|&(i, j)| c.pi[j] > c.pi[i] || fused.contains(&(i, j)) && c.pi[j] == c.pi[i])
     }
 
-    /// Whether a generate step may go unstored (and is, in `choice`).
-    pub(super) fn dropped(&self, choice: &Choice, step: usize) -> bool {
+    /// Per step: whether it is a generate computed inside its cluster's
+    /// kernel (unstored) in `choice`.
+    pub(super) fn inside(&self, choice: &Choice) -> Vec<bool> {
         let fused: HashSet<(usize, usize)> = choice.fused.iter().copied().collect();
-        self.droppable
-            .iter()
-            .find(|d| d.step == step)
-            .is_some_and(|d| d.edges.iter().all(|&e| fused.contains(&self.pair(e))))
+        let mut inside = vec![false; self.n];
+        for d in &self.droppable {
+            inside[d.step] = d.edges.iter().all(|&e| fused.contains(&self.pair(e)));
+        }
+        inside
     }
 
     /// Solves the program, starting from `warm` (the greedy clustering).

@@ -169,10 +169,8 @@ pub(super) fn read_in_register(
         a,
         old_body,
         &mut |a, x| match a.expr(x) {
-            Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }
-                if *array == buffer
-                    && matches!(a.expr(x), Expr::ReadLinear { .. }) == by_offset
-                    && matches!(a.expr(*index), Expr::Var(v) if own.contains(v)) =>
+            Expr::ReadLinear { array, .. } | Expr::ReadIndex { array, .. }
+                if *array == buffer && is_own_read(a, a.expr(x), &own, by_offset) =>
             {
                 Some(tv)
             }
@@ -213,6 +211,18 @@ fn own_vars(a: &Arena, f: &Fun) -> Vec<VarId> {
     own
 }
 
+/// Whether read `e` (by offset or by index) is at the element of the
+/// function whose parameter's aliases are `own`, and of its kind.
+fn is_own_read(a: &Arena, e: &Expr, own: &[VarId], by_offset: bool) -> bool {
+    match e {
+        Expr::ReadLinear { index, .. } | Expr::ReadIndex { index, .. } => {
+            matches!(e, Expr::ReadLinear { .. }) == by_offset
+                && matches!(a.expr(*index), Expr::Var(v) if own.contains(v))
+        }
+        _ => false,
+    }
+}
+
 /// Whether kernel `k` (a generate or a fold) reads buffer `b`'s elements
 /// only at its own element, and only in its element function.
 pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
@@ -225,9 +235,8 @@ pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
     let mut ok = true;
     a.reaches(elem.fun().body, |_, e| {
         match e {
-            Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index } if is_b(*array) => {
-                ok &= matches!(e, Expr::ReadLinear { .. }) == by_offset
-                    && matches!(a.expr(*index), Expr::Var(v) if own.contains(v));
+            Expr::ReadLinear { array, .. } | Expr::ReadIndex { array, .. } if is_b(*array) => {
+                ok &= is_own_read(a, e, &own, by_offset);
             }
             Expr::Read { array, .. } | Expr::ReadStencil { array, .. } if is_b(*array) => ok = false,
             _ => {}

@@ -244,10 +244,11 @@ fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> 
     let rep: Vec<usize> = (0..n).map(|i| find(&mut root, i)).collect();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (c.pi[i], rep[i], i));
+    let computed_inside = g.inside(c);
     let mut slots: Vec<Option<Step>> = steps.into_iter().map(Some).collect();
     let mut out = Vec::new();
     for cluster in order.chunk_by(|&x, &y| rep[x] == rep[y]) {
-        let (inside, stored): (Vec<usize>, Vec<usize>) = cluster.iter().partition(|&&i| g.dropped(c, i));
+        let (inside, stored): (Vec<usize>, Vec<usize>) = cluster.iter().partition(|&&i| computed_inside[i]);
         out.extend(inside.iter().map(|&i| slots[i].take().unwrap()));
         let mut kernels = stored.iter().map(|&i| slots[i].take().unwrap());
         let mut merged = kernels.next().expect("a cluster stores an array");
