@@ -1085,6 +1085,97 @@ fn diagonal_fusion_writes_once_and_reads_nothing_back() {
     assert_eq!(shape_of(&r), (1, 2), "{}", r.explain());
 }
 
+mod after_scan {
+    use super::*;
+    variants! {
+        // A generate reading a scan of rows at its own element, and another
+        // array by index (which may fail): one kernel, the scan's array
+        // never stored.
+        pub fn rows_then(m: &Matrix<i32>, v: &Vector<i32>) -> Matrix<i32> {
+            let [r, c] = m.shape();
+            let s = m.scanl1(|a, b| a + b);
+            generate([r, c], |[i, j]| s[[i, j]] * 2 - v[[j]])
+        }
+        // A scan of tuples, right to left, then one field per element.
+        pub fn tuples_right(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let s = xs.map(|x| (x, 1)).scanr1(|a, b| (a.0 + b.0, a.1 + b.1));
+            generate([n], |[i]| s[[i]].0 - s[[i]].1 * (i as i32))
+        }
+        // Rank 3: the outer dimensions of the index come from the row.
+        pub fn cube_then(a: &Array<i32, 3>) -> Array<i32, 3> {
+            let [p, q, r] = a.shape();
+            let s = a.scanl1(|x, y| x + y);
+            generate([p, q, r], |[i, j, k]| s[[i, j, k]] + (i * 100 + j * 10 + k) as i32)
+        }
+        // Read at a neighbour: the scan's array is stored.
+        pub fn neighbour(xs: &Vector<i32>) -> Vector<i32> {
+            let n = xs.len();
+            let s = xs.scanl1(|a, b| a + b);
+            generate([n], |[i]| if i + 1 < n { s[[i + 1]] - s[[i]] } else { 0 })
+        }
+    }
+}
+
+#[test]
+fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
+    use after_scan::*;
+    let p = |src: &str, name: &str| plan(src, name, Options::default());
+    for (src, name) in [
+        (fused::rows_then::SOURCE, "rows_then"),
+        (fused::tuples_right::SOURCE, "tuples_right"),
+        (fused::cube_then::SOURCE, "cube_then"),
+    ] {
+        let pl = p(src, name);
+        assert_eq!(shape_of(&pl), (1, 1), "{}", pl.explain());
+        assert!(pl.explain().contains("scan -> generate"), "{}", pl.explain());
+    }
+    let nb = p(fused::neighbour::SOURCE, "neighbour");
+    assert_eq!(shape_of(&nb), (2, 2), "{}", nb.explain());
+    for n in SIZES {
+        let ints = |k: usize, seed: usize| {
+            (0..k)
+                .map(|i| (hash(i * 3 + seed) % 101) as i32 - 50)
+                .collect::<Vec<_>>()
+        };
+        let xs = Vector::from(ints(n, 1));
+        let args = [arg(&xs)];
+        for got in [fused::tuples_right(&xs), no_fusion::tuples_right(&xs)] {
+            check_ok(fused::tuples_right::SOURCE, "tuples_right", &args, got, EXACT);
+        }
+        check_ok(
+            fused::neighbour::SOURCE,
+            "neighbour",
+            &args,
+            fused::neighbour(&xs),
+            EXACT,
+        );
+        let sq = ((n as f64).sqrt() as usize).max(1);
+        for (r, c) in [(n / sq, sq), (sq, 0), (0, sq), (sq, sq + 1), (3, n)] {
+            let m = Matrix::from_vec([r, c], ints(r * c, 2)).unwrap();
+            let v = Vector::from(ints(sq, 3));
+            let args = [arg(&m), arg(&v)];
+            // Fails where a row is longer than `v`, the same way.
+            for got in [fused::rows_then(&m, &v), no_fusion::rows_then(&m, &v)] {
+                let _ = check(fused::rows_then::SOURCE, "rows_then", &args, got, EXACT);
+            }
+        }
+        let d = (n as f64).cbrt() as usize + 1;
+        let a = Array::<i32, 3>::from_vec(
+            [d, d + 1, n / (d * d) + 2],
+            ints(d * (d + 1) * (n / (d * d) + 2), 4),
+        )
+        .unwrap();
+        check_ok(
+            fused::cube_then::SOURCE,
+            "cube_then",
+            &[arg(&a)],
+            fused::cube_then(&a),
+            EXACT,
+        );
+    }
+}
+
 #[test]
 fn what_may_share_a_kernel() {
     use clusters::*;

@@ -106,8 +106,33 @@ fn steps(
                     KernelOp::Generate { elem, .. } => Some(plan.arena.ty(elem.fun().body)),
                     KernelOp::Fold { post: Some(p), .. } => Some(plan.arena.ty(p.body)),
                     KernelOp::Fold { f, post: None, .. } => Some(plan.arena.ty(f.body)),
+                    KernelOp::Scan { post: Some(p), .. } => Some(plan.arena.ty(p.body)),
+                    KernelOp::Scan { f, post: None, .. } => Some(plan.arena.ty(f.body)),
                     _ => None,
                 };
+                // A scan's post takes the element's index only where the
+                // output has the scan's shape.
+                if let KernelOp::Scan {
+                    shape,
+                    kind,
+                    post: Some(p),
+                    ..
+                } = &kernel.op
+                {
+                    let index_ok = match p.params[..] {
+                        [_] => true,
+                        [_, ix] => {
+                            *kind == crate::ir::ScanKind::Inclusive
+                                && plan.arena.var(ix).ty == *plan.arena.ty(*shape)
+                        }
+                        _ => false,
+                    };
+                    if !index_ok {
+                        return Err(format!(
+                            "step {k}: a scan's post takes the element's index where it cannot"
+                        ));
+                    }
+                }
                 if computed.is_some_and(|t| *t != kernel.stored(plan)) {
                     return Err(format!(
                         "step {k}: the kernel computes another type than it stores"

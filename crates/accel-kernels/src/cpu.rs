@@ -968,7 +968,7 @@ impl Gen<'_> {
                 let acc_ty = self.a.var(f.params[0]).ty.clone();
                 let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                 let g = self.fun2(f, &at);
-                let post = self.post_closure(post.as_ref(), &at, &t);
+                let post = self.scan_post_closure(post.as_ref(), &at, &t, &in_shape);
                 let d = match dir {
                     ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
                     ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
@@ -1949,6 +1949,44 @@ impl Gen<'_> {
             }
             None => quote!(|__x: #at| -> #t { __x }),
         }
+    }
+
+    /// [`Self::post_closure`] for a scan: `|r, j, x|`, for the output at
+    /// position `j` of row `r` of the scan's shape `shape` (a variable). A
+    /// post with a second parameter (a generate reading the scan at its own
+    /// element, fused into it) gets that output's index there.
+    fn scan_post_closure(
+        &self,
+        post: Option<&Fun>,
+        at: &TokenStream,
+        t: &TokenStream,
+        shape: &Ident,
+    ) -> TokenStream {
+        let Some(p) = post.filter(|p| p.params.len() == 2) else {
+            let one = self.post_closure(post, at, t);
+            return quote!(|_: usize, _: usize, __x: #at| -> #t { (#one)(__x) });
+        };
+        let rt = self.rt;
+        let (x, ix, body) = (var(p.params[0]), var(p.params[1]), self.expr(p.body));
+        let rank = match &self.a.var(p.params[1]).ty {
+            Ty::Index(r) => *r,
+            _ => 1,
+        };
+        // The outer dimensions from the row number: only ranks above 2 divide.
+        let index = match rank {
+            0 | 1 => quote!([__j]),
+            2 => quote!([__r, __j]),
+            _ => {
+                let outer = Literal::usize_unsuffixed(rank - 1);
+                let dims = (0..rank - 1).map(Literal::usize_unsuffixed);
+                let parts = (0..rank - 1).map(Literal::usize_unsuffixed);
+                quote!({
+                    let __o: [usize; #outer] = #rt::shape::from_linear(&[#(#shape[#dims]),*], __r);
+                    [#(__o[#parts],)* __j]
+                })
+            }
+        };
+        quote!(|__r: usize, __j: usize, #x: #at| -> #t { let #ix = #index; #body })
     }
 
     fn fun2(&self, f: &Fun, t: &TokenStream) -> TokenStream {

@@ -335,12 +335,29 @@ pub(super) struct Out<'a> {
 }
 
 impl Out<'_> {
-    /// Stores `post(v)` (or `v`) at element `idx` of the output.
+    /// Stores `post(v)` (or `v`) at element `idx` of the output. A post with
+    /// a second parameter (a generate fused after an inclusive scan, whose
+    /// output has the kernel's iteration shape) gets the element's index.
     pub(super) fn store(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<(), Unsupported> {
         let v = match self.post {
             Some(p) => {
                 let old = l.bind(p.params[0], v.to_vec());
+                let old_ix = match p.params.get(1) {
+                    Some(&ix) => {
+                        let rank = match &l.a.var(ix).ty {
+                            Ty::Index(r) => *r,
+                            _ => 1,
+                        };
+                        let dims = iter_dims(l, rank);
+                        let at = l.delinearize(idx, &dims);
+                        Some((ix, l.bind(ix, at)))
+                    }
+                    None => None,
+                };
                 let r = l.expr(p.body);
+                if let Some((ix, old)) = old_ix {
+                    l.unbind(ix, old);
+                }
                 l.unbind(p.params[0], old);
                 r?
             }

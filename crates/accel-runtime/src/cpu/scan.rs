@@ -184,18 +184,19 @@ pub fn scan_inclusive<C: Columns>(
     f: impl Fn(usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
-    scan_inclusive_then::<C, C>(rows, len, dir, f, g, |x| x)
+    scan_inclusive_then::<C, C>(rows, len, dir, f, g, |_, _, x| x)
 }
 
-/// [`scan_inclusive`] with `post` applied to each output before it is stored
-/// (a map after the scan, fused into it).
+/// [`scan_inclusive`] with `post(r, j, v)` applied to each output `v`, at
+/// position `j` of row `r`, before it is stored: the maps after the scan, or
+/// a generate reading the scan at its own element, fused into it.
 pub fn scan_inclusive_then<C: Columns, D: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
     f: impl Fn(usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
-    post: impl Fn(C::Elem) -> D::Elem + Sync,
+    post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
 ) -> D {
     let n = rows * len;
     let mut cols = D::with_capacity(n);
@@ -223,10 +224,10 @@ pub fn scan_inclusive_then<C: Columns, D: Columns>(
         &|r| f(r * len + seed_pos),
         // SAFETY: `i < rows * len` = the capacity; each scanned element's slot
         // is emitted exactly once, by one thread.
-        &|_, i, v| unsafe { D::write(out, i, post(v)) },
+        &|r, i, v| unsafe { D::write(out, i, post(r, i - r * len, v)) },
         // SAFETY: the seed's slot is in row `r` (below the capacity) and is not
         // among the scanned elements, and `fin` runs once per row.
-        &|r, s, _| unsafe { D::write(out, r * len + seed_pos, post(s)) },
+        &|r, s, _| unsafe { D::write(out, r * len + seed_pos, post(r, seed_pos, s)) },
     );
     // SAFETY: the scanned elements and the seeds cover every slot below `n`.
     unsafe { cols.set_len(n) };
@@ -246,10 +247,11 @@ pub fn scan_with_init<C: Columns>(
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
-    scan_with_init_then::<C, C>(rows, len, dir, f, z, g, |x| x)
+    scan_with_init_then::<C, C>(rows, len, dir, f, z, g, |_, _, x| x)
 }
 
-/// [`scan_with_init`] with `post` applied to each output before it is stored.
+/// [`scan_with_init`] with `post(r, j, v)` applied to each output `v`, at
+/// position `j` of row `r`, before it is stored.
 pub fn scan_with_init_then<C: Columns, D: Columns>(
     rows: usize,
     len: usize,
@@ -257,7 +259,7 @@ pub fn scan_with_init_then<C: Columns, D: Columns>(
     f: impl Fn(usize) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
-    post: impl Fn(C::Elem) -> D::Elem + Sync,
+    post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
 ) -> D {
     let w = len + 1;
     let n = rows * w;
@@ -287,12 +289,12 @@ pub fn scan_with_init_then<C: Columns, D: Columns>(
         &|_| z,
         // SAFETY: element `i = r * len + j` (j < len) goes to slot
         // `r * (len + 1) + j = i + r < n`, emitted exactly once, by one thread.
-        &|r, i, v| unsafe { D::write(out, i + r, post(v)) },
+        &|r, i, v| unsafe { D::write(out, i + r, post(r, i - r * len, v)) },
         &|r, s, total| {
             let v = if dir == ScanDir::Left { total } else { s };
             // SAFETY: slot `r * (len + 1) + len < n` is the row's last, which no
             // element is emitted to, and `fin` runs once per row.
-            unsafe { D::write(out, r * w + len, post(v)) }
+            unsafe { D::write(out, r * w + len, post(r, len, v)) }
         },
     );
     // SAFETY: the emitted elements and the last slot of each row cover `0..n`.

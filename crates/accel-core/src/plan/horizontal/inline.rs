@@ -1,8 +1,10 @@
 //! Vertical fusion after horizontal: a generate whose array one kernel
-//! alone reads, at that kernel's own element, is computed in that kernel.
+//! alone reads, at that kernel's own element, is computed in that kernel;
+//! and a generate that alone reads an inclusive scan's array, at its own
+//! element, is computed as the scan stores it.
 
-use super::{offset, updates_in_place, Facts, Name};
-use crate::ir::{Arena, BufId, Expr, Fun, Ty, VarId, H};
+use super::{offset, same_shape, updates_in_place, Facts, Name};
+use crate::ir::{Arena, BufId, Expr, Fun, ScanKind, Ty, VarId, H};
 use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, Step};
 use std::collections::{HashMap, HashSet};
 
@@ -49,6 +51,103 @@ pub(super) fn inline_single_consumer(
         }
     }
     None
+}
+
+/// A generate that alone reads an inclusive scan's array, each element at
+/// its own, is computed by the scan as it stores each element (the scan's
+/// `post` then takes the element's index too): the scan's array is neither
+/// written nor read back. The scan moves down to the generate's place (its
+/// inputs are older). Returns the scan's and the generate's steps when it
+/// did one (the scan's step is gone). `tridagPar`'s scans of tuples, each
+/// followed by a generate of one float per element, then store the floats
+/// alone.
+pub(super) fn generate_after_scan(
+    plan: &mut Plan,
+    steps: &mut Vec<Step>,
+    escapes: &HashSet<BufId>,
+) -> Option<(usize, usize)> {
+    let facts: Vec<Facts> = steps
+        .iter()
+        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
+        .collect();
+    for i in 0..steps.len() {
+        let Step::Kernel(s) = &steps[i] else { continue };
+        let KernelOp::Scan {
+            kind: ScanKind::Inclusive,
+            shape,
+            ..
+        } = &s.op
+        else {
+            continue;
+        };
+        let [b] = s.outputs[..] else { continue };
+        if escapes.contains(&b) {
+            continue;
+        }
+        let users: Vec<usize> = (i + 1..steps.len())
+            .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
+            .collect();
+        let [j] = users[..] else { continue };
+        let Step::Kernel(g) = &steps[j] else { continue };
+        let KernelOp::Generate { elem, .. } = &g.op else {
+            continue;
+        };
+        if g.outputs.len() != 1 || updates_in_place(&plan.arena, elem) {
+            continue;
+        }
+        // Both may fail: the generate is then a map after the scan, which
+        // the fuser puts in the scan's kernel too (`post`); which of the
+        // kernel's errors is reported first is not ordered.
+        if !facts[i + 1..j].iter().all(|x| facts[i].may_move_past(x)) {
+            continue;
+        }
+        let (shape, scan, g) = (*shape, s.clone(), g.clone());
+        if let Some(new) = scan_then(plan, shape, scan, b, g) {
+            steps[j] = Step::Kernel(new);
+            steps.remove(i);
+            plan.buffers[b.0 as usize].origin = Origin::Inlined;
+            return Some((i, j));
+        }
+    }
+    None
+}
+
+/// Scan kernel `scan` (over `shape`, writing buffer `b`) storing instead what
+/// generate `g` computes from each of its elements; `None` when `g` reads `b`
+/// other than at its own element.
+fn scan_then(plan: &mut Plan, shape: H, mut scan: Kernel, b: BufId, g: Kernel) -> Option<Kernel> {
+    let (g, t, _) = read_in_register(plan, shape, b, g)?;
+    let KernelOp::Generate { elem, .. } = &g.op else {
+        return None;
+    };
+    let a = &mut plan.arena;
+    let Ty::Index(rank) = a.ty(shape).clone() else {
+        return None;
+    };
+    let KernelOp::Scan { f, post, .. } = &mut scan.op else {
+        return None;
+    };
+    // `|x, ix| { let t = post(x); g(ix) }`, `g` by offset or by index.
+    let x = a.new_var("x", a.var(f.params[0]).ty.clone());
+    let ix = a.new_var("ix", Ty::Index(rank));
+    let (xv, ixv) = (a.var_ref(x), a.var_ref(ix));
+    let value = match post.as_ref() {
+        Some(p) => a.apply(p, &[xv]),
+        None => xv,
+    };
+    let arg = match elem {
+        ElemFn::Index(_) => ixv,
+        ElemFn::Linear(_) => offset(a, shape, ixv, rank),
+    };
+    let body = a.apply(elem.fun(), &[arg]);
+    let body = a.let_(t, value, body);
+    *post = Some(Fun {
+        params: vec![x, ix],
+        body,
+    });
+    scan.fused = [&scan.fused[..], &g.fused[..]].concat();
+    scan.outputs = g.outputs;
+    Some(scan)
 }
 
 /// Kernel `k` (a generate or a fold over the shape `shape`) computing the
@@ -157,24 +256,23 @@ pub(super) fn read_in_register(
         }
         _ => return None,
     };
-    if space != shape {
+    if !same_shape(a, space, shape) {
         return None;
     }
     let by_offset = matches!(kelem, ElemFn::Linear(_));
     let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
     let tv = a.var_ref(t);
     let old_body = kelem.fun().body;
-    let own = own_vars(a, kelem.fun());
+    let own = Own::of(a, kelem.fun(), by_offset);
     let body = replace(
         a,
         old_body,
-        &mut |a, x| match a.expr(x) {
-            Expr::ReadLinear { array, .. } | Expr::ReadIndex { array, .. }
-                if *array == buffer && is_own_read(a, a.expr(x), &own, by_offset) =>
-            {
+        &mut |a, x| {
+            if own.reads(a, x, b) {
                 Some(tv)
+            } else {
+                (x == b_shape).then_some(shape)
             }
-            _ => None,
         },
         &mut HashMap::new(),
     );
@@ -196,30 +294,90 @@ pub(super) fn read_in_register(
     Some((k, t, body != old_body))
 }
 
-/// The variables equal to `f`'s parameter: itself, and the `let i = p`
-/// that `apply` binds arguments with.
-fn own_vars(a: &Arena, f: &Fun) -> Vec<VarId> {
-    let mut own = vec![f.params[0]];
-    a.reaches(f.body, |_, e| {
-        if let Expr::Let { var, value, .. } = e {
-            if matches!(a.expr(*value), Expr::Var(v) if own.contains(v)) {
-                own.push(*var);
-            }
-        }
-        false
-    });
-    own
+/// How an element function names its own element: by its parameter, the
+/// `let`s that rename it, and (by index) the index of its components
+/// (`[ix.0, ix.1]`, through the `let`s that name them, as `|[r, i]|` does).
+struct Own {
+    vars: Vec<VarId>,
+    lets: HashMap<VarId, H>,
+    by_offset: bool,
 }
 
-/// Whether read `e` (by offset or by index) is at the element of the
-/// function whose parameter's aliases are `own`, and of its kind.
-fn is_own_read(a: &Arena, e: &Expr, own: &[VarId], by_offset: bool) -> bool {
-    match e {
-        Expr::ReadLinear { index, .. } | Expr::ReadIndex { index, .. } => {
-            matches!(e, Expr::ReadLinear { .. }) == by_offset
-                && matches!(a.expr(*index), Expr::Var(v) if own.contains(v))
+impl Own {
+    fn of(a: &Arena, f: &Fun, by_offset: bool) -> Own {
+        let mut own = Own {
+            vars: vec![f.params[0]],
+            lets: HashMap::new(),
+            by_offset,
+        };
+        a.reaches(f.body, |_, e| {
+            if let Expr::Let { var, value, .. } = e {
+                if matches!(a.expr(*value), Expr::Var(v) if own.vars.contains(v)) {
+                    own.vars.push(*var);
+                }
+                own.lets.insert(*var, *value);
+            }
+            false
+        });
+        own
+    }
+
+    /// Whether `ix` is the element itself: its index (by offset, only a
+    /// vector's, `[p]`).
+    fn is_element(&self, a: &Arena, ix: H) -> bool {
+        match a.expr(ix) {
+            Expr::Var(v) if !self.by_offset && self.vars.contains(v) => true,
+            Expr::Var(v) => self.lets.get(v).is_some_and(|&x| self.is_element(a, x)),
+            Expr::MakeIndex(cs) if self.by_offset => cs.len() == 1 && self.is_offset(a, cs[0]),
+            Expr::MakeIndex(cs) => cs.iter().enumerate().all(|(k, &c)| self.is_component(a, c, k)),
+            _ => false,
         }
-        _ => false,
+    }
+
+    /// Whether `h` is the element's offset (by offset).
+    fn is_offset(&self, a: &Arena, h: H) -> bool {
+        match a.expr(h) {
+            Expr::Var(v) => self.vars.contains(v) || self.lets.get(v).is_some_and(|&x| self.is_offset(a, x)),
+            // The only component of the element's index `[p]`.
+            Expr::Proj(x, 0) => self.is_element(a, *x),
+            _ => false,
+        }
+    }
+
+    /// Whether `c` is component `k` of the element's index.
+    fn is_component(&self, a: &Arena, c: H, k: usize) -> bool {
+        match a.expr(c) {
+            Expr::Proj(x, j) => *j == k && self.is_element(a, *x),
+            Expr::Var(v) => self.lets.get(v).is_some_and(|&x| self.is_component(a, x, k)),
+            _ => false,
+        }
+    }
+
+    /// Whether node `x` reads buffer `b` at the element: unchecked, or a
+    /// user's index read checked against `b`'s own shape (which the element
+    /// lies in when the function's space is that shape).
+    fn reads(&self, a: &Arena, x: H, b: BufId) -> bool {
+        let is_b = |h: H| matches!(a.expr(h), Expr::Buffer(y) if *y == b);
+        match a.expr(x) {
+            e @ (Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }) => {
+                is_b(*array)
+                    && matches!(e, Expr::ReadLinear { .. }) == self.by_offset
+                    && matches!(a.expr(*index), Expr::Var(v) if self.vars.contains(v))
+            }
+            Expr::Checked {
+                index,
+                shape,
+                var,
+                body,
+                ..
+            } => {
+                matches!(a.expr(*shape), Expr::Shape(s) if is_b(*s))
+                    && matches!(a.expr(*body), Expr::ReadIndex { array, index: i }
+                        if is_b(*array) && matches!(a.expr(*i), Expr::Var(v) if v == var))
+                    && self.is_element(a, *index)
+            }
+            _ => false,
+        }
     }
 }
 
@@ -229,14 +387,23 @@ pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
     let (KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. }) = &k.op else {
         return false;
     };
-    let by_offset = matches!(elem, ElemFn::Linear(_));
-    let own = own_vars(a, elem.fun());
+    let own = Own::of(a, elem.fun(), matches!(elem, ElemFn::Linear(_)));
     let is_b = |x: H| matches!(a.expr(x), Expr::Buffer(y) if *y == b);
+    // The reads inside checked reads at the element are at the element.
+    let mut inside = HashSet::new();
+    a.reaches(elem.fun().body, |x, e| {
+        if let Expr::Checked { body, .. } = e {
+            if own.reads(a, x, b) {
+                inside.insert(*body);
+            }
+        }
+        false
+    });
     let mut ok = true;
-    a.reaches(elem.fun().body, |_, e| {
+    a.reaches(elem.fun().body, |x, e| {
         match e {
             Expr::ReadLinear { array, .. } | Expr::ReadIndex { array, .. } if is_b(*array) => {
-                ok &= is_own_read(a, e, &own, by_offset);
+                ok &= inside.contains(&x) || own.reads(a, x, b);
             }
             Expr::Read { array, .. } | Expr::ReadStencil { array, .. } if is_b(*array) => ok = false,
             _ => {}

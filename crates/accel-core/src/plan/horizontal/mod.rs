@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
 mod inline;
-use inline::inline_single_consumer;
+use inline::{generate_after_scan, inline_single_consumer};
 
 /// Marks, in [`Kernel::fused`], where the operations of one merged sibling
 /// end and the next one's begin.
@@ -196,6 +196,7 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
         }
         report.solves.push(solve);
     }
+    while generate_after_scan(plan, steps, escapes).is_some() {}
     renumber(plan, steps);
 }
 
@@ -387,6 +388,30 @@ fn updates_in_place(a: &Arena, elem: &ElemFn) -> bool {
                 if matches!(a.expr(*array), Expr::Buffer(_)))
     };
     matches!(a.expr(h), Expr::If(_, t, e) if reads_buffer(*t) || reads_buffer(*e))
+}
+
+/// Whether shapes `s` and `t` are the same: the same node, or the same
+/// components (`shape(b)` is `[shape(b).0, shape(b).1]`).
+fn same_shape(a: &Arena, s: H, t: H) -> bool {
+    #[derive(PartialEq)]
+    enum Part {
+        Node(H),
+        Field(H, usize),
+    }
+    let part = |h: H| match a.expr(h) {
+        Expr::Proj(x, k) => Part::Field(*x, *k),
+        _ => Part::Node(h),
+    };
+    let component = |sh: H, k: usize| match a.expr(sh) {
+        Expr::MakeIndex(cs) => part(cs[k]),
+        _ => Part::Field(sh, k),
+    };
+    match (a.ty(s), a.ty(t)) {
+        (Ty::Index(r), Ty::Index(q)) if r == q => {
+            s == t || (0..*r).all(|k| component(s, k) == component(t, k))
+        }
+        _ => s == t,
+    }
 }
 
 /// Whether two kernels iterate over the same space in the same way.
