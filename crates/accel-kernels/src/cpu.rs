@@ -964,35 +964,55 @@ impl Gen<'_> {
             } => {
                 let s = self.expr(*shape);
                 let in_shape = format_ident!("__in{}", b0);
-                let e = self.elem_closure(elem, &in_shape);
                 let acc_ty = self.a.var(f.params[0]).ty.clone();
                 let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
                 let g = self.fun2(f, &at);
-                let post = self.scan_post_closure(post.as_ref(), &at, &t, &in_shape);
                 let d = match dir {
                     ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
                     ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
                 };
                 let z = z.map(|z| self.expr(z));
-                let call = match kind {
-                    ScanKind::Inclusive => quote! {
-                        let #bi: #cols = #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post);
-                    },
-                    ScanKind::WithInit => quote! {
-                        let #bi: #cols = #rt::cpu::scan_with_init_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #z, #g, #post);
-                    },
+                // Elements by row and position; reads at the element's index
+                // (in the element function, and in a generate fused after the
+                // scan) unchecked where the host compared the extents.
+                let call = self.versioned(|| {
+                    let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+                    let post = match post.as_ref().filter(|p| p.params.len() == 2) {
+                        Some(p) => {
+                            let at_index = ElemFn::Index(Fun {
+                                params: vec![p.params[1]],
+                                body: p.body,
+                            });
+                            self.in_iteration(&at_index, *shape, || {
+                                self.scan_post_closure(Some(p), &at, &t, &in_shape)
+                            })
+                        }
+                        None => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape),
+                    };
+                    match kind {
+                        ScanKind::Inclusive => quote! {
+                            #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post)
+                        },
+                        ScanKind::WithInit => quote! {
+                            #rt::cpu::scan_with_init_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #z, #g, #post)
+                        },
+                        ScanKind::Exclusive => quote! {
+                            #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g)
+                        },
+                    }
+                });
+                let bind = match kind {
                     ScanKind::Exclusive => {
                         let b1 = buf(kernel.outputs[1].0);
-                        quote! {
-                            let (#bi, #b1): (#cols, #cols) = #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g);
-                        }
+                        quote!(let (#bi, #b1): (#cols, #cols) = #call;)
                     }
+                    _ => quote!(let #bi: #cols = #call;),
                 };
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::cpu::extent(#op, &#in_shape)?;
                     let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
-                    #call
+                    #bind
                 });
             }
             KernelOp::Permute {

@@ -1,6 +1,7 @@
 //! Scans along the innermost dimension.
 //!
-//! Every scan runs per row of `len` elements. The combination function is
+//! Every scan runs per row of `len` elements; element `j` of row `r` is
+//! `f(r, j)` (no division to find the row). The combination function is
 //! associative but not necessarily commutative: a left scan computes
 //! `g(acc, x_j)`, a right scan `g(x_j, acc)`, so the left operand always holds the
 //! lower indices. The initial value `z` is used exactly once per row.
@@ -89,15 +90,16 @@ struct Layout {
 }
 
 /// Scans the `m` elements of every row starting at `r * len + skip_front`, from
-/// running value `seed(r)`. `emit(r, i, v)` receives every output (`i` = linear
-/// input index) exactly once; `fin(r, seed, total)` is called once per row with
-/// the row's seed and its running value after the whole row.
+/// running value `seed(r)`; element `j` of row `r` is `x(r, j)`. `emit(r, i,
+/// v)` receives every output (`i` = linear input index) exactly once;
+/// `fin(r, seed, total)` is called once per row with the row's seed and its
+/// running value after the whole row.
 #[allow(clippy::too_many_arguments)]
 fn scan_rows<T: Copy + Send + Sync>(
     lay: Layout,
     dir: ScanDir,
     kind: Kind,
-    x: &(impl Fn(usize) -> T + Sync),
+    x: &(impl Fn(usize, usize) -> T + Sync),
     g: &(impl Fn(T, T) -> T + Sync),
     seed: &(impl Fn(usize) -> T + Sync),
     emit: &(impl Fn(usize, usize, T) + Sync),
@@ -113,8 +115,9 @@ fn scan_rows<T: Copy + Send + Sync>(
         row_groups(rows, m).for_each(|group| {
             for r in group {
                 let s = seed(r);
-                let lo = r * len + skip_front;
-                let total = scan_range(dir, kind, lo, lo + m, s, x, g, &|i, v| emit(r, i, v));
+                let (base, lo) = (r * len, r * len + skip_front);
+                let xr = |i: usize| x(r, i - base);
+                let total = scan_range(dir, kind, lo, lo + m, s, &xr, g, &|i, v| emit(r, i, v));
                 fin(r, s, total);
             }
         });
@@ -135,8 +138,8 @@ fn scan_rows<T: Copy + Send + Sync>(
     let totals: Vec<T> = (0..tasks)
         .into_par_iter()
         .map(|t| {
-            let (_, lo, hi) = range(t);
-            fold_nonempty(lo, hi, x, g)
+            let (r, lo, hi) = range(t);
+            fold_nonempty(lo, hi, &|i| x(r, i - r * len), g)
         })
         .collect();
 
@@ -168,7 +171,9 @@ fn scan_rows<T: Copy + Send + Sync>(
     // Phase 3: scan every chunk from its carry-in.
     carries.par_iter().enumerate().for_each(|(t, &c)| {
         let (r, lo, hi) = range(t);
-        scan_range(dir, kind, lo, hi, c, x, g, &|i, v| emit(r, i, v));
+        scan_range(dir, kind, lo, hi, c, &|i| x(r, i - r * len), g, &|i, v| {
+            emit(r, i, v)
+        });
     });
 }
 
@@ -181,7 +186,7 @@ pub fn scan_inclusive<C: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
     scan_inclusive_then::<C, C>(rows, len, dir, f, g, |_, _, x| x)
@@ -194,7 +199,7 @@ pub fn scan_inclusive_then<C: Columns, D: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
 ) -> D {
@@ -221,7 +226,7 @@ pub fn scan_inclusive_then<C: Columns, D: Columns>(
         Kind::Incl,
         &f,
         &g,
-        &|r| f(r * len + seed_pos),
+        &|r| f(r, seed_pos),
         // SAFETY: `i < rows * len` = the capacity; each scanned element's slot
         // is emitted exactly once, by one thread.
         &|r, i, v| unsafe { D::write(out, i, post(r, i - r * len, v)) },
@@ -243,7 +248,7 @@ pub fn scan_with_init<C: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> C {
@@ -256,7 +261,7 @@ pub fn scan_with_init_then<C: Columns, D: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
@@ -313,7 +318,7 @@ pub fn scan_exclusive<C: Columns>(
     rows: usize,
     len: usize,
     dir: ScanDir,
-    f: impl Fn(usize) -> C::Elem + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
     z: C::Elem,
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
 ) -> (C, C) {
@@ -430,6 +435,7 @@ mod tests {
         let rows_of = || (0..rows).map(|r| &xs[r * len..r * len + len]);
         for dir in [ScanDir::Left, ScanDir::Right] {
             let ctx = format!("rows {rows} len {len} {dir:?}");
+            let f = move |r: usize, j: usize| f(r * len + j);
             let got: C = scan_inclusive(rows, len, dir, f, g);
             let want: Vec<_> = rows_of().flat_map(|x| ref_incl(x, dir, &g)).collect();
             assert!(got.to_elems() == want, "scan_inclusive {ctx}");
