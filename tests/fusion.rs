@@ -1108,6 +1108,18 @@ mod after_scan {
             let s = a.scanl1(|x, y| x + y);
             generate([p, q, r], |[i, j, k]| s[[i, j, k]] + (i * 100 + j * 10 + k) as i32)
         }
+        // A scan with its initial value (rows one longer), then the position.
+        pub fn prefix_then(m: &Matrix<i32>) -> Matrix<i32> {
+            let [r, c] = m.shape();
+            let s = m.scanl(0, |a, b| a + b);
+            generate([r, c + 1], |[i, j]| s[[i, j]] * 3 + j as i32 - i as i32)
+        }
+        // The same from the right, rank 3.
+        pub fn cube_prefix_right(a: &Array<i32, 3>) -> Array<i32, 3> {
+            let [p, q, r] = a.shape();
+            let s = a.scanr(1, |x, y| x + y);
+            generate([p, q, r + 1], |[i, j, k]| s[[i, j, k]] - (i * 100 + j * 10 + k) as i32)
+        }
         // Read at a neighbour: the scan's array is stored.
         pub fn neighbour(xs: &Vector<i32>) -> Vector<i32> {
             let n = xs.len();
@@ -1125,6 +1137,8 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
         (fused::rows_then::SOURCE, "rows_then"),
         (fused::tuples_right::SOURCE, "tuples_right"),
         (fused::cube_then::SOURCE, "cube_then"),
+        (fused::prefix_then::SOURCE, "prefix_then"),
+        (fused::cube_prefix_right::SOURCE, "cube_prefix_right"),
     ] {
         let pl = p(src, name);
         assert_eq!(shape_of(&pl), (1, 1), "{}", pl.explain());
@@ -1159,6 +1173,14 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
             for got in [fused::rows_then(&m, &v), no_fusion::rows_then(&m, &v)] {
                 let _ = check(fused::rows_then::SOURCE, "rows_then", &args, got, EXACT);
             }
+            let args = [arg(&m)];
+            check_ok(
+                fused::prefix_then::SOURCE,
+                "prefix_then",
+                &args,
+                fused::prefix_then(&m),
+                EXACT,
+            );
         }
         let d = (n as f64).cbrt() as usize + 1;
         let a = Array::<i32, 3>::from_vec(
@@ -1171,6 +1193,13 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
             "cube_then",
             &[arg(&a)],
             fused::cube_then(&a),
+            EXACT,
+        );
+        check_ok(
+            fused::cube_prefix_right::SOURCE,
+            "cube_prefix_right",
+            &[arg(&a)],
+            fused::cube_prefix_right(&a),
             EXACT,
         );
     }

@@ -111,7 +111,7 @@ fn steps(
                     _ => None,
                 };
                 // A scan's post takes the element's index only where the
-                // output has the scan's shape.
+                // scan has one output, of the scan's rank.
                 if let KernelOp::Scan {
                     shape,
                     kind,
@@ -122,7 +122,7 @@ fn steps(
                     let index_ok = match p.params[..] {
                         [_] => true,
                         [_, ix] => {
-                            *kind == crate::ir::ScanKind::Inclusive
+                            *kind != crate::ir::ScanKind::Exclusive
                                 && plan.arena.var(ix).ty == *plan.arena.ty(*shape)
                         }
                         _ => false,

@@ -91,6 +91,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
             let out = Out {
                 dest: Dest::buffer(out_b, out_ty),
                 post: post.as_ref(),
+                longer_rows: false,
             };
             fold_final(l, z.is_some(), f, &out, &plan.arena.var(f.params[0]).ty)
         }

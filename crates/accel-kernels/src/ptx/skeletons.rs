@@ -27,7 +27,7 @@
 use super::lower::{class, leaves, Arg, Class, ErrSite, Lower, Unsupported};
 use super::scan::ScanSpec;
 use super::{vector, EntryPtx};
-use accel_core::ir::{Expr, Fun, Loc, Prim, Ty, VarId, H};
+use accel_core::ir::{Expr, Fun, Loc, Prim, ScanKind, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel, KernelOp, Plan};
 use std::fmt::Write;
 
@@ -84,6 +84,7 @@ pub fn kernel(
             let out = Out {
                 dest: dest.clone(),
                 post: post.as_ref(),
+                longer_rows: false,
             };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
             if to_scalar {
@@ -121,6 +122,7 @@ pub fn kernel(
             let out = Out {
                 dest: dest.clone(),
                 post: post.as_ref(),
+                longer_rows: *kind == ScanKind::WithInit,
             };
             let totals = k.outputs.get(1).map(|b| b.0);
             // One block per row (entry 0), or tiles of few long rows with
@@ -332,12 +334,15 @@ impl Dest {
 pub(super) struct Out<'a> {
     pub(super) dest: Dest,
     pub(super) post: Option<&'a Fun>,
+    /// Whether the output's rows are one element longer than the
+    /// iteration's (a scan with an initial value).
+    pub(super) longer_rows: bool,
 }
 
 impl Out<'_> {
     /// Stores `post(v)` (or `v`) at element `idx` of the output. A post with
-    /// a second parameter (a generate fused after an inclusive scan, whose
-    /// output has the kernel's iteration shape) gets the element's index.
+    /// a second parameter (a generate fused after a scan) gets the element's
+    /// index in the output.
     pub(super) fn store(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<(), Unsupported> {
         let v = match self.post {
             Some(p) => {
@@ -348,7 +353,12 @@ impl Out<'_> {
                             Ty::Index(r) => *r,
                             _ => 1,
                         };
-                        let dims = iter_dims(l, rank);
+                        let mut dims = iter_dims(l, rank);
+                        if let (true, Some(last)) = (self.longer_rows, dims.last_mut()) {
+                            let wider = l.reg(Class::Rd);
+                            l.ins(format!("add.u64 {wider}, {last}, 1;"));
+                            *last = wider;
+                        }
                         let at = l.delinearize(idx, &dims);
                         Some((ix, l.bind(ix, at)))
                     }

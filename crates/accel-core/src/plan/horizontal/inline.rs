@@ -1,7 +1,7 @@
 //! Vertical fusion after horizontal: a generate whose array one kernel
 //! alone reads, at that kernel's own element, is computed in that kernel;
-//! and a generate that alone reads an inclusive scan's array, at its own
-//! element, is computed as the scan stores it.
+//! and a generate that alone reads a scan's array, at its own element, is
+//! computed as the scan stores it.
 
 use super::{offset, same_shape, updates_in_place, Facts, Name};
 use crate::ir::{Arena, BufId, Expr, Fun, ScanKind, Ty, VarId, H};
@@ -53,14 +53,14 @@ pub(super) fn inline_single_consumer(
     None
 }
 
-/// A generate that alone reads an inclusive scan's array, each element at
-/// its own, is computed by the scan as it stores each element (the scan's
-/// `post` then takes the element's index too): the scan's array is neither
-/// written nor read back. The scan moves down to the generate's place (its
-/// inputs are older). Returns the scan's and the generate's steps when it
-/// did one (the scan's step is gone). `tridagPar`'s scans of tuples, each
-/// followed by a generate of one float per element, then store the floats
-/// alone.
+/// A generate that alone reads a scan's array (not `scanl'`'s two), each
+/// element at its own, is computed by the scan as it stores each element
+/// (the scan's `post` then takes the element's index too): the scan's array
+/// is neither written nor read back. The scan moves down to the generate's
+/// place (its inputs are older). Returns the scan's and the generate's steps
+/// when it did one (the scan's step is gone). `tridagPar`'s scans of tuples,
+/// each followed by a generate of one float per element, then store the
+/// floats alone.
 pub(super) fn generate_after_scan(
     plan: &mut Plan,
     steps: &mut Vec<Step>,
@@ -72,14 +72,12 @@ pub(super) fn generate_after_scan(
         .collect();
     for i in 0..steps.len() {
         let Step::Kernel(s) = &steps[i] else { continue };
-        let KernelOp::Scan {
-            kind: ScanKind::Inclusive,
-            shape,
-            ..
-        } = &s.op
-        else {
+        let KernelOp::Scan { kind, .. } = &s.op else {
             continue;
         };
+        if *kind == ScanKind::Exclusive {
+            continue;
+        }
         let [b] = s.outputs[..] else { continue };
         if escapes.contains(&b) {
             continue;
@@ -101,7 +99,7 @@ pub(super) fn generate_after_scan(
         if !facts[i + 1..j].iter().all(|x| facts[i].may_move_past(x)) {
             continue;
         }
-        let (shape, scan, g) = (*shape, s.clone(), g.clone());
+        let (shape, scan, g) = (plan.buffers[b.0 as usize].shape, s.clone(), g.clone());
         if let Some(new) = scan_then(plan, shape, scan, b, g) {
             steps[j] = Step::Kernel(new);
             steps.remove(i);
@@ -112,9 +110,9 @@ pub(super) fn generate_after_scan(
     None
 }
 
-/// Scan kernel `scan` (over `shape`, writing buffer `b`) storing instead what
-/// generate `g` computes from each of its elements; `None` when `g` reads `b`
-/// other than at its own element.
+/// Scan kernel `scan` (writing buffer `b` of shape `shape`) storing instead
+/// what generate `g` computes from each of its elements; `None` when `g`
+/// reads `b` other than at its own element.
 fn scan_then(plan: &mut Plan, shape: H, mut scan: Kernel, b: BufId, g: Kernel) -> Option<Kernel> {
     let (g, t, _) = read_in_register(plan, shape, b, g)?;
     let KernelOp::Generate { elem, .. } = &g.op else {
