@@ -1114,6 +1114,13 @@ mod after_scan {
             let s = m.scanl(0, |a, b| a + b);
             generate([r, c + 1], |[i, j]| s[[i, j]] * 3 + j as i32 - i as i32)
         }
+        // Reads the scan's input at the element: out of its bounds in the
+        // last column, which the scan's output has and its input has not.
+        pub fn prefix_reads_input(m: &Matrix<i32>) -> Matrix<i32> {
+            let [r, c] = m.shape();
+            let s = m.scanl(0, |a, b| a + b);
+            generate([r, c + 1], |[i, j]| s[[i, j]] + m[[i, j]])
+        }
         // The same from the right, rank 3.
         pub fn cube_prefix_right(a: &Array<i32, 3>) -> Array<i32, 3> {
             let [p, q, r] = a.shape();
@@ -1179,6 +1186,15 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
                 "prefix_then",
                 &args,
                 fused::prefix_then(&m),
+                EXACT,
+            );
+            let got = fused::prefix_reads_input(&m);
+            assert_eq!(got.is_err(), r > 0, "{got:?}");
+            let _ = check(
+                fused::prefix_reads_input::SOURCE,
+                "prefix_reads_input",
+                &args,
+                got,
                 EXACT,
             );
         }

@@ -974,7 +974,13 @@ impl Gen<'_> {
                 let z = z.map(|z| self.expr(z));
                 // Elements by row and position; reads at the element's index
                 // (in the element function, and in a generate fused after the
-                // scan) unchecked where the host compared the extents.
+                // scan) unchecked where the host compared the extents. A
+                // generate after a scan with an initial value runs over the
+                // output's shape, its rows one longer than the input's.
+                let post_space = match kind {
+                    ScanKind::WithInit => self.plan.buffers[b0 as usize].shape,
+                    _ => *shape,
+                };
                 let call = self.versioned(|| {
                     let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
                     let post = match post.as_ref().filter(|p| p.params.len() == 2) {
@@ -983,7 +989,7 @@ impl Gen<'_> {
                                 params: vec![p.params[1]],
                                 body: p.body,
                             });
-                            self.in_iteration(&at_index, *shape, || {
+                            self.in_iteration(&at_index, post_space, || {
                                 self.scan_post_closure(Some(p), &at, &t, &in_shape)
                             })
                         }
