@@ -19,10 +19,7 @@ pub(super) fn inline_single_consumer(
     steps: &mut Vec<Step>,
     escapes: &HashSet<BufId>,
 ) -> Option<(usize, usize)> {
-    let facts: Vec<Facts> = steps
-        .iter()
-        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
-        .collect();
+    let facts = facts_of(plan, steps);
     for i in 0..steps.len() {
         let Step::Kernel(g) = &steps[i] else { continue };
         let KernelOp::Generate { shape, elem } = &g.op else {
@@ -32,10 +29,9 @@ pub(super) fn inline_single_consumer(
             continue;
         }
         let b = g.outputs[0];
-        let users: Vec<usize> = (i + 1..steps.len())
-            .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
-            .collect();
-        let [j] = users[..] else { continue };
+        let Some(j) = only_user(&facts, i, b) else {
+            continue;
+        };
         let Step::Kernel(k) = &steps[j] else { continue };
         // Its elements are computed where the consumer's are: after the
         // steps in between, and between the consumer's own failures.
@@ -66,10 +62,7 @@ pub(super) fn generate_after_scan(
     steps: &mut Vec<Step>,
     escapes: &HashSet<BufId>,
 ) -> Option<(usize, usize)> {
-    let facts: Vec<Facts> = steps
-        .iter()
-        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
-        .collect();
+    let facts = facts_of(plan, steps);
     for i in 0..steps.len() {
         let Step::Kernel(s) = &steps[i] else { continue };
         let KernelOp::Scan { kind, .. } = &s.op else {
@@ -82,10 +75,9 @@ pub(super) fn generate_after_scan(
         if escapes.contains(&b) {
             continue;
         }
-        let users: Vec<usize> = (i + 1..steps.len())
-            .filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)))
-            .collect();
-        let [j] = users[..] else { continue };
+        let Some(j) = only_user(&facts, i, b) else {
+            continue;
+        };
         let Step::Kernel(g) = &steps[j] else { continue };
         let KernelOp::Generate { elem, .. } = &g.op else {
             continue;
@@ -108,6 +100,20 @@ pub(super) fn generate_after_scan(
         }
     }
     None
+}
+
+fn facts_of(plan: &Plan, steps: &[Step]) -> Vec<Facts> {
+    steps
+        .iter()
+        .map(|s| Facts::of(&plan.arena, &plan.buffers, s))
+        .collect()
+}
+
+/// The one step after step `i` that uses buffer `b`, if only one does.
+fn only_user(facts: &[Facts], i: usize, b: BufId) -> Option<usize> {
+    let mut users = (i + 1..facts.len()).filter(|&j| facts[j].uses.contains(&Name::Buf(b.0)));
+    let j = users.next()?;
+    users.next().is_none().then_some(j)
 }
 
 /// Scan kernel `scan` (writing buffer `b` of shape `shape`) storing instead
