@@ -236,6 +236,15 @@ impl<T: Elem, const R: usize> Array<T, R> {
         self.columns().to_elems()
     }
 
+    /// The elements in row-major order, without a copy when this array is
+    /// their only owner and `T` is a primitive (stored as one column).
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns).
+    pub fn into_vec(self) -> Vec<T> {
+        self.into_columns().into_elems()
+    }
+
     /// The element at `ix`, or `None` when `ix` is outside the shape.
     ///
     /// # Panics
@@ -266,6 +275,35 @@ impl<T: Elem, const R: usize> Array<T, R> {
             download: download_columns::<T::Columns>,
         });
         Ok(buf)
+    }
+}
+
+impl<T: Elem<Columns = Vec<T>>, const R: usize> Array<T, R> {
+    /// The elements in row-major order, borrowed: for primitive element types,
+    /// stored as one column (an array of tuples is a column per field; use
+    /// [`columns`](Self::columns) or [`to_vec`](Self::to_vec)).
+    ///
+    /// # Panics
+    /// As [`columns`](Self::columns).
+    pub fn as_slice(&self) -> &[T] {
+        self.columns()
+    }
+}
+
+impl<T: Elem> Array<T, 2> {
+    /// A matrix from its rows; `Err` (kind `ShapeMismatch`) when they are not
+    /// all of one length. No rows give the `[0, 0]` matrix.
+    pub fn from_rows(rows: Vec<Vec<T>>) -> Result<Self> {
+        let cols = rows.first().map_or(0, Vec::len);
+        if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
+            return Err(Error::with_kind(
+                ErrorKind::ShapeMismatch,
+                "Matrix::from_rows",
+                format!("row {r} has {} elements, row 0 has {cols}", row.len()),
+            ));
+        }
+        let n = rows.len();
+        Array::from_vec([n, cols], rows.into_iter().flatten().collect())
     }
 }
 
@@ -335,6 +373,69 @@ impl<T: Elem> FromIterator<T> for Array<T, 1> {
     }
 }
 
+/// By rows, as ndarray prints: nested brackets, a row per line, a blank line
+/// between matrices; an axis longer than `2 * EDGE` shows its first and last
+/// `EDGE` entries with `...` between. Elements print with `Debug` and the
+/// formatter's flags (`{:.2}` rounds floats); an array whose download fails
+/// shows the error (formatting never panics).
+impl<T: Elem, const R: usize> fmt::Display for Array<T, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.try_columns() {
+            Ok(c) => display_axis(f, c, &self.shape, 0, 0),
+            Err(e) => write!(f, "<on the device, unreadable: {e}>"),
+        }
+    }
+}
+
+/// Entries shown at each end of a long axis.
+const EDGE: usize = 3;
+
+/// The sub-array of shape `shape` starting at row-major `offset` of `c`,
+/// inside `depth` brackets.
+fn display_axis<C: Columns>(
+    f: &mut fmt::Formatter<'_>,
+    c: &C,
+    shape: &[usize],
+    offset: usize,
+    depth: usize,
+) -> fmt::Result {
+    let Some((&n, inner_shape)) = shape.split_first() else {
+        return match c.get(offset) {
+            Some(x) => fmt::Debug::fmt(&x, f),
+            None => Ok(()),
+        };
+    };
+    let inner: usize = inner_shape.iter().product();
+    let shown: Vec<Option<usize>> = if n > 2 * EDGE {
+        (0..EDGE)
+            .map(Some)
+            .chain([None])
+            .chain((n - EDGE..n).map(Some))
+            .collect()
+    } else {
+        (0..n).map(Some).collect()
+    };
+    f.write_str("[")?;
+    for (k, entry) in shown.iter().enumerate() {
+        if k > 0 {
+            if inner_shape.is_empty() {
+                f.write_str(", ")?;
+            } else {
+                f.write_str(",")?;
+                for _ in 0..inner_shape.len() {
+                    f.write_str("\n")?;
+                }
+                f.write_str(&" ".repeat(depth + 1))?;
+            }
+        }
+        match entry {
+            Some(i) => display_axis(f, c, inner_shape, offset + i * inner, depth + 1)?,
+            None => f.write_str("...")?,
+        }
+    }
+    f.write_str("]")
+}
+
 /// Shows the first elements; an array whose download fails shows the error
 /// instead (formatting never panics).
 impl<T: Elem, const R: usize> fmt::Debug for Array<T, R> {
@@ -350,5 +451,55 @@ impl<T: Elem, const R: usize> fmt::Debug for Array<T, R> {
         } else {
             write!(f, "{:?} .. ({} elements)", &elems[..SHOWN], elems.len())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn displays_by_rows_eliding_long_axes() {
+        let v = Vector::from((1..=3).collect::<Vec<i32>>());
+        assert_eq!(v.to_string(), "[1, 2, 3]");
+        let v = Vector::from((1..=9).collect::<Vec<i32>>());
+        assert_eq!(v.to_string(), "[1, 2, 3, ..., 7, 8, 9]");
+        let m = Matrix::from_vec([2, 3], vec![1.5f32, 2.0, 3.25, 4.0, 5.0, 6.0]).unwrap();
+        assert_eq!(format!("{m:.1}"), "[[1.5, 2.0, 3.2],\n [4.0, 5.0, 6.0]]");
+        let a = Array::<i32, 3>::from_vec([2, 2, 2], (1..=8).collect()).unwrap();
+        assert_eq!(a.to_string(), "[[[1, 2],\n  [3, 4]],\n\n [[5, 6],\n  [7, 8]]]");
+        let tall = Matrix::from_vec([8, 1], (0..8).collect::<Vec<u8>>()).unwrap();
+        assert_eq!(
+            tall.to_string(),
+            "[[0],\n [1],\n [2],\n ...,\n [5],\n [6],\n [7]]"
+        );
+        assert_eq!(Scalar::new((1, 2.5f64)).to_string(), "(1, 2.5)");
+        assert_eq!(Matrix::<f32>::from_vec([0, 3], vec![]).unwrap().to_string(), "[]");
+        assert_eq!(
+            Matrix::<f32>::from_vec([2, 0], vec![]).unwrap().to_string(),
+            "[[],\n []]"
+        );
+    }
+
+    #[test]
+    fn slices_vecs_and_rows() {
+        let v = Vector::from(vec![3u32, 1, 2]);
+        assert_eq!(v.as_slice(), &[3, 1, 2]);
+        // Shared: copied, the other owner untouched.
+        let w = v.clone();
+        assert_eq!(v.into_vec(), vec![3, 1, 2]);
+        assert_eq!(w.to_vec(), vec![3, 1, 2]);
+        let t = Vector::from(vec![(1i32, 2.0f32), (3, 4.0)]);
+        assert_eq!(t.into_vec(), vec![(1, 2.0), (3, 4.0)]);
+        let m = Matrix::from_rows(vec![vec![1, 2, 3], vec![4, 5, 6]]).unwrap();
+        assert_eq!((m.shape(), m.to_vec()), ([2, 3], vec![1, 2, 3, 4, 5, 6]));
+        let e = Matrix::from_rows(vec![vec![1, 2], vec![3]]).unwrap_err();
+        assert_eq!(*e.kind(), ErrorKind::ShapeMismatch);
+        assert!(e.to_string().contains("row 1 has 1 elements, row 0 has 2"), "{e}");
+        assert_eq!(Matrix::<f64>::from_rows(vec![]).unwrap().shape(), [0, 0]);
+        assert_eq!(
+            Matrix::<f64>::from_rows(vec![vec![], vec![]]).unwrap().shape(),
+            [2, 0]
+        );
     }
 }

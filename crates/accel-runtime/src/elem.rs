@@ -171,6 +171,10 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     fn to_elems(&self) -> Vec<Self::Elem> {
         (0..self.len()).filter_map(|i| self.get(i)).collect()
     }
+    /// The elements, without a copy where the columns are one `Vec` of them.
+    fn into_elems(self) -> Vec<Self::Elem> {
+        self.to_elems()
+    }
     /// A copy, in storage from the program's pool of dead arrays when one
     /// fits (see [`crate::cpu::pool`]).
     fn copy(&self) -> Self {
@@ -246,6 +250,7 @@ macro_rules! prim_elem {
             fn push(&mut self, v: $t) { Vec::push(self, v) }
             fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
             fn to_elems(&self) -> Vec<$t> { self.clone() }
+            fn into_elems(self) -> Vec<$t> { self }
             fn copy(&self) -> Self {
                 let mut v = crate::cpu::pool::take(self.len());
                 v.extend_from_slice(self);
