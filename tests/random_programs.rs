@@ -18,6 +18,8 @@
 
 #[path = "random/compare.rs"]
 mod compare;
+#[path = "random/exec.rs"]
+mod exec;
 #[path = "random/gen.rs"]
 mod gen;
 #[path = "random/in_process.rs"]

@@ -1,12 +1,12 @@
-//! The GPU path of random programs run in-process (`accel_kernels::exec`:
+//! The GPU path of random programs run in-process (`exec.rs`:
 //! plan → PTX → PTX simulator, no rustc), judged against the interpreter.
 //! Shared by `tests/random_programs.rs` and the quicker
 //! `crates/accel-kernels/tests/random_gpu.rs`.
 
-use super::{compare, gen};
+use super::{compare, exec, gen};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Program `p` on the GPU path in-process (`accel_kernels::exec`: plan →
+/// Program `p` on the GPU path in-process (`exec.rs`: plan →
 /// PTX → simulator, no rustc), judged against the interpreter.
 pub fn verdict(p: &gen::Program) -> String {
     if accel_core::compile_source(&p.source, &p.name).is_err() {
@@ -21,7 +21,7 @@ pub fn verdict(p: &gen::Program) -> String {
         let (_, plan) = accel_core::compile_source(&p.source, &p.name)
             .map_err(|e| accel::Error::new("compile", e.message))?;
         let ptx = accel_kernels::ptx::program(&plan);
-        let prog = accel_kernels::exec::GpuProgram::new(&plan, &ptx);
+        let prog = exec::GpuProgram::new(&plan, &ptx);
         let backend = device()?;
         let dev = backend.device().expect("a GPU backend has a device");
         let got = prog.run(dev, &args).map(compare::normalise);

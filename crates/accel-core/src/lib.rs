@@ -15,7 +15,7 @@ pub use error::{CResult, CompileError};
 pub use front::Program;
 pub use plan::Plan;
 
-use accel_runtime::dynamic::Dyn;
+use accel_types::dynamic::Dyn;
 use proc_macro2::Span;
 
 /// Switches for the optimisations, so that their effect can be measured (the
@@ -99,8 +99,8 @@ pub fn compile_source_with(source: &str, name: &str, opts: Options) -> CResult<(
 }
 
 /// Runs function `name` of `source` on the reference interpreter.
-pub fn interpret_source(source: &str, name: &str, args: &[Dyn]) -> Result<Dyn, accel_runtime::Error> {
+pub fn interpret_source(source: &str, name: &str, args: &[Dyn]) -> Result<Dyn, accel_types::Error> {
     let (program, _) =
-        compile_source(source, name).map_err(|e| accel_runtime::Error::new("compile", e.message))?;
+        compile_source(source, name).map_err(|e| accel_types::Error::new("compile", e.message))?;
     interp::run(&program, args)
 }

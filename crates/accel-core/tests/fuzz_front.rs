@@ -861,7 +861,7 @@ fn regressions_compile_or_fail_cleanly() {
 
 /// Runs function `f` of `src` on the interpreter with the `i32` argument `x`.
 fn run_i32(src: &str, x: i32) -> i32 {
-    use accel_runtime::dynamic::{Dyn, Value};
+    use accel_types::dynamic::{Dyn, Value};
     match accel_core::interpret_source(src, "f", &[Dyn::Scalar(Value::I32(x))]) {
         Ok(Dyn::Scalar(Value::I32(v))) => v,
         Ok(Dyn::Array(a)) if a.shape.is_empty() => match a.elems[..] {

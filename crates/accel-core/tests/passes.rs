@@ -4,7 +4,7 @@
 
 use accel_core::ir::{Expr, Ty};
 use accel_core::{compile_source, front, interp, sharing, valid};
-use accel_runtime::dynamic::{Dyn, DynArray, Value};
+use accel_types::dynamic::{Dyn, DynArray, Value};
 
 const DOTP: &str = "fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
     xs.zip_with(ys, |x, y| x * y).fold(0.0, |a, b| a + b)

@@ -24,7 +24,7 @@ use crate::cpu::{buffers_in, host_expr, leaf_paths, rust_ty};
 use crate::ptx::{Arg, KernelPtx, PtxProgram};
 use accel_core::ir::{Loc, Ty, VarId, H};
 use accel_core::plan::{Block, ExpandSink, Kernel, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
-use accel_runtime::gpu::launch::{Param, Skeleton};
+use accel_types::launch::{Param, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;

@@ -3,6 +3,5 @@
 //! program's kernels; `gpu`: the host code that runs them on a device.
 
 pub mod cpu;
-pub mod exec;
 pub mod gpu;
 pub mod ptx;

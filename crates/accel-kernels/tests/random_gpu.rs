@@ -11,6 +11,8 @@ extern crate accel_runtime as accel;
 
 #[path = "../../../tests/random/compare.rs"]
 mod compare;
+#[path = "../../../tests/random/exec.rs"]
+mod exec;
 #[path = "../../../tests/random/gen.rs"]
 mod gen;
 #[path = "../../../tests/random/in_process.rs"]

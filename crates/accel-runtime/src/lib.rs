@@ -7,13 +7,11 @@ pub mod backend;
 pub mod cpu;
 pub mod dynamic;
 pub mod elem;
-pub mod error;
 pub mod gpu;
-pub mod ops;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
-pub mod shape;
 
+pub use accel_types::{error, ops, shape};
 pub use array::{Array, Matrix, Scalar, Vector};
 pub use backend::Backend;
 pub use elem::{Columns, Elem, Prim};

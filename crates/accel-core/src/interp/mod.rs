@@ -9,8 +9,8 @@ pub use scalar::default_of;
 
 use crate::front::Program;
 use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
-use accel_runtime::dynamic::{Dyn, DynArray, Value};
-use accel_runtime::{shape, Error, ErrorKind};
+use accel_types::dynamic::{Dyn, DynArray, Value};
+use accel_types::{shape, Error, ErrorKind};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 

@@ -1,10 +1,10 @@
 //! Scalar operations on dynamically typed values, with the same meaning as the
-//! generated code (`accel_runtime::ops`: wrapping integers, defined division by
+//! generated code (`accel_types::ops`: wrapping integers, defined division by
 //! zero, shift amounts modulo the width, Rust's `as`).
 
 use crate::ir::{BinOp, Lit, MathFn, Prim, UnOp};
-use accel_runtime::dynamic::Value;
-use accel_runtime::ops::{MathOps, ScalarOps, ShiftOps};
+use accel_types::dynamic::Value;
+use accel_types::ops::{MathOps, ScalarOps, ShiftOps};
 
 pub fn lit(l: Lit) -> Value {
     let b = l.bits;
@@ -245,7 +245,7 @@ pub fn cast(v: &Value, to: Prim) -> Value {
 }
 
 pub fn math(f: MathFn, xs: &[Value]) -> Value {
-    use accel_runtime::Elem;
+    use accel_types::dynamic::ToValue;
     // Each macro applies `$body` to the arguments of one concrete type; the
     // body's result (of any `Elem` type) becomes the value.
     macro_rules! float1 {

@@ -14,8 +14,8 @@
 mod build;
 mod display;
 
-pub use accel_runtime::cpu::ScanDir;
-pub use accel_runtime::Prim;
+pub use accel_types::Prim;
+pub use accel_types::ScanDir;
 use proc_macro2::Span;
 use std::collections::HashMap;
 
@@ -347,7 +347,7 @@ math_table! {
     Signum = "signum", 1, SignedOrFloat, Same, Same;
     Min = "min", 2, Num, Same, Same;
     Max = "max", 2, Num, Same, Same;
-    /// Never panics: `lo > hi` gives `hi` (see `accel_runtime::ops::MathOps`).
+    /// Never panics: `lo > hi` gives `hi` (see `accel_types::ops::MathOps`).
     Clamp = "clamp", 3, Num, Same, Same;
     /// Integers: `x.div_euclid(0) == 0`, `MIN.div_euclid(-1) == MIN`.
     DivEuclid = "div_euclid", 2, Num, Same, Same;

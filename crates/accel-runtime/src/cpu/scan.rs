@@ -16,14 +16,7 @@ use super::fold::{fold_nonempty, row_groups, split_size};
 use crate::elem::Columns;
 use rayon::prelude::*;
 
-/// The direction of a scan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ScanDir {
-    /// From the first element to the last (`scanl`).
-    Left,
-    /// From the last element to the first (`scanr`).
-    Right,
-}
+pub use accel_types::ScanDir;
 
 /// Whether an output includes the element at its own position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,4 +1,5 @@
-//! A program's GPU path run in-process, without rustc: the kernel plan's
+//! A program's GPU path run in-process, without rustc (for the random-program
+//! tests; the code generator itself does not depend on the runtime): the kernel plan's
 //! steps walked here, host expressions evaluated by the reference
 //! interpreter (`accel_core::interp::eval_host`), and the PTX kernels
 //! launched through `accel_runtime::gpu::launch` from the same [`Layout`]s the
@@ -8,11 +9,11 @@
 //!
 //! Arguments and results are dynamic values (`Dyn`).
 
-use crate::gpu::{layout, Layout};
-use crate::ptx::PtxProgram;
 use accel_core::interp::{eval_host, HostBuffers};
 use accel_core::ir::{BufId, Ty, VarId, H};
 use accel_core::plan::{Block, Kernel as PlanKernel, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_kernels::gpu::{layout, Layout};
+use accel_kernels::ptx::PtxProgram;
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
 use accel_runtime::gpu::host::{DevElem, ErrSite, ErrWord, GBuf};
 use accel_runtime::gpu::launch::{self, Entry, Kernel};
@@ -560,7 +561,7 @@ mod tests {
     fn both(source: &str, args: &[Dyn]) -> (Result<Dyn>, Result<Dyn>) {
         let (program, plan) =
             accel_core::compile_source(source, "f").unwrap_or_else(|e| panic!("{}", e.message));
-        let ptx = crate::ptx::program(&plan);
+        let ptx = accel_kernels::ptx::program(&plan);
         let dev = accel_runtime::Backend::ptx_sim().expect("simulator");
         let got = GpuProgram::new(&plan, &ptx).run(dev.device().expect("a device"), args);
         (accel_core::interp::run(&program, args), got)
