@@ -7,9 +7,7 @@
 //! Buffers are dropped after their last use, so no array lives longer than in
 //! the plan.
 
-use accel_core::ir::{
-    Arena, BinOp, Boundary, Expr, Fun, Loc, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
-};
+use accel_core::ir::{Arena, BinOp, Boundary, Expr, Fun, Loc, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H};
 use accel_core::plan::{
     AtomicCombine, Block, ElemFn, ExpandSink, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
 };
@@ -20,19 +18,13 @@ use std::collections::{HashMap, HashSet};
 
 mod lanes;
 
+use crate::host::{buf, buf_shape, buffer_of, buffers_in, leaf, leaf_paths, location, rust_ty, var, Scalars};
+
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
 pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
     let g = Gen::new(plan, rt);
     g.body()
-}
-
-/// A host expression of `plan` (a shape, a scalar) as the CPU code computes
-/// it, for the GPU path's host code. It reads `__bN_shape` locals, `__vN`
-/// variables, `__ctx`, and `__bN_cK` slices for the buffers whose data it reads.
-pub fn host_expr(plan: &Plan, rt: &TokenStream, h: H) -> TokenStream {
-    let g = Gen::new(plan, rt);
-    g.expr(h)
 }
 
 struct Gen<'a> {
@@ -264,57 +256,6 @@ struct Iteration {
     lets: HashMap<VarId, Vec<H>>,
 }
 
-fn buf(b: u32) -> Ident {
-    format_ident!("__b{}", b)
-}
-fn buf_shape(b: u32) -> Ident {
-    format_ident!("__b{}_shape", b)
-}
-fn leaf(b: u32, k: usize) -> Ident {
-    format_ident!("__b{}_c{}", b, k)
-}
-fn var(v: accel_core::ir::VarId) -> Ident {
-    format_ident!("__v{}", v.0)
-}
-
-/// The Rust type of a scalar type.
-/// A source position as an `Option<&'static str>` expression of the generated
-/// code: `Some("file:line:column")`, the file being the one `file!()` names
-/// there (where the `#[acc]` function is), or `None`.
-pub fn location(at: Option<Loc>) -> TokenStream {
-    match at {
-        Some(l) => {
-            let pos = format!(":{l}");
-            quote!(::core::option::Option::Some(
-                ::core::concat!(::core::file!(), #pos)
-            ))
-        }
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-pub fn rust_ty(t: &Ty) -> TokenStream {
-    match t {
-        Ty::Prim(p) => {
-            let i = Ident::new(p.name(), Span::call_site());
-            quote!(#i)
-        }
-        Ty::Tuple(ts) => {
-            let ts = ts.iter().map(rust_ty);
-            quote!((#(#ts,)*))
-        }
-        Ty::Index(r) => {
-            let r = Literal::usize_unsuffixed(*r);
-            quote!([usize; #r])
-        }
-        Ty::Option(t) => {
-            let t = rust_ty(t);
-            quote!(::core::option::Option<#t>)
-        }
-        Ty::Array(..) => quote!(()),
-    }
-}
-
 /// A box of indices: per component, host expressions it is at least
 /// (`lo`) and below (`hi`), and a constant it is at least (`lo_min`, for
 /// the proofs of reads at `i - 1`).
@@ -425,20 +366,6 @@ fn conjuncts_in_order(a: &Arena, c: H, out: &mut Vec<H>) {
 }
 
 /// Field paths to the primitive leaves of a type (`.0.1` for nested tuples).
-pub fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
-    match t {
-        Ty::Tuple(ts) => ts
-            .iter()
-            .enumerate()
-            .flat_map(|(i, t)| {
-                let i = syn::Index::from(i);
-                leaf_paths(t).into_iter().map(move |p| quote!(.#i #p))
-            })
-            .collect(),
-        _ => vec![quote!()],
-    }
-}
-
 impl Gen<'_> {
     fn cols_ty(&self, elem: &Ty) -> TokenStream {
         let rt = self.rt;
@@ -2057,30 +1984,6 @@ impl Gen<'_> {
         }
     }
 
-    /// Reads the element of buffer `b` at row-major offset `off`.
-    fn read(&self, b: u32, off: TokenStream) -> TokenStream {
-        let rt = self.rt;
-        let buffer = &self.plan.buffers[b as usize];
-        let mut k = 0;
-        fn build(t: &Ty, b: u32, k: &mut usize, rt: &TokenStream) -> TokenStream {
-            match t {
-                Ty::Tuple(ts) => {
-                    let parts: Vec<TokenStream> = ts.iter().map(|t| build(t, b, k, rt)).collect();
-                    quote!((#(#parts,)*))
-                }
-                _ => {
-                    let l = leaf(b, *k);
-                    *k += 1;
-                    // SAFETY (of the generated block): the plan reads buffers only at
-                    // offsets inside their shape; see `accel_runtime::cpu::at`.
-                    quote!(unsafe { #rt::cpu::at(#l, __o) })
-                }
-            }
-        }
-        let value = build(&buffer.elem, b, &mut k, rt);
-        quote!({ let __o: usize = #off; #value })
-    }
-
     /// `emit()` with [`Gen::iteration`] set for element function `e` over an
     /// iteration space of shape `shape`.
     fn in_iteration<T>(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> T) -> T {
@@ -2658,58 +2561,33 @@ impl Gen<'_> {
         };
         (comps.len() == *rank).then_some((comps, shape))
     }
+}
 
-    /// Component `n` of `x` (emitted as `xe`).
-    fn proj(&self, x: H, xe: TokenStream, n: usize) -> TokenStream {
-        match self.a.ty(x) {
-            Ty::Index(_) => {
-                let n = Literal::usize_unsuffixed(n);
-                quote!(#xe[#n])
-            }
-            _ => {
-                let n = syn::Index::from(n);
-                quote!(#xe.#n)
-            }
-        }
+impl Scalars for Gen<'_> {
+    fn plan(&self) -> &Plan {
+        self.plan
     }
 
-    /// The tuple of `xs`. Components that project the same expression (a
-    /// `while` loop's state update, the components of a `while`'s result)
-    /// evaluate it once: the IR shares it, and emitting it per component
-    /// would run a loop body, or a whole loop, once per component.
-    fn tuple(&self, xs: &[H]) -> TokenStream {
-        let shared = self.a.shared_projections(xs);
-        let name = |b: H| format_ident!("__shared{}", shared.iter().position(|s| *s == b).unwrap_or(0));
-        let lets = shared.iter().map(|b| {
-            let (n, e) = (name(*b), self.expr(*b));
-            quote!(let #n = #e;)
-        });
-        let items = xs.iter().map(|x| match self.a.expr(*x) {
-            Expr::Proj(b, n) if shared.contains(b) => {
-                let v = name(*b);
-                self.proj(*b, quote!(#v), *n)
-            }
-            _ => self.expr(*x),
-        });
-        quote!({ #(#lets)* (#(#items,)*) })
+    fn rt(&self) -> &TokenStream {
+        self.rt
     }
 
+    /// Inside a kernel: values the host computes are hoisted before it,
+    /// divisions by a value fixed over the kernel multiply, reads go
+    /// unchecked where a proof says they are in bounds, loops whose counter
+    /// reads can be tested before them run in two versions.
     fn expr(&self, h: H) -> TokenStream {
         if let Some(name) = self.hoist(h) {
             return quote!(#name);
         }
         let rt = self.rt;
-        let ops = quote!(#rt::ops::ScalarOps);
         match self.a.expr(h) {
-            Expr::Var(v) => {
-                if self.inline_lets.get() {
-                    let value = self.lets_in_scope.borrow().get(v).copied();
-                    if let Some(x) = value {
-                        return self.expr(x);
-                    }
+            Expr::Var(v) if self.inline_lets.get() => {
+                let value = self.lets_in_scope.borrow().get(v).copied();
+                match value {
+                    Some(x) => self.expr(x),
+                    None => self.node(h),
                 }
-                let v = var(*v);
-                quote!(#v)
             }
             Expr::Let { var: v, value, body } => {
                 let t = rust_ty(&self.a.var(*v).ty);
@@ -2723,21 +2601,6 @@ impl Gen<'_> {
                 let v = var(*v);
                 quote!({ let #v: #t = #value_e; #body })
             }
-            Expr::Lit(l) => lit(l.prim, l.bits),
-            Expr::Tuple(xs) => self.tuple(xs),
-            Expr::Proj(x, n) => self.proj(*x, self.expr(*x), *n),
-            Expr::MakeIndex(xs) => {
-                let xs = xs.iter().map(|x| self.expr(*x));
-                quote!([#(#xs),*])
-            }
-            Expr::Unary(UnOp::Neg, x) => {
-                let x = self.expr(*x);
-                quote!(#ops::acc_neg(#x))
-            }
-            Expr::Unary(UnOp::Not, x) => {
-                let x = self.expr(*x);
-                quote!((!#x))
-            }
             Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y) if self.fast_divisor_of(*y) => {
                 let d = self.fast_divisor(*y);
                 let a = self.expr(*x);
@@ -2747,40 +2610,13 @@ impl Gen<'_> {
                     _ => quote!(#fast::fast_rem(#a, #d)),
                 }
             }
-            Expr::Binary(op, x, y) => {
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y)
+                if self.eager_logic.get() && !touches_memory(self.a, *y) =>
+            {
                 let (a, b) = (self.expr(*x), self.expr(*y));
-                let shift = quote!(#rt::ops::ShiftOps);
                 match op {
-                    BinOp::Add => quote!(#ops::acc_add(#a, #b)),
-                    BinOp::Sub => quote!(#ops::acc_sub(#a, #b)),
-                    BinOp::Mul => quote!(#ops::acc_mul(#a, #b)),
-                    BinOp::Div => quote!(#ops::acc_div(#a, #b)),
-                    BinOp::Rem => quote!(#ops::acc_rem(#a, #b)),
-                    BinOp::Shl => quote!(#shift::acc_shl(#a, #b)),
-                    BinOp::Shr => quote!(#shift::acc_shr(#a, #b)),
-                    BinOp::BitAnd => quote!((#a & #b)),
-                    BinOp::BitOr => quote!((#a | #b)),
-                    BinOp::BitXor => quote!((#a ^ #b)),
-                    BinOp::Eq => quote!((#a == #b)),
-                    BinOp::Ne => quote!((#a != #b)),
-                    BinOp::Lt => quote!((#a < #b)),
-                    BinOp::Le => quote!((#a <= #b)),
-                    BinOp::Gt => quote!((#a > #b)),
-                    BinOp::Ge => quote!((#a >= #b)),
-                    BinOp::And if self.eager_logic.get() && !touches_memory(self.a, *y) => quote!((#a & #b)),
-                    BinOp::Or if self.eager_logic.get() && !touches_memory(self.a, *y) => quote!((#a | #b)),
-                    BinOp::And => quote!((#a && #b)),
-                    BinOp::Or => quote!((#a || #b)),
-                }
-            }
-            Expr::Cast(x, to) => {
-                let from = self.a.ty(*x).prim();
-                let xe = self.expr(*x);
-                let t = rust_ty(&Ty::Prim(*to));
-                match (from, to) {
-                    (Some(Prim::Bool), Prim::Bool) => xe,
-                    (Some(Prim::Bool), _) => quote!(((#xe as u8) as #t)),
-                    _ => quote!((#xe as #t)),
+                    BinOp::And => quote!((#a & #b)),
+                    _ => quote!((#a | #b)),
                 }
             }
             Expr::If(c, t, e) if self.decision(h).is_some() => {
@@ -2805,6 +2641,7 @@ impl Gen<'_> {
                 quote!(if #(#rc)&&* { #t } else { #e })
             }
             Expr::If(c, t, e) => {
+                // The then-branch runs where the condition's conjuncts hold.
                 let depth = self.guards.borrow().len();
                 let mut conjuncts = vec![*c];
                 while let Some(x) = conjuncts.pop() {
@@ -2818,54 +2655,9 @@ impl Gen<'_> {
                 let (c, e) = (self.expr(*c), self.expr(*e));
                 quote!(if #c { #t } else { #e })
             }
-            Expr::Math(f, xs) => {
-                let args: Vec<TokenStream> = xs.iter().map(|x| self.expr(*x)).collect();
-                let math = quote!(#rt::ops::MathOps);
-                // Rust's method on the receiver's type, except where accel's
-                // conventions differ from Rust's panics.
-                let t = rust_ty(self.a.ty(xs[0]));
-                match f {
-                    MathFn::Abs => quote!(#ops::acc_abs(#(#args),*)),
-                    MathFn::Min => quote!(#ops::acc_min(#(#args),*)),
-                    MathFn::Max => quote!(#ops::acc_max(#(#args),*)),
-                    MathFn::Clamp => quote!(#math::acc_clamp(#(#args),*)),
-                    MathFn::DivEuclid => quote!(#math::acc_div_euclid(#(#args),*)),
-                    MathFn::RemEuclid => quote!(#math::acc_rem_euclid(#(#args),*)),
-                    MathFn::Pow => quote!(<#t>::wrapping_pow(#(#args),*)),
-                    MathFn::FromBits => {
-                        let r = rust_ty(self.a.ty(h));
-                        quote!(<#r>::from_bits(#(#args),*))
-                    }
-                    _ => {
-                        let m = Ident::new(f.name(), Span::call_site());
-                        quote!(<#t>::#m(#(#args),*))
-                    }
-                }
-            }
-            Expr::While {
-                vars,
-                init,
-                cond,
-                step,
-            } => {
+            Expr::While { vars, cond, step, .. } => {
                 let facts = self.loop_bounds(vars, *cond);
-                let emit = || {
-                    let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
-                    let init = self.tuple(init);
-                    let depth = self.below.borrow().len();
-                    self.below.borrow_mut().extend(facts.iter().cloned());
-                    let step = self.tuple(step);
-                    self.below.borrow_mut().truncate(depth);
-                    let cond = self.expr(*cond);
-                    quote! {{
-                        let mut __state = #init;
-                        loop {
-                            let (#(#vs,)*) = __state;
-                            if !(#cond) { break __state; }
-                            __state = #step;
-                        }
-                    }}
-                };
+                let emit = || self.node(h);
                 let (reads, guards) = self.counter_reads(&facts, step);
                 // Each versioned loop doubles the loops inside it: two levels at most.
                 let versions = self.loop_versions.get();
@@ -2881,40 +2673,11 @@ impl Gen<'_> {
                 self.loop_versions.set(versions);
                 quote!({ if #(#guards)&&* { #fast } else { #checked } })
             }
-            Expr::Some(x) => {
-                let x = self.expr(*x);
-                quote!(::core::option::Option::Some(#x))
-            }
-            Expr::None(_) => quote!(::core::option::Option::None),
-            Expr::Shape(x) => match self.a.expr(*x) {
-                Expr::Buffer(b) => {
-                    let bs = buf_shape(b.0);
-                    quote!(#bs)
-                }
-                _ => quote!(compile_error!("accel internal error: shape of a non-buffer")),
-            },
-            Expr::ReadLinear { array, index } => {
-                let b = buffer_of(self.a, *array);
-                self.read(b, self.expr(*index))
-            }
-            Expr::ReadIndex { array, index } => {
-                let b = buffer_of(self.a, *array);
-                if self.linear_reads.borrow().contains(&b) && self.at_iteration_index(*index) {
-                    return self.read(b, quote!(__i));
-                }
-                let bs = buf_shape(b);
-                let ix = self.expr(*index);
-                self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
-            }
-            Expr::Assert { cond, op, msg, body } => {
-                let (c, body) = (self.expr(*cond), self.expr(*body));
-                let at = location(self.a.loc(h));
-                quote! {{
-                    if !(#c) {
-                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg).or_at(#at));
-                    }
-                    #body
-                }}
+            Expr::ReadIndex { array, index }
+                if self.linear_reads.borrow().contains(&buffer_of(self.a, *array))
+                    && self.at_iteration_index(*index) =>
+            {
+                self.read(buffer_of(self.a, *array), quote!(__i))
             }
             Expr::Checked {
                 op,
@@ -2923,32 +2686,25 @@ impl Gen<'_> {
                 var: v,
                 body,
             } => {
-                let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
-                let v = var(*v);
-                let at = location(self.a.loc(h));
                 // The proof that lets the read go unchecked, if any.
                 let proof = if self.inside(*index, *shape) {
-                    Some("inside the iteration space")
+                    "inside the iteration space"
                 } else if self.below_extent(*index, *shape) {
-                    Some("loop counter below the extent")
+                    "loop counter below the extent"
                 } else if self.in_bounds.borrow().contains(&h) {
-                    Some("loop bound tested before the loop")
+                    "loop bound tested before the loop"
                 } else if self.checked_at_entry(*index, *shape) {
-                    Some("extents compared at kernel entry")
+                    "extents compared at kernel entry"
                 } else {
-                    None
+                    return self.node(h);
                 };
-                if let Some(proof) = proof {
-                    return quote!({
-                        let #v = #ix;
-                        if #rt::cpu::VERIFY_ELISIONS { #rt::cpu::verify_elision(#proof, #op, &#v, &#sh); }
-                        #body
-                    });
-                }
-                quote! {{
+                let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
+                let v = var(*v);
+                quote!({
                     let #v = #ix;
-                    if __ctx.index(#op, #at, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
-                }}
+                    if #rt::cpu::VERIFY_ELISIONS { #rt::cpu::verify_elision(#proof, #op, &#v, &#sh); }
+                    #body
+                })
             }
             Expr::ReadStencil {
                 array,
@@ -2997,11 +2753,21 @@ impl Gen<'_> {
                     }
                 })
             }
-            other => {
-                let msg = format!("accel internal error: {other:?} left in the kernel plan");
-                quote!(compile_error!(#msg))
-            }
+            _ => self.node(h),
         }
+    }
+
+    /// The step runs where the loop condition's bounds hold.
+    fn loop_step(&self, h: H, step: &[H]) -> TokenStream {
+        let facts = match self.a.expr(h) {
+            Expr::While { vars, cond, .. } => self.loop_bounds(vars, *cond),
+            _ => Vec::new(),
+        };
+        let depth = self.below.borrow().len();
+        self.below.borrow_mut().extend(facts);
+        let code = self.tuple(step);
+        self.below.borrow_mut().truncate(depth);
+        code
     }
 }
 
@@ -3179,57 +2945,6 @@ fn same_expr(a: &Arena, x: H, y: H) -> bool {
         H(0)
     });
     bx == by && cx.len() == cy.len() && cx.iter().zip(&cy).all(|(p, q)| same_expr(a, *p, *q))
-}
-
-fn buffer_of(a: &Arena, h: H) -> u32 {
-    match a.expr(h) {
-        Expr::Buffer(b) => b.0,
-        _ => u32::MAX,
-    }
-}
-
-/// Buffers whose data `h` reads.
-pub fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![h];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        match a.expr(x) {
-            Expr::Buffer(b) => out.push(b.0),
-            // `__bN_shape` is its own local: reading it does not need the data.
-            Expr::Shape(y) if matches!(a.expr(*y), Expr::Buffer(_)) => {}
-            e => stack.extend(e.children()),
-        }
-    }
-    out
-}
-
-fn lit(p: Prim, bits: u64) -> TokenStream {
-    let l = match p {
-        Prim::Bool => return if bits != 0 { quote!(true) } else { quote!(false) },
-        Prim::I8 => Literal::i8_suffixed(bits as i8),
-        Prim::I16 => Literal::i16_suffixed(bits as i16),
-        Prim::I32 => Literal::i32_suffixed(bits as i32),
-        Prim::I64 => Literal::i64_suffixed(bits as i64),
-        Prim::U8 => Literal::u8_suffixed(bits as u8),
-        Prim::U16 => Literal::u16_suffixed(bits as u16),
-        Prim::U32 => Literal::u32_suffixed(bits as u32),
-        Prim::U64 => Literal::u64_suffixed(bits),
-        Prim::Usize => Literal::usize_suffixed(bits as usize),
-        Prim::F32 => {
-            // Bits, not decimal text: exact for every value, NaN and infinities too.
-            let b = Literal::u32_suffixed(bits as u32);
-            return quote!(f32::from_bits(#b));
-        }
-        Prim::F64 => {
-            let b = Literal::u64_suffixed(bits);
-            return quote!(f64::from_bits(#b));
-        }
-    };
-    quote!((#l))
 }
 
 #[cfg(test)]

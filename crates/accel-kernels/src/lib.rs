@@ -4,4 +4,5 @@
 
 pub mod cpu;
 pub mod gpu;
+pub mod host;
 pub mod ptx;

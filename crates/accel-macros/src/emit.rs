@@ -2,7 +2,7 @@
 
 use accel_core::ir::Ty;
 use accel_core::Options;
-use accel_kernels::cpu::rust_ty;
+use accel_kernels::host::rust_ty;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::spanned::Spanned;

@@ -25,7 +25,8 @@
 //! lockstep never loses much and gains up to 4× (about 2.5× on
 //! `mandelbrot_while`, `docs/bench/RESULTS.md`).
 
-use super::{rust_ty, touches_memory, var, Gen};
+use super::{touches_memory, Gen};
+use crate::host::{rust_ty, var, Scalars};
 use accel_core::ir::{Expr, VarId, H};
 use accel_core::plan::ElemFn;
 use proc_macro2::{Ident, Literal, TokenStream};

@@ -1,0 +1,393 @@
+//! What every back end's host code shares: the names of the generated code's
+//! locals, Rust types, source positions, and the Rust code of scalar
+//! expressions ([`Scalars`]). Host code is Rust on every back end, so a host
+//! expression (a shape, a loop condition, a fold's result read on the host)
+//! is emitted here once; the CPU back end extends the same emitter with what
+//! it knows inside a kernel (bounds proofs, hoisting, versioned loops).
+//!
+//! Names: `__bN` is buffer `N` (its columns on the CPU, its device columns
+//! on the GPU), `__bN_shape` its shape, `__bN_cK` a slice of its leaf `K` on
+//! the host, `__vN` variable `N`; `__ctx` is the run's error context.
+
+use accel_core::ir::{Arena, BinOp, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::plan::Plan;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote};
+
+pub fn buf(b: u32) -> Ident {
+    format_ident!("__b{}", b)
+}
+
+pub fn buf_shape(b: u32) -> Ident {
+    format_ident!("__b{}_shape", b)
+}
+
+pub fn leaf(b: u32, k: usize) -> Ident {
+    format_ident!("__b{}_c{}", b, k)
+}
+
+pub fn var(v: VarId) -> Ident {
+    format_ident!("__v{}", v.0)
+}
+
+/// A source position as an `Option<&'static str>` expression of the generated
+/// code: `Some("file:line:column")`, the file being the one `file!()` names
+/// there (where the `#[acc]` function is), or `None`.
+pub fn location(at: Option<Loc>) -> TokenStream {
+    match at {
+        Some(l) => {
+            let pos = format!(":{l}");
+            quote!(::core::option::Option::Some(
+                ::core::concat!(::core::file!(), #pos)
+            ))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// The Rust type of a scalar type.
+pub fn rust_ty(t: &Ty) -> TokenStream {
+    match t {
+        Ty::Prim(p) => {
+            let i = Ident::new(p.name(), Span::call_site());
+            quote!(#i)
+        }
+        Ty::Tuple(ts) => {
+            let ts = ts.iter().map(rust_ty);
+            quote!((#(#ts,)*))
+        }
+        Ty::Index(r) => {
+            let r = Literal::usize_unsuffixed(*r);
+            quote!([usize; #r])
+        }
+        Ty::Option(t) => {
+            let t = rust_ty(t);
+            quote!(::core::option::Option<#t>)
+        }
+        Ty::Array(..) => quote!(()),
+    }
+}
+
+/// The field paths (`.0.1`) of the primitive leaves of `t`, in order.
+pub fn leaf_paths(t: &Ty) -> Vec<TokenStream> {
+    match t {
+        Ty::Tuple(ts) => ts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                let i = syn::Index::from(i);
+                leaf_paths(t).into_iter().map(move |p| quote!(.#i #p))
+            })
+            .collect(),
+        _ => vec![quote!()],
+    }
+}
+
+/// Buffers whose data `h` reads.
+pub fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match a.expr(x) {
+            Expr::Buffer(b) => out.push(b.0),
+            // `__bN_shape` is its own local: reading it does not need the data.
+            Expr::Shape(y) if matches!(a.expr(*y), Expr::Buffer(_)) => {}
+            e => stack.extend(e.children()),
+        }
+    }
+    out
+}
+
+/// The buffer an array operand names (`u32::MAX` if it names none: the
+/// validator rejects such plans).
+pub fn buffer_of(a: &Arena, h: H) -> u32 {
+    match a.expr(h) {
+        Expr::Buffer(b) => b.0,
+        _ => u32::MAX,
+    }
+}
+
+pub fn lit(p: Prim, bits: u64) -> TokenStream {
+    let l = match p {
+        Prim::Bool => return if bits != 0 { quote!(true) } else { quote!(false) },
+        Prim::I8 => Literal::i8_suffixed(bits as i8),
+        Prim::I16 => Literal::i16_suffixed(bits as i16),
+        Prim::I32 => Literal::i32_suffixed(bits as i32),
+        Prim::I64 => Literal::i64_suffixed(bits as i64),
+        Prim::U8 => Literal::u8_suffixed(bits as u8),
+        Prim::U16 => Literal::u16_suffixed(bits as u16),
+        Prim::U32 => Literal::u32_suffixed(bits as u32),
+        Prim::U64 => Literal::u64_suffixed(bits),
+        Prim::Usize => Literal::usize_suffixed(bits as usize),
+        Prim::F32 => {
+            // Bits, not decimal text: exact for every value, NaN and infinities too.
+            let b = Literal::u32_suffixed(bits as u32);
+            return quote!(f32::from_bits(#b));
+        }
+        Prim::F64 => {
+            let b = Literal::u64_suffixed(bits);
+            return quote!(f64::from_bits(#b));
+        }
+    };
+    quote!((#l))
+}
+
+/// The Rust code of scalar expressions. [`Scalars::node`] emits every node
+/// in its plain form (reads checked, loops as written), calling
+/// [`Scalars::expr`] for the children; an implementation's `expr` handles
+/// the nodes it emits better and leaves the others to `node`.
+pub trait Scalars {
+    fn plan(&self) -> &Plan;
+    /// The path of the runtime crate.
+    fn rt(&self) -> &TokenStream;
+    /// The code of expression `h`.
+    fn expr(&self, h: H) -> TokenStream;
+
+    /// The code of node `h` in its plain form.
+    fn node(&self, h: H) -> TokenStream {
+        let (a, rt) = (&self.plan().arena, self.rt());
+        let ops = quote!(#rt::ops::ScalarOps);
+        match a.expr(h) {
+            Expr::Var(v) => {
+                let v = var(*v);
+                quote!(#v)
+            }
+            Expr::Let { var: v, value, body } => {
+                let t = rust_ty(&a.var(*v).ty);
+                let (value, body) = (self.expr(*value), self.expr(*body));
+                let v = var(*v);
+                quote!({ let #v: #t = #value; #body })
+            }
+            Expr::Lit(l) => lit(l.prim, l.bits),
+            Expr::Tuple(xs) => self.tuple(xs),
+            Expr::Proj(x, n) => self.proj(*x, self.expr(*x), *n),
+            Expr::MakeIndex(xs) => {
+                let xs = xs.iter().map(|x| self.expr(*x));
+                quote!([#(#xs),*])
+            }
+            Expr::Unary(UnOp::Neg, x) => {
+                let x = self.expr(*x);
+                quote!(#ops::acc_neg(#x))
+            }
+            Expr::Unary(UnOp::Not, x) => {
+                let x = self.expr(*x);
+                quote!((!#x))
+            }
+            Expr::Binary(op, x, y) => {
+                let (a, b) = (self.expr(*x), self.expr(*y));
+                let shift = quote!(#rt::ops::ShiftOps);
+                match op {
+                    BinOp::Add => quote!(#ops::acc_add(#a, #b)),
+                    BinOp::Sub => quote!(#ops::acc_sub(#a, #b)),
+                    BinOp::Mul => quote!(#ops::acc_mul(#a, #b)),
+                    BinOp::Div => quote!(#ops::acc_div(#a, #b)),
+                    BinOp::Rem => quote!(#ops::acc_rem(#a, #b)),
+                    BinOp::Shl => quote!(#shift::acc_shl(#a, #b)),
+                    BinOp::Shr => quote!(#shift::acc_shr(#a, #b)),
+                    BinOp::BitAnd => quote!((#a & #b)),
+                    BinOp::BitOr => quote!((#a | #b)),
+                    BinOp::BitXor => quote!((#a ^ #b)),
+                    BinOp::Eq => quote!((#a == #b)),
+                    BinOp::Ne => quote!((#a != #b)),
+                    BinOp::Lt => quote!((#a < #b)),
+                    BinOp::Le => quote!((#a <= #b)),
+                    BinOp::Gt => quote!((#a > #b)),
+                    BinOp::Ge => quote!((#a >= #b)),
+                    BinOp::And => quote!((#a && #b)),
+                    BinOp::Or => quote!((#a || #b)),
+                }
+            }
+            Expr::Cast(x, to) => {
+                let from = a.ty(*x).prim();
+                let xe = self.expr(*x);
+                let t = rust_ty(&Ty::Prim(*to));
+                match (from, to) {
+                    (Some(Prim::Bool), Prim::Bool) => xe,
+                    (Some(Prim::Bool), _) => quote!(((#xe as u8) as #t)),
+                    _ => quote!((#xe as #t)),
+                }
+            }
+            Expr::If(c, t, e) => {
+                let (c, t, e) = (self.expr(*c), self.expr(*t), self.expr(*e));
+                quote!(if #c { #t } else { #e })
+            }
+            Expr::Math(f, xs) => {
+                let args: Vec<TokenStream> = xs.iter().map(|x| self.expr(*x)).collect();
+                let math = quote!(#rt::ops::MathOps);
+                // Rust's method on the receiver's type, except where accel's
+                // conventions differ from Rust's panics.
+                let t = rust_ty(a.ty(xs[0]));
+                match f {
+                    MathFn::Abs => quote!(#ops::acc_abs(#(#args),*)),
+                    MathFn::Min => quote!(#ops::acc_min(#(#args),*)),
+                    MathFn::Max => quote!(#ops::acc_max(#(#args),*)),
+                    MathFn::Clamp => quote!(#math::acc_clamp(#(#args),*)),
+                    MathFn::DivEuclid => quote!(#math::acc_div_euclid(#(#args),*)),
+                    MathFn::RemEuclid => quote!(#math::acc_rem_euclid(#(#args),*)),
+                    MathFn::Pow => quote!(<#t>::wrapping_pow(#(#args),*)),
+                    MathFn::FromBits => {
+                        let r = rust_ty(a.ty(h));
+                        quote!(<#r>::from_bits(#(#args),*))
+                    }
+                    _ => {
+                        let m = Ident::new(f.name(), Span::call_site());
+                        quote!(<#t>::#m(#(#args),*))
+                    }
+                }
+            }
+            Expr::While {
+                vars,
+                init,
+                cond,
+                step,
+            } => {
+                let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
+                let (init, step, cond) = (self.tuple(init), self.loop_step(h, step), self.expr(*cond));
+                quote! {{
+                    let mut __state = #init;
+                    loop {
+                        let (#(#vs,)*) = __state;
+                        if !(#cond) { break __state; }
+                        __state = #step;
+                    }
+                }}
+            }
+            Expr::Some(x) => {
+                let x = self.expr(*x);
+                quote!(::core::option::Option::Some(#x))
+            }
+            Expr::None(_) => quote!(::core::option::Option::None),
+            Expr::Shape(x) => match a.expr(*x) {
+                Expr::Buffer(b) => {
+                    let bs = buf_shape(b.0);
+                    quote!(#bs)
+                }
+                _ => quote!(compile_error!("accel internal error: shape of a non-buffer")),
+            },
+            Expr::ReadLinear { array, index } => self.read(buffer_of(a, *array), self.expr(*index)),
+            Expr::ReadIndex { array, index } => {
+                let b = buffer_of(a, *array);
+                let bs = buf_shape(b);
+                let ix = self.expr(*index);
+                self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
+            }
+            Expr::Assert { cond, op, msg, body } => {
+                let (c, body) = (self.expr(*cond), self.expr(*body));
+                let at = location(a.loc(h));
+                quote! {{
+                    if !(#c) {
+                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg).or_at(#at));
+                    }
+                    #body
+                }}
+            }
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var: v,
+                body,
+            } => {
+                let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
+                let v = var(*v);
+                let at = location(a.loc(h));
+                quote! {{
+                    let #v = #ix;
+                    if __ctx.index(#op, #at, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
+                }}
+            }
+            other => {
+                let msg = format!("accel internal error: {other:?} left in the kernel plan");
+                quote!(compile_error!(#msg))
+            }
+        }
+    }
+
+    /// The new state of `while` loop `h`, `step` (a back end that knows
+    /// what holds inside the loop emits it knowing that).
+    fn loop_step(&self, h: H, step: &[H]) -> TokenStream {
+        let _ = h;
+        self.tuple(step)
+    }
+
+    fn proj(&self, x: H, xe: TokenStream, n: usize) -> TokenStream {
+        match self.plan().arena.ty(x) {
+            Ty::Index(_) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(#xe[#n])
+            }
+            _ => {
+                let n = syn::Index::from(n);
+                quote!(#xe.#n)
+            }
+        }
+    }
+
+    /// The tuple of `xs`. Components that project the same expression (a
+    /// `while` loop's state update, the components of a `while`'s result)
+    /// evaluate it once: the IR shares it, and emitting it per component
+    /// would run a loop body, or a whole loop, once per component.
+    fn tuple(&self, xs: &[H]) -> TokenStream {
+        let a = &self.plan().arena;
+        let shared = a.shared_projections(xs);
+        let name = |b: H| format_ident!("__shared{}", shared.iter().position(|s| *s == b).unwrap_or(0));
+        let lets = shared.iter().map(|b| {
+            let (n, e) = (name(*b), self.expr(*b));
+            quote!(let #n = #e;)
+        });
+        let items = xs.iter().map(|x| match a.expr(*x) {
+            Expr::Proj(b, n) if shared.contains(b) => {
+                let v = name(*b);
+                self.proj(*b, quote!(#v), *n)
+            }
+            _ => self.expr(*x),
+        });
+        quote!({ #(#lets)* (#(#items,)*) })
+    }
+
+    /// Reads the element of buffer `b` at row-major offset `off` from its
+    /// leaves' slices `__bN_cK`.
+    fn read(&self, b: u32, off: TokenStream) -> TokenStream {
+        fn build(t: &Ty, b: u32, k: &mut usize, rt: &TokenStream) -> TokenStream {
+            match t {
+                Ty::Tuple(ts) => {
+                    let parts: Vec<TokenStream> = ts.iter().map(|t| build(t, b, k, rt)).collect();
+                    quote!((#(#parts,)*))
+                }
+                _ => {
+                    let l = leaf(b, *k);
+                    *k += 1;
+                    // SAFETY (of the generated block): the plan reads buffers only at
+                    // offsets inside their shape; see `accel_runtime::cpu::at`.
+                    quote!(unsafe { #rt::cpu::at(#l, __o) })
+                }
+            }
+        }
+        let value = build(&self.plan().buffers[b as usize].elem, b, &mut 0, self.rt());
+        quote!({ let __o: usize = #off; #value })
+    }
+}
+
+/// Host expressions in their plain form: what the GPU path's host code
+/// computes (the CPU back end's `Gen` computes the same ones inside its
+/// kernels' context).
+pub struct HostScalars<'a> {
+    pub plan: &'a Plan,
+    pub rt: &'a TokenStream,
+}
+
+impl Scalars for HostScalars<'_> {
+    fn plan(&self) -> &Plan {
+        self.plan
+    }
+    fn rt(&self) -> &TokenStream {
+        self.rt
+    }
+    fn expr(&self, h: H) -> TokenStream {
+        self.node(h)
+    }
+}
