@@ -8,23 +8,20 @@
 //! the plan.
 
 use accel_core::ir::{Arena, BinOp, Boundary, Expr, Fun, Loc, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H};
-use accel_core::plan::{
-    AtomicCombine, Block, ElemFn, ExpandSink, KernelOp, Origin, Output, ParamBinding, Plan, Slot, Step, Val,
-};
-use proc_macro2::{Ident, Literal, Span, TokenStream};
+use accel_core::plan::{AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, Plan, Slot, Step};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 mod lanes;
 
-use crate::host::{buf, buf_shape, buffer_of, buffers_in, leaf, leaf_paths, location, rust_ty, var, Scalars};
+use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
 pub fn program_body(plan: &Plan, rt: &TokenStream) -> TokenStream {
-    let g = Gen::new(plan, rt);
-    g.body()
+    crate::host::program(&Gen::new(plan, rt))
 }
 
 struct Gen<'a> {
@@ -34,7 +31,7 @@ struct Gen<'a> {
     /// Emitting the interior version of a stencil kernel: neighbours are read
     /// without the boundary rule.
     fast_stencil: Cell<bool>,
-    /// Numbers for the names of loop states.
+    /// Numbers for the names of the lanes' locals ([`lanes`]).
     fresh: Cell<usize>,
     /// While emitting a kernel's element function: its index parameter, the
     /// shape of the iteration space, and the body's `let` values. Reads at
@@ -373,366 +370,6 @@ impl Gen<'_> {
         quote!(<#t as #rt::Elem>::Columns)
     }
 
-    fn body(&self) -> TokenStream {
-        let rt = self.rt;
-        let mut out = TokenStream::new();
-        for p in &self.plan.params {
-            let name = Ident::new(&p.name, Span::call_site());
-            match p.binding {
-                ParamBinding::Scalar(v) => {
-                    let v = var(v);
-                    out.extend(quote!(let #v = #name;));
-                }
-                ParamBinding::Array(b) => {
-                    let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                    out.extend(quote! {
-                        let #bs = #name.shape();
-                        let #bi = #name.try_columns()?;
-                    });
-                    out.extend(self.bind_leaves(b.0));
-                }
-            }
-        }
-        let mut leaves = Vec::new();
-        flatten(&self.plan.result, &mut leaves);
-        let items: Vec<Item> = self.plan.steps.iter().map(Item::Step).collect();
-        let (code, toks) = self.seq(&items, &[], &leaves);
-        out.extend(code);
-        let mut toks = toks.into_iter();
-        let result = self.output(&self.plan.result, &mut toks);
-        quote! {{
-            let __ctx = #rt::cpu::Ctx::new();
-            #out
-            let __result = #result;
-            __ctx.check()?;
-            ::core::result::Result::Ok(__result)
-        }}
-    }
-
-    /// Emits a sequence of steps that owns the buffers `pre_owned` (given to
-    /// it) and those its steps write: each is dropped right after its last use,
-    /// or moved by that use when it can be, so no array outlives its use. Returns
-    /// the code and, for each value of `result`, its tokens (`(columns, shape)`
-    /// for a buffer; buffers this sequence does not own are copied).
-    fn seq(&self, items: &[Item], pre_owned: &[u32], result: &[Val]) -> (TokenStream, Vec<TokenStream>) {
-        let uses: Vec<HashSet<u32>> = items.iter().map(|it| self.item_uses(it)).collect();
-        let in_result: HashSet<u32> = result
-            .iter()
-            .filter_map(|v| match v {
-                Val::Buf(b) => Some(b.0),
-                _ => None,
-            })
-            .collect();
-        let mut scalar_result_uses = HashSet::new();
-        for v in result {
-            if let Val::Scalar(h) = v {
-                scalar_result_uses.extend(buffers_in(self.a, *h));
-            }
-        }
-        // (buffer, the item that writes it)
-        let mut owned: Vec<(u32, Option<usize>)> = pre_owned.iter().map(|b| (*b, None)).collect();
-        for (i, it) in items.iter().enumerate() {
-            if let Item::Step(st) = it {
-                owned.extend(written_by(st).into_iter().map(|b| (b, Some(i))));
-            }
-        }
-        let owned_set: HashSet<u32> = owned.iter().map(|(b, _)| *b).collect();
-        // Buffers the result reads stay alive to the end; the others die at
-        // their last use (`None`: never used).
-        let kept = |b: u32| in_result.contains(&b) || scalar_result_uses.contains(&b);
-        let last: Vec<(u32, Option<usize>, Option<usize>)> = owned
-            .iter()
-            .filter(|(b, _)| !kept(*b))
-            .map(|(b, at)| (*b, *at, (0..items.len()).rev().find(|i| uses[*i].contains(b))))
-            .collect();
-        let mut out = TokenStream::new();
-        for (b, at, l) in &last {
-            if at.is_none() && l.is_none() {
-                out.extend(self.recycle(*b));
-            }
-        }
-        for (i, it) in items.iter().enumerate() {
-            let may_move: HashSet<u32> = last
-                .iter()
-                .filter(|(_, _, l)| *l == Some(i))
-                .map(|(b, _, _)| *b)
-                .collect();
-            let (code, moved) = self.item(it, &may_move);
-            out.extend(code);
-            if matches!(it, Item::Step(_)) {
-                out.extend(quote!(__ctx.check()?;));
-            }
-            for (b, at, l) in &last {
-                let dead_here = (*l == Some(i) && !moved.contains(b)) || (*at == Some(i) && l.is_none());
-                if dead_here {
-                    out.extend(self.recycle(*b));
-                }
-            }
-        }
-        let mut toks = Vec::new();
-        for (j, v) in result.iter().enumerate() {
-            toks.push(match v {
-                Val::Buf(b) => {
-                    let later = result[j + 1..].contains(v);
-                    let cols = if owned_set.contains(&b.0) && !later {
-                        let bi = buf(b.0);
-                        quote!(#bi)
-                    } else {
-                        self.clone_buffer(b.0)
-                    };
-                    let bs = buf_shape(b.0);
-                    quote!((#cols, #bs))
-                }
-                Val::Scalar(h) => {
-                    // Computed now, so that the buffers it reads can be dropped.
-                    let r = format_ident!("__res{}", j);
-                    let e = self.expr(*h);
-                    out.extend(quote!(let #r = #e;));
-                    quote!(#r)
-                }
-            });
-        }
-        for (b, _) in &owned {
-            if scalar_result_uses.contains(b) && !in_result.contains(b) {
-                out.extend(self.recycle(*b));
-            }
-        }
-        (out, toks)
-    }
-
-    /// The buffers whose data an item reads (inside its sub-plans too).
-    fn item_uses(&self, it: &Item) -> HashSet<u32> {
-        let mut u = HashSet::new();
-        match it {
-            Item::Check(c, state) => {
-                u.extend(buffers_in(self.a, *c));
-                u.extend(state.iter().filter_map(|s| match s {
-                    Slot::Buf(b) => Some(b.0),
-                    _ => None,
-                }));
-            }
-            Item::Step(st) => self.step_uses(st, &mut u),
-        }
-        u
-    }
-
-    fn step_uses(&self, st: &Step, u: &mut HashSet<u32>) {
-        let mut hs: Vec<H> = Vec::new();
-        let vals = |vs: &[Val], u: &mut HashSet<u32>| {
-            for v in vs {
-                match v {
-                    Val::Buf(b) => {
-                        u.insert(b.0);
-                    }
-                    Val::Scalar(h) => u.extend(buffers_in(self.a, *h)),
-                }
-            }
-        };
-        match st {
-            Step::CheckReshape { from, to, .. } => hs.extend([*from, *to]),
-            Step::Let { value, .. } => hs.push(*value),
-            Step::Kernel(kernel) => {
-                for o in &kernel.outputs {
-                    hs.push(self.plan.buffers[o.0 as usize].shape);
-                }
-                hs.extend(kernel.op.host_exprs());
-                hs.extend(kernel.op.funs().iter().map(|f| f.body));
-                if let Some(d) = kernel.op.defaults() {
-                    u.insert(d.0);
-                }
-            }
-            Step::If { cond, then, els, .. } => {
-                hs.push(*cond);
-                for b in [then, els] {
-                    b.steps.iter().for_each(|s| self.step_uses(s, u));
-                    vals(&b.result, u);
-                }
-            }
-            Step::While { init, cond, body, .. } => {
-                vals(init, u);
-                for b in [cond, body] {
-                    b.steps.iter().for_each(|s| self.step_uses(s, u));
-                    vals(&b.result, u);
-                }
-            }
-        }
-        for h in hs {
-            u.extend(buffers_in(self.a, h));
-        }
-    }
-
-    /// One item's code, and the buffers of `may_move` it consumed.
-    fn item(&self, it: &Item, may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>) {
-        match it {
-            Item::Check(c, state) => {
-                let c = self.expr(*c);
-                let st = state.iter().map(|s| self.slot_value(s));
-                (quote!(if !(#c) { break (#(#st,)*); }), HashSet::new())
-            }
-            Item::Step(Step::If {
-                cond,
-                then,
-                els,
-                outs,
-            }) => {
-                // The buffers that die here are handed to both branches, which
-                // drop or return them.
-                let mut given: Vec<u32> = may_move.iter().copied().collect();
-                given.sort_unstable();
-                let c = self.expr(*cond);
-                let branch = |b: &Block| {
-                    let items: Vec<Item> = b.steps.iter().map(Item::Step).collect();
-                    let (code, toks) = self.seq(&items, &given, &b.result);
-                    quote!({ #code (#(#toks,)*) })
-                };
-                let (t, e) = (branch(then), branch(els));
-                let pat = outs.iter().map(|s| self.slot_pattern(s));
-                let mut code = quote!(let (#(#pat,)*) = if #c #t else #e;);
-                code.extend(self.bind_slots(outs));
-                (code, may_move.clone())
-            }
-            Item::Step(Step::While {
-                state,
-                init,
-                cond,
-                body,
-                outs,
-            }) => {
-                let n = self.fresh.get();
-                self.fresh.set(n + 1);
-                let st = format_ident!("__st{}", n);
-                // A buffer that the loop reads as well as starting its state
-                // from it (sharing may make them one) must stay: copy it.
-                let mut inside = HashSet::new();
-                for b in [cond, body] {
-                    b.steps.iter().for_each(|s| self.step_uses(s, &mut inside));
-                    for v in &b.result {
-                        match v {
-                            Val::Buf(b) => {
-                                inside.insert(b.0);
-                            }
-                            Val::Scalar(h) => inside.extend(buffers_in(self.a, *h)),
-                        }
-                    }
-                }
-                let mut moved = HashSet::new();
-                let init_toks: Vec<TokenStream> = init
-                    .iter()
-                    .enumerate()
-                    .map(|(j, v)| match v {
-                        Val::Buf(b) => {
-                            let cols = if may_move.contains(&b.0)
-                                && !init[j + 1..].contains(v)
-                                && !inside.contains(&b.0)
-                            {
-                                moved.insert(b.0);
-                                let bi = buf(b.0);
-                                quote!(#bi)
-                            } else {
-                                self.clone_buffer(b.0)
-                            };
-                            let bs = buf_shape(b.0);
-                            quote!((#cols, #bs))
-                        }
-                        Val::Scalar(h) => self.expr(*h),
-                    })
-                    .collect();
-                let mut items: Vec<Item> = cond.steps.iter().map(Item::Step).collect();
-                let c = match cond.result.first() {
-                    Some(Val::Scalar(c)) => *c,
-                    _ => self.a.handles().next().unwrap_or(H(0)),
-                };
-                items.push(Item::Check(c, state));
-                items.extend(body.steps.iter().map(Item::Step));
-                let state_bufs: Vec<u32> = state
-                    .iter()
-                    .filter_map(|s| match s {
-                        Slot::Buf(b) => Some(b.0),
-                        _ => None,
-                    })
-                    .collect();
-                let (code, next) = self.seq(&items, &state_bufs, &body.result);
-                let pat = state.iter().map(|s| self.slot_pattern(s));
-                let bind = self.bind_slots(state);
-                let opat = outs.iter().map(|s| self.slot_pattern(s));
-                let mut out = quote! {
-                    let mut #st = (#(#init_toks,)*);
-                    let (#(#opat,)*) = loop {
-                        let (#(#pat,)*) = #st;
-                        #bind
-                        #code
-                        #st = (#(#next,)*);
-                    };
-                };
-                out.extend(self.bind_slots(outs));
-                (out, moved)
-            }
-            Item::Step(Step::Let { var: v, value }) => {
-                let t = rust_ty(&self.a.var(*v).ty);
-                let (v, value) = (var(*v), self.expr(*value));
-                (quote!(let #v: #t = #value;), HashSet::new())
-            }
-            Item::Step(st) => {
-                let moved: HashSet<u32> = match st {
-                    Step::Kernel(k) => match k.op {
-                        KernelOp::Permute {
-                            defaults,
-                            move_defaults: true,
-                            ..
-                        } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
-                        KernelOp::Expand {
-                            sink:
-                                ExpandSink::Permute {
-                                    defaults,
-                                    move_defaults: true,
-                                    ..
-                                },
-                            ..
-                        } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
-                        // A generate that changes a dying buffer in a box only.
-                        KernelOp::Generate { ref elem, .. } if !k.is_horizontal() => self
-                            .in_place_candidate(elem, k.outputs[0].0)
-                            .map(|(x, ..)| x)
-                            .filter(|x| may_move.contains(x))
-                            .into_iter()
-                            .collect(),
-                        _ => HashSet::new(),
-                    },
-                    _ => HashSet::new(),
-                };
-                (self.step(st, &moved), moved)
-            }
-        }
-    }
-
-    fn slot_pattern(&self, s: &Slot) -> TokenStream {
-        match s {
-            Slot::Buf(b) => {
-                let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                quote!((#bi, #bs))
-            }
-            Slot::Var(v) => {
-                let v = var(*v);
-                quote!(#v)
-            }
-        }
-    }
-
-    /// A slot's current value, moved (a loop's state at its exit).
-    fn slot_value(&self, s: &Slot) -> TokenStream {
-        self.slot_pattern(s)
-    }
-
-    fn bind_slots(&self, slots: &[Slot]) -> TokenStream {
-        let mut out = TokenStream::new();
-        for s in slots {
-            if let Slot::Buf(b) = s {
-                out.extend(self.bind_leaves(b.0));
-            }
-        }
-        out
-    }
-
     fn bind_leaves(&self, b: u32) -> TokenStream {
         let buffer = &self.plan.buffers[b as usize];
         let bi = buf(b);
@@ -749,30 +386,9 @@ impl Gen<'_> {
         out
     }
 
-    fn step(&self, step: &Step, moved: &HashSet<u32>) -> TokenStream {
-        let rt = self.rt;
-        match step {
-            Step::CheckReshape { from, to, at } => {
-                let (f, t, at) = (self.expr(*from), self.expr(*to), location(*at));
-                quote!(#rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at))?;)
-            }
-            // Handled by `item`.
-            Step::Let { .. } | Step::If { .. } | Step::While { .. } => TokenStream::new(),
-            Step::Kernel(kernel) => {
-                let outer = self.hoisted.replace(Some(Vec::new()));
-                let body = self.kernel(kernel, moved);
-                let hoisted = self.hoisted.replace(outer).unwrap_or_default();
-                let lets = hoisted
-                    .iter()
-                    .map(|Hoisted { name, value, ty, .. }| quote!(let #name: #ty = #value;));
-                quote!(#(#lets)* #body)
-            }
-        }
-    }
-
     /// A kernel's code: its outputs' shapes checked and reserved, the
     /// kernel's loop, its outputs' leaves bound.
-    fn kernel(&self, kernel: &accel_core::plan::Kernel, moved: &HashSet<u32>) -> TokenStream {
+    fn kernel_code(&self, kernel: &accel_core::plan::Kernel, moved: &HashSet<u32>) -> TokenStream {
         let rt = self.rt;
         let mut out = TokenStream::new();
         let op = kernel.fused.last().copied().unwrap_or("kernel");
@@ -1948,42 +1564,6 @@ impl Gen<'_> {
         quote!(|#a: #t, #b: #t| -> #t { #body })
     }
 
-    /// The result, from the tokens of its leaves (in order).
-    fn output(&self, o: &Output, toks: &mut impl Iterator<Item = TokenStream>) -> TokenStream {
-        let rt = self.rt;
-        match o {
-            Output::Array(b) => {
-                let buffer = &self.plan.buffers[b.0 as usize];
-                let t = rust_ty(&buffer.elem);
-                let r = Literal::usize_unsuffixed(buffer.rank);
-                let x = toks.next().unwrap_or_default();
-                quote!({ let (__c, __s) = #x; #rt::Array::<#t, #r>::from_columns(__s, __c)? })
-            }
-            Output::Scalar(_) => toks.next().unwrap_or_default(),
-            Output::Tuple(xs) => {
-                let xs: Vec<TokenStream> = xs.iter().map(|x| self.output(x, toks)).collect();
-                quote!((#(#xs,)*))
-            }
-        }
-    }
-
-    /// Ends the life of owned buffer `b`: its storage goes to the pool of
-    /// dead arrays, for a later kernel's output.
-    fn recycle(&self, b: u32) -> TokenStream {
-        let (rt, bi) = (self.rt, buf(b));
-        quote!(#rt::Columns::recycle(#bi);)
-    }
-
-    /// A copy of buffer `b`'s columns (parameters are held by reference,
-    /// intermediate buffers by value).
-    fn clone_buffer(&self, b: u32) -> TokenStream {
-        let (rt, bi) = (self.rt, buf(b));
-        match self.plan.buffers[b as usize].origin {
-            Origin::Param(_) => quote!(#rt::Columns::copy(#bi)),
-            _ => quote!(#rt::Columns::copy(&#bi)),
-        }
-    }
-
     /// `emit()` with [`Gen::iteration`] set for element function `e` over an
     /// iteration space of shape `shape`.
     fn in_iteration<T>(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> T) -> T {
@@ -2563,6 +2143,99 @@ impl Gen<'_> {
     }
 }
 
+impl Target for Gen<'_> {
+    fn input(&self, name: &Ident, b: u32) -> TokenStream {
+        let (bi, bs, leaves) = (buf(b), buf_shape(b), self.bind_leaves(b));
+        quote! {
+            let #bs = #name.shape();
+            let #bi = #name.try_columns()?;
+            #leaves
+        }
+    }
+
+    fn after_step(&self) -> TokenStream {
+        quote!(__ctx.check()?;)
+    }
+
+    fn fallible(&self, result: TokenStream) -> TokenStream {
+        quote!(#result?;)
+    }
+
+    /// A kernel consumes a dying buffer it writes into: a permute's or an
+    /// expand's defaults, or the buffer a generate changes in a box only.
+    fn kernel(&self, k: &accel_core::plan::Kernel, may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>) {
+        let moved: HashSet<u32> = match k.op {
+            KernelOp::Permute {
+                defaults,
+                move_defaults: true,
+                ..
+            } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
+            KernelOp::Expand {
+                sink:
+                    ExpandSink::Permute {
+                        defaults,
+                        move_defaults: true,
+                        ..
+                    },
+                ..
+            } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
+            KernelOp::Generate { ref elem, .. } if !k.is_horizontal() => self
+                .in_place_candidate(elem, k.outputs[0].0)
+                .map(|(x, ..)| x)
+                .filter(|x| may_move.contains(x))
+                .into_iter()
+                .collect(),
+            _ => HashSet::new(),
+        };
+        // Host values the kernel computes are bound once before it.
+        let outer = self.hoisted.replace(Some(Vec::new()));
+        let body = self.kernel_code(k, &moved);
+        let hoisted = self.hoisted.replace(outer).unwrap_or_default();
+        let lets = hoisted
+            .iter()
+            .map(|Hoisted { name, value, ty, .. }| quote!(let #name: #ty = #value;));
+        (quote!(#(#lets)* #body), moved)
+    }
+
+    fn bind(&self, b: u32) -> TokenStream {
+        self.bind_leaves(b)
+    }
+
+    /// Its storage goes to the pool of dead arrays, for a later kernel's output.
+    fn recycle(&self, b: u32) -> TokenStream {
+        let (rt, bi) = (self.rt, buf(b));
+        quote!(#rt::Columns::recycle(#bi);)
+    }
+
+    /// Parameters are held by reference, intermediate buffers by value.
+    fn clone_buffer(&self, b: u32) -> TokenStream {
+        let (rt, bi) = (self.rt, buf(b));
+        match self.plan.buffers[b as usize].origin {
+            Origin::Param(_) => quote!(#rt::Columns::copy(#bi)),
+            _ => quote!(#rt::Columns::copy(&#bi)),
+        }
+    }
+
+    fn output_array(&self, b: u32, value: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        let buffer = &self.plan.buffers[b as usize];
+        let t = rust_ty(&buffer.elem);
+        let r = Literal::usize_unsuffixed(buffer.rank);
+        quote!({ let (__c, __s) = #value; #rt::Array::<#t, #r>::from_columns(__s, __c)? })
+    }
+
+    fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        quote! {{
+            let __ctx = #rt::cpu::Ctx::new();
+            #steps
+            let __result = #result;
+            __ctx.check()?;
+            ::core::result::Result::Ok(__result)
+        }}
+    }
+}
+
 impl Scalars for Gen<'_> {
     fn plan(&self) -> &Plan {
         self.plan
@@ -2768,39 +2441,6 @@ impl Scalars for Gen<'_> {
         let code = self.tuple(step);
         self.below.borrow_mut().truncate(depth);
         code
-    }
-}
-
-/// A step list's items; a loop's iteration adds its exit test.
-enum Item<'p> {
-    Step(&'p Step),
-    /// Leave the loop with the state when the condition fails.
-    Check(H, &'p [Slot]),
-}
-
-/// The result's leaves, in order.
-fn flatten(o: &Output, out: &mut Vec<Val>) {
-    match o {
-        Output::Array(b) => out.push(Val::Buf(*b)),
-        Output::Scalar(h) => out.push(Val::Scalar(*h)),
-        Output::Tuple(xs) => xs.iter().for_each(|x| flatten(x, out)),
-    }
-}
-
-/// The buffers a step writes and that live after it.
-fn written_by(st: &Step) -> Vec<u32> {
-    let slots = |s: &[Slot]| -> Vec<u32> {
-        s.iter()
-            .filter_map(|x| match x {
-                Slot::Buf(b) => Some(b.0),
-                _ => None,
-            })
-            .collect()
-    };
-    match st {
-        Step::Kernel(k) => k.outputs.iter().map(|b| b.0).collect(),
-        Step::If { outs, .. } | Step::While { outs, .. } => slots(outs),
-        Step::CheckReshape { .. } | Step::Let { .. } => vec![],
     }
 }
 

@@ -7,26 +7,30 @@
 //! A kernel's launches (outputs and scratch memory, grid sizes, the order of
 //! its entries) are not generated: each kernel is described as data, a
 //! [`Layout`] embedded as a `static`, and `accel_runtime::gpu::launch` runs it.
-//! The in-process executor (`crate::exec`) runs the same layouts.
+//! The in-process executor of the random-program tests (`tests/random/exec.rs`)
+//! runs the same layouts.
 //!
-//! Names and host expressions are the shared host layer's (`crate::host`); a
-//! host expression that reads buffer data (a fold's result used on the host)
+//! The walk over the steps, names and host expressions are the shared host
+//! layer's (`crate::host`); this file is the GPU's [`Target`]. A host
+//! expression that reads buffer data (a fold's result used on the host)
 //! downloads those buffers first. A buffer is a `host::GBuf` (shared device
 //! columns), so values flow between branches and loop iterations by cheap
-//! clones; its allocations are freed when the last clone goes out of scope.
+//! clones; the walk drops each buffer after its last use, which frees its
+//! device memory when no other clone holds it.
 //!
 //! The block evaluates to `Result<T>`; it expects `__dev: &Arc<dyn Device>` and
 //! the module's text in `__ACCEL_PTX` (a `static`, so its address is stable for
 //! the device's module cache).
 
-use crate::host::{buf, buf_shape, buffers_in, leaf_paths, location, rust_ty, var, HostScalars, Scalars};
+use crate::host::{buf, buf_shape, buffers_in, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use crate::ptx::{Arg, KernelPtx, PtxProgram};
 use accel_core::ir::{Loc, Ty, VarId, H};
-use accel_core::plan::{Block, ExpandSink, Kernel, KernelOp, Output, ParamBinding, Plan, Slot, Step, Val};
+use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
 use accel_types::launch::{Param, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
+use std::collections::HashSet;
 
 pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenStream {
     if let Some(why) = &prog.unsupported {
@@ -38,9 +42,8 @@ pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenSt
         prog,
         rt,
         next_kernel: Cell::new(0),
-        fresh: Cell::new(0),
     };
-    g.body()
+    crate::host::program(&g)
 }
 
 struct Gen<'a> {
@@ -49,7 +52,6 @@ struct Gen<'a> {
     rt: &'a TokenStream,
     /// The next kernel's position in `Plan::kernels()` order.
     next_kernel: Cell<usize>,
-    fresh: Cell<usize>,
 }
 
 /// Byte sizes of the primitive leaves of `t`.
@@ -255,51 +257,31 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     }
 }
 
-impl Gen<'_> {
-    fn body(&self) -> TokenStream {
+impl Scalars for Gen<'_> {
+    fn plan(&self) -> &Plan {
+        self.plan
+    }
+    fn rt(&self) -> &TokenStream {
+        self.rt
+    }
+    fn expr(&self, h: H) -> TokenStream {
+        self.node(h)
+    }
+}
+
+impl Target for Gen<'_> {
+    /// The array's device copy, uploaded only when it has none here.
+    fn input(&self, name: &Ident, b: u32) -> TokenStream {
         let rt = self.rt;
-        let host = quote!(#rt::gpu::host);
-        let mut out = TokenStream::new();
-        for p in &self.plan.params {
-            let name = Ident::new(&p.name, proc_macro2::Span::call_site());
-            match p.binding {
-                ParamBinding::Scalar(v) => {
-                    let v = var(v);
-                    out.extend(quote!(let #v = #name;));
-                }
-                ParamBinding::Array(b) => {
-                    // The array's device copy, uploaded only when it has none here.
-                    let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                    out.extend(quote! {
-                        let #bs = #name.shape();
-                        let #bi = #host::input(__dev, &#name)?;
-                    });
-                }
-            }
+        let (bi, bs) = (buf(b), buf_shape(b));
+        quote! {
+            let #bs = #name.shape();
+            let #bi = #rt::gpu::host::input(__dev, &#name)?;
         }
-        out.extend(self.steps(&self.plan.steps));
-        let result = self.output(&self.plan.result);
-        let sites = self.prog.sites.iter().map(|s| {
-            let (i, op, msg, at) = (s.index, &s.op, &s.msg, location(s.at));
-            quote!((#i, #op, #msg, #at))
-        });
-        quote! {{
-            const __SITES: &[#host::ErrSite] = &[#(#sites),*];
-            let __ctx = #rt::cpu::Ctx::new();
-            let __err = #host::ErrWord::new(__dev)?;
-            #out
-            let __result = #result;
-            // Kernels report run-time errors through the error word, read here
-            // and before the host reads device data, not after every launch
-            // (each read waits for the device).
-            __err.check(__SITES)?;
-            __ctx.check()?;
-            ::core::result::Result::Ok(__result)
-        }}
     }
 
     /// A host expression; buffers whose data it reads are downloaded first.
-    fn hexpr(&self, h: H) -> TokenStream {
+    fn host(&self, h: H) -> TokenStream {
         let rt = self.rt;
         let mut pre = TokenStream::new();
         let mut bufs = buffers_in(&self.plan.arena, h);
@@ -315,14 +297,14 @@ impl Gen<'_> {
             for (k, p) in buffer.elem.leaves().into_iter().enumerate() {
                 let t = rust_ty(&Ty::Prim(p));
                 let hv = format_ident!("__b{}_h{}", b, k);
-                let c = format_ident!("__b{}_c{}", b, k);
+                let c = leaf(b, k);
                 pre.extend(quote! {
                     let #hv: ::std::vec::Vec<#t> = #bi.download::<#t>(__dev, #k, #rt::shape::size(&#bs))?;
                     let #c: &[#t] = &#hv;
                 });
             }
         }
-        let e = HostScalars { plan: self.plan, rt }.expr(h);
+        let e = self.expr(h);
         if pre.is_empty() {
             e
         } else {
@@ -330,140 +312,105 @@ impl Gen<'_> {
         }
     }
 
-    fn steps(&self, steps: &[Step]) -> TokenStream {
+    /// Errors of host expressions, in program order with the kernels'.
+    fn after_step(&self) -> TokenStream {
+        let rt = self.rt;
+        quote!(#rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;)
+    }
+
+    fn fallible(&self, result: TokenStream) -> TokenStream {
+        quote!(__err.after_kernels(__SITES, #result)?;)
+    }
+
+    /// Launches read their inputs and consume none.
+    fn kernel(&self, k: &Kernel, _may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>) {
+        let rt = self.rt;
+        let n = self.next_kernel.get();
+        self.next_kernel.set(n + 1);
+        let l = layout(self.plan, &self.prog.kernels[n], k);
+        let mut out = TokenStream::new();
+        for o in &k.outputs {
+            let buffer = self.plan.buffer(*o);
+            let s = self.host(buffer.shape);
+            let bs = buf_shape(o.0);
+            let r = Literal::usize_unsuffixed(buffer.rank);
+            let op = l.op;
+            out.extend(quote! {
+                let #bs: [usize; #r] = #s;
+                __err.after_kernels(__SITES, #rt::cpu::extent(#op, &#bs))?;
+            });
+        }
+        let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
+        let inner = self.launch(&l);
+        // Host expressions of the shapes first, as on the CPU.
+        out.extend(self.after_step());
+        out.extend(quote!(let (#(#outs,)*) = { #inner };));
+        (out, HashSet::new())
+    }
+
+    fn bind(&self, _b: u32) -> TokenStream {
+        TokenStream::new()
+    }
+
+    /// Frees its device memory now (the last clone of its columns).
+    fn recycle(&self, b: u32) -> TokenStream {
+        let bi = buf(b);
+        quote!(::core::mem::drop(#bi);)
+    }
+
+    /// Another handle on the same device columns (they are never written
+    /// after their kernel).
+    fn clone_buffer(&self, b: u32) -> TokenStream {
+        let bi = buf(b);
+        quote!(::core::clone::Clone::clone(&#bi))
+    }
+
+    /// Arrays stay on the device; the host downloads them when it reads them.
+    fn output_array(&self, b: u32, value: TokenStream) -> TokenStream {
+        let rt = self.rt;
+        let buffer = &self.plan.buffers[b as usize];
+        let t = rust_ty(&buffer.elem);
+        let r = Literal::usize_unsuffixed(buffer.rank);
+        quote!({ let (__c, __s) = #value; #rt::gpu::host::output::<#t, #r>(__s, __c)? })
+    }
+
+    fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {
         let rt = self.rt;
         let host = quote!(#rt::gpu::host);
-        let mut out = TokenStream::new();
-        for s in steps {
-            out.extend(self.step(s));
-            // Errors of host expressions, in program order with the kernels'.
-            out.extend(quote!(#host::first_error(&__err, __SITES, &__ctx)?;));
-        }
-        out
+        let sites = self.prog.sites.iter().map(|s| {
+            let (i, op, msg, at) = (s.index, &s.op, &s.msg, location(s.at));
+            quote!((#i, #op, #msg, #at))
+        });
+        quote! {{
+            const __SITES: &[#host::ErrSite] = &[#(#sites),*];
+            let __ctx = #rt::cpu::Ctx::new();
+            let __err = #host::ErrWord::new(__dev)?;
+            #steps
+            let __result = #result;
+            // Kernels report run-time errors through the error word, read here
+            // and before the host reads device data, not after every launch
+            // (each read waits for the device).
+            __err.check(__SITES)?;
+            __ctx.check()?;
+            ::core::result::Result::Ok(__result)
+        }}
     }
+}
 
-    fn slot_pattern(&self, s: &Slot) -> TokenStream {
-        match s {
-            Slot::Buf(b) => {
-                let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                quote!((#bi, #bs))
-            }
-            Slot::Var(v) => {
-                let v = var(*v);
-                quote!(#v)
-            }
-        }
-    }
-
-    fn val(&self, v: &Val) -> TokenStream {
-        match v {
-            Val::Buf(b) => {
-                let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                quote!((::core::clone::Clone::clone(&#bi), #bs))
-            }
-            Val::Scalar(h) => self.hexpr(*h),
-        }
-    }
-
-    fn block(&self, b: &Block) -> TokenStream {
-        let steps = self.steps(&b.steps);
-        let vals = b.result.iter().map(|v| self.val(v));
-        quote!({ #steps (#(#vals,)*) })
-    }
-
-    fn step(&self, step: &Step) -> TokenStream {
-        let rt = self.rt;
-        match step {
-            Step::CheckReshape { from, to, at } => {
-                let (f, t, at) = (self.hexpr(*from), self.hexpr(*to), location(*at));
-                quote!(__err.after_kernels(__SITES, #rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at)))?;)
-            }
-            Step::Let { var: v, value } => {
-                let t = rust_ty(&self.plan.arena.var(*v).ty);
-                let (v, value) = (var(*v), self.hexpr(*value));
-                quote!(let #v: #t = #value;)
-            }
-            Step::If {
-                cond,
-                then,
-                els,
-                outs,
-            } => {
-                let c = self.hexpr(*cond);
-                let (t, e) = (self.block(then), self.block(els));
-                let pat = outs.iter().map(|s| self.slot_pattern(s));
-                quote!(let (#(#pat,)*) = if #c #t else #e;)
-            }
-            Step::While {
-                state,
-                init,
-                cond,
-                body,
-                outs,
-            } => {
-                let n = self.fresh.get();
-                self.fresh.set(n + 1);
-                let st = format_ident!("__st{}", n);
-                let init = init.iter().map(|v| self.val(v));
-                let pat: Vec<TokenStream> = state.iter().map(|s| self.slot_pattern(s)).collect();
-                let cond_steps = self.steps(&cond.steps);
-                let c = match cond.result.first() {
-                    Some(Val::Scalar(c)) => self.hexpr(*c),
-                    _ => quote!(false),
-                };
-                let body_steps = self.steps(&body.steps);
-                let next = body.result.iter().map(|v| self.val(v));
-                let opat = outs.iter().map(|s| self.slot_pattern(s));
-                quote! {
-                    let mut #st = (#(#init,)*);
-                    let (#(#opat,)*) = loop {
-                        let (#(#pat,)*) = #st;
-                        #cond_steps
-                        if !(#c) { break (#(#pat,)*); }
-                        #body_steps
-                        #st = (#(#next,)*);
-                    };
-                }
-            }
-            Step::Kernel(k) => {
-                let n = self.next_kernel.get();
-                self.next_kernel.set(n + 1);
-                let l = layout(self.plan, &self.prog.kernels[n], k);
-                let mut out = TokenStream::new();
-                for o in &k.outputs {
-                    let buffer = self.plan.buffer(*o);
-                    let s = self.hexpr(buffer.shape);
-                    let bs = buf_shape(o.0);
-                    let r = Literal::usize_unsuffixed(buffer.rank);
-                    let op = l.op;
-                    out.extend(quote! {
-                        let #bs: [usize; #r] = #s;
-                        __err.after_kernels(__SITES, #rt::cpu::extent(#op, &#bs))?;
-                    });
-                }
-                let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-                let inner = self.kernel(&l);
-                // Host expressions of the shapes first, as on the CPU.
-                out.extend(quote!(#rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;));
-                out.extend(quote!(let (#(#outs,)*) = { #inner };));
-                out
-            }
-        }
-    }
-
+impl Gen<'_> {
     /// The code of one kernel: evaluates to the tuple of its output buffers.
     /// The skeleton's host side is `launch::kernel`, given the kernel's
     /// [`Layout`] as a `static` and the values it reads.
-    fn kernel(&self, l: &Layout) -> TokenStream {
+    fn launch(&self, l: &Layout) -> TokenStream {
         let rt = self.rt;
         let launch = quote!(#rt::gpu::launch);
         let de = quote!(#rt::gpu::host::DevElem);
         let op = l.op;
-        let iter = self.hexpr(l.iter);
+        let iter = self.host(l.iter);
         let z = match l.z {
             Some(z) => {
                 let t = rust_ty(&l.acc);
-                let z = self.hexpr(z);
+                let z = self.host(z);
                 let leaves = leaf_paths(&l.acc).into_iter().map(|p| quote!(#de::arg(__z #p)));
                 quote! {
                     let __z: #t = #z;
@@ -507,26 +454,6 @@ impl Gen<'_> {
             };
             let [#(#outs),*] = #launch::outputs(#launch::kernel(__dev, __ACCEL_PTX, &__err, __SITES, &__KERNEL, &__io)?)?;
             (#(#outs,)*)
-        }
-    }
-
-    /// The result: arrays stay on the device (the host downloads them when it
-    /// reads them); scalar results are host values already.
-    fn output(&self, o: &Output) -> TokenStream {
-        let rt = self.rt;
-        match o {
-            Output::Array(b) => {
-                let buffer = self.plan.buffer(*b);
-                let t = rust_ty(&buffer.elem);
-                let r = Literal::usize_unsuffixed(buffer.rank);
-                let (bi, bs) = (buf(b.0), buf_shape(b.0));
-                quote!(#rt::gpu::host::output::<#t, #r>(#bs, ::core::clone::Clone::clone(&#bi))?)
-            }
-            Output::Scalar(h) => self.hexpr(*h),
-            Output::Tuple(xs) => {
-                let xs = xs.iter().map(|x| self.output(x));
-                quote!((#(#xs,)*))
-            }
         }
     }
 }

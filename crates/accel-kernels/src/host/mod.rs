@@ -14,6 +14,10 @@ use accel_core::plan::Plan;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
+mod walk;
+
+pub use walk::{program, Target};
+
 pub fn buf(b: u32) -> Ident {
     format_ident!("__b{}", b)
 }
@@ -369,25 +373,5 @@ pub trait Scalars {
         }
         let value = build(&self.plan().buffers[b as usize].elem, b, &mut 0, self.rt());
         quote!({ let __o: usize = #off; #value })
-    }
-}
-
-/// Host expressions in their plain form: what the GPU path's host code
-/// computes (the CPU back end's `Gen` computes the same ones inside its
-/// kernels' context).
-pub struct HostScalars<'a> {
-    pub plan: &'a Plan,
-    pub rt: &'a TokenStream,
-}
-
-impl Scalars for HostScalars<'_> {
-    fn plan(&self) -> &Plan {
-        self.plan
-    }
-    fn rt(&self) -> &TokenStream {
-        self.rt
-    }
-    fn expr(&self, h: H) -> TokenStream {
-        self.node(h)
     }
 }
