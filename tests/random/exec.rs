@@ -228,7 +228,7 @@ impl Run<'_, '_> {
             Step::CheckReshape { from, to, .. } => {
                 let (f, t) = (self.index(*from)?, self.index(*to)?);
                 self.err
-                    .after_kernels(&self.p.sites, accel_runtime::cpu::check_reshape(&f, &t))
+                    .after_kernels(&self.p.sites, accel_runtime::host::check_reshape(&f, &t))
             }
             Step::Let { var, value } => {
                 let x = self.eval(*value)?;

@@ -400,7 +400,7 @@ impl Gen<'_> {
             let t = rust_ty(&buffer.elem);
             out.extend(quote! {
                 let #bs: [usize; #r] = #s;
-                #rt::cpu::extent(#op, &#bs)?;
+                #rt::host::extent(#op, &#bs)?;
                 #rt::cpu::reserve::<#t>(#op, &#bs)?;
             });
         }
@@ -491,7 +491,7 @@ impl Gen<'_> {
                 });
                 out.extend(quote! {
                     let #in_shape = #s;
-                    #rt::cpu::extent(#op, &#in_shape)?;
+                    #rt::host::extent(#op, &#in_shape)?;
                     let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
                     let #bi: #cols = #call;
                 });
@@ -559,7 +559,7 @@ impl Gen<'_> {
                 };
                 out.extend(quote! {
                     let #in_shape = #s;
-                    #rt::cpu::extent(#op, &#in_shape)?;
+                    #rt::host::extent(#op, &#in_shape)?;
                     let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
                     #bind
                 });
@@ -615,7 +615,7 @@ impl Gen<'_> {
                 };
                 out.extend(quote! {
                     let #in_shape = #s;
-                    #rt::cpu::extent(#op, &#in_shape)?;
+                    #rt::host::extent(#op, &#in_shape)?;
                     let mut #bi: #cols = #init;
                     #call
                 });
@@ -650,7 +650,7 @@ impl Gen<'_> {
                 };
                 out.extend(quote! {
                     let #in_shape = #s;
-                    #rt::cpu::extent(#op, &#in_shape)?;
+                    #rt::host::extent(#op, &#in_shape)?;
                     let #bi: #cols = #rt::cpu::#sort::<#cols, #kt>(
                         #rt::shape::size(&#in_shape), #e, |#x: #t| -> #kt { #kb },
                     );
@@ -721,7 +721,7 @@ impl Gen<'_> {
         };
         let mut out = quote! {
             let #in_shape = #s;
-            #rt::cpu::extent(#op, &#in_shape)?;
+            #rt::host::extent(#op, &#in_shape)?;
             let __src = #src;
             let __count = #count_c;
             let __exp = #rt::cpu::Expansion::new(#rt::shape::size(&#in_shape), &__src, &__count);
@@ -2227,7 +2227,7 @@ impl Target for Gen<'_> {
     fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {
         let rt = self.rt;
         quote! {{
-            let __ctx = #rt::cpu::Ctx::new();
+            let __ctx = #rt::host::Ctx::new();
             #steps
             let __result = #result;
             __ctx.check()?;

@@ -337,7 +337,7 @@ impl Target for Gen<'_> {
             let op = l.op;
             out.extend(quote! {
                 let #bs: [usize; #r] = #s;
-                __err.after_kernels(__SITES, #rt::cpu::extent(#op, &#bs))?;
+                __err.after_kernels(__SITES, #rt::host::extent(#op, &#bs))?;
             });
         }
         let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
@@ -383,7 +383,7 @@ impl Target for Gen<'_> {
         });
         quote! {{
             const __SITES: &[#host::ErrSite] = &[#(#sites),*];
-            let __ctx = #rt::cpu::Ctx::new();
+            let __ctx = #rt::host::Ctx::new();
             let __err = #host::ErrWord::new(__dev)?;
             #steps
             let __result = #result;
@@ -442,7 +442,7 @@ impl Gen<'_> {
         let desc = desc_tokens(l, &launch);
         quote! {
             let __in = #iter;
-            __err.after_kernels(__SITES, #rt::cpu::extent(#op, &__in))?;
+            __err.after_kernels(__SITES, #rt::host::extent(#op, &__in))?;
             #z
             static __KERNEL: #launch::Kernel<'static> = #desc;
             let __io = #launch::Io {

@@ -8,6 +8,7 @@ pub mod cpu;
 pub mod dynamic;
 pub mod elem;
 pub mod gpu;
+pub mod host;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
 

@@ -348,7 +348,7 @@ impl<T: Target> Walk<'_, T> {
             Item::Step(Step::CheckReshape { from, to, at }) => {
                 let rt = self.t.rt();
                 let (f, t, at) = (self.t.host(*from), self.t.host(*to), location(*at));
-                let check = quote!(#rt::cpu::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at)));
+                let check = quote!(#rt::host::check_reshape(&#f, &#t).map_err(|__e| __e.or_at(#at)));
                 (self.t.fallible(check), HashSet::new())
             }
         }

@@ -7,7 +7,6 @@
 //! counted loops the compiler can vectorise.
 
 mod columns;
-mod ctx;
 mod expand;
 mod fold;
 mod permute;
@@ -20,7 +19,8 @@ mod testing;
 mod update;
 
 pub use columns::{fold1_columns_then, fold_columns_then};
-pub use ctx::Ctx;
+// The run's context and host checks, used by the skeletons too.
+pub use crate::host::{check_reshape, extent, Ctx};
 pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
 pub use fold::{
     fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
@@ -132,20 +132,6 @@ pub fn index_at<const R: usize>(shape: &[usize; R], mut l: usize) -> [usize; R] 
     ix
 }
 
-/// `Err` unless an array of shape `from` can be reshaped to `to` (same size).
-pub fn check_reshape(from: &[usize], to: &[usize]) -> crate::Result<()> {
-    if crate::shape::checked_size(from) != crate::shape::checked_size(to)
-        || crate::shape::checked_size(to).is_none()
-    {
-        return Err(crate::Error::with_kind(
-            crate::ErrorKind::ShapeMismatch,
-            "reshape",
-            format!("cannot reshape an array of shape {from:?} into shape {to:?}: sizes differ"),
-        ));
-    }
-    Ok(())
-}
-
 /// `(rows, row length)` of an array reduced or scanned along its innermost
 /// dimension.
 #[inline]
@@ -154,19 +140,6 @@ pub fn rows_of<const R: usize>(shape: &[usize; R]) -> (usize, usize) {
         Some((len, rest)) => (crate::shape::size(rest), *len),
         None => (1, 1),
     }
-}
-
-/// The number of elements of `shape`, or an error naming `op` when it does not
-/// fit in `usize`.
-#[inline]
-pub fn extent<const R: usize>(op: &str, shape: &[usize; R]) -> crate::Result<usize> {
-    crate::shape::checked_size(shape).ok_or_else(|| {
-        crate::Error::with_kind(
-            crate::ErrorKind::ShapeMismatch,
-            op,
-            format!("shape {shape:?} is too large"),
-        )
-    })
 }
 
 /// The error of a reduction without initial value over an empty row.

@@ -447,7 +447,7 @@ impl ErrWord {
 /// The first error of the program so far: a kernel's (reported through `err`,
 /// which is read only when the host part failed: kernels launched before the
 /// failing host expression come first in program order) or the host part's.
-pub fn first_error(err: &ErrWord, sites: &[ErrSite], ctx: &crate::cpu::Ctx) -> Result<()> {
+pub fn first_error(err: &ErrWord, sites: &[ErrSite], ctx: &crate::host::Ctx) -> Result<()> {
     match ctx.check() {
         Ok(()) => Ok(()),
         Err(e) => {

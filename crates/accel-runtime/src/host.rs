@@ -1,5 +1,7 @@
-//! Collects the first run-time error raised inside a kernel.
+//! What a program's generated host code uses on every back end: the run's
+//! context ([`Ctx`]), and the checks of shapes the host computes.
 //!
+//! [`Ctx`] collects the first run-time error raised inside a kernel.
 //! Element functions run on many threads and cannot return early; when one finds
 //! an error (an index out of bounds) it records it here and goes on with a default
 //! value, and the program returns the error once the kernel has finished.
@@ -14,7 +16,7 @@ pub struct Ctx {
     failed: AtomicBool,
     first: Mutex<Option<Error>>,
     /// One context per program call: dead arrays are reused while it runs.
-    _pool: super::pool::Scope,
+    _pool: crate::cpu::pool::Scope,
 }
 
 impl Ctx {
@@ -78,6 +80,33 @@ impl Ctx {
             None => Ok(()),
         }
     }
+}
+
+/// `Err` unless an array of shape `from` can be reshaped to `to` (same size).
+pub fn check_reshape(from: &[usize], to: &[usize]) -> crate::Result<()> {
+    if crate::shape::checked_size(from) != crate::shape::checked_size(to)
+        || crate::shape::checked_size(to).is_none()
+    {
+        return Err(crate::Error::with_kind(
+            crate::ErrorKind::ShapeMismatch,
+            "reshape",
+            format!("cannot reshape an array of shape {from:?} into shape {to:?}: sizes differ"),
+        ));
+    }
+    Ok(())
+}
+
+/// The number of elements of `shape`, or an error naming `op` when it does not
+/// fit in `usize`.
+#[inline]
+pub fn extent<const R: usize>(op: &str, shape: &[usize; R]) -> crate::Result<usize> {
+    crate::shape::checked_size(shape).ok_or_else(|| {
+        crate::Error::with_kind(
+            crate::ErrorKind::ShapeMismatch,
+            op,
+            format!("shape {shape:?} is too large"),
+        )
+    })
 }
 
 #[cfg(test)]
