@@ -66,18 +66,61 @@ pub fn compile(fns: &[syn::ItemFn], which: usize) -> CResult<(Program, Plan)> {
 
 /// [`compile`] with chosen optimisations.
 pub fn compile_with(fns: &[syn::ItemFn], which: usize, opts: Options) -> CResult<(Program, Plan)> {
-    let program = front::lower_program(fns, which)?;
-    let ice = |stage: &str, e: String| {
+    compile_traced(fns, which, opts, &mut |_, _| {})
+}
+
+/// The compiler's passes, in order. The validator checks the IR after each,
+/// and [`compile_traced`] shows it.
+pub const PASSES: [&str; 4] = ["front", "sharing", "fusion", "clustering"];
+
+/// The IR between two passes: the typed array IR up to sharing recovery,
+/// the kernel plan from fusion on.
+#[derive(Clone, Copy)]
+pub enum Stage<'a> {
+    Program(&'a Program),
+    Plan(&'a Plan),
+}
+
+impl std::fmt::Display for Stage<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stage::Program(p) => {
+                let params: Vec<String> = p.params.iter().map(|x| format!("{}: {}", x.name, x.ty)).collect();
+                writeln!(f, "fn {}({}) -> {}", p.name, params.join(", "), p.result)?;
+                writeln!(f, "{}", p.arena.show(p.body))
+            }
+            Stage::Plan(plan) => write!(f, "{plan}"),
+        }
+    }
+}
+
+/// [`compile_with`], calling `after(pass, ir)` after each of [`PASSES`] once
+/// the validator accepted its result: `ACCEL_DUMP`'s and the tests' view of
+/// the pipeline.
+pub fn compile_traced(
+    fns: &[syn::ItemFn],
+    which: usize,
+    opts: Options,
+    after: &mut dyn FnMut(&'static str, Stage<'_>),
+) -> CResult<(Program, Plan)> {
+    let ice = |pass: &str, e: String| {
         CompileError::new(
             Span::call_site(),
-            format!("internal compiler error in accel ({stage}): {e}"),
+            format!("internal compiler error in accel (after the pass `{pass}`): {e}"),
         )
     };
-    valid::program(&program).map_err(|e| ice("front end", e))?;
+    let program = front::lower_program(fns, which)?;
+    valid::program(&program).map_err(|e| ice("front", e))?;
+    after("front", Stage::Program(&program));
     let shared = sharing::recover_with(&program, opts.sharing);
     valid::program(&shared).map_err(|e| ice("sharing", e))?;
-    let plan = plan::build_with(&shared, opts);
+    after("sharing", Stage::Program(&shared));
+    let mut plan = plan::fuse(&shared, opts);
     valid::plan(&plan).map_err(|e| ice("fusion", e))?;
+    after("fusion", Stage::Plan(&plan));
+    plan::cluster(&mut plan, opts);
+    valid::plan(&plan).map_err(|e| ice("clustering", e))?;
+    after("clustering", Stage::Plan(&plan));
     Ok((program, plan))
 }
 

@@ -25,6 +25,34 @@ fn golden_dotp_plan() {
     assert!(plan.explain().contains("fuses: zip_with -> fold"));
 }
 
+/// `compile_traced` shows the IR after every pass, in `PASSES` order: the
+/// typed IR while it is one, then the plan; two siblings reading `xs` are two
+/// kernels after fusion and one after clustering.
+#[test]
+fn every_pass_can_be_dumped_in_order() {
+    let src = "fn f(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) { (xs.sum(), xs.map(|x| x * x).sum()) }";
+    let fns = front::parse_source(src).unwrap();
+    let mut seen = Vec::new();
+    accel_core::compile_traced(&fns, 0, Default::default(), &mut |pass, ir| {
+        seen.push((pass, ir.to_string()));
+    })
+    .unwrap();
+    let passes: Vec<&str> = seen.iter().map(|(p, _)| *p).collect();
+    assert_eq!(passes, accel_core::PASSES);
+    assert!(
+        seen[0]
+            .1
+            .starts_with("fn f(xs: Vector<f32>) -> (Scalar<f32>, Scalar<f32>)"),
+        "{}",
+        seen[0].1
+    );
+    let kernels = |text: &str| text.lines().filter(|l| l.contains(" = fold ")).count();
+    let (fused, clustered) = (&seen[2].1, &seen[3].1);
+    assert!(fused.starts_with("plan f") && clustered.starts_with("plan f"));
+    assert_eq!(kernels(fused), 2, "{fused}");
+    assert_eq!(kernels(clustered), 1, "{clustered}");
+}
+
 #[test]
 fn literals_take_the_expected_type() {
     let src = "fn f(xs: &Vector<f32>) -> Vector<f32> { let k = 3.0; xs.map(|x| k * x + 2.0) }";

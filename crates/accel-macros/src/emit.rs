@@ -56,8 +56,17 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
             ),
         }
     }
+    // `ACCEL_DUMP=fusion,clustering` (or `all`): the IR after those passes,
+    // on the build's standard error, for whoever works on the compiler.
+    let dump = std::env::var("ACCEL_DUMP").unwrap_or_default();
+    let wanted = |pass: &str| dump.split(',').any(|w| w.trim() == pass || w.trim() == "all");
     for (i, f) in fns.iter().enumerate() {
-        out.extend(match accel_core::compile_with(&fns, i, opts) {
+        let mut show = |pass: &'static str, ir: accel_core::Stage<'_>| {
+            if wanted(pass) {
+                eprintln!("== {} after {pass}\n{ir}", f.sig.ident);
+            }
+        };
+        out.extend(match accel_core::compile_traced(&fns, i, opts, &mut show) {
             Ok((program, plan)) => program_items(f, &program, &plan, &source),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();

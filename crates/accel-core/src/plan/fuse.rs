@@ -31,6 +31,14 @@ pub fn build(p: &Program) -> Plan {
 /// is materialised by its own kernel; without sharing a producer used twice is
 /// recomputed in each consumer.
 pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
+    let mut plan = fuse(p, opts);
+    cluster(&mut plan, opts);
+    plan
+}
+
+/// The pass `fusion`: producers fused into their consumers, every array that
+/// stays one written by its own kernel.
+pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
     let arena = p.arena.clone();
     let body = p.body;
     let uses = sharing::data_uses(&arena, body);
@@ -66,7 +74,7 @@ pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
         });
     }
     let result = fz.output(body);
-    let mut plan = Plan {
+    Plan {
         name: p.name.clone(),
         arena: fz.arena,
         params,
@@ -74,17 +82,21 @@ pub fn build_with(p: &Program, opts: crate::Options) -> Plan {
         steps: fz.steps,
         result,
         fusion: Default::default(),
-    };
+    }
+}
+
+/// The pass `clustering`: kernels merged and arrays computed inside their one
+/// reader (`plan::horizontal`), then spans resolved to source positions.
+pub fn cluster(plan: &mut Plan, opts: crate::Options) {
     let clustering = if opts.fusion {
         opts.clustering
     } else {
         super::horizontal::Clustering::Off
     };
-    plan.fusion = super::horizontal::fuse(&mut plan, clustering);
+    plan.fusion = super::horizontal::fuse(plan, clustering);
     // Spans become source positions here, where the program was parsed: the
     // code generators name them in run-time errors.
     plan.arena.resolve_locs();
-    plan
 }
 
 enum Arr {

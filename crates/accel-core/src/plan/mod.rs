@@ -10,7 +10,7 @@ mod fuse;
 pub mod horizontal;
 mod traffic;
 
-pub use fuse::{build, build_with};
+pub use fuse::{build, build_with, cluster, fuse};
 pub use traffic::{Accesses, Poly, Traffic};
 
 use crate::ir::{Arena, BufId, Fun, Loc, ScanDir, ScanKind, Ty, VarId, H};

@@ -1,0 +1,312 @@
+fn program() {
+    {
+        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        let __ctx = rt::host::Ctx::new();
+        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __b0_shape = u.shape();
+        let __b0 = rt::gpu::host::input(__dev, &u)?;
+        let __b1_shape = v.shape();
+        let __b1 = rt::gpu::host::input(__dev, &v)?;
+        let __v2 = iters;
+        let __b2_shape: [usize; 2] = [
+            rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]),
+            rt::ops::ScalarOps::acc_min(__b0_shape[1], __b1_shape[1]),
+        ];
+        __err.after_kernels(__SITES, rt::host::extent("stencil", &__b2_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b2,) = {
+            let __in = [
+                rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]),
+                rt::ops::ScalarOps::acc_min(__b0_shape[1], __b1_shape[1]),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "stencil",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "project_k0_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
+                            rt::gpu::launch::Param::IterDim(1usize),
+                            rt::gpu::launch::Param::InDim(0usize, 0usize),
+                            rt::gpu::launch::Param::InDim(0usize, 1usize),
+                            rt::gpu::launch::Param::InDim(1usize, 0usize),
+                            rt::gpu::launch::Param::InDim(1usize, 1usize),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize]],
+                acc_leaf_bytes: &[4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b2_shape[..]],
+            };
+            let [__b2] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b2,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __v12: usize = __v2;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __b3_shape: [usize; 2] = __b2_shape;
+        __err.after_kernels(__SITES, rt::host::extent("map", &__b3_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b3,) = {
+            let __in = __b2_shape;
+            __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "map",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "project_k1_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize]],
+                acc_leaf_bytes: &[4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b2, &__b2_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b3_shape[..]],
+            };
+            let [__b3] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b3,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let mut __st0 = ((0usize), (__b3, __b3_shape));
+        let (__v45, (__b6, __b6_shape)) = loop {
+            let (__v13, (__b4, __b4_shape)) = __st0;
+            if !((__v13 < __v12)) {
+                break (__v13, (__b4, __b4_shape));
+            }
+            let __b5_shape: [usize; 2] = [
+                rt::ops::ScalarOps::acc_min(__b4_shape[0], __b2_shape[0]),
+                rt::ops::ScalarOps::acc_min(__b4_shape[1], __b2_shape[1]),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("stencil", &__b5_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b5,) = {
+                let __in = [
+                    rt::ops::ScalarOps::acc_min(__b4_shape[0], __b2_shape[0]),
+                    rt::ops::ScalarOps::acc_min(__b4_shape[1], __b2_shape[1]),
+                ];
+                __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "stencil",
+                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "project_k2_generate",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::IterDim(0usize),
+                                rt::gpu::launch::Param::IterDim(1usize),
+                                rt::gpu::launch::Param::InDim(0usize, 0usize),
+                                rt::gpu::launch::Param::InDim(0usize, 1usize),
+                                rt::gpu::launch::Param::InDim(1usize, 0usize),
+                                rt::gpu::launch::Param::InDim(1usize, 1usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::In(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[4usize]],
+                    acc_leaf_bytes: &[4usize],
+                    at: ::core::option::Option::None,
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[(&__b2, &__b2_shape[..]), (&__b4, &__b4_shape[..])],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b5_shape[..]],
+                };
+                let [__b5] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b5,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            ::core::mem::drop(__b4);
+            let __res0 = rt::ops::ScalarOps::acc_add(__v13, (1usize));
+            __st0 = (__res0, (__b5, __b5_shape));
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        ::core::mem::drop(__b2);
+        let __b7_shape: [usize; 2] = [
+            rt::ops::ScalarOps::acc_min(__b0_shape[0], __b6_shape[0]),
+            rt::ops::ScalarOps::acc_min(__b0_shape[1], __b6_shape[1]),
+        ];
+        __err.after_kernels(__SITES, rt::host::extent("stencil", &__b7_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b7,) = {
+            let __in = [
+                rt::ops::ScalarOps::acc_min(__b0_shape[0], __b6_shape[0]),
+                rt::ops::ScalarOps::acc_min(__b0_shape[1], __b6_shape[1]),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "stencil",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "project_k3_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
+                            rt::gpu::launch::Param::IterDim(1usize),
+                            rt::gpu::launch::Param::InDim(0usize, 0usize),
+                            rt::gpu::launch::Param::InDim(0usize, 1usize),
+                            rt::gpu::launch::Param::InDim(1usize, 0usize),
+                            rt::gpu::launch::Param::InDim(1usize, 1usize),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize]],
+                acc_leaf_bytes: &[4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b6, &__b6_shape[..]), (&__b0, &__b0_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b7_shape[..]],
+            };
+            let [__b7] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b7,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __b8_shape: [usize; 2] = [
+            rt::ops::ScalarOps::acc_min(__b1_shape[0], __b6_shape[0]),
+            rt::ops::ScalarOps::acc_min(__b1_shape[1], __b6_shape[1]),
+        ];
+        __err.after_kernels(__SITES, rt::host::extent("stencil", &__b8_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b8,) = {
+            let __in = [
+                rt::ops::ScalarOps::acc_min(__b1_shape[0], __b6_shape[0]),
+                rt::ops::ScalarOps::acc_min(__b1_shape[1], __b6_shape[1]),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "stencil",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "project_k4_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
+                            rt::gpu::launch::Param::IterDim(1usize),
+                            rt::gpu::launch::Param::InDim(0usize, 0usize),
+                            rt::gpu::launch::Param::InDim(0usize, 1usize),
+                            rt::gpu::launch::Param::InDim(1usize, 0usize),
+                            rt::gpu::launch::Param::InDim(1usize, 1usize),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize]],
+                acc_leaf_bytes: &[4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b6, &__b6_shape[..]), (&__b1, &__b1_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b8_shape[..]],
+            };
+            let [__b8] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b8,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        ::core::mem::drop(__b6);
+        let __result = (
+            {
+                let (__c, __s) = (__b7, __b7_shape);
+                rt::gpu::host::output::<f32, 2>(__s, __c)?
+            },
+            {
+                let (__c, __s) = (__b8, __b8_shape);
+                rt::gpu::host::output::<f32, 2>(__s, __c)?
+            },
+        );
+        __err.check(__SITES)?;
+        __ctx.check()?;
+        ::core::result::Result::Ok(__result)
+    }
+}

@@ -1,0 +1,306 @@
+fn program() {
+    {
+        const __SITES: &[rt::gpu::host::ErrSite] = &[
+            (
+                true,
+                "index",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:414")),
+            ),
+            (
+                true,
+                "index",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:695")),
+            ),
+            (
+                true,
+                "permute",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:629")),
+            ),
+        ];
+        let __ctx = rt::host::Ctx::new();
+        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __b0_shape = points.shape();
+        let __b0 = rt::gpu::host::input(__dev, &points)?;
+        let __b1_shape = initial.shape();
+        let __b1 = rt::gpu::host::input(__dev, &initial)?;
+        let __v2 = iters;
+        let __v5: usize = __v2;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __b2_shape: [usize; 1] = __b1_shape;
+        __err.after_kernels(__SITES, rt::host::extent("map", &__b2_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b2,) = {
+            let __in = __b1_shape;
+            __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "map",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "kmeans_k0_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 1usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 1usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize, 4usize]],
+                acc_leaf_bytes: &[4usize, 4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b1, &__b1_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b2_shape[..]],
+            };
+            let [__b2] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b2,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let mut __st0 = ((0usize), (__b2, __b2_shape));
+        let (__v68, (__b8, __b8_shape)) = loop {
+            let (__v6, (__b3, __b3_shape)) = __st0;
+            if !((__v6 < __v5)) {
+                break (__v6, (__b3, __b3_shape));
+            }
+            let __b4_shape: [usize; 1] = [__b3_shape[0]];
+            __err.after_kernels(__SITES, rt::host::extent("generate", &__b4_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b4,) = {
+                let __in = [__b3_shape[0]];
+                __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "generate",
+                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "kmeans_k1_generate",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 2usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[8usize, 8usize, 4usize]],
+                    acc_leaf_bytes: &[8usize, 8usize, 4usize],
+                    at: ::core::option::Option::None,
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b4_shape[..]],
+                };
+                let [__b4] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b4,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let __b5_shape: [usize; 1] = __b0_shape;
+            __err.after_kernels(__SITES, rt::host::extent("map", &__b5_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b5,) = {
+                let __in = __b0_shape;
+                __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "map",
+                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "kmeans_k2_generate",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::In(0usize, 0usize),
+                                rt::gpu::launch::Param::In(0usize, 1usize),
+                                rt::gpu::launch::Param::InDim(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 1usize),
+                                rt::gpu::launch::Param::Err,
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[8usize]],
+                    acc_leaf_bytes: &[8usize],
+                    at: ::core::option::Option::None,
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[(&__b0, &__b0_shape[..]), (&__b3, &__b3_shape[..])],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b5_shape[..]],
+                };
+                let [__b5] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b5,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let __b6_shape: [usize; 1] = __b4_shape;
+            __err.after_kernels(__SITES, rt::host::extent("permute", &__b6_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b6,) = {
+                let __in = __b0_shape;
+                __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "permute",
+                    skeleton: rt::gpu::launch::Skeleton::Permute {
+                        defaults: 0usize,
+                    },
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "kmeans_k3_permute",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::Extra("lock"),
+                                rt::gpu::launch::Param::IterDim(0usize),
+                                rt::gpu::launch::Param::InDim(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::Err,
+                                rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                                rt::gpu::launch::Param::In(2usize, 0usize),
+                                rt::gpu::launch::Param::In(2usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 2usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[8usize, 8usize, 4usize]],
+                    acc_leaf_bytes: &[8usize, 8usize, 4usize],
+                    at: ::core::option::Option::Some(
+                        ::core::concat!(::core::file!(), ":1:629"),
+                    ),
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[
+                        (&__b4, &__b4_shape[..]),
+                        (&__b5, &__b5_shape[..]),
+                        (&__b0, &__b0_shape[..]),
+                    ],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b6_shape[..]],
+                };
+                let [__b6] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b6,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            ::core::mem::drop(__b4);
+            ::core::mem::drop(__b5);
+            let __b7_shape: [usize; 1] = [
+                rt::ops::ScalarOps::acc_min(__b6_shape[0], __b3_shape[0]),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b7_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b7,) = {
+                let __in = [rt::ops::ScalarOps::acc_min(__b6_shape[0], __b3_shape[0])];
+                __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "zip_with",
+                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "kmeans_k4_generate",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::In(0usize, 0usize),
+                                rt::gpu::launch::Param::In(0usize, 1usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 1usize),
+                                rt::gpu::launch::Param::In(1usize, 2usize),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 1usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[4usize, 4usize]],
+                    acc_leaf_bytes: &[4usize, 4usize],
+                    at: ::core::option::Option::None,
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[(&__b3, &__b3_shape[..]), (&__b6, &__b6_shape[..])],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b7_shape[..]],
+                };
+                let [__b7] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b7,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            ::core::mem::drop(__b3);
+            ::core::mem::drop(__b6);
+            let __res0 = rt::ops::ScalarOps::acc_add(__v6, (1usize));
+            __st0 = (__res0, (__b7, __b7_shape));
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __result = {
+            let (__c, __s) = (__b8, __b8_shape);
+            rt::gpu::host::output::<(f32, f32), 1>(__s, __c)?
+        };
+        __err.check(__SITES)?;
+        __ctx.check()?;
+        ::core::result::Result::Ok(__result)
+    }
+}

@@ -1,0 +1,330 @@
+fn program() {
+    {
+        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        let __ctx = rt::host::Ctx::new();
+        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __v0 = w;
+        let __v1 = h;
+        let __v2 = limit;
+        let __v3 = x0;
+        let __v4 = y0;
+        let __v5 = dx;
+        let __v6 = dy;
+        let __b0_shape: [usize; 2] = [__v1, __v0];
+        __err.after_kernels(__SITES, rt::host::extent("generate", &__b0_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b0,) = {
+            let __in = [__v1, __v0];
+            __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "generate",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "mandelbrot_unrolled_k0_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
+                            rt::gpu::launch::Param::IterDim(1usize),
+                            rt::gpu::launch::Param::Scalar(0usize),
+                            rt::gpu::launch::Param::Scalar(1usize),
+                            rt::gpu::launch::Param::Scalar(2usize),
+                            rt::gpu::launch::Param::Scalar(3usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 1usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize, 4usize]],
+                acc_leaf_bytes: &[4usize, 4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[],
+                scalars: &[
+                    rt::gpu::host::DevElem::arg(__v3),
+                    rt::gpu::host::DevElem::arg(__v5),
+                    rt::gpu::host::DevElem::arg(__v4),
+                    rt::gpu::host::DevElem::arg(__v6),
+                ],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b0_shape[..]],
+            };
+            let [__b0] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b0,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __v13: u32 = rt::ops::ScalarOps::acc_div(__v2, (8u32));
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __b1_shape: [usize; 2] = __b0_shape;
+        __err.after_kernels(__SITES, rt::host::extent("map", &__b1_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b1,) = {
+            let __in = __b0_shape;
+            __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "map",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "mandelbrot_unrolled_k1_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 1usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 1usize),
+                            rt::gpu::launch::Param::Out(0usize, 2usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
+                acc_leaf_bytes: &[4usize, 4usize, 4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b0, &__b0_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b1_shape[..]],
+            };
+            let [__b1] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b1,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let mut __st0 = ((0u32), (__b1, __b1_shape));
+        let (__v108, (__b4, __b4_shape)) = loop {
+            let (__v14, (__b2, __b2_shape)) = __st0;
+            if !((__v14 < __v13)) {
+                break (__v14, (__b2, __b2_shape));
+            }
+            let __b3_shape: [usize; 2] = [
+                rt::ops::ScalarOps::acc_min(
+                    rt::ops::ScalarOps::acc_min(
+                        rt::ops::ScalarOps::acc_min(
+                            rt::ops::ScalarOps::acc_min(
+                                rt::ops::ScalarOps::acc_min(
+                                    rt::ops::ScalarOps::acc_min(
+                                        rt::ops::ScalarOps::acc_min(
+                                            rt::ops::ScalarOps::acc_min(__b2_shape[0], __b0_shape[0]),
+                                            __b0_shape[0],
+                                        ),
+                                        __b0_shape[0],
+                                    ),
+                                    __b0_shape[0],
+                                ),
+                                __b0_shape[0],
+                            ),
+                            __b0_shape[0],
+                        ),
+                        __b0_shape[0],
+                    ),
+                    __b0_shape[0],
+                ),
+                rt::ops::ScalarOps::acc_min(
+                    rt::ops::ScalarOps::acc_min(
+                        rt::ops::ScalarOps::acc_min(
+                            rt::ops::ScalarOps::acc_min(
+                                rt::ops::ScalarOps::acc_min(
+                                    rt::ops::ScalarOps::acc_min(
+                                        rt::ops::ScalarOps::acc_min(
+                                            rt::ops::ScalarOps::acc_min(__b2_shape[1], __b0_shape[1]),
+                                            __b0_shape[1],
+                                        ),
+                                        __b0_shape[1],
+                                    ),
+                                    __b0_shape[1],
+                                ),
+                                __b0_shape[1],
+                            ),
+                            __b0_shape[1],
+                        ),
+                        __b0_shape[1],
+                    ),
+                    __b0_shape[1],
+                ),
+            ];
+            __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b3_shape))?;
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            let (__b3,) = {
+                let __in = [
+                    rt::ops::ScalarOps::acc_min(
+                        rt::ops::ScalarOps::acc_min(
+                            rt::ops::ScalarOps::acc_min(
+                                rt::ops::ScalarOps::acc_min(
+                                    rt::ops::ScalarOps::acc_min(
+                                        rt::ops::ScalarOps::acc_min(
+                                            rt::ops::ScalarOps::acc_min(
+                                                rt::ops::ScalarOps::acc_min(__b2_shape[0], __b0_shape[0]),
+                                                __b0_shape[0],
+                                            ),
+                                            __b0_shape[0],
+                                        ),
+                                        __b0_shape[0],
+                                    ),
+                                    __b0_shape[0],
+                                ),
+                                __b0_shape[0],
+                            ),
+                            __b0_shape[0],
+                        ),
+                        __b0_shape[0],
+                    ),
+                    rt::ops::ScalarOps::acc_min(
+                        rt::ops::ScalarOps::acc_min(
+                            rt::ops::ScalarOps::acc_min(
+                                rt::ops::ScalarOps::acc_min(
+                                    rt::ops::ScalarOps::acc_min(
+                                        rt::ops::ScalarOps::acc_min(
+                                            rt::ops::ScalarOps::acc_min(
+                                                rt::ops::ScalarOps::acc_min(__b2_shape[1], __b0_shape[1]),
+                                                __b0_shape[1],
+                                            ),
+                                            __b0_shape[1],
+                                        ),
+                                        __b0_shape[1],
+                                    ),
+                                    __b0_shape[1],
+                                ),
+                                __b0_shape[1],
+                            ),
+                            __b0_shape[1],
+                        ),
+                        __b0_shape[1],
+                    ),
+                ];
+                __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
+                let __zargs: [rt::gpu::KernelArg; 0] = [];
+                static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                    op: "zip_with",
+                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    entries: &[
+                        rt::gpu::launch::Entry {
+                            name: "mandelbrot_unrolled_k2_generate",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::IterDim(0usize),
+                                rt::gpu::launch::Param::IterDim(1usize),
+                                rt::gpu::launch::Param::InDim(0usize, 0usize),
+                                rt::gpu::launch::Param::InDim(0usize, 1usize),
+                                rt::gpu::launch::Param::In(0usize, 0usize),
+                                rt::gpu::launch::Param::In(0usize, 1usize),
+                                rt::gpu::launch::Param::In(0usize, 2usize),
+                                rt::gpu::launch::Param::InDim(1usize, 0usize),
+                                rt::gpu::launch::Param::InDim(1usize, 1usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 2usize),
+                            ],
+                        },
+                    ],
+                    out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
+                    acc_leaf_bytes: &[4usize, 4usize, 4usize],
+                    at: ::core::option::Option::None,
+                };
+                let __io = rt::gpu::launch::Io {
+                    bufs: &[(&__b2, &__b2_shape[..]), (&__b0, &__b0_shape[..])],
+                    scalars: &[],
+                    z: &__zargs,
+                    iter: &__in[..],
+                    outs: &[&__b3_shape[..]],
+                };
+                let [__b3] = rt::gpu::launch::outputs(
+                    rt::gpu::launch::kernel(
+                        __dev,
+                        __ACCEL_PTX,
+                        &__err,
+                        __SITES,
+                        &__KERNEL,
+                        &__io,
+                    )?,
+                )?;
+                (__b3,)
+            };
+            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            ::core::mem::drop(__b2);
+            let __res0 = rt::ops::ScalarOps::acc_add(__v14, (1u32));
+            __st0 = (__res0, (__b3, __b3_shape));
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        ::core::mem::drop(__b0);
+        let __b5_shape: [usize; 2] = __b4_shape;
+        __err.after_kernels(__SITES, rt::host::extent("map", &__b5_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b5,) = {
+            let __in = __b4_shape;
+            __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "map",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "mandelbrot_unrolled_k3_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::In(0usize, 1usize),
+                            rt::gpu::launch::Param::In(0usize, 2usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[4usize]],
+                acc_leaf_bytes: &[4usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b4, &__b4_shape[..])],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b5_shape[..]],
+            };
+            let [__b5] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b5,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        ::core::mem::drop(__b4);
+        let __result = {
+            let (__c, __s) = (__b5, __b5_shape);
+            rt::gpu::host::output::<u32, 2>(__s, __c)?
+        };
+        __err.check(__SITES)?;
+        __ctx.check()?;
+        ::core::result::Result::Ok(__result)
+    }
+}

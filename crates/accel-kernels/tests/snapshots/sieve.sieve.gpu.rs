@@ -1,0 +1,205 @@
+fn program() {
+    {
+        const __SITES: &[rt::gpu::host::ErrSite] = &[
+            (
+                true,
+                "permute",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:425")),
+            ),
+        ];
+        let __ctx = rt::host::Ctx::new();
+        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __b0_shape = ps.shape();
+        let __b0 = rt::gpu::host::input(__dev, &ps)?;
+        let __v1 = n;
+        let __b1_shape: [usize; 1] = [rt::ops::ScalarOps::acc_add(__v1, (1usize))];
+        __err.after_kernels(__SITES, rt::host::extent("generate", &__b1_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b1,) = {
+            let __in = [rt::ops::ScalarOps::acc_add(__v1, (1usize))];
+            __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "generate",
+                skeleton: rt::gpu::launch::Skeleton::Generate,
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k0_generate",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[1usize]],
+                acc_leaf_bytes: &[1usize],
+                at: ::core::option::Option::None,
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[],
+                scalars: &[],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b1_shape[..]],
+            };
+            let [__b1] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b1,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let __b2_shape: [usize; 1] = __b1_shape;
+        __err.after_kernels(__SITES, rt::host::extent("permute", &__b2_shape))?;
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        let (__b2,) = {
+            let __in = __b0_shape;
+            __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
+            let __zargs: [rt::gpu::KernelArg; 0] = [];
+            static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
+                op: "permute",
+                skeleton: rt::gpu::launch::Skeleton::ExpandPermute {
+                    defaults: 0usize,
+                    chunk: 256u32,
+                },
+                entries: &[
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xcount",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("iper"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("psum"),
+                            rt::gpu::launch::Param::Extra("pmax"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::Scalar(0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xscan",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("tn"),
+                            rt::gpu::launch::Param::Extra("tper"),
+                            rt::gpu::launch::Param::Extra("psum"),
+                            rt::gpu::launch::Param::Extra("pmax"),
+                            rt::gpu::launch::Param::Extra("stats"),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xoffs",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("iper"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("psum"),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xthread",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("total"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xwarp",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("total"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xblock",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("total"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xprefix",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("total"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sieve_k1_xchunk",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("total"),
+                            rt::gpu::launch::Param::Extra("offs"),
+                            rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                ],
+                out_leaf_bytes: &[&[1usize]],
+                acc_leaf_bytes: &[1usize],
+                at: ::core::option::Option::Some(
+                    ::core::concat!(::core::file!(), ":1:425"),
+                ),
+            };
+            let __io = rt::gpu::launch::Io {
+                bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],
+                scalars: &[rt::gpu::host::DevElem::arg(__v1)],
+                z: &__zargs,
+                iter: &__in[..],
+                outs: &[&__b2_shape[..]],
+            };
+            let [__b2] = rt::gpu::launch::outputs(
+                rt::gpu::launch::kernel(
+                    __dev,
+                    __ACCEL_PTX,
+                    &__err,
+                    __SITES,
+                    &__KERNEL,
+                    &__io,
+                )?,
+            )?;
+            (__b2,)
+        };
+        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        ::core::mem::drop(__b1);
+        let __result = {
+            let (__c, __s) = (__b2, __b2_shape);
+            rt::gpu::host::output::<bool, 1>(__s, __c)?
+        };
+        __err.check(__SITES)?;
+        __ctx.check()?;
+        ::core::result::Result::Ok(__result)
+    }
+}
