@@ -30,14 +30,14 @@
 //! and writes one partial per block; `xfold_final` is the fold skeleton's
 //! second pass.
 
-use super::lower::{Arg, Class, Lower, Unsupported};
-use super::skeletons::{
-    apply2, block_reduce, chunk, combine_at, elem_at, extra, fold_final, global_id, ids, l_prefix,
-    shared_decl, wide, Dest, Out, MAX_WARPS,
+use super::blocks::{
+    apply2, block_reduce, chunk, combine_at, elem_at, extra, global_id, gptr, ids, l_prefix, ld64, scan_pass,
+    shared_decl, st64, wide, Dest, Out, MAX_WARPS,
 };
+use super::fold::fold_final;
+use super::lower::{Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
-use std::fmt::Write;
 
 /// Entry suffixes of a fused expand, in the order the host code expects.
 pub const PERMUTE_PASSES: [&str; 8] = [
@@ -48,9 +48,6 @@ pub const PERMUTE_PASSES: [&str; 8] = [
 /// the unrolled search.
 pub const CHUNK: usize = 256;
 pub const FOLD_PASSES: [&str; 5] = ["xcount", "xscan", "xoffs", "xfold", "xfold_final"];
-
-/// Threads of the `xscan` block (its shared slots).
-const SCAN_THREADS: usize = 256;
 
 pub fn passes(op: &KernelOp) -> &'static [&'static str] {
     match op {
@@ -115,27 +112,6 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
         }
         _ => Err(format!("an unknown expand pass `{pass}`")),
     }
-}
-
-/// A `.u64` pointer parameter, as a global address.
-pub(super) fn gptr(l: &mut Lower, name: &'static str) -> String {
-    let p = extra(l, name);
-    let g = l.reg(Class::Rd);
-    l.ins(format!("cvta.to.global.u64 {g}, {p};"));
-    g
-}
-
-pub(super) fn ld64(l: &mut Lower, base: &str, idx: &str) -> String {
-    let (a, r) = (l.reg(Class::Rd), l.reg(Class::Rd));
-    l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
-    l.ins(format!("ld.global.u64 {r}, [{a}];"));
-    r
-}
-
-pub(super) fn st64(l: &mut Lower, base: &str, idx: &str, v: &str) {
-    let a = l.reg(Class::Rd);
-    l.ins(format!("mad.lo.u64 {a}, {idx}, 8, {base};"));
-    l.ins(format!("st.global.u64 [{a}], {v};"));
 }
 
 /// `offs[s + 1]`, or `total` for the last input: where input `s`'s outputs end.
@@ -578,107 +554,6 @@ impl Expansion<'_> {
         l.ins("ret;");
         Ok(shared_decl(&sh, t, MAX_WARPS * 4))
     }
-}
-
-/// One block: the exclusive scan, in place, of the `tn` range sums at `psum`
-/// (each thread a contiguous run of `tper`), and `stats = [total, max]`.
-pub(super) fn scan_pass(l: &mut Lower) -> String {
-    let (tn, per) = (extra(l, "tn"), extra(l, "tper"));
-    let (psum, pmax, stats) = (gptr(l, "psum"), gptr(l, "pmax"), gptr(l, "stats"));
-    let id = ids(l);
-    let tid = wide(l, &id.tid);
-    let zero = l.reg(Class::Rd);
-    l.ins(format!("mov.b64 {zero}, 0;"));
-    let (k0, k1) = chunk(l, &zero, &tid, &per, &tn);
-    let (sum, mx, k) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
-    l.ins(format!("mov.b64 {sum}, 0;"));
-    l.ins(format!("mov.b64 {mx}, 0;"));
-    l.ins(format!("mov.b64 {k}, {k0};"));
-    let (top, done) = (l.label("xs"), l.label("xse"));
-    l.put_label(&top);
-    let stop = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {stop}, {k}, {k1};"));
-    l.ins(format!("@{stop} bra {done};"));
-    let a = ld64(l, &psum, &k);
-    let b = ld64(l, &pmax, &k);
-    l.ins(format!("add.u64 {sum}, {sum}, {a};"));
-    l.ins(format!("max.u64 {mx}, {mx}, {b};"));
-    l.ins(format!("add.u64 {k}, {k}, 1;"));
-    l.ins(format!("bra {top};"));
-    l.put_label(&done);
-    let sh = l_prefix(l);
-    let (ss, sm) = (format!("{sh}_xsum"), format!("{sh}_xmax"));
-    let slot = |l: &mut Lower, name: &str, i: &str| {
-        let (b, a) = (l.reg(Class::Rd), l.reg(Class::Rd));
-        l.ins(format!("mov.u64 {b}, {name};"));
-        l.ins(format!("mad.lo.u64 {a}, {i}, 8, {b};"));
-        a
-    };
-    let a = slot(l, &ss, &tid);
-    l.ins(format!("st.shared.u64 [{a}], {sum};"));
-    let a = slot(l, &sm, &tid);
-    l.ins(format!("st.shared.u64 [{a}], {mx};"));
-    l.ins("bar.sync 0;");
-    // Thread 0 scans the block's sums in order.
-    let skip = l.label("xs0");
-    let nz = l.reg(Class::P);
-    l.ins(format!("setp.ne.u32 {nz}, {}, 0;", id.tid));
-    l.ins(format!("@{nz} bra {skip};"));
-    let (run, m, i, nt) = (
-        l.reg(Class::Rd),
-        l.reg(Class::Rd),
-        l.reg(Class::Rd),
-        l.reg(Class::Rd),
-    );
-    l.ins(format!("mov.b64 {run}, 0;"));
-    l.ins(format!("mov.b64 {m}, 0;"));
-    l.ins(format!("mov.b64 {i}, 0;"));
-    l.ins(format!("cvt.u64.u32 {nt}, {};", id.ntid));
-    let (t2, d2) = (l.label("xss"), l.label("xsse"));
-    l.put_label(&t2);
-    let s2 = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {s2}, {i}, {nt};"));
-    l.ins(format!("@{s2} bra {d2};"));
-    let a = slot(l, &ss, &i);
-    let v = l.reg(Class::Rd);
-    l.ins(format!("ld.shared.u64 {v}, [{a}];"));
-    l.ins(format!("st.shared.u64 [{a}], {run};"));
-    l.ins(format!("add.u64 {run}, {run}, {v};"));
-    let a = slot(l, &sm, &i);
-    let w = l.reg(Class::Rd);
-    l.ins(format!("ld.shared.u64 {w}, [{a}];"));
-    l.ins(format!("max.u64 {m}, {m}, {w};"));
-    l.ins(format!("add.u64 {i}, {i}, 1;"));
-    l.ins(format!("bra {t2};"));
-    l.put_label(&d2);
-    let one = l.reg(Class::Rd);
-    l.ins(format!("mov.b64 {one}, 1;"));
-    st64(l, &stats, &zero, &run);
-    st64(l, &stats, &one, &m);
-    l.put_label(&skip);
-    l.ins("bar.sync 0;");
-    // Each thread's run again, from its carry.
-    let a = slot(l, &ss, &tid);
-    let carry = l.reg(Class::Rd);
-    l.ins(format!("ld.shared.u64 {carry}, [{a}];"));
-    l.ins(format!("mov.b64 {k}, {k0};"));
-    let (t3, d3) = (l.label("xsc"), l.label("xsce"));
-    l.put_label(&t3);
-    let s3 = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {s3}, {k}, {k1};"));
-    l.ins(format!("@{s3} bra {d3};"));
-    let v = ld64(l, &psum, &k);
-    st64(l, &psum, &k, &carry);
-    l.ins(format!("add.u64 {carry}, {carry}, {v};"));
-    l.ins(format!("add.u64 {k}, {k}, 1;"));
-    l.ins(format!("bra {t3};"));
-    l.put_label(&d3);
-    l.ins("ret;");
-    let mut decl = String::new();
-    for name in [&ss, &sm] {
-        let _ = writeln!(decl, "\t.shared .align 8 .b8 {name}[{}];", SCAN_THREADS * 8);
-    }
-    decl
 }
 
 /// Each thread's range of inputs again: the counts at `offs` replaced by

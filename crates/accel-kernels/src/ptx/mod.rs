@@ -10,11 +10,24 @@
 //! shapes as `.u64`, host scalars by value (narrow integers and `bool` as
 //! `.u32`), and the launch's error word, a device `u32` that kernels set with
 //! `atom.cas` (first error wins) to the number of an [`ErrSite`] of the module.
+//!
+//! Layout: `lower` lowers element functions to PTX (with the math library in
+//! `math`); `blocks` holds the building blocks every skeleton uses (indices,
+//! stores, in-order reductions, row and task loops, atomic combination);
+//! `skeletons` dispatches each kernel to its skeleton, one file each:
+//! `generate`, `fold`, `scan`, `permute`, `sort`, `expand`, with `stencil`
+//! and `vector` (quads of four elements) used by them. Skeletons import
+//! from `blocks` and `lower`, never from `skeletons`; `expand` reuses the
+//! fold's final pass.
 
+mod blocks;
 pub mod expand;
+mod fold;
+mod generate;
 pub mod lower;
 pub mod math;
 pub mod math_lib;
+mod permute;
 mod scan;
 mod skeletons;
 pub mod sort;

@@ -6,11 +6,11 @@
 //! its prefix, so that elements combine in scan order (the operator need
 //! only be associative).
 
-use super::lower::{leaves, Arg, Class, Lower, Unsupported};
-use super::skeletons::{
+use super::blocks::{
     apply2, chunk, elem_at, extra, ids, l_prefix, ld_shared, reduce_range, row_loop, shared_decl, st_shared,
     store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
 };
+use super::lower::{leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
 use std::fmt::Write;

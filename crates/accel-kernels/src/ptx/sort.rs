@@ -15,9 +15,10 @@
 //! The elements are computed twice (for their keys, and at the end), never
 //! moved by the passes, so tuples of any width cost the passes nothing.
 
-use super::expand::{gptr, ld64, scan_pass, st64};
+use super::blocks::{
+    elem_at, extra, global_id, gptr, ids, l_prefix, ld64, scan_pass, st64, store_elem, task_loop, wide,
+};
 use super::lower::{Class, Lower, Unsupported};
-use super::skeletons::{elem_at, extra, global_id, ids, l_prefix, store_elem, task_loop, wide};
 use accel_core::ir::{Prim, Ty};
 use accel_core::plan::{Kernel, KernelOp};
 

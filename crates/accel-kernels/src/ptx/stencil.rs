@@ -10,7 +10,7 @@ use accel_core::ir::{Arena, Expr, Fun};
 /// For each (buffer, dimension) that the element function reads around its
 /// own index: the smallest and the largest offset, widened to include 0.
 fn margins(a: &Arena, f: &Fun) -> Vec<(u32, usize, i32, i32)> {
-    let names = super::skeletons::param_names(a, f);
+    let names = super::blocks::param_names(a, f);
     let mut out: Vec<(u32, usize, i32, i32)> = Vec::new();
     a.reaches(f.body, |_, x| {
         if let Expr::ReadStencil {

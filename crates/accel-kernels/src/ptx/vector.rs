@@ -16,8 +16,8 @@
 //! the iteration, so it is in bounds for every element, even where it stands
 //! in a branch; reads that may leave their array are `Checked`.
 
+use super::blocks::{apply2, elem_at, Dest, Reduced};
 use super::lower::{bytes, class, leaves, mty, Arg, Class, Loaded, Lower, Unsupported};
-use super::skeletons::{apply2, elem_at, Dest, Reduced};
 use accel_core::ir::{Expr, Fun, Prim, Ty};
 use accel_core::plan::ElemFn;
 
@@ -48,7 +48,7 @@ pub(super) fn quad(l: &Lower, e: &ElemFn, out: &[Prim]) -> Option<Quad> {
     if e.loops(a) {
         return None;
     }
-    let index = super::skeletons::param_names(a, f);
+    let index = super::blocks::param_names(a, f);
     let mut reads = Vec::new();
     a.reaches(f.body, |_, x| {
         if let Expr::ReadLinear { array, index: i } = x {
@@ -228,7 +228,7 @@ pub(super) fn reduce_quads(
     l.ins(format!("mov.b32 {have}, 0;"));
     // Registers assigned on one path only still need a value for the warp tree.
     for (r, p) in acc.clone().iter().zip(leaves(t)) {
-        super::skeletons::zero_reg(l, r, p);
+        super::blocks::zero_reg(l, r, p);
     }
     let bad = misaligned(l, q, None);
     l.ins(format!("@{bad} bra {by_one};"));
