@@ -17,6 +17,9 @@ use std::collections::{HashMap, HashSet};
 mod lanes;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
+use accel_core::plan::bounds::{
+    is_iteration_index, let_values, resolve_lets, same_expr, same_extent, Iteration,
+};
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
 /// evaluates to `Result<T>`. `rt` is the path of the runtime crate.
@@ -246,13 +249,6 @@ struct EntryChecks {
     assume: bool,
 }
 
-/// See [`Gen::iteration`].
-struct Iteration {
-    param: VarId,
-    shape: H,
-    lets: HashMap<VarId, Vec<H>>,
-}
-
 /// A box of indices: per component, host expressions it is at least
 /// (`lo`) and below (`hi`), and a constant it is at least (`lo_min`, for
 /// the proofs of reads at `i - 1`).
@@ -362,7 +358,6 @@ fn conjuncts_in_order(a: &Arena, c: H, out: &mut Vec<H>) {
     }
 }
 
-/// Field paths to the primitive leaves of a type (`.0.1` for nested tuples).
 impl Gen<'_> {
     fn cols_ty(&self, elem: &Ty) -> TokenStream {
         let rt = self.rt;
@@ -1567,20 +1562,7 @@ impl Gen<'_> {
     /// `emit()` with [`Gen::iteration`] set for element function `e` over an
     /// iteration space of shape `shape`.
     fn in_iteration<T>(&self, e: &ElemFn, shape: H, emit: impl FnOnce() -> T) -> T {
-        let f = e.fun();
-        let it = match (e, &self.a.var(f.params[0]).ty) {
-            // A linear parameter is the index itself only in rank 1.
-            (ElemFn::Index(_), Ty::Index(_)) | (ElemFn::Linear(_), Ty::Prim(Prim::Usize))
-                if matches!(e, ElemFn::Index(_)) || matches!(self.a.ty(shape), Ty::Index(1)) =>
-            {
-                Some(Iteration {
-                    param: f.params[0],
-                    shape,
-                    lets: let_values(self.a, f.body),
-                })
-            }
-            _ => None,
-        };
+        let it = Iteration::of(self.a, e, shape);
         let before = self.iteration.replace(it);
         let out = emit();
         self.iteration.replace(before);
@@ -1695,12 +1677,10 @@ impl Gen<'_> {
 
     /// `h` through the element function's `let`s that bind one value.
     fn resolve_in_element(&self, h: H) -> H {
-        let it = self.iteration.borrow();
-        let Some(it) = it.as_ref() else { return h };
-        resolve_lets(self.a, h, |v| match it.lets.get(&v).map(Vec::as_slice) {
-            Some([x]) if v != it.param => Some(*x),
-            _ => None,
-        })
+        match self.iteration.borrow().as_ref() {
+            Some(it) => it.resolve(self.a, h),
+            None => h,
+        }
     }
 
     /// `x` as component `d` of the iteration index plus a constant: `(d, c)`
@@ -1730,21 +1710,7 @@ impl Gen<'_> {
     /// `let`s bound once, and `[i][0]` for an index built from a linear
     /// parameter).
     fn iteration_comp(&self, h: H) -> Option<usize> {
-        let param = self.iteration.borrow().as_ref()?.param;
-        let mut x = h;
-        for _ in 0..64 {
-            match self.a.expr(self.resolve_in_element(x)) {
-                // The linear parameter of a rank-1 iteration space.
-                Expr::Var(v) if *v == param => return Some(0),
-                Expr::Proj(b, d) => match self.a.expr(self.resolve_in_element(*b)) {
-                    Expr::Var(v) if *v == param => return Some(*d),
-                    Expr::MakeIndex(ys) => x = *ys.get(*d)?,
-                    _ => return None,
-                },
-                _ => return None,
-            }
-        }
-        None
+        self.iteration.borrow().as_ref()?.comp(self.a, h)
     }
 
     /// Whether a guard in scope says component `d` of the iteration index
@@ -2005,9 +1971,10 @@ impl Gen<'_> {
     /// Whether `index` is the iteration index of the element function being
     /// emitted (through `let`s that rename it).
     fn at_iteration_index(&self, index: H) -> bool {
-        let it = self.iteration.borrow();
-        it.as_ref()
-            .is_some_and(|it| is_iteration_index(self.a, index, it.param, &it.lets))
+        self.iteration
+            .borrow()
+            .as_ref()
+            .is_some_and(|it| it.is_index(self.a, index))
     }
 
     /// The checked reads of a loop's `step` at a counter `v` bounded by the
@@ -2110,36 +2077,19 @@ impl Gen<'_> {
     /// once) component `d` of the iteration index, and component `d` of the
     /// iteration space is the same expression as component `k` of `shape`.
     fn inside(&self, index: H, shape: H) -> bool {
-        let Some((comps, it_shape)) = self.iteration_comps(index) else {
-            return false;
-        };
-        comps
-            .iter()
-            .enumerate()
-            .all(|(k, &d)| same_extent(self.a, it_shape, d, shape, k))
+        self.iteration
+            .borrow()
+            .as_ref()
+            .is_some_and(|it| it.inside(self.a, index, shape))
     }
 
     /// When each component `k` of index `index` is (through `let`s bound
     /// once) component `d_k` of the iteration index of the element function
     /// being emitted: the `d_k`, and the iteration space's shape.
     fn iteration_comps(&self, index: H) -> Option<(Vec<usize>, H)> {
-        let (param, shape) = {
-            let it = self.iteration.borrow();
-            let it = it.as_ref()?;
-            (it.param, it.shape)
-        };
-        let Ty::Index(rank) = self.a.ty(index) else {
-            return None;
-        };
-        let comps: Vec<usize> = match self.a.expr(self.resolve_in_element(index)) {
-            Expr::Var(v) if *v == param => (0..*rank).collect(),
-            Expr::MakeIndex(xs) => xs
-                .iter()
-                .map(|x| self.iteration_comp(*x))
-                .collect::<Option<_>>()?,
-            _ => return None,
-        };
-        (comps.len() == *rank).then_some((comps, shape))
+        let it = self.iteration.borrow();
+        let it = it.as_ref()?;
+        Some((it.comps(self.a, index)?, it.shape))
     }
 }
 
@@ -2461,62 +2411,6 @@ fn stencil_reads(a: &Arena, h: H) -> Vec<H> {
     out
 }
 
-/// The values each variable is `let`-bound to in `h`.
-fn let_values(a: &Arena, h: H) -> HashMap<VarId, Vec<H>> {
-    let mut out: HashMap<VarId, Vec<H>> = HashMap::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![h];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        if let Expr::Let { var, value, .. } = a.expr(x) {
-            let vs = out.entry(*var).or_default();
-            if !vs.contains(value) {
-                vs.push(*value);
-            }
-        }
-        stack.extend(a.expr(x).children());
-    }
-    out
-}
-
-/// Whether index expression `h` is always the kernel's iteration index (its
-/// parameter `p`, or `[p]` for a linear parameter of rank 1), through `let`s
-/// that bind one value only.
-fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H>>) -> bool {
-    let mut h = h;
-    for _ in 0..1000 {
-        match a.expr(h) {
-            Expr::Var(v) if *v == p => return true,
-            Expr::Var(v) => match lets.get(v).map(Vec::as_slice) {
-                Some([x]) => h = *x,
-                _ => return false,
-            },
-            Expr::MakeIndex(xs) if xs.len() == 1 && a.var(p).ty == Ty::Prim(Prim::Usize) => {
-                h = xs[0];
-            }
-            _ => return false,
-        }
-    }
-    false
-}
-
-/// `h` with variables replaced by their `let` values (`value_of`), as long as
-/// they have one.
-fn resolve_lets(a: &Arena, mut h: H, value_of: impl Fn(VarId) -> Option<H>) -> H {
-    for _ in 0..1000 {
-        match a.expr(h) {
-            Expr::Var(v) => match value_of(*v) {
-                Some(x) => h = x,
-                None => return h,
-            },
-            _ => return h,
-        }
-    }
-    h
-}
-
 /// Whether evaluating `h` may read an array or fail (only such code must not
 /// run where the program would not run it).
 fn touches_memory(a: &Arena, h: H) -> bool {
@@ -2549,42 +2443,6 @@ fn host_only(a: &Arena, h: H) -> bool {
         | Expr::Cast(..) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
         _ => false,
     }
-}
-
-/// Whether component `d` of shape `x` and component `k` of shape `y` are the
-/// same expression (and so the same value in a kernel).
-fn same_extent(a: &Arena, x: H, d: usize, y: H, k: usize) -> bool {
-    // A component as an expression, or as (shape, component) when the shape
-    // is not built from its components.
-    let comp = |s: H, i: usize| match a.expr(s) {
-        Expr::MakeIndex(xs) => xs.get(i).map(|c| match a.expr(*c) {
-            Expr::Proj(b, j) => (*b, Some(*j)),
-            _ => (*c, None),
-        }),
-        _ => Some((s, Some(i))),
-    };
-    match (comp(x, d), comp(y, k)) {
-        (Some((p, i)), Some((q, j))) => i == j && same_expr(a, p, q),
-        _ => false,
-    }
-}
-
-/// Whether `x` and `y` are structurally the same expression.
-fn same_expr(a: &Arena, x: H, y: H) -> bool {
-    if x == y {
-        return true;
-    }
-    let (ex, ey) = (a.expr(x), a.expr(y));
-    let (mut cx, mut cy) = (vec![], vec![]);
-    let bx = ex.map_children(|h| {
-        cx.push(h);
-        H(0)
-    });
-    let by = ey.map_children(|h| {
-        cy.push(h);
-        H(0)
-    });
-    bx == by && cx.len() == cy.len() && cx.iter().zip(&cy).all(|(p, q)| same_expr(a, *p, *q))
 }
 
 #[cfg(test)]

@@ -348,6 +348,11 @@ impl Target for Gen<'_> {
         (out, HashSet::new())
     }
 
+    /// A launch reads a buffer's dimensions from the buffer (`Io::bufs`).
+    fn shapes_need_buffers(&self) -> bool {
+        true
+    }
+
     fn bind(&self, _b: u32) -> TokenStream {
         TokenStream::new()
     }

@@ -5,6 +5,7 @@
 //! arena, reading materialised arrays (`Buffer`s) only; shapes are evaluated on
 //! the host before the kernel runs.
 
+pub mod bounds;
 mod dot;
 mod fuse;
 pub mod horizontal;

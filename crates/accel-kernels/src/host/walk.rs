@@ -5,7 +5,7 @@
 //! kernel, copies and frees a buffer, and returns a result array.
 
 use super::{buf, buf_shape, buffers_in, location, rust_ty, var, Scalars};
-use accel_core::ir::H;
+use accel_core::ir::{Expr, H};
 use accel_core::plan::{Block, Kernel, Output, ParamBinding, Slot, Step, Val};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -29,6 +29,12 @@ pub trait Target: Scalars {
     /// Kernel `k`'s code, binding its outputs. It may consume the buffers of
     /// `may_move` (their last use is here); it returns those it consumed.
     fn kernel(&self, k: &Kernel, may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>);
+    /// Whether a kernel whose element functions read a buffer's shape needs
+    /// the buffer itself alive (the GPU passes its dimensions from it); on
+    /// the CPU the shape is a local of its own.
+    fn shapes_need_buffers(&self) -> bool {
+        false
+    }
     /// After `__bN` is bound anew (by a branch or a loop).
     fn bind(&self, b: u32) -> TokenStream;
     /// Ends the life of owned buffer `b`.
@@ -209,6 +215,19 @@ impl<T: Target> Walk<'_, T> {
                 }
                 hs.extend(kernel.op.host_exprs());
                 hs.extend(kernel.op.funs().iter().map(|f| f.body));
+                if self.t.shapes_need_buffers() {
+                    let a = &self.t.plan().arena;
+                    for f in kernel.op.funs() {
+                        a.reaches(f.body, |_, e| {
+                            if let Expr::Shape(x) = e {
+                                if let Expr::Buffer(b) = a.expr(*x) {
+                                    u.insert(b.0);
+                                }
+                            }
+                            false
+                        });
+                    }
+                }
                 if let Some(d) = kernel.op.defaults() {
                     u.insert(d.0);
                 }

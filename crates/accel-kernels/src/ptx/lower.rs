@@ -16,6 +16,7 @@
 
 use super::math_lib;
 use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::plan::bounds::Iteration;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -189,6 +190,10 @@ pub struct Lower<'a> {
     /// In the interior branch of a stencil (`super::stencil`): the element's
     /// index, whose neighbours are all inside the arrays read.
     pub interior: Option<Vec<String>>,
+    /// The element function being lowered and its iteration space, where the
+    /// skeleton runs it only at indices inside that space: its reads that
+    /// the space proves in bounds go unchecked (`plan::bounds`), as on the CPU.
+    pub iteration: Option<Iteration>,
 }
 
 impl<'a> Lower<'a> {
@@ -214,6 +219,7 @@ impl<'a> Lower<'a> {
             prefix: prefix.to_string(),
             lane: None,
             interior: None,
+            iteration: None,
         }
     }
 
@@ -665,6 +671,23 @@ impl<'a> Lower<'a> {
                 let ix = self.expr(*index)?;
                 let l = self.linearize(b, &ix);
                 Ok(self.read(b, &l))
+            }
+            Expr::Checked {
+                op,
+                index,
+                shape,
+                var,
+                body,
+            } if self
+                .iteration
+                .as_ref()
+                .is_some_and(|it| it.inside(a, *index, *shape)) =>
+            {
+                let ix = self.expr(*index)?;
+                let old = self.bind(*var, ix);
+                let v = self.expr(*body)?;
+                self.unbind(*var, old);
+                Ok(v)
             }
             Expr::Checked {
                 op,

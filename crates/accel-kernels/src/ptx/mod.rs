@@ -146,6 +146,34 @@ mod tests {
         assert_eq!(p.kernels.len(), 1);
     }
 
+    /// A read that the iteration space proves in bounds (`plan::bounds`) is
+    /// unchecked here as on the CPU: no error site, no `__ctx.index`. The
+    /// same read of another array stays checked on the GPU (the CPU tests
+    /// that array's shape at kernel entry instead).
+    #[test]
+    fn reads_the_iteration_space_proves_are_unchecked() {
+        let own = "fn f(xs: &Matrix<f32>, ys: &Matrix<f32>) -> Matrix<f32> {
+            generate(xs.shape(), |[i, j]| xs[[i, j]] * 2.0) }";
+        let other = "fn f(xs: &Matrix<f32>, ys: &Matrix<f32>) -> Matrix<f32> {
+            generate(xs.shape(), |[i, j]| ys[[i, j]] * 2.0) }";
+        let checks = |src: &str| ptx(src, "f").sites.iter().filter(|s| s.index).count();
+        assert_eq!(checks(own), 0);
+        assert!(checks(other) > 0);
+        let cpu = |src: &str| {
+            let (_, plan) = accel_core::compile_source(src, "f").unwrap_or_else(|e| panic!("{}", e.message));
+            crate::cpu::program_body(&plan, &quote::quote!(rt)).to_string()
+        };
+        assert!(!cpu(own).contains("__ctx . index"), "{}", cpu(own));
+        assert!(cpu(other).contains("__ctx . index"));
+        // Folds, scans and permutes read their element function the same way.
+        for src in [
+            "fn f(xs: &Matrix<f32>) -> Vector<f32> { generate(xs.shape(), |[i, j]| xs[[i, j]] + 1.0).fold(0.0, |a, b| a + b) }",
+            "fn f(xs: &Matrix<i32>) -> Matrix<i32> { generate(xs.shape(), |[i, j]| xs[[i, j]] * 3).scanl1(|a, b| a + b) }",
+        ] {
+            assert_eq!(checks(src), 0, "{src}");
+        }
+    }
+
     #[test]
     fn permute_uses_atomics_when_it_can() {
         let add = ptx(

@@ -34,6 +34,7 @@ use super::permute::permute;
 use super::scan::ScanSpec;
 use super::EntryPtx;
 use accel_core::ir::{ScanKind, Ty};
+use accel_core::plan::bounds::Iteration;
 use accel_core::plan::{Kernel, KernelOp, Plan};
 
 pub fn kernel(
@@ -47,6 +48,16 @@ pub fn kernel(
     let out_b = k.outputs[0].0;
     let dest = Dest::of(k, buf_elems);
     let out_ty = dest.ty.clone();
+    // The reads of the element function that its iteration space proves in
+    // bounds go unchecked, as on the CPU; these skeletons run it only at
+    // indices inside that space.
+    let iteration = match &k.op {
+        KernelOp::Generate { elem, shape }
+        | KernelOp::Fold { elem, shape, .. }
+        | KernelOp::Scan { elem, shape, .. }
+        | KernelOp::Permute { elem, shape, .. } => Iteration::of(&plan.arena, elem, *shape),
+        KernelOp::Sort { .. } | KernelOp::Expand { .. } => None,
+    };
     let mut text = String::new();
     let mut entries = Vec::new();
     let mut emit = |l: Lower, name: String, shared: String, text: &mut String| {
@@ -61,6 +72,7 @@ pub fn kernel(
         KernelOp::Generate { elem, .. } => {
             let name = format!("{prefix}_generate");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            l.iteration = iteration.clone();
             generate(&mut l, elem, &dest)?;
             emit(l, name, String::new(), &mut text);
         }
@@ -84,10 +96,12 @@ pub fn kernel(
             if to_scalar {
                 let name = format!("{prefix}_fold_part");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = fold_part(&mut l, elem, f, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_fold_final");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             } else {
@@ -95,10 +109,12 @@ pub fn kernel(
                 // host picks from the row length (`host::fold_row_split`).
                 let name = format!("{prefix}_fold_rows");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_fold_rows_warp");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             }
@@ -124,6 +140,7 @@ pub fn kernel(
             for pass in super::scan::PASSES {
                 let name = format!("{prefix}_{pass}");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
                 let sh = super::scan::pass(&mut l, &s, &out, totals, pass)?;
                 emit(l, name, sh, &mut text);
@@ -134,6 +151,7 @@ pub fn kernel(
         } => {
             let name = format!("{prefix}_permute");
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+            l.iteration = iteration.clone();
             permute(
                 &mut l,
                 elem,
@@ -150,6 +168,7 @@ pub fn kernel(
             for pass in super::sort::PASSES {
                 let name = format!("{prefix}_{pass}");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = super::sort::pass(&mut l, k, &out_ty, pass)?;
                 emit(l, name, sh, &mut text);
             }
@@ -160,6 +179,7 @@ pub fn kernel(
             for pass in super::expand::passes(&k.op) {
                 let name = format!("{prefix}_{pass}");
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
                 let sh = super::expand::pass(&mut l, plan, k, &out_ty, pass)?;
                 emit(l, name, sh, &mut text);
             }
