@@ -79,3 +79,125 @@ pub struct Kernel<'a> {
     /// The source position of the operation, for its errors (`file:line:column`).
     pub at: Option<&'a str>,
 }
+
+/// Declares the entries of one skeleton: an enum whose order is the order of
+/// the module's `.entry`s (the PTX emitter writes `ALL`) and whose values
+/// the runtime launches by, so that the two cannot disagree.
+macro_rules! entries {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $suffix:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vm])* $v,)*
+        }
+
+        impl $name {
+            /// Every entry, in the module's order.
+            pub const ALL: &'static [$name] = &[$($name::$v,)*];
+
+            /// The entry's name after the kernel's prefix (`f_k0_` + this).
+            pub fn suffix(self) -> &'static str {
+                match self {
+                    $($name::$v => $suffix,)*
+                }
+            }
+
+            /// The entry's position among its kernel's entries.
+            pub fn index(self) -> usize {
+                self as usize
+            }
+        }
+    };
+}
+
+entries!(
+    /// [`Skeleton::Generate`].
+    GenerateEntry {
+        /// One grid-stride pass over the output.
+        Map = "generate",
+    }
+);
+
+entries!(
+    /// [`Skeleton::FoldAll`].
+    FoldAllEntry {
+        /// One partial result per block.
+        Part = "fold_part",
+        /// One block combines the partials (and `z`).
+        Final = "fold_final",
+    }
+);
+
+entries!(
+    /// [`Skeleton::FoldRows`]; the host launches one of them.
+    FoldRowsEntry {
+        /// A block per row (long rows).
+        Block = "fold_rows",
+        /// A warp per row (short rows).
+        Warp = "fold_rows_warp",
+    }
+);
+
+entries!(
+    /// [`Skeleton::Scan`]; the host launches one of them.
+    ScanEntry {
+        /// A block per row.
+        Rows = "scan",
+        /// Tiles of few long rows, with look-back.
+        Lookback = "scan_lookback",
+    }
+);
+
+entries!(
+    /// [`Skeleton::Permute`].
+    PermuteEntry {
+        /// Each source element combined into its target.
+        Scatter = "permute",
+    }
+);
+
+entries!(
+    /// [`Skeleton::Sort`]: keys, then per digit a count, a scan and a
+    /// scatter, then the gather of the sorted elements.
+    SortEntry {
+        Keys = "skeys",
+        Count = "scount",
+        Scan = "sscan",
+        Scatter = "sscatter",
+        Gather = "sgather",
+    }
+);
+
+entries!(
+    /// [`Skeleton::ExpandPermute`]: the counts' offsets, then one entry per
+    /// work distribution; the host launches one of those.
+    ExpandPermuteEntry {
+        Count = "xcount",
+        Scan = "xscan",
+        Offsets = "xoffs",
+        Thread = "xthread",
+        Warp = "xwarp",
+        Block = "xblock",
+        Prefix = "xprefix",
+        Chunk = "xchunk",
+    }
+);
+
+entries!(
+    /// [`Skeleton::ExpandFold`]: the counts' offsets, then the fold's two passes.
+    ExpandFoldEntry {
+        Count = "xcount",
+        Scan = "xscan",
+        Offsets = "xoffs",
+        Part = "xfold",
+        Final = "xfold_final",
+    }
+);
+
+// The runtime computes a fused expand's offsets by the same three entries
+// whatever its sink.
+const _: () = assert!(
+    ExpandFoldEntry::Count as usize == ExpandPermuteEntry::Count as usize
+        && ExpandFoldEntry::Scan as usize == ExpandPermuteEntry::Scan as usize
+        && ExpandFoldEntry::Offsets as usize == ExpandPermuteEntry::Offsets as usize
+);

@@ -38,29 +38,46 @@ use super::fold::fold_final;
 use super::lower::{Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
-
-/// Entry suffixes of a fused expand, in the order the host code expects.
-pub const PERMUTE_PASSES: [&str; 8] = [
-    "xcount", "xscan", "xoffs", "xthread", "xwarp", "xblock", "xprefix", "xchunk",
-];
+use accel_types::launch::{ExpandFoldEntry, ExpandPermuteEntry};
 
 /// Inputs per block of `xchunk` (and its block size): a power of two, for
 /// the unrolled search.
 pub const CHUNK: usize = 256;
-pub const FOLD_PASSES: [&str; 5] = ["xcount", "xscan", "xoffs", "xfold", "xfold_final"];
 
-pub fn passes(op: &KernelOp) -> &'static [&'static str] {
+/// One entry of a fused expand kernel, of either sink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Permute(ExpandPermuteEntry),
+    Fold(ExpandFoldEntry),
+}
+
+impl Entry {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Entry::Permute(e) => e.suffix(),
+            Entry::Fold(e) => e.suffix(),
+        }
+    }
+}
+
+/// The entries of expand kernel `op`, in the module's order.
+pub fn entries(op: &KernelOp) -> Vec<Entry> {
     match op {
         KernelOp::Expand {
             sink: ExpandSink::Fold { .. },
             ..
-        } => &FOLD_PASSES,
-        _ => &PERMUTE_PASSES,
+        } => ExpandFoldEntry::ALL.iter().map(|e| Entry::Fold(*e)).collect(),
+        _ => ExpandPermuteEntry::ALL
+            .iter()
+            .map(|e| Entry::Permute(*e))
+            .collect(),
     }
 }
 
 /// The body of entry `pass` of expand kernel `k`; returns its shared declarations.
-pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String, Unsupported> {
+pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: Entry) -> Result<String, Unsupported> {
+    use ExpandFoldEntry as F;
+    use ExpandPermuteEntry as P;
     let KernelOp::Expand {
         elem,
         count,
@@ -79,20 +96,30 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
         item,
         map,
     };
-    match (pass, sink) {
-        ("xcount", _) => x.count_pass(l),
-        ("xscan", _) => Ok(scan_pass(l)),
-        ("xoffs", _) => Ok(offs_pass(l)),
-        ("xfold", ExpandSink::Fold { f, .. }) => x.fold_pass(l, f, &plan.arena.var(f.params[0]).ty),
-        ("xfold_final", ExpandSink::Fold { z, f, post }) => {
+    let other_sink = || Err(format!("expand entry `{}` of the other sink", pass.suffix()));
+    match pass {
+        Entry::Permute(P::Count) | Entry::Fold(F::Count) => x.count_pass(l),
+        Entry::Permute(P::Scan) | Entry::Fold(F::Scan) => Ok(scan_pass(l)),
+        Entry::Permute(P::Offsets) | Entry::Fold(F::Offsets) => Ok(offs_pass(l)),
+        Entry::Fold(step @ (F::Part | F::Final)) => {
+            let ExpandSink::Fold { z, f, post } = sink else {
+                return other_sink();
+            };
+            let acc = &plan.arena.var(f.params[0]).ty;
+            if step == F::Part {
+                return x.fold_pass(l, f, acc);
+            }
             let out = Out {
                 dest: Dest::buffer(out_b, out_ty),
                 post: post.as_ref(),
                 longer_rows: false,
             };
-            fold_final(l, z.is_some(), f, &out, &plan.arena.var(f.params[0]).ty)
+            fold_final(l, z.is_some(), f, &out, acc)
         }
-        (_, ExpandSink::Permute { index, combine, .. }) => {
+        Entry::Permute(spread @ (P::Thread | P::Warp | P::Block | P::Prefix | P::Chunk)) => {
+            let ExpandSink::Permute { index, combine, .. } = sink else {
+                return other_sink();
+            };
             let sink = PermuteSink {
                 index,
                 combine,
@@ -101,16 +128,14 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: &str) -> 
                 rank: plan.buffer(k.outputs[0]).rank,
                 at: k.at,
             };
-            match pass {
-                "xprefix" => x.prefix_pass(l, &sink),
-                "xchunk" => x.chunk_pass(l, &sink),
-                "xthread" => x.loop_pass(l, &sink, Spread::Thread),
-                "xwarp" => x.loop_pass(l, &sink, Spread::Warp),
-                "xblock" => x.loop_pass(l, &sink, Spread::Block),
-                _ => Err(format!("an unknown expand pass `{pass}`")),
+            match spread {
+                P::Prefix => x.prefix_pass(l, &sink),
+                P::Chunk => x.chunk_pass(l, &sink),
+                P::Thread => x.loop_pass(l, &sink, Spread::Thread),
+                P::Warp => x.loop_pass(l, &sink, Spread::Warp),
+                _ => x.loop_pass(l, &sink, Spread::Block),
             }
         }
-        _ => Err(format!("an unknown expand pass `{pass}`")),
     }
 }
 

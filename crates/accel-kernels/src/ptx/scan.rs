@@ -13,22 +13,21 @@ use super::blocks::{
 use super::lower::{leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
+use accel_types::launch::ScanEntry;
 use std::fmt::Write;
 
-/// The entries of a scan kernel; the host launches one of them.
-pub const PASSES: [&str; 2] = ["scan", "scan_lookback"];
-
-/// The entry `pass` (one of [`PASSES`]); its shared-memory declarations.
+/// Entry `pass` of a scan kernel (the host launches one of them); its
+/// shared-memory declarations.
 pub(super) fn pass(
     l: &mut Lower,
     s: &ScanSpec,
     out: &Out,
     totals: Option<u32>,
-    pass: &str,
+    pass: ScanEntry,
 ) -> Result<String, Unsupported> {
     match pass {
-        "scan" => scan(l, s, out, totals),
-        _ => scan_lookback(l, s, out, totals),
+        ScanEntry::Rows => scan(l, s, out, totals),
+        ScanEntry::Lookback => scan_lookback(l, s, out, totals),
     }
 }
 

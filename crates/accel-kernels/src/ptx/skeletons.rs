@@ -36,6 +36,7 @@ use super::EntryPtx;
 use accel_core::ir::{ScanKind, Ty};
 use accel_core::plan::bounds::Iteration;
 use accel_core::plan::{Kernel, KernelOp, Plan};
+use accel_types::launch::{FoldAllEntry, FoldRowsEntry, GenerateEntry, PermuteEntry, ScanEntry, SortEntry};
 
 pub fn kernel(
     plan: &Plan,
@@ -70,7 +71,7 @@ pub fn kernel(
     };
     match &k.op {
         KernelOp::Generate { elem, .. } => {
-            let name = format!("{prefix}_generate");
+            let name = format!("{prefix}_{}", GenerateEntry::Map.suffix());
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             l.iteration = iteration.clone();
             generate(&mut l, elem, &dest)?;
@@ -94,12 +95,12 @@ pub fn kernel(
             };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
             if to_scalar {
-                let name = format!("{prefix}_fold_part");
+                let name = format!("{prefix}_{}", FoldAllEntry::Part.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = fold_part(&mut l, elem, f, &acc_ty)?;
                 emit(l, name, sh, &mut text);
-                let name = format!("{prefix}_fold_final");
+                let name = format!("{prefix}_{}", FoldAllEntry::Final.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
@@ -107,12 +108,12 @@ pub fn kernel(
             } else {
                 // A block per row (entry 0) or a warp per row (entry 1): the
                 // host picks from the row length (`host::fold_row_split`).
-                let name = format!("{prefix}_fold_rows");
+                let name = format!("{prefix}_{}", FoldRowsEntry::Block.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
-                let name = format!("{prefix}_fold_rows_warp");
+                let name = format!("{prefix}_{}", FoldRowsEntry::Warp.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
@@ -137,8 +138,8 @@ pub fn kernel(
             let totals = k.outputs.get(1).map(|b| b.0);
             // One block per row (entry 0), or tiles of few long rows with
             // look-back (entry 1); the host picks (`host::long_scan`).
-            for pass in super::scan::PASSES {
-                let name = format!("{prefix}_{pass}");
+            for &pass in ScanEntry::ALL {
+                let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
@@ -149,7 +150,7 @@ pub fn kernel(
         KernelOp::Permute {
             elem, index, combine, ..
         } => {
-            let name = format!("{prefix}_permute");
+            let name = format!("{prefix}_{}", PermuteEntry::Scatter.suffix());
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             l.iteration = iteration.clone();
             permute(
@@ -165,8 +166,8 @@ pub fn kernel(
             emit(l, name, String::new(), &mut text);
         }
         KernelOp::Sort { .. } => {
-            for pass in super::sort::PASSES {
-                let name = format!("{prefix}_{pass}");
+            for &pass in SortEntry::ALL {
+                let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = super::sort::pass(&mut l, k, &out_ty, pass)?;
@@ -176,8 +177,8 @@ pub fn kernel(
         // Offsets of the counts, then one entry per work distribution
         // (`super::expand`); the host picks one.
         KernelOp::Expand { .. } => {
-            for pass in super::expand::passes(&k.op) {
-                let name = format!("{prefix}_{pass}");
+            for pass in super::expand::entries(&k.op) {
+                let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
                 let sh = super::expand::pass(&mut l, plan, k, &out_ty, pass)?;

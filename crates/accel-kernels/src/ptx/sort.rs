@@ -21,9 +21,8 @@ use super::blocks::{
 use super::lower::{Class, Lower, Unsupported};
 use accel_core::ir::{Prim, Ty};
 use accel_core::plan::{Kernel, KernelOp};
+use accel_types::launch::SortEntry;
 
-/// Entry suffixes, in the order the host code expects.
-pub const PASSES: [&str; 5] = ["skeys", "scount", "sscan", "sscatter", "sgather"];
 /// Elements per tile, and the block size of `scount` and `sscatter`.
 pub const TILE: usize = 256;
 pub const DIGIT_BITS: u32 = 4;
@@ -31,7 +30,7 @@ const DIGITS: u32 = 1 << DIGIT_BITS;
 const WARPS: u32 = TILE as u32 / 32;
 
 /// The body of entry `pass` of sort kernel `k`; returns its shared declarations.
-pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String, Unsupported> {
+pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: SortEntry) -> Result<String, Unsupported> {
     let KernelOp::Sort {
         elem, key, key_bits, ..
     } = &k.op
@@ -40,7 +39,7 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String
     };
     let wide_key = *key_bits > 32;
     match pass {
-        "skeys" => {
+        SortEntry::Keys => {
             let (n, keys, idx) = (extra(l, "n"), gptr(l, "keys"), gptr(l, "idx"));
             grid_stride(l, &n, |l, i| {
                 let x = elem_at(l, elem, i)?;
@@ -52,10 +51,10 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String
                 Ok(())
             })
         }
-        "scount" => Ok(count_pass(l, wide_key)),
-        "sscan" => Ok(scan_pass(l)),
-        "sscatter" => Ok(scatter_pass(l, wide_key)),
-        "sgather" => {
+        SortEntry::Count => Ok(count_pass(l, wide_key)),
+        SortEntry::Scan => Ok(scan_pass(l)),
+        SortEntry::Scatter => Ok(scatter_pass(l, wide_key)),
+        SortEntry::Gather => {
             let (n, idx) = (extra(l, "n"), gptr(l, "idx"));
             let out = k.outputs[0].0;
             grid_stride(l, &n, |l, j| {
@@ -65,7 +64,6 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: &str) -> Result<String
                 Ok(())
             })
         }
-        _ => Err(format!("an unknown sort pass `{pass}`")),
     }
 }
 

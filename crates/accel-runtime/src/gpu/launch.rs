@@ -18,6 +18,10 @@ use crate::shape;
 use std::sync::Arc;
 
 pub use accel_types::launch::{Entry, Kernel, Param, Skeleton};
+use accel_types::launch::{
+    ExpandFoldEntry, ExpandPermuteEntry, FoldAllEntry, FoldRowsEntry, GenerateEntry, PermuteEntry, ScanEntry,
+    SortEntry,
+};
 
 /// The values of one launch of a kernel.
 #[derive(Clone, Copy, Debug)]
@@ -236,7 +240,7 @@ impl Launch<'_> {
                 self.alloc_outs()?;
                 self.set("n", n);
                 if n > 0 {
-                    self.stride(0, n, 256)?;
+                    self.stride(GenerateEntry::Map.index(), n, 256)?;
                 }
             }
             Skeleton::FoldAll { z } => {
@@ -244,7 +248,7 @@ impl Launch<'_> {
                     return self.empty("fold1_all");
                 }
                 self.set("n", n);
-                self.fold_all(n, 0)?;
+                self.fold_all(n, FoldAllEntry::Part.index(), FoldAllEntry::Final.index())?;
             }
             Skeleton::FoldRows { z } => {
                 if !z && rows > 0 && len == 0 {
@@ -257,9 +261,9 @@ impl Launch<'_> {
                 self.set("per", per);
                 if rows > 0 {
                     if warp {
-                        self.stride(1, rows.saturating_mul(32), 256)?;
+                        self.stride(FoldRowsEntry::Warp.index(), rows.saturating_mul(32), 256)?;
                     } else {
-                        self.launch(0, rows.min(8 * self.sms()), 256)?;
+                        self.launch(FoldRowsEntry::Block.index(), rows.min(8 * self.sms()), 256)?;
                     }
                 }
             }
@@ -278,10 +282,11 @@ impl Launch<'_> {
                     self.set("per", per);
                     self.set("tpr", tpr);
                     self.set("tiles", tiles);
-                    self.launch(1, tiles.min(8 * self.sms()), 256)?;
+                    self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), 256)?;
                 } else if rows > 0 {
                     self.set("per", row_per(len, exact));
-                    self.launch(0, rows.min(8 * self.sms()), row_block(len, exact))?;
+                    let block = row_block(len, exact);
+                    self.launch(ScanEntry::Rows.index(), rows.min(8 * self.sms()), block)?;
                 }
             }
             Skeleton::Permute { defaults } => {
@@ -290,7 +295,7 @@ impl Launch<'_> {
                 self.set_ptr("lock", &lock);
                 self.set("n", n);
                 if n > 0 {
-                    self.stride(0, n, 256)?;
+                    self.stride(PermuteEntry::Scatter.index(), n, 256)?;
                 }
             }
             Skeleton::Sort {
@@ -309,12 +314,13 @@ impl Launch<'_> {
                 if total > 0 {
                     let lock = zeroed(self.dev, 4 * shape::size(self.shape_of(self.io.outs, 0)?))?;
                     self.set_ptr("lock", &lock);
+                    use ExpandPermuteEntry as E;
                     match super::host::expand_strategy(total, max, n) {
-                        ExpandStrategy::Thread => self.stride(3, n, 256)?,
-                        ExpandStrategy::Warp => self.stride(4, n.saturating_mul(32), 256)?,
-                        ExpandStrategy::Block => self.launch(5, n.min(8 * self.sms()), 256)?,
-                        ExpandStrategy::Prefix => self.stride(6, total, 256)?,
-                        ExpandStrategy::Chunk => self.stride(7, n, chunk)?,
+                        ExpandStrategy::Thread => self.stride(E::Thread.index(), n, 256)?,
+                        ExpandStrategy::Warp => self.stride(E::Warp.index(), n.saturating_mul(32), 256)?,
+                        ExpandStrategy::Block => self.launch(E::Block.index(), n.min(8 * self.sms()), 256)?,
+                        ExpandStrategy::Prefix => self.stride(E::Prefix.index(), total, 256)?,
+                        ExpandStrategy::Chunk => self.stride(E::Chunk.index(), n, chunk)?,
                     }
                 }
             }
@@ -323,15 +329,19 @@ impl Launch<'_> {
                 if !z && total == 0 {
                     return self.empty("fold1_all");
                 }
-                self.fold_all(total, 3)?;
+                self.fold_all(
+                    total,
+                    ExpandFoldEntry::Part.index(),
+                    ExpandFoldEntry::Final.index(),
+                )?;
             }
         }
         Ok(())
     }
 
-    /// A fold of `n` values to one: entries `first` (partial results per
-    /// block) and `first + 1` (their combination).
-    fn fold_all(&mut self, n: usize, first: usize) -> Result<()> {
+    /// A fold of `n` values to one: entries `part` (partial results per
+    /// block) and `last` (their combination).
+    fn fold_all(&mut self, n: usize, part: usize, last: usize) -> Result<()> {
         // One element per output (several for a horizontal fold).
         self.alloc_outs()?;
         let (grid, per, nparts) = if n == 0 {
@@ -343,10 +353,10 @@ impl Launch<'_> {
         self.set("per", per);
         self.set("nparts", nparts);
         if n > 0 {
-            self.launch(first, grid, 256)?;
+            self.launch(part, grid, 256)?;
         }
         self.set("per", nparts.div_ceil(256));
-        self.launch(first + 1, 1, 256)
+        self.launch(last, 1, 256)
     }
 
     /// A radix sort of `n > 0` elements.
@@ -370,7 +380,7 @@ impl Launch<'_> {
         self.set("stats", stats.ptr().0 as usize);
         self.set("keys", keys[0].ptr().0 as usize);
         self.set("idx", idx[0].ptr().0 as usize);
-        self.stride(0, n, 256)?;
+        self.stride(SortEntry::Keys.index(), n, 256)?;
         let passes = (key_bits / digit_bits.max(1)) as usize;
         for pass in 0..passes {
             let (s, d) = (pass % 2, 1 - pass % 2);
@@ -379,15 +389,16 @@ impl Launch<'_> {
             self.set("isrc", idx[s].ptr().0 as usize);
             self.set("kdst", keys[d].ptr().0 as usize);
             self.set("idst", idx[d].ptr().0 as usize);
-            self.launch(1, tiles, tile)?;
-            self.launch(2, 1, 256)?;
-            self.launch(3, tiles, tile)?;
+            self.launch(SortEntry::Count.index(), tiles, tile)?;
+            self.launch(SortEntry::Scan.index(), 1, 256)?;
+            self.launch(SortEntry::Scatter.index(), tiles, tile)?;
         }
         self.set("idx", idx[passes % 2].ptr().0 as usize);
-        self.stride(4, n, 256)
+        self.stride(SortEntry::Gather.index(), n, 256)
     }
 
-    /// The offsets of a fused expand's counts (entries 0–2), their total and
+    /// The offsets of a fused expand's counts (its first three entries, the
+    /// same in both expand skeletons), their total and
     /// maximum; the offsets' buffer must live while later entries read it.
     fn expand_offsets(&mut self, n: usize) -> Result<(usize, usize, DeviceBuffer)> {
         let offs = zeroed(self.dev, 8 * n)?;
@@ -406,9 +417,10 @@ impl Launch<'_> {
             self.set("psum", parts.ptr().0 as usize);
             self.set("pmax", parts.ptr().offset(8 * tn as u64).0 as usize);
             self.set("stats", stats.ptr().0 as usize);
-            self.launch(0, grid, 256)?;
-            self.launch(1, 1, 256)?;
-            self.launch(2, grid, 256)?;
+            use ExpandPermuteEntry as E;
+            self.launch(E::Count.index(), grid, 256)?;
+            self.launch(E::Scan.index(), 1, 256)?;
+            self.launch(E::Offsets.index(), grid, 256)?;
             // The download waits for the kernels anyway: report theirs first.
             self.err.check(self.sites)?;
             super::host::expand_stats(&stats)?
