@@ -25,7 +25,6 @@
 
 use super::fold::{fold_rows_seeded, row_index, set_outer_axes, split_size, Order};
 use crate::elem::Columns;
-use rayon::prelude::*;
 
 /// Columns of a tile (one accumulator each per outer row).
 const TILE: usize = 64;
@@ -102,7 +101,7 @@ fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
     // Tasks: every column tile, times groups of outer rows, enough for a few
     // tasks per thread. A task keeps its tile's columns of memory shared by
     // the outer rows (a panel of `b`) in cache from one row group to the next.
-    let threads = rayon::current_num_threads().max(1);
+    let threads = super::par::threads();
     let parallel = threads > 1 && rows.saturating_mul(m) >= SEQUENTIAL_WORK;
     let groups = if parallel {
         (4 * threads).div_ceil(tiles).clamp(1, outer.max(1))
@@ -162,7 +161,7 @@ fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
     };
     let count = tiles * groups;
     if parallel {
-        (0..count).into_par_iter().for_each(task);
+        super::par::for_each(count, &task);
     } else {
         (0..count).for_each(task);
     }

@@ -14,9 +14,9 @@
 use super::permute::{
     merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES,
 };
+use super::par::{self, threads};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
-use rayon::prelude::*;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -94,7 +94,7 @@ impl Expansion {
         let sums: Vec<usize> = if n < MIN_CHUNK {
             (0..blocks).map(weigh).collect()
         } else {
-            (0..blocks).into_par_iter().map(weigh).collect()
+            par::map(blocks, weigh)
         };
         let mut starts = Vec::with_capacity(blocks + 1);
         let mut w = 0usize;
@@ -158,7 +158,7 @@ impl Expansion {
         if weight == 0 {
             return Vec::new();
         }
-        let threads = rayon::current_num_threads().max(1);
+        let threads = threads();
         match strategy {
             ExpandStrategy::Balanced => {
                 // One thread below `MIN_CHUNK` (tasks cost more than the
@@ -180,34 +180,31 @@ impl Expansion {
                 if chunks == 1 {
                     vec![run(0)]
                 } else {
-                    (0..chunks).into_par_iter().map(run).collect()
+                    par::map(chunks, run)
                 }
             }
             ExpandStrategy::Inputs => {
                 let size = self.n.div_ceil(threads * per_thread).max(1);
                 let chunks = self.n.div_ceil(size);
-                (0..chunks)
-                    .into_par_iter()
-                    .map(|c| {
-                        let mut r = init(c);
-                        let (lo, hi) = (c * size, ((c + 1) * size).min(self.n));
-                        // The position of input `lo`'s first element.
-                        let b = lo / BLOCK;
-                        let mut w = self.starts[b];
-                        for s in b * BLOCK..lo {
-                            w += count(&src(s)) + 1;
+                par::map(chunks, |c| {
+                    let mut r = init(c);
+                    let (lo, hi) = (c * size, ((c + 1) * size).min(self.n));
+                    // The position of input `lo`'s first element.
+                    let b = lo / BLOCK;
+                    let mut w = self.starts[b];
+                    for s in b * BLOCK..lo {
+                        w += count(&src(s)) + 1;
+                    }
+                    for s in lo..hi {
+                        let x = src(s);
+                        let cnt = count(&x);
+                        if cnt > 0 {
+                            each(&mut r, &x, 0..cnt, w - s);
                         }
-                        for s in lo..hi {
-                            let x = src(s);
-                            let cnt = count(&x);
-                            if cnt > 0 {
-                                each(&mut r, &x, 0..cnt, w - s);
-                            }
-                            w += cnt + 1;
-                        }
-                        r
-                    })
-                    .collect()
+                        w += cnt + 1;
+                    }
+                    r
+                })
             }
         }
     }
@@ -279,7 +276,7 @@ impl Expansion {
     /// the tables are small against the elements, else one (each table
     /// costs `n_out` slots to fill and to merge).
     fn tables_per_thread(&self, n_out: usize) -> usize {
-        let threads = rayon::current_num_threads().max(1);
+        let threads = threads();
         if n_out.saturating_mul(16 * threads) <= self.total() {
             PER_THREAD
         } else {

@@ -10,28 +10,15 @@
 //! parallel whose partial results are then combined in order. The row planning
 //! helpers here are shared with the scans.
 
+use super::par::{self, threads, Split};
 use super::{chunks, MIN_CHUNK};
 use crate::elem::{Columns, Elem};
-use rayon::prelude::*;
-use std::ops::Range;
-
-/// Threads in the current rayon pool (at least 1).
-fn threads() -> usize {
-    rayon::current_num_threads().max(1)
-}
 
 /// Splits rows `0..rows` of `m` elements each into contiguous groups for
 /// parallel work, one row sequential within a task: a few groups per thread, each
 /// (except the last) with at least `MIN_CHUNK` elements in all.
-pub(super) fn row_groups(rows: usize, m: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let per = rows
-        .div_ceil(threads() * 4)
-        .max(MIN_CHUNK.div_ceil(m.max(1)))
-        .max(1);
-    let count = rows.div_ceil(per);
-    (0..count)
-        .into_par_iter()
-        .map(move |c| c * per..((c + 1) * per).min(rows))
+pub(super) fn row_groups(rows: usize, m: usize) -> Split {
+    Split::new(rows, rows.div_ceil(threads() * 4).max(MIN_CHUNK.div_ceil(m.max(1))))
 }
 
 /// The chunk size for splitting each of `rows` rows of `m` elements between
@@ -143,9 +130,7 @@ fn fold_seeded<T: Copy + Send + Sync>(
         return fold_from_ordered(order, z, start, start + n, f, g);
     }
     // Each chunk is non-empty; the partials come back in chunk order.
-    let parts: Vec<T> = chunks(n)
-        .map(|r| fold_nonempty_ordered(order, start + r.start, start + r.end, f, g))
-        .collect();
+    let parts = chunks(n).map(|r| fold_nonempty_ordered(order, start + r.start, start + r.end, f, g));
     parts.into_iter().fold(z, g)
 }
 
@@ -217,9 +202,7 @@ fn seeded_fields<T: Elem>(
     if n <= MIN_CHUNK {
         return fold_fields(z, start, start + n, f, g);
     }
-    let parts: Vec<T> = chunks(n)
-        .map(|r| fold_fields(f(start + r.start), start + r.start + 1, start + r.end, f, g))
-        .collect();
+    let parts = chunks(n).map(|r| fold_fields(f(start + r.start), start + r.start + 1, start + r.end, f, g));
     parts.into_iter().fold(z, g)
 }
 
@@ -299,12 +282,10 @@ fn fold_seeded_lanes<T: Copy + Send + Sync, const L: usize>(
     if n <= MIN_CHUNK {
         return fold_blocks(order, z, start, start + n, f, lanes, g);
     }
-    let parts: Vec<T> = chunks(n)
-        .map(|r| {
-            let (lo, hi) = (start + r.start, start + r.end);
-            fold_blocks(order, f(lo), lo + 1, hi, f, lanes, g)
-        })
-        .collect();
+    let parts = chunks(n).map(|r| {
+        let (lo, hi) = (start + r.start, start + r.end);
+        fold_blocks(order, f(lo), lo + 1, hi, f, lanes, g)
+    });
     parts.into_iter().fold(z, g)
 }
 
@@ -411,17 +392,14 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
             // Few long rows: reduce every (row, chunk) pair in parallel, then
             // combine each row's partials in order after its seed.
             let per_row = m.div_ceil(size).max(1);
-            let parts: Vec<C::Elem> = (0..rows * per_row)
-                .into_par_iter()
-                .map(|t| {
-                    let (r, k) = (t / per_row, t % per_row);
-                    let lo = skip + k * size;
-                    let hi = skip + ((k + 1) * size).min(m);
-                    let fr = |j: usize| f(r, j);
-                    // `k < per_row = ceil(m / size)`, so `lo < hi`.
-                    fold_nonempty_ordered(order, lo, hi, &fr, g)
-                })
-                .collect();
+            let parts = par::map(rows * per_row, |t| {
+                let (r, k) = (t / per_row, t % per_row);
+                let lo = skip + k * size;
+                let hi = skip + ((k + 1) * size).min(m);
+                let fr = |j: usize| f(r, j);
+                // `k < per_row = ceil(m / size)`, so `lo < hi`.
+                fold_nonempty_ordered(order, lo, hi, &fr, g)
+            });
             for (r, ps) in parts.chunks(per_row).enumerate() {
                 cols.push(post(ps.iter().fold(seed(r), |a, &p| g(a, p))));
             }

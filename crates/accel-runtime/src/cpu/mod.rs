@@ -9,6 +9,7 @@
 mod columns;
 mod expand;
 mod fold;
+mod par;
 mod permute;
 pub mod pool;
 mod scan;
@@ -35,8 +36,7 @@ pub use stencil::{stencil_generate, Bound};
 pub use update::{box_pays, generate_box, write_box};
 
 use crate::elem::Columns;
-use rayon::prelude::*;
-use std::ops::Range;
+use par::{threads, Split};
 
 /// Fewest elements worth giving to one task: below this, splitting costs more
 /// than it saves.
@@ -44,38 +44,23 @@ pub(crate) const MIN_CHUNK: usize = 1 << 14;
 
 /// Splits `0..n` into contiguous ranges for parallel work: a few per thread for
 /// load balance, none smaller than `MIN_CHUNK` (except the last).
-pub(crate) fn chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let threads = rayon::current_num_threads().max(1);
-    let size = n.div_ceil(threads * 4).max(MIN_CHUNK);
-    let count = n.div_ceil(size);
-    (0..count)
-        .into_par_iter()
-        .map(move |c| c * size..((c + 1) * size).min(n))
+pub(crate) fn chunks(n: usize) -> Split {
+    Split::new(n, n.div_ceil(threads() * 4).max(MIN_CHUNK))
 }
 
 /// Splits `0..n` into many small ranges (down to one element), for work whose
 /// cost per element varies with the data: rayon's work stealing then
 /// balances the threads, where [`chunks`]' few large ranges would leave one
 /// thread with the expensive part.
-pub(crate) fn fine_chunks(n: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let threads = rayon::current_num_threads().max(1);
-    let size = n.div_ceil(threads * 64).max(1);
-    let count = n.div_ceil(size);
-    (0..count)
-        .into_par_iter()
-        .map(move |c| c * size..((c + 1) * size).min(n))
+pub(crate) fn fine_chunks(n: usize) -> Split {
+    Split::new(n, n.div_ceil(threads() * 64))
 }
 
 /// Splits `rows` rows of `len` elements each into contiguous ranges of rows for
 /// parallel work, as [`chunks`] does for elements.
-pub(crate) fn chunks_of(rows: usize, len: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let threads = rayon::current_num_threads().max(1);
+pub(crate) fn chunks_of(rows: usize, len: usize) -> Split {
     let per = MIN_CHUNK.div_ceil(len.max(1));
-    let size = rows.div_ceil(threads * 4).max(per).max(1);
-    let count = rows.div_ceil(size);
-    (0..count)
-        .into_par_iter()
-        .map(move |c| c * size..((c + 1) * size).min(rows))
+    Split::new(rows, rows.div_ceil(threads() * 4).max(per))
 }
 
 /// Element `i` of a column, without a bounds check.
@@ -182,7 +167,7 @@ pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C 
 /// division per element), to keep every thread busy.
 pub fn generate_rows<C: Columns>(rows: usize, len: usize, f: impl Fn(usize, usize) -> C::Elem + Sync) -> C {
     let n = rows * len;
-    if len == 0 || rows < 4 * rayon::current_num_threads() {
+    if len == 0 || rows < 4 * threads() {
         return generate_in(chunks(n), n, |i| f(i / len, i % len));
     }
     let mut cols = C::with_capacity(n);
@@ -216,15 +201,12 @@ pub fn generate_lanes<C: Columns, const L: usize>(
     f: impl Fn(usize) -> C::Elem + Sync,
     g: impl Fn(usize) -> [C::Elem; L] + Sync,
 ) -> C {
-    let threads = rayon::current_num_threads().max(1);
     // As `fine_chunks`, but whole groups of `L`.
-    let size = n.div_ceil(threads * 64).next_multiple_of(L).max(L);
-    let count = n.div_ceil(size);
+    let split = Split::new(n, n.div_ceil(threads() * 64).next_multiple_of(L).max(L));
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
-    (0..count).into_par_iter().for_each(|c| {
-        let end = ((c + 1) * size).min(n);
-        let mut i = c * size;
+    split.for_each(|r| {
+        let (mut i, end) = (r.start, r.end);
         while i + L <= end {
             for (l, x) in g(i).into_iter().enumerate() {
                 // SAFETY: `i + l < end <= n` = the capacity; the ranges are disjoint.
@@ -243,7 +225,7 @@ pub fn generate_lanes<C: Columns, const L: usize>(
 }
 
 fn generate_in<C: Columns>(
-    ranges: impl IndexedParallelIterator<Item = Range<usize>>,
+    ranges: Split,
     n: usize,
     f: impl Fn(usize) -> C::Elem + Sync,
 ) -> C {
@@ -285,7 +267,7 @@ mod tests {
                 assert_eq!(x / 2, i, "n = {n}");
             }
             // Only a range's last `< 4` elements are single.
-            assert!(v.iter().filter(|x| *x % 2 == 1).count() <= 3 * rayon::current_num_threads() * 64 + 3);
+            assert!(v.iter().filter(|x| *x % 2 == 1).count() <= 3 * threads() * 64 + 3);
         }
     }
 

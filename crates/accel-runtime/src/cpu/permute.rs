@@ -15,9 +15,9 @@
 //!
 //! The order between different sources is unspecified.
 
+use super::par::{self, threads, Split};
 use super::{chunks, MIN_CHUNK};
 use crate::elem::Columns;
-use rayon::prelude::*;
 use std::hint::spin_loop;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -63,7 +63,7 @@ pub(super) const STRIPES: usize = 1024;
 /// chunk: the tables (a few per thread) hold no more slots than there are
 /// sources.
 pub(super) fn privatise(src_n: usize, n_out: usize) -> bool {
-    let tables = rayon::current_num_threads().max(1) * 4;
+    let tables = threads() * 4;
     n_out.saturating_mul(tables) <= src_n
 }
 
@@ -73,24 +73,21 @@ pub(super) fn privatise(src_n: usize, n_out: usize) -> bool {
 /// per source, several times dearer than a plain update (a histogram of a
 /// million pixels into a million bins still pays on a few cores).
 fn private_per_thread(src_n: usize, n_out: usize) -> bool {
-    n_out.saturating_mul(rayon::current_num_threads().max(1)) <= src_n.saturating_mul(4)
+    n_out.saturating_mul(threads()) <= src_n.saturating_mul(4)
 }
 
 /// The source ranges that get a private table each, in order: a few per
 /// thread when the tables are small against the sources (work stealing then
 /// balances sources of uneven cost, such as the pairs `j > i` of a triangle),
 /// else one per thread.
-fn table_ranges(src_n: usize, n_out: usize) -> impl IndexedParallelIterator<Item = Range<usize>> {
-    let threads = rayon::current_num_threads().max(1);
+fn table_ranges(src_n: usize, n_out: usize) -> Split {
+    let threads = threads();
     let parts = if n_out.saturating_mul(16 * threads) <= src_n {
         4 * threads
     } else {
         threads
     };
-    let size = src_n.div_ceil(parts).max(1);
-    (0..src_n.div_ceil(size))
-        .into_par_iter()
-        .map(move |c| c * size..((c + 1) * size).min(src_n))
+    Split::into_parts(src_n, parts)
 }
 
 /// Merges private tables into `out` in table order, slot ranges in
@@ -196,19 +193,15 @@ pub fn permute<C: Columns>(
         // The first range's sources combine straight into `out` (they come
         // first, right after the defaults); each other range's into a
         // private table, merged after it in order.
-        let mut ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).collect();
-        let first = ranges.remove(0);
-        let (_, tables) = rayon::join(
-            || combine_columns_into(out, first, &target, &value, &combine),
+        let ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).ranges().collect();
+        let (_, tables) = par::join(
+            || combine_columns_into(out, ranges[0].clone(), &target, &value, &combine),
             || {
-                ranges
-                    .into_par_iter()
-                    .map(|r| {
-                        let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
-                        combine_options_into(&mut local, r, &target, &value, &combine);
-                        local
-                    })
-                    .collect::<Vec<_>>()
+                par::map(ranges.len() - 1, |k| {
+                    let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
+                    combine_options_into(&mut local, ranges[k + 1].clone(), &target, &value, &combine);
+                    local
+                })
             },
         );
         merge_tables_par(out, &tables, &combine);
@@ -264,11 +257,8 @@ pub fn permute<C: Columns>(
 /// Combines private tables of an atomic operation's plain values into
 /// `out`, table by table in order, slot ranges in parallel.
 pub(super) fn merge_plain_tables<T: AtomicPrim>(out: &mut [T], tables: &[Vec<T>], op: AtomicOp) {
-    let size = out
-        .len()
-        .div_ceil(rayon::current_num_threads().max(1) * 4)
-        .max(MIN_CHUNK);
-    out.par_chunks_mut(size).enumerate().for_each(|(c, slots)| {
+    let size = out.len().div_ceil(threads() * 4).max(MIN_CHUNK);
+    par::for_each_chunk_mut(out, size, |c, slots| {
         with_op!(op, |o| for local in tables {
             for (slot, v) in slots.iter_mut().zip(&local[c * size..]) {
                 *slot = T::plain(*v, *slot, o);
@@ -470,19 +460,15 @@ pub fn permute_atomic<T: AtomicPrim>(
     if private_per_thread(src_n, n_out) {
         // A private table per thread (no atomics), merged afterwards, slot
         // ranges in parallel; the first range combines straight into `out`.
-        let mut ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).collect();
-        let first = ranges.remove(0);
-        let (_, tables) = rayon::join(
-            || combine_into(out, first, &target, &value, op),
+        let ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).ranges().collect();
+        let (_, tables) = par::join(
+            || combine_into(out, ranges[0].clone(), &target, &value, op),
             || {
-                ranges
-                    .into_par_iter()
-                    .map(|r| {
-                        let mut local = vec![T::identity(op); n_out];
-                        combine_into(&mut local, r, &target, &value, op);
-                        local
-                    })
-                    .collect::<Vec<_>>()
+                par::map(ranges.len() - 1, |k| {
+                    let mut local = vec![T::identity(op); n_out];
+                    combine_into(&mut local, ranges[k + 1].clone(), &target, &value, op);
+                    local
+                })
             },
         );
         merge_plain_tables(out, &tables, op);

@@ -13,8 +13,8 @@
 //! scanned again in parallel from its carry-in, writing the outputs.
 
 use super::fold::{fold_nonempty, row_groups, split_size};
+use super::par;
 use crate::elem::Columns;
-use rayon::prelude::*;
 
 pub use accel_types::ScanDir;
 
@@ -128,13 +128,10 @@ fn scan_rows<T: Copy + Send + Sync>(
     };
 
     // Phase 1: chunk totals.
-    let totals: Vec<T> = (0..tasks)
-        .into_par_iter()
-        .map(|t| {
-            let (r, lo, hi) = range(t);
-            fold_nonempty(lo, hi, &|i| x(r, i - r * len), g)
-        })
-        .collect();
+    let totals: Vec<T> = par::map(tasks, |t| {
+        let (r, lo, hi) = range(t);
+        fold_nonempty(lo, hi, &|i| x(r, i - r * len), g)
+    });
 
     // Phase 2: carry-in of every chunk, an exclusive scan of the totals seeded
     // with the row's seed, in the scan's direction.
@@ -162,8 +159,8 @@ fn scan_rows<T: Copy + Send + Sync>(
     }
 
     // Phase 3: scan every chunk from its carry-in.
-    carries.par_iter().enumerate().for_each(|(t, &c)| {
-        let (r, lo, hi) = range(t);
+    par::for_each(carries.len(), &|t| {
+        let (c, (r, lo, hi)) = (carries[t], range(t));
         scan_range(dir, kind, lo, hi, c, &|i| x(r, i - r * len), g, &|i, v| {
             emit(r, i, v)
         });

@@ -20,9 +20,9 @@
 //! [`sort_by_stored_key`], for keys that read other arrays, moves (key,
 //! element) pairs.
 
+use super::par::{self, threads};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
-use rayon::prelude::*;
 use std::ops::{BitAnd, BitOr, BitXor, Range};
 
 const RADIX: usize = 256;
@@ -209,9 +209,8 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
     Sorter<'f, S, F, L>
 {
     fn new(a: S, b: S, key: &'f F, leaf: &'f L, n: usize) -> Self {
-        let threads = rayon::current_num_threads().max(1);
         // A bucket's counts are `u32`.
-        let big = BUCKETED.max(n / (2 * threads)).min(u32::MAX as usize);
+        let big = BUCKETED.max(n / (2 * threads())).min(u32::MAX as usize);
         Sorter { a, b, key, leaf, big }
     }
 
@@ -235,7 +234,7 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
         let Some((&top, below)) = varying.split_last() else {
             // All keys are equal (or there are none): the input order.
             let a = self.a;
-            (0..n.div_ceil(size)).into_par_iter().for_each(|c| {
+            par::for_each(n.div_ceil(size), &|c| {
                 let chunk = c * size..((c + 1) * size).min(n);
                 for i in chunk.clone() {
                     // SAFETY: each slot below `n` is written once, by its chunk.
@@ -286,9 +285,10 @@ impl<'f, S: Store, K: RadixKey, F: Fn(S::Item) -> K + Sync, L: Fn(Range<usize>, 
     /// digits `below`.
     fn buckets(&self, starts: &[usize; RADIX + 1], in_a: bool, below: &[usize]) {
         // Each task reuses one table of counts for its buckets.
-        (0..RADIX).into_par_iter().for_each_init(
+        par::for_each_with(
+            RADIX,
             || Box::new([[0u32; RADIX]; MAX_DIGITS]),
-            |hist, v| self.bucket(starts[v]..starts[v + 1], in_a, below, hist),
+            &|v, hist: &mut Box<Hist>| self.bucket(starts[v]..starts[v + 1], in_a, below, hist),
         );
     }
 
@@ -413,21 +413,18 @@ fn survey<K: RadixKey>(
     key_at: impl Fn(usize) -> K + Sync,
     d: usize,
 ) -> (Vec<[usize; RADIX]>, Vec<usize>) {
-    let per_chunk: Vec<([usize; RADIX], K, K)> = (0..range.len().div_ceil(size))
-        .into_par_iter()
-        .map(|c| {
-            let mut h = [0usize; RADIX];
-            let (mut and, mut or) = (K::ONES, K::ZERO);
-            let lo = range.start + c * size;
-            for i in lo..(lo + size).min(range.end) {
-                let k = key_at(i);
-                h[k.digit(d)] += 1;
-                and = and & k;
-                or = or | k;
-            }
-            (h, and, or)
-        })
-        .collect();
+    let per_chunk: Vec<([usize; RADIX], K, K)> = par::map(range.len().div_ceil(size), |c| {
+        let mut h = [0usize; RADIX];
+        let (mut and, mut or) = (K::ONES, K::ZERO);
+        let lo = range.start + c * size;
+        for i in lo..(lo + size).min(range.end) {
+            let k = key_at(i);
+            h[k.digit(d)] += 1;
+            and = and & k;
+            or = or | k;
+        }
+        (h, and, or)
+    });
     let (and, or) = per_chunk
         .iter()
         .fold((K::ONES, K::ZERO), |(a, o), &(_, x, y)| (a & x, o | y));
@@ -463,17 +460,14 @@ fn count_digit<K: RadixKey>(
     key_at: impl Fn(usize) -> K + Sync,
     d: usize,
 ) -> Vec<[usize; RADIX]> {
-    (0..range.len().div_ceil(size))
-        .into_par_iter()
-        .map(|c| {
-            let mut h = [0usize; RADIX];
-            let lo = range.start + c * size;
-            for i in lo..(lo + size).min(range.end) {
-                h[key_at(i).digit(d)] += 1;
-            }
-            h
-        })
-        .collect()
+    par::map(range.len().div_ceil(size), |c| {
+        let mut h = [0usize; RADIX];
+        let lo = range.start + c * size;
+        for i in lo..(lo + size).min(range.end) {
+            h[key_at(i).digit(d)] += 1;
+        }
+        h
+    })
 }
 
 /// Scatters the items `get(i)` of `range` to `dst` in the order of digit `d`
@@ -502,8 +496,8 @@ fn scatter<S: Store, K: RadixKey>(
     }
     starts[RADIX] = pos;
     let (lo, end) = (range.start, range.end);
-    offsets.into_par_iter().enumerate().for_each(move |(c, mut at)| {
-        let first = lo + c * size;
+    par::for_each(offsets.len(), &|c| {
+        let (mut at, first) = (offsets[c], lo + c * size);
         for i in first..(first + size).min(end) {
             let x = get(i);
             let v = key(x).digit(d);
@@ -518,8 +512,7 @@ fn scatter<S: Store, K: RadixKey>(
 
 /// Elements per chunk: a few chunks per thread, none below `MIN_CHUNK`.
 fn chunk_size(n: usize) -> usize {
-    let threads = rayon::current_num_threads().max(1);
-    n.div_ceil(threads * 2).max(MIN_CHUNK)
+    n.div_ceil(threads() * 2).max(MIN_CHUNK)
 }
 
 #[cfg(test)]

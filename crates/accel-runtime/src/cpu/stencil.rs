@@ -7,9 +7,9 @@
 //! the boundary rule to each neighbour, used on the border. Consumers that fuse
 //! a stencil (fold, scan) use the boundary version everywhere.
 
+use super::par::threads;
 use super::{chunks, chunks_of};
 use crate::elem::Columns;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// What a neighbour outside the array reads.
@@ -145,7 +145,7 @@ pub fn stencil_generate<C: Columns, const R: usize>(
             C::write_range(out, b..range.end, &move |i| border(i, at(i)));
         }
     };
-    if rows >= 4 * rayon::current_num_threads() {
+    if rows >= 4 * threads() {
         chunks_of(rows, len).for_each(|rs| rs.for_each(|row| segment(row * len..(row + 1) * len)));
     } else {
         // Few long rows: split the rows themselves, so every thread works.

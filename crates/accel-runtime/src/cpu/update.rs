@@ -8,8 +8,8 @@
 //! ones included, and still sees the old values, as the functional program
 //! says.
 
+use super::par;
 use crate::elem::Columns;
-use rayon::prelude::*;
 
 /// The box `lo..hi` clipped to `shape`: per dimension its start and length.
 fn clip<const R: usize>(shape: &[usize; R], lo: [usize; R], hi: [usize; R]) -> ([usize; R], [usize; R]) {
@@ -88,7 +88,7 @@ pub fn write_box<C: Columns, const R: usize>(
     if n < super::MIN_CHUNK {
         (0..rows).for_each(copy_row);
     } else {
-        (0..rows).into_par_iter().for_each(copy_row);
+        par::for_each(rows, &copy_row);
     }
     vals.recycle();
 }
