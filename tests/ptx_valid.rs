@@ -16,6 +16,7 @@
 //! tests/fusion*.rs, tests/expand.rs), which are plain `fn`s in the source;
 //! an `accel!` block whose body is `$` tokens is counted as such a template.
 
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use syn::visit::Visit;
@@ -170,7 +171,9 @@ fn every_program_assembles_with_ptxas() {
     }
     let tmp = std::env::temp_dir().join(format!("accel_ptx_valid_{}", std::process::id()));
     std::fs::create_dir_all(&tmp).expect("temporary directory");
-    let (mut modules, mut entries, mut unsupported, mut failures) = (0, 0, Vec::new(), Vec::new());
+    let (mut modules, mut entries, mut unsupported) = (0, 0, Vec::new());
+    let mut modules_to_check: Vec<(String, PathBuf)> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
     for p in &programs {
         for i in 0..p.fns.len() {
             let name = p.fns[i].sig.ident.to_string();
@@ -192,15 +195,28 @@ fn every_program_assembles_with_ptxas() {
             }
             modules += 1;
             entries += prog.kernels.iter().map(|k| k.entries.len()).sum::<usize>();
-            let Some(ptxas) = &ptxas else { continue };
-            let file = tmp.join(format!("m{modules}.ptx"));
-            std::fs::write(&file, &prog.text).expect("write the module");
-            for arch in ["sm_70", "sm_80", "sm_90"] {
-                let out = Command::new(&ptxas)
+            if ptxas.is_some() {
+                let file = tmp.join(format!("m{modules}.ptx"));
+                std::fs::write(&file, &prog.text).expect("write the module");
+                modules_to_check.push((format!("{} / {name}", p.origin), file));
+            }
+        }
+    }
+    // Every (module, architecture) on its own `ptxas`, all cores busy.
+    if let Some(ptxas) = &ptxas {
+        let jobs: Vec<(&String, &PathBuf, &str)> = modules_to_check
+            .iter()
+            .flat_map(|(what, file)| ["sm_70", "sm_80", "sm_90"].map(|arch| (what, file, arch)))
+            .collect();
+        failures = jobs
+            .par_iter()
+            .enumerate()
+            .filter_map(|(j, (what, file, arch))| {
+                let out = Command::new(ptxas)
                     .arg(format!("-arch={arch}"))
                     .arg("-o")
-                    .arg(tmp.join("out.cubin"))
-                    .arg(&file)
+                    .arg(tmp.join(format!("out{j}.cubin")))
+                    .arg(file)
                     .output()
                     .expect("run ptxas");
                 let msg = format!(
@@ -208,16 +224,10 @@ fn every_program_assembles_with_ptxas() {
                     String::from_utf8_lossy(&out.stdout),
                     String::from_utf8_lossy(&out.stderr)
                 );
-                if !out.status.success() || !msg.trim().is_empty() {
-                    failures.push(format!(
-                        "{} / {name} ({arch}, {}):\n{msg}",
-                        p.origin,
-                        file.display()
-                    ));
-                    break;
-                }
-            }
-        }
+                (!out.status.success() || !msg.trim().is_empty())
+                    .then(|| format!("{what} ({arch}, {}):\n{msg}", file.display()))
+            })
+            .collect();
     }
     match &ptxas {
         Some(ptxas) => println!(
