@@ -78,12 +78,13 @@ pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
     unsafe { *s.get_unchecked(i) }
 }
 
-/// Whether reads the code generator proved in bounds are checked anyway
-/// (feature `verify-elisions`, for the test suites): a wrong proof then stops
-/// the program with a message naming it, instead of reading out of bounds.
-/// Off, the check is compiled out.
+/// Whether reads the code generator proved in bounds are checked anyway: a
+/// wrong proof then stops the program with a message naming it, instead of
+/// reading out of bounds. On with debug assertions (debug builds, and so every
+/// test suite of this project) and with the feature `verify-elisions` (to
+/// check an optimised build); off, the check is compiled out.
 #[doc(hidden)]
-pub const VERIFY_ELISIONS: bool = cfg!(feature = "verify-elisions");
+pub const VERIFY_ELISIONS: bool = cfg!(any(feature = "verify-elisions", debug_assertions));
 
 /// Under [`VERIFY_ELISIONS`]: panics unless `ix` lies inside `shape`. A
 /// failure is a bug in accel (the proof `proof` that let the read go
@@ -224,11 +225,7 @@ pub fn generate_lanes<C: Columns, const L: usize>(
     cols
 }
 
-fn generate_in<C: Columns>(
-    ranges: Split,
-    n: usize,
-    f: impl Fn(usize) -> C::Elem + Sync,
-) -> C {
+fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
     ranges.for_each(|r| {
