@@ -31,7 +31,7 @@
 //! GPU mode: `BENCH_BACKEND=cuda` (or `cuda:N`, or `ptx-sim` for a smoke
 //! test) times the same programs on that backend instead: the fused permute
 //! under each forced work distribution (`thread`, `warp`, `block`, `prefix`, `chunk`,
-//! `accel_runtime::gpu::host::set_expand_strategy`) and the automatic choice
+//! `accel_runtime::gpu::launch::set_expand_strategy`) and the automatic choice
 //! (`auto`, whose pick is printed), the fused sum (one strategy: balanced by
 //! output), and both unfused; every call includes the transfers of its
 //! arguments and result, the same for every system.
@@ -243,7 +243,7 @@ fn alternate(max: usize) {
 
 /// The GPU mode: one row per distribution and input count.
 fn gpu_main(backend: Backend, max: usize, mut c: Criterion) {
-    use accel::__rt::gpu::host::{expand_strategy, set_expand_strategy as set_gpu, ExpandStrategy as G};
+    use accel::__rt::gpu::launch::{expand_strategy, set_expand_strategy as set_gpu, ExpandStrategy as G};
     if backend.device().is_none() {
         eprintln!("BENCH_BACKEND: {} is not a GPU backend", backend.name());
         std::process::exit(1);

@@ -492,7 +492,7 @@ fn both_cpu_strategies_match() {
 /// this repeats the tests above on smaller inputs.
 #[test]
 fn every_gpu_strategy_matches() {
-    use accel::__rt::gpu::host::{set_expand_strategy, ExpandStrategy};
+    use accel::__rt::gpu::launch::{set_expand_strategy, ExpandStrategy};
     let strategies = [
         Some(ExpandStrategy::Thread),
         Some(ExpandStrategy::Warp),

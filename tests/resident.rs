@@ -6,7 +6,7 @@
 //! Every launch checks the 4-byte error word, so a call downloads those words
 //! and nothing else while its arrays stay on the device: `only_error_words`.
 
-use accel::__rt::gpu::host::{self, GBuf};
+use accel::__rt::gpu::buffers::{self, GBuf};
 use accel::__rt::gpu::{Device, DeviceProps, DevicePtr, KernelArg, LaunchConfig, Transfers};
 use accel::__rt::ptx_sim::SimDevice;
 use accel::prelude::*;
@@ -243,8 +243,8 @@ fn from_device_checks_the_columns() {
     assert!(Vector::<f64>::from_device([4], buf.clone()).is_err());
     assert!(Vector::<(f64, i32)>::from_device([3], buf.clone()).is_err());
     assert!(Vector::<f64>::from_device([3], buf).is_ok());
-    let col = host::upload(&d, &[1i32, 2, 3]).unwrap();
-    let v = host::output::<i32, 1>([3], GBuf::from_columns(vec![col])).unwrap();
+    let col = buffers::upload(&d, &[1i32, 2, 3]).unwrap();
+    let v = buffers::output::<i32, 1>([3], GBuf::from_columns(vec![col])).unwrap();
     assert_eq!(v.try_to_vec().unwrap(), vec![1, 2, 3]);
 }
 

@@ -15,7 +15,8 @@ use accel_core::plan::{Block, Kernel as PlanKernel, Output, ParamBinding, Plan, 
 use accel_kernels::gpu::{layout, Layout};
 use accel_kernels::ptx::PtxProgram;
 use accel_runtime::dynamic::{Dyn, DynArray, Value};
-use accel_runtime::gpu::host::{DevElem, ErrSite, ErrWord, GBuf};
+use accel_runtime::gpu::buffers::{DevElem, GBuf};
+use accel_runtime::gpu::error_word::{ErrSite, ErrWord};
 use accel_runtime::gpu::launch::{self, Entry, Kernel};
 use accel_runtime::gpu::{Device, DeviceBuffer, KernelArg};
 use accel_runtime::{shape, Error, ErrorKind, Prim, Result};
@@ -76,7 +77,7 @@ impl<'p> GpuProgram<'p> {
     pub fn run(&self, dev: &Arc<dyn Device>, args: &[Dyn]) -> Result<Dyn> {
         let name = self.plan.name.as_str();
         if let Some(why) = &self.unsupported {
-            return Err(accel_runtime::gpu::host::unsupported(name, why));
+            return Err(accel_runtime::gpu::error_word::unsupported(name, why));
         }
         if args.len() != self.plan.params.len() {
             return Err(Error::new(

@@ -2166,12 +2166,9 @@ impl Target for Gen<'_> {
         }
     }
 
-    fn output_array(&self, b: u32, value: TokenStream) -> TokenStream {
+    fn array_from_columns(&self, t: &TokenStream, r: &Literal) -> TokenStream {
         let rt = self.rt;
-        let buffer = &self.plan.buffers[b as usize];
-        let t = rust_ty(&buffer.elem);
-        let r = Literal::usize_unsuffixed(buffer.rank);
-        quote!({ let (__c, __s) = #value; #rt::Array::<#t, #r>::from_columns(__s, __c)? })
+        quote!(#rt::Array::<#t, #r>::from_columns)
     }
 
     fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {

@@ -13,7 +13,7 @@
 //! The walk over the steps, names and host expressions are the shared host
 //! layer's (`crate::host`); this file is the GPU's [`Target`]. A host
 //! expression that reads buffer data (a fold's result used on the host)
-//! downloads those buffers first. A buffer is a `host::GBuf` (shared device
+//! downloads those buffers first. A buffer is a `buffers::GBuf` (shared device
 //! columns), so values flow between branches and loop iterations by cheap
 //! clones; the walk drops each buffer after its last use, which frees its
 //! device memory when no other clone holds it.
@@ -35,7 +35,7 @@ use std::collections::HashSet;
 pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenStream {
     if let Some(why) = &prog.unsupported {
         let name = &plan.name;
-        return quote!(::core::result::Result::Err(#rt::gpu::host::unsupported(#name, #why)));
+        return quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));
     }
     let g = Gen {
         plan,
@@ -276,7 +276,7 @@ impl Target for Gen<'_> {
         let (bi, bs) = (buf(b), buf_shape(b));
         quote! {
             let #bs = #name.shape();
-            let #bi = #rt::gpu::host::input(__dev, &#name)?;
+            let #bi = #rt::gpu::buffers::input(__dev, &#name)?;
         }
     }
 
@@ -315,7 +315,7 @@ impl Target for Gen<'_> {
     /// Errors of host expressions, in program order with the kernels'.
     fn after_step(&self) -> TokenStream {
         let rt = self.rt;
-        quote!(#rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;)
+        quote!(#rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;)
     }
 
     fn fallible(&self, result: TokenStream) -> TokenStream {
@@ -371,25 +371,22 @@ impl Target for Gen<'_> {
     }
 
     /// Arrays stay on the device; the host downloads them when it reads them.
-    fn output_array(&self, b: u32, value: TokenStream) -> TokenStream {
+    fn array_from_columns(&self, t: &TokenStream, r: &Literal) -> TokenStream {
         let rt = self.rt;
-        let buffer = &self.plan.buffers[b as usize];
-        let t = rust_ty(&buffer.elem);
-        let r = Literal::usize_unsuffixed(buffer.rank);
-        quote!({ let (__c, __s) = #value; #rt::gpu::host::output::<#t, #r>(__s, __c)? })
+        quote!(#rt::gpu::buffers::output::<#t, #r>)
     }
 
     fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {
         let rt = self.rt;
-        let host = quote!(#rt::gpu::host);
+        let errors = quote!(#rt::gpu::error_word);
         let sites = self.prog.sites.iter().map(|s| {
             let (i, op, msg, at) = (s.index, &s.op, &s.msg, location(s.at));
             quote!((#i, #op, #msg, #at))
         });
         quote! {{
-            const __SITES: &[#host::ErrSite] = &[#(#sites),*];
+            const __SITES: &[#errors::ErrSite] = &[#(#sites),*];
             let __ctx = #rt::host::Ctx::new();
-            let __err = #host::ErrWord::new(__dev)?;
+            let __err = #errors::ErrWord::new(__dev)?;
             #steps
             let __result = #result;
             // Kernels report run-time errors through the error word, read here
@@ -409,7 +406,7 @@ impl Gen<'_> {
     fn launch(&self, l: &Layout) -> TokenStream {
         let rt = self.rt;
         let launch = quote!(#rt::gpu::launch);
-        let de = quote!(#rt::gpu::host::DevElem);
+        let de = quote!(#rt::gpu::buffers::DevElem);
         let op = l.op;
         let iter = self.host(l.iter);
         let z = match l.z {

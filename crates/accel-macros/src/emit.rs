@@ -237,7 +237,7 @@ fn gpu_items(plan: &accel_core::Plan, rt: &TokenStream) -> (String, TokenStream)
             .unwrap_or_default();
         let why = format!("internal error in accel's PTX back end ({what}); please report it");
         let name = &plan.name;
-        let body = quote!(::core::result::Result::Err(#rt::gpu::host::unsupported(#name, #why)));
+        let body = quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));
         (format!("// not compiled: {why}\n"), body)
     })
 }

@@ -9,7 +9,7 @@
 
 use crate::elem::{Columns, Elem};
 use crate::error::{Error, ErrorKind, Result};
-use crate::gpu::host::{same_device, DevColumns, GBuf};
+use crate::gpu::buffers::{same_device, DevColumns, GBuf};
 use crate::gpu::Device;
 use crate::shape;
 use std::fmt;

@@ -7,7 +7,7 @@
 use super::{buf, buf_shape, buffers_in, location, rust_ty, var, Scalars};
 use accel_core::ir::{Expr, H};
 use accel_core::plan::{Block, Kernel, Output, ParamBinding, Slot, Step, Val};
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -41,8 +41,9 @@ pub trait Target: Scalars {
     fn recycle(&self, b: u32) -> TokenStream;
     /// A copy of buffer `b` for a new owner.
     fn clone_buffer(&self, b: u32) -> TokenStream;
-    /// Result array `b`, from its `(columns, shape)`.
-    fn output_array(&self, b: u32, value: TokenStream) -> TokenStream;
+    /// The function that makes a result array of element type `t` and rank
+    /// `r` from its shape and columns: `fn(shape, columns) -> Result<Array<t, r>>`.
+    fn array_from_columns(&self, t: &TokenStream, r: &Literal) -> TokenStream;
     /// The program's body: `steps`, then `result`, in the back end's
     /// context; a block that evaluates to `Result<T>`.
     fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream;
@@ -400,8 +401,12 @@ impl<T: Target> Walk<'_, T> {
     fn output(&self, o: &Output, toks: &mut impl Iterator<Item = TokenStream>) -> TokenStream {
         match o {
             Output::Array(b) => {
-                let x = toks.next().unwrap_or_default();
-                self.t.output_array(b.0, x)
+                let value = toks.next().unwrap_or_default();
+                let buffer = &self.t.plan().buffers[b.0 as usize];
+                let t = rust_ty(&buffer.elem);
+                let r = Literal::usize_unsuffixed(buffer.rank);
+                let from_columns = self.t.array_from_columns(&t, &r);
+                quote!({ let (__c, __s) = #value; #from_columns(__s, __c)? })
             }
             Output::Scalar(_) => toks.next().unwrap_or_default(),
             Output::Tuple(xs) => {

@@ -8,7 +8,7 @@
 //!
 //! A permute sink then has one entry per work distribution, the host picks
 //! one at run time from the total, the maximum and the input count
-//! (`accel_runtime::gpu::host::expand_strategy`):
+//! (`accel_runtime::gpu::launch::expand_strategy`):
 //! * `xthread`: one input per thread, which loops over the input's outputs;
 //! * `xwarp`: one input per warp, the lanes striding over its outputs;
 //! * `xblock`: one input per block, the threads striding over its outputs;
@@ -67,10 +67,15 @@ pub fn entries(op: &KernelOp) -> Vec<Entry> {
             sink: ExpandSink::Fold { .. },
             ..
         } => ExpandFoldEntry::ALL.iter().map(|e| Entry::Fold(*e)).collect(),
-        _ => ExpandPermuteEntry::ALL
+        KernelOp::Expand {
+            sink: ExpandSink::Permute { .. },
+            ..
+        } => ExpandPermuteEntry::ALL
             .iter()
             .map(|e| Entry::Permute(*e))
             .collect(),
+        // Not an expand kernel: none of these entries.
+        _ => Vec::new(),
     }
 }
 
@@ -96,14 +101,25 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: Entry) ->
         item,
         map,
     };
-    let other_sink = || Err(format!("expand entry `{}` of the other sink", pass.suffix()));
+    let other_sink = || format!("expand entry `{}` of the other sink", pass.suffix());
+    let permute_sink = || match sink {
+        ExpandSink::Permute { index, combine, .. } => Ok(PermuteSink {
+            index,
+            combine,
+            out: out_b,
+            ty: out_ty,
+            rank: plan.buffer(k.outputs[0]).rank,
+            at: k.at,
+        }),
+        ExpandSink::Fold { .. } => Err(other_sink()),
+    };
     match pass {
         Entry::Permute(P::Count) | Entry::Fold(F::Count) => x.count_pass(l),
         Entry::Permute(P::Scan) | Entry::Fold(F::Scan) => Ok(scan_pass(l)),
         Entry::Permute(P::Offsets) | Entry::Fold(F::Offsets) => Ok(offs_pass(l)),
         Entry::Fold(step @ (F::Part | F::Final)) => {
             let ExpandSink::Fold { z, f, post } = sink else {
-                return other_sink();
+                return Err(other_sink());
             };
             let acc = &plan.arena.var(f.params[0]).ty;
             if step == F::Part {
@@ -116,26 +132,11 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: Entry) ->
             };
             fold_final(l, z.is_some(), f, &out, acc)
         }
-        Entry::Permute(spread @ (P::Thread | P::Warp | P::Block | P::Prefix | P::Chunk)) => {
-            let ExpandSink::Permute { index, combine, .. } = sink else {
-                return other_sink();
-            };
-            let sink = PermuteSink {
-                index,
-                combine,
-                out: out_b,
-                ty: out_ty,
-                rank: plan.buffer(k.outputs[0]).rank,
-                at: k.at,
-            };
-            match spread {
-                P::Prefix => x.prefix_pass(l, &sink),
-                P::Chunk => x.chunk_pass(l, &sink),
-                P::Thread => x.loop_pass(l, &sink, Spread::Thread),
-                P::Warp => x.loop_pass(l, &sink, Spread::Warp),
-                _ => x.loop_pass(l, &sink, Spread::Block),
-            }
-        }
+        Entry::Permute(P::Prefix) => x.prefix_pass(l, &permute_sink()?),
+        Entry::Permute(P::Chunk) => x.chunk_pass(l, &permute_sink()?),
+        Entry::Permute(P::Thread) => x.loop_pass(l, &permute_sink()?, Spread::Thread),
+        Entry::Permute(P::Warp) => x.loop_pass(l, &permute_sink()?, Spread::Warp),
+        Entry::Permute(P::Block) => x.loop_pass(l, &permute_sink()?, Spread::Block),
     }
 }
 

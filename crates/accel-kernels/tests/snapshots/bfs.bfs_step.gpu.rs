@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -39,19 +39,19 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = frontier.shape();
-        let __b0 = rt::gpu::host::input(__dev, &frontier)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &frontier)?;
         let __b1_shape = offsets.shape();
-        let __b1 = rt::gpu::host::input(__dev, &offsets)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &offsets)?;
         let __b2_shape = edges.shape();
-        let __b2 = rt::gpu::host::input(__dev, &edges)?;
+        let __b2 = rt::gpu::buffers::input(__dev, &edges)?;
         let __b3_shape = dist.shape();
-        let __b3 = rt::gpu::host::input(__dev, &dist)?;
+        let __b3 = rt::gpu::buffers::input(__dev, &dist)?;
         let __v4 = level;
         let __b4_shape: [usize; 1] = __b3_shape;
         __err.after_kernels(__SITES, rt::host::extent("permute", &__b4_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b4,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
@@ -210,7 +210,7 @@ fn program() {
                     (&__b1, &__b1_shape[..]),
                     (&__b2, &__b2_shape[..]),
                 ],
-                scalars: &[rt::gpu::host::DevElem::arg(__v4)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v4)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b4_shape[..]],
@@ -227,10 +227,10 @@ fn program() {
             )?;
             (__b4,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b4, __b4_shape);
-            rt::gpu::host::output::<u32, 1>(__s, __c)?
+            rt::gpu::buffers::output::<u32, 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

@@ -1,15 +1,15 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = opts.shape();
-        let __b0 = rt::gpu::host::input(__dev, &opts)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &opts)?;
         let __v1 = r;
         let __v2 = v;
         let __b1_shape: [usize; 1] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -39,8 +39,8 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v2),
-                    rt::gpu::host::DevElem::arg(__v1),
+                    rt::gpu::buffers::DevElem::arg(__v2),
+                    rt::gpu::buffers::DevElem::arg(__v1),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -58,10 +58,10 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b1, __b1_shape);
-            rt::gpu::host::output::<(f32, f32), 1>(__s, __c)?
+            rt::gpu::buffers::output::<(f32, f32), 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -15,14 +15,14 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = img.shape();
-        let __b0 = rt::gpu::host::input(__dev, &img)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &img)?;
         let __v1 = low;
         let __v2 = high;
         let __b1_shape: [usize; 2] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -63,10 +63,10 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b2_shape: [usize; 2] = __b1_shape;
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = __b1_shape;
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
@@ -111,11 +111,11 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b1);
         let __b3_shape: [usize; 2] = __b2_shape;
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = __b2_shape;
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
@@ -160,11 +160,11 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b2);
         let __b4_shape: [usize; 2] = __b3_shape;
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b4_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b4,) = {
             let __in = __b3_shape;
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
@@ -210,11 +210,11 @@ fn program() {
             )?;
             (__b4,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b3);
         let __b5_shape: [usize; 2] = __b4_shape;
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b5_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b5,) = {
             let __in = __b4_shape;
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__in))?;
@@ -246,8 +246,8 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b4, &__b4_shape[..])],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v1),
-                    rt::gpu::host::DevElem::arg(__v2),
+                    rt::gpu::buffers::DevElem::arg(__v1),
+                    rt::gpu::buffers::DevElem::arg(__v2),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -265,7 +265,7 @@ fn program() {
             )?;
             (__b5,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b4);
         __err
             .after_kernels(
@@ -283,19 +283,19 @@ fn program() {
                             )
                     }),
             )?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b6_shape: [usize; 1] = [
             rt::ops::ScalarOps::acc_mul(__b5_shape[0], __b5_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("scan", &__b6_shape))?;
         let __b7_shape: [usize; 0] = [];
         __err.after_kernels(__SITES, rt::host::extent("scan", &__b7_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b6, __b7) = {
             let __in = [rt::ops::ScalarOps::acc_mul(__b5_shape[0], __b5_shape[1])];
             __err.after_kernels(__SITES, rt::host::extent("scan", &__in))?;
             let __z: usize = (0usize);
-            let __zargs = [rt::gpu::host::DevElem::arg(__z)];
+            let __zargs = [rt::gpu::buffers::DevElem::arg(__z)];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "scan",
                 skeleton: rt::gpu::launch::Skeleton::Scan {
@@ -355,7 +355,7 @@ fn program() {
             )?;
             (__b6, __b7)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b8_shape: [usize; 1] = {
             __err.check(__SITES)?;
             let __b7_h0: ::std::vec::Vec<usize> = __b7
@@ -369,7 +369,7 @@ fn program() {
             ]
         };
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b8_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b8,) = {
             let __in = {
                 __err.check(__SITES)?;
@@ -421,7 +421,7 @@ fn program() {
             )?;
             (__b8,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         __err
             .after_kernels(
                 __SITES,
@@ -438,10 +438,10 @@ fn program() {
                             )
                     }),
             )?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b9_shape: [usize; 1] = __b8_shape;
         __err.after_kernels(__SITES, rt::host::extent("permute", &__b9_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b9,) = {
             let __in = [rt::ops::ScalarOps::acc_mul(__b5_shape[0], __b5_shape[1])];
             __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
@@ -501,13 +501,13 @@ fn program() {
             )?;
             (__b9,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b6);
         ::core::mem::drop(__b7);
         ::core::mem::drop(__b8);
         let __b10_shape: [usize; 1] = __b9_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b10_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b10,) = {
             let __in = __b9_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -549,16 +549,16 @@ fn program() {
             )?;
             (__b10,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b9);
         let __result = (
             {
                 let (__c, __s) = (__b5, __b5_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
             {
                 let (__c, __s) = (__b10, __b10_shape);
-                rt::gpu::host::output::<usize, 1>(__s, __c)?
+                rt::gpu::buffers::output::<usize, 1>(__s, __c)?
             },
         );
         __err.check(__SITES)?;

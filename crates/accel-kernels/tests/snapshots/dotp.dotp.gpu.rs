@@ -1,20 +1,20 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = xs.shape();
-        let __b0 = rt::gpu::host::input(__dev, &xs)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &xs)?;
         let __b1_shape = ys.shape();
-        let __b1 = rt::gpu::host::input(__dev, &ys)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &ys)?;
         let __b2_shape: [usize; 0] = [];
         __err.after_kernels(__SITES, rt::host::extent("fold", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = [rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0])];
             __err.after_kernels(__SITES, rt::host::extent("fold", &__in))?;
             let __z: f32 = f32::from_bits(0u32);
-            let __zargs = [rt::gpu::host::DevElem::arg(__z)];
+            let __zargs = [rt::gpu::buffers::DevElem::arg(__z)];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "fold",
                 skeleton: rt::gpu::launch::Skeleton::FoldAll {
@@ -67,10 +67,10 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b2, __b2_shape);
-            rt::gpu::host::output::<f32, 0>(__s, __c)?
+            rt::gpu::buffers::output::<f32, 0>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

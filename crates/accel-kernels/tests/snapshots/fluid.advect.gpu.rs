@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -39,17 +39,17 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = d0.shape();
-        let __b0 = rt::gpu::host::input(__dev, &d0)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &d0)?;
         let __b1_shape = u.shape();
-        let __b1 = rt::gpu::host::input(__dev, &u)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &u)?;
         let __b2_shape = v.shape();
-        let __b2 = rt::gpu::host::input(__dev, &v)?;
+        let __b2 = rt::gpu::buffers::input(__dev, &v)?;
         let __v3 = dt;
         let __b3_shape: [usize; 2] = [__b0_shape[0], __b0_shape[1]];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = [__b0_shape[0], __b0_shape[1]];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -89,7 +89,7 @@ fn program() {
                     (&__b0, &__b0_shape[..]),
                     (&__b2, &__b2_shape[..]),
                 ],
-                scalars: &[rt::gpu::host::DevElem::arg(__v3)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v3)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b3_shape[..]],
@@ -106,10 +106,10 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b3, __b3_shape);
-            rt::gpu::host::output::<f32, 2>(__s, __c)?
+            rt::gpu::buffers::output::<f32, 2>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

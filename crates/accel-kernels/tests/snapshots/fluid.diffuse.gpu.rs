@@ -1,17 +1,17 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = x0.shape();
-        let __b0 = rt::gpu::host::input(__dev, &x0)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &x0)?;
         let __v1 = a;
         let __v2 = iters;
         let __v5: usize = __v2;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b1_shape: [usize; 2] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -52,7 +52,7 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st0 = ((0usize), (__b1, __b1_shape));
         let (__v27, (__b4, __b4_shape)) = loop {
             let (__v6, (__b2, __b2_shape)) = __st0;
@@ -64,7 +64,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b2_shape[1], __b0_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b3_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b3,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b2_shape[0], __b0_shape[0]),
@@ -99,7 +99,7 @@ fn program() {
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b0, &__b0_shape[..]), (&__b2, &__b2_shape[..])],
-                    scalars: &[rt::gpu::host::DevElem::arg(__v1)],
+                    scalars: &[rt::gpu::buffers::DevElem::arg(__v1)],
                     z: &__zargs,
                     iter: &__in[..],
                     outs: &[&__b3_shape[..]],
@@ -116,15 +116,15 @@ fn program() {
                 )?;
                 (__b3,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b2);
             let __res0 = rt::ops::ScalarOps::acc_add(__v6, (1usize));
             __st0 = (__res0, (__b3, __b3_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b4, __b4_shape);
-            rt::gpu::host::output::<f32, 2>(__s, __c)?
+            rt::gpu::buffers::output::<f32, 2>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

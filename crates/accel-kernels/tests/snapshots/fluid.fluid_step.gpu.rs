@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -39,24 +39,24 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = dens.shape();
-        let __b0 = rt::gpu::host::input(__dev, &dens)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &dens)?;
         let __b1_shape = u.shape();
-        let __b1 = rt::gpu::host::input(__dev, &u)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &u)?;
         let __b2_shape = v.shape();
-        let __b2 = rt::gpu::host::input(__dev, &v)?;
+        let __b2 = rt::gpu::buffers::input(__dev, &v)?;
         let __v3 = dt;
         let __v4 = visc;
         let __v5 = diff;
         let __v6 = iters;
         let __v180: f32 = rt::ops::ScalarOps::acc_mul(__v5, __v3);
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v184: usize = __v6;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b3_shape: [usize; 2] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -97,7 +97,7 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st0 = ((0usize), (__b3, __b3_shape));
         let (__v228, (__b6, __b6_shape)) = loop {
             let (__v185, (__b4, __b4_shape)) = __st0;
@@ -109,7 +109,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b4_shape[1], __b0_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b5_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b5,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b4_shape[0], __b0_shape[0]),
@@ -144,7 +144,7 @@ fn program() {
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b0, &__b0_shape[..]), (&__b4, &__b4_shape[..])],
-                    scalars: &[rt::gpu::host::DevElem::arg(__v180)],
+                    scalars: &[rt::gpu::buffers::DevElem::arg(__v180)],
                     z: &__zargs,
                     iter: &__in[..],
                     outs: &[&__b5_shape[..]],
@@ -161,23 +161,23 @@ fn program() {
                 )?;
                 (__b5,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b4);
             let __res0 = rt::ops::ScalarOps::acc_add(__v185, (1usize));
             __st0 = (__res0, (__b5, __b5_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v207: usize = __b6_shape[0];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v208: usize = __b6_shape[1];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v8: f32 = rt::ops::ScalarOps::acc_mul(__v4, __v3);
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v12: usize = __v6;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b7_shape: [usize; 2] = __b1_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b7_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b7,) = {
             let __in = __b1_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -218,7 +218,7 @@ fn program() {
             )?;
             (__b7,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st1 = ((0usize), (__b7, __b7_shape));
         let (__v234, (__b10, __b10_shape)) = loop {
             let (__v13, (__b8, __b8_shape)) = __st1;
@@ -230,7 +230,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b8_shape[1], __b1_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b9_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b9,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b8_shape[0], __b1_shape[0]),
@@ -265,7 +265,7 @@ fn program() {
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b1, &__b1_shape[..]), (&__b8, &__b8_shape[..])],
-                    scalars: &[rt::gpu::host::DevElem::arg(__v8)],
+                    scalars: &[rt::gpu::buffers::DevElem::arg(__v8)],
                     z: &__zargs,
                     iter: &__in[..],
                     outs: &[&__b9_shape[..]],
@@ -282,19 +282,19 @@ fn program() {
                 )?;
                 (__b9,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b8);
             let __res0 = rt::ops::ScalarOps::acc_add(__v13, (1usize));
             __st1 = (__res0, (__b9, __b9_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v31: f32 = rt::ops::ScalarOps::acc_mul(__v4, __v3);
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v35: usize = __v6;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b11_shape: [usize; 2] = __b2_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b11_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b11,) = {
             let __in = __b2_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -335,7 +335,7 @@ fn program() {
             )?;
             (__b11,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st2 = ((0usize), (__b11, __b11_shape));
         let (__v240, (__b14, __b14_shape)) = loop {
             let (__v36, (__b12, __b12_shape)) = __st2;
@@ -347,7 +347,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b12_shape[1], __b2_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b13_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b13,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b12_shape[0], __b2_shape[0]),
@@ -382,7 +382,7 @@ fn program() {
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b2, &__b2_shape[..]), (&__b12, &__b12_shape[..])],
-                    scalars: &[rt::gpu::host::DevElem::arg(__v31)],
+                    scalars: &[rt::gpu::buffers::DevElem::arg(__v31)],
                     z: &__zargs,
                     iter: &__in[..],
                     outs: &[&__b13_shape[..]],
@@ -399,18 +399,18 @@ fn program() {
                 )?;
                 (__b13,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b12);
             let __res0 = rt::ops::ScalarOps::acc_add(__v36, (1usize));
             __st2 = (__res0, (__b13, __b13_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b15_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b10_shape[0], __b14_shape[0]),
             rt::ops::ScalarOps::acc_min(__b10_shape[1], __b14_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b15_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b15,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b10_shape[0], __b14_shape[0]),
@@ -461,12 +461,12 @@ fn program() {
             )?;
             (__b15,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v65: usize = __v6;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b16_shape: [usize; 2] = __b15_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b16_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b16,) = {
             let __in = __b15_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -507,7 +507,7 @@ fn program() {
             )?;
             (__b16,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st3 = ((0usize), (__b16, __b16_shape));
         let (__v247, (__b19, __b19_shape)) = loop {
             let (__v66, (__b17, __b17_shape)) = __st3;
@@ -519,7 +519,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b17_shape[1], __b15_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b18_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b18,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b17_shape[0], __b15_shape[0]),
@@ -570,19 +570,19 @@ fn program() {
                 )?;
                 (__b18,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b17);
             let __res0 = rt::ops::ScalarOps::acc_add(__v66, (1usize));
             __st3 = (__res0, (__b18, __b18_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b15);
         let __b20_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b10_shape[0], __b19_shape[0]),
             rt::ops::ScalarOps::acc_min(__b10_shape[1], __b19_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b20_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b20,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b10_shape[0], __b19_shape[0]),
@@ -633,14 +633,14 @@ fn program() {
             )?;
             (__b20,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b10);
         let __b21_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b14_shape[0], __b19_shape[0]),
             rt::ops::ScalarOps::acc_min(__b14_shape[1], __b19_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b21_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b21,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b14_shape[0], __b19_shape[0]),
@@ -691,16 +691,16 @@ fn program() {
             )?;
             (__b21,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b14);
         ::core::mem::drop(__b19);
         let __v100: usize = __b20_shape[0];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v101: usize = __b20_shape[1];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b22_shape: [usize; 2] = [__v100, __v101];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b22_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b22,) = {
             let __in = [__v100, __v101];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -736,9 +736,9 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b20, &__b20_shape[..]), (&__b21, &__b21_shape[..])],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v3),
-                    rt::gpu::host::DevElem::arg(__v101),
-                    rt::gpu::host::DevElem::arg(__v100),
+                    rt::gpu::buffers::DevElem::arg(__v3),
+                    rt::gpu::buffers::DevElem::arg(__v101),
+                    rt::gpu::buffers::DevElem::arg(__v100),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -756,14 +756,14 @@ fn program() {
             )?;
             (__b22,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v121: usize = __b21_shape[0];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v122: usize = __b21_shape[1];
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b23_shape: [usize; 2] = [__v121, __v122];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b23_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b23,) = {
             let __in = [__v121, __v122];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -799,9 +799,9 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b20, &__b20_shape[..]), (&__b21, &__b21_shape[..])],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v3),
-                    rt::gpu::host::DevElem::arg(__v122),
-                    rt::gpu::host::DevElem::arg(__v121),
+                    rt::gpu::buffers::DevElem::arg(__v3),
+                    rt::gpu::buffers::DevElem::arg(__v122),
+                    rt::gpu::buffers::DevElem::arg(__v121),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -819,7 +819,7 @@ fn program() {
             )?;
             (__b23,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b20);
         ::core::mem::drop(__b21);
         let __b24_shape: [usize; 2] = [
@@ -827,7 +827,7 @@ fn program() {
             rt::ops::ScalarOps::acc_min(__b22_shape[1], __b23_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b24_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b24,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b22_shape[0], __b23_shape[0]),
@@ -878,12 +878,12 @@ fn program() {
             )?;
             (__b24,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v149: usize = __v6;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b25_shape: [usize; 2] = __b24_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b25_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b25,) = {
             let __in = __b24_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -924,7 +924,7 @@ fn program() {
             )?;
             (__b25,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st4 = ((0usize), (__b25, __b25_shape));
         let (__v268, (__b28, __b28_shape)) = loop {
             let (__v150, (__b26, __b26_shape)) = __st4;
@@ -936,7 +936,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b26_shape[1], __b24_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b27_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b27,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b26_shape[0], __b24_shape[0]),
@@ -987,19 +987,19 @@ fn program() {
                 )?;
                 (__b27,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b26);
             let __res0 = rt::ops::ScalarOps::acc_add(__v150, (1usize));
             __st4 = (__res0, (__b27, __b27_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b24);
         let __b29_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b22_shape[0], __b28_shape[0]),
             rt::ops::ScalarOps::acc_min(__b22_shape[1], __b28_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b29_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b29,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b22_shape[0], __b28_shape[0]),
@@ -1050,14 +1050,14 @@ fn program() {
             )?;
             (__b29,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b22);
         let __b30_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b23_shape[0], __b28_shape[0]),
             rt::ops::ScalarOps::acc_min(__b23_shape[1], __b28_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b30_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b30,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b23_shape[0], __b28_shape[0]),
@@ -1108,12 +1108,12 @@ fn program() {
             )?;
             (__b30,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b23);
         ::core::mem::drop(__b28);
         let __b31_shape: [usize; 2] = [__v207, __v208];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b31_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b31,) = {
             let __in = [__v207, __v208];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -1156,9 +1156,9 @@ fn program() {
                     (&__b6, &__b6_shape[..]),
                 ],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v3),
-                    rt::gpu::host::DevElem::arg(__v208),
-                    rt::gpu::host::DevElem::arg(__v207),
+                    rt::gpu::buffers::DevElem::arg(__v3),
+                    rt::gpu::buffers::DevElem::arg(__v208),
+                    rt::gpu::buffers::DevElem::arg(__v207),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -1176,20 +1176,20 @@ fn program() {
             )?;
             (__b31,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b6);
         let __result = (
             {
                 let (__c, __s) = (__b31, __b31_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
             {
                 let (__c, __s) = (__b29, __b29_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
             {
                 let (__c, __s) = (__b30, __b30_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
         );
         __err.check(__SITES)?;

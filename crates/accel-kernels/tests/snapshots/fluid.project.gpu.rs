@@ -1,19 +1,19 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = u.shape();
-        let __b0 = rt::gpu::host::input(__dev, &u)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &u)?;
         let __b1_shape = v.shape();
-        let __b1 = rt::gpu::host::input(__dev, &v)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &v)?;
         let __v2 = iters;
         let __b2_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]),
             rt::ops::ScalarOps::acc_min(__b0_shape[1], __b1_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]),
@@ -64,12 +64,12 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v12: usize = __v2;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b3_shape: [usize; 2] = __b2_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = __b2_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -110,7 +110,7 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st0 = ((0usize), (__b3, __b3_shape));
         let (__v45, (__b6, __b6_shape)) = loop {
             let (__v13, (__b4, __b4_shape)) = __st0;
@@ -122,7 +122,7 @@ fn program() {
                 rt::ops::ScalarOps::acc_min(__b4_shape[1], __b2_shape[1]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("stencil", &__b5_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b5,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(__b4_shape[0], __b2_shape[0]),
@@ -173,19 +173,19 @@ fn program() {
                 )?;
                 (__b5,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b4);
             let __res0 = rt::ops::ScalarOps::acc_add(__v13, (1usize));
             __st0 = (__res0, (__b5, __b5_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b2);
         let __b7_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b0_shape[0], __b6_shape[0]),
             rt::ops::ScalarOps::acc_min(__b0_shape[1], __b6_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b7_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b7,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b0_shape[0], __b6_shape[0]),
@@ -236,13 +236,13 @@ fn program() {
             )?;
             (__b7,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b8_shape: [usize; 2] = [
             rt::ops::ScalarOps::acc_min(__b1_shape[0], __b6_shape[0]),
             rt::ops::ScalarOps::acc_min(__b1_shape[1], __b6_shape[1]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("stencil", &__b8_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b8,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_min(__b1_shape[0], __b6_shape[0]),
@@ -293,16 +293,16 @@ fn program() {
             )?;
             (__b8,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b6);
         let __result = (
             {
                 let (__c, __s) = (__b7, __b7_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
             {
                 let (__c, __s) = (__b8, __b8_shape);
-                rt::gpu::host::output::<f32, 2>(__s, __c)?
+                rt::gpu::buffers::output::<f32, 2>(__s, __c)?
             },
         );
         __err.check(__SITES)?;

@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -21,17 +21,17 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = points.shape();
-        let __b0 = rt::gpu::host::input(__dev, &points)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &points)?;
         let __b1_shape = initial.shape();
-        let __b1 = rt::gpu::host::input(__dev, &initial)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &initial)?;
         let __v2 = iters;
         let __v5: usize = __v2;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b2_shape: [usize; 1] = __b1_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = __b1_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -74,7 +74,7 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st0 = ((0usize), (__b2, __b2_shape));
         let (__v68, (__b8, __b8_shape)) = loop {
             let (__v6, (__b3, __b3_shape)) = __st0;
@@ -83,7 +83,7 @@ fn program() {
             }
             let __b4_shape: [usize; 1] = [__b3_shape[0]];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__b4_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b4,) = {
                 let __in = [__b3_shape[0]];
                 __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -125,10 +125,10 @@ fn program() {
                 )?;
                 (__b4,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let __b5_shape: [usize; 1] = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__b5_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b5,) = {
                 let __in = __b0_shape;
                 __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -174,10 +174,10 @@ fn program() {
                 )?;
                 (__b5,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let __b6_shape: [usize; 1] = __b4_shape;
             __err.after_kernels(__SITES, rt::host::extent("permute", &__b6_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b6,) = {
                 let __in = __b0_shape;
                 __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
@@ -235,14 +235,14 @@ fn program() {
                 )?;
                 (__b6,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b4);
             ::core::mem::drop(__b5);
             let __b7_shape: [usize; 1] = [
                 rt::ops::ScalarOps::acc_min(__b6_shape[0], __b3_shape[0]),
             ];
             __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b7_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b7,) = {
                 let __in = [rt::ops::ScalarOps::acc_min(__b6_shape[0], __b3_shape[0])];
                 __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
@@ -288,16 +288,16 @@ fn program() {
                 )?;
                 (__b7,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b3);
             ::core::mem::drop(__b6);
             let __res0 = rt::ops::ScalarOps::acc_add(__v6, (1usize));
             __st0 = (__res0, (__b7, __b7_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b8, __b8_shape);
-            rt::gpu::host::output::<(f32, f32), 1>(__s, __c)?
+            rt::gpu::buffers::output::<(f32, f32), 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -21,14 +21,14 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = points.shape();
-        let __b0 = rt::gpu::host::input(__dev, &points)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &points)?;
         let __b1_shape = centroids.shape();
-        let __b1 = rt::gpu::host::input(__dev, &centroids)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &centroids)?;
         let __b2_shape: [usize; 1] = [__b1_shape[0]];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = [__b1_shape[0]];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -70,10 +70,10 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b3_shape: [usize; 1] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -119,10 +119,10 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b4_shape: [usize; 1] = __b2_shape;
         __err.after_kernels(__SITES, rt::host::extent("permute", &__b4_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b4,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
@@ -180,14 +180,14 @@ fn program() {
             )?;
             (__b4,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b2);
         ::core::mem::drop(__b3);
         let __b5_shape: [usize; 1] = [
             rt::ops::ScalarOps::acc_min(__b4_shape[0], __b1_shape[0]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b5_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b5,) = {
             let __in = [rt::ops::ScalarOps::acc_min(__b4_shape[0], __b1_shape[0])];
             __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
@@ -233,11 +233,11 @@ fn program() {
             )?;
             (__b5,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b4);
         let __result = {
             let (__c, __s) = (__b5, __b5_shape);
-            rt::gpu::host::output::<(f32, f32), 1>(__s, __c)?
+            rt::gpu::buffers::output::<(f32, f32), 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

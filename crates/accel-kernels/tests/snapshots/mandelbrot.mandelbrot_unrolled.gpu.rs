@@ -1,8 +1,8 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __v0 = w;
         let __v1 = h;
         let __v2 = limit;
@@ -12,7 +12,7 @@ fn program() {
         let __v6 = dy;
         let __b0_shape: [usize; 2] = [__v1, __v0];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b0_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b0,) = {
             let __in = [__v1, __v0];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -43,10 +43,10 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v3),
-                    rt::gpu::host::DevElem::arg(__v5),
-                    rt::gpu::host::DevElem::arg(__v4),
-                    rt::gpu::host::DevElem::arg(__v6),
+                    rt::gpu::buffers::DevElem::arg(__v3),
+                    rt::gpu::buffers::DevElem::arg(__v5),
+                    rt::gpu::buffers::DevElem::arg(__v4),
+                    rt::gpu::buffers::DevElem::arg(__v6),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -64,12 +64,12 @@ fn program() {
             )?;
             (__b0,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __v13: u32 = rt::ops::ScalarOps::acc_div(__v2, (8u32));
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b1_shape: [usize; 2] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -113,7 +113,7 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let mut __st0 = ((0u32), (__b1, __b1_shape));
         let (__v108, (__b4, __b4_shape)) = loop {
             let (__v14, (__b2, __b2_shape)) = __st0;
@@ -167,7 +167,7 @@ fn program() {
                 ),
             ];
             __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b3_shape))?;
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             let (__b3,) = {
                 let __in = [
                     rt::ops::ScalarOps::acc_min(
@@ -265,16 +265,16 @@ fn program() {
                 )?;
                 (__b3,)
             };
-            rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+            rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
             ::core::mem::drop(__b2);
             let __res0 = rt::ops::ScalarOps::acc_add(__v14, (1u32));
             __st0 = (__res0, (__b3, __b3_shape));
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b0);
         let __b5_shape: [usize; 2] = __b4_shape;
         __err.after_kernels(__SITES, rt::host::extent("map", &__b5_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b5,) = {
             let __in = __b4_shape;
             __err.after_kernels(__SITES, rt::host::extent("map", &__in))?;
@@ -317,11 +317,11 @@ fn program() {
             )?;
             (__b5,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b4);
         let __result = {
             let (__c, __s) = (__b5, __b5_shape);
-            rt::gpu::host::output::<u32, 2>(__s, __c)?
+            rt::gpu::buffers::output::<u32, 2>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

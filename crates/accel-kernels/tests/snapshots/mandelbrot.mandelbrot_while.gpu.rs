@@ -1,8 +1,8 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __v0 = w;
         let __v1 = h;
         let __v2 = limit;
@@ -12,7 +12,7 @@ fn program() {
         let __v6 = dy;
         let __b0_shape: [usize; 2] = [__v1, __v0];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b0_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b0,) = {
             let __in = [__v1, __v0];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -43,11 +43,11 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
                 scalars: &[
-                    rt::gpu::host::DevElem::arg(__v3),
-                    rt::gpu::host::DevElem::arg(__v5),
-                    rt::gpu::host::DevElem::arg(__v4),
-                    rt::gpu::host::DevElem::arg(__v6),
-                    rt::gpu::host::DevElem::arg(__v2),
+                    rt::gpu::buffers::DevElem::arg(__v3),
+                    rt::gpu::buffers::DevElem::arg(__v5),
+                    rt::gpu::buffers::DevElem::arg(__v4),
+                    rt::gpu::buffers::DevElem::arg(__v6),
+                    rt::gpu::buffers::DevElem::arg(__v2),
                 ],
                 z: &__zargs,
                 iter: &__in[..],
@@ -65,10 +65,10 @@ fn program() {
             )?;
             (__b0,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b0, __b0_shape);
-            rt::gpu::host::output::<u32, 2>(__s, __c)?
+            rt::gpu::buffers::output::<u32, 2>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

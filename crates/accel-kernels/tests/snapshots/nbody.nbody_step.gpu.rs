@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -9,18 +9,18 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = pos.shape();
-        let __b0 = rt::gpu::host::input(__dev, &pos)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &pos)?;
         let __b1_shape = vel.shape();
-        let __b1 = rt::gpu::host::input(__dev, &vel)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &vel)?;
         let __b2_shape = mass.shape();
-        let __b2 = rt::gpu::host::input(__dev, &mass)?;
+        let __b2 = rt::gpu::buffers::input(__dev, &mass)?;
         let __v3 = dt;
         let __v4 = eps2;
         let __b3_shape: [usize; 1] = [__b0_shape[0]];
         __err.after_kernels(__SITES, rt::host::extent("fold", &__b3_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b3,) = {
             let __in = [__b0_shape[0], __b0_shape[0]];
             __err.after_kernels(__SITES, rt::host::extent("fold", &__in))?;
@@ -28,9 +28,9 @@ fn program() {
                 (f32::from_bits(0u32), f32::from_bits(0u32), f32::from_bits(0u32))
             };
             let __zargs = [
-                rt::gpu::host::DevElem::arg(__z.0),
-                rt::gpu::host::DevElem::arg(__z.1),
-                rt::gpu::host::DevElem::arg(__z.2),
+                rt::gpu::buffers::DevElem::arg(__z.0),
+                rt::gpu::buffers::DevElem::arg(__z.1),
+                rt::gpu::buffers::DevElem::arg(__z.2),
             ];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "fold",
@@ -95,7 +95,7 @@ fn program() {
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..]), (&__b2, &__b2_shape[..])],
-                scalars: &[rt::gpu::host::DevElem::arg(__v4)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v4)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b3_shape[..]],
@@ -112,12 +112,12 @@ fn program() {
             )?;
             (__b3,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b4_shape: [usize; 1] = [
             rt::ops::ScalarOps::acc_min(__b1_shape[0], __b3_shape[0]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b4_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b4,) = {
             let __in = [rt::ops::ScalarOps::acc_min(__b1_shape[0], __b3_shape[0])];
             __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
@@ -149,7 +149,7 @@ fn program() {
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b3, &__b3_shape[..]), (&__b1, &__b1_shape[..])],
-                scalars: &[rt::gpu::host::DevElem::arg(__v3)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v3)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b4_shape[..]],
@@ -166,13 +166,13 @@ fn program() {
             )?;
             (__b4,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b3);
         let __b5_shape: [usize; 1] = [
             rt::ops::ScalarOps::acc_min(__b0_shape[0], __b4_shape[0]),
         ];
         __err.after_kernels(__SITES, rt::host::extent("zip_with", &__b5_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b5,) = {
             let __in = [rt::ops::ScalarOps::acc_min(__b0_shape[0], __b4_shape[0])];
             __err.after_kernels(__SITES, rt::host::extent("zip_with", &__in))?;
@@ -204,7 +204,7 @@ fn program() {
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b4, &__b4_shape[..]), (&__b0, &__b0_shape[..])],
-                scalars: &[rt::gpu::host::DevElem::arg(__v3)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v3)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b5_shape[..]],
@@ -221,15 +221,15 @@ fn program() {
             )?;
             (__b5,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = (
             {
                 let (__c, __s) = (__b5, __b5_shape);
-                rt::gpu::host::output::<(f32, f32, f32), 1>(__s, __c)?
+                rt::gpu::buffers::output::<(f32, f32, f32), 1>(__s, __c)?
             },
             {
                 let (__c, __s) = (__b4, __b4_shape);
-                rt::gpu::host::output::<(f32, f32, f32), 1>(__s, __c)?
+                rt::gpu::buffers::output::<(f32, f32, f32), 1>(__s, __c)?
             },
         );
         __err.check(__SITES)?;

@@ -1,13 +1,13 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[];
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = xs.shape();
-        let __b0 = rt::gpu::host::input(__dev, &xs)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &xs)?;
         let __b1_shape: [usize; 1] = __b0_shape;
         __err.after_kernels(__SITES, rt::host::extent("sort", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("sort", &__in))?;
@@ -95,10 +95,10 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b1, __b1_shape);
-            rt::gpu::host::output::<i32, 1>(__s, __c)?
+            rt::gpu::buffers::output::<i32, 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

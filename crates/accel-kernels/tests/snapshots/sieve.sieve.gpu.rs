@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "permute",
@@ -9,13 +9,13 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = ps.shape();
-        let __b0 = rt::gpu::host::input(__dev, &ps)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &ps)?;
         let __v1 = n;
         let __b1_shape: [usize; 1] = [rt::ops::ScalarOps::acc_add(__v1, (1usize))];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b1_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b1,) = {
             let __in = [rt::ops::ScalarOps::acc_add(__v1, (1usize))];
             __err.after_kernels(__SITES, rt::host::extent("generate", &__in))?;
@@ -55,10 +55,10 @@ fn program() {
             )?;
             (__b1,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __b2_shape: [usize; 1] = __b1_shape;
         __err.after_kernels(__SITES, rt::host::extent("permute", &__b2_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b2,) = {
             let __in = __b0_shape;
             __err.after_kernels(__SITES, rt::host::extent("permute", &__in))?;
@@ -175,7 +175,7 @@ fn program() {
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],
-                scalars: &[rt::gpu::host::DevElem::arg(__v1)],
+                scalars: &[rt::gpu::buffers::DevElem::arg(__v1)],
                 z: &__zargs,
                 iter: &__in[..],
                 outs: &[&__b2_shape[..]],
@@ -192,11 +192,11 @@ fn program() {
             )?;
             (__b2,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         ::core::mem::drop(__b1);
         let __result = {
             let (__c, __s) = (__b2, __b2_shape);
-            rt::gpu::host::output::<bool, 1>(__s, __c)?
+            rt::gpu::buffers::output::<bool, 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

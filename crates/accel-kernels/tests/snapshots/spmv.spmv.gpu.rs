@@ -1,6 +1,6 @@
 fn program() {
     {
-        const __SITES: &[rt::gpu::host::ErrSite] = &[
+        const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
                 true,
                 "index",
@@ -21,15 +21,15 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::host::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
         let __b0_shape = offsets.shape();
-        let __b0 = rt::gpu::host::input(__dev, &offsets)?;
+        let __b0 = rt::gpu::buffers::input(__dev, &offsets)?;
         let __b1_shape = cols.shape();
-        let __b1 = rt::gpu::host::input(__dev, &cols)?;
+        let __b1 = rt::gpu::buffers::input(__dev, &cols)?;
         let __b2_shape = vals.shape();
-        let __b2 = rt::gpu::host::input(__dev, &vals)?;
+        let __b2 = rt::gpu::buffers::input(__dev, &vals)?;
         let __b3_shape = x.shape();
-        let __b3 = rt::gpu::host::input(__dev, &x)?;
+        let __b3 = rt::gpu::buffers::input(__dev, &x)?;
         let __b4_shape: [usize; 1] = [
             rt::ops::ScalarOps::acc_sub(
                 __b0_shape[0],
@@ -37,7 +37,7 @@ fn program() {
             ),
         ];
         __err.after_kernels(__SITES, rt::host::extent("generate", &__b4_shape))?;
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let (__b4,) = {
             let __in = [
                 rt::ops::ScalarOps::acc_sub(
@@ -96,10 +96,10 @@ fn program() {
             )?;
             (__b4,)
         };
-        rt::gpu::host::first_error(&__err, __SITES, &__ctx)?;
+        rt::gpu::error_word::first_error(&__err, __SITES, &__ctx)?;
         let __result = {
             let (__c, __s) = (__b4, __b4_shape);
-            rt::gpu::host::output::<f32, 1>(__s, __c)?
+            rt::gpu::buffers::output::<f32, 1>(__s, __c)?
         };
         __err.check(__SITES)?;
         __ctx.check()?;

@@ -11,10 +11,10 @@
 //! counts is split by input instead: see `Expansion::pick`. A permute into
 //! few targets combines into a private table per chunk.)
 
+use super::par::{self, threads};
 use super::permute::{
     merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES,
 };
-use super::par::{self, threads};
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use std::ops::Range;

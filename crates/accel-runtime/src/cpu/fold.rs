@@ -18,7 +18,10 @@ use crate::elem::{Columns, Elem};
 /// parallel work, one row sequential within a task: a few groups per thread, each
 /// (except the last) with at least `MIN_CHUNK` elements in all.
 pub(super) fn row_groups(rows: usize, m: usize) -> Split {
-    Split::new(rows, rows.div_ceil(threads() * 4).max(MIN_CHUNK.div_ceil(m.max(1))))
+    Split::new(
+        rows,
+        rows.div_ceil(threads() * 4).max(MIN_CHUNK.div_ceil(m.max(1))),
+    )
 }
 
 /// The chunk size for splitting each of `rows` rows of `m` elements between

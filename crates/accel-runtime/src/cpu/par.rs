@@ -52,7 +52,9 @@ pub(crate) fn map<T: Send>(count: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T
 pub(crate) fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
     let (mut a, mut b) = (Some(a), Some(b));
     let (mut ra, mut rb) = (None, None);
-    join_erased(&mut || ra = a.take().map(|a| a()), &mut || rb = b.take().map(|b| b()));
+    join_erased(&mut || ra = a.take().map(|a| a()), &mut || {
+        rb = b.take().map(|b| b())
+    });
     (
         ra.expect("join runs its first closure"),
         rb.expect("join runs its second closure"),
@@ -65,7 +67,11 @@ fn join_erased(a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
 
 /// `body(c, part)` for every part `c` of `data` cut into parts of `size`
 /// elements (the last one shorter), in parallel.
-pub(crate) fn for_each_chunk_mut<T: Send>(data: &mut [T], size: usize, body: impl Fn(usize, &mut [T]) + Sync) {
+pub(crate) fn for_each_chunk_mut<T: Send>(
+    data: &mut [T],
+    size: usize,
+    body: impl Fn(usize, &mut [T]) + Sync,
+) {
     // A lock per part hands each task its part: never contended.
     let parts: Vec<Mutex<&mut [T]>> = data.chunks_mut(size.max(1)).map(Mutex::new).collect();
     for_each(parts.len(), &|c| {
@@ -83,7 +89,10 @@ pub(crate) struct Split {
 
 impl Split {
     pub(crate) fn new(len: usize, size: usize) -> Split {
-        Split { len, size: size.max(1) }
+        Split {
+            len,
+            size: size.max(1),
+        }
     }
 
     /// `0..len` in `parts` ranges of about equal size (fewer when `len` is
@@ -140,6 +149,8 @@ mod tests {
         for_each(100, &|i| {
             hits[i].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         });
-        assert!(hits.iter().all(|h| h.load(std::sync::atomic::Ordering::Relaxed) == 1));
+        assert!(hits
+            .iter()
+            .all(|h| h.load(std::sync::atomic::Ordering::Relaxed) == 1));
     }
 }

@@ -6,9 +6,10 @@
 //! Addresses are plain 64-bit device addresses, as in the CUDA driver API;
 //! [`DeviceBuffer`] owns one allocation and frees it when dropped.
 
+pub mod buffers;
 #[cfg(feature = "cuda")]
 pub mod cuda;
-pub mod host;
+pub mod error_word;
 pub mod launch;
 
 use crate::error::Result;

@@ -8,13 +8,16 @@
 //! [`Kernel`]; an in-process executor (the random-program tests) calls it with
 //! one built at run time. Both therefore launch exactly the same way.
 
-use super::host::{
-    fold_row_split, fold_split, grid_for, long_scan, long_scan_split, row_block, row_per, zeroed, ErrSite,
-    ErrWord, ExpandStrategy, GBuf,
-};
+mod sizes;
+
+pub use sizes::{expand_strategy, set_expand_strategy, ExpandStrategy};
+
+use super::buffers::{zeroed, GBuf};
+use super::error_word::{ErrSite, ErrWord};
 use super::{Device, DeviceBuffer, KernelArg};
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape;
+use sizes::{fold_row_split, fold_split, grid_for, long_scan, long_scan_split, row_block, row_per};
 use std::sync::Arc;
 
 pub use accel_types::launch::{Entry, Kernel, Param, Skeleton};
@@ -181,7 +184,7 @@ impl Launch<'_> {
         let entry = self.entry(e)?;
         let args = self.args(entry)?;
         self.dev
-            .launch(self.ptx, entry.name, super::host::cfg(grid, block), &args)
+            .launch(self.ptx, entry.name, sizes::cfg(grid, block), &args)
     }
 
     /// Launches the grid-stride entry `e` over `work` items in blocks of
@@ -315,7 +318,7 @@ impl Launch<'_> {
                     let lock = zeroed(self.dev, 4 * shape::size(self.shape_of(self.io.outs, 0)?))?;
                     self.set_ptr("lock", &lock);
                     use ExpandPermuteEntry as E;
-                    match super::host::expand_strategy(total, max, n) {
+                    match sizes::expand_strategy(total, max, n) {
                         ExpandStrategy::Thread => self.stride(E::Thread.index(), n, 256)?,
                         ExpandStrategy::Warp => self.stride(E::Warp.index(), n.saturating_mul(32), 256)?,
                         ExpandStrategy::Block => self.launch(E::Block.index(), n.min(8 * self.sms()), 256)?,
@@ -423,7 +426,7 @@ impl Launch<'_> {
             self.launch(E::Offsets.index(), grid, 256)?;
             // The download waits for the kernels anyway: report theirs first.
             self.err.check(self.sites)?;
-            super::host::expand_stats(&stats)?
+            sizes::expand_stats(&stats)?
         };
         self.set("total", total);
         self.set("max", max);

@@ -1,0 +1,249 @@
+//! Launch sizes: how many blocks of how many threads each skeleton's entries
+//! run with, and how a fused expand spreads its work. These choices and the
+//! launches that use them ([`super::kernel`]) are the host half of the
+//! skeletons whose device half `accel_kernels::ptx` emits.
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::gpu::{Device, DeviceBuffer, LaunchConfig};
+use std::sync::Arc;
+
+/// A one-dimensional launch of `grid` blocks of `block` threads.
+pub fn cfg(grid: usize, block: u32) -> LaunchConfig {
+    LaunchConfig {
+        grid: [grid.clamp(1, u32::MAX as usize) as u32, 1, 1],
+        block: [block, 1, 1],
+        dynamic_shared_bytes: 0,
+    }
+}
+
+/// Blocks for `work` items of a grid-stride loop: enough to fill the device a
+/// few times over (`per_sm` blocks per multiprocessor), never more than the work.
+pub fn grid(dev: &Arc<dyn Device>, work: usize, block: u32, per_sm: usize) -> usize {
+    let sms = (dev.props().multiprocessors as usize).max(1);
+    work.div_ceil(block as usize).min(sms * per_sm).max(1)
+}
+
+/// Blocks for `work` items of the grid-stride kernel `kernel` of module `ptx`:
+/// as many as the device holds at once (the kernel's occupancy, from its
+/// register use, times the multiprocessors), so that one wave covers the
+/// device; never more than the work.
+pub fn grid_for(
+    dev: &Arc<dyn Device>,
+    ptx: &'static str,
+    kernel: &str,
+    work: usize,
+    block: u32,
+) -> Result<usize> {
+    let per_sm = dev.resident_blocks(ptx, kernel, block, 0)?.max(1);
+    Ok(grid(dev, work, block, per_sm as usize))
+}
+
+/// The split of a fold of `n > 0` elements over blocks of 256 threads: the
+/// grid, the elements per thread (each thread a contiguous range, so the
+/// combination order is sequential), and how many blocks have elements.
+pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
+    let g = grid(dev, n, 256, 4);
+    let per = n.div_ceil(g * 256).max(1);
+    let busy_threads = n.div_ceil(per);
+    (g, per, busy_threads.div_ceil(256))
+}
+
+/// Rows shorter than this are combined by one thread, in order: the CPU back
+/// end's sequential chunk size, so that both give the same result even for an
+/// operator that is associative only up to rounding (float addition). An
+/// `exact` operator (integer arithmetic, `min`, `max`, bit operations: the
+/// same result in any grouping) is split over the threads at any length.
+pub const SEQUENTIAL_ROW: usize = 1 << 14;
+
+/// Threads per block for kernels working on rows of `len` elements: one warp
+/// for rows one thread combines, 256 threads otherwise.
+pub fn row_block(len: usize, exact: bool) -> u32 {
+    if len < SEQUENTIAL_ROW && !exact {
+        32
+    } else {
+        256
+    }
+}
+
+/// Elements per thread of a row of `len` elements: contiguous chunks of at
+/// least [`SEQUENTIAL_ROW`] (all of a shorter row) unless the operator is
+/// `exact`.
+pub fn row_per(len: usize, exact: bool) -> usize {
+    let threads = row_block(len, exact) as usize;
+    let least = if exact { 1 } else { len.min(SEQUENTIAL_ROW) };
+    len.div_ceil(threads).max(least).max(1)
+}
+
+/// Rows shorter than this are folded by one warp each, longer ones by a block.
+const WARP_ROW: usize = 2048;
+
+/// How a fold of rows of `len` elements runs: `(warp per row?, elements per
+/// thread)`. Every thread takes a contiguous range, so partial results are
+/// combined in index order (for a commutative operator the kernel strides
+/// over the row instead, and does not use the count).
+pub fn fold_row_split(len: usize) -> (bool, usize) {
+    if len < WARP_ROW {
+        (true, len.div_ceil(32).max(1))
+    } else {
+        (false, len.div_ceil(256))
+    }
+}
+
+/// Positions per thread of a long scan's tile (256 threads).
+const LONG_SCAN_PER: usize = 16;
+
+/// Whether a scan of `rows` rows of `len` elements runs by tiles with
+/// look-back (few long rows: one block per row would leave most of the
+/// device idle) rather than one block per row. Rows of an `exact` operator
+/// (see [`SEQUENTIAL_ROW`]) go by tiles from two tiles long.
+pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) -> bool {
+    let sms = (dev.props().multiprocessors as usize).max(1);
+    let long = if exact {
+        2 * 256 * LONG_SCAN_PER
+    } else {
+        2 * SEQUENTIAL_ROW
+    };
+    len >= long && rows < 2 * sms
+}
+
+/// The split of a long scan's rows of `len > 0` elements: positions per
+/// thread, and tiles per row.
+pub fn long_scan_split(len: usize) -> (usize, usize) {
+    (LONG_SCAN_PER, len.div_ceil(256 * LONG_SCAN_PER))
+}
+
+/// How a fused expand into a permute spreads its work over GPU threads (the
+/// entries of `accel_kernels::ptx::expand`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExpandStrategy {
+    /// One input per thread, which loops over the input's outputs.
+    Thread,
+    /// One input per warp, the lanes striding over its outputs.
+    Warp,
+    /// One input per block, the threads striding over its outputs.
+    Block,
+    /// One output per thread, which finds its input by a binary search over
+    /// the offsets of the counts.
+    Prefix,
+    /// 256 inputs per block (the thesis's n per block): the threads stride
+    /// over the block's outputs, each finding its input by a binary search
+    /// over the block's offsets in shared memory.
+    Chunk,
+}
+
+/// 0: not forced (the environment, then the rule, decide); 1 + the strategy's
+/// position in `STRATEGIES` otherwise.
+static FORCED: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+const STRATEGIES: [ExpandStrategy; 5] = [
+    ExpandStrategy::Thread,
+    ExpandStrategy::Warp,
+    ExpandStrategy::Block,
+    ExpandStrategy::Prefix,
+    ExpandStrategy::Chunk,
+];
+
+/// Forces the strategy of every later fused expand on the GPU (`None`: back
+/// to the environment variable `ACCEL_GPU_EXPAND_STRATEGY=thread|warp|block|prefix|chunk`
+/// when set, to the automatic choice otherwise). For tests and benchmarks;
+/// folds always run balanced by output (`Prefix`), which keeps their order.
+pub fn set_expand_strategy(s: Option<ExpandStrategy>) {
+    let v = s
+        .and_then(|s| STRATEGIES.iter().position(|x| *x == s))
+        .map_or(0, |i| i as u8 + 1);
+    FORCED.store(v, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn forced_strategy() -> Option<ExpandStrategy> {
+    match FORCED.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => {
+            static ENV: std::sync::OnceLock<Option<ExpandStrategy>> = std::sync::OnceLock::new();
+            *ENV.get_or_init(|| match std::env::var("ACCEL_GPU_EXPAND_STRATEGY").as_deref() {
+                Ok("thread") => Some(ExpandStrategy::Thread),
+                Ok("warp") => Some(ExpandStrategy::Warp),
+                Ok("block") => Some(ExpandStrategy::Block),
+                Ok("prefix") => Some(ExpandStrategy::Prefix),
+                Ok("chunk") => Some(ExpandStrategy::Chunk),
+                _ => None,
+            })
+        }
+        v => STRATEGIES.get(v as usize - 1).copied(),
+    }
+}
+
+/// The strategy of a fused expand into a permute of `n > 0` inputs whose
+/// counts sum to `total` with maximum `max`: the forced one if any, otherwise
+/// the rule of docs/bench/expand.md (to be confirmed on a GPU). Even counts
+/// (the maximum at most four times the mean, plus a little): one input per
+/// thread for short expansions (mean < 16), per warp up to a mean of 512, per
+/// block beyond. Skewed counts, or few inputs with long expansions (the
+/// device would idle): one output per thread, which balances perfectly.
+pub fn expand_strategy(total: usize, max: usize, n: usize) -> ExpandStrategy {
+    if let Some(s) = forced_strategy() {
+        return s;
+    }
+    let n = n.max(1);
+    let mean = total / n;
+    let even = max <= 4 * mean + 8;
+    if !even || (n < 1024 && mean >= 32) {
+        ExpandStrategy::Prefix
+    } else if mean < 16 {
+        ExpandStrategy::Thread
+    } else if mean < 512 {
+        ExpandStrategy::Warp
+    } else {
+        ExpandStrategy::Block
+    }
+}
+
+/// `(total, maximum)` of a fused expand's counts, from the two `u64`s that
+/// its scan pass leaves in `stats`.
+pub fn expand_stats(stats: &DeviceBuffer) -> Result<(usize, usize)> {
+    let mut b = [0u8; 16];
+    stats.device().download(stats.ptr(), &mut b)?;
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[8 * i..8 * i + 8]);
+        u64::from_le_bytes(w)
+    };
+    let too_big = || {
+        Error::with_kind(
+            ErrorKind::OutOfMemory,
+            "expand",
+            "the expansion's size overflows usize",
+        )
+    };
+    let total = usize::try_from(word(0)).map_err(|_| too_big())?;
+    let max = usize::try_from(word(1)).map_err(|_| too_big())?;
+    Ok((total, max))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule on the thesis's distributions (docs/bench/expand.md), unless
+    /// the environment forces a strategy.
+    #[test]
+    fn expand_rule_on_the_thesis_distributions() {
+        if forced_strategy().is_some() {
+            return;
+        }
+        use ExpandStrategy::*;
+        let n = 100_000;
+        // (total, max) → pick.
+        let cases = [
+            ((5 * n, 10), Thread),     // 0-10
+            ((3 * n / 4, 1), Thread),  // 75% 1, 25% 0
+            ((50 * n, 100), Warp),     // 0-100
+            ((2000 * n, 3000), Block), // 1000-3000
+            ((330 * n, 3500), Prefix), // 90% 0-10, 10% 3000-3500
+        ];
+        for ((total, max), want) in cases {
+            assert_eq!(expand_strategy(total, max, n), want, "total {total}, max {max}");
+        }
+        // Few inputs with long expansions: balanced by output.
+        assert_eq!(expand_strategy(2000 * 10, 3000, 10), Prefix);
+        assert_eq!(expand_strategy(50, 10, 10), Thread);
+    }
+}
