@@ -34,9 +34,9 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
         })
         .collect();
     let mut written: HashSet<u32> = HashSet::new();
-    for (i, b) in plan.buffers.iter().enumerate() {
+    for (i, b) in plan.buffers.iter() {
         if matches!(b.origin, Origin::Param(_)) {
-            written.insert(i as u32);
+            written.insert(i.0);
         }
     }
     steps(plan, &plan.steps, &mut written, &mut scope)?;
@@ -95,7 +95,7 @@ fn steps(
                     v.fun(f, true)?;
                 }
                 for o in &kernel.outputs {
-                    match plan.buffers.get(o.0 as usize) {
+                    match plan.buffers.get(*o) {
                         Some(b) if b.origin == Origin::Kernel(k) => {}
                         _ => return Err(format!("step {k}: output b{} is not this kernel's buffer", o.0)),
                     }
@@ -245,7 +245,7 @@ fn bind_slots(
     for s in slots {
         match s {
             Slot::Buf(b) => {
-                if plan.buffers.get(b.0 as usize).map(|x| x.origin) != Some(origin) {
+                if plan.buffers.get(*b).map(|x| x.origin) != Some(origin) {
                     return Err(format!("step {k}: b{} is not bound here", b.0));
                 }
                 written.insert(b.0);
@@ -412,7 +412,7 @@ impl<'a> Validator<'a> {
             }
             Expr::Buffer(b) => match self.plan {
                 Some((p, written)) => {
-                    let Some(buf) = p.buffers.get(b.0 as usize) else {
+                    let Some(buf) = p.buffers.get(*b) else {
                         return bad("unknown buffer");
                     };
                     if !written.contains(&b.0) {

@@ -259,7 +259,7 @@ fn kernels(src: &str) -> (Vec<(&'static str, Vec<&'static str>)>, usize) {
     let arrays = plan
         .buffers
         .iter()
-        .filter(|b| b.origin != accel_core::plan::Origin::Inlined)
+        .filter(|(_, b)| b.origin != accel_core::plan::Origin::Inlined)
         .count();
     (k, arrays)
 }

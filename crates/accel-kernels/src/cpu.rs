@@ -7,7 +7,9 @@
 //! Buffers are dropped after their last use, so no array lives longer than in
 //! the plan.
 
-use accel_core::ir::{Arena, BinOp, Boundary, Expr, Fun, Loc, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H};
+use accel_core::ir::{
+    Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
+};
 use accel_core::plan::{AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, Plan, Slot, Step};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -366,7 +368,7 @@ impl Gen<'_> {
     }
 
     fn bind_leaves(&self, b: u32) -> TokenStream {
-        let buffer = &self.plan.buffers[b as usize];
+        let buffer = &self.plan.buffers[BufId(b)];
         let bi = buf(b);
         let mut out = TokenStream::new();
         for (k, (path, prim)) in leaf_paths(&buffer.elem)
@@ -388,7 +390,7 @@ impl Gen<'_> {
         let mut out = TokenStream::new();
         let op = kernel.fused.last().copied().unwrap_or("kernel");
         for o in &kernel.outputs {
-            let buffer = &self.plan.buffers[o.0 as usize];
+            let buffer = &self.plan.buffers[*o];
             let s = self.expr(buffer.shape);
             let bs = buf_shape(o.0);
             let r = Literal::usize_unsuffixed(buffer.rank);
@@ -409,7 +411,7 @@ impl Gen<'_> {
             (buf(b0), buf_shape(b0))
         };
         let elem_ty = kernel.stored(self.plan);
-        let buffer_rank = self.plan.buffers[b0 as usize].rank;
+        let buffer_rank = self.plan.buffers[BufId(b0)].rank;
         let cols = self.cols_ty(&elem_ty);
         let t = rust_ty(&elem_ty);
         match &kernel.op {
@@ -443,7 +445,7 @@ impl Gen<'_> {
                 let post = self.post_closure(post.as_ref(), &at, &t);
                 // A fold to a scalar (a vector's innermost fold too) has one
                 // row: reduce it as a whole.
-                let to_scalar = *all || self.plan.buffers[b0 as usize].rank == 0;
+                let to_scalar = *all || self.plan.buffers[BufId(b0)].rank == 0;
                 // The index element function of a fold to run with its loops
                 // interchanged.
                 let by_columns = match elem {
@@ -516,7 +518,7 @@ impl Gen<'_> {
                 // generate after a scan with an initial value runs over the
                 // output's shape, its rows one longer than the input's.
                 let post_space = match kind {
-                    ScanKind::WithInit => self.plan.buffers[b0 as usize].shape,
+                    ScanKind::WithInit => self.plan.buffers[BufId(b0)].shape,
                     _ => *shape,
                 };
                 let call = self.versioned(|| {
@@ -681,7 +683,7 @@ impl Gen<'_> {
         let op = kernel.fused.last().copied().unwrap_or("kernel");
         let b0 = kernel.outputs[0].0;
         let (bi, bs) = (buf(b0), buf_shape(b0));
-        let elem_ty = self.plan.buffers[b0 as usize].elem.clone();
+        let elem_ty = self.plan.buffers[BufId(b0)].elem.clone();
         let cols = self.cols_ty(&elem_ty);
         let t = rust_ty(&elem_ty);
         let s = self.expr(*shape);
@@ -1103,7 +1105,7 @@ impl Gen<'_> {
         if let Some(split) = self.stencil_split(elem, bs, rank) {
             return split;
         }
-        let buffer_shape = self.plan.buffers[b as usize].shape;
+        let buffer_shape = self.plan.buffers[BufId(b)].shape;
         let generate = if elem.loops(self.a) {
             quote!(generate_uneven)
         } else {
@@ -1145,7 +1147,7 @@ impl Gen<'_> {
     /// the kernel updates it in place ([`Gen::in_place`]).
     fn in_place_candidate(&self, elem: &ElemFn, out: u32) -> Option<(u32, H, bool)> {
         let ElemFn::Index(f) = elem else { return None };
-        let out_buf = &self.plan.buffers[out as usize];
+        let out_buf = &self.plan.buffers[BufId(out)];
         if out_buf.rank == 0 {
             return None;
         }
@@ -1164,7 +1166,7 @@ impl Gen<'_> {
                 (None, Some(x)) => (x, false),
                 _ => return None,
             };
-            let xb = self.plan.buffers.get(x as usize)?;
+            let xb = self.plan.buffers.get(BufId(x))?;
             if xb.elem != out_buf.elem || xb.rank != out_buf.rank || matches!(xb.origin, Origin::Param(_)) {
                 return None;
             }
@@ -1217,7 +1219,7 @@ impl Gen<'_> {
         let rt = self.rt;
         let f = elem.fun();
         let (xi, xs) = (buf(x), buf_shape(x));
-        let shape = self.plan.buffers[b as usize].shape;
+        let shape = self.plan.buffers[BufId(b)].shape;
         let call = self.generate_call(elem, b, bs, rank, cols);
         let mut bx = IndexBox::new(rank);
         let c = match self.a.expr(iff) {
@@ -2160,7 +2162,7 @@ impl Target for Gen<'_> {
     /// Parameters are held by reference, intermediate buffers by value.
     fn clone_buffer(&self, b: u32) -> TokenStream {
         let (rt, bi) = (self.rt, buf(b));
-        match self.plan.buffers[b as usize].origin {
+        match self.plan.buffers[BufId(b)].origin {
             Origin::Param(_) => quote!(#rt::Columns::copy(#bi)),
             _ => quote!(#rt::Columns::copy(&#bi)),
         }

@@ -4,6 +4,7 @@
 //! reads and writes which array. Control flow appears as clusters.
 
 use super::{Block, Kernel, Plan, Step};
+use crate::ir::BufId;
 use crate::ir::{Arena, Expr, Ty, H};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -19,7 +20,7 @@ impl Plan {
         };
         let _ = writeln!(g.out, "digraph \"{}\" {{", escape(&self.name));
         let _ = writeln!(g.out, "  rankdir=TB;\n  node [fontname=\"monospace\"];");
-        for (i, b) in self.buffers.iter().enumerate() {
+        for (BufId(i), b) in self.buffers.iter() {
             let what = match b.origin {
                 super::Origin::Param(p) => format!("{}: ", self.params[p].name),
                 _ => String::new(),

@@ -9,7 +9,8 @@
 //! scalar code, and the result are materialised by a generate kernel.
 
 use super::{
-    Block, Buffer, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Slot, Step, Val,
+    Block, Buffer, Buffers, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Slot,
+    Step, Val,
 };
 use crate::front::Program;
 use crate::ir::{
@@ -46,7 +47,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         arena,
         opts,
         uses,
-        buffers: Vec::new(),
+        buffers: Buffers::default(),
         steps: Vec::new(),
         manifest: HashMap::new(),
         multi: HashMap::new(),
@@ -126,7 +127,7 @@ struct Fuser {
     arena: Arena,
     opts: crate::Options,
     uses: HashMap<H, usize>,
-    buffers: Vec<Buffer>,
+    buffers: Buffers,
     steps: Vec<Step>,
     /// Array nodes already materialised.
     manifest: HashMap<H, BufId>,
@@ -172,6 +173,7 @@ impl Fuser {
     }
 
     fn new_buffer(&mut self, elem: Ty, rank: usize, origin: Origin, shape: Option<H>) -> BufId {
+        // The id the buffer gets below: its shape expression names it.
         let b = BufId(self.buffers.len() as u32);
         let own_shape = {
             let buf = self.add(Expr::Buffer(b), Ty::array(elem.clone(), rank));
@@ -187,7 +189,7 @@ impl Fuser {
     }
 
     fn buffer_ref(&mut self, b: BufId) -> H {
-        let buf = &self.buffers[b.0 as usize];
+        let buf = &self.buffers[b];
         let ty = Ty::array(buf.elem.clone(), buf.rank);
         self.add(Expr::Buffer(b), ty)
     }
@@ -195,7 +197,7 @@ impl Fuser {
     /// The shape of buffer `b`, as a host expression.
     fn buffer_shape(&mut self, b: BufId) -> H {
         let r = self.buffer_ref(b);
-        let rank = self.buffers[b.0 as usize].rank;
+        let rank = self.buffers[b].rank;
         self.add(Expr::Shape(r), Ty::Index(rank))
     }
 
@@ -365,7 +367,7 @@ impl Fuser {
                 let buf = self.buffer_ref(b);
                 let elem = self.arena.ty(h).clone();
                 let index = self.scalar_in(*index, host);
-                let rank = self.buffers[b.0 as usize].rank;
+                let rank = self.buffers[b].rank;
                 if rank == 0 {
                     // `s.value()`: always in bounds.
                     let zero = self.arena.usize_lit(0);
@@ -672,7 +674,7 @@ impl Fuser {
     /// A buffer seen as a delayed array.
     fn view(&mut self, b: BufId) -> Delayed {
         let (elem, rank) = {
-            let buf = &self.buffers[b.0 as usize];
+            let buf = &self.buffers[b];
             (buf.elem.clone(), buf.rank)
         };
         let buf = self.buffer_ref(b);
@@ -917,7 +919,7 @@ impl Fuser {
                             let read = match input {
                                 StencilInput::Buffer(buf) => {
                                     let array = s.buffer_ref(*buf);
-                                    let elem = s.buffers[buf.0 as usize].elem.clone();
+                                    let elem = s.buffers[*buf].elem.clone();
                                     s.add(
                                         Expr::ReadStencil {
                                             array,

@@ -22,7 +22,7 @@ pub struct Plan {
     pub name: String,
     pub arena: Arena,
     pub params: Vec<PlanParam>,
-    pub buffers: Vec<Buffer>,
+    pub buffers: Buffers,
     pub steps: Vec<Step>,
     pub result: Output,
     /// How its kernels were clustered.
@@ -41,6 +41,49 @@ pub struct PlanParam {
 pub enum ParamBinding {
     Array(BufId),
     Scalar(crate::ir::VarId),
+}
+
+/// The plan's buffers, indexed by [`BufId`] (never by a bare number).
+#[derive(Clone, Debug, Default)]
+pub struct Buffers(Vec<Buffer>);
+
+impl Buffers {
+    /// Adds `b`; returns its id.
+    pub fn push(&mut self, b: Buffer) -> BufId {
+        self.0.push(b);
+        BufId(self.0.len() as u32 - 1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Buffer `b`; `None` when the plan has no such buffer.
+    pub fn get(&self, b: BufId) -> Option<&Buffer> {
+        self.0.get(b.0 as usize)
+    }
+
+    /// Every buffer with its id, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (BufId, &Buffer)> {
+        self.0.iter().enumerate().map(|(i, b)| (BufId(i as u32), b))
+    }
+}
+
+impl std::ops::Index<BufId> for Buffers {
+    type Output = Buffer;
+    fn index(&self, b: BufId) -> &Buffer {
+        &self.0[b.0 as usize]
+    }
+}
+
+impl std::ops::IndexMut<BufId> for Buffers {
+    fn index_mut(&mut self, b: BufId) -> &mut Buffer {
+        &mut self.0[b.0 as usize]
+    }
 }
 
 /// A materialised array.
@@ -300,9 +343,7 @@ impl Plan {
     pub fn materialised(&self) -> impl Iterator<Item = (BufId, &Buffer)> {
         self.buffers
             .iter()
-            .enumerate()
             .filter(|(_, b)| matches!(b.origin, Origin::Kernel(_) | Origin::Control(_)))
-            .map(|(i, b)| (BufId(i as u32), b))
     }
 
     /// Whether the plan branches or loops.
@@ -313,7 +354,7 @@ impl Plan {
     }
 
     pub fn buffer(&self, b: BufId) -> &Buffer {
-        &self.buffers[b.0 as usize]
+        &self.buffers[b]
     }
 
     fn buf_label(&self, b: BufId) -> String {

@@ -9,7 +9,7 @@
 //! on the GPU), `__bN_shape` its shape, `__bN_cK` a slice of its leaf `K` on
 //! the host, `__vN` variable `N`; `__ctx` is the run's error context.
 
-use accel_core::ir::{Arena, BinOp, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::ir::{Arena, BinOp, BufId, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
 use accel_core::plan::Plan;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -371,7 +371,7 @@ pub trait Scalars {
                 }
             }
         }
-        let value = build(&self.plan().buffers[b as usize].elem, b, &mut 0, self.rt());
+        let value = build(&self.plan().buffers[BufId(b)].elem, b, &mut 0, self.rt());
         quote!({ let __o: usize = #off; #value })
     }
 }

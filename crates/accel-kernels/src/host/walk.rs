@@ -212,7 +212,7 @@ impl<T: Target> Walk<'_, T> {
             Step::Let { value, .. } => hs.push(*value),
             Step::Kernel(kernel) => {
                 for o in &kernel.outputs {
-                    hs.push(self.t.plan().buffers[o.0 as usize].shape);
+                    hs.push(self.t.plan().buffers[*o].shape);
                 }
                 hs.extend(kernel.op.host_exprs());
                 hs.extend(kernel.op.funs().iter().map(|f| f.body));
@@ -402,7 +402,7 @@ impl<T: Target> Walk<'_, T> {
         match o {
             Output::Array(b) => {
                 let value = toks.next().unwrap_or_default();
-                let buffer = &self.t.plan().buffers[b.0 as usize];
+                let buffer = &self.t.plan().buffers[*b];
                 let t = rust_ty(&buffer.elem);
                 let r = Literal::usize_unsuffixed(buffer.rank);
                 let from_columns = self.t.array_from_columns(&t, &r);

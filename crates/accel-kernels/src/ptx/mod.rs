@@ -64,7 +64,7 @@ pub struct EntryPtx {
 
 /// Compiles every kernel of `plan`.
 pub fn program(plan: &Plan) -> PtxProgram {
-    let buf_elems: Vec<Ty> = plan.buffers.iter().map(|b| b.elem.clone()).collect();
+    let buf_elems: Vec<Ty> = plan.buffers.iter().map(|(_, b)| b.elem.clone()).collect();
     let mut sites = Vec::new();
     let mut funcs = Vec::new();
     let mut kernels = Vec::new();

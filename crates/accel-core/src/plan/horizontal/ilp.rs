@@ -429,7 +429,7 @@ fn must_precede(x: &Facts, y: &Facts) -> bool {
 
 /// The bytes of buffer `b` in the cost model: each extent [`EXTENT`].
 pub fn size(plan: &Plan, b: BufId) -> f64 {
-    let buf = &plan.buffers[b.0 as usize];
+    let buf = &plan.buffers[b];
     bytes(&buf.elem) * EXTENT.powi(buf.rank as i32)
 }
 

@@ -42,7 +42,7 @@ pub(super) fn inline_single_consumer(
         if let Some(new) = inline_into(plan, shape, &elem, &ops, b, k, facts[i].fails) {
             steps[j] = Step::Kernel(new);
             steps.remove(i);
-            plan.buffers[b.0 as usize].origin = Origin::Inlined;
+            plan.buffers[b].origin = Origin::Inlined;
             return Some((i, j));
         }
     }
@@ -91,11 +91,11 @@ pub(super) fn generate_after_scan(
         if !facts[i + 1..j].iter().all(|x| facts[i].may_move_past(x)) {
             continue;
         }
-        let (shape, scan, g) = (plan.buffers[b.0 as usize].shape, s.clone(), g.clone());
+        let (shape, scan, g) = (plan.buffers[b].shape, s.clone(), g.clone());
         if let Some(new) = scan_then(plan, shape, scan, b, g) {
             steps[j] = Step::Kernel(new);
             steps.remove(i);
-            plan.buffers[b.0 as usize].origin = Origin::Inlined;
+            plan.buffers[b].origin = Origin::Inlined;
             return Some((i, j));
         }
     }
@@ -219,7 +219,7 @@ pub(super) fn read_in_register(
     mut k: Kernel,
 ) -> Option<(Kernel, VarId, bool)> {
     let a = &mut plan.arena;
-    let buf = &plan.buffers[b.0 as usize];
+    let buf = &plan.buffers[b];
     let buffer = a.add(
         Expr::Buffer(b),
         Ty::array(buf.elem.clone(), buf.rank),
@@ -233,11 +233,7 @@ pub(super) fn read_in_register(
     // Shape-only uses of `b` become uses of the shape it was computed over.
     let mut memo = HashMap::new();
     let mut sub = |a: &mut Arena, h: H| replace(a, h, &mut |_, x| (x == b_shape).then_some(shape), &mut memo);
-    let out_shapes: Vec<H> = k
-        .outputs
-        .iter()
-        .map(|o| sub(a, plan.buffers[o.0 as usize].shape))
-        .collect();
+    let out_shapes: Vec<H> = k.outputs.iter().map(|o| sub(a, plan.buffers[*o].shape)).collect();
     let (space, kelem) = match &mut k.op {
         KernelOp::Generate { shape: s, elem } => {
             *s = sub(a, *s);
@@ -264,7 +260,7 @@ pub(super) fn read_in_register(
         return None;
     }
     let by_offset = matches!(kelem, ElemFn::Linear(_));
-    let t = a.new_var("t", plan.buffers[b.0 as usize].elem.clone());
+    let t = a.new_var("t", plan.buffers[b].elem.clone());
     let tv = a.var_ref(t);
     let old_body = kelem.fun().body;
     let own = Own::of(a, kelem.fun(), by_offset);
@@ -293,7 +289,7 @@ pub(super) fn read_in_register(
         return None;
     }
     for (o, s) in k.outputs.iter().zip(out_shapes) {
-        plan.buffers[o.0 as usize].shape = s;
+        plan.buffers[*o].shape = s;
     }
     Some((k, t, body != old_body))
 }

@@ -25,7 +25,7 @@
 //! reports does not change). Kernels that share no input are never put
 //! together: that would save a loop counter at best.
 
-use super::{Block, Buffer, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
+use super::{Block, Buffers, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, VarId, H};
 use std::collections::{HashMap, HashSet};
 
@@ -279,9 +279,7 @@ fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kern
         let mentions = |h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(b) if b == o));
         let uses = y.op.funs().iter().any(|f| mentions(f.body))
             || y.op.host_exprs().into_iter().any(mentions)
-            || y.outputs
-                .iter()
-                .any(|b| mentions(plan.buffers[b.0 as usize].shape));
+            || y.outputs.iter().any(|b| mentions(plan.buffers[*b].shape));
         if !uses {
             continue;
         }
@@ -312,13 +310,13 @@ fn renumber(plan: &mut Plan, steps: &[Step]) {
         match s {
             Step::Kernel(kernel) => {
                 for o in &kernel.outputs {
-                    plan.buffers[o.0 as usize].origin = Origin::Kernel(k);
+                    plan.buffers[*o].origin = Origin::Kernel(k);
                 }
             }
             Step::If { outs, .. } | Step::While { outs, .. } => {
                 for o in outs {
                     if let Slot::Buf(b) = o {
-                        plan.buffers[b.0 as usize].origin = Origin::Control(k);
+                        plan.buffers[*b].origin = Origin::Control(k);
                     }
                 }
             }
@@ -329,7 +327,7 @@ fn renumber(plan: &mut Plan, steps: &[Step]) {
 
 /// The first pair of steps `i < j` to merge, and whether the merged kernel
 /// goes to `j` (the earlier kernel moves down) rather than `i`.
-fn find_pair(a: &Arena, buffers: &[Buffer], steps: &[Step]) -> Option<(usize, usize, bool)> {
+fn find_pair(a: &Arena, buffers: &Buffers, steps: &[Step]) -> Option<(usize, usize, bool)> {
     let facts: Vec<Facts> = steps.iter().map(|s| Facts::of(a, buffers, s)).collect();
     for i in 0..steps.len() {
         let Step::Kernel(ka) = &steps[i] else { continue };
@@ -448,7 +446,7 @@ enum Name {
 }
 
 impl Facts {
-    fn of(a: &Arena, buffers: &[Buffer], s: &Step) -> Facts {
+    fn of(a: &Arena, buffers: &Buffers, s: &Step) -> Facts {
         let mut f = Facts {
             uses: HashSet::new(),
             defines: HashSet::new(),
@@ -461,7 +459,7 @@ impl Facts {
         f
     }
 
-    fn add_step(&mut self, a: &Arena, buffers: &[Buffer], s: &Step) {
+    fn add_step(&mut self, a: &Arena, buffers: &Buffers, s: &Step) {
         match s {
             Step::CheckReshape { from, to, .. } => {
                 self.expr(a, *from);
@@ -517,7 +515,7 @@ impl Facts {
                 }
                 self.defines.extend(k.outputs.iter().map(|b| Name::Buf(b.0)));
                 for o in &k.outputs {
-                    self.expr(a, buffers[o.0 as usize].shape);
+                    self.expr(a, buffers[*o].shape);
                 }
             }
             Step::If {
@@ -547,7 +545,7 @@ impl Facts {
         }
     }
 
-    fn block(&mut self, a: &Arena, buffers: &[Buffer], b: &Block) {
+    fn block(&mut self, a: &Arena, buffers: &Buffers, b: &Block) {
         for s in &b.steps {
             self.add_step(a, buffers, s);
         }
