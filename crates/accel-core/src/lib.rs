@@ -103,7 +103,7 @@ pub fn compile_traced(
     opts: Options,
     after: &mut dyn FnMut(&'static str, Stage<'_>),
 ) -> CResult<(Program, Plan)> {
-    let ice = |pass: &str, e: String| {
+    let ice = |pass: &str, e: valid::Invalid| {
         CompileError::new(
             Span::call_site(),
             format!("internal compiler error in accel (after the pass `{pass}`): {e}"),

@@ -7,18 +7,75 @@ use crate::ir::{Arena, Expr, Fun, Prim, Ty, VarId, H};
 use crate::plan::{Block, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use std::collections::HashSet;
 
-/// What the validator found wrong (an internal compiler error).
-pub type Invalid = String;
+/// What the validator found wrong: an internal compiler error, never the
+/// user's. `rule` names the invariant the IR breaks, `step` the plan step where
+/// (none in the program IR or the result), `message` says what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    pub rule: Rule,
+    pub step: Option<usize>,
+    pub message: String,
+}
+
+/// The invariants the validator checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// A variable read outside the scope that binds it.
+    Scope,
+    /// A value of another type than its place needs (operands, bindings,
+    /// loop state, what a kernel computes against what it stores).
+    Type,
+    /// An expression at the wrong level: an array inside scalar code, an
+    /// array operation left in the kernel plan, a kernel-plan read in the
+    /// program IR.
+    Level,
+    /// A buffer that does not exist, is read before a kernel writes it, or
+    /// is bound where another step owns it.
+    Buffer,
+    /// Values and the slots they fill differ in number or kind.
+    Slots,
+    /// An operation whose parts disagree (a stencil's arrays, boundaries and
+    /// patterns; a sort's key; a scan's post).
+    Shape,
+}
+
+impl Invalid {
+    fn new(rule: Rule, step: Option<usize>, message: impl Into<String>) -> Invalid {
+        Invalid {
+            rule,
+            step,
+            message: message.into(),
+        }
+    }
+
+    /// At plan step `k`.
+    fn at(k: usize, rule: Rule, message: impl Into<String>) -> Invalid {
+        Invalid::new(rule, Some(k), message)
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.step {
+            Some(k) => write!(f, "step {k}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
 
 pub fn program(p: &Program) -> Result<(), Invalid> {
     let mut v = Validator::new(&p.arena, Vec::new(), None);
     v.scope.extend(p.params.iter().map(|x| x.var));
     v.expr(p.body, false)?;
     if p.arena.ty(p.body) != &p.result {
-        return Err(format!(
-            "body has type {} but the result is {}",
-            p.arena.ty(p.body),
-            p.result
+        return Err(Invalid::new(
+            Rule::Type,
+            None,
+            format!(
+                "body has type {} but the result is {}",
+                p.arena.ty(p.body),
+                p.result
+            ),
         ));
     }
     Ok(())
@@ -43,7 +100,11 @@ pub fn plan(plan: &Plan) -> Result<(), Invalid> {
     fn check_output(o: &Output, plan: &Plan, written: &HashSet<u32>, scope: &[VarId]) -> Result<(), Invalid> {
         match o {
             Output::Array(b) if written.contains(&b.0) => Ok(()),
-            Output::Array(b) => Err(format!("result b{} is never written", b.0)),
+            Output::Array(b) => Err(Invalid::new(
+                Rule::Buffer,
+                None,
+                format!("result b{} is never written", b.0),
+            )),
             Output::Scalar(h) => {
                 let mut v = Validator::new(&plan.arena, scope.to_vec(), Some((plan, written)));
                 v.expr(*h, true)
@@ -74,16 +135,17 @@ fn steps(
             Step::Let { var, value } => {
                 check(*value, written, scope)?;
                 if &plan.arena.var(*var).ty != plan.arena.ty(*value) {
-                    return Err(format!("step {k}: let binds a value of another type"));
+                    return Err(Invalid::at(k, Rule::Type, "let binds a value of another type"));
                 }
                 scope.push(*var);
             }
             Step::Kernel(kernel) => {
                 if let Some(d) = kernel.op.defaults() {
                     if !written.contains(&d.0) {
-                        return Err(format!(
-                            "step {k}: permute's defaults b{} are not written yet",
-                            d.0
+                        return Err(Invalid::at(
+                            k,
+                            Rule::Buffer,
+                            format!("permute's defaults b{} are not written yet", d.0),
                         ));
                     }
                 }
@@ -97,7 +159,13 @@ fn steps(
                 for o in &kernel.outputs {
                     match plan.buffers.get(*o) {
                         Some(b) if b.origin == Origin::Kernel(k) => {}
-                        _ => return Err(format!("step {k}: output b{} is not this kernel's buffer", o.0)),
+                        _ => {
+                            return Err(Invalid::at(
+                                k,
+                                Rule::Buffer,
+                                format!("output b{} is not this kernel's buffer", o.0),
+                            ))
+                        }
                     }
                 }
                 // What a generate or fold computes per element is what it
@@ -128,14 +196,18 @@ fn steps(
                         _ => false,
                     };
                     if !index_ok {
-                        return Err(format!(
-                            "step {k}: a scan's post takes the element's index where it cannot"
+                        return Err(Invalid::at(
+                            k,
+                            Rule::Shape,
+                            format!("a scan's post takes the element's index where it cannot"),
                         ));
                     }
                 }
                 if computed.is_some_and(|t| *t != kernel.stored(plan)) {
-                    return Err(format!(
-                        "step {k}: the kernel computes another type than it stores"
+                    return Err(Invalid::at(
+                        k,
+                        Rule::Type,
+                        format!("the kernel computes another type than it stores"),
                     ));
                 }
                 written.extend(kernel.outputs.iter().map(|b| b.0));
@@ -148,7 +220,7 @@ fn steps(
             } => {
                 check(*cond, written, scope)?;
                 if plan.arena.ty(*cond) != &Ty::Prim(crate::ir::Prim::Bool) {
-                    return Err(format!("step {k}: the condition of an if is not a bool"));
+                    return Err(Invalid::at(k, Rule::Type, "the condition of an if is not a bool"));
                 }
                 for b in [then, els] {
                     // Nothing a branch computes is visible after it.
@@ -172,12 +244,12 @@ fn steps(
                     [Val::Scalar(c)] if plan.arena.ty(*c) == &Ty::Prim(crate::ir::Prim::Bool) => {
                         check(*c, &w, &sc)?
                     }
-                    _ => return Err(format!("step {k}: a loop condition is one bool")),
+                    _ => return Err(Invalid::at(k, Rule::Type, "a loop condition is one bool")),
                 }
                 block(plan, body, &mut w, &mut sc, state, k)?;
                 bind_slots(plan, outs, Origin::Control(k), written, scope, k)?;
                 if outs.len() != state.len() {
-                    return Err(format!("step {k}: loop results and state differ"));
+                    return Err(Invalid::at(k, Rule::Slots, "loop results and state differ"));
                 }
             }
         }
@@ -208,27 +280,39 @@ fn vals(
     k: usize,
 ) -> Result<(), Invalid> {
     if xs.len() != slots.len() {
-        return Err(format!("step {k}: {} values for {} slots", xs.len(), slots.len()));
+        return Err(Invalid::at(
+            k,
+            Rule::Slots,
+            format!("{} values for {} slots", xs.len(), slots.len()),
+        ));
     }
     for (x, s) in xs.iter().zip(slots) {
         match (x, s) {
             (Val::Buf(b), Slot::Buf(t)) => {
                 if !written.contains(&b.0) {
-                    return Err(format!("step {k}: b{} is passed on before it is written", b.0));
+                    return Err(Invalid::at(
+                        k,
+                        Rule::Buffer,
+                        format!("b{} is passed on before it is written", b.0),
+                    ));
                 }
                 let (bb, tb) = (plan.buffer(*b), plan.buffer(*t));
                 if bb.elem != tb.elem || bb.rank != tb.rank {
-                    return Err(format!("step {k}: b{} passed as b{} of another type", b.0, t.0));
+                    return Err(Invalid::at(
+                        k,
+                        Rule::Type,
+                        format!("b{} passed as b{} of another type", b.0, t.0),
+                    ));
                 }
             }
             (Val::Scalar(h), Slot::Var(v)) => {
                 let mut val = Validator::new(&plan.arena, scope.to_vec(), Some((plan, written)));
                 val.expr(*h, true)?;
                 if plan.arena.ty(*h) != &plan.arena.var(*v).ty {
-                    return Err(format!("step {k}: a scalar passed at another type"));
+                    return Err(Invalid::at(k, Rule::Type, "a scalar passed at another type"));
                 }
             }
-            _ => return Err(format!("step {k}: a value and its slot differ in kind")),
+            _ => return Err(Invalid::at(k, Rule::Slots, "a value and its slot differ in kind")),
         }
     }
     Ok(())
@@ -246,7 +330,11 @@ fn bind_slots(
         match s {
             Slot::Buf(b) => {
                 if plan.buffers.get(*b).map(|x| x.origin) != Some(origin) {
-                    return Err(format!("step {k}: b{} is not bound here", b.0));
+                    return Err(Invalid::at(
+                        k,
+                        Rule::Buffer,
+                        format!("b{} is not bound here", b.0),
+                    ));
                 }
                 written.insert(b.0);
             }
@@ -291,9 +379,10 @@ impl<'a> Validator<'a> {
 
     fn scalar_only(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
         if self.a.ty(h).has_array() && !matches!(self.a.expr(h), Expr::Var(_) | Expr::Buffer(_)) {
-            return Err(format!(
-                "array-valued expression inside scalar code: {}",
-                self.a.show(h)
+            return Err(Invalid::new(
+                Rule::Level,
+                None,
+                format!("array-valued expression inside scalar code: {}", self.a.show(h)),
             ));
         }
         self.expr(h, in_plan)
@@ -321,9 +410,9 @@ impl<'a> Validator<'a> {
     fn expr_once(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
         let e = self.a.expr(h);
         let ty = self.a.ty(h);
-        let bad = |msg: &str| Err(format!("{msg}: {}", self.a.show(h)));
+        let bad = |rule: Rule, msg: &str| Err(Invalid::new(rule, None, format!("{msg}: {}", self.a.show(h))));
         if in_plan && (e.is_array_op() || matches!(e, Expr::Read { .. })) {
-            return bad("array operation left in the kernel plan");
+            return bad(Rule::Level, "array operation left in the kernel plan");
         }
         if !in_plan
             && matches!(
@@ -335,7 +424,7 @@ impl<'a> Validator<'a> {
                     | Expr::ReadStencil { .. }
             )
         {
-            return bad("kernel-plan expression in the program IR");
+            return bad(Rule::Level, "kernel-plan expression in the program IR");
         }
         match e {
             Expr::Stencil {
@@ -345,43 +434,51 @@ impl<'a> Validator<'a> {
                 extents,
             } => {
                 if boundaries.len() != arrays.len() || extents.len() != arrays.len() || arrays.is_empty() {
-                    return bad("stencil with mismatched arrays, boundaries and extents");
+                    return bad(
+                        Rule::Shape,
+                        "stencil with mismatched arrays, boundaries and extents",
+                    );
                 }
                 let mut params = f.params.iter();
                 for ((a, ext), b) in arrays.iter().zip(extents).zip(boundaries) {
                     let Some((elem, rank)) = self.a.ty(*a).elem_and_rank() else {
-                        return bad("stencil of a non-array");
+                        return bad(Rule::Shape, "stencil of a non-array");
                     };
                     if ext.len() != rank || ext.iter().any(|n| n % 2 == 0) {
-                        return bad("stencil pattern of the wrong rank or an even size");
+                        return bad(Rule::Shape, "stencil pattern of the wrong rank or an even size");
                     }
                     if b.constant().is_some_and(|c| self.a.ty(c) != elem) {
-                        return bad("stencil boundary constant of the wrong type");
+                        return bad(Rule::Type, "stencil boundary constant of the wrong type");
                     }
                     for _ in 0..ext.iter().product::<usize>() {
                         match params.next() {
                             Some(p) if &self.a.var(*p).ty == elem => {}
-                            _ => return bad("stencil function parameters do not match the patterns"),
+                            _ => {
+                                return bad(
+                                    Rule::Shape,
+                                    "stencil function parameters do not match the patterns",
+                                )
+                            }
                         }
                     }
                 }
                 if params.next().is_some() {
-                    return bad("stencil function has too many parameters");
+                    return bad(Rule::Shape, "stencil function has too many parameters");
                 }
             }
             Expr::Sort { key, a } => {
                 let elem = match self.a.ty(*a).elem_and_rank() {
                     Some((e, 1)) => e,
-                    _ => return bad("sort of a non-vector"),
+                    _ => return bad(Rule::Shape, "sort of a non-vector"),
                 };
                 if key.params.len() != 1 || &self.a.var(key.params[0]).ty != elem {
-                    return bad("sort key's parameter is not the element");
+                    return bad(Rule::Shape, "sort key's parameter is not the element");
                 }
                 if !matches!(self.a.ty(key.body), Ty::Prim(Prim::U32 | Prim::U64)) {
-                    return bad("sort key is not a u32 or u64");
+                    return bad(Rule::Shape, "sort key is not a u32 or u64");
                 }
                 if ty != self.a.ty(*a) {
-                    return bad("sort's result is not its input's type");
+                    return bad(Rule::Type, "sort's result is not its input's type");
                 }
             }
             Expr::ReadStencil {
@@ -392,10 +489,10 @@ impl<'a> Validator<'a> {
             } => {
                 let rank = self.a.ty(*array).elem_and_rank().map(|x| x.1);
                 if rank != Some(offset.len()) || self.a.ty(*center) != &Ty::Index(offset.len()) {
-                    return bad("stencil read of the wrong rank");
+                    return bad(Rule::Shape, "stencil read of the wrong rank");
                 }
                 if boundary.constant().is_some_and(|c| self.a.ty(c) != ty) {
-                    return bad("stencil boundary constant of the wrong type");
+                    return bad(Rule::Type, "stencil boundary constant of the wrong type");
                 }
             }
             _ => {}
@@ -403,39 +500,39 @@ impl<'a> Validator<'a> {
         match e {
             Expr::Var(v) => {
                 if !self.scope.contains(v) {
-                    return bad("variable out of scope");
+                    return bad(Rule::Scope, "variable out of scope");
                 }
                 if &self.a.var(*v).ty != ty {
-                    return bad("variable used at the wrong type");
+                    return bad(Rule::Type, "variable used at the wrong type");
                 }
                 Ok(())
             }
             Expr::Buffer(b) => match self.plan {
                 Some((p, written)) => {
                     let Some(buf) = p.buffers.get(*b) else {
-                        return bad("unknown buffer");
+                        return bad(Rule::Buffer, "unknown buffer");
                     };
                     if !written.contains(&b.0) {
-                        return bad("buffer read before it is written");
+                        return bad(Rule::Buffer, "buffer read before it is written");
                     }
                     if &Ty::array(buf.elem.clone(), buf.rank) != ty {
-                        return bad("buffer used at the wrong type");
+                        return bad(Rule::Type, "buffer used at the wrong type");
                     }
                     Ok(())
                 }
-                None => bad("buffer outside a plan"),
+                None => bad(Rule::Level, "buffer outside a plan"),
             },
             Expr::Let { var, value, body } => {
                 self.expr(*value, in_plan)?;
                 if &self.a.var(*var).ty != self.a.ty(*value) {
-                    return bad("let binds a value of another type");
+                    return bad(Rule::Type, "let binds a value of another type");
                 }
                 self.scope.push(*var);
                 let r = self.expr(*body, in_plan);
                 self.scope.pop();
                 r?;
                 if self.a.ty(*body) != ty {
-                    return bad("let has the type of its body");
+                    return bad(Rule::Type, "let has the type of its body");
                 }
                 Ok(())
             }
@@ -449,7 +546,7 @@ impl<'a> Validator<'a> {
                 self.expr(*index, in_plan)?;
                 self.expr(*shape, in_plan)?;
                 if self.a.ty(*index) != self.a.ty(*shape) {
-                    return bad("checked index and shape differ in rank");
+                    return bad(Rule::Type, "checked index and shape differ in rank");
                 }
                 self.scope.push(*var);
                 let r = self.expr(*body, in_plan);
@@ -474,7 +571,7 @@ impl<'a> Validator<'a> {
                 r?;
                 for (v, x) in vars.iter().zip(init.iter().chain(step.iter())) {
                     if &self.a.var(*v).ty != self.a.ty(*x) {
-                        return bad("loop state changes type");
+                        return bad(Rule::Type, "loop state changes type");
                     }
                 }
                 Ok(())
@@ -484,7 +581,7 @@ impl<'a> Validator<'a> {
                 self.expr(*y, in_plan)?;
                 let shift = matches!(op, crate::ir::BinOp::Shl | crate::ir::BinOp::Shr);
                 if !shift && self.a.ty(*x) != self.a.ty(*y) {
-                    return bad("binary operands of different types");
+                    return bad(Rule::Type, "binary operands of different types");
                 }
                 Ok(())
             }
@@ -492,7 +589,7 @@ impl<'a> Validator<'a> {
                 self.expr(*cond, in_plan)?;
                 self.expr(*body, in_plan)?;
                 if self.a.ty(*cond) != &Ty::Prim(crate::ir::Prim::Bool) || self.a.ty(*body) != ty {
-                    return bad("ill-typed assert");
+                    return bad(Rule::Type, "ill-typed assert");
                 }
                 Ok(())
             }
@@ -501,7 +598,7 @@ impl<'a> Validator<'a> {
                 self.expr(*t, in_plan)?;
                 self.expr(*f, in_plan)?;
                 if self.a.ty(*t) != self.a.ty(*f) || self.a.ty(*c) != &Ty::Prim(crate::ir::Prim::Bool) {
-                    return bad("ill-typed if");
+                    return bad(Rule::Type, "ill-typed if");
                 }
                 Ok(())
             }

@@ -111,7 +111,8 @@ fn validator_rejects_a_variable_out_of_scope() {
     p.body = p.arena.binary(accel_core::ir::BinOp::Add, stray, one);
     p.result = Ty::Prim(accel_core::ir::Prim::I32);
     let e = valid::program(&p).unwrap_err();
-    assert!(e.contains("out of scope"), "{e}");
+    assert_eq!(e.rule, valid::Rule::Scope, "{e}");
+    assert!(e.message.starts_with("variable out of scope"), "{e}");
 }
 
 fn vec_i32(xs: &[i32]) -> Dyn {

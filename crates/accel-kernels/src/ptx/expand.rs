@@ -92,7 +92,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: Entry) ->
         ..
     } = &k.op
     else {
-        return Err("an expand pass of another kernel".to_string());
+        return Err(Unsupported::Internal("an expand pass of another kernel".into()));
     };
     let out_b = k.outputs[0].0;
     let x = Expansion {
@@ -101,7 +101,7 @@ pub fn pass(l: &mut Lower, plan: &Plan, k: &Kernel, out_ty: &Ty, pass: Entry) ->
         item,
         map,
     };
-    let other_sink = || format!("expand entry `{}` of the other sink", pass.suffix());
+    let other_sink = || Unsupported::Internal(format!("expand entry `{}` of the other sink", pass.suffix()));
     let permute_sink = || match sink {
         ExpandSink::Permute { index, combine, .. } => Ok(PermuteSink {
             index,

@@ -20,8 +20,39 @@ use accel_core::plan::bounds::Iteration;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-/// Something the PTX back end cannot compile yet: the message names it.
-pub type Unsupported = String;
+/// Something the PTX back end cannot compile (yet), by kind; its `Display`
+/// is the phrase the program's "not supported on the GPU path" error uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsupported {
+    /// An operator or method on a type it has no PTX for: `op` on `on`.
+    Operation { op: String, on: String },
+    /// An expression a kernel cannot hold.
+    Expression(String),
+    /// A host value of a type kernels cannot take as an argument.
+    HostValue(String),
+    /// An entry asked of a kernel of another skeleton: a bug in the emitter.
+    Internal(String),
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsupported::Operation { op, on } => write!(f, "`{op}` on {on}"),
+            Unsupported::Expression(what) => f.write_str(what),
+            Unsupported::HostValue(ty) => write!(f, "a host value of type {ty} read in a kernel"),
+            Unsupported::Internal(what) => write!(f, "{what} (an internal error of the PTX emitter)"),
+        }
+    }
+}
+
+impl Unsupported {
+    fn op(op: impl std::fmt::Display, on: impl std::fmt::Display) -> Unsupported {
+        Unsupported::Operation {
+            op: op.to_string(),
+            on: on.to_string(),
+        }
+    }
+}
 
 /// The source of one kernel parameter: what the host passes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -501,7 +532,7 @@ impl<'a> Lower<'a> {
                     // A host scalar: passed to the kernel, one parameter per leaf.
                     let vty = a.var(*v).ty.clone();
                     if matches!(vty, Ty::Option(_) | Ty::Array(..)) {
-                        return Err(format!("a host value of type {vty} read in a kernel"));
+                        return Err(Unsupported::HostValue(vty.to_string()));
                     }
                     let mut regs = Vec::new();
                     for (k, p) in leaves(&vty).into_iter().enumerate() {
@@ -654,7 +685,9 @@ impl<'a> Lower<'a> {
                     };
                     Ok((0..rank).flat_map(|d| self.param(Arg::Dim(b.0, d))).collect())
                 }
-                _ => Err("the shape of an array that is not materialised".into()),
+                _ => Err(Unsupported::Expression(
+                    "the shape of an array that is not materialised".into(),
+                )),
             },
             Expr::ReadLinear { array, index } => {
                 let b = buffer(a, *array)?;
@@ -733,7 +766,10 @@ impl<'a> Lower<'a> {
                 self.read_stencil(b, &c, offset, *boundary, &ty)
             }
             Expr::Math(f, xs) => self.math(*f, xs, &ty),
-            other => Err(format!("{} in a kernel", expr_name(other))),
+            other => Err(Unsupported::Expression(format!(
+                "{} in a kernel",
+                expr_name(other)
+            ))),
         }
     }
 
@@ -941,7 +977,7 @@ impl<'a> Lower<'a> {
                 BinOp::BitAnd | BinOp::Mul => "and",
                 BinOp::BitOr => "or",
                 BinOp::BitXor | BinOp::Add | BinOp::Sub => "xor",
-                _ => return Err(format!("`{}` on bool", op.symbol())),
+                _ => return Err(Unsupported::op(op.symbol(), "bool")),
             };
             self.ins(format!("{i}.b32 {w}, {u}, {v};"));
             let r = self.reg(Class::P);
@@ -964,10 +1000,10 @@ impl<'a> Lower<'a> {
                         .call_func((None, p), &[xa.clone(), ya.clone()], p, &r)
                         .is_none()
                     {
-                        return Err(format!("`%` on {}", p.name()));
+                        return Err(Unsupported::op("%", p.name()));
                     }
                 }
-                _ => return Err(format!("`{}` on {}", op.symbol(), p.name())),
+                _ => return Err(Unsupported::op(op.symbol(), p.name())),
             }
             return Ok(vec![r]);
         }
@@ -998,7 +1034,7 @@ impl<'a> Lower<'a> {
                     self.ins(format!("shr.{t} {r}, {xa}, {amt};"));
                 }
             }
-            _ => return Err(format!("`{}` on {}", op.symbol(), p.name())),
+            _ => return Err(Unsupported::op(op.symbol(), p.name())),
         }
         self.normalize(&r, p);
         Ok(vec![r])
@@ -1054,7 +1090,7 @@ impl<'a> Lower<'a> {
             // Tuples: equality only, component by component (the language
             // has no other comparison of tuples; `min`/`max` desugar).
             if !matches!(op, BinOp::Eq | BinOp::Ne) {
-                return Err(format!("`{}` on tuples", op.symbol()));
+                return Err(Unsupported::op(op.symbol(), "tuples"));
             }
             let all = self.reg(Class::R);
             self.ins(format!("mov.b32 {all}, 1;"));
@@ -1218,7 +1254,7 @@ impl<'a> Lower<'a> {
         // Everything else through the math library's `.func`s.
         match self.call_func((Some(f), p), &args, rp, &r) {
             Some(()) => Ok(vec![r]),
-            None => Err(format!("`x.{}()` on {}", f.name(), p.name())),
+            None => Err(Unsupported::op(format!("x.{}()", f.name()), p.name())),
         }
     }
 
@@ -1624,13 +1660,15 @@ fn proj_regs(t: &Ty, v: &[String], n: usize) -> Vec<String> {
 
 fn prim_of(t: &Ty) -> Result<Prim, Unsupported> {
     t.prim()
-        .ok_or_else(|| format!("a value of type {t} where a primitive is expected"))
+        .ok_or_else(|| Unsupported::Expression(format!("a value of type {t} where a primitive is expected")))
 }
 
 fn buffer(a: &Arena, h: H) -> Result<u32, Unsupported> {
     match a.expr(h) {
         Expr::Buffer(b) => Ok(b.0),
-        _ => Err("a read of an array that is not materialised".into()),
+        _ => Err(Unsupported::Expression(
+            "a read of an array that is not materialised".into(),
+        )),
     }
 }
 

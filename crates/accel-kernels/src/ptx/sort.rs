@@ -35,7 +35,7 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: SortEntry) -> Result<S
         elem, key, key_bits, ..
     } = &k.op
     else {
-        return Err("a sort pass of another kernel".to_string());
+        return Err(Unsupported::Internal("a sort pass of another kernel".into()));
     };
     let wide_key = *key_bits > 32;
     match pass {
