@@ -348,9 +348,13 @@ impl Target for Gen<'_> {
         (out, HashSet::new())
     }
 
-    /// A launch reads a buffer's dimensions from the buffer (`Io::bufs`).
-    fn shapes_need_buffers(&self) -> bool {
-        true
+    /// Every buffer a launch passes (its columns, or its dimensions: `Io::bufs`).
+    fn kernel_reads(&self, k: &Kernel) -> Vec<u32> {
+        // The PTX program's kernels are the plan's, in `Plan::kernels` order.
+        match self.plan.kernels().position(|x| std::ptr::eq(x, k)) {
+            Some(n) => layout(self.plan, &self.prog.kernels[n], k).inputs,
+            None => Vec::new(),
+        }
     }
 
     fn bind(&self, _b: u32) -> TokenStream {

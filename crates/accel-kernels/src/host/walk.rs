@@ -5,7 +5,7 @@
 //! kernel, copies and frees a buffer, and returns a result array.
 
 use super::{buf, buf_shape, buffers_in, location, rust_ty, var, Scalars};
-use accel_core::ir::{Expr, H};
+use accel_core::ir::H;
 use accel_core::plan::{Block, Kernel, Output, ParamBinding, Slot, Step, Val};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -29,11 +29,12 @@ pub trait Target: Scalars {
     /// Kernel `k`'s code, binding its outputs. It may consume the buffers of
     /// `may_move` (their last use is here); it returns those it consumed.
     fn kernel(&self, k: &Kernel, may_move: &HashSet<u32>) -> (TokenStream, HashSet<u32>);
-    /// Whether a kernel whose element functions read a buffer's shape needs
-    /// the buffer itself alive (the GPU passes its dimensions from it); on
-    /// the CPU the shape is a local of its own.
-    fn shapes_need_buffers(&self) -> bool {
-        false
+    /// Buffers kernel `k` reads beyond those its expressions read the data
+    /// of: a buffer whose shape the kernel reads stays alive until it ran
+    /// where the target takes the dimensions from the buffer (the GPU); on
+    /// the CPU a shape is a local of its own.
+    fn kernel_reads(&self, _k: &Kernel) -> Vec<u32> {
+        Vec::new()
     }
     /// After `__bN` is bound anew (by a branch or a loop).
     fn bind(&self, b: u32) -> TokenStream;
@@ -216,19 +217,7 @@ impl<T: Target> Walk<'_, T> {
                 }
                 hs.extend(kernel.op.host_exprs());
                 hs.extend(kernel.op.funs().iter().map(|f| f.body));
-                if self.t.shapes_need_buffers() {
-                    let a = &self.t.plan().arena;
-                    for f in kernel.op.funs() {
-                        a.reaches(f.body, |_, e| {
-                            if let Expr::Shape(x) = e {
-                                if let Expr::Buffer(b) = a.expr(*x) {
-                                    u.insert(b.0);
-                                }
-                            }
-                            false
-                        });
-                    }
-                }
+                u.extend(self.t.kernel_reads(kernel));
                 if let Some(d) = kernel.op.defaults() {
                     u.insert(d.0);
                 }
