@@ -15,6 +15,7 @@
 use super::fold::{fold_nonempty, row_groups, split_size};
 use super::par;
 use crate::elem::Columns;
+use std::ops::Range;
 
 pub use accel_types::ScanDir;
 
@@ -70,6 +71,91 @@ fn scan_range<T: Copy>(
     acc
 }
 
+/// [`scan_range`] over `L` rows at once, in lockstep: lane `k` starts
+/// from `acc[k]`, its element `j` (`0..m`, in the row's order) is `x(k, j)`
+/// and its output there goes to `emit(k, j, v)`. Returns each lane's running
+/// value after its row. Each lane combines exactly as [`scan_range`] does.
+#[inline(always)]
+fn scan_lanes<T: Copy, const L: usize>(
+    dir: ScanDir,
+    kind: Kind,
+    m: usize,
+    mut acc: [T; L],
+    x: &impl Fn(usize, usize) -> T,
+    g: &impl Fn(T, T) -> T,
+    emit: &impl Fn(usize, usize, T),
+) -> [T; L] {
+    match (dir, kind) {
+        (ScanDir::Left, Kind::Incl) => {
+            for j in 0..m {
+                for k in 0..L {
+                    acc[k] = g(acc[k], x(k, j));
+                    emit(k, j, acc[k]);
+                }
+            }
+        }
+        (ScanDir::Left, Kind::Excl) => {
+            for j in 0..m {
+                for k in 0..L {
+                    emit(k, j, acc[k]);
+                    acc[k] = g(acc[k], x(k, j));
+                }
+            }
+        }
+        (ScanDir::Right, Kind::Incl) => {
+            for j in (0..m).rev() {
+                for k in 0..L {
+                    acc[k] = g(x(k, j), acc[k]);
+                    emit(k, j, acc[k]);
+                }
+            }
+        }
+        (ScanDir::Right, Kind::Excl) => {
+            for j in (0..m).rev() {
+                for k in 0..L {
+                    emit(k, j, acc[k]);
+                    acc[k] = g(x(k, j), acc[k]);
+                }
+            }
+        }
+    }
+    acc
+}
+
+/// Scans the rows of `rows` `L` at a time with [`scan_lanes`], as
+/// [`scan_rows`] does one at a time: their running values form independent
+/// dependency chains, which the core overlaps (a combination with a
+/// division, as a recurrence solved by a scan has, is otherwise bound by its
+/// latency). Returns the first row left over (fewer than `L`).
+#[allow(clippy::too_many_arguments)]
+fn scan_lockstep<T: Copy, const L: usize>(
+    rows: Range<usize>,
+    lay: Layout,
+    dir: ScanDir,
+    kind: Kind,
+    x: &impl Fn(usize, usize) -> T,
+    g: &impl Fn(T, T) -> T,
+    seed: &impl Fn(usize) -> T,
+    emit: &impl Fn(usize, usize, T),
+    fin: &impl Fn(usize, T, T),
+) -> usize {
+    let mut r0 = rows.start;
+    while r0 + L <= rows.end {
+        let rs: [usize; L] = std::array::from_fn(|k| r0 + k);
+        let seeds = rs.map(seed);
+        let first = |k: usize| rs[k] * lay.len + lay.skip_front;
+        let xr = |k: usize, j: usize| x(rs[k], lay.skip_front + j);
+        let totals = scan_lanes(dir, kind, lay.m, seeds, &xr, g, &|k, j, v| {
+            emit(rs[k], first(k) + j, v)
+        });
+        for k in 0..L {
+            fin(rs[k], seeds[k], totals[k]);
+        }
+        r0 += L;
+    }
+    r0
+}
+
 /// How the rows are laid out for a scan.
 #[derive(Clone, Copy)]
 struct Layout {
@@ -106,7 +192,15 @@ fn scan_rows<T: Copy + Send + Sync>(
     } = lay;
     let Some(size) = split_size(rows, m) else {
         row_groups(rows, m).for_each(|group| {
-            for r in group {
+            // Rows in lockstep: four when their running values are small,
+            // else two (four tuples of four floats spill out of registers
+            // and were slower than one row at a time).
+            let r0 = if size_of::<T>() <= 8 {
+                scan_lockstep::<T, 4>(group.clone(), lay, dir, kind, x, g, seed, emit, fin)
+            } else {
+                scan_lockstep::<T, 2>(group.clone(), lay, dir, kind, x, g, seed, emit, fin)
+            };
+            for r in r0..group.end {
                 let s = seed(r);
                 let (base, lo) = (r * len, r * len + skip_front);
                 let xr = |i: usize| x(r, i - base);
