@@ -209,15 +209,15 @@ fn fused_plans_have_one_kernel_and_no_intermediates() {
 /// input (the counting pass, then the walk), the value's `* 3` once.
 #[test]
 fn fused_plan_evaluates_each_closure_once() {
-    use accel_core::ir::{BinOp, Expr};
+    use accel_core::ir::{BinOp, Expr, Scalar};
     let p = plan(fused::hist::SOURCE, "hist", Options::default());
     assert_eq!(
-        p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Rem, ..))),
+        p.evaluations(|e| matches!(e, Expr::Scalar(Scalar::Binary(BinOp::Rem, ..)))),
         2,
         "{p}"
     );
     assert_eq!(
-        p.evaluations(|e| matches!(e, Expr::Binary(BinOp::Mul, ..))),
+        p.evaluations(|e| matches!(e, Expr::Scalar(Scalar::Binary(BinOp::Mul, ..)))),
         1,
         "{p}"
     );

@@ -8,7 +8,7 @@ mod common;
 
 use accel::prelude::*;
 use accel::ErrorKind;
-use accel_core::ir::{Expr, MathFn};
+use accel_core::ir::{Expr, MathFn, Scalar};
 use accel_core::plan::horizontal::Clustering;
 use accel_core::{Options, Plan};
 use common::*;
@@ -41,7 +41,7 @@ fn shape_of(p: &Plan) -> (usize, usize) {
 }
 
 fn math(f: MathFn) -> impl Fn(&Expr) -> bool {
-    move |e| matches!(e, Expr::Math(g, _) if *g == f)
+    move |e| matches!(e, Expr::Scalar(Scalar::Math(g, _)) if *g == f)
 }
 
 /// The same program three times: fused, without fusion, without sharing.

@@ -11,7 +11,7 @@
 //! with the same canonical form. Nothing is renamed in the program itself: the
 //! survivor keeps its own variables, so no binder is ever shadowed.
 
-use crate::ir::{Arena, Expr, Ty, VarId, H};
+use crate::ir::{Arena, Expr, PlanRead, Scalar, Ty, VarId, H};
 use std::collections::{BTreeSet, HashMap};
 
 /// `body` with alpha-equivalent array operations merged.
@@ -98,8 +98,8 @@ impl Canon {
         }
         let e = a.expr(h);
         let new = match e {
-            Expr::Var(v) => match env.iter().rposition(|b| b == v) {
-                Some(k) => Expr::Var(self.level(k, &a.var(*v).ty)),
+            Expr::Scalar(Scalar::Var(v)) => match env.iter().rposition(|b| b == v) {
+                Some(k) => Expr::Scalar(Scalar::Var(self.level(k, &a.var(*v).ty))),
                 None => {
                     let s = match self.free.get(v) {
                         Some(&s) => s,
@@ -110,48 +110,48 @@ impl Canon {
                             s
                         }
                     };
-                    Expr::Var(s)
+                    Expr::Scalar(Scalar::Var(s))
                 }
             },
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let value = self.form(a, *value, env);
                 let var2 = self.level(env.len(), &a.var(*var).ty);
                 env.push(*var);
                 let body = self.form(a, *body, env);
                 env.pop();
-                Expr::Let {
+                Expr::Scalar(Scalar::Let {
                     var: var2,
                     value,
                     body,
-                }
+                })
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var,
                 body,
-            } => {
+            }) => {
                 let index = self.form(a, *index, env);
                 let shape = self.form(a, *shape, env);
                 let var2 = self.level(env.len(), &a.var(*var).ty);
                 env.push(*var);
                 let body = self.form(a, *body, env);
                 env.pop();
-                Expr::Checked {
+                Expr::Plan(PlanRead::Checked {
                     op,
                     index,
                     shape,
                     var: var2,
                     body,
-                }
+                })
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let init = init.iter().map(|x| self.form(a, *x, env)).collect();
                 let base = env.len();
                 let vars2 = vars
@@ -163,12 +163,12 @@ impl Canon {
                 let cond = self.form(a, *cond, env);
                 let step = step.iter().map(|x| self.form(a, *x, env)).collect();
                 env.truncate(base);
-                Expr::While {
+                Expr::Scalar(Scalar::While {
                     vars: vars2,
                     init,
                     cond,
                     step,
-                }
+                })
             }
             e => {
                 // Closure bodies see their parameters at the levels after `env`;
@@ -209,32 +209,32 @@ pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>)
     let e = a.expr(h);
     let mut s = BTreeSet::new();
     match e {
-        Expr::Var(v) => {
+        Expr::Scalar(Scalar::Var(v)) => {
             s.insert(*v);
         }
-        Expr::Let { var, value, body } => {
+        Expr::Scalar(Scalar::Let { var, value, body }) => {
             s = free_vars(a, *body, memo);
             s.remove(var);
             s.extend(free_vars(a, *value, memo));
         }
-        Expr::Checked {
+        Expr::Plan(PlanRead::Checked {
             index,
             shape,
             var,
             body,
             ..
-        } => {
+        }) => {
             s = free_vars(a, *body, memo);
             s.remove(var);
             s.extend(free_vars(a, *index, memo));
             s.extend(free_vars(a, *shape, memo));
         }
-        Expr::While {
+        Expr::Scalar(Scalar::While {
             vars,
             init,
             cond,
             step,
-        } => {
+        }) => {
             s = free_vars(a, *cond, memo);
             for x in step {
                 s.extend(free_vars(a, *x, memo));

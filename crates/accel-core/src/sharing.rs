@@ -16,7 +16,7 @@
 //! reads stays a `let` too, so that the closure reads a host value.
 
 use crate::front::Program;
-use crate::ir::{Arena, Expr, Ty, VarId, H};
+use crate::ir::{Arena, Expr, Scalar, Ty, VarId, H};
 use std::collections::{HashMap, HashSet};
 
 /// The program as one DAG: array-level `let`s inlined, so that every edge to an
@@ -74,10 +74,13 @@ pub fn array_work(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut Ha
     memo.insert(h, false);
     let e = a.expr(h);
     let r = e.is_array_op()
-        || matches!(e, Expr::Let { .. })
-        || (matches!(e, Expr::If(..) | Expr::While { .. }) && a.ty(h).has_array())
+        || matches!(e, Expr::Scalar(Scalar::Let { .. }))
+        || (matches!(
+            e,
+            Expr::Scalar(Scalar::If(..)) | Expr::Scalar(Scalar::While { .. })
+        ) && a.ty(h).has_array())
         || match e {
-            Expr::Var(v) => let_values
+            Expr::Scalar(Scalar::Var(v)) => let_values
                 .get(v)
                 .is_some_and(|x| array_work(a, *x, let_values, memo)),
             _ => e
@@ -92,10 +95,10 @@ pub fn array_work(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut Ha
 /// Is `h` (outside closures) control flow of the array level?
 pub fn is_control(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut HashMap<H, bool>) -> bool {
     match a.expr(h) {
-        Expr::If(_, t, e) => {
+        Expr::Scalar(Scalar::If(_, t, e)) => {
             a.ty(h).has_array() || array_work(a, *t, let_values, memo) || array_work(a, *e, let_values, memo)
         }
-        Expr::While { cond, step, .. } => {
+        Expr::Scalar(Scalar::While { cond, step, .. }) => {
             a.ty(h).has_array()
                 || array_work(a, *cond, let_values, memo)
                 || step.iter().any(|x| array_work(a, *x, let_values, memo))
@@ -108,7 +111,7 @@ pub fn is_control(a: &Arena, h: H, let_values: &HashMap<VarId, H>, memo: &mut Ha
 fn kept_lets(a: &Arena, body: H) -> HashSet<VarId> {
     let mut let_values = HashMap::new();
     for h in a.handles() {
-        if let Expr::Let { var, value, .. } = a.expr(h) {
+        if let Expr::Scalar(Scalar::Let { var, value, .. }) = a.expr(h) {
             let_values.insert(*var, *value);
         }
     }
@@ -142,7 +145,7 @@ impl Scan<'_> {
         let a = self.a;
         let e = a.expr(h);
         match e {
-            Expr::Var(v) => {
+            Expr::Scalar(Scalar::Var(v)) => {
                 if let Some(&d) = self.depth_of.get(v) {
                     let crosses = d < depth;
                     let scalar_in_closure = in_closure && !a.var(*v).ty.has_array() && {
@@ -154,17 +157,17 @@ impl Scan<'_> {
                     }
                 }
             }
-            Expr::Let { var, value, body } if !in_closure => {
+            Expr::Scalar(Scalar::Let { var, value, body }) if !in_closure => {
                 self.go(*value, depth, false);
                 self.depth_of.insert(*var, depth);
                 self.go(*body, depth, false);
             }
-            Expr::If(c, t, f) if !in_closure && self.control(h) => {
+            Expr::Scalar(Scalar::If(c, t, f)) if !in_closure && self.control(h) => {
                 self.go(*c, depth, false);
                 self.go(*t, depth + 1, false);
                 self.go(*f, depth + 1, false);
             }
-            Expr::While { init, cond, step, .. } if !in_closure && self.control(h) => {
+            Expr::Scalar(Scalar::While { init, cond, step, .. }) if !in_closure && self.control(h) => {
                 for x in init {
                     self.go(*x, depth, false);
                 }
@@ -199,7 +202,7 @@ impl Scan<'_> {
                 return true;
             }
             match self.a.expr(x) {
-                Expr::Var(v) => stack.extend(self.let_values.get(v)),
+                Expr::Scalar(Scalar::Var(v)) => stack.extend(self.let_values.get(v)),
                 e => stack.extend(e.children()),
             }
         }
@@ -214,14 +217,14 @@ impl Inliner {
         }
         let e = a.expr(h).clone();
         let r = match &e {
-            Expr::Var(v) => self.subst.get(v).copied().unwrap_or(h),
+            Expr::Scalar(Scalar::Var(v)) => self.subst.get(v).copied().unwrap_or(h),
             // Sharing off: a scalar `let` inside a closure is substituted into
             // its own body only. Not through `subst` and the memo, which are
             // global: the library binds the parameters of one closure by
             // `let`s at several places (`postscanl` applies `f` in a map and
             // uses it as the scan's combination), so a global substitution
             // would leak into the other uses of the same body.
-            Expr::Let { var, value, body }
+            Expr::Scalar(Scalar::Let { var, value, body })
                 if in_closure
                     && self.scalar_lets_too
                     && !a.var(*var).ty.has_array()
@@ -231,19 +234,19 @@ impl Inliner {
                 let b = self.go(a, *body, in_closure);
                 substitute(a, b, *var, v, &mut HashMap::new())
             }
-            Expr::Let { var, value, body }
+            Expr::Scalar(Scalar::Let { var, value, body })
                 if (!in_closure || a.var(*var).ty.has_array()) && !self.kept.contains(var) =>
             {
                 let v = self.go(a, *value, in_closure);
                 self.subst.insert(*var, v);
                 self.go(a, *body, in_closure)
             }
-            Expr::Proj(x, n) => {
+            Expr::Scalar(Scalar::Proj(x, n)) => {
                 let x = self.go(a, *x, in_closure);
                 match a.expr(x) {
                     // Projections out of a tuple of arrays name the array itself.
-                    Expr::Tuple(xs) if a.ty(x).has_array() => xs[*n],
-                    _ => rebuild(a, h, Expr::Proj(x, *n)),
+                    Expr::Scalar(Scalar::Tuple(xs)) if a.ty(x).has_array() => xs[*n],
+                    _ => rebuild(a, h, Expr::Scalar(Scalar::Proj(x, *n))),
                 }
             }
             _ => {
@@ -268,39 +271,39 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
     }
     let e = a.expr(h).clone();
     let r = match &e {
-        Expr::Var(v) if *v == var => value,
-        Expr::Let {
+        Expr::Scalar(Scalar::Var(v)) if *v == var => value,
+        Expr::Scalar(Scalar::Let {
             var: v,
             value: x,
             body,
-        } if *v == var => {
+        }) if *v == var => {
             let x = substitute(a, *x, var, value, memo);
             rebuild(
                 a,
                 h,
-                Expr::Let {
+                Expr::Scalar(Scalar::Let {
                     var: *v,
                     value: x,
                     body: *body,
-                },
+                }),
             )
         }
-        Expr::While {
+        Expr::Scalar(Scalar::While {
             vars,
             init,
             cond,
             step,
-        } if vars.contains(&var) => {
+        }) if vars.contains(&var) => {
             let init = init.iter().map(|x| substitute(a, *x, var, value, memo)).collect();
             rebuild(
                 a,
                 h,
-                Expr::While {
+                Expr::Scalar(Scalar::While {
                     vars: vars.clone(),
                     init,
                     cond: *cond,
                     step: step.clone(),
-                },
+                }),
             )
         }
         _ => {
@@ -343,7 +346,7 @@ pub fn data_uses(arena: &Arena, body: H) -> HashMap<H, usize> {
     if arena.ty(body).is_array() {
         *uses.entry(body).or_default() += 1;
     }
-    if let Expr::Tuple(xs) = arena.expr(body) {
+    if let Expr::Scalar(Scalar::Tuple(xs)) = arena.expr(body) {
         for x in xs {
             if arena.ty(*x).is_array() {
                 *uses.entry(*x).or_default() += 1;
@@ -356,15 +359,20 @@ pub fn data_uses(arena: &Arena, body: H) -> HashMap<H, usize> {
         }
         let e = arena.expr(h);
         for c in e.children() {
-            let is_data_use =
-                arena.ty(c).has_array() && !matches!(e, Expr::Shape(_) | Expr::Tuple(_) | Expr::Proj(..));
+            let is_data_use = arena.ty(c).has_array()
+                && !matches!(
+                    e,
+                    Expr::Scalar(Scalar::Shape(_))
+                        | Expr::Scalar(Scalar::Tuple(_))
+                        | Expr::Scalar(Scalar::Proj(..))
+                );
             if is_data_use {
                 *uses.entry(c).or_default() += 1;
             }
             stack.push(c);
         }
         // A projection out of a multi-result operation uses that operation.
-        if let Expr::Proj(x, _) = e {
+        if let Expr::Scalar(Scalar::Proj(x, _)) = e {
             if matches!(arena.ty(*x), Ty::Tuple(_)) && arena.ty(*x).has_array() {
                 *uses.entry(*x).or_default() += 1;
             }

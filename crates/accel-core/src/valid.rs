@@ -3,7 +3,7 @@
 //! plan, kernels reading only buffers that exist and are already written.
 
 use crate::front::Program;
-use crate::ir::{Arena, Expr, Fun, Prim, Ty, VarId, H};
+use crate::ir::{Arena, ArrayOp, Expr, Fun, PlanRead, Prim, Scalar, Ty, VarId, H};
 use crate::plan::{Block, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use std::collections::HashSet;
 
@@ -378,7 +378,12 @@ impl<'a> Validator<'a> {
     }
 
     fn scalar_only(&mut self, h: H, in_plan: bool) -> Result<(), Invalid> {
-        if self.a.ty(h).has_array() && !matches!(self.a.expr(h), Expr::Var(_) | Expr::Buffer(_)) {
+        if self.a.ty(h).has_array()
+            && !matches!(
+                self.a.expr(h),
+                Expr::Scalar(Scalar::Var(_)) | Expr::Plan(PlanRead::Buffer(_))
+            )
+        {
             return Err(Invalid::new(
                 Rule::Level,
                 None,
@@ -411,28 +416,28 @@ impl<'a> Validator<'a> {
         let e = self.a.expr(h);
         let ty = self.a.ty(h);
         let bad = |rule: Rule, msg: &str| Err(Invalid::new(rule, None, format!("{msg}: {}", self.a.show(h))));
-        if in_plan && (e.is_array_op() || matches!(e, Expr::Read { .. })) {
+        if in_plan && (e.is_array_op() || matches!(e, Expr::Scalar(Scalar::Read { .. }))) {
             return bad(Rule::Level, "array operation left in the kernel plan");
         }
         if !in_plan
             && matches!(
                 e,
-                Expr::Buffer(_)
-                    | Expr::ReadLinear { .. }
-                    | Expr::ReadIndex { .. }
-                    | Expr::Checked { .. }
-                    | Expr::ReadStencil { .. }
+                Expr::Plan(PlanRead::Buffer(_))
+                    | Expr::Plan(PlanRead::ReadLinear { .. })
+                    | Expr::Plan(PlanRead::ReadIndex { .. })
+                    | Expr::Plan(PlanRead::Checked { .. })
+                    | Expr::Plan(PlanRead::ReadStencil { .. })
             )
         {
             return bad(Rule::Level, "kernel-plan expression in the program IR");
         }
         match e {
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays,
                 extents,
-            } => {
+            }) => {
                 if boundaries.len() != arrays.len() || extents.len() != arrays.len() || arrays.is_empty() {
                     return bad(
                         Rule::Shape,
@@ -466,7 +471,7 @@ impl<'a> Validator<'a> {
                     return bad(Rule::Shape, "stencil function has too many parameters");
                 }
             }
-            Expr::Sort { key, a } => {
+            Expr::Array(ArrayOp::Sort { key, a }) => {
                 let elem = match self.a.ty(*a).elem_and_rank() {
                     Some((e, 1)) => e,
                     _ => return bad(Rule::Shape, "sort of a non-vector"),
@@ -481,12 +486,12 @@ impl<'a> Validator<'a> {
                     return bad(Rule::Type, "sort's result is not its input's type");
                 }
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 boundary,
-            } => {
+            }) => {
                 let rank = self.a.ty(*array).elem_and_rank().map(|x| x.1);
                 if rank != Some(offset.len()) || self.a.ty(*center) != &Ty::Index(offset.len()) {
                     return bad(Rule::Shape, "stencil read of the wrong rank");
@@ -498,7 +503,7 @@ impl<'a> Validator<'a> {
             _ => {}
         }
         match e {
-            Expr::Var(v) => {
+            Expr::Scalar(Scalar::Var(v)) => {
                 if !self.scope.contains(v) {
                     return bad(Rule::Scope, "variable out of scope");
                 }
@@ -507,7 +512,7 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
-            Expr::Buffer(b) => match self.plan {
+            Expr::Plan(PlanRead::Buffer(b)) => match self.plan {
                 Some((p, written)) => {
                     let Some(buf) = p.buffers.get(*b) else {
                         return bad(Rule::Buffer, "unknown buffer");
@@ -522,7 +527,7 @@ impl<'a> Validator<'a> {
                 }
                 None => bad(Rule::Level, "buffer outside a plan"),
             },
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 self.expr(*value, in_plan)?;
                 if &self.a.var(*var).ty != self.a.ty(*value) {
                     return bad(Rule::Type, "let binds a value of another type");
@@ -536,13 +541,13 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 index,
                 shape,
                 var,
                 body,
                 ..
-            } => {
+            }) => {
                 self.expr(*index, in_plan)?;
                 self.expr(*shape, in_plan)?;
                 if self.a.ty(*index) != self.a.ty(*shape) {
@@ -553,12 +558,12 @@ impl<'a> Validator<'a> {
                 self.scope.pop();
                 r
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 for x in init {
                     self.expr(*x, in_plan)?;
                 }
@@ -576,7 +581,7 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
-            Expr::Binary(op, x, y) => {
+            Expr::Scalar(Scalar::Binary(op, x, y)) => {
                 self.expr(*x, in_plan)?;
                 self.expr(*y, in_plan)?;
                 let shift = matches!(op, crate::ir::BinOp::Shl | crate::ir::BinOp::Shr);
@@ -585,7 +590,7 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
-            Expr::Assert { cond, body, .. } => {
+            Expr::Scalar(Scalar::Assert { cond, body, .. }) => {
                 self.expr(*cond, in_plan)?;
                 self.expr(*body, in_plan)?;
                 if self.a.ty(*cond) != &Ty::Prim(crate::ir::Prim::Bool) || self.a.ty(*body) != ty {
@@ -593,7 +598,7 @@ impl<'a> Validator<'a> {
                 }
                 Ok(())
             }
-            Expr::If(c, t, f) => {
+            Expr::Scalar(Scalar::If(c, t, f)) => {
                 self.expr(*c, in_plan)?;
                 self.expr(*t, in_plan)?;
                 self.expr(*f, in_plan)?;

@@ -2,7 +2,7 @@
 //! golden text, the validator, and the interpreter's semantics on small cases
 //! computed by hand.
 
-use accel_core::ir::{Expr, Ty};
+use accel_core::ir::{ArrayOp, Expr, Scalar, Ty};
 use accel_core::{compile_source, front, interp, sharing, valid};
 use accel_types::dynamic::{Dyn, DynArray, Value};
 
@@ -81,7 +81,7 @@ fn sharing_counts_data_uses_not_shape_uses() {
     let map = p
         .arena
         .handles()
-        .find(|h| matches!(p.arena.expr(*h), Expr::Map { .. }))
+        .find(|h| matches!(p.arena.expr(*h), Expr::Array(ArrayOp::Map { .. })))
         .unwrap();
     assert_eq!(
         uses.get(&map),
@@ -105,7 +105,7 @@ fn validator_rejects_a_variable_out_of_scope() {
     let stray = p
         .arena
         .handles()
-        .find(|h| matches!(p.arena.expr(*h), Expr::Var(v) if p.arena.var(*v).name == "x"))
+        .find(|h| matches!(p.arena.expr(*h), Expr::Scalar(Scalar::Var(v)) if p.arena.var(*v).name == "x"))
         .unwrap();
     let one = p.arena.lit(accel_core::ir::Prim::I32, 1);
     p.body = p.arena.binary(accel_core::ir::BinOp::Add, stray, one);
@@ -206,8 +206,8 @@ fn lets_used_inside_loops_stay_lets() {
     let kept_array_let = p
         .arena
         .handles()
-        .any(|h| matches!(p.arena.expr(h), Expr::Let { var, .. } if p.arena.var(*var).name == "ys"))
-        && matches!(p.arena.expr(body), Expr::Let { .. });
+        .any(|h| matches!(p.arena.expr(h), Expr::Scalar(Scalar::Let { var, .. }) if p.arena.var(*var).name == "ys"))
+        && matches!(p.arena.expr(body), Expr::Scalar(Scalar::Let { .. }));
     assert!(kept_array_let);
     let (_, plan) = compile_source(src, "f").unwrap();
     valid::plan(&plan).unwrap();

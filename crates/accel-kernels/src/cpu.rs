@@ -8,7 +8,8 @@
 //! the plan.
 
 use accel_core::ir::{
-    Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, Prim, ScanDir, ScanKind, Ty, UnOp, VarId, H,
+    Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, PlanRead, Prim, Scalar, ScanDir, ScanKind, Ty, UnOp,
+    VarId, H,
 };
 use accel_core::plan::{AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, Plan, Slot, Step};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -177,24 +178,26 @@ fn reads_across_rows(a: &Arena, elem: &ElemFn) -> bool {
     let row_axis = rank - 2;
     a.reaches(f.body, |_, e| {
         let index = match e {
-            Expr::Checked { index, .. } | Expr::ReadIndex { index, .. } => *index,
+            Expr::Plan(PlanRead::Checked { index, .. }) | Expr::Plan(PlanRead::ReadIndex { index, .. }) => {
+                *index
+            }
             _ => return false,
         };
-        let Expr::MakeIndex(xs) = a.expr(resolve(index)) else {
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(resolve(index)) else {
             return false;
         };
         let Some(&last) = xs.last() else {
             return false;
         };
-        matches!(a.expr(resolve(last)), Expr::Proj(b, d)
-            if *d == row_axis && matches!(a.expr(resolve(*b)), Expr::Var(v) if *v == p))
+        matches!(a.expr(resolve(last)), Expr::Scalar(Scalar::Proj(b, d))
+            if *d == row_axis && matches!(a.expr(resolve(*b)), Expr::Scalar(Scalar::Var(v)) if *v == p))
     })
 }
 
 /// Whether a permute's combination keeps the new value (`|new, _old| new`:
 /// a scatter, where which of several sources wins is unspecified).
 fn keeps_new(a: &Arena, combine: &Fun) -> bool {
-    matches!((a.expr(combine.body), combine.params.first()), (Expr::Var(v), Some(new)) if v == new)
+    matches!((a.expr(combine.body), combine.params.first()), (Expr::Scalar(Scalar::Var(v)), Some(new)) if v == new)
 }
 
 /// The scalars of `plan` that live on the host: scalar parameters, `let`
@@ -352,7 +355,7 @@ fn negate(op: BinOp) -> BinOp {
 /// The `&&`-conjuncts of `c`, left to right.
 fn conjuncts_in_order(a: &Arena, c: H, out: &mut Vec<H>) {
     match a.expr(c) {
-        Expr::Binary(BinOp::And, p, q) => {
+        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) => {
             conjuncts_in_order(a, *p, out);
             conjuncts_in_order(a, *q, out);
         }
@@ -634,10 +637,10 @@ impl Gen<'_> {
                 let reads = self.a.reaches(key.body, |_, e| {
                     matches!(
                         e,
-                        Expr::Read { .. }
-                            | Expr::ReadLinear { .. }
-                            | Expr::ReadIndex { .. }
-                            | Expr::Checked { .. }
+                        Expr::Scalar(Scalar::Read { .. })
+                            | Expr::Plan(PlanRead::ReadLinear { .. })
+                            | Expr::Plan(PlanRead::ReadIndex { .. })
+                            | Expr::Plan(PlanRead::Checked { .. })
                     )
                 });
                 let sort = if reads {
@@ -1007,12 +1010,12 @@ impl Gen<'_> {
         // Per buffer: the smallest and largest offset in each dimension.
         let mut reach: Vec<(u32, Vec<i32>, Vec<i32>)> = Vec::new();
         for h in reads {
-            let Expr::ReadStencil {
+            let Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 ..
-            } = self.a.expr(h)
+            }) = self.a.expr(h)
             else {
                 continue;
             };
@@ -1156,8 +1159,10 @@ impl Gen<'_> {
             let mut h = f.body;
             let (iff, c, t, e) = loop {
                 match self.a.expr(h) {
-                    Expr::Let { value, body, .. } if !touches_memory(self.a, *value) => h = *body,
-                    Expr::If(c, t, e) => break (h, *c, *t, *e),
+                    Expr::Scalar(Scalar::Let { value, body, .. }) if !touches_memory(self.a, *value) => {
+                        h = *body
+                    }
+                    Expr::Scalar(Scalar::If(c, t, e)) => break (h, *c, *t, *e),
                     _ => return None,
                 }
             };
@@ -1185,15 +1190,15 @@ impl Gen<'_> {
                 .is_some_and(|(ds, _)| ds.iter().enumerate().all(|(k, d)| k == *d))
         };
         match self.a.expr(h) {
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 index, var: v, body, ..
-            } if identity(*index) => match self.a.expr(*body) {
-                Expr::ReadIndex { array, index } if matches!(self.a.expr(*index), Expr::Var(w) if w == v) => {
+            }) if identity(*index) => match self.a.expr(*body) {
+                Expr::Plan(PlanRead::ReadIndex { array, index }) if matches!(self.a.expr(*index), Expr::Scalar(Scalar::Var(w)) if w == v) => {
                     Some(buffer_of(self.a, *array))
                 }
                 _ => None,
             },
-            Expr::ReadIndex { array, index } if identity(*index) => Some(buffer_of(self.a, *array)),
+            Expr::Plan(PlanRead::ReadIndex { array, index }) if identity(*index) => Some(buffer_of(self.a, *array)),
             _ => None,
         }
         .filter(|&b| b != u32::MAX)
@@ -1223,7 +1228,7 @@ impl Gen<'_> {
         let call = self.generate_call(elem, b, bs, rank, cols);
         let mut bx = IndexBox::new(rank);
         let c = match self.a.expr(iff) {
-            Expr::If(c, ..) => *c,
+            Expr::Scalar(Scalar::If(c, ..)) => *c,
             _ => unreachable!("an in-place candidate is an `if`"),
         };
         self.in_iteration(elem, shape, || self.box_where(c, then, bs, &mut bx, None));
@@ -1326,7 +1331,7 @@ impl Gen<'_> {
     /// equality). `bx` becomes the intersection of the boxes.
     fn decide_ifs(&self, h: H, shape: &Ident, bx: &mut IndexBox, decided: &mut HashMap<H, Decision>) {
         match self.a.expr(h) {
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 let rank = bx.lo.len();
                 let mut then_box = IndexBox::new(rank);
                 let mut residual = Vec::new();
@@ -1354,8 +1359,10 @@ impl Gen<'_> {
             }
             // The right side of `&&` and `||` may not run; a loop may run its
             // body any number of times: left alone.
-            Expr::Binary(BinOp::And | BinOp::Or, p, _) => self.decide_ifs(*p, shape, bx, decided),
-            Expr::While { .. } => {}
+            Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, p, _)) => {
+                self.decide_ifs(*p, shape, bx, decided)
+            }
+            Expr::Scalar(Scalar::While { .. }) => {}
             e => {
                 for c in e.children() {
                     self.decide_ifs(c, shape, bx, decided);
@@ -1379,7 +1386,7 @@ impl Gen<'_> {
     ) -> bool {
         let a = self.a;
         match (a.expr(c), truth) {
-            (Expr::Binary(BinOp::And, ..), true) => {
+            (Expr::Scalar(Scalar::Binary(BinOp::And, ..)), true) => {
                 let mut conjuncts = Vec::new();
                 conjuncts_in_order(a, c, &mut conjuncts);
                 let mut found = false;
@@ -1407,7 +1414,7 @@ impl Gen<'_> {
                 }
             }
             // Both sides must fail: `!(p || q)` is `!p && !q`.
-            (Expr::Binary(BinOp::Or, p, q), false) => {
+            (Expr::Scalar(Scalar::Binary(BinOp::Or, p, q)), false) => {
                 let mut both = bx.clone();
                 let ok = self.box_where(*p, false, shape, &mut both, None)
                     && self.box_where(*q, false, shape, &mut both, None);
@@ -1417,13 +1424,14 @@ impl Gen<'_> {
                 ok
             }
             // One side settles it.
-            (Expr::Binary(BinOp::And, p, q), false) | (Expr::Binary(BinOp::Or, p, q), true) => {
+            (Expr::Scalar(Scalar::Binary(BinOp::And, p, q)), false)
+            | (Expr::Scalar(Scalar::Binary(BinOp::Or, p, q)), true) => {
                 let found =
                     self.box_where(*p, truth, shape, bx, None) || self.box_where(*q, truth, shape, bx, None);
                 bx.partial |= found;
                 found
             }
-            (Expr::Unary(UnOp::Not, p), _) if a.ty(*p).prim() == Some(Prim::Bool) => {
+            (Expr::Scalar(Scalar::Unary(UnOp::Not, p)), _) if a.ty(*p).prim() == Some(Prim::Bool) => {
                 self.box_where(*p, !truth, shape, bx, None)
             }
             _ => self.index_bound(c, truth, shape, bx),
@@ -1435,7 +1443,7 @@ impl Gen<'_> {
     /// component plus a constant (`i + 1 < n`), the other side a host value;
     /// index arithmetic wraps, so a component minus a constant bounds nothing.
     fn index_bound(&self, c: H, truth: bool, shape: &Ident, bx: &mut IndexBox) -> bool {
-        let Expr::Binary(op, p, q) = self.a.expr(c) else {
+        let Expr::Scalar(Scalar::Binary(op, p, q)) = self.a.expr(c) else {
             return false;
         };
         if !op.is_comparison() || self.a.ty(*p).prim() != Some(Prim::Usize) {
@@ -1647,7 +1655,7 @@ impl Gen<'_> {
             return Some(self.extent_bounds(&ds, it_shape));
         }
         let it_shape = self.iteration.borrow().as_ref()?.shape;
-        let Expr::MakeIndex(xs) = self.a.expr(self.resolve_in_element(index)) else {
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = self.a.expr(self.resolve_in_element(index)) else {
             return None;
         };
         let it = self.expr(it_shape);
@@ -1690,12 +1698,14 @@ impl Gen<'_> {
     fn neighbour(&self, x: H) -> Option<(usize, i64)> {
         let comp = |h: H| self.iteration_comp(h);
         match self.a.expr(self.resolve_in_element(x)) {
-            Expr::Binary(BinOp::Add, p, q) => match (self.small_usize(*p), self.small_usize(*q)) {
-                (None, Some(c)) => Some((comp(*p)?, c)),
-                (Some(c), None) => Some((comp(*q)?, c)),
-                _ => None,
-            },
-            Expr::Binary(BinOp::Sub, p, q) => Some((comp(*p)?, -self.small_usize(*q)?)),
+            Expr::Scalar(Scalar::Binary(BinOp::Add, p, q)) => {
+                match (self.small_usize(*p), self.small_usize(*q)) {
+                    (None, Some(c)) => Some((comp(*p)?, c)),
+                    (Some(c), None) => Some((comp(*q)?, c)),
+                    _ => None,
+                }
+            }
+            Expr::Scalar(Scalar::Binary(BinOp::Sub, p, q)) => Some((comp(*p)?, -self.small_usize(*q)?)),
             _ => Some((comp(x)?, 0)),
         }
     }
@@ -1703,7 +1713,7 @@ impl Gen<'_> {
     /// A `usize` literal below 2^20 (through `let`s).
     fn small_usize(&self, h: H) -> Option<i64> {
         match self.a.expr(self.resolve_in_element(h)) {
-            Expr::Lit(l) if l.prim == Prim::Usize && l.bits < 1 << 20 => Some(l.bits as i64),
+            Expr::Scalar(Scalar::Lit(l)) if l.prim == Prim::Usize && l.bits < 1 << 20 => Some(l.bits as i64),
             _ => None,
         }
     }
@@ -1725,10 +1735,10 @@ impl Gen<'_> {
         }
         let is_d = |h: H| matches!(self.neighbour(h), Some((e, 0)) if e == d);
         self.guards.borrow().iter().any(|&g| match self.a.expr(g) {
-            Expr::Binary(BinOp::Ge, x, y) | Expr::Binary(BinOp::Le, y, x) => {
+            Expr::Scalar(Scalar::Binary(BinOp::Ge, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Le, y, x)) => {
                 is_d(*x) && self.small_usize(*y).is_some_and(|k| k >= c)
             }
-            Expr::Binary(BinOp::Gt, x, y) | Expr::Binary(BinOp::Lt, y, x) => {
+            Expr::Scalar(Scalar::Binary(BinOp::Gt, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Lt, y, x)) => {
                 is_d(*x) && self.small_usize(*y).is_some_and(|k| k + 1 >= c)
             }
             _ => false,
@@ -1747,7 +1757,8 @@ impl Gen<'_> {
         let guards = self.guards.borrow();
         guards.iter().find_map(|&g| {
             let (x, e) = match self.a.expr(g) {
-                Expr::Binary(BinOp::Lt, x, e) | Expr::Binary(BinOp::Gt, e, x) => (*x, *e),
+                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, e))
+                | Expr::Scalar(Scalar::Binary(BinOp::Gt, e, x)) => (*x, *e),
                 _ => return None,
             };
             let (dx, cx) = self.neighbour(x)?;
@@ -1764,8 +1775,8 @@ impl Gen<'_> {
         let a = self.a;
         let b = !touches_memory(a, h)
             && !a.reaches(h, |_, e| match e {
-                Expr::Var(v) => !self.host_vars.contains(v),
-                Expr::Let { .. } => true,
+                Expr::Scalar(Scalar::Var(v)) => !self.host_vars.contains(v),
+                Expr::Scalar(Scalar::Let { .. }) => true,
                 _ => false,
             });
         self.host_memo.borrow_mut().insert(h, b);
@@ -1782,7 +1793,11 @@ impl Gen<'_> {
     fn hoist(&self, h: H) -> Option<Ident> {
         if !matches!(
             self.a.expr(h),
-            Expr::Binary(..) | Expr::Unary(..) | Expr::Math(..) | Expr::Cast(..) | Expr::If { .. }
+            Expr::Scalar(Scalar::Binary(..))
+                | Expr::Scalar(Scalar::Unary(..))
+                | Expr::Scalar(Scalar::Math(..))
+                | Expr::Scalar(Scalar::Cast(..))
+                | Expr::Scalar(Scalar::If { .. })
         ) || self.hoisted.borrow().is_none()
             || !self.on_host(h)
             || self.constant(h)
@@ -1844,7 +1859,12 @@ impl Gen<'_> {
     /// computed before the kernel, which the kernel would load.
     fn constant(&self, h: H) -> bool {
         !self.a.reaches(h, |_, e| {
-            matches!(e, Expr::Var(_) | Expr::Shape(_) | Expr::Let { .. })
+            matches!(
+                e,
+                Expr::Scalar(Scalar::Var(_))
+                    | Expr::Scalar(Scalar::Shape(_))
+                    | Expr::Scalar(Scalar::Let { .. })
+            )
         })
     }
 
@@ -1893,13 +1913,13 @@ impl Gen<'_> {
         let a = self.a;
         !touches_memory(a, h)
             && !a.reaches(h, |_, e| match e {
-                Expr::Var(v) if *v == element => true,
-                Expr::Var(v) if *v == input || self.host_vars.contains(v) => false,
-                Expr::Var(v) => match self.lets_in_scope.borrow().get(v) {
+                Expr::Scalar(Scalar::Var(v)) if *v == element => true,
+                Expr::Scalar(Scalar::Var(v)) if *v == input || self.host_vars.contains(v) => false,
+                Expr::Scalar(Scalar::Var(v)) => match self.lets_in_scope.borrow().get(v) {
                     Some(&x) => !self.of_input(x, input, element),
                     None => true,
                 },
-                Expr::Let { .. } => true,
+                Expr::Scalar(Scalar::Let { .. }) => true,
                 _ => false,
             })
     }
@@ -1914,9 +1934,9 @@ impl Gen<'_> {
         let mut stack = vec![cond];
         while let Some(h) = stack.pop() {
             match a.expr(h) {
-                Expr::Binary(BinOp::And, x, y) => stack.extend([*x, *y]),
-                Expr::Binary(BinOp::Lt, x, y) => {
-                    if let Expr::Var(v) = a.expr(*x) {
+                Expr::Scalar(Scalar::Binary(BinOp::And, x, y)) => stack.extend([*x, *y]),
+                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, y)) => {
+                    if let Expr::Scalar(Scalar::Var(v)) = a.expr(*x) {
                         if vars.contains(v) && !vars.iter().any(|w| a.mentions(*y, *w)) {
                             facts.push((*v, *y));
                         }
@@ -1947,7 +1967,7 @@ impl Gen<'_> {
         let lets = let_values(a, f.body);
         let mut bufs: Vec<u32> = Vec::new();
         a.reaches(f.body, |_, e| {
-            if let Expr::ReadIndex { array, index } = e {
+            if let Expr::Plan(PlanRead::ReadIndex { array, index }) = e {
                 let b = buffer_of(a, *array);
                 if is_iteration_index(a, *index, p, &lets) && !bufs.contains(&b) {
                     bufs.push(b);
@@ -1998,16 +2018,16 @@ impl Gen<'_> {
                 }
                 let e = a.expr(h);
                 stack.extend(e.children());
-                let Expr::Checked { index, shape, .. } = e else {
+                let Expr::Plan(PlanRead::Checked { index, shape, .. }) = e else {
                     continue;
                 };
-                let Expr::MakeIndex(ix) = a.expr(*index) else {
+                let Expr::Scalar(Scalar::MakeIndex(ix)) = a.expr(*index) else {
                     continue;
                 };
                 let ([c], Ty::Index(1)) = (ix.as_slice(), a.ty(*shape)) else {
                     continue;
                 };
-                let Expr::Var(v) = a.expr(*c) else {
+                let Expr::Scalar(Scalar::Var(v)) = a.expr(*c) else {
                     continue;
                 };
                 // The bound is evaluated before the loop, where the condition
@@ -2015,7 +2035,7 @@ impl Gen<'_> {
                 let bound = facts.iter().find(|(w, x)| {
                     w == v
                         && !touches_memory(self.a, *x)
-                        && !a.reaches(*x, |_, e| matches!(e, Expr::While { .. }))
+                        && !a.reaches(*x, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })))
                 });
                 let Some((_, x)) = bound else {
                     continue;
@@ -2046,7 +2066,7 @@ impl Gen<'_> {
             return false;
         }
         let resolve = |h: H| resolve_lets(a, h, |v| lets.get(&v).copied());
-        let Expr::MakeIndex(xs) = a.expr(index) else {
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(index) else {
             return false;
         };
         xs.iter().enumerate().all(|(k, x)| {
@@ -2054,8 +2074,8 @@ impl Gen<'_> {
             let mut h = *x;
             let v = loop {
                 match a.expr(h) {
-                    Expr::Var(v) if below.iter().any(|(w, _)| w == v) => break *v,
-                    Expr::Var(v) => match lets.get(v) {
+                    Expr::Scalar(Scalar::Var(v)) if below.iter().any(|(w, _)| w == v) => break *v,
+                    Expr::Scalar(Scalar::Var(v)) => match lets.get(v) {
                         Some(y) => h = *y,
                         None => return false,
                     },
@@ -2064,8 +2084,8 @@ impl Gen<'_> {
             };
             below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
                 match (a.expr(resolve(*bound)), a.expr(shape)) {
-                    (Expr::Proj(s, i), _) => same_extent(a, *s, *i, shape, k),
-                    (_, Expr::MakeIndex(ys)) => ys
+                    (Expr::Scalar(Scalar::Proj(s, i)), _) => same_extent(a, *s, *i, shape, k),
+                    (_, Expr::Scalar(Scalar::MakeIndex(ys))) => ys
                         .get(k)
                         .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
                     _ => false,
@@ -2204,14 +2224,14 @@ impl Scalars for Gen<'_> {
         }
         let rt = self.rt;
         match self.a.expr(h) {
-            Expr::Var(v) if self.inline_lets.get() => {
+            Expr::Scalar(Scalar::Var(v)) if self.inline_lets.get() => {
                 let value = self.lets_in_scope.borrow().get(v).copied();
                 match value {
                     Some(x) => self.expr(x),
                     None => self.node(h),
                 }
             }
-            Expr::Let { var: v, value, body } => {
+            Expr::Scalar(Scalar::Let { var: v, value, body }) => {
                 let t = rust_ty(&self.a.var(*v).ty);
                 let value_e = self.expr(*value);
                 let before = self.lets_in_scope.borrow_mut().insert(*v, *value);
@@ -2223,7 +2243,9 @@ impl Scalars for Gen<'_> {
                 let v = var(*v);
                 quote!({ let #v: #t = #value_e; #body })
             }
-            Expr::Binary(op @ (BinOp::Div | BinOp::Rem), x, y) if self.fast_divisor_of(*y) => {
+            Expr::Scalar(Scalar::Binary(op @ (BinOp::Div | BinOp::Rem), x, y))
+                if self.fast_divisor_of(*y) =>
+            {
                 let d = self.fast_divisor(*y);
                 let a = self.expr(*x);
                 let fast = quote!(#rt::ops::FastDiv);
@@ -2232,7 +2254,7 @@ impl Scalars for Gen<'_> {
                     _ => quote!(#fast::fast_rem(#a, #d)),
                 }
             }
-            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y)
+            Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y))
                 if self.eager_logic.get() && !touches_memory(self.a, *y) =>
             {
                 let (a, b) = (self.expr(*x), self.expr(*y));
@@ -2241,7 +2263,7 @@ impl Scalars for Gen<'_> {
                     _ => quote!((#a | #b)),
                 }
             }
-            Expr::If(c, t, e) if self.decision(h).is_some() => {
+            Expr::Scalar(Scalar::If(c, t, e)) if self.decision(h).is_some() => {
                 // The inside of a guard split: the box decides this `if`.
                 let Some(Decision { then, residual }) = self.decision(h) else {
                     unreachable!()
@@ -2262,13 +2284,13 @@ impl Scalars for Gen<'_> {
                 let e = self.expr(*e);
                 quote!(if #(#rc)&&* { #t } else { #e })
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 // The then-branch runs where the condition's conjuncts hold.
                 let depth = self.guards.borrow().len();
                 let mut conjuncts = vec![*c];
                 while let Some(x) = conjuncts.pop() {
                     match self.a.expr(x) {
-                        Expr::Binary(BinOp::And, p, q) => conjuncts.extend([*p, *q]),
+                        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) => conjuncts.extend([*p, *q]),
                         _ => self.guards.borrow_mut().push(x),
                     }
                 }
@@ -2277,7 +2299,7 @@ impl Scalars for Gen<'_> {
                 let (c, e) = (self.expr(*c), self.expr(*e));
                 quote!(if #c { #t } else { #e })
             }
-            Expr::While { vars, cond, step, .. } => {
+            Expr::Scalar(Scalar::While { vars, cond, step, .. }) => {
                 let facts = self.loop_bounds(vars, *cond);
                 let emit = || self.node(h);
                 let (reads, guards) = self.counter_reads(&facts, step);
@@ -2295,19 +2317,19 @@ impl Scalars for Gen<'_> {
                 self.loop_versions.set(versions);
                 quote!({ if #(#guards)&&* { #fast } else { #checked } })
             }
-            Expr::ReadIndex { array, index }
+            Expr::Plan(PlanRead::ReadIndex { array, index })
                 if self.linear_reads.borrow().contains(&buffer_of(self.a, *array))
                     && self.at_iteration_index(*index) =>
             {
                 self.read(buffer_of(self.a, *array), quote!(__i))
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var: v,
                 body,
-            } => {
+            }) => {
                 // The proof that lets the read go unchecked, if any.
                 let proof = if self.inside(*index, *shape) {
                     "inside the iteration space"
@@ -2328,12 +2350,12 @@ impl Scalars for Gen<'_> {
                     #body
                 })
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 boundary,
-            } => {
+            }) => {
                 let b = buffer_of(self.a, *array);
                 let bs = buf_shape(b);
                 let c = self.expr(*center);
@@ -2382,7 +2404,7 @@ impl Scalars for Gen<'_> {
     /// The step runs where the loop condition's bounds hold.
     fn loop_step(&self, h: H, step: &[H]) -> TokenStream {
         let facts = match self.a.expr(h) {
-            Expr::While { vars, cond, .. } => self.loop_bounds(vars, *cond),
+            Expr::Scalar(Scalar::While { vars, cond, .. }) => self.loop_bounds(vars, *cond),
             _ => Vec::new(),
         };
         let depth = self.below.borrow().len();
@@ -2402,7 +2424,7 @@ fn stencil_reads(a: &Arena, h: H) -> Vec<H> {
         if !seen.insert(x) {
             continue;
         }
-        if matches!(a.expr(x), Expr::ReadStencil { .. }) {
+        if matches!(a.expr(x), Expr::Plan(PlanRead::ReadStencil { .. })) {
             out.push(x);
         }
         stack.extend(a.expr(x).children());
@@ -2416,12 +2438,12 @@ fn touches_memory(a: &Arena, h: H) -> bool {
     a.reaches(h, |_, e| {
         matches!(
             e,
-            Expr::Read { .. }
-                | Expr::ReadLinear { .. }
-                | Expr::ReadIndex { .. }
-                | Expr::ReadStencil { .. }
-                | Expr::Checked { .. }
-                | Expr::Assert { .. }
+            Expr::Scalar(Scalar::Read { .. })
+                | Expr::Plan(PlanRead::ReadLinear { .. })
+                | Expr::Plan(PlanRead::ReadIndex { .. })
+                | Expr::Plan(PlanRead::ReadStencil { .. })
+                | Expr::Plan(PlanRead::Checked { .. })
+                | Expr::Scalar(Scalar::Assert { .. })
         )
     })
 }
@@ -2431,15 +2453,15 @@ fn touches_memory(a: &Arena, h: H) -> bool {
 /// element function).
 fn host_only(a: &Arena, h: H) -> bool {
     match a.expr(h) {
-        Expr::Var(_) => false,
-        Expr::Shape(x) => matches!(a.expr(*x), Expr::Buffer(_)),
-        Expr::Lit(_)
-        | Expr::Proj(..)
-        | Expr::MakeIndex(_)
-        | Expr::Binary(..)
-        | Expr::Unary(..)
-        | Expr::Math(..)
-        | Expr::Cast(..) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
+        Expr::Scalar(Scalar::Var(_)) => false,
+        Expr::Scalar(Scalar::Shape(x)) => matches!(a.expr(*x), Expr::Plan(PlanRead::Buffer(_))),
+        Expr::Scalar(Scalar::Lit(_))
+        | Expr::Scalar(Scalar::Proj(..))
+        | Expr::Scalar(Scalar::MakeIndex(_))
+        | Expr::Scalar(Scalar::Binary(..))
+        | Expr::Scalar(Scalar::Unary(..))
+        | Expr::Scalar(Scalar::Math(..))
+        | Expr::Scalar(Scalar::Cast(..)) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
         _ => false,
     }
 }

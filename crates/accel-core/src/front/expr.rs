@@ -4,7 +4,7 @@
 
 use super::{Binding, BindingKind, Lowerer};
 use crate::error::{err, CResult};
-use crate::ir::{BinOp, Expr, Fun, Lit, MathFn, Prim, Ty, UnOp, H};
+use crate::ir::{BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, Ty, UnOp, H};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -68,7 +68,9 @@ impl Lowerer<'_> {
                         ),
                     );
                 }
-                Ok(self.arena.add(Expr::Cast(x, to), Ty::Prim(to), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Cast(x, to)), Ty::Prim(to), span))
             }
             syn::Expr::If(i) => {
                 let bool_ty = Ty::Prim(Prim::Bool);
@@ -97,7 +99,7 @@ impl Lowerer<'_> {
                     return err(i.span(), "a closure cannot choose between arrays");
                 }
                 self.expect_ty(e, &t_ty, els.span())?;
-                Ok(self.arena.add(Expr::If(c, t, e), t_ty, span))
+                Ok(self.arena.add(Expr::Scalar(Scalar::If(c, t, e)), t_ty, span))
             }
             syn::Expr::Block(b) => {
                 if let Some(l) = &b.label {
@@ -120,7 +122,9 @@ impl Lowerer<'_> {
                     tys.push(self.arena.ty(h).clone());
                     xs.push(h);
                 }
-                Ok(self.arena.add(Expr::Tuple(xs), Ty::Tuple(tys), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Tuple(xs)), Ty::Tuple(tys), span))
             }
             syn::Expr::Field(f) => {
                 let x = self.expr(&f.base, None)?;
@@ -149,7 +153,9 @@ impl Lowerer<'_> {
                     xs.push(h);
                 }
                 let r = xs.len();
-                Ok(self.arena.add(Expr::MakeIndex(xs), Ty::Index(r), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::MakeIndex(xs)), Ty::Index(r), span))
             }
             syn::Expr::Index(ix) => self.index(ix),
             syn::Expr::Match(m) => self.match_expr(m, expected),
@@ -196,7 +202,11 @@ impl Lowerer<'_> {
         let name = ident.to_string();
         if name == "None" {
             return match expected {
-                Some(t @ Ty::Option(_)) => Ok(self.arena.add(Expr::None(t.clone()), t.clone(), span)),
+                Some(t @ Ty::Option(_)) => {
+                    Ok(self
+                        .arena
+                        .add(Expr::Scalar(Scalar::None(t.clone())), t.clone(), span))
+                }
                 _ => err(span, "cannot infer the type of `None` here"),
             };
         }
@@ -206,7 +216,7 @@ impl Lowerer<'_> {
                 ..
             }) => {
                 let ty = self.arena.var(v).ty.clone();
-                Ok(self.arena.add(Expr::Var(v), ty, span))
+                Ok(self.arena.add(Expr::Scalar(Scalar::Var(v)), ty, span))
             }
             Some(Binding {
                 kind: BindingKind::Closure(_),
@@ -228,9 +238,11 @@ impl Lowerer<'_> {
         let span = p.span();
         let segs = path_segments(p)?;
         if let Some((prim, bits)) = super::consts::lookup(&segs) {
-            return Ok(self
-                .arena
-                .add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span));
+            return Ok(self.arena.add(
+                Expr::Scalar(Scalar::Lit(Lit { prim, bits })),
+                Ty::Prim(prim),
+                span,
+            ));
         }
         // `f32::NOPE` or `f32::consts::NOPE`: name the constants of `f32`.
         let names: Vec<&str> = segs.iter().map(String::as_str).collect();
@@ -312,9 +324,11 @@ impl Lowerer<'_> {
             }
             other => return err(other.span(), "only number and bool literals are supported"),
         };
-        Ok(self
-            .arena
-            .add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), span))
+        Ok(self.arena.add(
+            Expr::Scalar(Scalar::Lit(Lit { prim, bits })),
+            Ty::Prim(prim),
+            span,
+        ))
     }
 
     fn unary(&mut self, u: &syn::ExprUnary, expected: Option<&Ty>) -> CResult<H> {
@@ -327,7 +341,9 @@ impl Lowerer<'_> {
                 let x = self.expr(&u.expr, expected)?;
                 match self.arena.ty(x).prim() {
                     Some(p) if p.is_signed() => {
-                        Ok(self.arena.add(Expr::Unary(UnOp::Neg, x), Ty::Prim(p), span))
+                        Ok(self
+                            .arena
+                            .add(Expr::Scalar(Scalar::Unary(UnOp::Neg, x)), Ty::Prim(p), span))
                     }
                     _ => err(
                         span,
@@ -339,7 +355,9 @@ impl Lowerer<'_> {
                 let x = self.expr(&u.expr, expected)?;
                 match self.arena.ty(x).prim() {
                     Some(p) if !p.is_float() => {
-                        Ok(self.arena.add(Expr::Unary(UnOp::Not, x), Ty::Prim(p), span))
+                        Ok(self
+                            .arena
+                            .add(Expr::Scalar(Scalar::Unary(UnOp::Not, x)), Ty::Prim(p), span))
                     }
                     _ => err(span, format!("cannot apply `!` to type `{}`", self.arena.ty(x))),
                 }
@@ -368,7 +386,7 @@ impl Lowerer<'_> {
             self.expect_ty(a, &b, l.span())?;
             let c = self.expr(r, Some(&b))?;
             self.expect_ty(c, &b, r.span())?;
-            return Ok(self.arena.add(Expr::Binary(op, a, c), b, span));
+            return Ok(self.arena.add(Expr::Scalar(Scalar::Binary(op, a, c)), b, span));
         }
         // An unsuffixed literal on the left takes the type of the right operand.
         if self.is_flexible(l) && !self.is_flexible(r) && !matches!(op, BinOp::Shl | BinOp::Shr) {
@@ -424,12 +442,15 @@ impl Lowerer<'_> {
                 }
                 // The amount is taken modulo the width, so any integer type will do.
                 let b = if tb != Ty::Prim(Prim::U32) {
-                    self.arena
-                        .add(Expr::Cast(b, Prim::U32), Ty::Prim(Prim::U32), rspan)
+                    self.arena.add(
+                        Expr::Scalar(Scalar::Cast(b, Prim::U32)),
+                        Ty::Prim(Prim::U32),
+                        rspan,
+                    )
                 } else {
                     b
                 };
-                Ok(self.arena.add(Expr::Binary(op, a, b), ta, span))
+                Ok(self.arena.add(Expr::Scalar(Scalar::Binary(op, a, b)), ta, span))
             }
             _ => {
                 if ta != tb {
@@ -448,7 +469,7 @@ impl Lowerer<'_> {
                 } else {
                     ta
                 };
-                Ok(self.arena.add(Expr::Binary(op, a, b), ty, span))
+                Ok(self.arena.add(Expr::Scalar(Scalar::Binary(op, a, b)), ty, span))
             }
         }
     }
@@ -470,10 +491,10 @@ impl Lowerer<'_> {
                     );
                 }
                 Ok(self.arena.add(
-                    Expr::Read {
+                    Expr::Scalar(Scalar::Read {
                         array: base,
                         index: i,
-                    },
+                    }),
                     *elem,
                     span,
                 ))
@@ -558,7 +579,9 @@ impl Lowerer<'_> {
                 };
                 let x = self.expr(args[0], inner.as_ref())?;
                 let t = self.arena.ty(x).clone();
-                Ok(self.arena.add(Expr::Some(x), Ty::Option(Box::new(t)), span))
+                Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Some(x)), Ty::Option(Box::new(t)), span))
             }
             _ => self.inline_call(&name, &args, ident.span()),
         }
@@ -602,9 +625,11 @@ impl Lowerer<'_> {
             let want = Ty::Prim(bits);
             let u = self.expr(first, Some(&want))?;
             self.expect_ty(u, &want, first.span())?;
-            return Ok(self
-                .arena
-                .add(Expr::Math(MathFn::FromBits, vec![u]), Ty::Prim(prim), c.span()));
+            return Ok(self.arena.add(
+                Expr::Scalar(Scalar::Math(MathFn::FromBits, vec![u])),
+                Ty::Prim(prim),
+                c.span(),
+            ));
         }
         let want = Ty::Prim(prim);
         let x = self.expr(first, Some(&want))?;

@@ -1124,7 +1124,7 @@ impl Arena {
             .filter(|h| {
                 h != &root
                     && parents.get(h).copied().unwrap_or(0) > 1
-                    && !matches!(self.expr(*h), crate::ir::Expr::Var(_))
+                    && !matches!(self.expr(*h), crate::ir::Expr::Scalar(crate::ir::Scalar::Var(_)))
             })
             .collect();
         if shared.is_empty() {
@@ -1237,7 +1237,7 @@ impl Arena {
         if p.is_float() {
             let u = if p == Prim::F32 { Prim::U32 } else { Prim::U64 };
             let bits = self.node(
-                crate::ir::Expr::Math(crate::ir::MathFn::ToBits, vec![k]),
+                crate::ir::Expr::Scalar(crate::ir::Scalar::Math(crate::ir::MathFn::ToBits, vec![k])),
                 Ty::Prim(u),
             );
             return self.let_in("bits", bits, |b, bits| {

@@ -8,7 +8,7 @@
 use super::stmt::Tail;
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{BinOp, Expr, Lit, Prim, Ty, H};
+use crate::ir::{BinOp, Expr, Lit, Prim, Scalar, Ty, H};
 
 use syn::spanned::Spanned;
 
@@ -180,13 +180,17 @@ impl Lowerer<'_> {
                     continue;
                 }
                 (Some(c), None) | (None, Some(c)) => c,
-                (Some(c), Some(g)) => self
-                    .arena
-                    .add(Expr::Binary(BinOp::And, c, g), bool_ty.clone(), span),
+                (Some(c), Some(g)) => self.arena.add(
+                    Expr::Scalar(Scalar::Binary(BinOp::And, c, g)),
+                    bool_ty.clone(),
+                    span,
+                ),
             };
-            chain = self
-                .arena
-                .add(Expr::If(cond, body, chain), ty.clone(), m.arms[i].span());
+            chain = self.arena.add(
+                Expr::Scalar(Scalar::If(cond, body, chain)),
+                ty.clone(),
+                m.arms[i].span(),
+            );
         }
         Ok(self.let_if_used(sv, scrut, chain))
     }
@@ -272,14 +276,14 @@ impl Lowerer<'_> {
                 let mut cond = None;
                 if let Some((v, h)) = lo.filter(|(v, _)| *v > min) {
                     let _ = v;
-                    cond = Some(self.arena.add(Expr::Binary(BinOp::Ge, s, h), bool_ty.clone(), r.span()));
+                    cond = Some(self.arena.add(Expr::Scalar(Scalar::Binary(BinOp::Ge, s, h)), bool_ty.clone(), r.span()));
                 }
                 if let Some((v, h)) = hi {
                     let op = if closed { BinOp::Le } else { BinOp::Lt };
                     if !(closed && v == max) {
-                        let c = self.arena.add(Expr::Binary(op, s, h), bool_ty.clone(), r.span());
+                        let c = self.arena.add(Expr::Scalar(Scalar::Binary(op, s, h)), bool_ty.clone(), r.span());
                         cond = Some(match cond {
-                            Some(a) => self.arena.add(Expr::Binary(BinOp::And, a, c), bool_ty.clone(), r.span()),
+                            Some(a) => self.arena.add(Expr::Scalar(Scalar::Binary(BinOp::And, a, c)), bool_ty.clone(), r.span()),
                             None => c,
                         });
                     }
@@ -303,7 +307,7 @@ impl Lowerer<'_> {
                         (None, c) => c,
                         (Some(None), _) | (Some(_), None) => None,
                         (Some(Some(a)), Some(b)) => {
-                            Some(self.arena.add(Expr::Binary(BinOp::Or, a, b), bool_ty.clone(), o.span()))
+                            Some(self.arena.add(Expr::Scalar(Scalar::Binary(BinOp::Or, a, b)), bool_ty.clone(), o.span()))
                         }
                     });
                 }
@@ -323,9 +327,11 @@ impl Lowerer<'_> {
     /// A pattern that matches one value.
     fn value_pattern(&mut self, e: &syn::Expr, p: Prim, s: H) -> CResult<PatInfo> {
         let (v, h) = self.pattern_value(e, p)?;
-        let cond = self
-            .arena
-            .add(Expr::Binary(BinOp::Eq, s, h), Ty::Prim(Prim::Bool), e.span());
+        let cond = self.arena.add(
+            Expr::Scalar(Scalar::Binary(BinOp::Eq, s, h)),
+            Ty::Prim(Prim::Bool),
+            e.span(),
+        );
         Ok(PatInfo {
             cond: Some(cond),
             names: vec![],
@@ -344,8 +350,11 @@ impl Lowerer<'_> {
         let bits = v as i64 as u64;
         Ok((
             v,
-            self.arena
-                .add(Expr::Lit(Lit { prim: p, bits }), Ty::Prim(p), span),
+            self.arena.add(
+                Expr::Scalar(Scalar::Lit(Lit { prim: p, bits })),
+                Ty::Prim(p),
+                span,
+            ),
         ))
     }
 
@@ -400,7 +409,7 @@ impl Lowerer<'_> {
             syn::Expr::Path(_) => {
                 let h = self.expr(e, Some(&Ty::Prim(p)))?;
                 match self.arena.expr(h) {
-                    Expr::Lit(l) if l.prim == p => {
+                    Expr::Scalar(Scalar::Lit(l)) if l.prim == p => {
                         if p.is_signed() {
                             l.bits as i64 as i128
                         } else {

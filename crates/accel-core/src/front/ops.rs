@@ -5,7 +5,7 @@ use super::expr::plural;
 use super::library::LIBRARY_METHODS;
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{BinOp, Expr, Fun, MathFn, MathRes, Prim, ScanDir, ScanKind, Ty, H};
+use crate::ir::{ArrayOp, BinOp, Expr, Fun, MathFn, MathRes, Prim, Scalar, ScanDir, ScanKind, Ty, H};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
@@ -83,11 +83,15 @@ impl Lowerer<'_> {
         match name {
             "shape" => {
                 self.arity(m, args, 0)?;
-                return Ok(self.arena.add(Expr::Shape(a), Ty::Index(rank), span));
+                return Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Shape(a)), Ty::Index(rank), span));
             }
             "len" => {
                 self.arity(m, args, 0)?;
-                let sh = self.arena.add(Expr::Shape(a), Ty::Index(rank), span);
+                let sh = self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Shape(a)), Ty::Index(rank), span);
                 let mut n = self.arena.usize_lit(1);
                 for d in 0..rank {
                     let c = self.arena.proj(sh, d);
@@ -109,8 +113,12 @@ impl Lowerer<'_> {
                         ),
                     );
                 }
-                let ix = self.arena.add(Expr::MakeIndex(vec![]), Ty::Index(0), span);
-                return Ok(self.arena.add(Expr::Read { array: a, index: ix }, elem, span));
+                let ix = self
+                    .arena
+                    .add(Expr::Scalar(Scalar::MakeIndex(vec![])), Ty::Index(0), span);
+                return Ok(self
+                    .arena
+                    .add(Expr::Scalar(Scalar::Read { array: a, index: ix }), elem, span));
             }
             _ => {}
         }
@@ -121,7 +129,7 @@ impl Lowerer<'_> {
                 self.arity(m, args, 1)?;
                 let f = self.closure(args[0], &[elem], want_elem.as_ref())?;
                 let out = self.elem_result(&f, args[0])?;
-                Ok(self.arena.add(Expr::Map { f, a }, arr(out, rank), span))
+                Ok(self.arena.add(Expr::Array(ArrayOp::Map { f, a }), arr(out, rank), span))
             }
             "zip_with" | "zip" => {
                 self.arity(m, args, if name == "zip" { 1 } else { 2 })?;
@@ -139,7 +147,7 @@ impl Lowerer<'_> {
                     let (xh, yh) = (self.arena.var_ref(x), self.arena.var_ref(y));
                     let body = self
                         .arena
-                        .add(Expr::Tuple(vec![xh, yh]), Ty::Tuple(vec![elem, eb]), span);
+                        .add(Expr::Scalar(Scalar::Tuple(vec![xh, yh])), Ty::Tuple(vec![elem, eb]), span);
                     Fun {
                         params: vec![x, y],
                         body,
@@ -148,7 +156,7 @@ impl Lowerer<'_> {
                     self.closure(args[1], &[elem, eb], want_elem.as_ref())?
                 };
                 let out = self.elem_result(&f, args.last().copied().unwrap_or(&m.receiver))?;
-                Ok(self.arena.add(Expr::ZipWith { f, a, b }, arr(out, rank), span))
+                Ok(self.arena.add(Expr::Array(ArrayOp::ZipWith { f, a, b }), arr(out, rank), span))
             }
             "unzip" => {
                 self.arity(m, args, 0)?;
@@ -169,10 +177,10 @@ impl Lowerer<'_> {
                         body,
                     };
                     let ty = arr(t, rank);
-                    outs.push(self.arena.add(Expr::Map { f, a }, ty.clone(), span));
+                    outs.push(self.arena.add(Expr::Array(ArrayOp::Map { f, a }), ty.clone(), span));
                     tys.push(ty);
                 }
-                Ok(self.arena.add(Expr::Tuple(outs), Ty::Tuple(tys), span))
+                Ok(self.arena.add(Expr::Scalar(Scalar::Tuple(outs)), Ty::Tuple(tys), span))
             }
             "backpermute" => {
                 self.arity(m, args, 2)?;
@@ -180,12 +188,12 @@ impl Lowerer<'_> {
                 let f = self.closure(args[1], &[Ty::Index(r2)], Some(&Ty::Index(rank)))?;
                 Ok(self
                     .arena
-                    .add(Expr::Backpermute { shape, f, a }, arr(elem, r2), span))
+                    .add(Expr::Array(ArrayOp::Backpermute { shape, f, a }), arr(elem, r2), span))
             }
             "reshape" => {
                 self.arity(m, args, 1)?;
                 let (shape, r2) = self.shape_arg(args[0])?;
-                Ok(self.arena.add(Expr::Reshape { shape, a }, arr(elem, r2), span))
+                Ok(self.arena.add(Expr::Array(ArrayOp::Reshape { shape, a }), arr(elem, r2), span))
             }
             "fold" | "fold1" | "fold_all" => {
                 let has_z = name != "fold1";
@@ -206,7 +214,7 @@ impl Lowerer<'_> {
                 let out_rank = if all { 0 } else { rank - 1 };
                 Ok(self
                     .arena
-                    .add(Expr::Fold { f, z, a, all }, arr(elem, out_rank), span))
+                    .add(Expr::Array(ArrayOp::Fold { f, z, a, all }), arr(elem, out_rank), span))
             }
             "sum" | "product" | "minimum" | "maximum" => {
                 self.arity(m, args, 0)?;
@@ -238,12 +246,12 @@ impl Lowerer<'_> {
                     ),
                     "minimum" => (
                         self.arena
-                            .add(Expr::Math(MathFn::Min, vec![xh, yh]), elem.clone(), span),
+                            .add(Expr::Scalar(Scalar::Math(MathFn::Min, vec![xh, yh])), elem.clone(), span),
                         None,
                     ),
                     _ => (
                         self.arena
-                            .add(Expr::Math(MathFn::Max, vec![xh, yh]), elem.clone(), span),
+                            .add(Expr::Scalar(Scalar::Math(MathFn::Max, vec![xh, yh])), elem.clone(), span),
                         None,
                     ),
                 };
@@ -253,7 +261,7 @@ impl Lowerer<'_> {
                 };
                 Ok(self
                     .arena
-                    .add(Expr::Fold { f, z, a, all: false }, arr(elem, rank - 1), span))
+                    .add(Expr::Array(ArrayOp::Fold { f, z, a, all: false }), arr(elem, rank - 1), span))
             }
             "scanl" | "scanl1" | "scanr" | "scanr1" | "scanl_total" | "scanr_total" => {
                 let dir = if name.starts_with("scanl") {
@@ -286,7 +294,7 @@ impl Lowerer<'_> {
                     ScanKind::Exclusive => Ty::Tuple(vec![arr(elem.clone(), rank), arr(elem, rank - 1)]),
                     _ => arr(elem, rank),
                 };
-                Ok(self.arena.add(Expr::Scan { dir, kind, f, z, a }, ty, span))
+                Ok(self.arena.add(Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }), ty, span))
             }
             "permute" => {
                 self.arity(m, args, 3)?;
@@ -302,12 +310,12 @@ impl Lowerer<'_> {
                 let index = self.closure(args[1], &[Ty::Index(rank)], Some(&target))?;
                 let combine = self.closure(args[2], &[elem.clone(), elem.clone()], Some(&elem))?;
                 Ok(self.arena.add(
-                    Expr::Permute {
+                    Expr::Array(ArrayOp::Permute {
                         combine,
                         defaults,
                         index,
                         a,
-                    },
+                    }),
                     arr(elem, rd),
                     span,
                 ))
@@ -367,9 +375,11 @@ impl Lowerer<'_> {
             self.closure(args[1], &[Ty::Index(rank)], want_elem.as_ref())?
         };
         let out = self.elem_result(&f, args[1])?;
-        Ok(self
-            .arena
-            .add(Expr::Generate { shape, f }, Ty::array(out, rank), span))
+        Ok(self.arena.add(
+            Expr::Array(ArrayOp::Generate { shape, f }),
+            Ty::array(out, rank),
+            span,
+        ))
     }
 
     fn shape_arg(&mut self, e: &syn::Expr) -> CResult<(H, usize)> {
@@ -460,9 +470,11 @@ impl Lowerer<'_> {
             let want = Ty::Prim(f.arg_prim(p, i + 1));
             xs.push(self.scalar_arg(a, &want)?);
         }
-        Ok(self
-            .arena
-            .add(Expr::Math(f, xs), Ty::Prim(f.result_prim(p)), span))
+        Ok(self.arena.add(
+            Expr::Scalar(Scalar::Math(f, xs)),
+            Ty::Prim(f.result_prim(p)),
+            span,
+        ))
     }
 
     /// `a.min(b)` / `a.max(b)` on tuples: lexicographic, as Rust's `Ord` for
@@ -487,7 +499,9 @@ impl Lowerer<'_> {
         let (ah, bh) = (self.arena.var_ref(av), self.arena.var_ref(bv));
         let b_lt_a = self.tuple_lt(bh, ah);
         let (t, e) = if name == "min" { (bh, ah) } else { (ah, bh) };
-        let pick = self.arena.add(Expr::If(b_lt_a, t, e), ty, m.span());
+        let pick = self
+            .arena
+            .add(Expr::Scalar(Scalar::If(b_lt_a, t, e)), ty, m.span());
         let inner = self.arena.let_(bv, b, pick);
         Ok(self.arena.let_(av, a, inner))
     }
@@ -507,12 +521,12 @@ impl Lowerer<'_> {
                 Some(rest) => {
                     let eq = self.tuple_eq(xi, yi);
                     let eq_rest = self.arena.add(
-                        Expr::Binary(BinOp::And, eq, rest),
+                        Expr::Scalar(Scalar::Binary(BinOp::And, eq, rest)),
                         bool_ty.clone(),
                         Span::call_site(),
                     );
                     self.arena.add(
-                        Expr::Binary(BinOp::Or, lt, eq_rest),
+                        Expr::Scalar(Scalar::Binary(BinOp::Or, lt, eq_rest)),
                         bool_ty.clone(),
                         Span::call_site(),
                     )
@@ -534,7 +548,7 @@ impl Lowerer<'_> {
             acc = Some(match acc {
                 None => eq,
                 Some(rest) => self.arena.add(
-                    Expr::Binary(BinOp::And, eq, rest),
+                    Expr::Scalar(Scalar::Binary(BinOp::And, eq, rest)),
                     bool_ty.clone(),
                     Span::call_site(),
                 ),

@@ -4,7 +4,7 @@
 
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{Boundary, Expr, Fun, Ty, VarId, H};
+use crate::ir::{ArrayOp, Boundary, Expr, Fun, Ty, VarId, H};
 use syn::spanned::Spanned;
 
 /// The largest stencil extent in any dimension.
@@ -76,12 +76,12 @@ impl Lowerer<'_> {
             );
         }
         Ok(self.arena.add(
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays: arrays.iter().map(|x| x.0).collect(),
                 extents,
-            },
+            }),
             Ty::array(t, rank),
             m.span(),
         ))

@@ -5,7 +5,7 @@
 
 use super::{Binding, BindingKind, Lowerer};
 use crate::error::{err, CResult};
-use crate::ir::{BinOp, Expr, Ty, VarId, H};
+use crate::ir::{BinOp, Expr, Scalar, Ty, VarId, H};
 use proc_macro2::Span;
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -71,7 +71,9 @@ impl Lowerer<'_> {
             tys.push(self.arena.ty(h).clone());
             xs.push(h);
         }
-        Ok(self.arena.add(Expr::Tuple(xs), Ty::Tuple(tys), Span::call_site()))
+        Ok(self
+            .arena
+            .add(Expr::Scalar(Scalar::Tuple(xs)), Ty::Tuple(tys), Span::call_site()))
     }
 
     fn let_stmt(&mut self, local: &syn::Local, rest: &[syn::Stmt], tail: &Tail) -> CResult<H> {
@@ -147,7 +149,7 @@ impl Lowerer<'_> {
                 continue;
             }
             let e = self.arena.expr(h);
-            if e == &Expr::Var(v) {
+            if e == &Expr::Scalar(Scalar::Var(v)) {
                 return self.arena.let_(v, value, body);
             }
             stack.extend(e.children());
@@ -252,7 +254,7 @@ impl Lowerer<'_> {
     /// A variable holding `value`, so that destructuring projects from a variable
     /// rather than recomputing the value.
     fn whole_var(&mut self, value: H, ty: &Ty, lets: &mut Vec<(VarId, H)>) -> H {
-        if matches!(self.arena.expr(value), Expr::Var(_)) {
+        if matches!(self.arena.expr(value), Expr::Scalar(Scalar::Var(_))) {
             return value;
         }
         let v = self.arena.new_var("t", ty.clone());
@@ -308,12 +310,12 @@ impl Lowerer<'_> {
                     .collect::<Vec<_>>();
                 let tys = vars.iter().map(|v| self.arena.var(*v).ty.clone()).collect();
                 let lp = self.arena.add(
-                    Expr::While {
+                    Expr::Scalar(Scalar::While {
                         vars,
                         init,
                         cond,
                         step,
-                    },
+                    }),
                     Ty::Tuple(tys),
                     w.span(),
                 );
@@ -430,12 +432,12 @@ impl Lowerer<'_> {
         step.extend((0..names.len()).map(|i| self.arena.proj(body, i)));
         let tys = vars.iter().map(|v| self.arena.var(*v).ty.clone()).collect();
         let lp = self.arena.add(
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            },
+            }),
             Ty::Tuple(tys),
             f.span(),
         );
@@ -447,7 +449,9 @@ impl Lowerer<'_> {
         let done_h = self.arena.var_ref(done);
         let fields: Vec<H> = (0..names.len()).map(|i| self.arena.proj(done_h, i + 1)).collect();
         let tys = fields.iter().map(|x| self.arena.ty(*x).clone()).collect();
-        let state = self.arena.add(Expr::Tuple(fields), Ty::Tuple(tys), f.span());
+        let state = self
+            .arena
+            .add(Expr::Scalar(Scalar::Tuple(fields)), Ty::Tuple(tys), f.span());
         let r = self.rebind_all(&names, state, rest, tail)?;
         let r = self.arena.let_(done, lp, r);
         Ok(self.arena.let_(end_var, e, r))
@@ -479,7 +483,9 @@ impl Lowerer<'_> {
             Some(other) => return err(other.span(), "expected a block or `else if`"),
         };
         let ty = self.arena.ty(then).clone();
-        Ok(self.arena.add(Expr::If(cond, then, els), ty, i.span()))
+        Ok(self
+            .arena
+            .add(Expr::Scalar(Scalar::If(cond, then, els)), ty, i.span()))
     }
 
     fn assigned_name(&self, e: &syn::Expr) -> CResult<String> {

@@ -8,7 +8,10 @@ mod scalar;
 pub use scalar::default_of;
 
 use crate::front::Program;
-use crate::ir::{stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, ScanDir, ScanKind, Ty, VarId, H};
+use crate::ir::{
+    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, PlanRead, Scalar, ScanDir, ScanKind,
+    Ty, VarId, H,
+};
 use accel_types::dynamic::{Dyn, DynArray, Value};
 use accel_types::{shape, Error, ErrorKind};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -187,26 +190,26 @@ impl Interp<'_> {
     fn eval_node(&mut self, h: H) -> R<V> {
         let s = |v: Value| Ok(V::S(v));
         match self.a.expr(h) {
-            Expr::Var(v) => Ok(self.lookup(*v)),
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Var(v)) => Ok(self.lookup(*v)),
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let x = self.eval(*value)?;
                 self.env.push((*var, x));
                 let r = self.eval(*body);
                 self.env.pop();
                 r
             }
-            Expr::Lit(l) => s(scalar::lit(*l)),
-            Expr::Tuple(xs) => {
+            Expr::Scalar(Scalar::Lit(l)) => s(scalar::lit(*l)),
+            Expr::Scalar(Scalar::Tuple(xs)) => {
                 let vs = xs.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
                 Ok(tuple_value(vs))
             }
-            Expr::Proj(x, n) => match self.eval(*x)? {
+            Expr::Scalar(Scalar::Proj(x, n)) => match self.eval(*x)? {
                 V::S(Value::Tuple(vs)) => s(vs[*n].clone()),
                 V::S(Value::Index(ix)) => s(Value::Usize(ix[*n])),
                 V::T(vs) => Ok(vs[*n].clone()),
                 _ => Err(Error::new("interpreter", "bad projection")),
             },
-            Expr::MakeIndex(xs) => {
+            Expr::Scalar(Scalar::MakeIndex(xs)) => {
                 let mut ix = Vec::new();
                 for x in xs {
                     match self.scalar(*x)? {
@@ -216,11 +219,11 @@ impl Interp<'_> {
                 }
                 s(Value::Index(ix))
             }
-            Expr::Unary(op, x) => {
+            Expr::Scalar(Scalar::Unary(op, x)) => {
                 let v = self.scalar(*x)?;
                 s(scalar::unary(*op, &v))
             }
-            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y) => {
+            Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y)) => {
                 let a = self.scalar(*x)?;
                 let short = matches!(
                     (op, &a),
@@ -231,38 +234,38 @@ impl Interp<'_> {
                 }
                 self.eval(*y)
             }
-            Expr::Binary(op, x, y) => {
+            Expr::Scalar(Scalar::Binary(op, x, y)) => {
                 let a = self.scalar(*x)?;
                 let b = self.scalar(*y)?;
                 s(scalar::binary(*op, &a, &b))
             }
-            Expr::Cast(x, p) => {
+            Expr::Scalar(Scalar::Cast(x, p)) => {
                 let v = self.scalar(*x)?;
                 s(scalar::cast(&v, *p))
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 if self.scalar(*c)? == Value::Bool(true) {
                     self.eval(*t)
                 } else {
                     self.eval(*e)
                 }
             }
-            Expr::Assert { cond, op, msg, body } => {
+            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
                 if self.scalar(*cond)? != Value::Bool(true) {
                     return Err(Error::with_kind(ErrorKind::InvalidArgument, *op, *msg));
                 }
                 self.eval(*body)
             }
-            Expr::Math(f, xs) => {
+            Expr::Scalar(Scalar::Math(f, xs)) => {
                 let vs = xs.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
                 s(scalar::math(*f, &vs))
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let mut state = init.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
                 loop {
                     let mark = self.env.len();
@@ -287,12 +290,12 @@ impl Interp<'_> {
                     }
                 }
             }
-            Expr::Some(x) => {
+            Expr::Scalar(Scalar::Some(x)) => {
                 let v = self.scalar(*x)?;
                 s(Value::Option(Some(Box::new(v))))
             }
-            Expr::None(_) => s(Value::Option(None)),
-            Expr::Read { array, index } => {
+            Expr::Scalar(Scalar::None(_)) => s(Value::Option(None)),
+            Expr::Scalar(Scalar::Read { array, index }) => {
                 let a = self.array(*array)?;
                 let ix = self.index(*index)?;
                 match shape::to_linear_checked(&a.shape, &ix) {
@@ -301,17 +304,21 @@ impl Interp<'_> {
                 }
             }
             // A buffer's shape is known without its data.
-            Expr::Shape(x) if matches!(self.a.expr(*x), Expr::Buffer(_)) && self.host.is_some() => {
-                let (Expr::Buffer(b), Some(host)) = (self.a.expr(*x), self.host.as_deref_mut()) else {
+            Expr::Scalar(Scalar::Shape(x))
+                if matches!(self.a.expr(*x), Expr::Plan(PlanRead::Buffer(_))) && self.host.is_some() =>
+            {
+                let (Expr::Plan(PlanRead::Buffer(b)), Some(host)) =
+                    (self.a.expr(*x), self.host.as_deref_mut())
+                else {
                     return Err(plan_only());
                 };
                 s(Value::Index(host.shape(*b)?))
             }
-            Expr::Shape(x) => {
+            Expr::Scalar(Scalar::Shape(x)) => {
                 let a = self.array(*x)?;
                 s(Value::Index(a.shape.clone()))
             }
-            Expr::Generate { shape: sh, f } => {
+            Expr::Array(ArrayOp::Generate { shape: sh, f }) => {
                 let sh = self.index(*sh)?;
                 let n = checked_size("generate", &sh)?;
                 let mut elems = elems_for("generate", n)?;
@@ -320,7 +327,7 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, elems))
             }
-            Expr::Map { f, a } => {
+            Expr::Array(ArrayOp::Map { f, a }) => {
                 let a = self.array(*a)?;
                 let elems = a
                     .elems
@@ -329,7 +336,7 @@ impl Interp<'_> {
                     .collect::<R<Vec<_>>>()?;
                 Ok(arr(a.shape.clone(), elems))
             }
-            Expr::ZipWith { f, a, b } => {
+            Expr::Array(ArrayOp::ZipWith { f, a, b }) => {
                 let (a, b) = (self.array(*a)?, self.array(*b)?);
                 let sh: Vec<usize> = a.shape.iter().zip(&b.shape).map(|(x, y)| *x.min(y)).collect();
                 let mut elems = Vec::new();
@@ -341,7 +348,7 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, elems))
             }
-            Expr::Backpermute { shape: sh, f, a } => {
+            Expr::Array(ArrayOp::Backpermute { shape: sh, f, a }) => {
                 let sh = self.index(*sh)?;
                 let a = self.array(*a)?;
                 let n = checked_size("backpermute", &sh)?;
@@ -362,7 +369,7 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, elems))
             }
-            Expr::Reshape { shape: sh, a } => {
+            Expr::Array(ArrayOp::Reshape { shape: sh, a }) => {
                 let sh = self.index(*sh)?;
                 let a = self.array(*a)?;
                 if shape::checked_size(&sh) != Some(a.elems.len()) {
@@ -370,7 +377,7 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, a.elems.clone()))
             }
-            Expr::Fold { f, z, a, all } => {
+            Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
                 let z = z.map(|z| self.scalar(z)).transpose()?;
                 let a = self.array(*a)?;
                 let (out_shape, len) = if *all || a.shape.is_empty() {
@@ -400,17 +407,17 @@ impl Interp<'_> {
                 }
                 Ok(arr(out_shape, elems))
             }
-            Expr::Scan { dir, kind, f, z, a } => {
+            Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }) => {
                 let z = z.map(|z| self.scalar(z)).transpose()?;
                 let a = self.array(*a)?;
                 self.scan(*dir, *kind, f, z, &a)
             }
-            Expr::Permute {
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            } => {
+            }) => {
                 let mut out = (*self.array(*defaults)?).clone();
                 let a = self.array(*a)?;
                 for l in 0..a.elems.len() {
@@ -431,7 +438,7 @@ impl Interp<'_> {
                 }
                 Ok(V::A(Rc::new(out)))
             }
-            Expr::Sort { key, a } => {
+            Expr::Array(ArrayOp::Sort { key, a }) => {
                 let a = self.array(*a)?;
                 let mut keyed = Vec::with_capacity(a.elems.len());
                 for x in &a.elems {
@@ -446,12 +453,12 @@ impl Interp<'_> {
                 keyed.sort_by_key(|(k, _)| *k);
                 Ok(arr(a.shape.clone(), keyed.into_iter().map(|(_, x)| x).collect()))
             }
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays,
                 extents,
-            } => {
+            }) => {
                 let arrays = arrays.iter().map(|x| self.array(*x)).collect::<R<Vec<_>>>()?;
                 let rank = arrays[0].shape.len();
                 let sh: Vec<usize> = (0..rank)
@@ -477,18 +484,18 @@ impl Interp<'_> {
                 }
                 Ok(arr(sh, elems))
             }
-            Expr::Buffer(b) => match self.host.as_deref_mut() {
+            Expr::Plan(PlanRead::Buffer(b)) => match self.host.as_deref_mut() {
                 Some(host) => Ok(V::A(host.array(*b)?)),
                 None => Err(plan_only()),
             },
-            Expr::ReadLinear { array, index } => {
+            Expr::Plan(PlanRead::ReadLinear { array, index }) => {
                 let a = self.array(*array)?;
                 match self.scalar(*index)? {
                     Value::Usize(l) if l < a.elems.len() => s(a.elems[l].clone()),
                     _ => Err(Error::new("interpreter", "a read proved in bounds is not")),
                 }
             }
-            Expr::ReadIndex { array, index } => {
+            Expr::Plan(PlanRead::ReadIndex { array, index }) => {
                 let a = self.array(*array)?;
                 let ix = self.index(*index)?;
                 match shape::to_linear_checked(&a.shape, &ix) {
@@ -496,13 +503,13 @@ impl Interp<'_> {
                     None => Err(Error::new("interpreter", "a read proved in bounds is not")),
                 }
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape: sh,
                 var,
                 body,
-            } => {
+            }) => {
                 let ix = self.index(*index)?;
                 let sh = self.index(*sh)?;
                 if ix.len() != sh.len() || ix.iter().zip(&sh).any(|(i, n)| i >= n) {
@@ -513,7 +520,7 @@ impl Interp<'_> {
                 self.env.pop();
                 r
             }
-            Expr::ReadStencil { .. } => Err(plan_only()),
+            Expr::Plan(PlanRead::ReadStencil { .. }) => Err(plan_only()),
         }
     }
 

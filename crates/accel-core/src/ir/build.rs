@@ -6,7 +6,7 @@
 //! span: the call site, or, while the front end expands a library call
 //! (`xs.reverse()`), that call, where its run-time errors are reported.
 
-use super::{Arena, BinOp, Expr, Fun, Lit, MathFn, Prim, ScanDir, ScanKind, Ty, UnOp, H};
+use super::{Arena, ArrayOp, BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, UnOp, H};
 
 impl Arena {
     pub fn node(&mut self, e: Expr, ty: Ty) -> H {
@@ -57,7 +57,7 @@ impl Arena {
             Prim::Bool => (v != 0) as u64,
             _ => v as u64 & mask(prim),
         };
-        self.node(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim))
+        self.node(Expr::Scalar(Scalar::Lit(Lit { prim, bits })), Ty::Prim(prim))
     }
 
     pub fn bool_lit(&mut self, b: bool) -> H {
@@ -70,13 +70,13 @@ impl Arena {
             Ty::Prim(p) => self.lit_of(*p, 0),
             Ty::Tuple(ts) => {
                 let xs = ts.iter().map(|t| self.zero_of(t)).collect();
-                self.node(Expr::Tuple(xs), t.clone())
+                self.node(Expr::Scalar(Scalar::Tuple(xs)), t.clone())
             }
             Ty::Index(r) => {
                 let z = self.usize_lit(0);
                 self.index(vec![z; *r])
             }
-            _ => self.node(Expr::Tuple(vec![]), Ty::Tuple(vec![])),
+            _ => self.node(Expr::Scalar(Scalar::Tuple(vec![])), Ty::Tuple(vec![])),
         }
     }
 
@@ -94,42 +94,42 @@ impl Arena {
 
     pub fn not_(&mut self, a: H) -> H {
         let t = self.ty(a).clone();
-        self.node(Expr::Unary(UnOp::Not, a), t)
+        self.node(Expr::Scalar(Scalar::Unary(UnOp::Not, a)), t)
     }
 
     pub fn min_(&mut self, a: H, b: H) -> H {
         let t = self.ty(a).clone();
-        self.node(Expr::Math(MathFn::Min, vec![a, b]), t)
+        self.node(Expr::Scalar(Scalar::Math(MathFn::Min, vec![a, b])), t)
     }
 
     pub fn cast(&mut self, x: H, to: Prim) -> H {
         if self.ty(x) == &Ty::Prim(to) {
             return x;
         }
-        self.node(Expr::Cast(x, to), Ty::Prim(to))
+        self.node(Expr::Scalar(Scalar::Cast(x, to)), Ty::Prim(to))
     }
 
     pub fn if_(&mut self, c: H, t: H, e: H) -> H {
         let ty = self.ty(t).clone();
-        self.node(Expr::If(c, t, e), ty)
+        self.node(Expr::Scalar(Scalar::If(c, t, e)), ty)
     }
 
     pub fn tuple(&mut self, xs: Vec<H>) -> H {
         let ty = Ty::Tuple(xs.iter().map(|x| self.ty(*x).clone()).collect());
-        self.node(Expr::Tuple(xs), ty)
+        self.node(Expr::Scalar(Scalar::Tuple(xs)), ty)
     }
 
     pub fn index(&mut self, xs: Vec<H>) -> H {
         let r = xs.len();
-        self.node(Expr::MakeIndex(xs), Ty::Index(r))
+        self.node(Expr::Scalar(Scalar::MakeIndex(xs)), Ty::Index(r))
     }
 
     /// Component `d` of an index or shape.
     pub fn comp(&mut self, ix: H, d: usize) -> H {
-        if let Expr::MakeIndex(xs) = self.expr(ix) {
+        if let Expr::Scalar(Scalar::MakeIndex(xs)) = self.expr(ix) {
             return xs[d];
         }
-        self.node(Expr::Proj(ix, d), Ty::Prim(Prim::Usize))
+        self.node(Expr::Scalar(Scalar::Proj(ix, d)), Ty::Prim(Prim::Usize))
     }
 
     /// The components of an index of rank `r`.
@@ -139,17 +139,17 @@ impl Arena {
 
     pub fn some(&mut self, x: H) -> H {
         let t = self.ty(x).clone();
-        self.node(Expr::Some(x), Ty::Option(Box::new(t)))
+        self.node(Expr::Scalar(Scalar::Some(x)), Ty::Option(Box::new(t)))
     }
 
     pub fn none(&mut self, t: Ty) -> H {
         let o = Ty::Option(Box::new(t));
-        self.node(Expr::None(o.clone()), o)
+        self.node(Expr::Scalar(Scalar::None(o.clone())), o)
     }
 
     pub fn assert(&mut self, cond: H, op: &'static str, msg: &'static str, body: H) -> H {
         let ty = self.ty(body).clone();
-        self.node(Expr::Assert { cond, op, msg, body }, ty)
+        self.node(Expr::Scalar(Scalar::Assert { cond, op, msg, body }), ty)
     }
 
     // ---- arrays ---------------------------------------------------------------
@@ -163,7 +163,7 @@ impl Arena {
 
     pub fn shape(&mut self, a: H) -> H {
         let (_, r) = self.arr_ty(a);
-        self.node(Expr::Shape(a), Ty::Index(r))
+        self.node(Expr::Scalar(Scalar::Shape(a)), Ty::Index(r))
     }
 
     /// Extent of dimension `d` of array `a`.
@@ -185,7 +185,7 @@ impl Arena {
     /// `a[ix]`, bounds-checked.
     pub fn read(&mut self, a: H, ix: H) -> H {
         let (e, _) = self.arr_ty(a);
-        self.node(Expr::Read { array: a, index: ix }, e)
+        self.node(Expr::Scalar(Scalar::Read { array: a, index: ix }), e)
     }
 
     /// `a[[i]]` of a vector.
@@ -199,7 +199,7 @@ impl Arena {
             unreachable!("generate over a non-shape")
         };
         let e = self.ty(f.body).clone();
-        self.node(Expr::Generate { shape, f }, Ty::array(e, r))
+        self.node(Expr::Array(ArrayOp::Generate { shape, f }), Ty::array(e, r))
     }
 
     /// `generate(shape, |ix| body(ix))`.
@@ -217,14 +217,14 @@ impl Arena {
         let (e, r) = self.arr_ty(a);
         let f = self.lam("x", e, body);
         let out = self.ty(f.body).clone();
-        self.node(Expr::Map { f, a }, Ty::array(out, r))
+        self.node(Expr::Array(ArrayOp::Map { f, a }), Ty::array(out, r))
     }
 
     pub fn zip_with(&mut self, a: H, b: H, body: impl FnOnce(&mut Arena, H, H) -> H) -> H {
         let ((ea, r), (eb, _)) = (self.arr_ty(a), self.arr_ty(b));
         let f = self.lam2(("x", ea), ("y", eb), body);
         let out = self.ty(f.body).clone();
-        self.node(Expr::ZipWith { f, a, b }, Ty::array(out, r))
+        self.node(Expr::Array(ArrayOp::ZipWith { f, a, b }), Ty::array(out, r))
     }
 
     /// `backpermute(shape, |ix| src(ix))`.
@@ -234,7 +234,7 @@ impl Arena {
             unreachable!("backpermute to a non-shape")
         };
         let f = self.lam("ix", Ty::Index(r), src);
-        self.node(Expr::Backpermute { shape, f, a }, Ty::array(e, r))
+        self.node(Expr::Array(ArrayOp::Backpermute { shape, f, a }), Ty::array(e, r))
     }
 
     pub fn reshape(&mut self, a: H, shape: H) -> H {
@@ -242,7 +242,7 @@ impl Arena {
         let Ty::Index(r) = self.ty(shape).clone() else {
             unreachable!("reshape to a non-shape")
         };
-        self.node(Expr::Reshape { shape, a }, Ty::array(e, r))
+        self.node(Expr::Array(ArrayOp::Reshape { shape, a }), Ty::array(e, r))
     }
 
     /// The binary operator closure `|x, y| body(x, y)` over elements of type `t`.
@@ -253,7 +253,7 @@ impl Arena {
     pub fn fold(&mut self, a: H, z: Option<H>, f: Fun, all: bool) -> H {
         let (e, r) = self.arr_ty(a);
         let out = if all { 0 } else { r - 1 };
-        self.node(Expr::Fold { f, z, a, all }, Ty::array(e, out))
+        self.node(Expr::Array(ArrayOp::Fold { f, z, a, all }), Ty::array(e, out))
     }
 
     pub fn scan(&mut self, a: H, dir: ScanDir, kind: ScanKind, z: Option<H>, f: Fun) -> H {
@@ -262,7 +262,7 @@ impl Arena {
             ScanKind::Exclusive => Ty::Tuple(vec![Ty::array(e.clone(), r), Ty::array(e, r - 1)]),
             _ => Ty::array(e, r),
         };
-        self.node(Expr::Scan { dir, kind, f, z, a }, ty)
+        self.node(Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }), ty)
     }
 
     /// The exclusive running sum of a `usize` vector and its total (a Scalar).
@@ -285,12 +285,12 @@ impl Arena {
     pub fn permute(&mut self, a: H, defaults: H, index: Fun, combine: Fun) -> H {
         let ty = self.ty(defaults).clone();
         self.node(
-            Expr::Permute {
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            },
+            }),
             ty,
         )
     }
@@ -298,7 +298,7 @@ impl Arena {
     /// Vector `a` sorted stably by `key`, an unsigned integer.
     pub fn sort_by(&mut self, a: H, key: Fun) -> H {
         let ty = self.ty(a).clone();
-        self.node(Expr::Sort { key, a }, ty)
+        self.node(Expr::Array(ArrayOp::Sort { key, a }), ty)
     }
 
     /// A scatter: each source element replaces its target (which one wins when
@@ -332,12 +332,12 @@ impl Arena {
         let s = step(self, &hs);
         let ty = Ty::Tuple(init.iter().map(|x| self.ty(*x).clone()).collect());
         self.node(
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond: c,
                 step: s,
-            },
+            }),
             ty,
         )
     }

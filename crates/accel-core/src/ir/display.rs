@@ -1,6 +1,6 @@
 //! Textual form of IR expressions, for golden tests and `explain`.
 
-use super::{Arena, Expr, Fun, Lit, Prim, Ty, UnOp, H};
+use super::{Arena, ArrayOp, Expr, Fun, Lit, PlanRead, Prim, Scalar, Ty, UnOp, H};
 use std::fmt::{self, Write};
 
 impl fmt::Display for Ty {
@@ -87,50 +87,50 @@ impl Arena {
 
     fn write(&self, s: &mut String, h: H) {
         match self.expr(h) {
-            Expr::Var(v) => s.push_str(&self.var_name(*v)),
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Var(v)) => s.push_str(&self.var_name(*v)),
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let _ = write!(s, "let {} = ", self.var_name(*var));
                 self.write(s, *value);
                 s.push_str("; ");
                 self.write(s, *body);
             }
-            Expr::Lit(l) => {
+            Expr::Scalar(Scalar::Lit(l)) => {
                 let _ = write!(s, "{l}");
             }
-            Expr::Tuple(xs) => {
+            Expr::Scalar(Scalar::Tuple(xs)) => {
                 s.push('(');
                 self.write_list(s, xs);
                 s.push(')');
             }
-            Expr::Proj(x, n) => {
+            Expr::Scalar(Scalar::Proj(x, n)) => {
                 self.write(s, *x);
                 let _ = write!(s, ".{n}");
             }
-            Expr::MakeIndex(xs) => {
+            Expr::Scalar(Scalar::MakeIndex(xs)) => {
                 s.push('[');
                 self.write_list(s, xs);
                 s.push(']');
             }
-            Expr::Unary(op, x) => {
+            Expr::Scalar(Scalar::Unary(op, x)) => {
                 s.push_str(match op {
                     UnOp::Neg => "-",
                     UnOp::Not => "!",
                 });
                 self.write(s, *x);
             }
-            Expr::Binary(op, a, b) => {
+            Expr::Scalar(Scalar::Binary(op, a, b)) => {
                 s.push('(');
                 self.write(s, *a);
                 let _ = write!(s, " {} ", op.symbol());
                 self.write(s, *b);
                 s.push(')');
             }
-            Expr::Cast(x, p) => {
+            Expr::Scalar(Scalar::Cast(x, p)) => {
                 s.push('(');
                 self.write(s, *x);
                 let _ = write!(s, " as {})", p.name());
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 s.push_str("if ");
                 self.write(s, *c);
                 s.push_str(" { ");
@@ -139,17 +139,17 @@ impl Arena {
                 self.write(s, *e);
                 s.push_str(" }");
             }
-            Expr::Math(m, xs) => {
+            Expr::Scalar(Scalar::Math(m, xs)) => {
                 let _ = write!(s, "{}(", m.name());
                 self.write_list(s, xs);
                 s.push(')');
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 s.push_str("while(");
                 for (i, (v, x)) in vars.iter().zip(init).enumerate() {
                     if i > 0 {
@@ -164,45 +164,45 @@ impl Arena {
                 self.write_list(s, step);
                 s.push(')');
             }
-            Expr::Some(x) => {
+            Expr::Scalar(Scalar::Some(x)) => {
                 s.push_str("Some(");
                 self.write(s, *x);
                 s.push(')');
             }
-            Expr::None(_) => s.push_str("None"),
-            Expr::Read { array, index } => {
+            Expr::Scalar(Scalar::None(_)) => s.push_str("None"),
+            Expr::Scalar(Scalar::Read { array, index }) => {
                 self.write(s, *array);
                 s.push('[');
                 self.write(s, *index);
                 s.push(']');
             }
-            Expr::Shape(a) => {
+            Expr::Scalar(Scalar::Shape(a)) => {
                 s.push_str("shape(");
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Generate { shape, f } => {
+            Expr::Array(ArrayOp::Generate { shape, f }) => {
                 s.push_str("generate(");
                 self.write(s, *shape);
                 s.push_str(", ");
                 self.write_fun(s, f);
                 s.push(')');
             }
-            Expr::Map { f, a } => {
+            Expr::Array(ArrayOp::Map { f, a }) => {
                 s.push_str("map(");
                 self.write_fun(s, f);
                 s.push_str(", ");
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::ZipWith { f, a, b } => {
+            Expr::Array(ArrayOp::ZipWith { f, a, b }) => {
                 s.push_str("zip_with(");
                 self.write_fun(s, f);
                 s.push_str(", ");
                 self.write_list(s, &[*a, *b]);
                 s.push(')');
             }
-            Expr::Backpermute { shape, f, a } => {
+            Expr::Array(ArrayOp::Backpermute { shape, f, a }) => {
                 s.push_str("backpermute(");
                 self.write(s, *shape);
                 s.push_str(", ");
@@ -211,12 +211,12 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Reshape { shape, a } => {
+            Expr::Array(ArrayOp::Reshape { shape, a }) => {
                 s.push_str("reshape(");
                 self.write_list(s, &[*shape, *a]);
                 s.push(')');
             }
-            Expr::Fold { f, z, a, all } => {
+            Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
                 s.push_str(match (z.is_some(), all) {
                     (true, false) => "fold(",
                     (false, false) => "fold1(",
@@ -232,7 +232,7 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Scan { dir, kind, f, z, a } => {
+            Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }) => {
                 let _ = write!(s, "scan[{dir:?}, {kind:?}](");
                 self.write_fun(s, f);
                 if let Some(z) = z {
@@ -243,12 +243,12 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Permute {
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            } => {
+            }) => {
                 s.push_str("permute(");
                 self.write_fun(s, combine);
                 s.push_str(", ");
@@ -259,19 +259,19 @@ impl Arena {
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Sort { key, a } => {
+            Expr::Array(ArrayOp::Sort { key, a }) => {
                 s.push_str("sort(");
                 self.write_fun(s, key);
                 s.push_str(", ");
                 self.write(s, *a);
                 s.push(')');
             }
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays,
                 extents,
-            } => {
+            }) => {
                 s.push_str("stencil(");
                 for (k, (b, a)) in boundaries.iter().zip(arrays).enumerate() {
                     if k > 0 {
@@ -292,12 +292,12 @@ impl Arena {
                 self.write_fun(s, f);
                 s.push(')');
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 boundary,
-            } => {
+            }) => {
                 self.write(s, *array);
                 s.push_str("@stencil(");
                 self.write(s, *center);
@@ -305,34 +305,34 @@ impl Arena {
                 self.write_boundary(s, boundary);
                 s.push(')');
             }
-            Expr::Buffer(b) => {
+            Expr::Plan(PlanRead::Buffer(b)) => {
                 let _ = write!(s, "b{}", b.0);
             }
-            Expr::ReadLinear { array, index } => {
+            Expr::Plan(PlanRead::ReadLinear { array, index }) => {
                 self.write(s, *array);
                 s.push_str("@[");
                 self.write(s, *index);
                 s.push(']');
             }
-            Expr::ReadIndex { array, index } => {
+            Expr::Plan(PlanRead::ReadIndex { array, index }) => {
                 self.write(s, *array);
                 s.push('@');
                 self.write(s, *index);
             }
-            Expr::Assert { cond, op, msg, body } => {
+            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
                 let _ = write!(s, "assert[{op}: {msg}](");
                 self.write(s, *cond);
                 s.push_str("; ");
                 self.write(s, *body);
                 s.push(')');
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var,
                 body,
-            } => {
+            }) => {
                 let _ = write!(s, "checked[{op}]({} = ", self.var_name(*var));
                 self.write(s, *index);
                 s.push_str(" in ");

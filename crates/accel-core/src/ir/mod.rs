@@ -499,9 +499,23 @@ pub fn stencil_offsets(extents: &[usize]) -> Vec<Vec<i32>> {
     out
 }
 
-/// An expression. Array operations take their array arguments last.
+/// An expression, at one of three levels: scalar code (what element
+/// functions and host code compute), array operations (what the front end
+/// builds and fusion consumes), and the kernel plan's reads of materialised
+/// arrays (what fusion leaves for the back ends). One arena holds them all
+/// (array operations contain scalar functions, scalar code reads arrays);
+/// the levels let a pass match the level it handles exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
+    Scalar(Scalar),
+    Array(ArrayOp),
+    Plan(PlanRead),
+}
+
+/// Scalar code. The two reads of an array (`Read`, `Shape`) take the array
+/// as an expression of any level.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
     Var(VarId),
     Let {
         var: VarId,
@@ -550,8 +564,11 @@ pub enum Expr {
     },
     /// The shape of an array (a shape-only use: does not need its data).
     Shape(H),
+}
 
-    // Array operations.
+/// An array operation. Array operations take their array arguments last.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ArrayOp {
     Generate {
         shape: H,
         f: Fun,
@@ -613,20 +630,18 @@ pub enum Expr {
         arrays: Vec<H>,
         extents: Vec<Vec<usize>>,
     },
+}
 
-    // Kernel plan only.
+/// The kernel plan's own nodes: a materialised array and the reads of one
+/// that fusion has proved in bounds or checks itself.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlanRead {
     /// A materialised array.
     Buffer(BufId),
     /// Element at a row-major offset known to be in bounds.
-    ReadLinear {
-        array: H,
-        index: H,
-    },
+    ReadLinear { array: H, index: H },
     /// Element at an index known to be in bounds.
-    ReadIndex {
-        array: H,
-        index: H,
-    },
+    ReadIndex { array: H, index: H },
     /// If `index` lies within `shape`, `body` with `var` bound to it; otherwise
     /// the run-time error "`op`: index out of bounds" and a default value.
     Checked {
@@ -651,62 +666,72 @@ impl Expr {
     /// Sub-expressions, in order.
     pub fn children(&self) -> Vec<H> {
         match self {
-            Expr::Var(_) | Expr::Lit(_) | Expr::None(_) | Expr::Buffer(_) => vec![],
-            Expr::Let { value, body, .. } => vec![*value, *body],
-            Expr::Tuple(xs) | Expr::MakeIndex(xs) | Expr::Math(_, xs) => xs.clone(),
-            Expr::Proj(x, _) | Expr::Unary(_, x) | Expr::Cast(x, _) | Expr::Some(x) => vec![*x],
-            Expr::Shape(x) => vec![*x],
-            Expr::Binary(_, a, b) | Expr::Assert { cond: a, body: b, .. } => vec![*a, *b],
-            Expr::If(c, t, e) => vec![*c, *t, *e],
-            Expr::While { init, cond, step, .. } => {
+            Expr::Scalar(Scalar::Var(_))
+            | Expr::Scalar(Scalar::Lit(_))
+            | Expr::Scalar(Scalar::None(_))
+            | Expr::Plan(PlanRead::Buffer(_)) => vec![],
+            Expr::Scalar(Scalar::Let { value, body, .. }) => vec![*value, *body],
+            Expr::Scalar(Scalar::Tuple(xs))
+            | Expr::Scalar(Scalar::MakeIndex(xs))
+            | Expr::Scalar(Scalar::Math(_, xs)) => xs.clone(),
+            Expr::Scalar(Scalar::Proj(x, _))
+            | Expr::Scalar(Scalar::Unary(_, x))
+            | Expr::Scalar(Scalar::Cast(x, _))
+            | Expr::Scalar(Scalar::Some(x)) => vec![*x],
+            Expr::Scalar(Scalar::Shape(x)) => vec![*x],
+            Expr::Scalar(Scalar::Binary(_, a, b)) | Expr::Scalar(Scalar::Assert { cond: a, body: b, .. }) => {
+                vec![*a, *b]
+            }
+            Expr::Scalar(Scalar::If(c, t, e)) => vec![*c, *t, *e],
+            Expr::Scalar(Scalar::While { init, cond, step, .. }) => {
                 let mut v = init.clone();
                 v.push(*cond);
                 v.extend(step);
                 v
             }
-            Expr::Read { array, index }
-            | Expr::ReadLinear { array, index }
-            | Expr::ReadIndex { array, index } => vec![*array, *index],
-            Expr::Generate { shape, f } => vec![*shape, f.body],
-            Expr::Map { f, a } => vec![f.body, *a],
-            Expr::ZipWith { f, a, b } => vec![f.body, *a, *b],
-            Expr::Backpermute { shape, f, a } => vec![*shape, f.body, *a],
-            Expr::Reshape { shape, a } => vec![*shape, *a],
-            Expr::Fold { f, z, a, .. } | Expr::Scan { f, z, a, .. } => {
+            Expr::Scalar(Scalar::Read { array, index })
+            | Expr::Plan(PlanRead::ReadLinear { array, index })
+            | Expr::Plan(PlanRead::ReadIndex { array, index }) => vec![*array, *index],
+            Expr::Array(ArrayOp::Generate { shape, f }) => vec![*shape, f.body],
+            Expr::Array(ArrayOp::Map { f, a }) => vec![f.body, *a],
+            Expr::Array(ArrayOp::ZipWith { f, a, b }) => vec![f.body, *a, *b],
+            Expr::Array(ArrayOp::Backpermute { shape, f, a }) => vec![*shape, f.body, *a],
+            Expr::Array(ArrayOp::Reshape { shape, a }) => vec![*shape, *a],
+            Expr::Array(ArrayOp::Fold { f, z, a, .. }) | Expr::Array(ArrayOp::Scan { f, z, a, .. }) => {
                 let mut v = vec![f.body];
                 v.extend(z);
                 v.push(*a);
                 v
             }
-            Expr::Permute {
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            } => {
+            }) => {
                 vec![combine.body, *defaults, index.body, *a]
             }
-            Expr::Sort { key, a } => vec![key.body, *a],
-            Expr::Checked {
+            Expr::Array(ArrayOp::Sort { key, a }) => vec![key.body, *a],
+            Expr::Plan(PlanRead::Checked {
                 index, shape, body, ..
-            } => vec![*index, *shape, *body],
-            Expr::Stencil {
+            }) => vec![*index, *shape, *body],
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays,
                 ..
-            } => {
+            }) => {
                 let mut v: Vec<H> = boundaries.iter().filter_map(Boundary::constant).collect();
                 v.push(f.body);
                 v.extend(arrays);
                 v
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 boundary,
                 ..
-            } => {
+            }) => {
                 let mut v = vec![*array, *center];
                 v.extend(boundary.constant());
                 v
@@ -722,196 +747,205 @@ impl Expr {
             body: f(x.body),
         };
         match self {
-            Expr::Var(_) | Expr::Lit(_) | Expr::None(_) | Expr::Buffer(_) => self.clone(),
-            Expr::Let { var, value, body } => Expr::Let {
+            Expr::Scalar(Scalar::Var(_))
+            | Expr::Scalar(Scalar::Lit(_))
+            | Expr::Scalar(Scalar::None(_))
+            | Expr::Plan(PlanRead::Buffer(_)) => self.clone(),
+            Expr::Scalar(Scalar::Let { var, value, body }) => Expr::Scalar(Scalar::Let {
                 var: *var,
                 value: f(*value),
                 body: f(*body),
-            },
-            Expr::Tuple(xs) => Expr::Tuple(xs.iter().map(|x| f(*x)).collect()),
-            Expr::MakeIndex(xs) => Expr::MakeIndex(xs.iter().map(|x| f(*x)).collect()),
-            Expr::Math(m, xs) => Expr::Math(*m, xs.iter().map(|x| f(*x)).collect()),
-            Expr::Proj(x, n) => Expr::Proj(f(*x), *n),
-            Expr::Unary(op, x) => Expr::Unary(*op, f(*x)),
-            Expr::Cast(x, p) => Expr::Cast(f(*x), *p),
-            Expr::Some(x) => Expr::Some(f(*x)),
-            Expr::Shape(x) => Expr::Shape(f(*x)),
-            Expr::Binary(op, a, b) => {
-                let a = f(*a);
-                Expr::Binary(*op, a, f(*b))
+            }),
+            Expr::Scalar(Scalar::Tuple(xs)) => {
+                Expr::Scalar(Scalar::Tuple(xs.iter().map(|x| f(*x)).collect()))
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::MakeIndex(xs)) => {
+                Expr::Scalar(Scalar::MakeIndex(xs.iter().map(|x| f(*x)).collect()))
+            }
+            Expr::Scalar(Scalar::Math(m, xs)) => {
+                Expr::Scalar(Scalar::Math(*m, xs.iter().map(|x| f(*x)).collect()))
+            }
+            Expr::Scalar(Scalar::Proj(x, n)) => Expr::Scalar(Scalar::Proj(f(*x), *n)),
+            Expr::Scalar(Scalar::Unary(op, x)) => Expr::Scalar(Scalar::Unary(*op, f(*x))),
+            Expr::Scalar(Scalar::Cast(x, p)) => Expr::Scalar(Scalar::Cast(f(*x), *p)),
+            Expr::Scalar(Scalar::Some(x)) => Expr::Scalar(Scalar::Some(f(*x))),
+            Expr::Scalar(Scalar::Shape(x)) => Expr::Scalar(Scalar::Shape(f(*x))),
+            Expr::Scalar(Scalar::Binary(op, a, b)) => {
+                let a = f(*a);
+                Expr::Scalar(Scalar::Binary(*op, a, f(*b)))
+            }
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 let c = f(*c);
                 let t = f(*t);
-                Expr::If(c, t, f(*e))
+                Expr::Scalar(Scalar::If(c, t, f(*e)))
             }
-            Expr::Assert { cond, op, msg, body } => {
+            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
                 let cond = f(*cond);
-                Expr::Assert {
+                Expr::Scalar(Scalar::Assert {
                     cond,
                     op,
                     msg,
                     body: f(*body),
-                }
+                })
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let init = init.iter().map(|x| f(*x)).collect();
                 let cond = f(*cond);
-                Expr::While {
+                Expr::Scalar(Scalar::While {
                     vars: vars.clone(),
                     init,
                     cond,
                     step: step.iter().map(|x| f(*x)).collect(),
-                }
+                })
             }
-            Expr::Read { array, index } => {
+            Expr::Scalar(Scalar::Read { array, index }) => {
                 let array = f(*array);
-                Expr::Read {
+                Expr::Scalar(Scalar::Read {
                     array,
                     index: f(*index),
-                }
+                })
             }
-            Expr::ReadLinear { array, index } => {
+            Expr::Plan(PlanRead::ReadLinear { array, index }) => {
                 let array = f(*array);
-                Expr::ReadLinear {
+                Expr::Plan(PlanRead::ReadLinear {
                     array,
                     index: f(*index),
-                }
+                })
             }
-            Expr::ReadIndex { array, index } => {
+            Expr::Plan(PlanRead::ReadIndex { array, index }) => {
                 let array = f(*array);
-                Expr::ReadIndex {
+                Expr::Plan(PlanRead::ReadIndex {
                     array,
                     index: f(*index),
-                }
+                })
             }
-            Expr::Generate { shape, f: g } => {
+            Expr::Array(ArrayOp::Generate { shape, f: g }) => {
                 let shape = f(*shape);
-                Expr::Generate {
+                Expr::Array(ArrayOp::Generate {
                     shape,
                     f: fun(g, &mut f),
-                }
+                })
             }
-            Expr::Map { f: g, a } => {
+            Expr::Array(ArrayOp::Map { f: g, a }) => {
                 let g = fun(g, &mut f);
-                Expr::Map { f: g, a: f(*a) }
+                Expr::Array(ArrayOp::Map { f: g, a: f(*a) })
             }
-            Expr::ZipWith { f: g, a, b } => {
+            Expr::Array(ArrayOp::ZipWith { f: g, a, b }) => {
                 let g = fun(g, &mut f);
                 let a = f(*a);
-                Expr::ZipWith { f: g, a, b: f(*b) }
+                Expr::Array(ArrayOp::ZipWith { f: g, a, b: f(*b) })
             }
-            Expr::Backpermute { shape, f: g, a } => {
+            Expr::Array(ArrayOp::Backpermute { shape, f: g, a }) => {
                 let shape = f(*shape);
                 let g = fun(g, &mut f);
-                Expr::Backpermute {
+                Expr::Array(ArrayOp::Backpermute {
                     shape,
                     f: g,
                     a: f(*a),
-                }
+                })
             }
-            Expr::Reshape { shape, a } => {
+            Expr::Array(ArrayOp::Reshape { shape, a }) => {
                 let shape = f(*shape);
-                Expr::Reshape { shape, a: f(*a) }
+                Expr::Array(ArrayOp::Reshape { shape, a: f(*a) })
             }
-            Expr::Fold { f: g, z, a, all } => {
+            Expr::Array(ArrayOp::Fold { f: g, z, a, all }) => {
                 let g = fun(g, &mut f);
                 let z = z.map(&mut f);
-                Expr::Fold {
+                Expr::Array(ArrayOp::Fold {
                     f: g,
                     z,
                     a: f(*a),
                     all: *all,
-                }
+                })
             }
-            Expr::Scan {
+            Expr::Array(ArrayOp::Scan {
                 dir,
                 kind,
                 f: g,
                 z,
                 a,
-            } => {
+            }) => {
                 let g = fun(g, &mut f);
                 let z = z.map(&mut f);
-                Expr::Scan {
+                Expr::Array(ArrayOp::Scan {
                     dir: *dir,
                     kind: *kind,
                     f: g,
                     z,
                     a: f(*a),
-                }
+                })
             }
-            Expr::Permute {
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            } => {
+            }) => {
                 let combine = fun(combine, &mut f);
                 let defaults = f(*defaults);
                 let index = fun(index, &mut f);
-                Expr::Permute {
+                Expr::Array(ArrayOp::Permute {
                     combine,
                     defaults,
                     index,
                     a: f(*a),
-                }
+                })
             }
-            Expr::Sort { key, a } => {
+            Expr::Array(ArrayOp::Sort { key, a }) => {
                 let key = fun(key, &mut f);
-                Expr::Sort { key, a: f(*a) }
+                Expr::Array(ArrayOp::Sort { key, a: f(*a) })
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var,
                 body,
-            } => {
+            }) => {
                 let index = f(*index);
                 let shape = f(*shape);
-                Expr::Checked {
+                Expr::Plan(PlanRead::Checked {
                     op,
                     index,
                     shape,
                     var: *var,
                     body: f(*body),
-                }
+                })
             }
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f: g,
                 arrays,
                 extents,
-            } => {
+            }) => {
                 let boundaries = boundaries.iter().map(|b| b.map_constant(&mut f)).collect();
                 let g = fun(g, &mut f);
-                Expr::Stencil {
+                Expr::Array(ArrayOp::Stencil {
                     boundaries,
                     f: g,
                     arrays: arrays.iter().map(|x| f(*x)).collect(),
                     extents: extents.clone(),
-                }
+                })
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 boundary,
-            } => {
+            }) => {
                 let array = f(*array);
                 let center = f(*center);
-                Expr::ReadStencil {
+                Expr::Plan(PlanRead::ReadStencil {
                     array,
                     center,
                     offset: offset.clone(),
                     boundary: boundary.map_constant(f),
-                }
+                })
             }
         }
     }
@@ -919,15 +953,15 @@ impl Expr {
     /// Closures of an array operation.
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
-            Expr::Generate { f, .. }
-            | Expr::Map { f, .. }
-            | Expr::ZipWith { f, .. }
-            | Expr::Backpermute { f, .. }
-            | Expr::Fold { f, .. }
-            | Expr::Scan { f, .. }
-            | Expr::Stencil { f, .. }
-            | Expr::Sort { key: f, .. } => vec![f],
-            Expr::Permute { combine, index, .. } => vec![combine, index],
+            Expr::Array(ArrayOp::Generate { f, .. })
+            | Expr::Array(ArrayOp::Map { f, .. })
+            | Expr::Array(ArrayOp::ZipWith { f, .. })
+            | Expr::Array(ArrayOp::Backpermute { f, .. })
+            | Expr::Array(ArrayOp::Fold { f, .. })
+            | Expr::Array(ArrayOp::Scan { f, .. })
+            | Expr::Array(ArrayOp::Stencil { f, .. })
+            | Expr::Array(ArrayOp::Sort { key: f, .. }) => vec![f],
+            Expr::Array(ArrayOp::Permute { combine, index, .. }) => vec![combine, index],
             _ => vec![],
         }
     }
@@ -935,15 +969,15 @@ impl Expr {
     /// Closures of an array operation, to change (in the order of [`Expr::funs`]).
     pub fn funs_mut(&mut self) -> Vec<&mut Fun> {
         match self {
-            Expr::Generate { f, .. }
-            | Expr::Map { f, .. }
-            | Expr::ZipWith { f, .. }
-            | Expr::Backpermute { f, .. }
-            | Expr::Fold { f, .. }
-            | Expr::Scan { f, .. }
-            | Expr::Stencil { f, .. }
-            | Expr::Sort { key: f, .. } => vec![f],
-            Expr::Permute { combine, index, .. } => vec![combine, index],
+            Expr::Array(ArrayOp::Generate { f, .. })
+            | Expr::Array(ArrayOp::Map { f, .. })
+            | Expr::Array(ArrayOp::ZipWith { f, .. })
+            | Expr::Array(ArrayOp::Backpermute { f, .. })
+            | Expr::Array(ArrayOp::Fold { f, .. })
+            | Expr::Array(ArrayOp::Scan { f, .. })
+            | Expr::Array(ArrayOp::Stencil { f, .. })
+            | Expr::Array(ArrayOp::Sort { key: f, .. }) => vec![f],
+            Expr::Array(ArrayOp::Permute { combine, index, .. }) => vec![combine, index],
             _ => vec![],
         }
     }
@@ -952,16 +986,16 @@ impl Expr {
     pub fn is_array_op(&self) -> bool {
         matches!(
             self,
-            Expr::Generate { .. }
-                | Expr::Map { .. }
-                | Expr::ZipWith { .. }
-                | Expr::Backpermute { .. }
-                | Expr::Reshape { .. }
-                | Expr::Fold { .. }
-                | Expr::Scan { .. }
-                | Expr::Permute { .. }
-                | Expr::Sort { .. }
-                | Expr::Stencil { .. }
+            Expr::Array(ArrayOp::Generate { .. })
+                | Expr::Array(ArrayOp::Map { .. })
+                | Expr::Array(ArrayOp::ZipWith { .. })
+                | Expr::Array(ArrayOp::Backpermute { .. })
+                | Expr::Array(ArrayOp::Reshape { .. })
+                | Expr::Array(ArrayOp::Fold { .. })
+                | Expr::Array(ArrayOp::Scan { .. })
+                | Expr::Array(ArrayOp::Permute { .. })
+                | Expr::Array(ArrayOp::Sort { .. })
+                | Expr::Array(ArrayOp::Stencil { .. })
         )
     }
 }
@@ -1073,7 +1107,10 @@ impl Arena {
     /// `Assert`) to source positions, for [`Arena::loc`].
     pub fn resolve_locs(&mut self) {
         for h in self.handles() {
-            if matches!(self.expr(h), Expr::Checked { .. } | Expr::Assert { .. }) {
+            if matches!(
+                self.expr(h),
+                Expr::Plan(PlanRead::Checked { .. }) | Expr::Scalar(Scalar::Assert { .. })
+            ) {
                 if let Some(l) = Loc::of(self.span(h)) {
                     self.locs.insert(h, l);
                 }
@@ -1119,8 +1156,8 @@ impl Arena {
         let mut seen = Vec::new();
         let mut shared = Vec::new();
         for &x in xs {
-            if let Expr::Proj(b, _) = self.expr(x) {
-                if matches!(self.expr(*b), Expr::Var(_)) {
+            if let Expr::Scalar(Scalar::Proj(b, _)) = self.expr(x) {
+                if matches!(self.expr(*b), Expr::Scalar(Scalar::Var(_))) {
                     continue;
                 }
                 if seen.contains(b) {
@@ -1137,13 +1174,17 @@ impl Arena {
 
     /// Whether `h` reads variable `v`.
     pub fn mentions(&self, h: H, v: VarId) -> bool {
-        self.reaches(h, |_, e| matches!(e, Expr::Var(w) if *w == v))
+        self.reaches(h, |_, e| matches!(e, Expr::Scalar(Scalar::Var(w)) if *w == v))
     }
 
     // Small constructors used by every pass.
 
     pub fn lit(&mut self, prim: Prim, bits: u64) -> H {
-        self.add(Expr::Lit(Lit { prim, bits }), Ty::Prim(prim), Span::call_site())
+        self.add(
+            Expr::Scalar(Scalar::Lit(Lit { prim, bits })),
+            Ty::Prim(prim),
+            Span::call_site(),
+        )
     }
 
     pub fn usize_lit(&mut self, n: usize) -> H {
@@ -1152,13 +1193,13 @@ impl Arena {
 
     pub fn var_ref(&mut self, v: VarId) -> H {
         let ty = self.var(v).ty.clone();
-        self.add(Expr::Var(v), ty, Span::call_site())
+        self.add(Expr::Scalar(Scalar::Var(v)), ty, Span::call_site())
     }
 
     pub fn let_(&mut self, var: VarId, value: H, body: H) -> H {
         let ty = self.ty(body).clone();
         let span = self.span(body);
-        self.add(Expr::Let { var, value, body }, ty, span)
+        self.add(Expr::Scalar(Scalar::Let { var, value, body }), ty, span)
     }
 
     pub fn proj(&mut self, x: H, n: usize) -> H {
@@ -1166,7 +1207,7 @@ impl Arena {
             Ty::Tuple(ts) => ts[n].clone(),
             _ => Ty::Prim(Prim::Usize),
         };
-        self.add(Expr::Proj(x, n), ty, Span::call_site())
+        self.add(Expr::Scalar(Scalar::Proj(x, n)), ty, Span::call_site())
     }
 
     pub fn binary(&mut self, op: BinOp, a: H, b: H) -> H {
@@ -1175,7 +1216,7 @@ impl Arena {
         } else {
             self.ty(a).clone()
         };
-        self.add(Expr::Binary(op, a, b), ty, Span::call_site())
+        self.add(Expr::Scalar(Scalar::Binary(op, a, b)), ty, Span::call_site())
     }
 
     /// `f` applied to `args`: its body under `let`s of its parameters.

@@ -8,7 +8,7 @@
 //! need a context (a loop's condition, tests made before a kernel) stay
 //! with the back end that emits that context.
 
-use crate::ir::{Arena, Expr, Prim, Ty, VarId, H};
+use crate::ir::{Arena, Expr, Prim, Scalar, Ty, VarId, H};
 use crate::plan::ElemFn;
 use std::collections::HashMap;
 
@@ -55,10 +55,10 @@ impl Iteration {
         for _ in 0..64 {
             match a.expr(self.resolve(a, x)) {
                 // The linear parameter of a rank-1 iteration space.
-                Expr::Var(v) if *v == self.param => return Some(0),
-                Expr::Proj(b, d) => match a.expr(self.resolve(a, *b)) {
-                    Expr::Var(v) if *v == self.param => return Some(*d),
-                    Expr::MakeIndex(ys) => x = *ys.get(*d)?,
+                Expr::Scalar(Scalar::Var(v)) if *v == self.param => return Some(0),
+                Expr::Scalar(Scalar::Proj(b, d)) => match a.expr(self.resolve(a, *b)) {
+                    Expr::Scalar(Scalar::Var(v)) if *v == self.param => return Some(*d),
+                    Expr::Scalar(Scalar::MakeIndex(ys)) => x = *ys.get(*d)?,
                     _ => return None,
                 },
                 _ => return None,
@@ -74,8 +74,10 @@ impl Iteration {
             return None;
         };
         let comps: Vec<usize> = match a.expr(self.resolve(a, index)) {
-            Expr::Var(v) if *v == self.param => (0..*rank).collect(),
-            Expr::MakeIndex(xs) => xs.iter().map(|x| self.comp(a, *x)).collect::<Option<_>>()?,
+            Expr::Scalar(Scalar::Var(v)) if *v == self.param => (0..*rank).collect(),
+            Expr::Scalar(Scalar::MakeIndex(xs)) => {
+                xs.iter().map(|x| self.comp(a, *x)).collect::<Option<_>>()?
+            }
             _ => return None,
         };
         (comps.len() == *rank).then_some(comps)
@@ -109,7 +111,7 @@ pub fn let_values(a: &Arena, h: H) -> HashMap<VarId, Vec<H>> {
         if !seen.insert(x) {
             continue;
         }
-        if let Expr::Let { var, value, .. } = a.expr(x) {
+        if let Expr::Scalar(Scalar::Let { var, value, .. }) = a.expr(x) {
             let vs = out.entry(*var).or_default();
             if !vs.contains(value) {
                 vs.push(*value);
@@ -127,12 +129,12 @@ pub fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H
     let mut h = h;
     for _ in 0..1000 {
         match a.expr(h) {
-            Expr::Var(v) if *v == p => return true,
-            Expr::Var(v) => match lets.get(v).map(Vec::as_slice) {
+            Expr::Scalar(Scalar::Var(v)) if *v == p => return true,
+            Expr::Scalar(Scalar::Var(v)) => match lets.get(v).map(Vec::as_slice) {
                 Some([x]) => h = *x,
                 _ => return false,
             },
-            Expr::MakeIndex(xs) if xs.len() == 1 && a.var(p).ty == Ty::Prim(Prim::Usize) => {
+            Expr::Scalar(Scalar::MakeIndex(xs)) if xs.len() == 1 && a.var(p).ty == Ty::Prim(Prim::Usize) => {
                 h = xs[0];
             }
             _ => return false,
@@ -146,7 +148,7 @@ pub fn is_iteration_index(a: &Arena, h: H, p: VarId, lets: &HashMap<VarId, Vec<H
 pub fn resolve_lets(a: &Arena, mut h: H, value_of: impl Fn(VarId) -> Option<H>) -> H {
     for _ in 0..1000 {
         match a.expr(h) {
-            Expr::Var(v) => match value_of(*v) {
+            Expr::Scalar(Scalar::Var(v)) => match value_of(*v) {
                 Some(x) => h = x,
                 None => return h,
             },
@@ -162,8 +164,8 @@ pub fn same_extent(a: &Arena, x: H, d: usize, y: H, k: usize) -> bool {
     // A component as an expression, or as (shape, component) when the shape
     // is not built from its components.
     let comp = |s: H, i: usize| match a.expr(s) {
-        Expr::MakeIndex(xs) => xs.get(i).map(|c| match a.expr(*c) {
-            Expr::Proj(b, j) => (*b, Some(*j)),
+        Expr::Scalar(Scalar::MakeIndex(xs)) => xs.get(i).map(|c| match a.expr(*c) {
+            Expr::Scalar(Scalar::Proj(b, j)) => (*b, Some(*j)),
             _ => (*c, None),
         }),
         _ => Some((s, Some(i))),

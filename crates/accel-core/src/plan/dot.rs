@@ -5,7 +5,7 @@
 
 use super::{Block, Kernel, Plan, Step};
 use crate::ir::BufId;
-use crate::ir::{Arena, Expr, Ty, H};
+use crate::ir::{Arena, Expr, PlanRead, Ty, H};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -124,7 +124,7 @@ fn buffers_read(a: &Arena, h: H, out: &mut HashSet<u32>) {
             continue;
         }
         match a.expr(x) {
-            Expr::Buffer(b) => {
+            Expr::Plan(PlanRead::Buffer(b)) => {
                 out.insert(b.0);
             }
             e => stack.extend(e.children()),

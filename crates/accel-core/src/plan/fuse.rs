@@ -14,7 +14,8 @@ use super::{
 };
 use crate::front::Program;
 use crate::ir::{
-    stencil_offsets, Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, MathFn, Prim, ScanKind, Ty, VarId, H,
+    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, Loc, MathFn, PlanRead, Prim, Scalar,
+    ScanKind, Ty, VarId, H,
 };
 use crate::sharing;
 use proc_macro2::Span;
@@ -176,8 +177,8 @@ impl Fuser {
         // The id the buffer gets below: its shape expression names it.
         let b = BufId(self.buffers.len() as u32);
         let own_shape = {
-            let buf = self.add(Expr::Buffer(b), Ty::array(elem.clone(), rank));
-            self.add(Expr::Shape(buf), Ty::Index(rank))
+            let buf = self.add(Expr::Plan(PlanRead::Buffer(b)), Ty::array(elem.clone(), rank));
+            self.add(Expr::Scalar(Scalar::Shape(buf)), Ty::Index(rank))
         };
         self.buffers.push(Buffer {
             elem,
@@ -191,14 +192,14 @@ impl Fuser {
     fn buffer_ref(&mut self, b: BufId) -> H {
         let buf = &self.buffers[b];
         let ty = Ty::array(buf.elem.clone(), buf.rank);
-        self.add(Expr::Buffer(b), ty)
+        self.add(Expr::Plan(PlanRead::Buffer(b)), ty)
     }
 
     /// The shape of buffer `b`, as a host expression.
     fn buffer_shape(&mut self, b: BufId) -> H {
         let r = self.buffer_ref(b);
         let rank = self.buffers[b].rank;
-        self.add(Expr::Shape(r), Ty::Index(rank))
+        self.add(Expr::Scalar(Scalar::Shape(r)), Ty::Index(rank))
     }
 
     fn elem_ty(&self, h: H) -> (Ty, usize) {
@@ -211,7 +212,7 @@ impl Fuser {
     // ---- index arithmetic -------------------------------------------------
 
     fn component(&mut self, shape: H, d: usize) -> H {
-        if let Expr::MakeIndex(xs) = self.arena.expr(shape) {
+        if let Expr::Scalar(Scalar::MakeIndex(xs)) = self.arena.expr(shape) {
             return xs[d];
         }
         self.arena.proj(shape, d)
@@ -219,7 +220,7 @@ impl Fuser {
 
     fn make_index(&mut self, xs: Vec<H>) -> H {
         let r = xs.len();
-        self.add(Expr::MakeIndex(xs), Ty::Index(r))
+        self.add(Expr::Scalar(Scalar::MakeIndex(xs)), Ty::Index(r))
     }
 
     /// The shape without its innermost dimension.
@@ -237,7 +238,10 @@ impl Fuser {
         let xs = (0..rank)
             .map(|d| {
                 let (x, y) = (self.component(a, d), self.component(b, d));
-                self.add(Expr::Math(MathFn::Min, vec![x, y]), Ty::Prim(Prim::Usize))
+                self.add(
+                    Expr::Scalar(Scalar::Math(MathFn::Min, vec![x, y])),
+                    Ty::Prim(Prim::Usize),
+                )
             })
             .collect();
         self.make_index(xs)
@@ -308,13 +312,15 @@ impl Fuser {
         }
         let e = self.arena.expr(h).clone();
         let r = match &e {
-            Expr::If(..) | Expr::While { .. } if host && self.is_control(h) => {
+            Expr::Scalar(Scalar::If(..)) | Expr::Scalar(Scalar::While { .. })
+                if host && self.is_control(h) =>
+            {
                 let v = self.control(h);
                 self.output_scalar(&v)
             }
             // `x && y`, `x || y` on the host with array work in `y`: that work runs
             // only when `y` is evaluated, as an `if`.
-            Expr::Binary(op @ (BinOp::And | BinOp::Or), x, y)
+            Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y))
                 if host && sharing::array_work(&self.arena, *y, &HashMap::new(), &mut self.work) =>
             {
                 let b = |s: &mut Self, v: bool| s.arena.lit(Prim::Bool, v as u64);
@@ -324,14 +330,16 @@ impl Fuser {
                     (b(self, true), *y)
                 };
                 let span = self.arena.span(h);
-                let i = self.arena.add(Expr::If(*x, t, f), Ty::Prim(Prim::Bool), span);
+                let i = self
+                    .arena
+                    .add(Expr::Scalar(Scalar::If(*x, t, f)), Ty::Prim(Prim::Bool), span);
                 self.scalar_in(i, host)
             }
-            Expr::Let { var, value, body } if host => {
+            Expr::Scalar(Scalar::Let { var, value, body }) if host => {
                 self.bind_let(*var, *value);
                 self.scalar_in(*body, host)
             }
-            Expr::Proj(x, n) if self.arena.ty(*x).has_array() => {
+            Expr::Scalar(Scalar::Proj(x, n)) if self.arena.ty(*x).has_array() => {
                 let v = self.cval(*x);
                 match v {
                     Output::Tuple(mut xs) if *n < xs.len() => {
@@ -341,7 +349,7 @@ impl Fuser {
                     _ => h,
                 }
             }
-            Expr::Read { array, index } if !host && self.fuses_into_read(*array) => {
+            Expr::Scalar(Scalar::Read { array, index }) if !host && self.fuses_into_read(*array) => {
                 // A cheap producer read by index inside a kernel: its element is
                 // computed where it is read (as a backpermute would).
                 let d = self.delayed(*array);
@@ -351,18 +359,18 @@ impl Fuser {
                 let vh = self.arena.var_ref(v);
                 let body = self.arena.apply(&d.index, &[vh]);
                 self.add_at(
-                    Expr::Checked {
+                    Expr::Plan(PlanRead::Checked {
                         op: "index",
                         index,
                         shape: d.shape,
                         var: v,
                         body,
-                    },
+                    }),
                     elem,
                     h,
                 )
             }
-            Expr::Read { array, index } => {
+            Expr::Scalar(Scalar::Read { array, index }) => {
                 let b = self.manifest(*array);
                 let buf = self.buffer_ref(b);
                 let elem = self.arena.ty(h).clone();
@@ -372,10 +380,10 @@ impl Fuser {
                     // `s.value()`: always in bounds.
                     let zero = self.arena.usize_lit(0);
                     self.add(
-                        Expr::ReadLinear {
+                        Expr::Plan(PlanRead::ReadLinear {
                             array: buf,
                             index: zero,
-                        },
+                        }),
                         elem,
                     )
                 } else {
@@ -383,26 +391,26 @@ impl Fuser {
                     let v = self.arena.new_var("ix", Ty::Index(rank));
                     let vh = self.arena.var_ref(v);
                     let body = self.add(
-                        Expr::ReadIndex {
+                        Expr::Plan(PlanRead::ReadIndex {
                             array: buf,
                             index: vh,
-                        },
+                        }),
                         elem.clone(),
                     );
                     self.add_at(
-                        Expr::Checked {
+                        Expr::Plan(PlanRead::Checked {
                             op: "index",
                             index,
                             shape,
                             var: v,
                             body,
-                        },
+                        }),
                         elem,
                         h,
                     )
                 }
             }
-            Expr::Shape(a) => self.shape_of(*a),
+            Expr::Scalar(Scalar::Shape(a)) => self.shape_of(*a),
             _ => {
                 let new = e.map_children(|c| self.scalar_in(c, host));
                 if new == e {
@@ -432,19 +440,19 @@ impl Fuser {
         }
         let (_, rank) = self.elem_ty(h);
         match self.arena.expr(h).clone() {
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 self.bind_let(var, value);
                 self.shape_of(body)
             }
-            Expr::Generate { shape, .. } | Expr::Backpermute { shape, .. } | Expr::Reshape { shape, .. } => {
-                self.scalar(shape)
-            }
-            Expr::Map { a, .. } => self.shape_of(a),
-            Expr::ZipWith { a, b, .. } => {
+            Expr::Array(ArrayOp::Generate { shape, .. })
+            | Expr::Array(ArrayOp::Backpermute { shape, .. })
+            | Expr::Array(ArrayOp::Reshape { shape, .. }) => self.scalar(shape),
+            Expr::Array(ArrayOp::Map { a, .. }) => self.shape_of(a),
+            Expr::Array(ArrayOp::ZipWith { a, b, .. }) => {
                 let (sa, sb) = (self.shape_of(a), self.shape_of(b));
                 self.intersect(sa, sb, rank)
             }
-            Expr::Fold { a, all, .. } => {
+            Expr::Array(ArrayOp::Fold { a, all, .. }) => {
                 if all {
                     self.make_index(vec![])
                 } else {
@@ -452,7 +460,7 @@ impl Fuser {
                     self.init(s, rank + 1)
                 }
             }
-            Expr::Scan { kind, a, .. } => {
+            Expr::Array(ArrayOp::Scan { kind, a, .. }) => {
                 let s = self.shape_of(a);
                 if kind == ScanKind::WithInit {
                     self.bump_last(s, rank)
@@ -460,8 +468,8 @@ impl Fuser {
                     s
                 }
             }
-            Expr::Proj(x, n) => {
-                let Expr::Scan { a, .. } = self.arena.expr(x).clone() else {
+            Expr::Scalar(Scalar::Proj(x, n)) => {
+                let Expr::Array(ArrayOp::Scan { a, .. }) = self.arena.expr(x).clone() else {
                     let b = self.manifest(h);
                     return self.buffer_shape(b);
                 };
@@ -472,9 +480,9 @@ impl Fuser {
                     self.init(s, rank + 1)
                 }
             }
-            Expr::Permute { defaults, .. } => self.shape_of(defaults),
-            Expr::Sort { a, .. } => self.shape_of(a),
-            Expr::Stencil { arrays, .. } => {
+            Expr::Array(ArrayOp::Permute { defaults, .. }) => self.shape_of(defaults),
+            Expr::Array(ArrayOp::Sort { a, .. }) => self.shape_of(a),
+            Expr::Array(ArrayOp::Stencil { arrays, .. }) => {
                 let mut s = self.shape_of(arrays[0]);
                 for a in &arrays[1..] {
                     let t = self.shape_of(*a);
@@ -531,7 +539,10 @@ impl Fuser {
         }
         if !matches!(
             self.arena.expr(a),
-            Expr::Generate { .. } | Expr::Map { .. } | Expr::ZipWith { .. } | Expr::Backpermute { .. }
+            Expr::Array(ArrayOp::Generate { .. })
+                | Expr::Array(ArrayOp::Map { .. })
+                | Expr::Array(ArrayOp::ZipWith { .. })
+                | Expr::Array(ArrayOp::Backpermute { .. })
         ) {
             return None;
         }
@@ -557,8 +568,8 @@ impl Fuser {
         for (k, &off) in offset.iter().enumerate() {
             let c = self.component(center, k);
             let n = self.component(shape, k);
-            let c = self.add(Expr::Cast(c, Prim::I64), i64t.clone());
-            let n = self.add(Expr::Cast(n, Prim::I64), i64t.clone());
+            let c = self.add(Expr::Scalar(Scalar::Cast(c, Prim::I64)), i64t.clone());
+            let n = self.add(Expr::Scalar(Scalar::Cast(n, Prim::I64)), i64t.clone());
             let o = lit(self, off as i64);
             let i = self.arena.binary(BinOp::Add, c, o);
             let zero = lit(self, 0);
@@ -574,8 +585,8 @@ impl Fuser {
             let r = match boundary {
                 Boundary::Clamp => {
                     let last = self.arena.binary(BinOp::Sub, n, one);
-                    let hi = self.add(Expr::If(above, last, i), i64t.clone());
-                    self.add(Expr::If(below, zero, hi), i64t.clone())
+                    let hi = self.add(Expr::Scalar(Scalar::If(above, last, i)), i64t.clone());
+                    self.add(Expr::Scalar(Scalar::If(below, zero, hi)), i64t.clone())
                 }
                 Boundary::Wrap => modulo(self, i, n),
                 Boundary::Mirror => {
@@ -585,13 +596,16 @@ impl Fuser {
                     let m = modulo(self, i, p);
                     let reflect = self.arena.binary(BinOp::Ge, m, n);
                     let back = self.arena.binary(BinOp::Sub, p, m);
-                    let r = self.add(Expr::If(reflect, back, m), i64t.clone());
+                    let r = self.add(Expr::Scalar(Scalar::If(reflect, back, m)), i64t.clone());
                     let single = self.arena.binary(BinOp::Eq, n, one);
-                    self.add(Expr::If(single, zero, r), i64t.clone())
+                    self.add(Expr::Scalar(Scalar::If(single, zero, r)), i64t.clone())
                 }
                 Boundary::Constant(_) => {
                     let out = self.arena.binary(BinOp::Or, below, above);
-                    let ok = self.add(Expr::Unary(crate::ir::UnOp::Not, out), Ty::Prim(Prim::Bool));
+                    let ok = self.add(
+                        Expr::Scalar(Scalar::Unary(crate::ir::UnOp::Not, out)),
+                        Ty::Prim(Prim::Bool),
+                    );
                     inside = Some(match inside {
                         Some(x) => self.arena.binary(BinOp::And, x, ok),
                         None => ok,
@@ -599,18 +613,18 @@ impl Fuser {
                     // Clamped so that the read below stays in bounds; its value
                     // is not used when the constant applies.
                     let last = self.arena.binary(BinOp::Sub, n, one);
-                    let hi = self.add(Expr::If(above, last, i), i64t.clone());
-                    self.add(Expr::If(below, zero, hi), i64t.clone())
+                    let hi = self.add(Expr::Scalar(Scalar::If(above, last, i)), i64t.clone());
+                    self.add(Expr::Scalar(Scalar::If(below, zero, hi)), i64t.clone())
                 }
             };
-            coords.push(self.add(Expr::Cast(r, Prim::Usize), Ty::Prim(Prim::Usize)));
+            coords.push(self.add(Expr::Scalar(Scalar::Cast(r, Prim::Usize)), Ty::Prim(Prim::Usize)));
         }
         let ix = self.make_index(coords);
         let value = self.arena.apply(&d.index, &[ix]);
         match (boundary, inside) {
             (Boundary::Constant(c), Some(ok)) => {
                 let ty = self.arena.ty(value).clone();
-                self.add(Expr::If(ok, value, c), ty)
+                self.add(Expr::Scalar(Scalar::If(ok, value, c)), ty)
             }
             _ => value,
         }
@@ -631,7 +645,10 @@ impl Fuser {
         };
         if !matches!(
             self.arena.expr(a),
-            Expr::Generate { .. } | Expr::Map { .. } | Expr::ZipWith { .. } | Expr::Backpermute { .. }
+            Expr::Array(ArrayOp::Generate { .. })
+                | Expr::Array(ArrayOp::Map { .. })
+                | Expr::Array(ArrayOp::ZipWith { .. })
+                | Expr::Array(ArrayOp::Backpermute { .. })
         ) {
             return false;
         }
@@ -681,14 +698,14 @@ impl Fuser {
         let shape = self.buffer_shape(b);
         let e2 = elem.clone();
         let linear = self.lambda("i", Ty::Prim(Prim::Usize), |s, i| {
-            s.add(Expr::ReadLinear { array: buf, index: i }, e2)
+            s.add(Expr::Plan(PlanRead::ReadLinear { array: buf, index: i }), e2)
         });
         let index = self.lambda("ix", Ty::Index(rank), |s, ix| {
             s.add(
-                Expr::ReadIndex {
+                Expr::Plan(PlanRead::ReadIndex {
                     array: buf,
                     index: ix,
-                },
+                }),
                 elem,
             )
         });
@@ -737,7 +754,7 @@ impl Fuser {
         let (_, rank) = self.elem_ty(h);
         let e = self.arena.expr(h).clone();
         let d = match e {
-            Expr::Generate { shape, f } => {
+            Expr::Array(ArrayOp::Generate { shape, f }) => {
                 let shape = self.scalar(shape);
                 let index = self.fun(&f);
                 Delayed {
@@ -748,16 +765,16 @@ impl Fuser {
                     ops: vec!["generate"],
                 }
             }
-            Expr::Map { .. } if self.consumer_then_map(h).is_some() => {
+            Expr::Array(ArrayOp::Map { .. }) if self.consumer_then_map(h).is_some() => {
                 let Some((consumer, maps)) = self.consumer_then_map(h) else {
                     unreachable!()
                 };
                 return match self.arena.expr(consumer) {
-                    Expr::Fold { .. } => self.fold_kernel(h, consumer, &maps),
+                    Expr::Array(ArrayOp::Fold { .. }) => self.fold_kernel(h, consumer, &maps),
                     _ => self.scan_kernel(h, consumer, &maps),
                 };
             }
-            Expr::Map { f, a } => {
+            Expr::Array(ArrayOp::Map { f, a }) => {
                 let d = self.delayed(a);
                 let f = self.fun(&f);
                 let index = self.compose(&f, &d.index);
@@ -770,7 +787,7 @@ impl Fuser {
                     ops: with(d.ops, "map"),
                 }
             }
-            Expr::ZipWith { f, a, b } => {
+            Expr::Array(ArrayOp::ZipWith { f, a, b }) => {
                 let da = self.delayed(a);
                 let db = self.delayed(b);
                 let f = self.fun(&f);
@@ -804,7 +821,7 @@ impl Fuser {
                     ops: with(ops, "zip_with"),
                 }
             }
-            Expr::Backpermute { shape, f, a } => {
+            Expr::Array(ArrayOp::Backpermute { shape, f, a }) => {
                 let d = self.delayed(a);
                 let shape = self.scalar(shape);
                 let f = self.fun(&f);
@@ -816,13 +833,13 @@ impl Fuser {
                     let body = s.arena.apply(&d.index, &[vh]);
                     let ty = s.arena.ty(body).clone();
                     s.add_at(
-                        Expr::Checked {
+                        Expr::Plan(PlanRead::Checked {
                             op: "backpermute",
                             index: src,
                             shape: d.shape,
                             var: v,
                             body,
-                        },
+                        }),
                         ty,
                         h,
                     )
@@ -835,7 +852,7 @@ impl Fuser {
                     ops: with(d.ops, "backpermute"),
                 }
             }
-            Expr::Reshape { shape, a } => {
+            Expr::Array(ArrayOp::Reshape { shape, a }) => {
                 let d = self.delayed(a);
                 let shape = self.scalar(shape);
                 self.steps.push(Step::CheckReshape {
@@ -869,12 +886,12 @@ impl Fuser {
                     ops: with(d.ops, "reshape"),
                 }
             }
-            Expr::Stencil {
+            Expr::Array(ArrayOp::Stencil {
                 boundaries,
                 f,
                 arrays,
                 extents,
-            } => {
+            }) => {
                 // The stencil is a producer whose element reads the neighbours.
                 // An input is read from a buffer (`ReadStencil`), except one that
                 // is index arithmetic over arrays (a reversal, a transpose): that
@@ -921,12 +938,12 @@ impl Fuser {
                                     let array = s.buffer_ref(*buf);
                                     let elem = s.buffers[*buf].elem.clone();
                                     s.add(
-                                        Expr::ReadStencil {
+                                        Expr::Plan(PlanRead::ReadStencil {
                                             array,
                                             center: ix,
                                             offset,
                                             boundary: bounds[k],
-                                        },
+                                        }),
                                         elem,
                                     )
                                 }
@@ -951,14 +968,14 @@ impl Fuser {
                     ops: vec!["stencil"],
                 }
             }
-            Expr::Fold { .. } => return self.fold_kernel(h, h, &[]),
-            Expr::Scan { .. } => return self.scan_kernel(h, h, &[]),
-            Expr::Permute {
+            Expr::Array(ArrayOp::Fold { .. }) => return self.fold_kernel(h, h, &[]),
+            Expr::Array(ArrayOp::Scan { .. }) => return self.scan_kernel(h, h, &[]),
+            Expr::Array(ArrayOp::Permute {
                 combine,
                 defaults,
                 index,
                 a,
-            } => {
+            }) => {
                 if let Some(r) = self.expand_permute(h) {
                     return r;
                 }
@@ -981,7 +998,7 @@ impl Fuser {
                 };
                 return Arr::Manifest(self.kernel(h, h, op, d.ops, "permute", &[out_shape])[0]);
             }
-            Expr::Sort { key, a } => {
+            Expr::Array(ArrayOp::Sort { key, a }) => {
                 let d = self.delayed(a);
                 // A u32 or a u64 (the validator checks).
                 let key_bits = self.arena.ty(key.body).prim().map_or(64, |p| p.width());
@@ -994,14 +1011,16 @@ impl Fuser {
                 };
                 return Arr::Manifest(self.kernel(h, h, op, d.ops, "sort", &[d.shape])[0]);
             }
-            Expr::Proj(x, n) if matches!(self.arena.expr(x), Expr::Scan { .. }) => {
+            Expr::Scalar(Scalar::Proj(x, n))
+                if matches!(self.arena.expr(x), Expr::Array(ArrayOp::Scan { .. })) =>
+            {
                 if !self.multi.contains_key(&x) {
                     self.produce(x);
                 }
                 let b = self.multi.get(&x).and_then(|bs| bs.get(n)).copied();
                 return Arr::Manifest(b.unwrap_or(BufId(u32::MAX)));
             }
-            Expr::Proj(x, n) => {
+            Expr::Scalar(Scalar::Proj(x, n)) => {
                 let b = match self.cval(x) {
                     Output::Tuple(xs) => match xs.get(n) {
                         Some(Output::Array(b)) => *b,
@@ -1011,11 +1030,11 @@ impl Fuser {
                 };
                 return Arr::Manifest(b);
             }
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 self.bind_let(var, value);
                 return self.array(body);
             }
-            Expr::If(..) | Expr::While { .. } => {
+            Expr::Scalar(Scalar::If(..)) | Expr::Scalar(Scalar::While { .. }) => {
                 let b = match self.control(h) {
                     Output::Array(b) => b,
                     _ => BufId(u32::MAX),
@@ -1039,7 +1058,7 @@ impl Fuser {
         }
         let mut maps = Vec::new();
         let mut x = h;
-        while let Expr::Map { f, a } = self.arena.expr(x) {
+        while let Expr::Array(ArrayOp::Map { f, a }) = self.arena.expr(x) {
             maps.push(f.clone());
             x = *a;
             if self.manifest.contains_key(&x) || self.uses.get(&x).copied().unwrap_or(0) > 1 {
@@ -1048,8 +1067,8 @@ impl Fuser {
         }
         maps.reverse();
         let consumer = match self.arena.expr(x) {
-            Expr::Fold { .. } => true,
-            Expr::Scan { kind, .. } => *kind != ScanKind::Exclusive,
+            Expr::Array(ArrayOp::Fold { .. }) => true,
+            Expr::Array(ArrayOp::Scan { kind, .. }) => *kind != ScanKind::Exclusive,
             _ => false,
         };
         (consumer && !maps.is_empty()).then_some((x, maps))
@@ -1070,7 +1089,7 @@ impl Fuser {
 
     /// The kernel of scan `scan`, followed by `maps`, computing node `h`.
     fn scan_kernel(&mut self, h: H, scan: H, maps: &[Fun]) -> Arr {
-        let Expr::Scan { dir, kind, f, z, a } = self.arena.expr(scan).clone() else {
+        let Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }) = self.arena.expr(scan).clone() else {
             return Arr::Manifest(BufId(u32::MAX));
         };
         let d = self.delayed(a);
@@ -1113,7 +1132,7 @@ impl Fuser {
         if let Some(r) = self.expand_fold(h, fold, maps) {
             return r;
         }
-        let Expr::Fold { f, z, a, all } = self.arena.expr(fold).clone() else {
+        let Expr::Array(ArrayOp::Fold { f, z, a, all }) = self.arena.expr(fold).clone() else {
             return Arr::Manifest(BufId(u32::MAX));
         };
         let d = self.delayed(a);
@@ -1207,17 +1226,17 @@ impl Fuser {
             return v.clone();
         }
         let v = match self.arena.expr(h).clone() {
-            Expr::Tuple(xs) => Output::Tuple(xs.iter().map(|x| self.cval(*x)).collect()),
-            Expr::Proj(x, n) => match self.cval(x) {
+            Expr::Scalar(Scalar::Tuple(xs)) => Output::Tuple(xs.iter().map(|x| self.cval(*x)).collect()),
+            Expr::Scalar(Scalar::Proj(x, n)) => match self.cval(x) {
                 Output::Tuple(mut xs) if n < xs.len() => xs.swap_remove(n),
                 other => other,
             },
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 self.bind_let(var, value);
                 self.cval(body)
             }
-            Expr::If(..) | Expr::While { .. } => self.control(h),
-            Expr::Scan { .. } => {
+            Expr::Scalar(Scalar::If(..)) | Expr::Scalar(Scalar::While { .. }) => self.control(h),
+            Expr::Array(ArrayOp::Scan { .. }) => {
                 if !self.multi.contains_key(&h) {
                     self.produce(h);
                 }
@@ -1238,7 +1257,7 @@ impl Fuser {
             Output::Tuple(xs) => {
                 let hs: Vec<H> = xs.iter().map(|x| self.output_scalar(x)).collect();
                 let tys = hs.iter().map(|x| self.arena.ty(*x).clone()).collect();
-                self.add(Expr::Tuple(hs), Ty::Tuple(tys))
+                self.add(Expr::Scalar(Scalar::Tuple(hs)), Ty::Tuple(tys))
             }
             Output::Array(_) => self.arena.usize_lit(0),
         }
@@ -1330,7 +1349,7 @@ impl Fuser {
         }
         let ty = self.arena.ty(h).clone();
         let v = match self.arena.expr(h).clone() {
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 let cond = self.scalar(c);
                 let branch = |s: &mut Self, x: H| {
                     let saved = s.enter();
@@ -1353,12 +1372,12 @@ impl Fuser {
                 });
                 v
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let mut init_vals = Vec::new();
                 for x in &init {
                     let v = self.cval(*x);
@@ -1449,16 +1468,21 @@ fn cost(a: &Arena, h: H) -> u32 {
         let e = a.expr(h);
         let float = matches!(a.ty(h), Ty::Prim(p) if p.is_float());
         let own: u32 = match e {
-            Expr::While { .. } => 1000,
+            Expr::Scalar(Scalar::While { .. }) => 1000,
             // Floating-point work is never repeated: only index arithmetic is.
-            Expr::Binary(..) | Expr::Unary(..) if float => CHEAP_TO_REPEAT + 1,
-            Expr::Math(..) => 8,
-            Expr::Binary(BinOp::Div | BinOp::Rem, ..) => 4,
-            Expr::Binary(..) | Expr::Unary(..) | Expr::Cast(..) | Expr::If(..) => 1,
-            Expr::ReadIndex { .. }
-            | Expr::ReadLinear { .. }
-            | Expr::ReadStencil { .. }
-            | Expr::Checked { .. } => 1,
+            Expr::Scalar(Scalar::Binary(..)) | Expr::Scalar(Scalar::Unary(..)) if float => {
+                CHEAP_TO_REPEAT + 1
+            }
+            Expr::Scalar(Scalar::Math(..)) => 8,
+            Expr::Scalar(Scalar::Binary(BinOp::Div | BinOp::Rem, ..)) => 4,
+            Expr::Scalar(Scalar::Binary(..))
+            | Expr::Scalar(Scalar::Unary(..))
+            | Expr::Scalar(Scalar::Cast(..))
+            | Expr::Scalar(Scalar::If(..)) => 1,
+            Expr::Plan(PlanRead::ReadIndex { .. })
+            | Expr::Plan(PlanRead::ReadLinear { .. })
+            | Expr::Plan(PlanRead::ReadStencil { .. })
+            | Expr::Plan(PlanRead::Checked { .. }) => 1,
             _ => 0,
         };
         let c = e

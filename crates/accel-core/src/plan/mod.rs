@@ -14,7 +14,7 @@ mod traffic;
 pub use fuse::{build, build_with, cluster, fuse};
 pub use traffic::{Accesses, Poly, Traffic};
 
-use crate::ir::{Arena, BufId, Fun, Loc, ScanDir, ScanKind, Ty, VarId, H};
+use crate::ir::{Arena, BufId, Expr, Fun, Loc, Scalar, ScanDir, ScanKind, Ty, VarId, H};
 use std::fmt::{self, Write};
 
 #[derive(Clone, Debug)]
@@ -520,32 +520,34 @@ pub fn commutative(arena: &Arena, f: &Fun) -> bool {
 /// Whether `h` is the commutative combination of field `path` of the two
 /// parameters `a` and `b`.
 fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>) -> bool {
-    use crate::ir::{BinOp, Expr, MathFn};
+    use crate::ir::{BinOp, Expr, MathFn, Scalar};
     // Field `path` of parameter `p`?
     let is_field = |x: H, p: VarId, path: &[usize]| {
         let mut x = x;
         for &k in path.iter().rev() {
             match arena.expr(x) {
-                Expr::Proj(y, n) if *n == k => x = *y,
+                Expr::Scalar(Scalar::Proj(y, n)) if *n == k => x = *y,
                 _ => return false,
             }
         }
-        matches!(arena.expr(x), Expr::Var(v) if *v == p)
+        matches!(arena.expr(x), Expr::Scalar(Scalar::Var(v)) if *v == p)
     };
     let pair = |x: H, y: H| {
         (is_field(x, a, path) && is_field(y, b, path)) || (is_field(x, b, path) && is_field(y, a, path))
     };
     match arena.expr(h) {
-        Expr::Tuple(xs) => xs.iter().enumerate().all(|(k, x)| {
+        Expr::Scalar(Scalar::Tuple(xs)) => xs.iter().enumerate().all(|(k, x)| {
             path.push(k);
             let ok = commutative_at(arena, *x, a, b, path);
             path.pop();
             ok
         }),
-        Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor, x, y) => {
-            pair(*x, *y)
-        }
-        Expr::Math(MathFn::Min | MathFn::Max, xs) if xs.len() == 2 => pair(xs[0], xs[1]),
+        Expr::Scalar(Scalar::Binary(
+            BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor,
+            x,
+            y,
+        )) => pair(*x, *y),
+        Expr::Scalar(Scalar::Math(MathFn::Min | MathFn::Max, xs)) if xs.len() == 2 => pair(xs[0], xs[1]),
         _ => false,
     }
 }
@@ -595,7 +597,7 @@ impl AtomicCombine {
         use crate::ir::{BinOp, Expr, MathFn};
         let [a, b] = combine.params[..] else { return None };
         let var = |h: H| match arena.expr(h) {
-            Expr::Var(v) => Some(*v),
+            Expr::Scalar(Scalar::Var(v)) => Some(*v),
             _ => None,
         };
         let operands = |x: H, y: H| {
@@ -603,7 +605,7 @@ impl AtomicCombine {
             ((x, y) == (a, b) || (x, y) == (b, a)).then_some(())
         };
         match arena.expr(combine.body) {
-            Expr::Binary(op, x, y) => {
+            Expr::Scalar(Scalar::Binary(op, x, y)) => {
                 operands(*x, *y)?;
                 match op {
                     BinOp::Add => Some(AtomicCombine::Add),
@@ -613,7 +615,7 @@ impl AtomicCombine {
                     _ => None,
                 }
             }
-            Expr::Math(f @ (MathFn::Min | MathFn::Max), xs) if xs.len() == 2 => {
+            Expr::Scalar(Scalar::Math(f @ (MathFn::Min | MathFn::Max), xs)) if xs.len() == 2 => {
                 operands(xs[0], xs[1])?;
                 Some(if *f == MathFn::Min {
                     AtomicCombine::Min
@@ -637,7 +639,9 @@ impl ElemFn {
     /// depends on the data (a segmented fold's row, a Mandelbrot pixel), so
     /// the back ends split the work finely and balance it dynamically.
     pub fn loops(&self, arena: &Arena) -> bool {
-        arena.reaches(self.fun().body, |_, e| matches!(e, crate::ir::Expr::While { .. }))
+        arena.reaches(self.fun().body, |_, e| {
+            matches!(e, Expr::Scalar(Scalar::While { .. }))
+        })
     }
 }
 

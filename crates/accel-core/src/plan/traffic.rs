@@ -9,7 +9,7 @@
 //! are not known before the program runs.
 
 use super::{ExpandSink, Kernel, KernelOp, Origin, Plan, Step};
-use crate::ir::{BinOp, BufId, Expr, Lit, H};
+use crate::ir::{BinOp, BufId, Expr, Lit, PlanRead, Scalar, H};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -229,9 +229,9 @@ impl Plan {
     /// The components of shape `h` as polynomials, if they are.
     fn extents(&self, h: H) -> Option<Vec<Poly>> {
         match self.arena.expr(h) {
-            Expr::MakeIndex(xs) => xs.iter().map(|x| self.scalar(*x)).collect(),
-            Expr::Shape(a) => match self.arena.expr(*a) {
-                Expr::Buffer(b) => self.buffer_extents(*b),
+            Expr::Scalar(Scalar::MakeIndex(xs)) => xs.iter().map(|x| self.scalar(*x)).collect(),
+            Expr::Scalar(Scalar::Shape(a)) => match self.arena.expr(*a) {
+                Expr::Plan(PlanRead::Buffer(b)) => self.buffer_extents(*b),
                 _ => None,
             },
             _ => None,
@@ -241,8 +241,8 @@ impl Plan {
     /// A `usize` expression as a polynomial, if it is one.
     fn scalar(&self, h: H) -> Option<Poly> {
         match self.arena.expr(h) {
-            Expr::Lit(Lit { bits, .. }) => Some(Poly::constant(*bits as i64)),
-            Expr::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b) => {
+            Expr::Scalar(Scalar::Lit(Lit { bits, .. })) => Some(Poly::constant(*bits as i64)),
+            Expr::Scalar(Scalar::Binary(op @ (BinOp::Add | BinOp::Sub | BinOp::Mul), a, b)) => {
                 let (a, b) = (self.scalar(*a)?, self.scalar(*b)?);
                 Some(match op {
                     BinOp::Add => a.add(&b),
@@ -250,7 +250,7 @@ impl Plan {
                     _ => a.mul(&b),
                 })
             }
-            Expr::Proj(s, d) => self.extents(*s)?.into_iter().nth(*d),
+            Expr::Scalar(Scalar::Proj(s, d)) => self.extents(*s)?.into_iter().nth(*d),
             _ => None,
         }
     }

@@ -27,7 +27,7 @@
 
 use super::{touches_memory, Gen};
 use crate::host::{rust_ty, var, Scalars};
-use accel_core::ir::{Expr, VarId, H};
+use accel_core::ir::{Expr, Scalar, VarId, H};
 use accel_core::plan::ElemFn;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -51,11 +51,13 @@ impl Gen<'_> {
             return true;
         }
         match self.a.expr(h) {
-            Expr::Let { value, body, .. } => self.lane_form(*value) && self.lane_form(*body),
-            Expr::Tuple(xs) => xs.iter().all(|x| self.lane_form(*x)),
-            Expr::Proj(x, _) => self.lane_form(*x),
-            Expr::If(c, t, e) => self.lane_form(*c) && self.lane_form(*t) && self.lane_form(*e),
-            Expr::While { init, cond, step, .. } => {
+            Expr::Scalar(Scalar::Let { value, body, .. }) => self.lane_form(*value) && self.lane_form(*body),
+            Expr::Scalar(Scalar::Tuple(xs)) => xs.iter().all(|x| self.lane_form(*x)),
+            Expr::Scalar(Scalar::Proj(x, _)) => self.lane_form(*x),
+            Expr::Scalar(Scalar::If(c, t, e)) => {
+                self.lane_form(*c) && self.lane_form(*t) && self.lane_form(*e)
+            }
+            Expr::Scalar(Scalar::While { init, cond, step, .. }) => {
                 init.iter().all(|x| self.lane_form(*x))
                     && std::iter::once(cond)
                         .chain(step)
@@ -72,7 +74,7 @@ impl Gen<'_> {
     fn vector_math(&self, h: H) -> bool {
         use accel_core::ir::MathFn::*;
         !self.a.reaches(h, |_, e| match e {
-            Expr::Math(f, _) => !matches!(
+            Expr::Scalar(Scalar::Math(f, _)) => !matches!(
                 f,
                 Sqrt | Recip
                     | ToDegrees
@@ -108,7 +110,8 @@ impl Gen<'_> {
     }
 
     fn loops_in(&self, h: H) -> bool {
-        self.a.reaches(h, |_, e| matches!(e, Expr::While { .. }))
+        self.a
+            .reaches(h, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })))
     }
 
     /// `|__i0: usize| -> [T; LANES]`: elements `__i0..__i0 + LANES` of element
@@ -158,7 +161,7 @@ impl Lanes<'_, '_> {
             return self.per_lane(h, mask);
         }
         match self.g.a.expr(h) {
-            Expr::Let { var: v, value, body } => {
+            Expr::Scalar(Scalar::Let { var: v, value, body }) => {
                 let value_e = self.expr(*value, mask);
                 let vt = rust_ty(&self.g.a.var(*v).ty);
                 // The scalar code's checks look through `let`s, as there.
@@ -173,7 +176,7 @@ impl Lanes<'_, '_> {
                 let v = var(*v);
                 quote!({ let #v: [#vt; #n] = #value_e; #body })
             }
-            Expr::Tuple(xs) => {
+            Expr::Scalar(Scalar::Tuple(xs)) => {
                 let names: Vec<Ident> = xs.iter().map(|_| self.fresh("t")).collect();
                 let values = xs.iter().map(|x| self.expr(*x, mask));
                 quote!({
@@ -182,7 +185,7 @@ impl Lanes<'_, '_> {
                     __r
                 })
             }
-            Expr::Proj(x, k) => {
+            Expr::Scalar(Scalar::Proj(x, k)) => {
                 let name = self.fresh("p");
                 let value = self.expr(*x, mask);
                 let part = self.g.proj(*x, quote!(#name[__l]), *k);
@@ -192,7 +195,7 @@ impl Lanes<'_, '_> {
                     __r
                 })
             }
-            Expr::If(c, then, other) => {
+            Expr::Scalar(Scalar::If(c, then, other)) => {
                 let (cn, mt, me) = (self.fresh("c"), self.fresh("m"), self.fresh("m"));
                 let cond = self.expr(*c, mask);
                 let (in_then, in_else) = match mask {
@@ -209,12 +212,12 @@ impl Lanes<'_, '_> {
                     __r
                 })
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => self.while_loop(vars, init, *cond, step, mask, &t),
+            }) => self.while_loop(vars, init, *cond, step, mask, &t),
             _ => quote!(compile_error!(
                 "accel internal error: a loop outside the lane forms"
             )),
@@ -256,7 +259,7 @@ impl Lanes<'_, '_> {
         let steps: Vec<TokenStream> = step
             .iter()
             .map(|x| match self.g.a.expr(*x) {
-                Expr::Proj(b, k) if shared.contains(b) => {
+                Expr::Scalar(Scalar::Proj(b, k)) if shared.contains(b) => {
                     let name = &bodies[shared.iter().position(|s| s == b).unwrap_or(0)];
                     let part = self.g.proj(*b, quote!(#name[__l]), *k);
                     let t = rust_ty(self.g.a.ty(*x));

@@ -9,7 +9,7 @@
 //! on the GPU), `__bN_shape` its shape, `__bN_cK` a slice of its leaf `K` on
 //! the host, `__vN` variable `N`; `__ctx` is the run's error context.
 
-use accel_core::ir::{Arena, BinOp, BufId, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::ir::{Arena, BinOp, BufId, Expr, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use accel_core::plan::Plan;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -97,9 +97,9 @@ pub fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
             continue;
         }
         match a.expr(x) {
-            Expr::Buffer(b) => out.push(b.0),
+            Expr::Plan(PlanRead::Buffer(b)) => out.push(b.0),
             // `__bN_shape` is its own local: reading it does not need the data.
-            Expr::Shape(y) if matches!(a.expr(*y), Expr::Buffer(_)) => {}
+            Expr::Scalar(Scalar::Shape(y)) if matches!(a.expr(*y), Expr::Plan(PlanRead::Buffer(_))) => {}
             e => stack.extend(e.children()),
         }
     }
@@ -110,7 +110,7 @@ pub fn buffers_in(a: &Arena, h: H) -> Vec<u32> {
 /// validator rejects such plans).
 pub fn buffer_of(a: &Arena, h: H) -> u32 {
     match a.expr(h) {
-        Expr::Buffer(b) => b.0,
+        Expr::Plan(PlanRead::Buffer(b)) => b.0,
         _ => u32::MAX,
     }
 }
@@ -156,32 +156,32 @@ pub trait Scalars {
         let (a, rt) = (&self.plan().arena, self.rt());
         let ops = quote!(#rt::ops::ScalarOps);
         match a.expr(h) {
-            Expr::Var(v) => {
+            Expr::Scalar(Scalar::Var(v)) => {
                 let v = var(*v);
                 quote!(#v)
             }
-            Expr::Let { var: v, value, body } => {
+            Expr::Scalar(Scalar::Let { var: v, value, body }) => {
                 let t = rust_ty(&a.var(*v).ty);
                 let (value, body) = (self.expr(*value), self.expr(*body));
                 let v = var(*v);
                 quote!({ let #v: #t = #value; #body })
             }
-            Expr::Lit(l) => lit(l.prim, l.bits),
-            Expr::Tuple(xs) => self.tuple(xs),
-            Expr::Proj(x, n) => self.proj(*x, self.expr(*x), *n),
-            Expr::MakeIndex(xs) => {
+            Expr::Scalar(Scalar::Lit(l)) => lit(l.prim, l.bits),
+            Expr::Scalar(Scalar::Tuple(xs)) => self.tuple(xs),
+            Expr::Scalar(Scalar::Proj(x, n)) => self.proj(*x, self.expr(*x), *n),
+            Expr::Scalar(Scalar::MakeIndex(xs)) => {
                 let xs = xs.iter().map(|x| self.expr(*x));
                 quote!([#(#xs),*])
             }
-            Expr::Unary(UnOp::Neg, x) => {
+            Expr::Scalar(Scalar::Unary(UnOp::Neg, x)) => {
                 let x = self.expr(*x);
                 quote!(#ops::acc_neg(#x))
             }
-            Expr::Unary(UnOp::Not, x) => {
+            Expr::Scalar(Scalar::Unary(UnOp::Not, x)) => {
                 let x = self.expr(*x);
                 quote!((!#x))
             }
-            Expr::Binary(op, x, y) => {
+            Expr::Scalar(Scalar::Binary(op, x, y)) => {
                 let (a, b) = (self.expr(*x), self.expr(*y));
                 let shift = quote!(#rt::ops::ShiftOps);
                 match op {
@@ -205,7 +205,7 @@ pub trait Scalars {
                     BinOp::Or => quote!((#a || #b)),
                 }
             }
-            Expr::Cast(x, to) => {
+            Expr::Scalar(Scalar::Cast(x, to)) => {
                 let from = a.ty(*x).prim();
                 let xe = self.expr(*x);
                 let t = rust_ty(&Ty::Prim(*to));
@@ -215,11 +215,11 @@ pub trait Scalars {
                     _ => quote!((#xe as #t)),
                 }
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 let (c, t, e) = (self.expr(*c), self.expr(*t), self.expr(*e));
                 quote!(if #c { #t } else { #e })
             }
-            Expr::Math(f, xs) => {
+            Expr::Scalar(Scalar::Math(f, xs)) => {
                 let args: Vec<TokenStream> = xs.iter().map(|x| self.expr(*x)).collect();
                 let math = quote!(#rt::ops::MathOps);
                 // Rust's method on the receiver's type, except where accel's
@@ -243,12 +243,12 @@ pub trait Scalars {
                     }
                 }
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
                 let (init, step, cond) = (self.tuple(init), self.loop_step(h, step), self.expr(*cond));
                 quote! {{
@@ -260,26 +260,28 @@ pub trait Scalars {
                     }
                 }}
             }
-            Expr::Some(x) => {
+            Expr::Scalar(Scalar::Some(x)) => {
                 let x = self.expr(*x);
                 quote!(::core::option::Option::Some(#x))
             }
-            Expr::None(_) => quote!(::core::option::Option::None),
-            Expr::Shape(x) => match a.expr(*x) {
-                Expr::Buffer(b) => {
+            Expr::Scalar(Scalar::None(_)) => quote!(::core::option::Option::None),
+            Expr::Scalar(Scalar::Shape(x)) => match a.expr(*x) {
+                Expr::Plan(PlanRead::Buffer(b)) => {
                     let bs = buf_shape(b.0);
                     quote!(#bs)
                 }
                 _ => quote!(compile_error!("accel internal error: shape of a non-buffer")),
             },
-            Expr::ReadLinear { array, index } => self.read(buffer_of(a, *array), self.expr(*index)),
-            Expr::ReadIndex { array, index } => {
+            Expr::Plan(PlanRead::ReadLinear { array, index }) => {
+                self.read(buffer_of(a, *array), self.expr(*index))
+            }
+            Expr::Plan(PlanRead::ReadIndex { array, index }) => {
                 let b = buffer_of(a, *array);
                 let bs = buf_shape(b);
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
             }
-            Expr::Assert { cond, op, msg, body } => {
+            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
                 let (c, body) = (self.expr(*cond), self.expr(*body));
                 let at = location(a.loc(h));
                 quote! {{
@@ -289,13 +291,13 @@ pub trait Scalars {
                     #body
                 }}
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var: v,
                 body,
-            } => {
+            }) => {
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
                 let at = location(a.loc(h));
@@ -344,7 +346,7 @@ pub trait Scalars {
             quote!(let #n = #e;)
         });
         let items = xs.iter().map(|x| match a.expr(*x) {
-            Expr::Proj(b, n) if shared.contains(b) => {
+            Expr::Scalar(Scalar::Proj(b, n)) if shared.contains(b) => {
                 let v = name(*b);
                 self.proj(*b, quote!(#v), *n)
             }

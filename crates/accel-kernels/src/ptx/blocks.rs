@@ -4,7 +4,7 @@
 //! of a value into a target (atomics, compare-and-swap, spin locks).
 
 use super::lower::{class, leaves, Arg, Class, Lower, Unsupported};
-use accel_core::ir::{Expr, Fun, Prim, Ty, VarId, H};
+use accel_core::ir::{Expr, Fun, Prim, Scalar, Ty, VarId, H};
 use accel_core::plan::{ElemFn, Kernel};
 use std::fmt::Write;
 
@@ -92,8 +92,10 @@ pub(super) fn param_names(a: &accel_core::ir::Arena, f: &Fun) -> Vec<VarId> {
     while grew {
         grew = false;
         a.reaches(f.body, |_, x| {
-            if let Expr::Let { var, value, .. } = x {
-                if matches!(a.expr(*value), Expr::Var(v) if names.contains(v)) && !names.contains(var) {
+            if let Expr::Scalar(Scalar::Let { var, value, .. }) = x {
+                if matches!(a.expr(*value), Expr::Scalar(Scalar::Var(v)) if names.contains(v))
+                    && !names.contains(var)
+                {
                     names.push(*var);
                     grew = true;
                 }
@@ -743,15 +745,15 @@ fn field_ops(
         let mut x = x;
         for &k in path.iter().rev() {
             match l.a.expr(x) {
-                Expr::Proj(y, n) if *n == k => x = *y,
+                Expr::Scalar(Scalar::Proj(y, n)) if *n == k => x = *y,
                 _ => return false,
             }
         }
-        matches!(l.a.expr(x), Expr::Var(w) if *w == v)
+        matches!(l.a.expr(x), Expr::Scalar(Scalar::Var(w)) if *w == v)
     };
     let pair = |x: H, y: H| (is_field(x, a) && is_field(y, b)) || (is_field(x, b) && is_field(y, a));
     let op = match (l.a.expr(h), t) {
-        (Expr::Tuple(xs), Ty::Tuple(ts)) if xs.len() == ts.len() => {
+        (Expr::Scalar(Scalar::Tuple(xs)), Ty::Tuple(ts)) if xs.len() == ts.len() => {
             return xs.iter().zip(ts).enumerate().all(|(k, (x, t))| {
                 path.push(k);
                 let ok = field_ops(l, *x, t, a, b, path, ops);
@@ -759,17 +761,17 @@ fn field_ops(
                 ok
             });
         }
-        (Expr::Binary(op, x, y), Ty::Prim(_)) if pair(*x, *y) => match op {
+        (Expr::Scalar(Scalar::Binary(op, x, y)), Ty::Prim(_)) if pair(*x, *y) => match op {
             BinOp::Add => AtomicCombine::Add,
             BinOp::BitAnd => AtomicCombine::And,
             BinOp::BitOr => AtomicCombine::Or,
             BinOp::BitXor => AtomicCombine::Xor,
             _ => return false,
         },
-        (Expr::Math(MathFn::Min, xs), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
+        (Expr::Scalar(Scalar::Math(MathFn::Min, xs)), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
             AtomicCombine::Min
         }
-        (Expr::Math(MathFn::Max, xs), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
+        (Expr::Scalar(Scalar::Math(MathFn::Max, xs)), Ty::Prim(_)) if xs.len() == 2 && pair(xs[0], xs[1]) => {
             AtomicCombine::Max
         }
         _ => return false,

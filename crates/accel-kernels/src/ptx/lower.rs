@@ -15,7 +15,7 @@
 //! computation goes on with a zero value, as the CPU back end does.
 
 use super::math_lib;
-use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, Prim, Ty, UnOp, VarId, H};
+use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use accel_core::plan::bounds::Iteration;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -526,7 +526,7 @@ impl<'a> Lower<'a> {
         let a = self.a;
         let ty = a.ty(h).clone();
         match a.expr(h) {
-            Expr::Var(v) => match self.env.get(v) {
+            Expr::Scalar(Scalar::Var(v)) => match self.env.get(v) {
                 Some(r) => Ok(r.clone()),
                 None => {
                     // A host scalar: passed to the kernel, one parameter per leaf.
@@ -542,14 +542,14 @@ impl<'a> Lower<'a> {
                     Ok(regs)
                 }
             },
-            Expr::Let { var, value, body } => {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let v = self.expr(*value)?;
                 let old = self.bind(*var, v);
                 let r = self.expr(*body);
                 self.unbind(*var, old);
                 r
             }
-            Expr::Lit(l) => {
+            Expr::Scalar(Scalar::Lit(l)) => {
                 let r = self.reg(class(l.prim));
                 match l.prim {
                     Prim::Bool => {
@@ -574,12 +574,14 @@ impl<'a> Lower<'a> {
                 }
                 Ok(vec![r])
             }
-            Expr::Tuple(xs) | Expr::MakeIndex(xs) => Ok(self.components(xs)?.concat()),
-            Expr::Proj(x, n) => {
+            Expr::Scalar(Scalar::Tuple(xs)) | Expr::Scalar(Scalar::MakeIndex(xs)) => {
+                Ok(self.components(xs)?.concat())
+            }
+            Expr::Scalar(Scalar::Proj(x, n)) => {
                 let v = self.expr(*x)?;
                 Ok(proj_regs(a.ty(*x), &v, *n))
             }
-            Expr::Unary(op, x) => {
+            Expr::Scalar(Scalar::Unary(op, x)) => {
                 let p = prim_of(&ty)?;
                 let v = self.expr(*x)?;
                 let r = self.reg(class(p));
@@ -607,13 +609,13 @@ impl<'a> Lower<'a> {
                 }
                 Ok(vec![r])
             }
-            Expr::Binary(op, x, y) => self.binary(*op, *x, *y),
-            Expr::Cast(x, to) => {
+            Expr::Scalar(Scalar::Binary(op, x, y)) => self.binary(*op, *x, *y),
+            Expr::Scalar(Scalar::Cast(x, to)) => {
                 let from = prim_of(a.ty(*x))?;
                 let v = self.expr(*x)?;
                 Ok(vec![self.cast(&v[0], from, *to)])
             }
-            Expr::If(c, t, e) => {
+            Expr::Scalar(Scalar::If(c, t, e)) => {
                 let c = self.expr(*c)?;
                 let out = self.fresh(&ty);
                 let (l_else, l_end) = (self.label("else"), self.label("endif"));
@@ -627,12 +629,12 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_end);
                 Ok(out)
             }
-            Expr::While {
+            Expr::Scalar(Scalar::While {
                 vars,
                 init,
                 cond,
                 step,
-            } => {
+            }) => {
                 let tys: Vec<Ty> = vars.iter().map(|v| a.var(*v).ty.clone()).collect();
                 let mut state = Vec::new();
                 for (x, t) in init.iter().zip(&tys) {
@@ -666,7 +668,7 @@ impl<'a> Lower<'a> {
                 }
                 Ok(state.concat())
             }
-            Expr::Some(x) => {
+            Expr::Scalar(Scalar::Some(x)) => {
                 let v = self.expr(*x)?;
                 let t = self.reg(Class::R);
                 let p = self.reg(Class::P);
@@ -676,9 +678,9 @@ impl<'a> Lower<'a> {
                 out.extend(v);
                 Ok(out)
             }
-            Expr::None(t) => Ok(self.zero(t)),
-            Expr::Shape(x) => match a.expr(*x) {
-                Expr::Buffer(b) => {
+            Expr::Scalar(Scalar::None(t)) => Ok(self.zero(t)),
+            Expr::Scalar(Scalar::Shape(x)) => match a.expr(*x) {
+                Expr::Plan(PlanRead::Buffer(b)) => {
                     let rank = match a.ty(*x) {
                         Ty::Array(_, r) => *r,
                         _ => 0,
@@ -689,7 +691,7 @@ impl<'a> Lower<'a> {
                     "the shape of an array that is not materialised".into(),
                 )),
             },
-            Expr::ReadLinear { array, index } => {
+            Expr::Plan(PlanRead::ReadLinear { array, index }) => {
                 let b = buffer(a, *array)?;
                 let i = self.expr(*index)?;
                 // In a quad, reads at the element's own index are loaded already.
@@ -699,19 +701,19 @@ impl<'a> Lower<'a> {
                 };
                 Ok(self.read_loaded(b, &i[0], &loaded))
             }
-            Expr::ReadIndex { array, index } => {
+            Expr::Plan(PlanRead::ReadIndex { array, index }) => {
                 let b = buffer(a, *array)?;
                 let ix = self.expr(*index)?;
                 let l = self.linearize(b, &ix);
                 Ok(self.read(b, &l))
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var,
                 body,
-            } if self
+            }) if self
                 .iteration
                 .as_ref()
                 .is_some_and(|it| it.inside(a, *index, *shape)) =>
@@ -722,13 +724,13 @@ impl<'a> Lower<'a> {
                 self.unbind(*var, old);
                 Ok(v)
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 op,
                 index,
                 shape,
                 var,
                 body,
-            } => {
+            }) => {
                 let ix = self.expr(*index)?;
                 let sh = self.expr(*shape)?;
                 let ok = self.in_bounds(&ix, &sh);
@@ -747,7 +749,7 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_end);
                 Ok(out)
             }
-            Expr::Assert { cond, op, msg, body } => {
+            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
                 let c = self.expr(*cond)?;
                 let l_ok = self.label("assert");
                 self.ins(format!("@{} bra {l_ok};", c[0]));
@@ -755,17 +757,17 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_ok);
                 self.expr(*body)
             }
-            Expr::ReadStencil {
+            Expr::Plan(PlanRead::ReadStencil {
                 array,
                 center,
                 offset,
                 boundary,
-            } => {
+            }) => {
                 let b = buffer(a, *array)?;
                 let c = self.expr(*center)?;
                 self.read_stencil(b, &c, offset, *boundary, &ty)
             }
-            Expr::Math(f, xs) => self.math(*f, xs, &ty),
+            Expr::Scalar(Scalar::Math(f, xs)) => self.math(*f, xs, &ty),
             other => Err(Unsupported::Expression(format!(
                 "{} in a kernel",
                 expr_name(other)
@@ -782,7 +784,7 @@ impl<'a> Lower<'a> {
         let mut out = Vec::new();
         for &x in xs {
             out.push(match a.expr(x) {
-                Expr::Proj(b, j) if shared.contains(b) => {
+                Expr::Scalar(Scalar::Proj(b, j)) if shared.contains(b) => {
                     if !done.contains_key(b) {
                         let v = self.expr(*b)?;
                         done.insert(*b, v);
@@ -1665,7 +1667,7 @@ fn prim_of(t: &Ty) -> Result<Prim, Unsupported> {
 
 fn buffer(a: &Arena, h: H) -> Result<u32, Unsupported> {
     match a.expr(h) {
-        Expr::Buffer(b) => Ok(b.0),
+        Expr::Plan(PlanRead::Buffer(b)) => Ok(b.0),
         _ => Err(Unsupported::Expression(
             "a read of an array that is not materialised".into(),
         )),
@@ -1674,8 +1676,8 @@ fn buffer(a: &Arena, h: H) -> Result<u32, Unsupported> {
 
 fn expr_name(e: &Expr) -> &'static str {
     match e {
-        Expr::Read { .. } => "an unchecked array read",
-        Expr::Buffer(_) => "an array value",
+        Expr::Scalar(Scalar::Read { .. }) => "an unchecked array read",
+        Expr::Plan(PlanRead::Buffer(_)) => "an array value",
         e if e.is_array_op() => "an array operation",
         _ => "this expression",
     }

@@ -5,7 +5,7 @@
 //! border) run the element function with the rules (`Lower::read_stencil`).
 
 use super::lower::{Arg, Class, Lower, Unsupported};
-use accel_core::ir::{Arena, Expr, Fun};
+use accel_core::ir::{Arena, Expr, Fun, PlanRead, Scalar};
 
 /// For each (buffer, dimension) that the element function reads around its
 /// own index: the smallest and the largest offset, widened to include 0.
@@ -13,14 +13,16 @@ fn margins(a: &Arena, f: &Fun) -> Vec<(u32, usize, i32, i32)> {
     let names = super::blocks::param_names(a, f);
     let mut out: Vec<(u32, usize, i32, i32)> = Vec::new();
     a.reaches(f.body, |_, x| {
-        if let Expr::ReadStencil {
+        if let Expr::Plan(PlanRead::ReadStencil {
             array,
             center,
             offset,
             ..
-        } = x
+        }) = x
         {
-            if let (Expr::Buffer(b), Expr::Var(c)) = (a.expr(*array), a.expr(*center)) {
+            if let (Expr::Plan(PlanRead::Buffer(b)), Expr::Scalar(Scalar::Var(c))) =
+                (a.expr(*array), a.expr(*center))
+            {
                 if names.contains(c) {
                     for (d, &o) in offset.iter().enumerate() {
                         match out.iter_mut().find(|m| m.0 == b.0 && m.1 == d) {

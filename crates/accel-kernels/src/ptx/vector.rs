@@ -18,7 +18,7 @@
 
 use super::blocks::{apply2, elem_at, Dest, Reduced};
 use super::lower::{bytes, class, leaves, mty, Arg, Class, Loaded, Lower, Unsupported};
-use accel_core::ir::{Expr, Fun, Prim, Ty};
+use accel_core::ir::{Expr, Fun, PlanRead, Prim, Scalar, Ty};
 use accel_core::plan::ElemFn;
 
 /// Elements per thread and vector instruction group.
@@ -51,8 +51,10 @@ pub(super) fn quad(l: &Lower, e: &ElemFn, out: &[Prim]) -> Option<Quad> {
     let index = super::blocks::param_names(a, f);
     let mut reads = Vec::new();
     a.reaches(f.body, |_, x| {
-        if let Expr::ReadLinear { array, index: i } = x {
-            if let (Expr::Buffer(b), Expr::Var(v)) = (a.expr(*array), a.expr(*i)) {
+        if let Expr::Plan(PlanRead::ReadLinear { array, index: i }) = x {
+            if let (Expr::Plan(PlanRead::Buffer(b)), Expr::Scalar(Scalar::Var(v))) =
+                (a.expr(*array), a.expr(*i))
+            {
                 if index.contains(v) {
                     for (k, p) in leaves(&l.buf_elems[b.0 as usize]).into_iter().enumerate() {
                         if wide(p) && !reads.contains(&(b.0, k, p)) {

@@ -20,7 +20,7 @@
 //! position) keeps the unfused path.
 
 use super::{cost, elem_fn, Arr, Fuser};
-use crate::ir::{BinOp, Expr, Fun, Prim, ScanKind, Ty, VarId, H};
+use crate::ir::{ArrayOp, BinOp, Expr, Fun, Prim, Scalar, ScanKind, Ty, VarId, H};
 use crate::plan::{ExpandSink, KernelOp};
 use std::collections::HashMap;
 
@@ -46,12 +46,12 @@ struct Parts {
 impl Fuser {
     /// `h` = `expansion[.map(g)..].permute(..)` fused, if it has that form.
     pub(super) fn expand_permute(&mut self, h: H) -> Option<Arr> {
-        let Expr::Permute {
+        let Expr::Array(ArrayOp::Permute {
             combine,
             defaults,
             index,
             a,
-        } = self.arena.expr(h).clone()
+        }) = self.arena.expr(h).clone()
         else {
             return None;
         };
@@ -110,7 +110,7 @@ impl Fuser {
     pub(super) fn expand_fold(&mut self, h: H, fold: H, post_maps: &[Fun]) -> Option<Arr> {
         // Over everything, or along the innermost dimension of the expanded
         // vector, which is the same.
-        let Expr::Fold { f, z, a, .. } = self.arena.expr(fold).clone() else {
+        let Expr::Array(ArrayOp::Fold { f, z, a, .. }) = self.arena.expr(fold).clone() else {
             return None;
         };
         let (g, maps) = self.map_chain(a)?;
@@ -150,7 +150,7 @@ impl Fuser {
         }
         let mut maps = Vec::new();
         let mut x = a;
-        while let Expr::Map { f, a } = self.arena.expr(x) {
+        while let Expr::Array(ArrayOp::Map { f, a }) = self.arena.expr(x) {
             if self.manifest.contains_key(&x) || self.uses.get(&x).copied().unwrap_or(0) > 1 {
                 return None;
             }
@@ -158,8 +158,9 @@ impl Fuser {
             x = *a;
         }
         maps.reverse();
-        (!self.manifest.contains_key(&x) && matches!(self.arena.expr(x), Expr::Generate { .. }))
-            .then_some((x, maps))
+        (!self.manifest.contains_key(&x)
+            && matches!(self.arena.expr(x), Expr::Array(ArrayOp::Generate { .. })))
+        .then_some((x, maps))
     }
 
     /// The source, its element function, the fused operations so far, and the
@@ -220,76 +221,78 @@ impl Fuser {
     /// The parts of `g` if it is the generate of a desugared `expand`.
     fn expand_parts(&self, g: H) -> Option<Parts> {
         let a = &self.arena;
-        let Expr::Generate { f, .. } = a.expr(g) else {
+        let Expr::Array(ArrayOp::Generate { f, .. }) = a.expr(g) else {
             return None;
         };
         let [ix] = f.params[..] else { return None };
-        let Expr::Let {
+        let Expr::Scalar(Scalar::Let {
             var: s,
             value: sv,
             body: b1,
-        } = a.expr(f.body).clone()
+        }) = a.expr(f.body).clone()
         else {
             return None;
         };
-        let Expr::Proj(w, 0) = a.expr(sv) else { return None };
-        if !matches!(a.expr(*w), Expr::While { vars, .. } if vars.len() == 2) {
+        let Expr::Scalar(Scalar::Proj(w, 0)) = a.expr(sv) else {
+            return None;
+        };
+        if !matches!(a.expr(*w), Expr::Scalar(Scalar::While { vars, .. }) if vars.len() == 2) {
             return None;
         }
-        let is_var = |h: H, v: VarId| matches!(a.expr(h), Expr::Var(u) if *u == v);
+        let is_var = |h: H, v: VarId| matches!(a.expr(h), Expr::Scalar(Scalar::Var(u)) if *u == v);
         // `[s]`: the read of the source's element.
-        let at_s = |h: H| matches!(a.expr(h), Expr::MakeIndex(xs) if xs.len() == 1 && is_var(xs[0], s));
-        let Expr::Let {
+        let at_s = |h: H| matches!(a.expr(h), Expr::Scalar(Scalar::MakeIndex(xs)) if xs.len() == 1 && is_var(xs[0], s));
+        let Expr::Scalar(Scalar::Let {
             var: x,
             value: xv,
             body: b2,
-        } = a.expr(b1).clone()
+        }) = a.expr(b1).clone()
         else {
             return None;
         };
-        let Expr::Read { array: src, index } = a.expr(xv).clone() else {
+        let Expr::Scalar(Scalar::Read { array: src, index }) = a.expr(xv).clone() else {
             return None;
         };
         if !at_s(index) {
             return None;
         }
-        let Expr::Let {
+        let Expr::Scalar(Scalar::Let {
             var: k,
             value: kv,
             body,
-        } = a.expr(b2).clone()
+        }) = a.expr(b2).clone()
         else {
             return None;
         };
         let k_prim = a.ty(kv).prim()?;
         let diff = match a.expr(kv) {
-            Expr::Cast(d, _) => *d,
+            Expr::Scalar(Scalar::Cast(d, _)) => *d,
             _ => kv,
         };
-        let Expr::Binary(BinOp::Sub, pos, start) = a.expr(diff).clone() else {
+        let Expr::Scalar(Scalar::Binary(BinOp::Sub, pos, start)) = a.expr(diff).clone() else {
             return None;
         };
-        if !matches!(a.expr(pos), Expr::Proj(v, 0) if is_var(*v, ix)) {
+        if !matches!(a.expr(pos), Expr::Scalar(Scalar::Proj(v, 0)) if is_var(*v, ix)) {
             return None;
         }
-        let Expr::Read { array: offs, index } = a.expr(start).clone() else {
+        let Expr::Scalar(Scalar::Read { array: offs, index }) = a.expr(start).clone() else {
             return None;
         };
         if !at_s(index) {
             return None;
         }
-        let Expr::Proj(scan, 0) = a.expr(offs) else {
+        let Expr::Scalar(Scalar::Proj(scan, 0)) = a.expr(offs) else {
             return None;
         };
-        let Expr::Scan {
+        let Expr::Array(ArrayOp::Scan {
             kind: ScanKind::Exclusive,
             a: counts,
             ..
-        } = a.expr(*scan)
+        }) = a.expr(*scan)
         else {
             return None;
         };
-        let Expr::Map { f: count, a: src2 } = a.expr(*counts) else {
+        let Expr::Array(ArrayOp::Map { f: count, a: src2 }) = a.expr(*counts) else {
             return None;
         };
         if *src2 != src || a.mentions(body, s) || a.mentions(body, ix) {
@@ -318,7 +321,7 @@ impl Fuser {
                 continue;
             }
             let e = self.arena.expr(n);
-            if let Expr::Let { var, value, .. } = e {
+            if let Expr::Scalar(Scalar::Let { var, value, .. }) = e {
                 if self.is_ix0(*value, ix) {
                     pos_vars.push(*var);
                 }
@@ -330,7 +333,7 @@ impl Fuser {
     }
 
     fn is_ix0(&self, h: H, ix: VarId) -> bool {
-        matches!(self.arena.expr(h), Expr::Proj(v, 0) if matches!(self.arena.expr(*v), Expr::Var(u) if *u == ix))
+        matches!(self.arena.expr(h), Expr::Scalar(Scalar::Proj(v, 0)) if matches!(self.arena.expr(*v), Expr::Scalar(Scalar::Var(u)) if *u == ix))
     }
 
     fn replace_reads_in(
@@ -347,12 +350,12 @@ impl Fuser {
         }
         let e = self.arena.expr(h).clone();
         let r = match &e {
-            Expr::Read { array, index } if *array == g => {
+            Expr::Scalar(Scalar::Read { array, index }) if *array == g => {
                 let own = match self.arena.expr(*index) {
-                    Expr::Var(v) => *v == ix,
-                    Expr::MakeIndex(xs) if xs.len() == 1 => {
+                    Expr::Scalar(Scalar::Var(v)) => *v == ix,
+                    Expr::Scalar(Scalar::MakeIndex(xs)) if xs.len() == 1 => {
                         self.is_ix0(xs[0], ix)
-                            || matches!(self.arena.expr(xs[0]), Expr::Var(v) if pos_vars.contains(v))
+                            || matches!(self.arena.expr(xs[0]), Expr::Scalar(Scalar::Var(v)) if pos_vars.contains(v))
                     }
                     _ => false,
                 };

@@ -32,7 +32,7 @@
 
 use super::inline::{inlinable, reads_at_own_element};
 use super::{candidate, updates_in_place, Facts, Name};
-use crate::ir::{BufId, Expr, Ty, H};
+use crate::ir::{BufId, Expr, PlanRead, Scalar, Ty, H};
 use crate::plan::{KernelOp, Plan, Step};
 use microlp::{
     ComparisonOp, OptimizationDirection, Problem, SolveOptions, SolveOutcome, TerminationReason, Variable,
@@ -162,9 +162,9 @@ impl Graph {
             .collect();
         let space = |i: usize| {
             let mut h = shape_of(i)?;
-            while let Expr::Shape(x) = a.expr(h) {
+            while let Expr::Scalar(Scalar::Shape(x)) = a.expr(h) {
                 match a.expr(*x) {
-                    Expr::Buffer(b) if generated.contains_key(b) => h = generated[b],
+                    Expr::Plan(PlanRead::Buffer(b)) if generated.contains_key(b) => h = generated[b],
                     _ => break,
                 }
             }

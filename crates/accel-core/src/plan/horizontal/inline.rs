@@ -4,7 +4,7 @@
 //! computed as the scan stores it.
 
 use super::{offset, same_shape, updates_in_place, Facts, Name};
-use crate::ir::{Arena, BufId, Expr, Fun, ScanKind, Ty, VarId, H};
+use crate::ir::{Arena, BufId, Expr, Fun, PlanRead, Scalar, ScanKind, Ty, VarId, H};
 use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, Step};
 use std::collections::{HashMap, HashSet};
 
@@ -221,12 +221,12 @@ pub(super) fn read_in_register(
     let a = &mut plan.arena;
     let buf = &plan.buffers[b];
     let buffer = a.add(
-        Expr::Buffer(b),
+        Expr::Plan(PlanRead::Buffer(b)),
         Ty::array(buf.elem.clone(), buf.rank),
         proc_macro2::Span::call_site(),
     );
     let b_shape = a.add(
-        Expr::Shape(buffer),
+        Expr::Scalar(Scalar::Shape(buffer)),
         Ty::Index(buf.rank),
         proc_macro2::Span::call_site(),
     );
@@ -276,7 +276,8 @@ pub(super) fn read_in_register(
         },
         &mut HashMap::new(),
     );
-    let reads_b = |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(x) if *x == b));
+    let reads_b =
+        |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(x)) if *x == b));
     if reads_b(a, body) {
         return None;
     }
@@ -311,8 +312,8 @@ impl Own {
             by_offset,
         };
         a.reaches(f.body, |_, e| {
-            if let Expr::Let { var, value, .. } = e {
-                if matches!(a.expr(*value), Expr::Var(v) if own.vars.contains(v)) {
+            if let Expr::Scalar(Scalar::Let { var, value, .. }) = e {
+                if matches!(a.expr(*value), Expr::Scalar(Scalar::Var(v)) if own.vars.contains(v)) {
                     own.vars.push(*var);
                 }
                 own.lets.insert(*var, *value);
@@ -326,10 +327,14 @@ impl Own {
     /// vector's, `[p]`).
     fn is_element(&self, a: &Arena, ix: H) -> bool {
         match a.expr(ix) {
-            Expr::Var(v) if !self.by_offset && self.vars.contains(v) => true,
-            Expr::Var(v) => self.lets.get(v).is_some_and(|&x| self.is_element(a, x)),
-            Expr::MakeIndex(cs) if self.by_offset => cs.len() == 1 && self.is_offset(a, cs[0]),
-            Expr::MakeIndex(cs) => cs.iter().enumerate().all(|(k, &c)| self.is_component(a, c, k)),
+            Expr::Scalar(Scalar::Var(v)) if !self.by_offset && self.vars.contains(v) => true,
+            Expr::Scalar(Scalar::Var(v)) => self.lets.get(v).is_some_and(|&x| self.is_element(a, x)),
+            Expr::Scalar(Scalar::MakeIndex(cs)) if self.by_offset => {
+                cs.len() == 1 && self.is_offset(a, cs[0])
+            }
+            Expr::Scalar(Scalar::MakeIndex(cs)) => {
+                cs.iter().enumerate().all(|(k, &c)| self.is_component(a, c, k))
+            }
             _ => false,
         }
     }
@@ -337,9 +342,11 @@ impl Own {
     /// Whether `h` is the element's offset (by offset).
     fn is_offset(&self, a: &Arena, h: H) -> bool {
         match a.expr(h) {
-            Expr::Var(v) => self.vars.contains(v) || self.lets.get(v).is_some_and(|&x| self.is_offset(a, x)),
+            Expr::Scalar(Scalar::Var(v)) => {
+                self.vars.contains(v) || self.lets.get(v).is_some_and(|&x| self.is_offset(a, x))
+            }
             // The only component of the element's index `[p]`.
-            Expr::Proj(x, 0) => self.is_element(a, *x),
+            Expr::Scalar(Scalar::Proj(x, 0)) => self.is_element(a, *x),
             _ => false,
         }
     }
@@ -347,8 +354,8 @@ impl Own {
     /// Whether `c` is component `k` of the element's index.
     fn is_component(&self, a: &Arena, c: H, k: usize) -> bool {
         match a.expr(c) {
-            Expr::Proj(x, j) => *j == k && self.is_element(a, *x),
-            Expr::Var(v) => self.lets.get(v).is_some_and(|&x| self.is_component(a, x, k)),
+            Expr::Scalar(Scalar::Proj(x, j)) => *j == k && self.is_element(a, *x),
+            Expr::Scalar(Scalar::Var(v)) => self.lets.get(v).is_some_and(|&x| self.is_component(a, x, k)),
             _ => false,
         }
     }
@@ -357,23 +364,24 @@ impl Own {
     /// user's index read checked against `b`'s own shape (which the element
     /// lies in when the function's space is that shape).
     fn reads(&self, a: &Arena, x: H, b: BufId) -> bool {
-        let is_b = |h: H| matches!(a.expr(h), Expr::Buffer(y) if *y == b);
+        let is_b = |h: H| matches!(a.expr(h), Expr::Plan(PlanRead::Buffer(y)) if *y == b);
         match a.expr(x) {
-            e @ (Expr::ReadLinear { array, index } | Expr::ReadIndex { array, index }) => {
+            e @ (Expr::Plan(PlanRead::ReadLinear { array, index })
+            | Expr::Plan(PlanRead::ReadIndex { array, index })) => {
                 is_b(*array)
-                    && matches!(e, Expr::ReadLinear { .. }) == self.by_offset
-                    && matches!(a.expr(*index), Expr::Var(v) if self.vars.contains(v))
+                    && matches!(e, Expr::Plan(PlanRead::ReadLinear { .. })) == self.by_offset
+                    && matches!(a.expr(*index), Expr::Scalar(Scalar::Var(v)) if self.vars.contains(v))
             }
-            Expr::Checked {
+            Expr::Plan(PlanRead::Checked {
                 index,
                 shape,
                 var,
                 body,
                 ..
-            } => {
-                matches!(a.expr(*shape), Expr::Shape(s) if is_b(*s))
-                    && matches!(a.expr(*body), Expr::ReadIndex { array, index: i }
-                        if is_b(*array) && matches!(a.expr(*i), Expr::Var(v) if v == var))
+            }) => {
+                matches!(a.expr(*shape), Expr::Scalar(Scalar::Shape(s)) if is_b(*s))
+                    && matches!(a.expr(*body), Expr::Plan(PlanRead::ReadIndex { array, index: i })
+                        if is_b(*array) && matches!(a.expr(*i), Expr::Scalar(Scalar::Var(v)) if v == var))
                     && self.is_element(a, *index)
             }
             _ => false,
@@ -388,11 +396,11 @@ pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
         return false;
     };
     let own = Own::of(a, elem.fun(), matches!(elem, ElemFn::Linear(_)));
-    let is_b = |x: H| matches!(a.expr(x), Expr::Buffer(y) if *y == b);
+    let is_b = |x: H| matches!(a.expr(x), Expr::Plan(PlanRead::Buffer(y)) if *y == b);
     // The reads inside checked reads at the element are at the element.
     let mut inside = HashSet::new();
     a.reaches(elem.fun().body, |x, e| {
-        if let Expr::Checked { body, .. } = e {
+        if let Expr::Plan(PlanRead::Checked { body, .. }) = e {
             if own.reads(a, x, b) {
                 inside.insert(*body);
             }
@@ -402,20 +410,27 @@ pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
     let mut ok = true;
     a.reaches(elem.fun().body, |x, e| {
         match e {
-            Expr::ReadLinear { array, .. } | Expr::ReadIndex { array, .. } if is_b(*array) => {
+            Expr::Plan(PlanRead::ReadLinear { array, .. })
+            | Expr::Plan(PlanRead::ReadIndex { array, .. })
+                if is_b(*array) =>
+            {
                 ok &= inside.contains(&x) || own.reads(a, x, b);
             }
-            Expr::Read { array, .. } | Expr::ReadStencil { array, .. } if is_b(*array) => ok = false,
+            Expr::Scalar(Scalar::Read { array, .. }) | Expr::Plan(PlanRead::ReadStencil { array, .. })
+                if is_b(*array) =>
+            {
+                ok = false
+            }
             _ => {}
         }
         false
     });
-    ok && k
-        .op
-        .funs()
-        .iter()
-        .skip(1)
-        .all(|f| !a.reaches(f.body, |_, e| matches!(e, Expr::Buffer(y) if *y == b)))
+    ok && k.op.funs().iter().skip(1).all(|f| {
+        !a.reaches(
+            f.body,
+            |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(y)) if *y == b),
+        )
+    })
 }
 
 /// Whether `producer`'s array could be computed inside `consumer`.

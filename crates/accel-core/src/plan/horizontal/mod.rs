@@ -26,7 +26,7 @@
 //! together: that would save a loop counter at best.
 
 use super::{Block, Buffers, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
-use crate::ir::{Arena, BinOp, BufId, Expr, Fun, Ty, VarId, H};
+use crate::ir::{Arena, BinOp, BufId, Expr, Fun, PlanRead, Scalar, Ty, VarId, H};
 use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
@@ -135,7 +135,7 @@ fn output_buffers(a: &Arena, o: &Output, out: &mut HashSet<BufId>) {
 fn buffers_in(a: &Arena, h: H) -> HashSet<BufId> {
     let mut out = HashSet::new();
     a.reaches(h, |_, e| {
-        if let Expr::Buffer(b) = e {
+        if let Expr::Plan(PlanRead::Buffer(b)) = e {
             out.insert(*b);
         }
         false
@@ -276,7 +276,7 @@ fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kern
     let mut links = Vec::new();
     for (k, o) in x.outputs.iter().enumerate() {
         let a = &plan.arena;
-        let mentions = |h: H| a.reaches(h, |_, e| matches!(e, Expr::Buffer(b) if b == o));
+        let mentions = |h: H| a.reaches(h, |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(b)) if b == o));
         let uses = y.op.funs().iter().any(|f| mentions(f.body))
             || y.op.host_exprs().into_iter().any(mentions)
             || y.outputs.iter().any(|b| mentions(plan.buffers[*b].shape));
@@ -377,15 +377,15 @@ fn candidate(a: &Arena, k: &Kernel) -> bool {
 /// round) under `let`s: the form the CPU back end may run in place.
 fn updates_in_place(a: &Arena, elem: &ElemFn) -> bool {
     let mut h = elem.fun().body;
-    while let Expr::Let { body, .. } = a.expr(h) {
+    while let Expr::Scalar(Scalar::Let { body, .. }) = a.expr(h) {
         h = *body;
     }
     let reads_buffer = |x: H| {
         matches!(a.expr(x),
-            Expr::Read { array, .. } | Expr::ReadIndex { array, .. } | Expr::ReadLinear { array, .. }
-                if matches!(a.expr(*array), Expr::Buffer(_)))
+            Expr::Scalar(Scalar::Read { array, .. }) | Expr::Plan(PlanRead::ReadIndex { array, .. }) | Expr::Plan(PlanRead::ReadLinear { array, .. })
+                if matches!(a.expr(*array), Expr::Plan(PlanRead::Buffer(_))))
     };
-    matches!(a.expr(h), Expr::If(_, t, e) if reads_buffer(*t) || reads_buffer(*e))
+    matches!(a.expr(h), Expr::Scalar(Scalar::If(_, t, e)) if reads_buffer(*t) || reads_buffer(*e))
 }
 
 /// Whether shapes `s` and `t` are the same: the same node, or the same
@@ -397,11 +397,11 @@ fn same_shape(a: &Arena, s: H, t: H) -> bool {
         Field(H, usize),
     }
     let part = |h: H| match a.expr(h) {
-        Expr::Proj(x, k) => Part::Field(*x, *k),
+        Expr::Scalar(Scalar::Proj(x, k)) => Part::Field(*x, *k),
         _ => Part::Node(h),
     };
     let component = |sh: H, k: usize| match a.expr(sh) {
-        Expr::MakeIndex(cs) => part(cs[k]),
+        Expr::Scalar(Scalar::MakeIndex(cs)) => part(cs[k]),
         _ => Part::Field(sh, k),
     };
     match (a.ty(s), a.ty(t)) {
@@ -582,13 +582,15 @@ impl Facts {
             }
             let e = a.expr(x);
             match e {
-                Expr::Buffer(b) => {
+                Expr::Plan(PlanRead::Buffer(b)) => {
                     self.uses.insert(Name::Buf(b.0));
                 }
-                Expr::Var(v) => {
+                Expr::Scalar(Scalar::Var(v)) => {
                     self.uses.insert(Name::Var(v.0));
                 }
-                Expr::Read { .. } | Expr::Checked { .. } | Expr::Assert { .. } => self.fails = true,
+                Expr::Scalar(Scalar::Read { .. })
+                | Expr::Plan(PlanRead::Checked { .. })
+                | Expr::Scalar(Scalar::Assert { .. }) => self.fails = true,
                 _ => {}
             }
             stack.extend(e.children());
@@ -614,12 +616,12 @@ impl Facts {
 pub(super) fn data_reads(a: &Arena, h: H) -> HashSet<BufId> {
     let mut out = HashSet::new();
     a.reaches(h, |_, e| {
-        if let Expr::Read { array, .. }
-        | Expr::ReadIndex { array, .. }
-        | Expr::ReadLinear { array, .. }
-        | Expr::ReadStencil { array, .. } = e
+        if let Expr::Scalar(Scalar::Read { array, .. })
+        | Expr::Plan(PlanRead::ReadIndex { array, .. })
+        | Expr::Plan(PlanRead::ReadLinear { array, .. })
+        | Expr::Plan(PlanRead::ReadStencil { array, .. }) = e
         {
-            if let Expr::Buffer(b) = a.expr(*array) {
+            if let Expr::Plan(PlanRead::Buffer(b)) = a.expr(*array) {
                 out.insert(*b);
             }
         }
@@ -735,15 +737,15 @@ fn merge_linked(a: &mut Arena, x: Kernel, y: Kernel, links: &[(VarId, usize)]) -
 fn substitute(a: &mut Arena, f: &Fun, args: &[H]) -> H {
     let pairs: Vec<(crate::ir::VarId, H)> = f.params.iter().copied().zip(args.iter().copied()).collect();
     let arg_of = |a: &Arena, x: H| match a.expr(x) {
-        Expr::Var(v) => pairs.iter().find(|(p, _)| p == v).map(|&(_, h)| h),
+        Expr::Scalar(Scalar::Var(v)) => pairs.iter().find(|(p, _)| p == v).map(|&(_, h)| h),
         _ => None,
     };
     inline::replace(
         a,
         f.body,
         &mut |a, x| match a.expr(x) {
-            Expr::Proj(y, k) => match arg_of(a, *y).map(|h| a.expr(h)) {
-                Some(Expr::Tuple(xs)) => Some(xs[*k]),
+            Expr::Scalar(Scalar::Proj(y, k)) => match arg_of(a, *y).map(|h| a.expr(h)) {
+                Some(Expr::Scalar(Scalar::Tuple(xs))) => Some(xs[*k]),
                 _ => None,
             },
             _ => arg_of(a, x),
@@ -758,7 +760,7 @@ fn substitute(a: &mut Arena, f: &Fun, args: &[H]) -> H {
 fn fields_of_expr(a: &Arena, h: H, n: usize) -> Option<Vec<H>> {
     match a.expr(h) {
         _ if n == 1 => Some(vec![h]),
-        Expr::Tuple(xs) if xs.len() == n => Some(xs.clone()),
+        Expr::Scalar(Scalar::Tuple(xs)) if xs.len() == n => Some(xs.clone()),
         _ => None,
     }
 }
