@@ -416,20 +416,14 @@ impl<'a> Validator<'a> {
         let e = self.a.expr(h);
         let ty = self.a.ty(h);
         let bad = |rule: Rule, msg: &str| Err(Invalid::new(rule, None, format!("{msg}: {}", self.a.show(h))));
-        if in_plan && (e.is_array_op() || matches!(e, Expr::Scalar(Scalar::Read { .. }))) {
-            return bad(Rule::Level, "array operation left in the kernel plan");
-        }
-        if !in_plan
-            && matches!(
-                e,
-                Expr::Plan(PlanRead::Buffer(_))
-                    | Expr::Plan(PlanRead::ReadLinear { .. })
-                    | Expr::Plan(PlanRead::ReadIndex { .. })
-                    | Expr::Plan(PlanRead::Checked { .. })
-                    | Expr::Plan(PlanRead::ReadStencil { .. })
-            )
-        {
-            return bad(Rule::Level, "kernel-plan expression in the program IR");
+        // The levels: array operations (and unchecked reads) before fusion
+        // only, the plan's reads after it only.
+        match (e, in_plan) {
+            (Expr::Array(_) | Expr::Scalar(Scalar::Read { .. }), true) => {
+                return bad(Rule::Level, "array operation left in the kernel plan");
+            }
+            (Expr::Plan(_), false) => return bad(Rule::Level, "kernel-plan expression in the program IR"),
+            _ => {}
         }
         match e {
             Expr::Array(ArrayOp::Stencil {

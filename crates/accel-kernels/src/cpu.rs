@@ -2397,6 +2397,7 @@ impl Scalars for Gen<'_> {
                     }
                 })
             }
+            // Every other node in its plain form (`Scalars::node` matches them all).
             _ => self.node(h),
         }
     }

@@ -632,6 +632,40 @@ pub enum ArrayOp {
     },
 }
 
+impl ArrayOp {
+    /// The operation's closures, in order.
+    pub fn funs(&self) -> Vec<&Fun> {
+        match self {
+            ArrayOp::Generate { f, .. }
+            | ArrayOp::Map { f, .. }
+            | ArrayOp::ZipWith { f, .. }
+            | ArrayOp::Backpermute { f, .. }
+            | ArrayOp::Fold { f, .. }
+            | ArrayOp::Scan { f, .. }
+            | ArrayOp::Stencil { f, .. }
+            | ArrayOp::Sort { key: f, .. } => vec![f],
+            ArrayOp::Permute { combine, index, .. } => vec![combine, index],
+            ArrayOp::Reshape { .. } => vec![],
+        }
+    }
+
+    /// The operation's closures, to change (in the order of [`ArrayOp::funs`]).
+    pub fn funs_mut(&mut self) -> Vec<&mut Fun> {
+        match self {
+            ArrayOp::Generate { f, .. }
+            | ArrayOp::Map { f, .. }
+            | ArrayOp::ZipWith { f, .. }
+            | ArrayOp::Backpermute { f, .. }
+            | ArrayOp::Fold { f, .. }
+            | ArrayOp::Scan { f, .. }
+            | ArrayOp::Stencil { f, .. }
+            | ArrayOp::Sort { key: f, .. } => vec![f],
+            ArrayOp::Permute { combine, index, .. } => vec![combine, index],
+            ArrayOp::Reshape { .. } => vec![],
+        }
+    }
+}
+
 /// The kernel plan's own nodes: a materialised array and the reads of one
 /// that fusion has proved in bounds or checks itself.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -950,53 +984,25 @@ impl Expr {
         }
     }
 
-    /// Closures of an array operation.
+    /// Closures of an array operation (none for other nodes), in order.
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
-            Expr::Array(ArrayOp::Generate { f, .. })
-            | Expr::Array(ArrayOp::Map { f, .. })
-            | Expr::Array(ArrayOp::ZipWith { f, .. })
-            | Expr::Array(ArrayOp::Backpermute { f, .. })
-            | Expr::Array(ArrayOp::Fold { f, .. })
-            | Expr::Array(ArrayOp::Scan { f, .. })
-            | Expr::Array(ArrayOp::Stencil { f, .. })
-            | Expr::Array(ArrayOp::Sort { key: f, .. }) => vec![f],
-            Expr::Array(ArrayOp::Permute { combine, index, .. }) => vec![combine, index],
-            _ => vec![],
+            Expr::Array(op) => op.funs(),
+            Expr::Scalar(_) | Expr::Plan(_) => vec![],
         }
     }
 
     /// Closures of an array operation, to change (in the order of [`Expr::funs`]).
     pub fn funs_mut(&mut self) -> Vec<&mut Fun> {
         match self {
-            Expr::Array(ArrayOp::Generate { f, .. })
-            | Expr::Array(ArrayOp::Map { f, .. })
-            | Expr::Array(ArrayOp::ZipWith { f, .. })
-            | Expr::Array(ArrayOp::Backpermute { f, .. })
-            | Expr::Array(ArrayOp::Fold { f, .. })
-            | Expr::Array(ArrayOp::Scan { f, .. })
-            | Expr::Array(ArrayOp::Stencil { f, .. })
-            | Expr::Array(ArrayOp::Sort { key: f, .. }) => vec![f],
-            Expr::Array(ArrayOp::Permute { combine, index, .. }) => vec![combine, index],
-            _ => vec![],
+            Expr::Array(op) => op.funs_mut(),
+            Expr::Scalar(_) | Expr::Plan(_) => vec![],
         }
     }
 
     /// Is this one of the array operations (a node that computes an array)?
     pub fn is_array_op(&self) -> bool {
-        matches!(
-            self,
-            Expr::Array(ArrayOp::Generate { .. })
-                | Expr::Array(ArrayOp::Map { .. })
-                | Expr::Array(ArrayOp::ZipWith { .. })
-                | Expr::Array(ArrayOp::Backpermute { .. })
-                | Expr::Array(ArrayOp::Reshape { .. })
-                | Expr::Array(ArrayOp::Fold { .. })
-                | Expr::Array(ArrayOp::Scan { .. })
-                | Expr::Array(ArrayOp::Permute { .. })
-                | Expr::Array(ArrayOp::Sort { .. })
-                | Expr::Array(ArrayOp::Stencil { .. })
-        )
+        matches!(self, Expr::Array(_))
     }
 }
 

@@ -306,7 +306,13 @@ pub trait Scalars {
                     if __ctx.index(#op, #at, #v, #sh).is_some() { #body } else { ::core::default::Default::default() }
                 }}
             }
-            other => {
+            // Fusion leaves none of these in scalar code: array operations
+            // became kernels, reads became checked or proved ones, and a
+            // buffer is only the array argument of a read. Stencil reads are
+            // the CPU kernels' own (`cpu::Gen::expr`).
+            other @ (Expr::Array(_)
+            | Expr::Scalar(Scalar::Read { .. })
+            | Expr::Plan(PlanRead::Buffer(_) | PlanRead::ReadStencil { .. })) => {
                 let msg = format!("accel internal error: {other:?} left in the kernel plan");
                 quote!(compile_error!(#msg))
             }

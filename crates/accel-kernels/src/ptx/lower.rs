@@ -768,10 +768,13 @@ impl<'a> Lower<'a> {
                 self.read_stencil(b, &c, offset, *boundary, &ty)
             }
             Expr::Scalar(Scalar::Math(f, xs)) => self.math(*f, xs, &ty),
-            other => Err(Unsupported::Expression(format!(
-                "{} in a kernel",
-                expr_name(other)
-            ))),
+            // Fusion leaves none of these in element code: array operations
+            // became kernels, reads became checked or proved ones, and a
+            // buffer is only the array argument of a read.
+            other
+            @ (Expr::Array(_) | Expr::Scalar(Scalar::Read { .. }) | Expr::Plan(PlanRead::Buffer(_))) => Err(
+                Unsupported::Expression(format!("{} in a kernel", expr_name(other))),
+            ),
         }
     }
 
@@ -1678,8 +1681,8 @@ fn expr_name(e: &Expr) -> &'static str {
     match e {
         Expr::Scalar(Scalar::Read { .. }) => "an unchecked array read",
         Expr::Plan(PlanRead::Buffer(_)) => "an array value",
-        e if e.is_array_op() => "an array operation",
-        _ => "this expression",
+        Expr::Array(_) => "an array operation",
+        Expr::Scalar(_) | Expr::Plan(_) => "this expression",
     }
 }
 
