@@ -194,6 +194,11 @@ entries!(
     }
 );
 
+/// Threads per block of the kernels the PTX emitter writes for a full block
+/// (its shared-memory tables, tiles and block reductions are sized for it),
+/// and the block size the runtime launches them with.
+pub const BLOCK_THREADS: usize = 256;
+
 // The runtime computes a fused expand's offsets by the same three entries
 // whatever its sink.
 const _: () = assert!(

@@ -15,10 +15,10 @@ pub(super) type Load<'a> = dyn FnMut(&mut Lower, &str) -> Result<Vec<String>, Un
 pub(super) type Reduced = (Vec<String>, String);
 
 /// Warps per block at most (blocks have at most 256 threads).
-pub(super) const MAX_WARPS: usize = 8;
+pub(super) const MAX_WARPS: usize = MAX_THREADS / 32;
 
 /// Threads per block at most.
-pub const MAX_THREADS: usize = 256;
+pub const MAX_THREADS: usize = accel_types::launch::BLOCK_THREADS;
 
 /// `%tid.x`, `%ntid.x`, `%ctaid.x`, `%nctaid.x` as 32-bit registers.
 pub(super) struct Ids {
@@ -832,7 +832,7 @@ pub(super) fn st64(l: &mut Lower, base: &str, idx: &str, v: &str) {
 }
 
 /// Threads of the `xscan` block (its shared slots).
-pub(super) const SCAN_THREADS: usize = 256;
+pub(super) const SCAN_THREADS: usize = accel_types::launch::BLOCK_THREADS;
 
 /// One block: the exclusive scan, in place, of the `tn` range sums at `psum`
 /// (each thread a contiguous run of `tper`), and `stats = [total, max]`.

@@ -42,7 +42,7 @@ use accel_types::launch::{ExpandFoldEntry, ExpandPermuteEntry};
 
 /// Inputs per block of `xchunk` (and its block size): a power of two, for
 /// the unrolled search.
-pub const CHUNK: usize = 256;
+pub const CHUNK: usize = accel_types::launch::BLOCK_THREADS;
 
 /// One entry of a fused expand kernel, of either sink.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

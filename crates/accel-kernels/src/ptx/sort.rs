@@ -24,7 +24,7 @@ use accel_core::plan::{Kernel, KernelOp};
 use accel_types::launch::SortEntry;
 
 /// Elements per tile, and the block size of `scount` and `sscatter`.
-pub const TILE: usize = 256;
+pub const TILE: usize = accel_types::launch::BLOCK_THREADS;
 pub const DIGIT_BITS: u32 = 4;
 const DIGITS: u32 = 1 << DIGIT_BITS;
 const WARPS: u32 = TILE as u32 / 32;

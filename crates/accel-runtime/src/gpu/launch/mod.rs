@@ -20,7 +20,10 @@ use crate::shape;
 use sizes::{fold_row_split, fold_split, grid_for, long_scan, long_scan_split, row_block, row_per};
 use std::sync::Arc;
 
-pub use accel_types::launch::{Entry, Kernel, Param, Skeleton};
+/// The block size of the emitter's full-block kernels.
+const BLOCK: u32 = BLOCK_THREADS as u32;
+
+pub use accel_types::launch::{Entry, Kernel, Param, Skeleton, BLOCK_THREADS};
 use accel_types::launch::{
     ExpandFoldEntry, ExpandPermuteEntry, FoldAllEntry, FoldRowsEntry, GenerateEntry, PermuteEntry, ScanEntry,
     SortEntry,
@@ -243,7 +246,7 @@ impl Launch<'_> {
                 self.alloc_outs()?;
                 self.set("n", n);
                 if n > 0 {
-                    self.stride(GenerateEntry::Map.index(), n, 256)?;
+                    self.stride(GenerateEntry::Map.index(), n, BLOCK)?;
                 }
             }
             Skeleton::FoldAll { z } => {
@@ -264,9 +267,9 @@ impl Launch<'_> {
                 self.set("per", per);
                 if rows > 0 {
                     if warp {
-                        self.stride(FoldRowsEntry::Warp.index(), rows.saturating_mul(32), 256)?;
+                        self.stride(FoldRowsEntry::Warp.index(), rows.saturating_mul(32), BLOCK)?;
                     } else {
-                        self.launch(FoldRowsEntry::Block.index(), rows.min(8 * self.sms()), 256)?;
+                        self.launch(FoldRowsEntry::Block.index(), rows.min(8 * self.sms()), BLOCK)?;
                     }
                 }
             }
@@ -285,7 +288,7 @@ impl Launch<'_> {
                     self.set("per", per);
                     self.set("tpr", tpr);
                     self.set("tiles", tiles);
-                    self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), 256)?;
+                    self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), BLOCK)?;
                 } else if rows > 0 {
                     self.set("per", row_per(len, exact));
                     let block = row_block(len, exact);
@@ -298,7 +301,7 @@ impl Launch<'_> {
                 self.set_ptr("lock", &lock);
                 self.set("n", n);
                 if n > 0 {
-                    self.stride(PermuteEntry::Scatter.index(), n, 256)?;
+                    self.stride(PermuteEntry::Scatter.index(), n, BLOCK)?;
                 }
             }
             Skeleton::Sort {
@@ -319,10 +322,12 @@ impl Launch<'_> {
                     self.set_ptr("lock", &lock);
                     use ExpandPermuteEntry as E;
                     match sizes::expand_strategy(total, max, n) {
-                        ExpandStrategy::Thread => self.stride(E::Thread.index(), n, 256)?,
-                        ExpandStrategy::Warp => self.stride(E::Warp.index(), n.saturating_mul(32), 256)?,
-                        ExpandStrategy::Block => self.launch(E::Block.index(), n.min(8 * self.sms()), 256)?,
-                        ExpandStrategy::Prefix => self.stride(E::Prefix.index(), total, 256)?,
+                        ExpandStrategy::Thread => self.stride(E::Thread.index(), n, BLOCK)?,
+                        ExpandStrategy::Warp => self.stride(E::Warp.index(), n.saturating_mul(32), BLOCK)?,
+                        ExpandStrategy::Block => {
+                            self.launch(E::Block.index(), n.min(8 * self.sms()), BLOCK)?
+                        }
+                        ExpandStrategy::Prefix => self.stride(E::Prefix.index(), total, BLOCK)?,
                         ExpandStrategy::Chunk => self.stride(E::Chunk.index(), n, chunk)?,
                     }
                 }
@@ -356,10 +361,10 @@ impl Launch<'_> {
         self.set("per", per);
         self.set("nparts", nparts);
         if n > 0 {
-            self.launch(part, grid, 256)?;
+            self.launch(part, grid, BLOCK)?;
         }
-        self.set("per", nparts.div_ceil(256));
-        self.launch(last, 1, 256)
+        self.set("per", nparts.div_ceil(BLOCK_THREADS));
+        self.launch(last, 1, BLOCK)
     }
 
     /// A radix sort of `n > 0` elements.
@@ -376,14 +381,14 @@ impl Launch<'_> {
         self.set("n", n);
         self.set("tiles", tiles);
         self.set("tn", tn);
-        self.set("tper", tn.div_ceil(256));
+        self.set("tper", tn.div_ceil(BLOCK_THREADS));
         for name in ["counts", "psum", "pmax"] {
             self.set(name, counts.ptr().0 as usize);
         }
         self.set("stats", stats.ptr().0 as usize);
         self.set("keys", keys[0].ptr().0 as usize);
         self.set("idx", idx[0].ptr().0 as usize);
-        self.stride(SortEntry::Keys.index(), n, 256)?;
+        self.stride(SortEntry::Keys.index(), n, BLOCK)?;
         let passes = (key_bits / digit_bits.max(1)) as usize;
         for pass in 0..passes {
             let (s, d) = (pass % 2, 1 - pass % 2);
@@ -393,11 +398,11 @@ impl Launch<'_> {
             self.set("kdst", keys[d].ptr().0 as usize);
             self.set("idst", idx[d].ptr().0 as usize);
             self.launch(SortEntry::Count.index(), tiles, tile)?;
-            self.launch(SortEntry::Scan.index(), 1, 256)?;
+            self.launch(SortEntry::Scan.index(), 1, BLOCK)?;
             self.launch(SortEntry::Scatter.index(), tiles, tile)?;
         }
         self.set("idx", idx[passes % 2].ptr().0 as usize);
-        self.stride(SortEntry::Gather.index(), n, 256)
+        self.stride(SortEntry::Gather.index(), n, BLOCK)
     }
 
     /// The offsets of a fused expand's counts (its first three entries, the
@@ -411,19 +416,19 @@ impl Launch<'_> {
             (0, 0)
         } else {
             let (grid, iper, _) = fold_split(self.dev, n);
-            let tn = grid * 256;
+            let tn = grid * BLOCK_THREADS;
             let parts = zeroed(self.dev, 16 * tn)?;
             let stats = zeroed(self.dev, 16)?;
             self.set("iper", iper);
             self.set("tn", tn);
-            self.set("tper", tn.div_ceil(256));
+            self.set("tper", tn.div_ceil(BLOCK_THREADS));
             self.set("psum", parts.ptr().0 as usize);
             self.set("pmax", parts.ptr().offset(8 * tn as u64).0 as usize);
             self.set("stats", stats.ptr().0 as usize);
             use ExpandPermuteEntry as E;
-            self.launch(E::Count.index(), grid, 256)?;
-            self.launch(E::Scan.index(), 1, 256)?;
-            self.launch(E::Offsets.index(), grid, 256)?;
+            self.launch(E::Count.index(), grid, BLOCK)?;
+            self.launch(E::Scan.index(), 1, BLOCK)?;
+            self.launch(E::Offsets.index(), grid, BLOCK)?;
             // The download waits for the kernels anyway: report theirs first.
             self.err.check(self.sites)?;
             sizes::expand_stats(&stats)?

@@ -5,6 +5,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::gpu::{Device, DeviceBuffer, LaunchConfig};
+use accel_types::launch::BLOCK_THREADS;
 use std::sync::Arc;
 
 /// A one-dimensional launch of `grid` blocks of `block` threads.
@@ -42,10 +43,10 @@ pub fn grid_for(
 /// grid, the elements per thread (each thread a contiguous range, so the
 /// combination order is sequential), and how many blocks have elements.
 pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
-    let g = grid(dev, n, 256, 4);
-    let per = n.div_ceil(g * 256).max(1);
+    let g = grid(dev, n, BLOCK_THREADS as u32, 4);
+    let per = n.div_ceil(g * BLOCK_THREADS).max(1);
     let busy_threads = n.div_ceil(per);
-    (g, per, busy_threads.div_ceil(256))
+    (g, per, busy_threads.div_ceil(BLOCK_THREADS))
 }
 
 /// Rows shorter than this are combined by one thread, in order: the CPU back
@@ -61,7 +62,7 @@ pub fn row_block(len: usize, exact: bool) -> u32 {
     if len < SEQUENTIAL_ROW && !exact {
         32
     } else {
-        256
+        BLOCK_THREADS as u32
     }
 }
 
@@ -85,7 +86,7 @@ pub fn fold_row_split(len: usize) -> (bool, usize) {
     if len < WARP_ROW {
         (true, len.div_ceil(32).max(1))
     } else {
-        (false, len.div_ceil(256))
+        (false, len.div_ceil(BLOCK_THREADS))
     }
 }
 
@@ -99,7 +100,7 @@ const LONG_SCAN_PER: usize = 16;
 pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) -> bool {
     let sms = (dev.props().multiprocessors as usize).max(1);
     let long = if exact {
-        2 * 256 * LONG_SCAN_PER
+        2 * BLOCK_THREADS * LONG_SCAN_PER
     } else {
         2 * SEQUENTIAL_ROW
     };
@@ -109,7 +110,7 @@ pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) ->
 /// The split of a long scan's rows of `len > 0` elements: positions per
 /// thread, and tiles per row.
 pub fn long_scan_split(len: usize) -> (usize, usize) {
-    (LONG_SCAN_PER, len.div_ceil(256 * LONG_SCAN_PER))
+    (LONG_SCAN_PER, len.div_ceil(BLOCK_THREADS * LONG_SCAN_PER))
 }
 
 /// How a fused expand into a permute spreads its work over GPU threads (the
