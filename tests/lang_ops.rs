@@ -250,6 +250,30 @@ fn fold1_all_max(a: &Matrix<i32>) -> Scalar<i32> {
 }
 
 #[acc]
+fn axes3(a: &Array<i32, 3>) -> (Matrix<i32>, Matrix<i32>, Matrix<i32>, Matrix<i32>, Matrix<i32>) {
+    (
+        a.sum_axis(0),
+        a.sum_axis(1),
+        a.maximum_axis(0),
+        a.product_axis(2),
+        // Not commutative: the elements must come in index order.
+        a.fold_axis(1, 7, |x, y| x * 3 + y),
+    )
+}
+
+/// docs/language.md's example.
+#[acc]
+fn column_stats(m: &Matrix<f64>) -> (Vector<f64>, Vector<f64>, Vector<f64>) {
+    let t = m.transpose();
+    (m.sum_axis(0), t.mean(), t.variance())
+}
+
+#[acc]
+fn moments_m(m: &Matrix<f64>) -> (Vector<f64>, Vector<f64>, Scalar<f64>, Vector<f64>) {
+    (m.mean(), m.variance(), m.sum_all(), m.transpose().mean())
+}
+
+#[acc]
 fn fold_all_sum(a: &Array<i64, 3>) -> Scalar<i64> {
     a.fold_all(0, |x, y| x + y)
 }
@@ -326,6 +350,70 @@ proptest! {
         check_ok(all_any_m::SOURCE, "all_any_m", &[arg(&s)], all_any_m(&s), EXACT);
         prop_assert_eq!(al.to_vec(), rows(&s).iter().map(|r| r.iter().all(|&x| x > -20000)).collect::<Vec<_>>());
         prop_assert_eq!(an.to_vec(), rows(&s).iter().map(|r| r.iter().any(|&x| x % 7 == 0)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn axis_reductions(a in array3(-50i32..50, 6, 7, 8)) {
+        let [p, q, r] = a.shape();
+        if p == 0 && q * r > 0 {
+            // `maximum_axis(0)` of columns of no elements.
+            check_err(axes3::SOURCE, "axes3", &[arg(&a)], axes3(&a), ErrorKind::EmptyReduction);
+            return Ok(());
+        }
+        let got = axes3(&a).unwrap();
+        check_ok(axes3::SOURCE, "axes3", &[arg(&a)], axes3(&a), EXACT);
+        let v = a.to_vec();
+        let at = |i: usize, j: usize, k: usize| v[(i * q + j) * r + k];
+        let along = |n: usize, x: &dyn Fn(usize) -> i32, z: i32, f: &dyn Fn(i32, i32) -> i32| (0..n).map(x).fold(z, f);
+        let add = |x: i32, y: i32| x.wrapping_add(y);
+        for j in 0..q {
+            for k in 0..r {
+                prop_assert_eq!(got.0.get([j, k]), Some(along(p, &|i| at(i, j, k), 0, &add)));
+                let mx = (0..p).map(|i| at(i, j, k)).max();
+                prop_assert_eq!(got.2.get([j, k]), mx);
+            }
+        }
+        for i in 0..p {
+            for k in 0..r {
+                prop_assert_eq!(got.1.get([i, k]), Some(along(q, &|j| at(i, j, k), 0, &add)));
+                let f = |x: i32, y: i32| x.wrapping_mul(3).wrapping_add(y);
+                prop_assert_eq!(got.4.get([i, k]), Some(along(q, &|j| at(i, j, k), 7, &f)));
+            }
+            for j in 0..q {
+                let prod = (0..r).map(|k| at(i, j, k)).fold(1i32, i32::wrapping_mul);
+                prop_assert_eq!(got.3.get([i, j]), Some(prod));
+            }
+        }
+        prop_assert_eq!((got.0.shape(), got.1.shape(), got.3.shape()), ([q, r], [p, r], [p, q]));
+    }
+
+    #[test]
+    fn mean_and_variance(m in matrix(-1e3f64..1e3, 12, 40)) {
+        let (mean, var, total, col_mean) = moments_m(&m).unwrap();
+        // The compiled sums may combine in another order than the
+        // interpreter's: equal up to rounding.
+        let _ = check(moments_m::SOURCE, "moments_m", &[arg(&m)], moments_m(&m), 1e-9);
+        let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * (1.0 + y.abs()) || (x.is_nan() && y.is_nan());
+        let [_, c] = m.shape();
+        for (i, row) in rows(&m).iter().enumerate() {
+            let mu = row.iter().sum::<f64>() / c as f64;
+            let var_want = row.iter().map(|x| (x - mu) * (x - mu)).sum::<f64>() / c as f64;
+            prop_assert!(close(mean.get([i]).unwrap(), mu), "mean of row {}", i);
+            prop_assert!(close(var.get([i]).unwrap(), var_want), "variance of row {}", i);
+        }
+        prop_assert!(close(total.value(), m.to_vec().iter().sum()));
+        let rs = rows(&m);
+        let (sums, means, vars) = column_stats(&m).unwrap();
+        let _ = check(column_stats::SOURCE, "column_stats", &[arg(&m)], column_stats(&m), 1e-9);
+        for j in 0..c {
+            let sum = rs.iter().map(|r| r[j]).sum::<f64>();
+            let mu = sum / rs.len() as f64;
+            let var = rs.iter().map(|r| (r[j] - mu) * (r[j] - mu)).sum::<f64>() / rs.len() as f64;
+            prop_assert!(close(col_mean.get([j]).unwrap(), mu), "mean of column {}", j);
+            prop_assert!(close(sums.get([j]).unwrap(), sum), "sum of column {}", j);
+            prop_assert!(close(means.get([j]).unwrap(), mu), "mean of column {}", j);
+            prop_assert!(close(vars.get([j]).unwrap(), var), "variance of column {}", j);
+        }
     }
 
     #[test]

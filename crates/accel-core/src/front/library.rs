@@ -7,7 +7,7 @@
 
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{Arena, BinOp, Fun, Prim, ScanDir, ScanKind, Ty, H};
+use crate::ir::{Arena, BinOp, Expr, Fun, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, H};
 use syn::spanned::Spanned;
 
 /// The library's method names, for the "no such operation" message.
@@ -15,7 +15,8 @@ pub(crate) const LIBRARY_METHODS: &str = "reverse, transpose, take, drop, init, 
      gather, enumerate, indexed, replicate, slice, fold1_all, all, any, argmin, argmax, matmul, fold_seg, \
      fold_seg_offsets, prescanl, postscanl, prescanr, postscanr, scanl_seg, scanl1_seg, scanr_seg, \
      scanr1_seg, scanl_seg_total, scanr_seg_total, scatter, scatter_if, filter, compact, expand, sort, \
-     sort_by_key, sort_indices";
+     sort_by_key, sort_indices, fold_axis, sum_axis, product_axis, minimum_axis, maximum_axis, sum_all, \
+     mean, variance";
 
 /// One entry of a `replicate`/`slice` specification.
 enum Spec {
@@ -58,6 +59,10 @@ impl Lowerer<'_> {
             "replicate" => self.replicate(a, c),
             "slice" => self.slice(a, c),
             "fold1_all" => self.fold1_all(a, c),
+            "fold_axis" => self.fold_axis(a, c),
+            "sum_axis" | "product_axis" | "minimum_axis" | "maximum_axis" => self.reduce_axis(a, c, name),
+            "sum_all" => self.sum_all(a, c),
+            "mean" | "variance" => self.moments(a, c, name == "variance"),
             "all" | "any" => self.all_any(a, c, name == "all"),
             "argmin" | "argmax" => self.arg_extreme(a, c, name == "argmin"),
             "matmul" => self.matmul(a, c),
@@ -467,6 +472,167 @@ impl Lowerer<'_> {
         let (e, _) = self.arena.arr_ty(a);
         let f = self.combine_fn(c.1[0], &e)?;
         Ok(self.arena.fold(a, None, f, true))
+    }
+
+    /// The axis argument of an `_axis` operation on an array of rank `r`: an
+    /// integer literal below `r` (ranks are known at compile time, and so
+    /// must the result's be).
+    fn axis_arg(&self, (m, args): Call, r: usize) -> CResult<usize> {
+        let e = args[0];
+        let lit = match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(i),
+                ..
+            }) => i.base10_parse::<usize>().ok(),
+            _ => None,
+        };
+        let Some(k) = lit else {
+            return err(
+                e.span(),
+                format!(
+                    "the axis of `{}` must be an integer literal (`0`, `1`, ..)",
+                    m.method
+                ),
+            );
+        };
+        if k >= r {
+            return err(
+                e.span(),
+                format!(
+                    "axis {k} is out of range for an array of rank {r} (axes 0 to {})",
+                    r.saturating_sub(1)
+                ),
+            );
+        }
+        Ok(k)
+    }
+
+    /// Array `a` of rank `r` with axis `k` moved innermost, the others in
+    /// order: a backpermute, which a reduction fuses (its loops then run
+    /// interchanged where that reads memory in order).
+    fn axis_innermost(&mut self, a: H, k: usize, r: usize) -> H {
+        if k + 1 == r {
+            return a;
+        }
+        let b = &mut self.arena;
+        let sh = b.shape(a);
+        let mut dims = b.comps(sh, r);
+        let d = dims.remove(k);
+        dims.push(d);
+        let out = b.index(dims);
+        b.backpermute(a, out, |b, ix| {
+            let mut o = b.comps(ix, r);
+            let last = o.pop().expect("rank at least 1");
+            o.insert(k, last);
+            b.index(o)
+        })
+    }
+
+    /// `fold_axis(k, z, f)`: `fold(z, f)` along axis `k`, in index order.
+    fn fold_axis(&mut self, a: H, c: Call) -> CResult<H> {
+        self.arity_is(c, 3, "an axis, an initial value and a closure")?;
+        let (e, r) = self.rank_at_least(a, c, 1)?;
+        let k = self.axis_arg(c, r)?;
+        let z = self.scalar_arg(c.1[1], &e)?;
+        let f = self.combine_fn(c.1[2], &e)?;
+        let moved = self.axis_innermost(a, k, r);
+        Ok(self.arena.fold(moved, Some(z), f, false))
+    }
+
+    /// `sum_axis(k)`, `product_axis(k)`, `minimum_axis(k)`, `maximum_axis(k)`:
+    /// `sum()` and the others along axis `k`.
+    fn reduce_axis(&mut self, a: H, c: Call, name: &str) -> CResult<H> {
+        self.arity_is(c, 1, "an axis")?;
+        let (e, r) = self.rank_at_least(a, c, 1)?;
+        let k = self.axis_arg(c, r)?;
+        let op = name.trim_end_matches("_axis");
+        let p = match e.prim() {
+            Some(p) if op.ends_with("mum") || p.is_numeric() => p,
+            _ => {
+                let what = if op.ends_with("mum") {
+                    "primitive values"
+                } else {
+                    "numbers"
+                };
+                return err(
+                    c.0.method.span(),
+                    format!("`{name}` needs an array of {what}, found elements of type `{e}`"),
+                );
+            }
+        };
+        let moved = self.axis_innermost(a, k, r);
+        let b = &mut self.arena;
+        let (f, z) = match op {
+            "sum" => (b.op2(&e, |b, x, y| b.add_(x, y)), Some(b.lit_of(p, 0))),
+            "product" => (b.op2(&e, |b, x, y| b.bin(BinOp::Mul, x, y)), Some(b.lit_of(p, 1))),
+            _ => {
+                let m = if op == "minimum" { MathFn::Min } else { MathFn::Max };
+                let t = e.clone();
+                (
+                    b.op2(&e, |b, x, y| b.node(Expr::Scalar(Scalar::Math(m, vec![x, y])), t)),
+                    None,
+                )
+            }
+        };
+        Ok(b.fold(moved, z, f, false))
+    }
+
+    /// `sum_all()`: the sum of every element, a `Scalar`.
+    fn sum_all(&mut self, a: H, c: Call) -> CResult<H> {
+        self.arity_is(c, 0, "none")?;
+        let (e, _) = self.arena.arr_ty(a);
+        let Some(p) = e.prim().filter(|p| p.is_numeric()) else {
+            return err(
+                c.0.method.span(),
+                format!("`sum_all` needs an array of numbers, found elements of type `{e}`"),
+            );
+        };
+        let b = &mut self.arena;
+        let f = b.op2(&e, |b, x, y| b.add_(x, y));
+        let z = b.lit_of(p, 0);
+        Ok(b.fold(a, Some(z), f, true))
+    }
+
+    /// `mean()` and `variance()` of each row (the innermost dimension), of
+    /// floating-point numbers: the sum over the length, and the mean of the
+    /// squared deviations from the row's mean (the population variance,
+    /// NumPy's default). An empty row gives NaN (0 / 0).
+    fn moments(&mut self, a: H, c: Call, variance: bool) -> CResult<H> {
+        self.arity_is(c, 0, "none")?;
+        let (e, r) = self.rank_at_least(a, c, 1)?;
+        let Some(p) = e.prim().filter(|p| p.is_float()) else {
+            return err(
+                c.0.method.span(),
+                format!(
+                    "`{}` needs an array of floating-point numbers, found elements of type `{e}` (map them with `as f64` first)",
+                    c.0.method
+                ),
+            );
+        };
+        let b = &mut self.arena;
+        let sh = b.shape(a);
+        let len = b.comp(sh, r - 1);
+        let n = b.cast(len, p);
+        let sum_of = |b: &mut Arena, xs: H| {
+            let f = b.op2(&e, |b, x, y| b.add_(x, y));
+            let z = b.lit_of(p, 0);
+            let s = b.fold(xs, Some(z), f, false);
+            b.map(s, |b, s| b.bin(BinOp::Div, s, n))
+        };
+        let mean = sum_of(b, a);
+        if !variance {
+            return Ok(mean);
+        }
+        let squares = b.generate_with(sh, |b, ix| {
+            let x = b.read(a, ix);
+            let mut row = b.comps(ix, r);
+            row.pop();
+            let row = b.index(row);
+            let m = b.read(mean, row);
+            let d = b.sub_(x, m);
+            b.bin(BinOp::Mul, d, d)
+        });
+        Ok(sum_of(b, squares))
     }
 
     /// `all(p)`/`any(p)` over the innermost dimension.
