@@ -2586,7 +2586,7 @@ fn unavailable_backend_is_an_error() {
     let r = saxpy::on(&Backend::from_setting(Some("cuda")), 2.0, &xs, &xs);
     match Backend::cuda(0) {
         Ok(_) => assert_eq!(r.map(|a| a.to_vec()), Ok(vec![3.0, 6.0])),
-        Err(_) => assert_eq!(r.unwrap_err().kind(), &ErrorKind::BackendUnavailable),
+        Err(_) => assert_eq!(r.unwrap_err().kind(), ErrorKind::BackendUnavailable),
     }
 }
 
@@ -2760,7 +2760,7 @@ fn errors_in_unused_elements() {
         interp
             .expect_err("the interpreter builds the whole backpermuted array")
             .kind(),
-        &ErrorKind::IndexOutOfBounds
+        ErrorKind::IndexOutOfBounds
     );
 }
 

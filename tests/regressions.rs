@@ -255,7 +255,7 @@ fn arrays_too_large_for_memory_are_errors() {
     for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
         // 2^24 × 2^20 × 8 bytes: 128 TiB.
         let err = too_large::on(&b, &xs, &(1 << 24)).expect_err("too large");
-        assert_eq!(err.kind(), &accel::ErrorKind::OutOfMemory, "{b:?}: {err}");
+        assert_eq!(err.kind(), accel::ErrorKind::OutOfMemory, "{b:?}: {err}");
         assert_eq!(
             too_large::on(&b, &xs, &2).expect("small enough").shape(),
             [2, 1 << 20],
@@ -270,12 +270,12 @@ fn errors_in_program_order() {
     let e = Vector::from(Vec::<i32>::new());
     for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
         let err = error_order::on(&b, &xs, &e).expect_err("an index out of bounds");
-        assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
+        assert_eq!(err.kind(), accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
         let err = error_order_extent::on(&b, &xs, &1, &usize::MAX).expect_err("an index out of bounds");
-        assert_eq!(err.kind(), &accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
+        assert_eq!(err.kind(), accel::ErrorKind::IndexOutOfBounds, "{b:?}: {err}");
         // Alone, the shape's error.
         let err = error_order_extent::on(&b, &xs, &0, &usize::MAX).expect_err("a shape too large");
-        assert_eq!(err.kind(), &accel::ErrorKind::ShapeMismatch, "{b:?}: {err}");
+        assert_eq!(err.kind(), accel::ErrorKind::ShapeMismatch, "{b:?}: {err}");
     }
 }
 
@@ -369,7 +369,7 @@ fn errors_name_their_source_position() {
         ];
         for (r, kind, needle) in cases {
             let err = r.expect_err(needle);
-            assert_eq!(err.kind(), &kind, "{b:?}: {err}");
+            assert_eq!(err.kind(), kind, "{b:?}: {err}");
             let want = source_position(needle);
             assert_eq!(err.location(), Some(want.as_str()), "{b:?}: {err}");
             assert!(err.to_string().contains(&format!(" at {want}: ")), "{b:?}: {err}");
@@ -379,7 +379,7 @@ fn errors_name_their_source_position() {
     // path in its launch (`gpu::launch`).
     for b in [Backend::cpu(), Backend::ptx_sim().expect("the simulator")] {
         let err = loc_fold1::on(&b, &Vector::from(Vec::<i32>::new())).expect_err("fold1_all");
-        assert_eq!(err.kind(), &accel::ErrorKind::EmptyReduction, "{b:?}: {err}");
+        assert_eq!(err.kind(), accel::ErrorKind::EmptyReduction, "{b:?}: {err}");
         assert_eq!(
             err.location(),
             Some(source_position("fold1_all(|x, y| y + x)").as_str()),
@@ -428,12 +428,12 @@ fn guarded_neighbour_reads() -> accel::Result<()> {
         // A bound past the array: the edge test no longer keeps reads inside.
         if c > 0 {
             let e = smooth_guarded(&a, r + 1, c).unwrap_err();
-            assert_eq!(e.kind(), &accel::ErrorKind::IndexOutOfBounds, "{r}x{c}: {e}");
+            assert_eq!(e.kind(), accel::ErrorKind::IndexOutOfBounds, "{r}x{c}: {e}");
         }
     }
     let xs = Vector::from((0..6).collect::<Vec<i32>>());
     assert_eq!(reach_two(&xs, 4)?.to_vec(), vec![2, 3, 4, 0]);
     let e = reach_two(&xs, 6).unwrap_err();
-    assert_eq!(e.kind(), &accel::ErrorKind::IndexOutOfBounds);
+    assert_eq!(e.kind(), accel::ErrorKind::IndexOutOfBounds);
     Ok(())
 }

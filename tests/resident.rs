@@ -320,11 +320,11 @@ fn a_failed_download_is_an_error_where_it_can_be() {
     let ys = scale::on(&b, &xs, 2.0).unwrap();
     flaky.broken.store(true, Ordering::SeqCst);
     let err = ys.try_to_vec().unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::DeviceFailure);
+    assert_eq!(err.kind(), ErrorKind::DeviceFailure);
     assert!(format!("{ys:?}").contains("unreadable"));
     // The CPU back end reads device arrays through the fallible path.
     let err = add::on(&Backend::cpu(), &ys, &xs).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::DeviceFailure);
+    assert_eq!(err.kind(), ErrorKind::DeviceFailure);
     let caught = std::panic::catch_unwind(|| ys.to_vec());
     assert!(caught.is_err(), "the infallible reader panics on a lost device");
     // Nothing was cached by the failures: the device back, the data reads.

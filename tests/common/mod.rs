@@ -156,7 +156,7 @@ pub fn compare<T: ToDyn>(
                 "`{name}`: both fail but differently\nargs:\n  {}\ninterpreter: {ie}\ncompiled:    {ce}",
                 short_args(args)
             );
-            Err(ie.kind().clone())
+            Err(ie.kind())
         }
         (Ok(want), Err(ce)) => panic!(
             "`{name}`: the interpreter succeeds but the compiled code fails\nargs:\n  {}\n\

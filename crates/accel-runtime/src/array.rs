@@ -494,7 +494,7 @@ mod tests {
         let m = Matrix::from_rows(vec![vec![1, 2, 3], vec![4, 5, 6]]).unwrap();
         assert_eq!((m.shape(), m.to_vec()), ([2, 3], vec![1, 2, 3, 4, 5, 6]));
         let e = Matrix::from_rows(vec![vec![1, 2], vec![3]]).unwrap_err();
-        assert_eq!(*e.kind(), ErrorKind::ShapeMismatch);
+        assert_eq!(e.kind(), ErrorKind::ShapeMismatch);
         assert!(e.to_string().contains("row 1 has 1 elements, row 0 has 2"), "{e}");
         assert_eq!(Matrix::<f64>::from_rows(vec![]).unwrap().shape(), [0, 0]);
         assert_eq!(

@@ -206,7 +206,7 @@ mod tests {
         match cuda::probe() {
             cuda::Probe::NoLibrary => {
                 let e = Backend::cuda(0).unwrap_err();
-                assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+                assert_eq!(e.kind(), ErrorKind::BackendUnavailable);
                 assert!(e.message().contains("libcuda"), "{e}");
                 match Backend::from_setting(Some("cuda")) {
                     Backend::Unavailable { requested, reason } => {
@@ -254,6 +254,6 @@ mod tests {
         assert!(b.check_usable("p").is_ok());
         let n = cuda::probe().devices();
         let e = Backend::cuda(n).unwrap_err();
-        assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+        assert_eq!(e.kind(), ErrorKind::BackendUnavailable);
     }
 }

@@ -125,6 +125,6 @@ mod tests {
         let e = c.check().expect_err("recorded");
         assert_eq!(e.op(), "index");
         assert_eq!(e.location(), Some("a.rs:1:2"));
-        assert_eq!(e.kind(), &crate::ErrorKind::IndexOutOfBounds);
+        assert_eq!(e.kind(), crate::ErrorKind::IndexOutOfBounds);
     }
 }

@@ -1396,7 +1396,7 @@ fn launch_err(ptx: &'static str, name: &str, grid: u32, block: u32, args: &[Kern
     match d.launch(ptx, name, cfg(grid, block), args) {
         Ok(()) => panic!("{name}: expected an error"),
         Err(e) => {
-            assert_eq!(e.kind(), &accel_runtime::ErrorKind::DeviceFailure);
+            assert_eq!(e.kind(), accel_runtime::ErrorKind::DeviceFailure);
             e.to_string()
         }
     }

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-/// What went wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What went wrong. New kinds may be added: a `match` needs a wildcard arm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// An index outside an array's shape (`xs[[i]]`, `backpermute`, `permute`).
     IndexOutOfBounds,
@@ -58,8 +59,8 @@ impl Error {
         )
     }
 
-    pub fn kind(&self) -> &ErrorKind {
-        &self.kind
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
     }
 
     /// The operation that failed.
@@ -124,7 +125,7 @@ mod tests {
         assert_eq!(e.to_string(), "index: index [3] is out of bounds for shape [3]");
         let e = e.or_at(Some("src/a.rs:4:9")).in_program("p");
         assert_eq!(e.location(), Some("src/a.rs:4:9"));
-        assert_eq!(e.kind(), &ErrorKind::IndexOutOfBounds);
+        assert_eq!(e.kind(), ErrorKind::IndexOutOfBounds);
         assert_eq!(
             e.to_string(),
             "p: index at src/a.rs:4:9: index [3] is out of bounds for shape [3]"

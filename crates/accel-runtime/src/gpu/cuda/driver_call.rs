@@ -65,11 +65,11 @@ mod tests {
             "alloc of 8 bytes",
             DriverError(sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY),
         );
-        assert_eq!(e.kind(), &ErrorKind::OutOfMemory);
+        assert_eq!(e.kind(), ErrorKind::OutOfMemory);
         assert_eq!(e.op(), "cuda:0: alloc of 8 bytes");
         assert!(e.message().contains("CUDA_ERROR_OUT_OF_MEMORY"), "{e}");
         let e = driver_error(1, "launch", DriverError(sys::CUresult::CUDA_ERROR_LAUNCH_FAILED));
-        assert_eq!(e.kind(), &ErrorKind::DeviceFailure);
+        assert_eq!(e.kind(), ErrorKind::DeviceFailure);
         assert!(e.message().contains("CUDA_ERROR_LAUNCH_FAILED"), "{e}");
     }
 
@@ -77,7 +77,7 @@ mod tests {
     fn panics_become_errors() {
         let r: Result<()> = guarded(0, "load", || panic!("Missing symbol cuFoo"));
         let e = r.unwrap_err();
-        assert_eq!(e.kind(), &ErrorKind::DeviceFailure);
+        assert_eq!(e.kind(), ErrorKind::DeviceFailure);
         assert!(e.message().contains("Missing symbol cuFoo"), "{e}");
         assert_eq!(guarded(0, "ok", || Ok(3)), Ok(3));
     }

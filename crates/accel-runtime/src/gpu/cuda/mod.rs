@@ -338,11 +338,7 @@ impl CudaDevice {
                     .map(|c| c.to_string_lossy().trim().to_string())
                     .unwrap_or_default();
                 if !log.is_empty() {
-                    e = Error::with_kind(
-                        e.kind().clone(),
-                        e.op(),
-                        format!("{}; JIT log:\n{log}", e.message()),
-                    );
+                    e = Error::with_kind(e.kind(), e.op(), format!("{}; JIT log:\n{log}", e.message()));
                 }
                 Err(e)
             }
@@ -380,7 +376,7 @@ impl Device for CudaDevice {
                 // returned uninitialised, which `Device::alloc` promises.
                 let first = self.call(op, || unsafe { result::malloc_async(stream, bytes) });
                 match first {
-                    Err(e) if e.kind() == &ErrorKind::OutOfMemory => {
+                    Err(e) if e.kind() == ErrorKind::OutOfMemory => {
                         // Memory freed on the stream may still sit in the pool
                         // waiting for earlier work: wait, give it back, retry.
                         self.call(op, || {
@@ -397,13 +393,8 @@ impl Device for CudaDevice {
             // SAFETY: the context is current; the memory is uninitialised.
             None => self.call(op, || unsafe { result::malloc_sync(bytes) }),
         };
-        ptr.map(DevicePtr).map_err(|e| {
-            Error::with_kind(
-                e.kind().clone(),
-                format!("{} of {bytes} bytes", e.op()),
-                e.message(),
-            )
-        })
+        ptr.map(DevicePtr)
+            .map_err(|e| Error::with_kind(e.kind(), format!("{} of {bytes} bytes", e.op()), e.message()))
     }
 
     fn free(&self, ptr: DevicePtr) {

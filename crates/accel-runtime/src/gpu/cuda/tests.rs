@@ -37,7 +37,7 @@ fn without_a_driver_the_device_is_unavailable() {
     match probe() {
         Probe::NoLibrary => {
             let e = device(0).unwrap_err();
-            assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+            assert_eq!(e.kind(), ErrorKind::BackendUnavailable);
             assert!(e.message().contains("libcuda"), "{e}");
             assert_eq!(e.op(), "Backend::cuda(0)");
         }
@@ -51,7 +51,7 @@ fn without_a_driver_the_device_is_unavailable() {
 fn a_device_past_the_count_is_unavailable() {
     let n = probe().devices();
     let e = device(n).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::BackendUnavailable);
+    assert_eq!(e.kind(), ErrorKind::BackendUnavailable);
     if matches!(probe(), Probe::Ready { .. }) {
         assert!(e.message().contains(&format!("there are {n}")), "{e}");
     }
@@ -100,7 +100,7 @@ fn zero_byte_allocations() {
     d.upload(a, &[]).expect("empty upload");
     d.download(a, &mut []).expect("empty download");
     d.copy(a, b, 0).expect("empty copy");
-    assert_eq!(d.upload(a, &[1]).unwrap_err().kind(), &ErrorKind::InvalidArgument);
+    assert_eq!(d.upload(a, &[1]).unwrap_err().kind(), ErrorKind::InvalidArgument);
     d.free(a);
     d.free(b);
     d.synchronize().expect("synchronize");
@@ -112,7 +112,7 @@ fn too_large_an_allocation_is_out_of_memory() {
         return;
     };
     let e = d.alloc(1 << 50).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::OutOfMemory, "{e}");
+    assert_eq!(e.kind(), ErrorKind::OutOfMemory, "{e}");
     assert!(e.message().contains("CUDA_ERROR_OUT_OF_MEMORY"), "{e}");
     // The device still works.
     let p = d.alloc(16).expect("alloc after OOM");
@@ -134,13 +134,13 @@ fn bad_arguments_are_errors() {
     let e = d
         .launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p)])
         .unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::InvalidArgument, "{e}");
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
     let e = d
         .launch(ADD_ONE, "add_one", cfg, &[KernelArg::Ptr(p), KernelArg::U64(32)])
         .unwrap_err();
     assert!(e.message().contains("argument 1"), "{e}");
     let e = d.launch(ADD_ONE, "no_such_kernel", cfg, &[]).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
+    assert_eq!(e.kind(), ErrorKind::DeviceFailure, "{e}");
     assert!(e.message().contains("CUDA_ERROR_NOT_FOUND"), "{e}");
     let bad = LaunchConfig {
         block: [4096, 1, 1],
@@ -149,7 +149,7 @@ fn bad_arguments_are_errors() {
     let e = d
         .launch(ADD_ONE, "add_one", bad, &[KernelArg::Ptr(p), KernelArg::U32(32)])
         .unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
+    assert_eq!(e.kind(), ErrorKind::DeviceFailure, "{e}");
     d.free(p);
     d.synchronize().expect("the device still works");
 }
@@ -172,7 +172,7 @@ fn jit_errors_carry_the_log() {
             &[],
         )
         .unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
+    assert_eq!(e.kind(), ErrorKind::DeviceFailure, "{e}");
     assert!(e.message().contains("JIT log"), "{e}");
     println!("{e}");
 }
@@ -243,7 +243,7 @@ fn large_dynamic_shared_memory_is_opted_in() {
         ..cfg
     };
     let e = d.launch(ADD_ONE, "add_one", too_much, &args).unwrap_err();
-    assert_eq!(e.kind(), &ErrorKind::DeviceFailure, "{e}");
+    assert_eq!(e.kind(), ErrorKind::DeviceFailure, "{e}");
     d.free(p);
     d.synchronize().expect("the device still works");
 }
