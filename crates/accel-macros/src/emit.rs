@@ -242,6 +242,21 @@ fn gpu_items(plan: &accel_core::Plan, rt: &TokenStream) -> (String, TokenStream)
     })
 }
 
+/// Result type `t` without references (an error already says results are
+/// returned by value; the fallback must not add rustc's lifetime errors).
+fn owned_type(t: &syn::Type) -> TokenStream {
+    match t {
+        syn::Type::Reference(r) => owned_type(&r.elem),
+        syn::Type::Paren(p) => owned_type(&p.elem),
+        syn::Type::Group(g) => owned_type(&g.elem),
+        syn::Type::Tuple(tt) => {
+            let elems = tt.elems.iter().map(owned_type);
+            quote!((#(#elems,)*))
+        }
+        _ => quote!(#t),
+    }
+}
+
 /// What a function that failed to compile still provides, so that its callers
 /// type-check: the same signature, returning an error.
 fn fallback_items(f: &syn::ItemFn) -> TokenStream {
@@ -250,7 +265,7 @@ fn fallback_items(f: &syn::ItemFn) -> TokenStream {
     let vis = &f.vis;
     let inputs = &f.sig.inputs;
     let result = match &f.sig.output {
-        syn::ReturnType::Type(_, t) => quote!(#t),
+        syn::ReturnType::Type(_, t) => owned_type(t),
         syn::ReturnType::Default => quote!(()),
     };
     let names: Vec<TokenStream> = inputs

@@ -6,6 +6,7 @@ use super::{Binding, BindingKind, Lowerer};
 use crate::error::{err, CResult};
 use crate::ir::{BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, Ty, UnOp, H};
 use proc_macro2::Span;
+use quote::ToTokens;
 use syn::spanned::Spanned;
 
 const SUPPORTED_SYNTAX: &str = "supported: literals, variables, arithmetic, comparisons, \
@@ -454,7 +455,7 @@ impl Lowerer<'_> {
             }
             _ => {
                 if ta != tb {
-                    return err(rspan, format!("mismatched types: expected `{ta}`, found `{tb}`"));
+                    return err(rspan, super::mismatch(&ta, &tb));
                 }
                 let ok = match op {
                     BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => p.is_numeric(),
@@ -482,13 +483,16 @@ impl Lowerer<'_> {
                 let want = Ty::Index(rank);
                 let i = self.expr(&ix.index, Some(&want))?;
                 if self.arena.ty(i) != &want {
-                    return err(
-                        ix.index.span(),
-                        format!(
-                            "this array has rank {rank}: index it with `[usize; {rank}]`, found `{}`",
-                            self.arena.ty(i)
-                        ),
-                    );
+                    let got = self.arena.ty(i);
+                    let mut m =
+                        format!("this array has rank {rank}: index it with `[usize; {rank}]`, found `{got}`");
+                    if rank == 1 && got.prim().is_some_and(|p| p.is_int()) {
+                        let (a, i) = (ix.expr.to_token_stream(), ix.index.to_token_stream());
+                        m += &format!(
+                            "\nhelp: an index is an array, one component per dimension: write `{a}[[{i}]]`"
+                        );
+                    }
+                    return err(ix.index.span(), m);
                 }
                 Ok(self.arena.add(
                     Expr::Scalar(Scalar::Read {

@@ -20,6 +20,7 @@ pub use types::lower_type;
 use crate::error::{err, CResult, CompileError};
 use crate::ir::{Arena, Ty, VarId, H};
 use proc_macro2::Span;
+use quote::ToTokens;
 use std::rc::Rc;
 use syn::spanned::Spanned;
 
@@ -107,6 +108,18 @@ pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
             )
         }
         syn::ReturnType::Type(_, t) => {
+            if let Some(r) = reference_in(t) {
+                let owned = match lower_type(&r.elem) {
+                    Ok(ty) => ty.to_string(),
+                    Err(_) => r.elem.to_token_stream().to_string(),
+                };
+                return err(
+                    r.span(),
+                    format!(
+                        "results are returned by value (the program makes new arrays): write `{owned}`, not `&{owned}`"
+                    ),
+                );
+            }
             let ty = lower_type(t)?;
             let ok = ty.is_array()
                 || ty.is_elem()
@@ -227,10 +240,7 @@ impl Lowerer<'_> {
     fn expect_ty(&self, h: H, want: &Ty, span: Span) -> CResult<()> {
         let got = self.arena.ty(h);
         if got != want {
-            return err(
-                span,
-                format!("mismatched types: expected `{want}`, found `{got}`"),
-            );
+            return err(span, mismatch(want, got));
         }
         Ok(())
     }
@@ -245,4 +255,25 @@ impl Lowerer<'_> {
     fn new_error(span: Span, message: impl Into<String>) -> CompileError {
         CompileError::new(span, message)
     }
+}
+
+/// A reference in result type `t` (at the top or in a tuple), if any.
+fn reference_in(t: &syn::Type) -> Option<&syn::TypeReference> {
+    match t {
+        syn::Type::Reference(r) => Some(r),
+        syn::Type::Paren(p) => reference_in(&p.elem),
+        syn::Type::Group(g) => reference_in(&g.elem),
+        syn::Type::Tuple(tt) => tt.elems.iter().find_map(reference_in),
+        _ => None,
+    }
+}
+
+/// "mismatched types", with the fix when a `Scalar` stands where its element
+/// is wanted (`x / s` for `s = xs.sum()`).
+pub(crate) fn mismatch(want: &Ty, got: &Ty) -> String {
+    let mut m = format!("mismatched types: expected `{want}`, found `{got}`");
+    if matches!(got, Ty::Array(e, 0) if **e == *want) {
+        m += "\nhelp: a `Scalar` is an array of rank 0: read its element with `.value()`";
+    }
+    m
 }
