@@ -85,15 +85,44 @@ impl Backend {
         Err(not_built("ptx-sim", "ptx-sim"))
     }
 
-    /// `ACCEL_BACKEND` (`cpu`, `cuda`, `cuda:N`, `ptx-sim`) when set, otherwise
-    /// CUDA device 0 when the driver loads and has a device, otherwise the CPU.
-    /// Decided once per process; probing never panics.
+    /// The backend of programs called without one (`name(..)` rather than
+    /// `name::on(&backend, ..)`): inside [`Backend::with_default`] on this
+    /// thread, the backend it set; otherwise `ACCEL_BACKEND` (`cpu`, `cuda`,
+    /// `cuda:N`, `ptx-sim`) when set, else CUDA device 0 when the driver loads
+    /// and has a device, else the CPU. The process's choice is made once;
+    /// probing never panics.
     #[allow(clippy::should_implement_trait)]
     pub fn default() -> Backend {
+        if let Some(b) = SCOPED.with(|s| s.borrow().last().cloned()) {
+            return b;
+        }
         static CHOSEN: OnceLock<Backend> = OnceLock::new();
         CHOSEN
             .get_or_init(|| Backend::from_setting(std::env::var("ACCEL_BACKEND").ok().as_deref()))
             .clone()
+    }
+
+    /// Runs `f` with `self` as the [`Backend::default`] of this thread (nested
+    /// calls stack; the previous default is back when `f` returns or
+    /// panics). Other threads, the tasks of a thread pool included, keep
+    /// theirs: pass the backend to work sent elsewhere.
+    ///
+    /// ```
+    /// # use accel_runtime::Backend;
+    /// let name = Backend::cpu().with_default(|| Backend::default().name());
+    /// assert_eq!(name, "cpu");
+    /// ```
+    pub fn with_default<R>(&self, f: impl FnOnce() -> R) -> R {
+        /// Pops this scope's backend, also when `f` unwinds.
+        struct Pop;
+        impl Drop for Pop {
+            fn drop(&mut self) {
+                SCOPED.with(|s| s.borrow_mut().pop());
+            }
+        }
+        SCOPED.with(|s| s.borrow_mut().push(self.clone()));
+        let _pop = Pop;
+        f()
     }
 
     /// The backend a value of `ACCEL_BACKEND` asks for (`None`: unset, the
@@ -149,6 +178,11 @@ impl Backend {
             )),
         }
     }
+}
+
+thread_local! {
+    /// The backends [`Backend::with_default`] set on this thread, innermost last.
+    static SCOPED: std::cell::RefCell<Vec<Backend>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Two backends are equal when they are the same kind on the same device.
@@ -236,6 +270,30 @@ mod tests {
                 assert_eq!(Backend::default(), Backend::Cpu);
             }
         }
+    }
+
+    #[test]
+    fn scoped_default_backend() {
+        let process = Backend::default();
+        let unavailable = Backend::Unavailable {
+            requested: "x".into(),
+            reason: "test".into(),
+        };
+        let seen = unavailable.with_default(|| {
+            let inner = Backend::cpu().with_default(Backend::default);
+            (Backend::default(), inner)
+        });
+        assert_eq!(seen, (unavailable.clone(), Backend::Cpu));
+        assert_eq!(Backend::default(), process);
+        // Another thread keeps the process default.
+        let other = unavailable.with_default(|| std::thread::spawn(Backend::default).join().unwrap());
+        assert_eq!(other, process);
+        // A panic inside the scope restores the default too.
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            unavailable.with_default(|| panic!("inside"))
+        }));
+        assert!(r.is_err());
+        assert_eq!(Backend::default(), process);
     }
 
     #[test]
