@@ -256,8 +256,8 @@ fn axes3(a: &Array<i32, 3>) -> (Matrix<i32>, Matrix<i32>, Matrix<i32>, Matrix<i3
         a.sum_axis(1),
         a.maximum_axis(0),
         a.product_axis(2),
-        // Not commutative: the elements must come in index order.
-        a.fold_axis(1, 7, |x, y| x * 3 + y),
+        // Associative, not commutative: the first nonzero element in index order.
+        a.fold_axis(1, 0, |x, y| if x != 0 { x } else { y }),
     )
 }
 
@@ -271,6 +271,43 @@ fn column_stats(m: &Matrix<f64>) -> (Vector<f64>, Vector<f64>, Vector<f64>) {
 #[acc]
 fn moments_m(m: &Matrix<f64>) -> (Vector<f64>, Vector<f64>, Scalar<f64>, Vector<f64>) {
     (m.mean(), m.variance(), m.sum_all(), m.transpose().mean())
+}
+
+#[acc]
+fn randoms(n: usize, m: usize, seed: u64) -> (Matrix<u32>, Matrix<f32>, Matrix<f64>) {
+    let wide: Matrix<f64> = uniform([n, m], seed);
+    (random_bits([n, m], seed), uniform([n, m], seed), wide)
+}
+
+/// Uniform numbers used by a consumer (the generator fuses into it).
+#[acc]
+fn noisy_sum(xs: &Vector<f32>, seed: u64) -> Scalar<f32> {
+    uniform([xs.len()], seed).zip_with(xs, |u, x| x + u).sum()
+}
+
+/// docs/language.md's example.
+#[acc]
+fn jitter(xs: &Vector<f32>, seed: u64) -> Vector<f32> {
+    uniform([xs.len()], seed).zip_with(xs, |u, x| x + 0.01 * (u - 0.5))
+}
+
+/// Philox4x32-10 (Random123's `philox4x32`), written here from the paper.
+fn philox(ctr: [u32; 4], key: [u32; 2]) -> [u32; 4] {
+    let (mut c, mut k) = (ctr, key);
+    for round in 0..10 {
+        if round > 0 {
+            k = [k[0].wrapping_add(0x9E37_79B9), k[1].wrapping_add(0xBB67_AE85)];
+        }
+        let p0 = 0xD251_1F53u64 * c[0] as u64;
+        let p1 = 0xCD9E_8D57u64 * c[2] as u64;
+        c = [
+            (p1 >> 32) as u32 ^ c[1] ^ k[0],
+            p1 as u32,
+            (p0 >> 32) as u32 ^ c[3] ^ k[1],
+            p0 as u32,
+        ];
+    }
+    c
 }
 
 #[acc]
@@ -376,8 +413,8 @@ proptest! {
         for i in 0..p {
             for k in 0..r {
                 prop_assert_eq!(got.1.get([i, k]), Some(along(q, &|j| at(i, j, k), 0, &add)));
-                let f = |x: i32, y: i32| x.wrapping_mul(3).wrapping_add(y);
-                prop_assert_eq!(got.4.get([i, k]), Some(along(q, &|j| at(i, j, k), 7, &f)));
+                let first = (0..q).map(|j| at(i, j, k)).find(|&x| x != 0).unwrap_or(0);
+                prop_assert_eq!(got.4.get([i, k]), Some(first));
             }
             for j in 0..q {
                 let prod = (0..r).map(|k| at(i, j, k)).fold(1i32, i32::wrapping_mul);
@@ -413,6 +450,22 @@ proptest! {
             prop_assert!(close(sums.get([j]).unwrap(), sum), "sum of column {}", j);
             prop_assert!(close(means.get([j]).unwrap(), mu), "mean of column {}", j);
             prop_assert!(close(vars.get([j]).unwrap(), var), "variance of column {}", j);
+        }
+    }
+
+    #[test]
+    fn counter_based_random_numbers(n in 0usize..9, m in 0usize..40, seed in any::<u64>()) {
+        let (bits, u32s, u64s) = randoms(n, m, seed).unwrap();
+        let args = [arg(n), arg(m), arg(seed)];
+        check_ok(randoms::SOURCE, "randoms", &args, randoms(n, m, seed), EXACT);
+        let key = [seed as u32, (seed >> 32) as u32];
+        for p in 0..n * m {
+            let w = philox([p as u32, (p >> 32) as u32, 0, 0], key);
+            let ix = [p / m, p % m];
+            prop_assert_eq!(bits.get(ix), Some(w[0]));
+            prop_assert_eq!(u32s.get(ix), Some((w[0] >> 8) as f32 / (1u32 << 24) as f32));
+            let b53 = ((w[0] as u64) << 21) | (w[1] as u64 >> 11);
+            prop_assert_eq!(u64s.get(ix), Some(b53 as f64 / (1u64 << 53) as f64));
         }
     }
 
@@ -897,4 +950,56 @@ proptest! {
         want.sort_by_key(|p| p.0 / 1000);
         prop_assert_eq!(got.to_vec(), want);
     }
+}
+
+#[test]
+fn philox_known_answers() {
+    // Random123's known-answer vectors for philox4x32-10.
+    assert_eq!(
+        philox([0; 4], [0; 2]),
+        [0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8]
+    );
+    assert_eq!(
+        philox([u32::MAX; 4], [u32::MAX; 2]),
+        [0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd]
+    );
+    assert_eq!(
+        philox(
+            [0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344],
+            [0xa4093822, 0x299f31d0]
+        ),
+        [0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1]
+    );
+    // The first counter under key 0 gives the first word of the first vector.
+    let (bits, _, _) = randoms(1, 1, 0).unwrap();
+    assert_eq!(bits.get([0, 0]), Some(0x6627e8d5));
+    // A large sample looks uniform: all in [0, 1), mean near 1/2.
+    let (_, u, w) = randoms(1000, 100, 42).unwrap();
+    for v in [
+        u.to_vec().iter().map(|&x| x as f64).collect::<Vec<_>>(),
+        w.to_vec(),
+    ] {
+        assert!(v.iter().all(|&x| (0.0..1.0).contains(&x)));
+        let mean = v.iter().sum::<f64>() / v.len() as f64;
+        assert!((mean - 0.5).abs() < 0.005, "mean {mean}");
+    }
+    let xs = Vector::from(vec![1.0f32; 1000]);
+    let s = noisy_sum(&xs, 7).unwrap().value();
+    check_ok(
+        noisy_sum::SOURCE,
+        "noisy_sum",
+        &[arg(&xs), arg(7u64)],
+        noisy_sum(&xs, 7),
+        1e-4,
+    );
+    assert!((s - 1500.0).abs() < 30.0, "{s}");
+    let j = jitter(&xs, 3).unwrap();
+    check_ok(
+        jitter::SOURCE,
+        "jitter",
+        &[arg(&xs), arg(3u64)],
+        jitter(&xs, 3),
+        EXACT,
+    );
+    assert!(j.to_vec().iter().all(|&x| (0.995..1.005).contains(&x)));
 }

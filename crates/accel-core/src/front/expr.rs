@@ -573,6 +573,7 @@ impl Lowerer<'_> {
         match name.as_str() {
             "generate" | "fill" => self.free_array_op(&name, &args, span, expected),
             "iota" => self.iota(&args, span, expected),
+            "uniform" | "random_bits" => self.random(&name, &args, span, expected),
             "Some" => {
                 if args.len() != 1 {
                     return err(span, "`Some` takes one argument");

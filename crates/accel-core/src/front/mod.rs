@@ -11,6 +11,7 @@ mod expr;
 mod library;
 mod matches;
 mod ops;
+mod random;
 mod stencil;
 mod stmt;
 mod types;

@@ -52,7 +52,7 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn no_array_ops_here(&self, span: Span, name: &str) -> CResult<()> {
+    pub(crate) fn no_array_ops_here(&self, span: Span, name: &str) -> CResult<()> {
         if self.in_scalar_code() {
             return err(
                 span,
@@ -382,7 +382,7 @@ impl Lowerer<'_> {
         ))
     }
 
-    fn shape_arg(&mut self, e: &syn::Expr) -> CResult<(H, usize)> {
+    pub(crate) fn shape_arg(&mut self, e: &syn::Expr) -> CResult<(H, usize)> {
         let h = self.expr(e, None)?;
         match self.arena.ty(h) {
             Ty::Index(r) => Ok((h, *r)),
