@@ -285,6 +285,11 @@ fn noisy_sum(xs: &Vector<f32>, seed: u64) -> Scalar<f32> {
     uniform([xs.len()], seed).zip_with(xs, |u, x| x + u).sum()
 }
 
+#[acc]
+fn zip_exact(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> {
+    a.zip_with_exact(b, |x, y| x.wrapping_sub(y))
+}
+
 /// docs/language.md's example.
 #[acc]
 fn jitter(xs: &Vector<f32>, seed: u64) -> Vector<f32> {
@@ -466,6 +471,20 @@ proptest! {
             prop_assert_eq!(u32s.get(ix), Some((w[0] >> 8) as f32 / (1u32 << 24) as f32));
             let b53 = ((w[0] as u64) << 21) | (w[1] as u64 >> 11);
             prop_assert_eq!(u64s.get(ix), Some(b53 as f64 / (1u64 << 53) as f64));
+        }
+    }
+
+    #[test]
+    fn zip_with_exact_checks_shapes(a in matrix(any::<i32>(), 6, 6), b in matrix(any::<i32>(), 6, 6), k in any::<i32>()) {
+        // The same shape as `a`: the elementwise result.
+        let same = Matrix::from_fn(a.shape(), |[i, j]| k ^ (i * 7 + j) as i32);
+        let got = zip_exact(&a, &same).unwrap();
+        check_ok(zip_exact::SOURCE, "zip_exact", &[arg(&a), arg(&same)], zip_exact(&a, &same), EXACT);
+        let want: Vec<i32> = a.to_vec().iter().zip(same.to_vec()).map(|(x, y)| x.wrapping_sub(y)).collect();
+        prop_assert_eq!((got.shape(), got.to_vec()), (a.shape(), want));
+        // Another shape: `ShapeMismatch`, where `zip_with` would intersect.
+        if b.shape() != a.shape() {
+            check_err(zip_exact::SOURCE, "zip_exact", &[arg(&a), arg(&b)], zip_exact(&a, &b), ErrorKind::ShapeMismatch);
         }
     }
 

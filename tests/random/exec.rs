@@ -59,7 +59,7 @@ impl<'p> GpuProgram<'p> {
                 .map(|s| {
                     // No file here: the position within the source compiled.
                     let at = s.at.map(|l| leak(&format!("{}:{}", l.line, l.column)));
-                    (s.index, leak(&s.op), leak(&s.msg), at)
+                    (s.kind, leak(&s.op), leak(&s.msg), at)
                 })
                 .collect(),
             layouts,

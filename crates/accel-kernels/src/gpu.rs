@@ -384,8 +384,9 @@ impl Target for Gen<'_> {
         let rt = self.rt;
         let errors = quote!(#rt::gpu::error_word);
         let sites = self.prog.sites.iter().map(|s| {
-            let (i, op, msg, at) = (s.index, &s.op, &s.msg, location(s.at));
-            quote!((#i, #op, #msg, #at))
+            let kind = format_ident!("{}", format!("{:?}", s.kind));
+            let (op, msg, at) = (&s.op, &s.msg, location(s.at));
+            quote!((#rt::ErrorKind::#kind, #op, #msg, #at))
         });
         quote! {{
             const __SITES: &[#errors::ErrSite] = &[#(#sites),*];

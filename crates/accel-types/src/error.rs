@@ -8,9 +8,10 @@ use std::fmt;
 pub enum ErrorKind {
     /// An index outside an array's shape (`xs[[i]]`, `backpermute`, `permute`).
     IndexOutOfBounds,
-    /// Shapes that do not fit: `reshape` to a shape of another size, a shape
-    /// whose number of elements overflows `usize` (`Array::from_vec` with the
-    /// wrong number of elements is an `InvalidArgument`).
+    /// Shapes that do not fit: `reshape` to a shape of another size,
+    /// `zip_with_exact` of arrays of different shapes, a shape whose number of
+    /// elements overflows `usize` (`Array::from_vec` with the wrong number of
+    /// elements is an `InvalidArgument`).
     ShapeMismatch,
     /// A reduction without a neutral element over an empty row (`fold1`, `minimum`).
     EmptyReduction,

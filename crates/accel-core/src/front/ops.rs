@@ -5,11 +5,13 @@ use super::expr::plural;
 use super::library::LIBRARY_METHODS;
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{ArrayOp, BinOp, Expr, Fun, MathFn, MathRes, Prim, Scalar, ScanDir, ScanKind, Ty, H};
+use crate::ir::{
+    ArrayOp, BinOp, ErrorKind, Expr, Fun, MathFn, MathRes, Prim, Scalar, ScanDir, ScanKind, Ty, H,
+};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-const ARRAY_METHODS: &str = "map, zip_with, zip, unzip, backpermute, reshape, fold, fold1, \
+const ARRAY_METHODS: &str = "map, zip_with, zip_with_exact, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
      scanr_total, permute, stencil, stencil2, shape, len, value";
 
@@ -131,7 +133,7 @@ impl Lowerer<'_> {
                 let out = self.elem_result(&f, args[0])?;
                 Ok(self.arena.add(Expr::Array(ArrayOp::Map { f, a }), arr(out, rank), span))
             }
-            "zip_with" | "zip" => {
+            "zip_with" | "zip_with_exact" | "zip" => {
                 self.arity(m, args, if name == "zip" { 1 } else { 2 })?;
                 let b = self.expr(args[0], None)?;
                 let (eb, rb) = self.array_ty(b, args[0].span(), name)?;
@@ -156,6 +158,11 @@ impl Lowerer<'_> {
                     self.closure(args[1], &[elem, eb], want_elem.as_ref())?
                 };
                 let out = self.elem_result(&f, args.last().copied().unwrap_or(&m.receiver))?;
+                let a = if name == "zip_with_exact" {
+                    self.same_shape_or_fail(a, b, rank)
+                } else {
+                    a
+                };
                 Ok(self.arena.add(Expr::Array(ArrayOp::ZipWith { f, a, b }), arr(out, rank), span))
             }
             "unzip" => {
@@ -391,6 +398,28 @@ impl Lowerer<'_> {
                 format!("expected a shape `[usize; R]` (like `[n, m]` or `xs.shape()`), found `{other}`"),
             ),
         }
+    }
+
+    /// `a` (of rank `r`), on the condition that its shape is `b`'s, else the
+    /// run-time error `ShapeMismatch` of `zip_with_exact`: `a` backpermuted
+    /// to its own shape as checked, which fuses away.
+    fn same_shape_or_fail(&mut self, a: H, b: H, r: usize) -> H {
+        let ar = &mut self.arena;
+        let (sa, sb) = (ar.shape(a), ar.shape(b));
+        let mut same = ar.bool_lit(true);
+        for d in 0..r {
+            let (x, y) = (ar.comp(sa, d), ar.comp(sb, d));
+            let eq = ar.bin(BinOp::Eq, x, y);
+            same = ar.bin(BinOp::And, same, eq);
+        }
+        let sh = ar.assert_kind(
+            same,
+            ErrorKind::ShapeMismatch,
+            "zip_with_exact",
+            "the two arrays have different shapes",
+            sa,
+        );
+        ar.backpermute(a, sh, |_, ix| ix)
     }
 
     pub(crate) fn scalar_arg(&mut self, e: &syn::Expr, want: &Ty) -> CResult<H> {

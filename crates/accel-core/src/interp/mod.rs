@@ -250,9 +250,15 @@ impl Interp<'_> {
                     self.eval(*e)
                 }
             }
-            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
+            Expr::Scalar(Scalar::Assert {
+                cond,
+                kind,
+                op,
+                msg,
+                body,
+            }) => {
                 if self.scalar(*cond)? != Value::Bool(true) {
-                    return Err(Error::with_kind(ErrorKind::InvalidArgument, *op, *msg));
+                    return Err(Error::with_kind(*kind, *op, *msg));
                 }
                 self.eval(*body)
             }

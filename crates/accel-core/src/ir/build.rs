@@ -6,7 +6,9 @@
 //! span: the call site, or, while the front end expands a library call
 //! (`xs.reverse()`), that call, where its run-time errors are reported.
 
-use super::{Arena, ArrayOp, BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, UnOp, H};
+use super::{
+    Arena, ArrayOp, BinOp, ErrorKind, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, UnOp, H,
+};
 
 impl Arena {
     pub fn node(&mut self, e: Expr, ty: Ty) -> H {
@@ -147,9 +149,30 @@ impl Arena {
         self.node(Expr::Scalar(Scalar::None(o.clone())), o)
     }
 
+    /// `body` after checking `cond` (an `InvalidArgument` error if it fails).
     pub fn assert(&mut self, cond: H, op: &'static str, msg: &'static str, body: H) -> H {
+        self.assert_kind(cond, ErrorKind::InvalidArgument, op, msg, body)
+    }
+
+    pub fn assert_kind(
+        &mut self,
+        cond: H,
+        kind: ErrorKind,
+        op: &'static str,
+        msg: &'static str,
+        body: H,
+    ) -> H {
         let ty = self.ty(body).clone();
-        self.node(Expr::Scalar(Scalar::Assert { cond, op, msg, body }), ty)
+        self.node(
+            Expr::Scalar(Scalar::Assert {
+                cond,
+                kind,
+                op,
+                msg,
+                body,
+            }),
+            ty,
+        )
     }
 
     // ---- arrays ---------------------------------------------------------------

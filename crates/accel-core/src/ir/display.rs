@@ -319,7 +319,9 @@ impl Arena {
                 s.push('@');
                 self.write(s, *index);
             }
-            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
+            Expr::Scalar(Scalar::Assert {
+                cond, op, msg, body, ..
+            }) => {
                 let _ = write!(s, "assert[{op}: {msg}](");
                 self.write(s, *cond);
                 s.push_str("; ");

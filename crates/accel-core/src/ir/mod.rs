@@ -14,6 +14,7 @@
 mod build;
 mod display;
 
+pub use accel_types::ErrorKind;
 pub use accel_types::Prim;
 pub use accel_types::ScanDir;
 use proc_macro2::Span;
@@ -546,11 +547,13 @@ pub enum Scalar {
     /// `None` of the given `Option` type.
     None(Ty),
     /// `body`, after checking `cond`: when it is false the program fails with
-    /// the run-time error "`op`: `msg`" (`ErrorKind::InvalidArgument`). The
-    /// library operations use it for arguments only known at run time (a
-    /// negative `expand` count, segment lengths that do not add up).
+    /// the run-time error "`op`: `msg"` of kind `kind` (`InvalidArgument`,
+    /// `ShapeMismatch`). The library operations use it for arguments only
+    /// known at run time (a negative `expand` count, segment lengths that do
+    /// not add up, the shapes of `zip_with_exact`).
     Assert {
         cond: H,
+        kind: ErrorKind,
         op: &'static str,
         msg: &'static str,
         body: H,
@@ -813,10 +816,17 @@ impl Expr {
                 let t = f(*t);
                 Expr::Scalar(Scalar::If(c, t, f(*e)))
             }
-            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
+            Expr::Scalar(Scalar::Assert {
+                cond,
+                kind,
+                op,
+                msg,
+                body,
+            }) => {
                 let cond = f(*cond);
                 Expr::Scalar(Scalar::Assert {
                     cond,
+                    kind: *kind,
                     op,
                     msg,
                     body: f(*body),

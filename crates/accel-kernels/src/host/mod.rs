@@ -281,12 +281,19 @@ pub trait Scalars {
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
             }
-            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
+            Expr::Scalar(Scalar::Assert {
+                cond,
+                kind,
+                op,
+                msg,
+                body,
+            }) => {
+                let kind = Ident::new(&format!("{kind:?}"), Span::call_site());
                 let (c, body) = (self.expr(*cond), self.expr(*body));
                 let at = location(a.loc(h));
                 quote! {{
                     if !(#c) {
-                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::InvalidArgument, #op, #msg).or_at(#at));
+                        __ctx.fail(#rt::Error::with_kind(#rt::ErrorKind::#kind, #op, #msg).or_at(#at));
                     }
                     #body
                 }}

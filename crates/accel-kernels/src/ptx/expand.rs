@@ -36,6 +36,7 @@ use super::blocks::{
 };
 use super::fold::fold_final;
 use super::lower::{Arg, Class, Lower, Unsupported};
+use accel_core::ir::ErrorKind;
 use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
 use accel_types::launch::{ExpandFoldEntry, ExpandPermuteEntry};
@@ -289,7 +290,12 @@ impl Expansion<'_> {
         let ok = l.in_bounds(&tix, &odims);
         let inb = l.label("xin");
         l.ins(format!("@{ok} bra {inb};"));
-        l.fail(true, "permute", "index out of bounds", sink.at);
+        l.fail(
+            ErrorKind::IndexOutOfBounds,
+            "permute",
+            "index out of bounds",
+            sink.at,
+        );
         l.ins(format!("bra {next};"));
         l.put_label(&inb);
         let tl = l.linearize_in(&tix, &odims);

@@ -15,6 +15,7 @@
 //! computation goes on with a zero value, as the CPU back end does.
 
 use super::math_lib;
+use accel_core::ir::ErrorKind;
 use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use accel_core::plan::bounds::Iteration;
 use std::collections::HashMap;
@@ -100,8 +101,7 @@ pub fn param_ty(p: Prim) -> &'static str {
 /// position in the module's list plus one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ErrSite {
-    /// `true`: `IndexOutOfBounds`; `false`: `InvalidArgument` (an assertion).
-    pub index: bool,
+    pub kind: ErrorKind,
     pub op: String,
     pub msg: String,
     /// The source position of the failing expression.
@@ -490,9 +490,9 @@ impl<'a> Lower<'a> {
 
     /// Records the error of `op` at source position `at` in the error word
     /// (the first error wins).
-    pub fn fail(&mut self, index: bool, op: &str, msg: &str, at: Option<Loc>) {
+    pub fn fail(&mut self, kind: ErrorKind, op: &str, msg: &str, at: Option<Loc>) {
         let site = ErrSite {
-            index,
+            kind,
             op: op.to_string(),
             msg: msg.to_string(),
             at,
@@ -743,17 +743,23 @@ impl<'a> Lower<'a> {
                 self.assign(&out, &v, &ty);
                 self.ins(format!("bra {l_end};"));
                 self.put_label(&l_bad);
-                self.fail(true, op, "index out of bounds", a.loc(h));
+                self.fail(ErrorKind::IndexOutOfBounds, op, "index out of bounds", a.loc(h));
                 let z = self.zero(&ty);
                 self.assign(&out, &z, &ty);
                 self.put_label(&l_end);
                 Ok(out)
             }
-            Expr::Scalar(Scalar::Assert { cond, op, msg, body }) => {
+            Expr::Scalar(Scalar::Assert {
+                cond,
+                kind,
+                op,
+                msg,
+                body,
+            }) => {
                 let c = self.expr(*cond)?;
                 let l_ok = self.label("assert");
                 self.ins(format!("@{} bra {l_ok};", c[0]));
-                self.fail(false, op, msg, a.loc(h));
+                self.fail(*kind, op, msg, a.loc(h));
                 self.put_label(&l_ok);
                 self.expr(*body)
             }

@@ -156,7 +156,13 @@ mod tests {
             generate(xs.shape(), |[i, j]| xs[[i, j]] * 2.0) }";
         let other = "fn f(xs: &Matrix<f32>, ys: &Matrix<f32>) -> Matrix<f32> {
             generate(xs.shape(), |[i, j]| ys[[i, j]] * 2.0) }";
-        let checks = |src: &str| ptx(src, "f").sites.iter().filter(|s| s.index).count();
+        let checks = |src: &str| {
+            ptx(src, "f")
+                .sites
+                .iter()
+                .filter(|s| s.kind == accel_core::ir::ErrorKind::IndexOutOfBounds)
+                .count()
+        };
         assert_eq!(checks(own), 0);
         assert!(checks(other) > 0);
         let cpu = |src: &str| {

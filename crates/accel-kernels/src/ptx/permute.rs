@@ -3,6 +3,7 @@
 
 use super::blocks::{combine_at, elem_at, extra, global_id, ids, iter_dims};
 use super::lower::{Arg, Class, Lower, Unsupported};
+use accel_core::ir::ErrorKind;
 use accel_core::ir::{Fun, Loc, Ty};
 use accel_core::plan::ElemFn;
 
@@ -46,7 +47,7 @@ pub(super) fn permute(
     let ok = l.in_bounds(&tix, &odims);
     let inb = l.label("pin");
     l.ins(format!("@{ok} bra {inb};"));
-    l.fail(true, "permute", "index out of bounds", at);
+    l.fail(ErrorKind::IndexOutOfBounds, "permute", "index out of bounds", at);
     l.ins(format!("bra {next};"));
     l.put_label(&inb);
     let tl = l.linearize_in(&tix, &odims);

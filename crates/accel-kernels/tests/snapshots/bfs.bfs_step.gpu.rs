@@ -2,37 +2,37 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:375")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:404")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:448")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:439")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:582")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "permute",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:523")),

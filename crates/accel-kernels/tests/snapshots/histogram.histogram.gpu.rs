@@ -2,13 +2,13 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:230")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "permute",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:196")),

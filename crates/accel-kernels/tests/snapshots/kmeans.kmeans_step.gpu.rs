@@ -2,19 +2,19 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:414")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:695")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "permute",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:629")),

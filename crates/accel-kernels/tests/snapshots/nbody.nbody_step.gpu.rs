@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:866")),

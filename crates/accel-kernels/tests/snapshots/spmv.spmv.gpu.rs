@@ -2,19 +2,19 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:331")),
             ),
             (
-                false,
+                rt::ErrorKind::InvalidArgument,
                 "fold_seg_offsets",
                 "segment offsets decrease",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:331")),
             ),
             (
-                true,
+                rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:311")),

@@ -7,9 +7,9 @@ use super::{Device, DeviceBuffer, DevicePtr};
 use crate::error::{Error, ErrorKind, Result};
 use std::sync::Arc;
 
-/// One run-time error a kernel can report: `(index out of bounds?, op, message,
-/// source location)`.
-pub type ErrSite = (bool, &'static str, &'static str, Option<&'static str>);
+/// One run-time error a kernel can report: `(kind, op, message, source
+/// location)`.
+pub type ErrSite = (ErrorKind, &'static str, &'static str, Option<&'static str>);
 
 /// The word kernels write the first run-time error into (0: none).
 #[derive(Debug)]
@@ -44,8 +44,7 @@ impl ErrWord {
             return Ok(());
         }
         Err(match sites.get(code - 1) {
-            Some((true, op, msg, at)) => Error::with_kind(ErrorKind::IndexOutOfBounds, *op, *msg).or_at(*at),
-            Some((false, op, msg, at)) => Error::with_kind(ErrorKind::InvalidArgument, *op, *msg).or_at(*at),
+            Some((kind, op, msg, at)) => Error::with_kind(*kind, *op, *msg).or_at(*at),
             None => Error::with_kind(
                 ErrorKind::DeviceFailure,
                 "kernel",
