@@ -188,6 +188,11 @@ impl Lowerer<'_> {
             ),
             syn::Expr::Macro(m) => err(m.span(), "macros cannot be used inside an accel function"),
             syn::Expr::Assign(a) => err(a.span(), "an assignment is a statement: write it on its own line"),
+            syn::Expr::Range(r) => err(
+                r.span(),
+                "a range is only the bounds of a `for` loop here\nhelp: write an iterator chain such as \
+                 `(0..n).map(|k| ..).sum()` as a loop: `let mut s = 0.0; for k in 0..n { s += ..; }`",
+            ),
             other => err(
                 other.span(),
                 format!("unsupported Rust syntax in an accel program; {SUPPORTED_SYNTAX}"),
@@ -230,7 +235,24 @@ impl Lowerer<'_> {
                 kind: BindingKind::Literal(e),
                 ..
             }) => self.expr(&e, expected),
-            None => err(ident.span(), format!("cannot find value `{name}` in this scope")),
+            None => {
+                // A constant's name: the program cannot see the crate's items.
+                let hint = if name
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                {
+                    format!(
+                        "\nhelp: an accel function sees only its parameters and its own `let`s, not the \
+                         crate's `const`s: pass `{name}` as a parameter, or write its value"
+                    )
+                } else {
+                    String::new()
+                };
+                err(
+                    ident.span(),
+                    format!("cannot find value `{name}` in this scope{hint}"),
+                )
+            }
         }
     }
 
@@ -648,7 +670,10 @@ impl Lowerer<'_> {
             let hint = if MathFn::from_name(name).is_some() {
                 format!("; math functions are methods: `x.{name}(..)`")
             } else {
-                String::new()
+                format!(
+                    "\nhelp: accel compiles only the functions it is given: put `{name}` in an \
+                     `accel! {{ .. }}` block with the functions that call it"
+                )
             };
             return err(
                 name_span,

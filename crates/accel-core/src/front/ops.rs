@@ -58,7 +58,12 @@ impl Lowerer<'_> {
         if self.in_scalar_code() {
             return err(
                 span,
-                format!("array operation `{name}` cannot be used inside a closure: closures compute one element (nested parallelism is not supported)"),
+                format!(
+                    "array operation `{name}` cannot be used inside a closure: closures compute one element \
+                     (nested parallelism is not supported)\nhelp: compute the array outside the closure and \
+                     read it there (`let s = xs.sum(); xs.map(|x| x + s.value())`), or `generate` over the \
+                     larger index space and reduce it"
+                ),
             );
         }
         Ok(())
@@ -213,7 +218,20 @@ impl Lowerer<'_> {
                     );
                 }
                 let z = if has_z {
-                    Some(self.scalar_arg(args[0], &elem)?)
+                    let z = self.expr(args[0], Some(&elem))?;
+                    let zt = self.arena.ty(z);
+                    if *zt != elem {
+                        return err(
+                            args[0].span(),
+                            format!(
+                                "mismatched types: expected `{elem}`, found `{zt}`\nhelp: `{name}` combines the \
+                                 array's elements, of type `{elem}`, starting from a value of that type; to \
+                                 accumulate another type, as `Iterator::fold` does, `map` the elements to it \
+                                 first: `xs.map(|x| ..).{name}(..)`"
+                            ),
+                        );
+                    }
+                    Some(z)
                 } else {
                     None
                 };

@@ -53,7 +53,20 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
                 "Vector" => Some(1),
                 "Matrix" => Some(2),
                 "Array" => None,
-                _ => return err(last.ident.span(), format!("unknown type `{name}`; {SUPPORTED}")),
+                _ => {
+                    // A name of the standard library is not an alias: no hint.
+                    const STD: [&str; 7] = ["String", "Vec", "Box", "Option", "Result", "HashMap", "str"];
+                    let hint = if STD.contains(&name.as_str()) {
+                        ""
+                    } else {
+                        "\nhelp: accel sees only the program's own code: a type alias declared elsewhere is \
+                         unknown here, write the type itself"
+                    };
+                    return err(
+                        last.ident.span(),
+                        format!("unknown type `{name}`; {SUPPORTED}{hint}"),
+                    );
+                }
             };
             let want = if fixed_rank.is_some() { 1 } else { 2 };
             if args.len() != want {
