@@ -84,7 +84,8 @@ fn table(h: &Harness, mode: Mode, chart: &str) -> String {
          straightforward rayon version, and for PolyBench a NumPy form (whole-array operations, `@` for \
          products, as NumPy ships its BLAS) and a Numba form (`@njit(parallel=True)`, the suite's loops, \
          the outer one a `prange`), from `bench/corpus.py`. Every result is checked against the sequential \
-         one before timing. Median wall time per call, CPU backend; `-`: no such form. Ratios above 1: accel \
+         one before timing. Median wall time per call, CPU backend, the Rust systems timed in \
+         interleaved rounds (per round, each system called twice, the second call timed); `-`: no such form. Ratios above 1: accel \
          faster.\n\n![baseline time / accel time per program, log scale]({chart})\n",
         if mode == Mode::Full { "full" } else { "small" }
     );

@@ -176,19 +176,29 @@ impl Harness {
         if self.mode == Mode::Check {
             return;
         }
-        let budget = Duration::from_millis(if self.mode == Mode::Full { 1500 } else { 300 });
-        let mut times = vec![];
-        for (system, f) in &mut p.systems {
-            let mut samples = vec![];
-            let start = Instant::now();
-            while samples.len() < 3 || (samples.len() < 21 && start.elapsed() < budget) {
+        // Rounds over the systems, interleaved, so that a slow spell of the
+        // machine (2 shared cores) falls on every system alike and the ratios
+        // hold. In a round each system runs twice and the second call is
+        // timed: the first warms the caches and wakes the thread pool, so
+        // the sample is the steady state that back-to-back calls measure.
+        // The median of each system's samples.
+        let per_system = Duration::from_millis(if self.mode == Mode::Full { 1500 } else { 300 });
+        let budget = per_system * p.systems.len() as u32;
+        let mut samples: Vec<Vec<f64>> = vec![vec![]; p.systems.len()];
+        let start = Instant::now();
+        while samples[0].len() < 3 || (samples[0].len() < 21 && start.elapsed() < budget) {
+            for ((_, f), s) in p.systems.iter_mut().zip(&mut samples) {
+                drop(std::hint::black_box(f()));
                 let t = Instant::now();
                 let r = f();
-                samples.push(t.elapsed().as_secs_f64());
+                s.push(t.elapsed().as_secs_f64());
                 drop(std::hint::black_box(r));
             }
-            samples.sort_by(f64::total_cmp);
-            times.push((*system, samples[samples.len() / 2]));
+        }
+        let mut times = vec![];
+        for ((system, _), mut s) in p.systems.iter().zip(samples) {
+            s.sort_by(f64::total_cmp);
+            times.push((*system, s[s.len() / 2]));
         }
         if let (Some(python), Some(py)) = (&self.python, py) {
             match py.run(python, want, p.tolerance) {
