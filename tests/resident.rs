@@ -96,6 +96,29 @@ fn an_input_is_uploaded_once() {
 }
 
 #[test]
+fn upload_copies_ahead_of_the_first_call() {
+    let (b, d) = sim();
+    let (xs, v) = input();
+    let t0 = counted(&d);
+    xs.upload(&b).unwrap();
+    let up = since(&d, t0);
+    assert_eq!((up.uploads, up.upload_bytes), (1, 8 * N as u64), "{up:?}");
+    // Again: already there. Then a program reads it in place.
+    let t1 = counted(&d);
+    xs.upload(&b).unwrap();
+    let y = scale::on(&b, &xs, 2.0).unwrap();
+    only_error_words(since(&d, t1));
+    assert_eq!(y.to_vec(), v.iter().map(|x| x * 2.0).collect::<Vec<_>>());
+    // Nothing to do on the CPU; an unusable backend says so.
+    xs.upload(&Backend::cpu()).unwrap();
+    let gone = Backend::from_setting(Some("no-such-backend"));
+    assert_eq!(
+        xs.upload(&gone).unwrap_err().kind(),
+        ErrorKind::BackendUnavailable
+    );
+}
+
+#[test]
 fn results_feed_the_next_call_on_the_device() {
     let (b, d) = sim();
     let (xs, v) = input();

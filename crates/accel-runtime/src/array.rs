@@ -253,6 +253,22 @@ impl<T: Elem, const R: usize> Array<T, R> {
         shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns().get(i))
     }
 
+    /// Copies the elements to `backend`'s device now, as the first program on
+    /// it would (a prefetch: keeps the copy out of a timed call, or moves it
+    /// earlier). The array keeps the copy, so programs on that device read it
+    /// without another upload; nothing happens when it is there already, or
+    /// on the CPU. `Err` when the backend cannot be used or the copy fails.
+    pub fn upload(&self, backend: &crate::Backend) -> Result<()>
+    where
+        T::Columns: DevColumns,
+    {
+        backend.check_usable("upload")?;
+        match backend.device() {
+            Some(dev) => self.device_columns(dev).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
     /// The columns on `dev` for a GPU program: the device copy when it is on
     /// `dev`, otherwise an upload of the host columns, kept for the next call
     /// (when the array has no device copy yet).
