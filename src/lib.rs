@@ -28,6 +28,10 @@
 pub use accel_macros::{acc, accel};
 pub use accel_runtime::{Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Vector};
 
+/// The interface of a GPU backend's device (`Backend::device()`), real or
+/// simulated: to name it, or to implement another one.
+pub use accel_runtime::gpu::{Device, DeviceProps};
+
 /// Dynamically typed values, as the reference interpreter sees them.
 pub use accel_runtime::dynamic;
 
