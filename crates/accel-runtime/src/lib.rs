@@ -9,6 +9,8 @@ pub mod dynamic;
 pub mod elem;
 pub mod gpu;
 pub mod host;
+#[cfg(feature = "ndarray")]
+mod interop;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
 
