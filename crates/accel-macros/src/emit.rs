@@ -78,13 +78,22 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     out
 }
 
-/// The Rust type of an IR type, with arrays as `::accel::Array<T, R>`.
+/// The Rust type of an IR type, with arrays by the names users write
+/// (`Scalar<T>`, `Vector<T>`, `Matrix<T>`, `Array<T, R>` from rank 3): what
+/// rustdoc and the IDE show for the generated functions.
 fn api_ty(t: &Ty) -> TokenStream {
     match t {
         Ty::Array(e, r) => {
             let e = rust_ty(e);
-            let r = proc_macro2::Literal::usize_unsuffixed(*r);
-            quote!(::accel::Array<#e, #r>)
+            match r {
+                0 => quote!(::accel::Scalar<#e>),
+                1 => quote!(::accel::Vector<#e>),
+                2 => quote!(::accel::Matrix<#e>),
+                _ => {
+                    let r = proc_macro2::Literal::usize_unsuffixed(*r);
+                    quote!(::accel::Array<#e, #r>)
+                }
+            }
         }
         Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => {
             let ts = ts.iter().map(api_ty);
