@@ -37,9 +37,15 @@ pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenSt
         let name = &plan.name;
         return quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));
     }
+    let layouts = plan
+        .kernels()
+        .zip(&prog.kernels)
+        .map(|(k, kp)| layout(plan, kp, k))
+        .collect();
     let g = Gen {
         plan,
         prog,
+        layouts,
         rt,
         next_kernel: Cell::new(0),
     };
@@ -49,6 +55,9 @@ pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenSt
 struct Gen<'a> {
     plan: &'a Plan,
     prog: &'a PtxProgram,
+    /// Each kernel's launch, in `Plan::kernels()` order (computed once: the
+    /// walk asks for a kernel's reads at every liveness query).
+    layouts: Vec<Layout>,
     rt: &'a TokenStream,
     /// The next kernel's position in `Plan::kernels()` order.
     next_kernel: Cell<usize>,
@@ -327,7 +336,7 @@ impl Target for Gen<'_> {
         let rt = self.rt;
         let n = self.next_kernel.get();
         self.next_kernel.set(n + 1);
-        let l = layout(self.plan, &self.prog.kernels[n], k);
+        let l = &self.layouts[n];
         let mut out = TokenStream::new();
         for o in &k.outputs {
             let buffer = self.plan.buffer(*o);
@@ -352,7 +361,7 @@ impl Target for Gen<'_> {
     fn kernel_reads(&self, k: &Kernel) -> Vec<u32> {
         // The PTX program's kernels are the plan's, in `Plan::kernels` order.
         match self.plan.kernels().position(|x| std::ptr::eq(x, k)) {
-            Some(n) => layout(self.plan, &self.prog.kernels[n], k).inputs,
+            Some(n) => self.layouts[n].inputs.clone(),
             None => Vec::new(),
         }
     }
