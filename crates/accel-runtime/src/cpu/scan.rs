@@ -6,7 +6,8 @@
 //! `g(acc, x_j)`, a right scan `g(x_j, acc)`, so the left operand always holds the
 //! lower indices. The initial value `z` is used exactly once per row.
 //!
-//! Many (or short) rows are scanned one row per task, sequentially within a row.
+//! Many (or short) rows are scanned by tasks of consecutive rows, sequentially
+//! within a row, a few rows in lockstep (`scan_lockstep`).
 //! Few long rows are scanned in three phases: (1) every chunk of a row is reduced
 //! in parallel, (2) the chunk totals are scanned sequentially, seeded with the
 //! row's initial value, giving each chunk its carry-in, and (3) every chunk is
