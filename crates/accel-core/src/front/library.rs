@@ -7,7 +7,7 @@
 
 use super::Lowerer;
 use crate::error::{err, CResult};
-use crate::ir::{Arena, BinOp, Expr, Fun, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, H};
+use crate::ir::{Arena, BinOp, Fun, Prim, ScanDir, ScanKind, Ty, H};
 use syn::spanned::Spanned;
 
 /// The library's method names, for the "no such operation" message.
@@ -561,19 +561,8 @@ impl Lowerer<'_> {
             }
         };
         let moved = self.axis_innermost(a, k, r);
+        let (f, z) = super::ops::reduction(&mut self.arena, op, p, c.0.method.span());
         let b = &mut self.arena;
-        let (f, z) = match op {
-            "sum" => (b.op2(&e, |b, x, y| b.add_(x, y)), Some(b.lit_of(p, 0))),
-            "product" => (b.op2(&e, |b, x, y| b.bin(BinOp::Mul, x, y)), Some(b.lit_of(p, 1))),
-            _ => {
-                let m = if op == "minimum" { MathFn::Min } else { MathFn::Max };
-                let t = e.clone();
-                (
-                    b.op2(&e, |b, x, y| b.node(Expr::Scalar(Scalar::Math(m, vec![x, y])), t)),
-                    None,
-                )
-            }
-        };
         Ok(b.fold(moved, z, f, false))
     }
 
@@ -587,10 +576,8 @@ impl Lowerer<'_> {
                 format!("`sum_all` needs an array of numbers, found elements of type `{e}`"),
             );
         };
-        let b = &mut self.arena;
-        let f = b.op2(&e, |b, x, y| b.add_(x, y));
-        let z = b.lit_of(p, 0);
-        Ok(b.fold(a, Some(z), f, true))
+        let (f, z) = super::ops::reduction(&mut self.arena, "sum", p, c.0.method.span());
+        Ok(self.arena.fold(a, z, f, true))
     }
 
     /// `mean()` and `variance()` of each row (the innermost dimension), of
@@ -613,10 +600,10 @@ impl Lowerer<'_> {
         let sh = b.shape(a);
         let len = b.comp(sh, r - 1);
         let n = b.cast(len, p);
+        let span = c.0.method.span();
         let sum_of = |b: &mut Arena, xs: H| {
-            let f = b.op2(&e, |b, x, y| b.add_(x, y));
-            let z = b.lit_of(p, 0);
-            let s = b.fold(xs, Some(z), f, false);
+            let (f, z) = super::ops::reduction(b, "sum", p, span);
+            let s = b.fold(xs, z, f, false);
             b.map(s, |b, s| b.bin(BinOp::Div, s, n))
         };
         let mean = sum_of(b, a);

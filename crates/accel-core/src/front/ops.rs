@@ -6,7 +6,7 @@ use super::library::LIBRARY_METHODS;
 use super::Lowerer;
 use crate::error::{err, CResult};
 use crate::ir::{
-    ArrayOp, BinOp, ErrorKind, Expr, Fun, MathFn, MathRes, Prim, Scalar, ScanDir, ScanKind, Ty, H,
+    Arena, ArrayOp, BinOp, ErrorKind, Expr, Fun, MathFn, MathRes, Prim, Scalar, ScanDir, ScanKind, Ty, H,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -14,6 +14,33 @@ use syn::spanned::Spanned;
 const ARRAY_METHODS: &str = "map, zip_with, zip_with_exact, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
      scanr_total, permute, stencil, stencil2, shape, len, value";
+
+/// The operator and initial value of reduction `op` (`sum`, `product`,
+/// `minimum`, `maximum`) on elements of type `p`: `+` from 0, `*` from 1,
+/// `min` and `max` without one. `sum()` and the library's reductions along
+/// an axis, over all elements and of rows (`mean`) share it.
+pub(crate) fn reduction(arena: &mut Arena, op: &str, p: Prim, span: Span) -> (Fun, Option<H>) {
+    let elem = Ty::Prim(p);
+    let (x, y) = (arena.new_var("x", elem.clone()), arena.new_var("y", elem.clone()));
+    let (xh, yh) = (arena.var_ref(x), arena.var_ref(y));
+    let (body, z) = match op {
+        "sum" => (arena.binary(BinOp::Add, xh, yh), Some(arena.lit(p, zero_bits(p)))),
+        "product" => (arena.binary(BinOp::Mul, xh, yh), Some(arena.lit(p, one_bits(p)))),
+        "minimum" => (
+            arena.add(Expr::Scalar(Scalar::Math(MathFn::Min, vec![xh, yh])), elem, span),
+            None,
+        ),
+        _ => (
+            arena.add(Expr::Scalar(Scalar::Math(MathFn::Max, vec![xh, yh])), elem, span),
+            None,
+        ),
+    };
+    let f = Fun {
+        params: vec![x, y],
+        body,
+    };
+    (f, z)
+}
 
 impl Lowerer<'_> {
     pub(crate) fn method_call(&mut self, m: &syn::ExprMethodCall, expected: Option<&Ty>) -> CResult<H> {
@@ -255,35 +282,7 @@ impl Lowerer<'_> {
                         format!("`{name}` reduces the innermost dimension, but a Scalar has none"),
                     );
                 }
-                let (x, y) = (
-                    self.arena.new_var("x", elem.clone()),
-                    self.arena.new_var("y", elem.clone()),
-                );
-                let (xh, yh) = (self.arena.var_ref(x), self.arena.var_ref(y));
-                let (body, z) = match name {
-                    "sum" => (
-                        self.arena.binary(BinOp::Add, xh, yh),
-                        Some(self.arena.lit(p, zero_bits(p))),
-                    ),
-                    "product" => (
-                        self.arena.binary(BinOp::Mul, xh, yh),
-                        Some(self.arena.lit(p, one_bits(p))),
-                    ),
-                    "minimum" => (
-                        self.arena
-                            .add(Expr::Scalar(Scalar::Math(MathFn::Min, vec![xh, yh])), elem.clone(), span),
-                        None,
-                    ),
-                    _ => (
-                        self.arena
-                            .add(Expr::Scalar(Scalar::Math(MathFn::Max, vec![xh, yh])), elem.clone(), span),
-                        None,
-                    ),
-                };
-                let f = Fun {
-                    params: vec![x, y],
-                    body,
-                };
+                let (f, z) = reduction(&mut self.arena, name, p, span);
                 Ok(self
                     .arena
                     .add(Expr::Array(ArrayOp::Fold { f, z, a, all: false }), arr(elem, rank - 1), span))
