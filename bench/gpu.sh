@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 pack=target/gpu-pack
 # The suites that exercise the GPU path (the others are compile-time or CPU-only).
-suites="gpu_skeletons resident differential expand regressions lang_control lang_stencil lang_scalar lang_ops"
+suites="gpu_skeletons resident differential expand regressions lang_control lang_stencil lang_scalar lang_ops corpus"
 
 if [ "${1:-}" = pack ]; then
     set -e
@@ -90,7 +90,8 @@ run_tests() {
     # One thread: with two, runs past ~700 programs stalled (docs/gpu.md, 2026-11-27).
     stage random-programs 90 env ACCEL_FUZZ_THREADS=1 ACCEL_FUZZ_GPU_PROGRAMS="${GPU_FUZZ_PROGRAMS:-1500}" "$pack/tests/random_gpu"
     for t in $suites; do
-        stage "suite $t" 75 env PROPTEST_CASES="${PROPTEST_CASES:-64}" "$pack/tests/$t"
+        # The corpus at a tenth of its benchmark sizes (tests/corpus.rs).
+        stage "suite $t" 75 env PROPTEST_CASES="${PROPTEST_CASES:-64}" CORPUS_CHECK_DIVISOR="${CORPUS_CHECK_DIVISOR:-10}" "$pack/tests/$t"
     done
 }
 

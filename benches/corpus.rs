@@ -4,8 +4,8 @@
 //! against each other, then timed. Writes docs/bench/CORPUS.md.
 //!
 //! Environment: `CORPUS_SCALE=small|full` (default `full`), `CORPUS_OUT=FILE`
-//! (default `docs/bench/CORPUS.md`); the first free argument filters programs
-//! by name.
+//! (default `docs/bench/CORPUS.md`), `ACCEL_BACKEND` (accel's backend, default
+//! `cpu`); the first free argument filters programs by name.
 
 #[path = "corpus/functional/mod.rs"]
 mod functional;
@@ -33,7 +33,13 @@ fn main() {
         }
     };
     let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
-    let mut h = Harness::new(mode, filter);
+    let setting = std::env::var("ACCEL_BACKEND").unwrap_or_else(|_| "cpu".into());
+    let backend = accel::Backend::from_setting(Some(&setting));
+    if let Err(e) = backend.check_usable("corpus") {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+    let mut h = Harness::new(mode, filter, backend);
     h.python = std::env::var("CORPUS_PYTHON").ok().filter(|p| !p.is_empty());
     polybench::all(&mut h);
     stencils::all(&mut h);
@@ -84,10 +90,11 @@ fn table(h: &Harness, mode: Mode, chart: &str) -> String {
          straightforward rayon version, and for PolyBench a NumPy form (whole-array operations, `@` for \
          products, as NumPy ships its BLAS) and a Numba form (`@njit(parallel=True)`, the suite's loops, \
          the outer one a `prange`), from `bench/corpus.py`. Every result is checked against the sequential \
-         one before timing. Median wall time per call, CPU backend, the Rust systems timed in \
+         one before timing. Median wall time per call, accel on the {} backend, the Rust systems timed in \
          interleaved rounds (per round, each system called twice, the second call timed); `-`: no such form. Ratios above 1: accel \
          faster.\n\n![baseline time / accel time per program, log scale]({chart})\n",
-        if mode == Mode::Full { "full" } else { "small" }
+        if mode == Mode::Full { "full" } else { "small" },
+        h.backend.name()
     );
     let mut head = "| program | source | size | accel ms |".to_string();
     let mut rule = "|---|---|---:|---:|".to_string();

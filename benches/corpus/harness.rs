@@ -79,6 +79,12 @@ pub struct Program<'a> {
     pub systems: Vec<(&'static str, Run<'a>)>,
 }
 
+/// `CORPUS_CHECK_DIVISOR`, when set to a positive number.
+fn check_divisor() -> Option<usize> {
+    let n = std::env::var("CORPUS_CHECK_DIVISOR").ok()?.parse().ok()?;
+    (n > 0).then_some(n)
+}
+
 /// Whether the harness times the systems or only checks them.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -102,6 +108,8 @@ pub struct Harness {
     pub filter: Option<String>,
     pub rows: Vec<Row>,
     pub failures: Vec<String>,
+    /// The backend every accel form runs on.
+    pub backend: accel::Backend,
     /// The Python interpreter that runs `bench/corpus.py` (`CORPUS_PYTHON`,
     /// set by `bench/corpus.sh`): `None` leaves the NumPy and Numba columns out.
     pub python: Option<String>,
@@ -110,10 +118,11 @@ pub struct Harness {
 }
 
 impl Harness {
-    pub fn new(mode: Mode, filter: Option<String>) -> Harness {
+    pub fn new(mode: Mode, filter: Option<String>, backend: accel::Backend) -> Harness {
         Harness {
             mode,
             filter,
+            backend,
             rows: vec![],
             failures: vec![],
             python: None,
@@ -128,13 +137,23 @@ impl Harness {
         self.pending = Some(py);
     }
 
-    /// `full` at full scale, a tenth at small scale, `check` when checking.
+    /// `full` at full scale, a tenth at small scale, `check` when checking
+    /// (or `full / N` with `CORPUS_CHECK_DIVISOR=N`, for longer checks: the
+    /// GPU run, a soak on the simulator).
     pub fn pick(&self, full: usize, check: usize) -> usize {
         match self.mode {
             Mode::Full => full,
             Mode::Small => (full / 10).max(check),
-            Mode::Check => check,
+            Mode::Check => match check_divisor() {
+                Some(n) => (full / n).max(check),
+                None => check,
+            },
         }
+    }
+
+    /// The backend the accel forms run on.
+    pub fn backend(&self) -> accel::Backend {
+        self.backend.clone()
     }
 
     /// Whether `name` passes the filter (build no inputs otherwise).

@@ -72,7 +72,7 @@ pub fn program(h: &mut Harness) {
     }
     let field = h.pick(1000, 9);
     let (scale, degree, time) = (30.0f32, 5i32, 1.0f32);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "crystal",
         source: "futhark-benchmarks accelerate/crystal/crystal.fut (accelerate-examples crystal)",
@@ -81,7 +81,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || crystal::on(&cpu, field, scale, degree, time)),
+                run(move || crystal::on(&backend, field, scale, degree, time)),
             ),
             (
                 "sequential",

@@ -105,14 +105,14 @@ pub fn program(h: &mut Harness) {
         .collect();
     let ba = Matrix::from_vec([rows, cols], board.clone()).expect("shape");
     let dims = (rows, cols);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "life",
         source: "futhark-benchmarks misc/life/life.fut (conway.fut)",
         size: format!("{rows}x{cols}, {steps} steps"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || life::on(&cpu, &ba, steps))),
+            ("accel", run(move || life::on(&backend, &ba, steps))),
             ("sequential", run(|| Ok(sequential(&board, dims, steps)))),
             ("rayon", run(|| Ok(rayon(&board, dims, steps)))),
         ],

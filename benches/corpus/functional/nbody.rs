@@ -120,14 +120,14 @@ pub fn program(h: &mut Harness) {
         Vector::from(vel.clone()),
         Vector::from(mass.clone()),
     );
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "nbody",
         source: "futhark-benchmarks accelerate/nbody/nbody.fut (accelerate-examples n-body)",
         size: format!("{n} bodies"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || nbody::on(&cpu, dt, eps, &pa, &va, &ma))),
+            ("accel", run(move || nbody::on(&backend, dt, eps, &pa, &va, &ma))),
             ("sequential", run(|| Ok(sequential(dt, eps, &pos, &vel, &mass)))),
             ("rayon", run(|| Ok(rayon(dt, eps, &pos, &vel, &mass)))),
         ],

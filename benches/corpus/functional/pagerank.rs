@@ -105,14 +105,14 @@ pub fn program(h: &mut Harness) {
         Vector::from(sizes.clone()),
         Vector::from(ranks.clone()),
     );
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "pagerank",
         source: "futhark-benchmarks accelerate/pagerank/pagerank.fut (accelerate-examples pagerank)",
         size: format!("{n} pages, {m} links"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || pagerank::on(&cpu, &fa, &ta, &sa, &ra))),
+            ("accel", run(move || pagerank::on(&backend, &fa, &ta, &sa, &ra))),
             ("sequential", run(|| Ok(sequential(&from, &to, &sizes, &ranks)))),
             ("rayon", run(|| Ok(rayon(&from, &starts, &sizes, &ranks)))),
         ],

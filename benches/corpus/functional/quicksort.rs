@@ -119,14 +119,14 @@ pub fn program(h: &mut Harness) {
         })
         .collect();
     let xa = Vector::from(xs.clone());
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "quicksort",
         source: "futhark-benchmarks diku-dk/sorts quick_sort.fut (flat quicksort)",
         size: format!("{n} keys"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || quicksort::on(&cpu, &xa))),
+            ("accel", run(move || quicksort::on(&backend, &xa))),
             ("sequential", run(|| Ok(sequential(&xs)))),
             ("rayon", run(|| Ok(rayon(&xs)))),
         ],

@@ -112,15 +112,15 @@ pub fn program(h: &mut Harness) {
         .collect();
     let xa = Vector::from(xs.clone());
     let xb = xa.clone();
-    let (cpu, cpu2) = (Backend::cpu(), Backend::cpu());
+    let (backend, backend2) = (h.backend(), h.backend());
     h.program(Program {
         name: "radix-sort",
         source: "futhark-benchmarks misc/radix_sort/radix_sort_blelloch.fut",
         size: format!("{n} keys"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || radix_sort::on(&cpu, &xa))),
-            ("accel tuned", run(move || radix_sort_lib::on(&cpu2, &xb))),
+            ("accel", run(move || radix_sort::on(&backend, &xa))),
+            ("accel tuned", run(move || radix_sort_lib::on(&backend2, &xb))),
             ("sequential", run(|| Ok(sequential(&xs)))),
             ("rayon", run(|| Ok(rayon(&xs)))),
         ],

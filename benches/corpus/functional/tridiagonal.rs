@@ -123,14 +123,14 @@ pub fn program(h: &mut Harness) {
     let d: Vec<f32> = (0..m * n).map(|_| rnd(-1.0, 1.0)).collect();
     let arr = |v: &Vec<f32>| Matrix::from_vec([m, n], v.clone()).expect("shape");
     let (aa, ba, ca, da) = (arr(&a), arr(&b), arr(&c), arr(&d));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "tridiagonal",
         source: "futhark-benchmarks finpar/LocVolCalib.fut (tridagPar)",
         size: format!("{m} systems of {n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || tridag::on(&cpu, &aa, &ba, &ca, &da))),
+            ("accel", run(move || tridag::on(&backend, &aa, &ba, &ca, &da))),
             ("sequential", run(|| Ok(sequential(&a, &b, &c, &d, n)))),
             ("rayon", run(|| Ok(rayon(&a, &b, &c, &d, n)))),
         ],

@@ -171,7 +171,7 @@ pub fn program(h: &mut Harness) {
         cutoff,
     };
     let aa = Vector::from(atoms.clone());
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let (g, atoms) = (&g, &atoms);
     h.program(Program {
         name: "cutcp",
@@ -181,7 +181,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || cutcp::on(&cpu, &aa, nx, ny, nz, spacing, cutoff)),
+                run(move || cutcp::on(&backend, &aa, nx, ny, nz, spacing, cutoff)),
             ),
             ("sequential", run(move || Ok(sequential(g, atoms)))),
             ("rayon", run(move || Ok(rayon(g, atoms)))),

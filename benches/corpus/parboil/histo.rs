@@ -77,14 +77,14 @@ pub fn program(h: &mut Harness) {
         })
         .collect();
     let ia = Vector::from(img.clone());
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "histo",
         source: "Parboil 2.5 histo (benchmarks/histo/src/base/main.c)",
         size: format!("{w}x{hgt}, {bins} bins"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || histo::on(&cpu, &ia, bins))),
+            ("accel", run(move || histo::on(&backend, &ia, bins))),
             ("sequential", run(|| Ok(sequential(&img, bins)))),
             ("rayon", run(|| Ok(rayon(&img, bins)))),
         ],

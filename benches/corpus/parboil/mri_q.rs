@@ -98,7 +98,7 @@ pub fn program(h: &mut Harness) {
     let (kx, ky, kz) = (v(&inp.k[0]), v(&inp.k[1]), v(&inp.k[2]));
     let (pr, pi) = (v(&inp.phi[0]), v(&inp.phi[1]));
     let (xa, ya, za) = (v(&inp.x[0]), v(&inp.x[1]), v(&inp.x[2]));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let inp = &inp;
     h.program(Program {
         name: "mri-q",
@@ -108,7 +108,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || mri_q::on(&cpu, &kx, &ky, &kz, &pr, &pi, &xa, &ya, &za)),
+                run(move || mri_q::on(&backend, &kx, &ky, &kz, &pr, &pi, &xa, &ya, &za)),
             ),
             ("sequential", run(move || Ok(sequential(inp)))),
             ("rayon", run(move || Ok(rayon(inp)))),

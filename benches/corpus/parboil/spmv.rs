@@ -69,14 +69,14 @@ pub fn program(h: &mut Harness) {
         Vector::from(lengths),
         Vector::from(x.clone()),
     );
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "spmv",
         source: "Parboil 2.5 spmv (benchmarks/spmv/src/cpu/main.c), CSR",
         size: format!("{rows} rows, {nnz} nnz"),
         tolerance: 1e-5,
         systems: vec![
-            ("accel", run(move || spmv::on(&cpu, &va, &ca, &la, &xa))),
+            ("accel", run(move || spmv::on(&backend, &va, &ca, &la, &xa))),
             ("sequential", run(|| Ok(sequential(&vals, &cols, &offsets, &x)))),
             ("rayon", run(|| Ok(rayon(&vals, &cols, &offsets, &x)))),
         ],

@@ -141,17 +141,17 @@ pub fn program(h: &mut Harness) {
         i == 0 || i + 1 >= nx || j == 0 || j + 1 >= ny || k == 0 || k + 1 >= nz
     });
     let dims = (nx, ny, nz);
-    let (cpu, cpu2) = (Backend::cpu(), Backend::cpu());
+    let (backend, backend2) = (h.backend(), h.backend());
     h.program(Program {
         name: "stencil",
         source: "Parboil 2.5 stencil (benchmarks/stencil/src/base/kernels.c)",
         size: format!("{nx}x{ny}x{nz}, {iters} steps"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || stencil::on(&cpu, c0, c1, &aa, iters))),
+            ("accel", run(move || stencil::on(&backend, c0, c1, &aa, iters))),
             (
                 "accel tuned",
-                run(move || stencil_tuned::on(&cpu2, c0, c1, &at, &fixed, iters)),
+                run(move || stencil_tuned::on(&backend2, c0, c1, &at, &fixed, iters)),
             ),
             ("sequential", run(|| Ok(sequential(c0, c1, &a, dims, iters)))),
             ("rayon", run(|| Ok(rayon(c0, c1, &a, dims, iters)))),

@@ -146,7 +146,7 @@ pub fn program(h: &mut Harness) {
         Vector::from(p.z.clone()),
         Vector::from(binb.clone()),
     );
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let (p, binb) = (&p, &binb);
     h.program(Program {
         name: "tpacf",
@@ -154,7 +154,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n} points, {nbins} bins"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || tpacf::on(&cpu, &xa, &ya, &za, &ba))),
+            ("accel", run(move || tpacf::on(&backend, &xa, &ya, &za, &ba))),
             ("sequential", run(move || Ok(sequential(p, binb)))),
             ("rayon", run(move || Ok(rayon(p, binb)))),
         ],

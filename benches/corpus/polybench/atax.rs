@@ -67,7 +67,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([m, n], a.clone()).expect("shape");
     let xa = Vector::from(x.clone());
     let dims = (m, n);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(Py::new("atax").array("a", &[m, n], &a).array("x", &[n], &x));
     h.program(Program {
         name: "atax",
@@ -75,7 +75,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{m}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || atax::on(&cpu, &aa, &xa))),
+            ("accel", run(move || atax::on(&backend, &aa, &xa))),
             ("sequential", run(|| Ok(sequential(&a, &x, dims)))),
             ("rayon", run(|| Ok(rayon(&a, &x, dims)))),
         ],

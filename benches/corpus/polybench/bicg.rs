@@ -66,7 +66,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
     let (pa, ra) = (Vector::from(p.clone()), Vector::from(r.clone()));
     let dims = (n, m);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("bicg")
             .array("a", &[n, m], &a)
@@ -79,7 +79,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{m}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || bicg::on(&cpu, &aa, &pa, &ra))),
+            ("accel", run(move || bicg::on(&backend, &aa, &pa, &ra))),
             ("sequential", run(|| Ok(sequential(&a, &p, &r, dims)))),
             ("rayon", run(|| Ok(rayon(&a, &p, &r, dims)))),
         ],

@@ -119,7 +119,7 @@ pub fn program(h: &mut Harness) {
         .collect();
     let da = Matrix::from_vec([n, m], data.clone()).expect("shape");
     let dims = (n, m);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("correlation")
             .array("data", &[n, m], &data)
@@ -131,7 +131,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{m}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || correlation::on(&cpu, float_n, &da))),
+            ("accel", run(move || correlation::on(&backend, float_n, &da))),
             ("sequential", run(|| Ok(sequential(float_n, &data, dims)))),
             ("rayon", run(|| Ok(rayon(float_n, &data, dims)))),
         ],

@@ -97,7 +97,7 @@ pub fn program(h: &mut Harness) {
         .collect();
     let da = Matrix::from_vec([n, m], data.clone()).expect("shape");
     let dims = (n, m);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("covariance")
             .array("data", &[n, m], &data)
@@ -109,7 +109,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{m}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || covariance::on(&cpu, float_n, &da))),
+            ("accel", run(move || covariance::on(&backend, float_n, &da))),
             ("sequential", run(|| Ok(sequential(float_n, &data, dims)))),
             ("rayon", run(|| Ok(rayon(float_n, &data, dims)))),
         ],

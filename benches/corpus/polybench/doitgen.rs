@@ -62,7 +62,7 @@ pub fn program(h: &mut Harness) {
     let aa = Array::from_vec([nr, nq, np], a.clone()).expect("shape");
     let ca = Matrix::from_vec([np, np], c4.clone()).expect("shape");
     let dims = (nr, nq, np);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("doitgen")
             .array("a", &[nr, nq, np], &a)
@@ -74,7 +74,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{nr}x{nq}x{np}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || doitgen::on(&cpu, &aa, &ca))),
+            ("accel", run(move || doitgen::on(&backend, &aa, &ca))),
             ("sequential", run(|| Ok(sequential(&a, &c4, dims)))),
             ("rayon", run(|| Ok(rayon(&a, &c4, dims)))),
         ],

@@ -78,7 +78,7 @@ pub fn program(h: &mut Harness) {
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
     let (ca, aa, ba) = (arr([ni, nj], &c), arr([ni, nk], &a), arr([nk, nj], &b));
     let dims = (ni, nj, nk);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("gemm")
             .array("a", &[ni, nk], &a)
@@ -93,7 +93,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{ni}x{nj}x{nk}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || gemm::on(&cpu, alpha, beta, &ca, &aa, &ba))),
+            (
+                "accel",
+                run(move || gemm::on(&backend, alpha, beta, &ca, &aa, &ba)),
+            ),
             (
                 "sequential",
                 run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),

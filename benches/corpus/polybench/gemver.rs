@@ -117,7 +117,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let v = |x: &Vec<f32>| Vector::from(x.clone());
     let (u1a, v1a, u2a, v2a, ya, za) = (v(&u1), v(&v1), v(&u2), v(&v2), v(&y), v(&z));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let vecs = (&u1[..], &v1[..], &u2[..], &v2[..], &y[..], &z[..]);
     h.python(
         Py::new("gemver")
@@ -139,7 +139,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || gemver::on(&cpu, alpha, beta, &aa, &u1a, &v1a, &u2a, &v2a, &ya, &za)),
+                run(move || gemver::on(&backend, alpha, beta, &aa, &u1a, &v1a, &u2a, &v2a, &ya, &za)),
             ),
             ("sequential", run(|| Ok(sequential(alpha, beta, &a, vecs, n)))),
             ("rayon", run(|| Ok(rayon(alpha, beta, &a, vecs, n)))),

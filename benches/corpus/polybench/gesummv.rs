@@ -55,7 +55,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let ba = Matrix::from_vec([n, n], b.clone()).expect("shape");
     let xa = Vector::from(x.clone());
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("gesummv")
             .array("a", &[n, n], &a)
@@ -72,7 +72,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || gesummv::on(&cpu, alpha, beta, &aa, &ba, &xa)),
+                run(move || gesummv::on(&backend, alpha, beta, &aa, &ba, &xa)),
             ),
             ("sequential", run(|| Ok(sequential(alpha, beta, &a, &b, &x, n)))),
             ("rayon", run(|| Ok(rayon(alpha, beta, &a, &b, &x, n)))),

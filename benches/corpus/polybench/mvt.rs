@@ -81,7 +81,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, n], a.clone()).expect("shape");
     let v = |x: &Vec<f32>| Vector::from(x.clone());
     let (x1a, x2a, y1a, y2a) = (v(&x1), v(&x2), v(&y1), v(&y2));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("mvt")
             .array("a", &[n, n], &a)
@@ -96,7 +96,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || mvt::on(&cpu, &aa, &x1a, &x2a, &y1a, &y2a))),
+            (
+                "accel",
+                run(move || mvt::on(&backend, &aa, &x1a, &x2a, &y1a, &y2a)),
+            ),
             ("sequential", run(|| Ok(sequential(&a, &x1, &x2, &y1, &y2, n)))),
             ("rayon", run(|| Ok(rayon(&a, &x1, &x2, &y1, &y2, n)))),
         ],

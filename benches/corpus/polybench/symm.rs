@@ -77,7 +77,7 @@ pub fn program(h: &mut Harness) {
     let arr = |s: [usize; 2], v: &Vec<f32>| Matrix::from_vec(s, v.clone()).expect("shape");
     let (ca, aa, ba) = (arr([m, n], &c), arr([m, m], &a), arr([m, n], &b));
     let dims = (m, n);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("symm")
             .array("c", &[m, n], &c)
@@ -92,7 +92,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{m}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || symm::on(&cpu, alpha, beta, &ca, &aa, &ba))),
+            (
+                "accel",
+                run(move || symm::on(&backend, alpha, beta, &ca, &aa, &ba)),
+            ),
             (
                 "sequential",
                 run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),

@@ -73,7 +73,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
     let ba = Matrix::from_vec([n, m], b.clone()).expect("shape");
     let dims = (n, m);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("syr2k")
             .array("c", &[n, n], &c)
@@ -88,7 +88,10 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{m}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || syr2k::on(&cpu, alpha, beta, &ca, &aa, &ba))),
+            (
+                "accel",
+                run(move || syr2k::on(&backend, alpha, beta, &ca, &aa, &ba)),
+            ),
             (
                 "sequential",
                 run(|| Ok(sequential(alpha, beta, &c, &a, &b, dims))),

@@ -65,7 +65,7 @@ pub fn program(h: &mut Harness) {
     let ca = Matrix::from_vec([n, n], c.clone()).expect("shape");
     let aa = Matrix::from_vec([n, m], a.clone()).expect("shape");
     let dims = (n, m);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("syrk")
             .array("c", &[n, n], &c)
@@ -79,7 +79,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{m}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || syrk::on(&cpu, alpha, beta, &ca, &aa))),
+            ("accel", run(move || syrk::on(&backend, alpha, beta, &ca, &aa))),
             ("sequential", run(|| Ok(sequential(alpha, beta, &c, &a, dims)))),
             ("rayon", run(|| Ok(rayon(alpha, beta, &c, &a, dims)))),
         ],

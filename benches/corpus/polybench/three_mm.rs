@@ -95,7 +95,7 @@ pub fn program(h: &mut Harness) {
         arr([nm, nl], &d),
     );
     let dims = (ni, nj, nk, nl, nm);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("3mm")
             .array("a", &[ni, nk], &a)
@@ -109,7 +109,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{ni}x{nj}x{nk}x{nl}x{nm}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || mm3::on(&cpu, &aa, &ba, &ca, &da))),
+            ("accel", run(move || mm3::on(&backend, &aa, &ba, &ca, &da))),
             ("sequential", run(|| Ok(sequential(&a, &b, &c, &d, dims)))),
             ("rayon", run(|| Ok(rayon(&a, &b, &c, &d, dims)))),
         ],

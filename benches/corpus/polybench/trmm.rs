@@ -74,7 +74,7 @@ pub fn program(h: &mut Harness) {
     let aa = Matrix::from_vec([m, m], a.clone()).expect("shape");
     let ba = Matrix::from_vec([m, n], b.clone()).expect("shape");
     let dims = (m, n);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("trmm")
             .array("a", &[m, m], &a)
@@ -87,7 +87,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{m}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || trmm::on(&cpu, alpha, &aa, &ba))),
+            ("accel", run(move || trmm::on(&backend, alpha, &aa, &ba))),
             ("sequential", run(|| Ok(sequential(alpha, &a, &b, dims)))),
             ("rayon", run(|| Ok(rayon(alpha, &a, &b, dims)))),
         ],

@@ -117,7 +117,7 @@ pub fn program(h: &mut Harness) {
         arr([ni, nl], &d),
     );
     let dims = (ni, nj, nk, nl);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("2mm")
             .array("a", &[ni, nk], &a)
@@ -135,7 +135,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || mm2::on(&cpu, alpha, beta, &aa, &ba, &ca, &da)),
+                run(move || mm2::on(&backend, alpha, beta, &aa, &ba, &ca, &da)),
             ),
             (
                 "sequential",

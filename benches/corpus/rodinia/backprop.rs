@@ -58,14 +58,14 @@ pub fn program(h: &mut Harness) {
     let conn: Vec<f32> = (0..(n1 + 1) * (n2 + 1)).map(|_| 0.02 * next() - 0.01).collect();
     let lv = Vector::from(l1.clone());
     let cm = Matrix::from_vec([n1 + 1, n2 + 1], conn.clone()).expect("shape");
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "backprop",
         source: "Rodinia 3.1 openmp/backprop/backprop.c",
         size: format!("{n1}x{n2}"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || layerforward::on(&cpu, &lv, &cm))),
+            ("accel", run(move || layerforward::on(&backend, &lv, &cm))),
             ("sequential", run(|| Ok(sequential(&l1, &conn, n2)))),
             ("rayon", run(|| Ok(rayon(&l1, &conn, n2)))),
         ],

@@ -376,7 +376,7 @@ pub fn program(h: &mut Harness) {
     let ess_m = Matrix::from_vec([4, nelr], mesh.ess.clone()).expect("shape");
     let normals_a = Array::<f32, 3>::from_vec([3, 4, nelr], mesh.normals.clone()).expect("shape");
     let v0_a: Vector<State> = (0..nelr).map(|i| get(&v0, nelr, i)).collect();
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "cfd",
         source: "Rodinia 3.1 openmp/cfd/euler3d_cpu.cpp",
@@ -386,7 +386,7 @@ pub fn program(h: &mut Harness) {
             (
                 "accel",
                 run(move || {
-                    cfd::on(&cpu, iterations, ff, &area_v, &ess_m, &normals_a, &v0_a)
+                    cfd::on(&backend, iterations, ff, &area_v, &ess_m, &normals_a, &v0_a)
                         .map(|(d, mx, my, mz, de)| ((d, mx, my, mz), de))
                 }),
             ),

@@ -199,7 +199,7 @@ pub fn program(h: &mut Harness) {
     let (tm, pm) = (arr(&temp), arr(&power));
     let coef = coefficients(row, col);
     let dims = (row, col);
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "hotspot",
         source: "Rodinia 3.1 openmp/hotspot/hotspot_openmp.cpp",
@@ -208,7 +208,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || hotspot::on(&cpu, iterations, coef, AMB_TEMP, &tm, &pm)),
+                run(move || hotspot::on(&backend, iterations, coef, AMB_TEMP, &tm, &pm)),
             ),
             (
                 "sequential",

@@ -123,14 +123,14 @@ pub fn program(h: &mut Harness) {
     let clusters = feats[..k * f].to_vec();
     let fm = Matrix::from_vec([n, f], feats.clone()).expect("shape");
     let cm = Matrix::from_vec([k, f], clusters.clone()).expect("shape");
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "kmeans",
         source: "Rodinia 3.1 openmp/kmeans/kmeans_openmp/kmeans_clustering.c",
         size: format!("{n}x{f}, {k} clusters"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || kmeans::on(&cpu, &fm, &cm))),
+            ("accel", run(move || kmeans::on(&backend, &fm, &cm))),
             ("sequential", run(|| Ok(sequential(&feats, &clusters, f)))),
             ("rayon", run(|| Ok(rayon(&feats, &clusters, f)))),
         ],

@@ -106,14 +106,14 @@ pub fn program(h: &mut Harness) {
         .map(|x| 10.0 * (-0.001 * (x / n).abs_diff(x % n) as f32).exp())
         .collect();
     let am = Matrix::from_vec([n, n], a.clone()).expect("shape");
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "lud",
         source: "Rodinia 3.1 openmp/lud/omp/lud_omp.c",
         size: format!("{n}x{n}"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || lud::on(&cpu, &am))),
+            ("accel", run(move || lud::on(&backend, &am))),
             ("sequential", run(|| Ok(sequential(&a, n)))),
             ("rayon", run(|| Ok(rayon(&a, n)))),
         ],

@@ -74,14 +74,14 @@ pub fn program(h: &mut Harness) {
     }
     let (lat, lng) = (30.0f32, 90.0f32);
     let (lv, gv) = (Vector::from(lats.clone()), Vector::from(lngs.clone()));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "nn",
         source: "Rodinia 3.1 openmp/nn/nn_openmp.c",
         size: format!("{n} records"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || nn::on(&cpu, lat, lng, &lv, &gv))),
+            ("accel", run(move || nn::on(&backend, lat, lng, &lv, &gv))),
             ("sequential", run(|| Ok(sequential(lat, lng, &lats, &lngs)))),
             ("rayon", run(|| Ok(rayon(lat, lng, &lats, &lngs)))),
         ],

@@ -84,14 +84,14 @@ pub fn program(h: &mut Harness) {
         })
         .collect();
     let wm = Matrix::from_vec([rows, cols], wall.clone()).expect("shape");
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "pathfinder",
         source: "Rodinia 3.1 openmp/pathfinder/pathfinder.cpp",
         size: format!("{rows}x{cols}"),
         tolerance: 0.0,
         systems: vec![
-            ("accel", run(move || pathfinder::on(&cpu, &wm))),
+            ("accel", run(move || pathfinder::on(&backend, &wm))),
             ("sequential", run(|| Ok(sequential(&wall, rows, cols)))),
             ("rayon", run(|| Ok(rayon(&wall, rows, cols)))),
         ],

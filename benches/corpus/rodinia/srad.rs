@@ -182,14 +182,14 @@ pub fn program(h: &mut Harness) {
         .collect();
     let jm = Matrix::from_vec([rows, cols], j.clone()).expect("shape");
     let d = Dims { rows, cols, roi };
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.program(Program {
         name: "srad",
         source: "Rodinia 3.1 openmp/srad/srad_v2/srad.cpp",
         size: format!("{rows}x{cols}, {niter} iterations"),
         tolerance: 1e-3,
         systems: vec![
-            ("accel", run(move || srad::on(&cpu, niter, roi, lambda, &jm))),
+            ("accel", run(move || srad::on(&backend, niter, roi, lambda, &jm))),
             ("sequential", run(|| Ok(sequential(niter, lambda, &j, &d)))),
             ("rayon", run(|| Ok(rayon(niter, lambda, &j, &d)))),
         ],

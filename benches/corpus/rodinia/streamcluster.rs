@@ -200,7 +200,7 @@ pub fn program(h: &mut Harness) {
         Vector::from(p.center_table.clone()),
         Vector::from(p.is_center.clone()),
     );
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let p = &p;
     h.program(Program {
         name: "streamcluster",
@@ -210,7 +210,7 @@ pub fn program(h: &mut Harness) {
         systems: vec![
             (
                 "accel",
-                run(move || pgain::on(&cpu, x, z, &arr_p, &wv, &cv, &av, &ctv, &icv, numcenters)),
+                run(move || pgain::on(&backend, x, z, &arr_p, &wv, &cv, &av, &ctv, &icv, numcenters)),
             ),
             ("sequential", run(move || Ok(sequential(p, x, z)))),
             ("rayon", run(move || Ok(rayon(p, x, z)))),

@@ -125,7 +125,7 @@ pub fn program(h: &mut Harness) {
     let (ex, ey, hz) = (field(1, nx), field(2, ny), field(3, nx));
     let arr = |v: &Vec<f32>| Matrix::from_vec([nx, ny], v.clone()).expect("shape");
     let (fv, exm, eym, hzm) = (Vector::from(fict.clone()), arr(&ex), arr(&ey), arr(&hz));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     let dims = (nx, ny);
     h.python(
         Py::new("fdtd-2d")
@@ -140,7 +140,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{nx}x{ny}, {tmax} steps"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || fdtd_2d::on(&cpu, &fv, &exm, &eym, &hzm))),
+            ("accel", run(move || fdtd_2d::on(&backend, &fv, &exm, &eym, &hzm))),
             ("sequential", run(|| Ok(sequential(&fict, dims, &ex, &ey, &hz)))),
             ("rayon", run(|| Ok(rayon(&fict, dims, &ex, &ey, &hz)))),
         ],

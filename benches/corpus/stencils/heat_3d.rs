@@ -110,7 +110,7 @@ pub fn program(h: &mut Harness) {
     let b = a.clone();
     let arr = |v: &Vec<f32>| Array::<f32, 3>::from_vec([n, n, n], v.clone()).expect("shape");
     let (aa, ba) = (arr(&a), arr(&b));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("heat-3d")
             .array("a", &[n, n, n], &a)
@@ -123,7 +123,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}^3, {tsteps} steps"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || heat_3d::on(&cpu, tsteps, &aa, &ba))),
+            ("accel", run(move || heat_3d::on(&backend, tsteps, &aa, &ba))),
             ("sequential", run(|| Ok(sequential(tsteps, n, &a, &b)))),
             ("rayon", run(|| Ok(rayon(tsteps, n, &a, &b)))),
         ],

@@ -82,7 +82,7 @@ pub fn program(h: &mut Harness) {
     let a: Vec<f32> = (0..n).map(|i| (i as f32 + 2.0) / n as f32).collect();
     let b: Vec<f32> = (0..n).map(|i| (i as f32 + 3.0) / n as f32).collect();
     let (av, bv) = (Vector::from(a.clone()), Vector::from(b.clone()));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("jacobi-1d")
             .array("a", &[n], &a)
@@ -95,7 +95,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}, {tsteps} steps"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || jacobi_1d::on(&cpu, tsteps, &av, &bv))),
+            ("accel", run(move || jacobi_1d::on(&backend, tsteps, &av, &bv))),
             ("sequential", run(|| Ok(sequential(tsteps, &a, &b)))),
             ("rayon", run(|| Ok(rayon(tsteps, &a, &b)))),
         ],

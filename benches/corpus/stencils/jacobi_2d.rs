@@ -105,7 +105,7 @@ pub fn program(h: &mut Harness) {
         .collect();
     let arr = |v: &Vec<f32>| Matrix::from_vec([n, n], v.clone()).expect("shape");
     let (am, bm) = (arr(&a), arr(&b));
-    let cpu = Backend::cpu();
+    let backend = h.backend();
     h.python(
         Py::new("jacobi-2d")
             .array("a", &[n, n], &a)
@@ -118,7 +118,7 @@ pub fn program(h: &mut Harness) {
         size: format!("{n}x{n}, {tsteps} steps"),
         tolerance: 1e-4,
         systems: vec![
-            ("accel", run(move || jacobi_2d::on(&cpu, tsteps, &am, &bm))),
+            ("accel", run(move || jacobi_2d::on(&backend, tsteps, &am, &bm))),
             ("sequential", run(|| Ok(sequential(tsteps, n, &a, &b)))),
             ("rayon", run(|| Ok(rayon(tsteps, n, &a, &b)))),
         ],
