@@ -34,6 +34,9 @@ pub use accel_runtime::gpu::{Device, DeviceProps};
 
 /// Dynamically typed values, as the reference interpreter sees them.
 pub use accel_runtime::dynamic;
+/// Profiles of program calls on the PTX simulator and the GPU time model
+/// (`name::profile(..)`, `ACCEL_SIM_PROFILE=1`).
+pub use accel_runtime::profile;
 
 /// The runtime, for generated code. Not a stable API.
 #[doc(hidden)]

@@ -92,7 +92,7 @@ impl<'p> GpuProgram<'p> {
         let mut r = Run {
             p: self,
             dev,
-            err: ErrWord::new(dev)?,
+            err: ErrWord::new(dev, name)?,
             vars: Vec::new(),
             bufs: HashMap::new(),
         };

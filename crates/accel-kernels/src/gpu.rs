@@ -397,10 +397,11 @@ impl Target for Gen<'_> {
             let (op, msg, at) = (&s.op, &s.msg, location(s.at));
             quote!((#rt::ErrorKind::#kind, #op, #msg, #at))
         });
+        let name = &self.plan.name;
         quote! {{
             const __SITES: &[#errors::ErrSite] = &[#(#sites),*];
             let __ctx = #rt::host::Ctx::new();
-            let __err = #errors::ErrWord::new(__dev)?;
+            let __err = #errors::ErrWord::new(__dev, #name)?;
             #steps
             let __result = #result;
             // Kernels report run-time errors through the error word, read here

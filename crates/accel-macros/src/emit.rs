@@ -188,6 +188,15 @@ fn program_items(
                 __run().map_err(|e| e.in_program(#name_str))
             }
 
+            /// Runs the program once on a profiling PTX simulator: per kernel,
+            /// its warp instructions, coalescing, DRAM bytes, bank conflicts and
+            /// atomics, and the model's time on an H100 and an H200 (needs
+            /// accel's `ptx-sim` feature).
+            #[allow(unused_variables, unused_mut, clippy::all)]
+            pub fn profile(#(#params),*) -> ::accel::Result<::accel::profile::CallProfile> {
+                ::accel::profile::call(|__backend| on(__backend, #(#args),*).map(|_| ()))
+            }
+
             /// The kernel plan: each kernel, the operations fused into it, and the
             /// arrays materialised.
             pub fn explain() -> ::std::string::String {
@@ -303,6 +312,9 @@ fn fallback_items(f: &syn::ItemFn) -> TokenStream {
         #vis mod #name {
             use super::*;
             pub fn on(__backend: &::accel::Backend, #inputs) -> ::accel::Result<#result> {
+                #err
+            }
+            pub fn profile(#inputs) -> ::accel::Result<::accel::profile::CallProfile> {
                 #err
             }
             pub fn explain() -> ::std::string::String {

@@ -449,11 +449,26 @@ pub(super) fn warp_reduce(
 /// Shared arrays of `slots` 8-byte slots per leaf of `t` plus one of flags.
 pub(super) fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
     let mut s = String::new();
-    for k in 0..leaves(t).len() {
-        let _ = writeln!(s, "\t.shared .align 8 .b8 {prefix}_s{k}[{}];", slots * 8);
+    for (k, p) in leaves(t).into_iter().enumerate() {
+        let w = slot_bytes(p);
+        let _ = writeln!(
+            s,
+            "\t.shared .align {w} .b8 {prefix}_s{k}[{}];",
+            slots * w as usize
+        );
     }
     let _ = writeln!(s, "\t.shared .align 4 .b8 {prefix}_sh[{}];", slots * 4);
     s
+}
+
+/// The stride of a leaf's shared slots: its own width, so that a warp's
+/// 32-bit slots fall in 32 different banks (8-byte slots for every leaf put
+/// two lanes in each even bank: a two-way conflict the profile showed).
+fn slot_bytes(p: Prim) -> u32 {
+    match class(p) {
+        Class::Rd | Class::Fd => 8,
+        Class::P | Class::R | Class::F => 4,
+    }
 }
 
 fn slot_addr(l: &mut Lower, name: &str, idx32: &str, size: u32) -> String {
@@ -467,7 +482,7 @@ fn slot_addr(l: &mut Lower, name: &str, idx32: &str, size: u32) -> String {
 
 pub(super) fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
     for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
-        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, 8);
+        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, slot_bytes(p));
         match class(p) {
             Class::P => {
                 let u = l.pred_to_u32(r);
@@ -485,7 +500,7 @@ pub(super) fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], 
 
 pub(super) fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
     for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
-        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, 8);
+        let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, slot_bytes(p));
         match class(p) {
             Class::P => {
                 let u = l.reg(Class::R);

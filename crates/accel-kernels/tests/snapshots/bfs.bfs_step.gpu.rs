@@ -39,7 +39,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "bfs_step")?;
         let __b0_shape = frontier.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &frontier)?;
         let __b1_shape = offsets.shape();

@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "black_scholes")?;
         let __b0_shape = opts.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &opts)?;
         let __v1 = r;

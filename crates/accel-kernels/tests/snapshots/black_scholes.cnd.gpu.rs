@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "cnd")?;
         let __v0 = d;
         let __res0 = if (__v0 > f32::from_bits(0u32)) {
             rt::ops::ScalarOps::acc_sub(

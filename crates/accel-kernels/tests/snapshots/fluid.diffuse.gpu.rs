@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "diffuse")?;
         let __b0_shape = x0.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &x0)?;
         let __v1 = a;

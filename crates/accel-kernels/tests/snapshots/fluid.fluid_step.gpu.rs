@@ -39,7 +39,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "fluid_step")?;
         let __b0_shape = dens.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &dens)?;
         let __b1_shape = u.shape();

@@ -15,7 +15,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "histogram")?;
         let __b0_shape = xs.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &xs)?;
         let __v1 = bins;

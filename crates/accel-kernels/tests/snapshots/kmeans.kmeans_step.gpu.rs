@@ -21,7 +21,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "kmeans_step")?;
         let __b0_shape = points.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &points)?;
         let __b1_shape = centroids.shape();

@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "mandelbrot_unrolled")?;
         let __v0 = w;
         let __v1 = h;
         let __v2 = limit;

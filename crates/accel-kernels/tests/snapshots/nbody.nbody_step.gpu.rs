@@ -9,7 +9,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "nbody_step")?;
         let __b0_shape = pos.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &pos)?;
         let __b1_shape = vel.shape();

@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "pair_accel")?;
         let __v0 = pi;
         let __v1 = pj;
         let __v2 = mj;

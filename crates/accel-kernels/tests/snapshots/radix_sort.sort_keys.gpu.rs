@@ -2,7 +2,7 @@ fn program() {
     {
         const __SITES: &[rt::gpu::error_word::ErrSite] = &[];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "sort_keys")?;
         let __b0_shape = xs.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &xs)?;
         let __b1_shape: [usize; 1] = __b0_shape;

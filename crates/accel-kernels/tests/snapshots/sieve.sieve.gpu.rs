@@ -9,7 +9,7 @@ fn program() {
             ),
         ];
         let __ctx = rt::host::Ctx::new();
-        let __err = rt::gpu::error_word::ErrWord::new(__dev)?;
+        let __err = rt::gpu::error_word::ErrWord::new(__dev, "sieve")?;
         let __b0_shape = ps.shape();
         let __b0 = rt::gpu::buffers::input(__dev, &ps)?;
         let __v1 = n;

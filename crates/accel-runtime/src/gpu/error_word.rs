@@ -11,15 +11,21 @@ use std::sync::Arc;
 /// location)`.
 pub type ErrSite = (ErrorKind, &'static str, &'static str, Option<&'static str>);
 
-/// The word kernels write the first run-time error into (0: none).
+/// The word kernels write the first run-time error into (0: none). One
+/// lives for each program call: dropping it ends the call
+/// ([`Device::end_call`]).
 #[derive(Debug)]
 pub struct ErrWord {
     buf: DeviceBuffer,
+    program: String,
 }
 
 impl ErrWord {
-    pub fn new(dev: &Arc<dyn Device>) -> Result<ErrWord> {
-        Ok(ErrWord { buf: zeroed(dev, 4)? })
+    pub fn new(dev: &Arc<dyn Device>, program: &str) -> Result<ErrWord> {
+        Ok(ErrWord {
+            buf: zeroed(dev, 4)?,
+            program: program.to_string(),
+        })
     }
 
     pub fn ptr(&self) -> DevicePtr {
@@ -74,4 +80,10 @@ pub fn unsupported(program: &str, why: &str) -> Error {
         program,
         format!("not supported on the GPU back end yet: {why}; use Backend::cpu()"),
     )
+}
+
+impl Drop for ErrWord {
+    fn drop(&mut self) {
+        self.buf.device().end_call(&self.program);
+    }
 }

@@ -141,6 +141,16 @@ pub trait Device: Send + Sync + fmt::Debug {
     fn transfers(&self) -> Option<Transfers> {
         None
     }
+    /// A program call on this device has ended (its error word is dropped):
+    /// a profiling simulator closes the call's profile here.
+    fn end_call(&self, program: &str) {
+        let _ = program;
+    }
+    /// The simulator behind this device, if it is one (for its profile).
+    #[cfg(feature = "ptx-sim")]
+    fn as_sim(&self) -> Option<&crate::ptx_sim::SimDevice> {
+        None
+    }
 }
 
 /// One device allocation, freed on drop.

@@ -20,11 +20,13 @@
 //! order of their linear block index (as hardware does), so inter-block
 //! protocols such as "last block" counters and flags from earlier blocks work.
 
+use super::counters::{BlockCounters, LaunchCounters, Mem};
 use super::float::*;
 use super::inst::*;
 use super::mem::{GlobalMem, SHARED_WINDOW};
 use super::rng::Rng;
 use crate::gpu::LaunchConfig;
+use crate::profile::{KernelProfile, Pipe};
 
 const QUANTUM: u64 = 64;
 const RESIDENT_BLOCKS: usize = 8;
@@ -105,6 +107,8 @@ struct Block {
     bars: [BarState; 16],
     /// Threads of each warp waiting at a warp collective: warp_sync has work only then.
     coll_waiting: Vec<u32>,
+    /// Its warp instructions, when the launch is profiled.
+    counters: BlockCounters,
 }
 
 /// What stopped a thread.
@@ -131,6 +135,7 @@ struct Ctx<'a> {
     fparams: usize,
     shared_size: u32,
     insts: u64,
+    counters: Option<LaunchCounters>,
 }
 
 fn frame_size(m: &Module, f: u32, regs: bool, depth: u32) -> Result<u32, String> {
@@ -181,7 +186,8 @@ pub fn run_launch(
     kparams: &[u8],
     mem: &mut GlobalMem,
     rng: &mut Rng,
-) -> Result<u64, String> {
+    profile: bool,
+) -> Result<(u64, Option<KernelProfile>), String> {
     let k = &m.funcs[kidx];
     let fregs = frame_size(m, kidx as u32, true, 0)? as usize;
     let fparams = frame_size(m, kidx as u32, false, 0)? as usize;
@@ -199,6 +205,7 @@ pub fn run_launch(
         fparams,
         shared_size,
         insts: 0,
+        counters: profile.then(|| LaunchCounters::new(&k.name, cfg.grid, cfg.block)),
     };
     let nblocks = cfg.grid[0] as u64 * cfg.grid[1] as u64 * cfg.grid[2] as u64;
     let mut next: u64 = 0;
@@ -216,7 +223,7 @@ pub fn run_launch(
             next += 1;
         }
         if resident.is_empty() {
-            return Ok(cx.insts);
+            return Ok((cx.insts, cx.counters.map(LaunchCounters::finish)));
         }
         // A random resident block with a runnable thread: start at a random
         // one and take the next that has one.
@@ -246,6 +253,9 @@ pub fn run_launch(
                 }
                 warp_sync(&mut cx, b, t / 32)?;
                 if b.live == 0 {
+                    if let Some(c) = &mut cx.counters {
+                        c.retire(&mut b.counters);
+                    }
                     pool.push(resident.swap_remove(bi));
                 }
             }
@@ -271,7 +281,11 @@ fn new_block(cx: &Ctx, entry: u32, kidx: u32, ctaid: [u32; 3], reuse: Option<Blo
         live: 0,
         bars: [BarState::default(); 16],
         coll_waiting: Vec::new(),
+        counters: BlockCounters::new(false),
     });
+    if b.counters.on() != cx.counters.is_some() {
+        b.counters = BlockCounters::new(cx.counters.is_some());
+    }
     b.ctaid = ctaid;
     b.threads.clear();
     b.threads.extend((0..n).map(|l| Th {
@@ -987,6 +1001,30 @@ impl Ctx<'_> {
     }
 }
 
+/// The pipe that issues `inst`, for the profile (memory instructions are
+/// placed by the address they resolve to).
+fn pipe(inst: &Inst) -> Pipe {
+    match inst.op {
+        Op::Ld(Space::Param) | Op::St(Space::Param) => Pipe::Alu,
+        Op::Ld(Space::Shared) | Op::St(Space::Shared) => Pipe::Shared,
+        Op::Ld(_) | Op::St(_) => Pipe::Global,
+        Op::Atom { .. } | Op::Red { .. } => Pipe::Atomic,
+        Op::Rcp | Op::Sqrt | Op::Rsqrt | Op::Sin | Op::Cos | Op::Ex2 | Op::Lg2 => Pipe::Sfu,
+        Op::Div if matches!(inst.ty, Ty::F32 | Ty::F64) => Pipe::Sfu,
+        Op::Bra { .. }
+        | Op::Call { .. }
+        | Op::Ret
+        | Op::Exit
+        | Op::Bar
+        | Op::Fence
+        | Op::Shfl(_)
+        | Op::Vote(_)
+        | Op::Activemask => Pipe::Control,
+        _ if inst.ty == Ty::F64 => Pipe::Fp64,
+        _ => Pipe::Alu,
+    }
+}
+
 /// Runs thread `t` of block `b` for at most `budget` instructions.
 fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Stop> {
     let fregs = cx.fregs;
@@ -1011,6 +1049,7 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
         shadow,
         epoch,
         bars,
+        counters,
         ..
     } = b;
     let th = &mut threads[t];
@@ -1091,6 +1130,12 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
         }
         let inst = &code[pc];
         executed += 1;
+        // The warp instruction this is part of, when profiling.
+        let group = if counters.on() {
+            counters.issue(lin, pc as u32, pipe(inst), matches!(inst.op, Op::Bar))
+        } else {
+            (0, 0, 0)
+        };
         if inst.guard != NO_REG {
             let i = rb + inst.guard as usize;
             if !init[i] {
@@ -1152,6 +1197,13 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 }
                 let pb = th.pbase as usize;
                 let is_ld = matches!(inst.op, Op::Ld(_));
+                if counters.on() {
+                    match loc {
+                        Loc::Global(g) => counters.access(group, Mem::Global { store: !is_ld }, g, size * n),
+                        Loc::Shared(o) => counters.access(group, Mem::Shared, o as u64, size * n),
+                        Loc::KParam(_) | Loc::LParam(_) => {}
+                    }
+                }
                 for k in 0..n {
                     let lk = match loc {
                         Loc::Global(g) => Loc::Global(g + (k * size) as u64),
@@ -1648,6 +1700,13 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                         fail!("misaligned atomic of {size} bytes at shared address {s:#x}")
                     }
                     _ => {}
+                }
+                if counters.on() {
+                    match loc {
+                        Loc::Global(g) => counters.access(group, Mem::GlobalAtomic, g, size),
+                        Loc::Shared(o) => counters.access(group, Mem::SharedAtomic, o as u64, size),
+                        Loc::KParam(_) | Loc::LParam(_) => {}
+                    }
                 }
                 let old = tryf!(cx.atomic(&mut mc, loc, op, ty, lin, bv, cv));
                 if let Op::Atom { .. } = inst.op {

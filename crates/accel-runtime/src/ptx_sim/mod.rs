@@ -8,7 +8,10 @@
 //! * `lex` / `parse`: PTX text → decoded [`inst::Module`] (once per module);
 //! * `exec`: one launch (the scheduling model is described there);
 //! * `float`: rounding modes, `cvt`, min/max;
-//! * `mem`: global memory.
+//! * `mem`: global memory;
+//! * `counters`: performance counters per launch, when profiling
+//!   (`crate::profile`: the data and the time model; `ACCEL_SIM_PROFILE=1`
+//!   prints them after each program call).
 //!
 //! Approximate instructions (`div.approx`, `div.full`, `rcp.approx`,
 //! `sqrt.approx`, `rsqrt.approx`, `sin/cos/ex2/lg2.approx`) are computed
@@ -50,6 +53,7 @@
 //! block that is not resident (blocks are resident 8 at a time, started in
 //! order) runs into the instruction limit.
 
+pub mod counters;
 pub mod exec;
 pub mod float;
 pub mod inst;
@@ -86,6 +90,19 @@ struct State {
     rng: rng::Rng,
     stats: SimStats,
     transfers: Transfers,
+    profile: Profiling,
+}
+
+/// What a profiling device keeps: the launches of the call in progress, and
+/// the last call's profile.
+#[derive(Default)]
+struct Profiling {
+    on: bool,
+    print: bool,
+    kernels: Vec<crate::profile::KernelProfile>,
+    /// The copies counted when the call in progress began.
+    transfers_before: Transfers,
+    last_call: Option<crate::profile::CallProfile>,
 }
 
 /// The simulated GPU. Launches run synchronously; scheduling decisions come
@@ -111,11 +128,31 @@ pub fn parse(ptx: &str) -> Result<inst::Module> {
 }
 
 impl SimDevice {
+    /// A simulator scheduling from `seed`; with `ACCEL_SIM_PROFILE=1` it
+    /// profiles every launch and prints each program call's profile.
     pub fn new(seed: u64) -> SimDevice {
+        let print = std::env::var("ACCEL_SIM_PROFILE").is_ok_and(|v| v.trim() == "1");
+        SimDevice::with_profiling(seed, print, print)
+    }
+
+    /// A simulator that profiles every launch (see [`crate::profile`]); read a
+    /// call's profile with [`SimDevice::last_call`].
+    pub fn profiled(seed: u64) -> SimDevice {
+        SimDevice::with_profiling(seed, true, false)
+    }
+
+    fn with_profiling(seed: u64, on: bool, print: bool) -> SimDevice {
         SimDevice {
             props: DeviceProps {
                 name: "ptx-sim".into(),
-                multiprocessors: 4,
+                // Profiled launches take the shape they take on an H100 or
+                // H200 (grids are sized by the multiprocessor count); plain
+                // ones stay small, for speed.
+                multiprocessors: if on {
+                    crate::profile::H100.multiprocessors
+                } else {
+                    4
+                },
                 max_threads_per_block: 1024,
                 warp_size: 32,
                 shared_bytes_per_block: 48 * 1024,
@@ -126,12 +163,22 @@ impl SimDevice {
                 rng: rng::Rng::new(seed),
                 stats: SimStats::default(),
                 transfers: Transfers::default(),
+                profile: Profiling {
+                    on,
+                    print,
+                    ..Profiling::default()
+                },
             }),
         }
     }
 
     pub fn stats(&self) -> SimStats {
         self.lock().stats
+    }
+
+    /// The profile of the last program call that ended, on a profiling device.
+    pub fn last_call(&self) -> Option<crate::profile::CallProfile> {
+        self.lock().profile.last_call.clone()
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -295,12 +342,21 @@ impl Device for SimDevice {
             )));
         }
         let st = &mut *s;
-        let r = exec::run_launch(&module, kidx, &cfg, &pbuf, &mut st.mem, &mut st.rng);
+        let r = exec::run_launch(
+            &module,
+            kidx,
+            &cfg,
+            &pbuf,
+            &mut st.mem,
+            &mut st.rng,
+            st.profile.on,
+        );
         st.stats.launches += 1;
         st.stats.sim_time += start.elapsed();
         match r {
-            Ok(n) => {
+            Ok((n, profile)) => {
                 st.stats.instructions += n;
+                st.profile.kernels.extend(profile);
                 Ok(())
             }
             Err(e) => Err(fail(e)),
@@ -309,5 +365,28 @@ impl Device for SimDevice {
 
     fn synchronize(&self) -> Result<()> {
         Ok(())
+    }
+
+    fn end_call(&self, program: &str) {
+        let mut s = self.lock();
+        if !s.profile.on {
+            return;
+        }
+        let (now, before) = (s.transfers, s.profile.transfers_before);
+        let call = crate::profile::CallProfile {
+            program: program.to_string(),
+            kernels: std::mem::take(&mut s.profile.kernels),
+            upload_bytes: now.upload_bytes - before.upload_bytes,
+            download_bytes: now.download_bytes - before.download_bytes,
+        };
+        s.profile.transfers_before = now;
+        if s.profile.print {
+            eprint!("{}", call.table());
+        }
+        s.profile.last_call = Some(call);
+    }
+
+    fn as_sim(&self) -> Option<&SimDevice> {
+        Some(self)
     }
 }

@@ -1,0 +1,135 @@
+//! What the profiling simulator shows of the GPU code (structure, not
+//! timings): memory-bound kernels coalesce and move no more than their
+//! plan must, reductions and scans have no shared-memory bank conflicts, and
+//! maps over quads do not diverge. `name::profile(..)` gives the counters.
+
+use accel::prelude::*;
+use accel::profile::{CallProfile, KernelProfile};
+
+#[acc]
+fn saxpy(a: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
+    xs.zip_with(ys, |x, y| a * x + y)
+}
+
+#[acc]
+fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
+    xs.zip_with(ys, |x, y| x * y).sum()
+}
+
+#[acc]
+fn prefix_sums(xs: &Vector<i32>) -> Vector<i32> {
+    xs.scanl1(|a, b| a + b)
+}
+
+#[acc]
+fn row_sums(m: &Matrix<f32>) -> Vector<f32> {
+    m.fold(0.0, |a, b| a + b)
+}
+
+#[acc]
+fn two_maps(price: &Vector<f32>, strike: &Vector<f32>, years: &Vector<f32>) -> (Vector<f32>, Vector<f32>) {
+    let calls = price.zip_with(strike, |s, k| s - k);
+    let puts = strike.zip_with(years, |k, t| k * (-0.02 * t).exp());
+    (calls, puts)
+}
+
+const N: usize = 1 << 14;
+
+fn vector(n: usize, scale: f32) -> Vector<f32> {
+    Vector::from_vec([n], (0..n).map(|i| (i % 97) as f32 * scale).collect()).expect("shape")
+}
+
+/// The call's kernels, after printing its table (seen with `--nocapture`).
+fn kernels(p: accel::Result<CallProfile>) -> Vec<KernelProfile> {
+    let p = p.expect("a profile");
+    println!("{}", p.table());
+    assert!(!p.kernels.is_empty(), "no kernel launched");
+    p.kernels
+}
+
+/// The kernel that moves the most bytes: the one the checks are about (the
+/// others finish a reduction over a few partials).
+fn main_kernel(ks: &[KernelProfile]) -> &KernelProfile {
+    ks.iter()
+        .max_by_key(|k| k.dram_read_bytes + k.dram_write_bytes)
+        .expect("a kernel")
+}
+
+fn assert_coalesced(k: &KernelProfile) {
+    assert!(
+        k.sector_efficiency() <= 1.1,
+        "`{}` touches {:.2}x the sectors its requests need",
+        k.kernel,
+        k.sector_efficiency()
+    );
+}
+
+fn assert_moves_at_most(k: &KernelProfile, bytes: usize) {
+    let moved = k.dram_read_bytes + k.dram_write_bytes;
+    assert!(
+        moved as f64 <= 1.1 * bytes as f64,
+        "`{}` moves {moved} bytes; the plan needs {bytes}",
+        k.kernel
+    );
+}
+
+#[test]
+fn maps_coalesce_move_their_bytes_and_do_not_diverge() {
+    let (xs, ys) = (vector(N, 0.5), vector(N, 0.25));
+    let ks = kernels(saxpy::profile(2.0, &xs, &ys));
+    assert_eq!(ks.len(), 1);
+    let k = &ks[0];
+    assert_coalesced(k);
+    assert_moves_at_most(k, 3 * 4 * N);
+    assert!(
+        k.lanes_per_instruction() >= 31.5,
+        "the map over quads diverges: {:.2} lanes per warp instruction",
+        k.lanes_per_instruction()
+    );
+    // Two maps, each reading two of the inputs and writing one result.
+    for k in kernels(two_maps::profile(&xs, &ys, &vector(N, 0.01))) {
+        assert_coalesced(&k);
+        assert_moves_at_most(&k, 3 * 4 * N);
+    }
+}
+
+#[test]
+fn folds_coalesce_and_have_no_bank_conflicts() {
+    let (xs, ys) = (vector(N, 0.5), vector(N, 0.25));
+    let ks = kernels(dotp::profile(&xs, &ys));
+    assert_coalesced(main_kernel(&ks));
+    assert_moves_at_most(main_kernel(&ks), 2 * 4 * N);
+    let m = Matrix::from_vec([64, 1000], (0..64_000).map(|i| (i % 13) as f32).collect()).expect("shape");
+    let rows = kernels(row_sums::profile(&m));
+    assert_coalesced(main_kernel(&rows));
+    for k in ks.iter().chain(&rows) {
+        assert_eq!(
+            k.bank_conflicts, 0,
+            "`{}` has shared-memory bank conflicts",
+            k.kernel
+        );
+    }
+}
+
+#[test]
+fn scans_have_no_bank_conflicts() {
+    let xs = Vector::from_vec([N], (0..N as i32).map(|i| i % 7 - 3).collect()).expect("shape");
+    for k in kernels(prefix_sums::profile(&xs)) {
+        assert_eq!(
+            k.bank_conflicts, 0,
+            "`{}` has shared-memory bank conflicts",
+            k.kernel
+        );
+    }
+}
+
+#[test]
+fn a_profile_counts_the_copies_of_the_call() {
+    let (xs, ys) = (vector(1000, 1.0), vector(1000, 2.0));
+    let p = dotp::profile(&xs, &ys).expect("a profile");
+    assert_eq!(p.program, "dotp");
+    // Both inputs go up; the error word and the scalar come down.
+    assert_eq!(p.upload_bytes, 2 * 4 * 1000);
+    assert!(p.download_bytes >= 4, "{}", p.download_bytes);
+    assert!(p.time_us(&accel::profile::H100) > p.time_us(&accel::profile::H200) * 0.99);
+}
