@@ -14,6 +14,8 @@ mod interop;
 pub mod profile;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
+#[cfg(feature = "serde")]
+mod serialize;
 
 pub use accel_types::{error, ops, shape};
 pub use array::{Array, Matrix, Scalar, Vector};

@@ -250,7 +250,7 @@ mod tests {
         assert_eq!(index_at(&[7], 6), [6]);
         assert_eq!(index_at(&[7, 0], 0), [0, 0]);
         // Rank 0: the one element, at the empty index.
-        assert_eq!(index_at(&[], 0), []);
+        assert_eq!(index_at(&[], 0), [0usize; 0]);
     }
 
     #[test]
