@@ -290,6 +290,22 @@ fn zip_exact(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> {
     a.zip_with_exact(b, |x, y| x.wrapping_sub(y))
 }
 
+#[acc]
+fn zip_bcast(a: &Matrix<i32>, b: &Matrix<i32>) -> Matrix<i32> {
+    a.zip_with_broadcast(b, |x, y| x.wrapping_mul(3).wrapping_add(y))
+}
+
+/// NumPy's broadcast of two shapes of one rank, or `None`.
+fn broadcast_shape(a: [usize; 2], b: [usize; 2]) -> Option<[usize; 2]> {
+    let axis = |x: usize, y: usize| match (x, y) {
+        _ if x == y => Some(x),
+        (1, y) => Some(y),
+        (x, 1) => Some(x),
+        _ => None,
+    };
+    Some([axis(a[0], b[0])?, axis(a[1], b[1])?])
+}
+
 /// docs/language.md's example.
 #[acc]
 fn jitter(xs: &Vector<f32>, seed: u64) -> Vector<f32> {
@@ -485,6 +501,36 @@ proptest! {
         // Another shape: `ShapeMismatch`, where `zip_with` would intersect.
         if b.shape() != a.shape() {
             check_err(zip_exact::SOURCE, "zip_exact", &[arg(&a), arg(&b)], zip_exact(&a, &b), ErrorKind::ShapeMismatch);
+        }
+    }
+
+    #[test]
+    fn zip_with_broadcast_follows_numpy(a in matrix(any::<i32>(), 6, 6), b in matrix(any::<i32>(), 6, 6), pick in 0usize..5) {
+        // `b`, or a row, a column or a single entry of the same values: the
+        // shapes that broadcast against `a`, and `b` itself, which may not.
+        let [r, c] = a.shape();
+        let shape = match pick {
+            0 => [1, c],
+            1 => [r, 1],
+            2 => [1, 1],
+            3 => [r, c],
+            _ => b.shape(),
+        };
+        let vals = b.to_vec();
+        let other = Matrix::from_fn(shape, |[i, j]| vals.get(i * shape[1] + j).copied().unwrap_or(7));
+        let got = zip_bcast(&a, &other);
+        match broadcast_shape(a.shape(), other.shape()) {
+            Some(out) => {
+                check_ok(zip_bcast::SOURCE, "zip_bcast", &[arg(&a), arg(&other)], zip_bcast(&a, &other), EXACT);
+                let at = |m: &Matrix<i32>, i: usize, j: usize| {
+                    let [mr, mc] = m.shape();
+                    m.get([if mr == 1 { 0 } else { i }, if mc == 1 { 0 } else { j }]).unwrap()
+                };
+                let want = Matrix::from_fn(out, |[i, j]| at(&a, i, j).wrapping_mul(3).wrapping_add(at(&other, i, j)));
+                let got = got.unwrap();
+                prop_assert_eq!((got.shape(), got.to_vec()), (want.shape(), want.to_vec()));
+            }
+            None => check_err(zip_bcast::SOURCE, "zip_bcast", &[arg(&a), arg(&other)], got, ErrorKind::ShapeMismatch),
         }
     }
 

@@ -9,7 +9,8 @@ pub enum ErrorKind {
     /// An index outside an array's shape (`xs[[i]]`, `backpermute`, `permute`).
     IndexOutOfBounds,
     /// Shapes that do not fit: `reshape` to a shape of another size,
-    /// `zip_with_exact` of arrays of different shapes, a shape whose number of
+    /// `zip_with_exact` of arrays of different shapes, `zip_with_broadcast` of
+    /// shapes that do not broadcast, a shape whose number of
     /// elements overflows `usize` (`Array::from_vec` with the wrong number of
     /// elements is an `InvalidArgument`).
     ShapeMismatch,

@@ -11,7 +11,8 @@ use crate::ir::{
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-const ARRAY_METHODS: &str = "map, zip_with, zip_with_exact, zip, unzip, backpermute, reshape, fold, fold1, \
+const ARRAY_METHODS: &str =
+    "map, zip_with, zip_with_exact, zip_with_broadcast, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
      scanr_total, permute, stencil, stencil2, shape, len, value";
 
@@ -165,7 +166,7 @@ impl Lowerer<'_> {
                 let out = self.elem_result(&f, args[0])?;
                 Ok(self.arena.add(Expr::Array(ArrayOp::Map { f, a }), arr(out, rank), span))
             }
-            "zip_with" | "zip_with_exact" | "zip" => {
+            "zip_with" | "zip_with_exact" | "zip_with_broadcast" | "zip" => {
                 self.arity(m, args, if name == "zip" { 1 } else { 2 })?;
                 let b = self.expr(args[0], None)?;
                 let (eb, rb) = self.array_ty(b, args[0].span(), name)?;
@@ -190,10 +191,10 @@ impl Lowerer<'_> {
                     self.closure(args[1], &[elem, eb], want_elem.as_ref())?
                 };
                 let out = self.elem_result(&f, args.last().copied().unwrap_or(&m.receiver))?;
-                let a = if name == "zip_with_exact" {
-                    self.same_shape_or_fail(a, b, rank)
-                } else {
-                    a
+                let (a, b) = match name {
+                    "zip_with_exact" => (self.same_shape_or_fail(a, b, rank), b),
+                    "zip_with_broadcast" => self.broadcast(a, b, rank),
+                    _ => (a, b),
                 };
                 Ok(self.arena.add(Expr::Array(ArrayOp::ZipWith { f, a, b }), arr(out, rank), span))
             }
@@ -437,6 +438,53 @@ impl Lowerer<'_> {
             sa,
         );
         ar.backpermute(a, sh, |_, ix| ix)
+    }
+
+    /// `a` and `b` (of rank `r`) read over their broadcast shape, NumPy's
+    /// rule for arrays of one rank: on each axis the extents are equal, or
+    /// one is 1 and that array's single entry is read along the axis; else
+    /// the run-time error `ShapeMismatch`. Two backpermutes, which fuse into
+    /// the zip.
+    fn broadcast(&mut self, a: H, b: H, r: usize) -> (H, H) {
+        let ar = &mut self.arena;
+        let (sa, sb) = (ar.shape(a), ar.shape(b));
+        let one = ar.usize_lit(1);
+        let mut fits = ar.bool_lit(true);
+        let mut extents = Vec::new();
+        for d in 0..r {
+            let (x, y) = (ar.comp(sa, d), ar.comp(sb, d));
+            let same = ar.bin(BinOp::Eq, x, y);
+            let (x1, y1) = (ar.bin(BinOp::Eq, x, one), ar.bin(BinOp::Eq, y, one));
+            let either = ar.bin(BinOp::Or, x1, y1);
+            let axis = ar.bin(BinOp::Or, same, either);
+            fits = ar.bin(BinOp::And, fits, axis);
+            // 1 against n is n (0 included, as in NumPy); otherwise they agree.
+            extents.push(ar.if_(x1, y, x));
+        }
+        let shape = ar.index(extents);
+        let shape = ar.assert_kind(
+            fits,
+            ErrorKind::ShapeMismatch,
+            "zip_with_broadcast",
+            "the shapes do not broadcast: on each axis the extents must be equal or one of them 1",
+            shape,
+        );
+        let spread = |ar: &mut Arena, x: H, sx: H| {
+            ar.backpermute(x, shape, |ar, ix| {
+                let comps = (0..r)
+                    .map(|d| {
+                        let (n, i) = (ar.comp(sx, d), ar.comp(ix, d));
+                        let single = ar.bin(BinOp::Eq, n, one);
+                        let zero = ar.usize_lit(0);
+                        ar.if_(single, zero, i)
+                    })
+                    .collect();
+                ar.index(comps)
+            })
+        };
+        let a = spread(ar, a, sa);
+        let b = spread(ar, b, sb);
+        (a, b)
     }
 
     pub(crate) fn scalar_arg(&mut self, e: &syn::Expr, want: &Ty) -> CResult<H> {
