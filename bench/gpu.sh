@@ -14,8 +14,9 @@
 #   3. (bench) the benchmark programs (accel on CUDA, then CuPy and JAX on the
 #      same inputs) into docs/bench/gpu.md;
 #   4. (checks) the expand/permute strategies, compute-sanitizer memcheck and
-#      racecheck on every example (small sizes), and ncu's time and DRAM bytes
-#      of the dot product.
+#      racecheck on every example (small sizes), and ncu's time, DRAM bytes,
+#      instructions, sectors and bank conflicts of the dot product,
+#      Black-Scholes and the histogram (the model's counters: gpu-model.md).
 # Logs go to $GPU_RUN_OUT (default target/gpu-run): run.log (every stage's
 # output, in order) and the benchmark JSON.
 #
@@ -116,8 +117,13 @@ run_checks() {
             stage "sanitizer $tool $e" 30 compute-sanitizer --tool "$tool" --error-exitcode 9 "$pack/examples/$e" $n
         done
     done
-    stage ncu 60 ncu --launch-count 12 --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum \
-        --csv "$pack/examples/dotp" 67108864
+    # ncu beside the model's counters (docs/bench/gpu-model.md, `cargo bench --bench gpu_model`).
+    local metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,smsp__inst_executed.sum
+    metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+    metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
+    for es in dotp:67108864 black_scholes:20000000 histogram:20000000; do
+        stage "ncu ${es%%:*}" 60 ncu --launch-count 12 --metrics "$metrics" --csv "$pack/examples/${es%%:*}" "${es#*:}"
+    done
 }
 
 for s in ${@:-tests bench checks}; do
