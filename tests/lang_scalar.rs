@@ -1492,3 +1492,35 @@ fn scalar_code_fuses() {
         .fold((i32::MAX, u32::MAX), |a, b| a.min(b));
     assert_eq!(fused_scalar(&xs).unwrap().value(), want);
 }
+
+// Constants and type aliases declared with the functions of an `accel!` block.
+accel! {
+    const SCALE: f32 = 2.5;
+    const OFFSET: i32 = -3;
+    const KEEP: usize = 5;
+    const DOUBLE: bool = true;
+    const WHOLE: f64 = 2.0;
+    type Signal = Vector<f32>;
+    type Counts = Vector<i32>;
+
+    pub fn scaled(xs: &Signal) -> Signal {
+        xs.map(|x| if DOUBLE { x * SCALE * 2.0 } else { x * SCALE })
+    }
+
+    pub fn shifted(xs: &Counts) -> (Counts, Scalar<f64>) {
+        (xs.map(|x| x.wrapping_add(OFFSET)).take(KEEP), fill([], WHOLE * 0.5))
+    }
+}
+
+#[test]
+fn block_constants_and_type_aliases() {
+    // They stay Rust items too.
+    assert_eq!((SCALE, OFFSET, KEEP, WHOLE), (2.5, -3, 5, 2.0));
+    let xs: Signal = Vector::from(vec![1.0f32, -2.0, 0.5]);
+    check_ok(scaled::SOURCE, "scaled", &[arg(&xs)], scaled(&xs), EXACT);
+    assert_eq!(scaled(&xs).unwrap().to_vec(), vec![5.0, -10.0, 2.5]);
+    let ns: Counts = Vector::from((0..8).collect::<Vec<i32>>());
+    check_ok(shifted::SOURCE, "shifted", &[arg(&ns)], shifted(&ns), EXACT);
+    let (got, half) = shifted(&ns).unwrap();
+    assert_eq!((got.to_vec(), half.value()), (vec![-3, -2, -1, 0, 1], 1.0));
+}

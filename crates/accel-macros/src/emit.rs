@@ -1,5 +1,6 @@
 //! The items generated for each function of an accel program.
 
+use crate::block_items::BlockItems;
 use accel_core::ir::Ty;
 use accel_core::Options;
 use accel_kernels::host::rust_ty;
@@ -41,21 +42,35 @@ pub fn block(item: TokenStream) -> TokenStream {
 /// Parses `item` as one or more functions and emits, for each, the function,
 /// its module (`on`, `explain`) and any errors.
 pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
-    let source = item.to_string();
     let file: syn::File = match syn::parse2(item) {
         Ok(f) => f,
         Err(e) => return e.to_compile_error(),
     };
     let mut fns = Vec::new();
     let mut out = TokenStream::new();
+    // Constants and type aliases stay Rust items, and the functions see what
+    // they stand for.
+    let mut items = BlockItems::default();
     for it in file.items {
-        match it {
-            syn::Item::Fn(f) => fns.push(f),
-            other => out.extend(
-                syn::Error::new(other.span(), "only functions can be compiled by accel").to_compile_error(),
-            ),
+        let taken = match &it {
+            syn::Item::Fn(f) => {
+                fns.push(f.clone());
+                continue;
+            }
+            syn::Item::Const(c) => items.add_const(c),
+            syn::Item::Type(t) => items.add_type(t),
+            other => Err(syn::Error::new(
+                other.span(),
+                "an accel program holds functions, and constants and type aliases they use",
+            )),
+        };
+        match taken {
+            Ok(()) => out.extend(quote!(#it)),
+            Err(e) => out.extend(e.to_compile_error()),
         }
     }
+    let fns: Vec<syn::ItemFn> = fns.iter().map(|f| items.substitute(f)).collect();
+    let source = quote!(#(#fns)*).to_string();
     // `ACCEL_DUMP=fusion,clustering` (or `all`): the IR after those passes,
     // on the build's standard error, for whoever works on the compiler.
     let dump = std::env::var("ACCEL_DUMP").unwrap_or_default();

@@ -243,7 +243,8 @@ impl Lowerer<'_> {
                 {
                     format!(
                         "\nhelp: an accel function sees only its parameters and its own `let`s, not the \
-                         crate's `const`s: pass `{name}` as a parameter, or write its value"
+                         crate's `const`s: pass `{name}` as a parameter, write its value, or declare the \
+                         `const` inside the `accel! {{ .. }}` block with the function"
                     )
                 } else {
                     String::new()
