@@ -16,7 +16,11 @@
 //! Prints a markdown table of medians and of ratios to `separate`.
 //!
 //! Environment: `HORIZONTAL_BENCH_ROUNDS` (default 15), `HORIZONTAL_BENCH_N`
-//! (elements of the large inputs, default 2^24).
+//! (elements of the large inputs, default 2^24; 2^16 when profiling).
+//!
+//! `HORIZONTAL_BENCH_PROFILE=1`: the GPU path instead, on the profiling PTX
+//! simulator (`name::profile`): per program and build, the kernels launched,
+//! the DRAM bytes they move and the model's H100 time. No timing.
 
 use accel::prelude::*;
 use std::time::{Duration, Instant};
@@ -146,7 +150,46 @@ fn sum_of(v: &[f64]) -> f64 {
     v.iter().sum()
 }
 
+/// The GPU path of every program in every build, on the profiling simulator.
+fn profile_all(vf: &Vector<f32>, vd: &Vector<f64>, vi: &Vector<i64>, mm: &Matrix<f32>) {
+    use accel::profile::{CallProfile, H100};
+    println!("| program | build | kernels | DRAM KB (read + written) | model H100 us |");
+    println!("|---|---|---:|---:|---:|");
+    let row = |program: &str, build: &str, p: accel::Result<CallProfile>| {
+        let p = p.expect("a profile");
+        let bytes: u64 = p
+            .kernels
+            .iter()
+            .map(|k| k.dram_read_bytes + k.dram_write_bytes)
+            .sum();
+        let model: f64 = p.kernels.iter().map(|k| H100.time_us(k)).sum();
+        println!(
+            "| {program} | {build} | {} | {:.1} | {model:.1} |",
+            p.kernels.len(),
+            bytes as f64 / 1e3
+        );
+    };
+    macro_rules! ways {
+        ($f:ident, $($arg:expr),*) => {
+            row(stringify!($f), "optimal", optimal::$f::profile($($arg),*));
+            row(stringify!($f), "greedy", greedy::$f::profile($($arg),*));
+            row(stringify!($f), "separate", separate::$f::profile($($arg),*));
+            row(stringify!($f), "no-fusion", no_fusion::$f::profile($($arg),*));
+        };
+    }
+    ways!(stats, vf);
+    ways!(min_max, vf);
+    ways!(sum_squares, vf);
+    ways!(standardise, vd);
+    ways!(normalise2, vi);
+    ways!(row_stats, mm);
+    ways!(conflict, vd);
+    ways!(diagonal, vd);
+    ways!(softmax, mm);
+}
+
 fn main() {
+    let profile = std::env::var("HORIZONTAL_BENCH_PROFILE").is_ok_and(|v| v == "1");
     let rounds: usize = std::env::var("HORIZONTAL_BENCH_ROUNDS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -154,7 +197,7 @@ fn main() {
     let n: usize = std::env::var("HORIZONTAL_BENCH_N")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1 << 24);
+        .unwrap_or(if profile { 1 << 16 } else { 1 << 24 });
     let mut rng = Rng(42);
     let xf: Vec<f32> = (0..n).map(|_| rng.f32(-1.0, 1.0)).collect();
     let xd: Vec<f64> = xf.iter().map(|&x| x as f64 * 3.0 + 1.0).collect();
@@ -167,6 +210,11 @@ fn main() {
         Vector::from(xi.clone()),
     );
     let mm = Matrix::from_vec([side, side], mf.clone()).expect("a square matrix");
+    if profile {
+        println!("n = {n} ({side}x{side} for the matrices), the GPU path on the profiling simulator\n");
+        profile_all(&vf, &vd, &vi, &mm);
+        return;
+    }
     println!(
         "n = {n} ({side}x{side} for the matrices), {rounds} rounds, {} threads\n",
         rayon::current_num_threads()
