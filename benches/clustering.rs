@@ -46,17 +46,11 @@ impl Programs {
     /// The functions of one `accel!` block.
     fn block(&mut self, body: TokenStream) {
         if let Ok(file) = syn::parse2::<syn::File>(without_repetitions(body)) {
-            let fns = file
-                .items
-                .into_iter()
-                .filter_map(|i| match i {
-                    syn::Item::Fn(mut f) => {
-                        f.attrs.clear();
-                        Some(f)
-                    }
-                    _ => None,
-                })
-                .collect();
+            // Its functions, with the block's constants and aliases substituted.
+            let mut fns = accel_core::front::program_items(file.items).fns;
+            for f in &mut fns {
+                f.attrs.clear();
+            }
             self.groups.push(fns);
         }
     }

@@ -75,14 +75,8 @@ impl<'ast> Visit<'ast> for Finder<'_> {
         if m.path.segments.last().is_some_and(|s| s.ident == "accel") {
             match syn::parse2::<syn::File>(m.tokens.clone()) {
                 Ok(file) => {
-                    let fns: Vec<syn::ItemFn> = file
-                        .items
-                        .into_iter()
-                        .filter_map(|it| match it {
-                            syn::Item::Fn(f) => Some(f),
-                            _ => None,
-                        })
-                        .collect();
+                    // Its functions, with the block's constants and aliases substituted.
+                    let fns = accel_core::front::program_items(file.items).fns;
                     let names: Vec<String> = fns.iter().map(|f| f.sig.ident.to_string()).collect();
                     self.out.push(Found {
                         origin: format!("{}: accel! {{ {} }}", self.file, names.join(", ")),

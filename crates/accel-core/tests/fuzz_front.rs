@@ -148,17 +148,13 @@ fn fns_text(fns: &[syn::ItemFn]) -> String {
         .join("\n")
 }
 
-/// The functions of a token stream parsed as a file, when all its items are functions.
+/// The functions of a token stream parsed as a file, when it is a valid
+/// program's items (functions, with its constants and aliases substituted).
 fn fns_of(tokens: TokenStream) -> Option<Vec<syn::ItemFn>> {
     let file: syn::File = syn::parse2(tokens).ok()?;
-    let mut fns = Vec::new();
-    for item in file.items {
-        match item {
-            syn::Item::Fn(f) => fns.push(strip_attrs(f)),
-            _ => return None,
-        }
-    }
-    (!fns.is_empty()).then_some(fns)
+    let items = accel_core::front::program_items(file.items);
+    let fns: Vec<syn::ItemFn> = items.fns.into_iter().map(strip_attrs).collect();
+    (items.errors.is_empty() && !fns.is_empty()).then_some(fns)
 }
 
 /// `accel ! { .. }` anywhere in a token stream (inside other macros too).

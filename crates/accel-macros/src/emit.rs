@@ -1,6 +1,5 @@
 //! The items generated for each function of an accel program.
 
-use crate::block_items::BlockItems;
 use accel_core::ir::Ty;
 use accel_core::Options;
 use accel_kernels::host::rust_ty;
@@ -46,30 +45,17 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
         Ok(f) => f,
         Err(e) => return e.to_compile_error(),
     };
-    let mut fns = Vec::new();
     let mut out = TokenStream::new();
-    // Constants and type aliases stay Rust items, and the functions see what
-    // they stand for.
-    let mut items = BlockItems::default();
-    for it in file.items {
-        let taken = match &it {
-            syn::Item::Fn(f) => {
-                fns.push(f.clone());
-                continue;
-            }
-            syn::Item::Const(c) => items.add_const(c),
-            syn::Item::Type(t) => items.add_type(t),
-            other => Err(syn::Error::new(
-                other.span(),
-                "an accel program holds functions, and constants and type aliases they use",
-            )),
-        };
-        match taken {
-            Ok(()) => out.extend(quote!(#it)),
-            Err(e) => out.extend(e.to_compile_error()),
-        }
+    // Constants and type aliases stay Rust items (used by the program only,
+    // they would look dead to rustc), and the functions see what they stand for.
+    let items = accel_core::front::program_items(file.items);
+    for it in &items.kept {
+        out.extend(quote!(#[allow(dead_code)] #it));
     }
-    let fns: Vec<syn::ItemFn> = fns.iter().map(|f| items.substitute(f)).collect();
+    for e in &items.errors {
+        out.extend(e.to_compile_error());
+    }
+    let fns = items.fns;
     let source = quote!(#(#fns)*).to_string();
     // `ACCEL_DUMP=fusion,clustering` (or `all`): the IR after those passes,
     // on the build's standard error, for whoever works on the compiler.

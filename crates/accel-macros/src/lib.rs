@@ -7,7 +7,6 @@
 //! that returns an error) so that the rest of the crate type-checks and reports
 //! its own errors readably.
 
-mod block_items;
 mod emit;
 mod options;
 

@@ -6,6 +6,7 @@
 //! (as in Rust; otherwise `i32` or `f64`). Calls to other functions of the same
 //! `acc!` block, and to closures bound with `let`, are inlined here.
 
+mod block_items;
 mod consts;
 mod expr;
 mod library;
@@ -16,6 +17,7 @@ mod stencil;
 mod stmt;
 mod types;
 
+pub use block_items::{program_items, ProgramItems};
 pub use types::lower_type;
 
 use crate::error::{err, CResult, CompileError};
@@ -46,13 +48,11 @@ pub struct Param {
 /// Parses source text holding one or more functions (what the macros see).
 pub fn parse_source(source: &str) -> CResult<Vec<syn::ItemFn>> {
     let file: syn::File = syn::parse_str(source)?;
-    file.items
-        .into_iter()
-        .map(|item| match item {
-            syn::Item::Fn(f) => Ok(f),
-            other => err(other.span(), "only functions may appear in an accel program"),
-        })
-        .collect()
+    let items = program_items(file.items);
+    match items.errors.into_iter().next() {
+        Some(e) => Err(e.into()),
+        None => Ok(items.fns),
+    }
 }
 
 /// A function's parameters (name, type, span) and result type.

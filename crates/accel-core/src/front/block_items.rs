@@ -1,7 +1,9 @@
-//! The constants and type aliases of an `accel! { .. }` block (or beside an
-//! `#[acc]` function): kept as Rust items, and substituted into the
-//! functions before they compile, so that the compiler sees literals and
-//! the types themselves.
+//! The items of an accel program (an `accel! { .. }` block, an `#[acc]`
+//! function, a source text): its functions, and the constants and type
+//! aliases they use, which stay Rust items and are substituted into the
+//! functions before they compile, so that the compiler sees literals and the
+//! types themselves. The macro, `compile_source` and the tools that read
+//! programs from the repository all go through [`program_items`].
 //!
 //! A constant must be a literal (or a negated one) of a primitive type:
 //! `const N: usize = 16;`, `const ALPHA: f32 = -1.5;`. A name that is a
@@ -17,15 +19,52 @@ const PRIMS: [&str; 13] = [
     "bool", "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
 ];
 
+/// A program's items, sorted.
+pub struct ProgramItems {
+    /// The functions, with constants and aliases substituted.
+    pub fns: Vec<syn::ItemFn>,
+    /// The constants and type aliases, to emit as they were written.
+    pub kept: Vec<syn::Item>,
+    /// One per item that is none of these, or a constant or alias that
+    /// cannot be substituted.
+    pub errors: Vec<syn::Error>,
+}
+
+/// Sorts `items` into functions, constants and aliases, and errors.
+pub fn program_items(items: Vec<syn::Item>) -> ProgramItems {
+    let mut subst = BlockItems::default();
+    let (mut fns, mut kept, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for it in items {
+        let taken = match &it {
+            syn::Item::Fn(f) => {
+                fns.push(f.clone());
+                continue;
+            }
+            syn::Item::Const(c) => subst.add_const(c),
+            syn::Item::Type(t) => subst.add_type(t),
+            other => Err(syn::Error::new(
+                other.span(),
+                "an accel program holds functions, and constants and type aliases they use",
+            )),
+        };
+        match taken {
+            Ok(()) => kept.push(it),
+            Err(e) => errors.push(e),
+        }
+    }
+    let fns = fns.iter().map(|f| subst.substitute(f)).collect();
+    ProgramItems { fns, kept, errors }
+}
+
 #[derive(Default)]
-pub struct BlockItems {
+struct BlockItems {
     consts: HashMap<String, syn::Expr>,
     types: HashMap<String, syn::Type>,
 }
 
 impl BlockItems {
     /// Takes a constant: its value as a literal with the constant's type.
-    pub fn add_const(&mut self, c: &syn::ItemConst) -> syn::Result<()> {
+    fn add_const(&mut self, c: &syn::ItemConst) -> syn::Result<()> {
         let ty = match &*c.ty {
             syn::Type::Path(p) if p.qself.is_none() && PRIMS.iter().any(|t| p.path.is_ident(t)) => {
                 p.path.segments[0].ident.to_string()
@@ -48,7 +87,7 @@ impl BlockItems {
     }
 
     /// Takes a type alias without parameters.
-    pub fn add_type(&mut self, t: &syn::ItemType) -> syn::Result<()> {
+    fn add_type(&mut self, t: &syn::ItemType) -> syn::Result<()> {
         if !t.generics.params.is_empty() {
             return Err(syn::Error::new(
                 t.generics.span(),
@@ -62,7 +101,7 @@ impl BlockItems {
     }
 
     /// `f` with every constant and type alias replaced by what it stands for.
-    pub fn substitute(&self, f: &syn::ItemFn) -> syn::ItemFn {
+    fn substitute(&self, f: &syn::ItemFn) -> syn::ItemFn {
         let mut f = f.clone();
         if !self.consts.is_empty() || !self.types.is_empty() {
             let mut s = Subst(self);
