@@ -1,7 +1,8 @@
 //! What the profiling simulator shows of the GPU code (structure, not
 //! timings): memory-bound kernels coalesce and move no more than their
 //! plan must, reductions and scans have no shared-memory bank conflicts, and
-//! maps over quads do not diverge. `name::profile(..)` gives the counters.
+//! maps over quads do not diverge; on small programs and on the benchmark
+//! programs of `examples/programs/`. `name::profile(..)` gives the counters.
 
 use accel::prelude::*;
 use accel::profile::{CallProfile, KernelProfile};
@@ -31,6 +32,22 @@ fn two_maps(price: &Vector<f32>, strike: &Vector<f32>, years: &Vector<f32>) -> (
     let calls = price.zip_with(strike, |s, k| s - k);
     let puts = strike.zip_with(years, |k, t| k * (-0.02 * t).exp());
     (calls, puts)
+}
+
+// The benchmark programs (`benches/programs.rs` times them on a GPU).
+#[path = "../examples/programs/black_scholes.rs"]
+#[macro_use]
+#[allow(dead_code)]
+mod src_black_scholes;
+#[path = "../examples/programs/histogram.rs"]
+#[macro_use]
+#[allow(dead_code)]
+mod src_histogram;
+
+#[allow(dead_code)] // only `name::profile` is called
+mod bench {
+    black_scholes_program!();
+    histogram_program!();
 }
 
 const N: usize = 1 << 14;
@@ -132,4 +149,35 @@ fn a_profile_counts_the_copies_of_the_call() {
     assert_eq!(p.upload_bytes, 2 * 4 * 1000);
     assert!(p.download_bytes >= 4, "{}", p.download_bytes);
     assert!(p.time_us(&accel::profile::H100) > p.time_us(&accel::profile::H200) * 0.99);
+}
+
+#[test]
+fn benchmark_programs_coalesce_and_move_their_bytes() {
+    // Black-Scholes: three f32 columns in, two out, one map.
+    let opts = Vector::from(
+        (0..N)
+            .map(|i| {
+                (
+                    10.0 + (i % 31) as f32,
+                    5.0 + (i % 17) as f32,
+                    0.5 + (i % 7) as f32,
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    for k in kernels(bench::black_scholes::profile(&opts, 0.02, 0.3)) {
+        assert_coalesced(&k);
+        assert_moves_at_most(&k, 5 * 4 * N);
+    }
+    // The histogram: its keys read once and coalesced, one atomic per key.
+    let keys = Vector::from(
+        (0..N as u32)
+            .map(|i| i.wrapping_mul(2_654_435_761))
+            .collect::<Vec<_>>(),
+    );
+    let ks = kernels(bench::histogram::profile(&keys, 256));
+    let k = main_kernel(&ks);
+    assert_coalesced(k);
+    assert_eq!(k.atomics, N as u64, "one atomic per key");
+    assert_moves_at_most(k, 4 * N + 4 * 256);
 }
