@@ -117,7 +117,12 @@ impl KernelProfile {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CallProfile {
     pub program: String,
+    /// Its launches, in order.
     pub kernels: Vec<KernelProfile>,
+    /// Bytes copied to and from the device since the previous call ended:
+    /// the call's inputs (uploaded when it needs them), the error word and
+    /// scalar results it reads; arrays left on the device and downloaded
+    /// later count in the next call.
     pub upload_bytes: u64,
     pub download_bytes: u64,
 }
