@@ -92,7 +92,7 @@ impl<'p> GpuProgram<'p> {
         let mut r = Run {
             p: self,
             dev,
-            err: ErrWord::new(dev, name)?,
+            err: ErrWord::new(dev, name.to_string())?,
             vars: Vec::new(),
             bufs: HashMap::new(),
         };

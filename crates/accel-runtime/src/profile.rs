@@ -21,7 +21,8 @@ use crate::backend::Backend;
 use crate::error::Result;
 use std::fmt::Write as _;
 
-/// The kinds of warp instruction, by the pipe that issues them.
+/// The kinds of warp instruction, by the pipe that issues them (in the
+/// order of [`PIPES`]: `p as usize` indexes [`KernelProfile::mix`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pipe {
     /// Integer, logic, moves, conversions, compares, f32 add/mul/fma.
@@ -104,7 +105,7 @@ impl KernelProfile {
 
     /// Warp instructions of one pipe.
     pub fn pipe(&self, p: Pipe) -> u64 {
-        self.mix[PIPES.iter().position(|&q| q == p).unwrap_or(0)]
+        self.mix[p as usize]
     }
 
     /// Blocks in the launch's grid.

@@ -5,6 +5,7 @@
 use super::buffers::zeroed;
 use super::{Device, DeviceBuffer, DevicePtr};
 use crate::error::{Error, ErrorKind, Result};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// One run-time error a kernel can report: `(kind, op, message, source
@@ -17,14 +18,15 @@ pub type ErrSite = (ErrorKind, &'static str, &'static str, Option<&'static str>)
 #[derive(Debug)]
 pub struct ErrWord {
     buf: DeviceBuffer,
-    program: String,
+    /// Borrowed in generated code: no allocation per call.
+    program: Cow<'static, str>,
 }
 
 impl ErrWord {
-    pub fn new(dev: &Arc<dyn Device>, program: &str) -> Result<ErrWord> {
+    pub fn new(dev: &Arc<dyn Device>, program: impl Into<Cow<'static, str>>) -> Result<ErrWord> {
         Ok(ErrWord {
             buf: zeroed(dev, 4)?,
-            program: program.to_string(),
+            program: program.into(),
         })
     }
 

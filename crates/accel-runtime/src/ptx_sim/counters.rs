@@ -7,7 +7,7 @@
 //! memory accesses are one request; the 32-byte sectors they touch, the
 //! shared-memory banks, and the lanes taking part give the counters.
 
-use crate::profile::{KernelProfile, Pipe, PIPES};
+use crate::profile::{KernelProfile, Pipe};
 use std::collections::{HashMap, HashSet};
 
 /// One warp-level instruction being rebuilt from its threads.
@@ -115,7 +115,7 @@ impl LaunchCounters {
             let pipe = g.pipe.unwrap_or(Pipe::Alu);
             p.warp_instructions += 1;
             p.thread_instructions += g.lanes as u64;
-            p.mix[PIPES.iter().position(|&q| q == pipe).unwrap_or(0)] += 1;
+            p.mix[pipe as usize] += 1;
             if g.bar {
                 p.barriers += 1;
             }

@@ -1025,6 +1025,23 @@ fn pipe(inst: &Inst) -> Pipe {
     }
 }
 
+/// Counts an access of `bytes` at `loc` for the profile, as `global` or
+/// `shared` by where it went (parameters are not memory traffic).
+fn count_access(
+    c: &mut BlockCounters,
+    group: (u32, u32, u32),
+    loc: Loc,
+    global: Mem,
+    shared: Mem,
+    bytes: u32,
+) {
+    match loc {
+        Loc::Global(g) => c.access(group, global, g, bytes),
+        Loc::Shared(o) => c.access(group, shared, o as u64, bytes),
+        Loc::KParam(_) | Loc::LParam(_) => {}
+    }
+}
+
 /// Runs thread `t` of block `b` for at most `budget` instructions.
 fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Stop> {
     let fregs = cx.fregs;
@@ -1198,11 +1215,14 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                 let pb = th.pbase as usize;
                 let is_ld = matches!(inst.op, Op::Ld(_));
                 if counters.on() {
-                    match loc {
-                        Loc::Global(g) => counters.access(group, Mem::Global { store: !is_ld }, g, size * n),
-                        Loc::Shared(o) => counters.access(group, Mem::Shared, o as u64, size * n),
-                        Loc::KParam(_) | Loc::LParam(_) => {}
-                    }
+                    count_access(
+                        counters,
+                        group,
+                        loc,
+                        Mem::Global { store: !is_ld },
+                        Mem::Shared,
+                        size * n,
+                    );
                 }
                 for k in 0..n {
                     let lk = match loc {
@@ -1702,11 +1722,7 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
                     _ => {}
                 }
                 if counters.on() {
-                    match loc {
-                        Loc::Global(g) => counters.access(group, Mem::GlobalAtomic, g, size),
-                        Loc::Shared(o) => counters.access(group, Mem::SharedAtomic, o as u64, size),
-                        Loc::KParam(_) | Loc::LParam(_) => {}
-                    }
+                    count_access(counters, group, loc, Mem::GlobalAtomic, Mem::SharedAtomic, size);
                 }
                 let old = tryf!(cx.atomic(&mut mc, loc, op, ty, lin, bv, cv));
                 if let Op::Atom { .. } = inst.op {
