@@ -21,7 +21,8 @@ mod lanes;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use accel_core::plan::bounds::{
-    is_iteration_index, let_values, resolve_lets, same_expr, same_extent, Iteration,
+    counter_reads, is_iteration_index, let_values, loop_bounds, on_host, prove, resolve_lets, touches_memory,
+    Bound, BoxFacts, Context, Iteration, Proof,
 };
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
@@ -53,10 +54,10 @@ struct Gen<'a> {
     /// step of a `while` whose condition requires them (`x` does not change
     /// in the loop).
     below: RefCell<Vec<(VarId, H)>>,
-    /// Checked reads known to be in bounds where they are being emitted: the
-    /// fast version of a loop whose counter reads were tested before it
-    /// ([`Gen::counter_reads`]).
-    in_bounds: RefCell<HashSet<H>>,
+    /// The loops around the expression being emitted in their fast version,
+    /// whose counter reads were tested before them (`bounds::counter_reads`),
+    /// with those reads.
+    fast_loops: RefCell<Vec<(H, HashSet<H>)>>,
     /// How many loops around the expression being emitted are emitted twice
     /// for their counter reads.
     loop_versions: Cell<usize>,
@@ -103,7 +104,7 @@ impl<'a> Gen<'a> {
             entry_checks: RefCell::new(None),
             lets_in_scope: RefCell::new(HashMap::new()),
             below: RefCell::new(Vec::new()),
-            in_bounds: RefCell::new(HashSet::new()),
+            fast_loops: RefCell::new(Vec::new()),
             loop_versions: Cell::new(0),
             linear_reads: RefCell::new(HashSet::new()),
             guards: RefCell::new(Vec::new()),
@@ -1613,157 +1614,89 @@ impl Gen<'_> {
         out
     }
 
-    /// For a checked read at `index` in `shape` inside a kernel being
-    /// [`Gen::versioned`]: `true` when the version being emitted may read
-    /// unchecked (each component of `index` is a component of the iteration
-    /// index, `shape` is computed on the host, and the host has compared the
-    /// extents); in the checked version, records the comparison.
-    ///
-    /// A component may also be a neighbour, `d + c` or `d - c` for a
-    /// constant `c`, where an enclosing `if` tests it: `d >= c` (then `d - c`
-    /// lies below `d`), or `d + c' < e` with `c' >= c` and `e` computed on the
-    /// host (then the host compares `e` with the extent). So the edge tests
-    /// of a neighbourhood written by hand (`if i >= 1 && i + 1 < n { a[[i - 1,
-    /// j]] .. }`) prove its reads, as the interior of a `stencil` is proved.
-    fn checked_at_entry(&self, index: H, shape: H) -> bool {
-        let mut entry = self.entry_checks.borrow_mut();
-        let Some(entry) = entry.as_mut() else {
+    /// Why the checked read `read` (at `index` in `shape`) is in bounds where
+    /// it is being emitted (`plan::bounds::prove`, in the context this
+    /// generator tracks: guards, loop facts, `let`s, loops in their fast
+    /// version, the guard split's box).
+    fn proof(&self, read: H, index: H, shape: H) -> Option<Proof> {
+        let (guards, below, lets, loops) = (
+            self.guards.borrow(),
+            self.below.borrow(),
+            self.lets_in_scope.borrow(),
+            self.fast_loops.borrow(),
+        );
+        let in_box = self.split.borrow().as_ref().map(|s| BoxFacts {
+            lo_min: s.lo_min.clone(),
+            has_hi: !s.hi.is_empty(),
+        });
+        let cx = Context {
+            guards: &guards,
+            below: &below,
+            lets: &lets,
+            loops: &loops,
+            in_box: in_box.as_ref(),
+        };
+        let it = self.iteration.borrow();
+        prove(self.a, it.as_ref(), cx, read, index, shape, &|v| {
+            self.host_vars.contains(&v)
+        })
+    }
+
+    /// For a read proved by tests at kernel entry (`bounds[k] <= shape[k]`)
+    /// inside a kernel being [`Gen::versioned`]: `true` when the version
+    /// being emitted may read unchecked; in the checked version, records the
+    /// tests.
+    fn tested_at_entry(&self, bounds: &[Bound], shape: H) -> bool {
+        match self.entry_checks.borrow().as_ref() {
+            None => return false,
+            Some(e) if e.assume => return true,
+            Some(_) => {}
+        }
+        let it_shape = self.iteration.borrow().as_ref().map(|it| it.shape);
+        let Some(it_shape) = it_shape.map(|s| self.expr(s)) else {
             return false;
         };
-        let Some(bounds) = self.guarded_bounds(index) else {
-            return false;
-        };
-        if !host_only(self.a, shape) {
-            return false;
-        }
-        if entry.assume {
-            return true;
-        }
+        let hi = self
+            .split
+            .borrow()
+            .as_ref()
+            .map(|s| s.hi.clone())
+            .unwrap_or_default();
         let sh = self.expr(shape);
-        for (k, bound) in bounds.into_iter().enumerate() {
+        let mut conds = Vec::new();
+        for (k, b) in bounds.iter().enumerate() {
+            let bound = match *b {
+                Bound::Extent(d) => {
+                    let d = Literal::usize_unsuffixed(d);
+                    quote!((#it_shape)[#d])
+                }
+                Bound::Value(e) => self.expr(e),
+                Bound::BoxEnd(d, c) => {
+                    let Some(hi) = hi.get(d) else {
+                        return false;
+                    };
+                    let c = Literal::usize_suffixed(c as usize);
+                    quote!((#hi).saturating_add(#c))
+                }
+            };
             let k = Literal::usize_unsuffixed(k);
-            entry.conds.push(quote!((#bound) <= (#sh)[#k]));
+            conds.push(quote!((#bound) <= (#sh)[#k]));
+        }
+        if let Some(e) = self.entry_checks.borrow_mut().as_mut() {
+            e.conds.extend(conds);
         }
         false
     }
 
-    /// For each component of index `index`, a host expression it stays below
-    /// (see [`Gen::checked_at_entry`]); `None` when a component is not of the
-    /// iteration index, or is a neighbour no guard in scope keeps inside.
-    fn guarded_bounds(&self, index: H) -> Option<Vec<TokenStream>> {
-        if let Some((ds, it_shape)) = self.iteration_comps(index) {
-            return Some(self.extent_bounds(&ds, it_shape));
-        }
-        let it_shape = self.iteration.borrow().as_ref()?.shape;
-        let Expr::Scalar(Scalar::MakeIndex(xs)) = self.a.expr(self.resolve_in_element(index)) else {
-            return None;
-        };
-        let it = self.expr(it_shape);
-        let mut bounds = Vec::new();
-        for &x in xs {
-            let (d, off) = self.neighbour(x)?;
-            if off > 0 {
-                bounds.push(self.guard_upper(d, off)?);
-            } else {
-                if off < 0 && !self.guard_lower(d, -off) {
-                    return None;
-                }
-                let d = Literal::usize_unsuffixed(d);
-                bounds.push(quote!((#it)[#d]));
-            }
-        }
-        Some(bounds)
-    }
-
-    fn extent_bounds(&self, ds: &[usize], it_shape: H) -> Vec<TokenStream> {
-        let it = self.expr(it_shape);
-        ds.iter()
-            .map(|&d| {
-                let d = Literal::usize_unsuffixed(d);
-                quote!((#it)[#d])
-            })
-            .collect()
-    }
-
-    /// `h` through the element function's `let`s that bind one value.
-    fn resolve_in_element(&self, h: H) -> H {
-        match self.iteration.borrow().as_ref() {
-            Some(it) => it.resolve(self.a, h),
-            None => h,
-        }
-    }
-
-    /// `x` as component `d` of the iteration index plus a constant: `(d, c)`
-    /// for `d + c` or `c + d`, `(d, -c)` for `d - c`, `(d, 0)` for `d`.
+    /// `x` as component `d` of the iteration index plus a constant
+    /// ([`Iteration::neighbour`]).
     fn neighbour(&self, x: H) -> Option<(usize, i64)> {
-        let comp = |h: H| self.iteration_comp(h);
-        match self.a.expr(self.resolve_in_element(x)) {
-            Expr::Scalar(Scalar::Binary(BinOp::Add, p, q)) => {
-                match (self.small_usize(*p), self.small_usize(*q)) {
-                    (None, Some(c)) => Some((comp(*p)?, c)),
-                    (Some(c), None) => Some((comp(*q)?, c)),
-                    _ => None,
-                }
-            }
-            Expr::Scalar(Scalar::Binary(BinOp::Sub, p, q)) => Some((comp(*p)?, -self.small_usize(*q)?)),
-            _ => Some((comp(x)?, 0)),
-        }
+        self.iteration.borrow().as_ref()?.neighbour(self.a, x)
     }
 
     /// A `usize` literal below 2^20 (through `let`s).
     fn small_usize(&self, h: H) -> Option<i64> {
-        match self.a.expr(self.resolve_in_element(h)) {
-            Expr::Scalar(Scalar::Lit(l)) if l.prim == Prim::Usize && l.bits < 1 << 20 => Some(l.bits as i64),
-            _ => None,
-        }
-    }
-
-    /// Which component of the iteration index the scalar `h` is (through
-    /// `let`s bound once, and `[i][0]` for an index built from a linear
-    /// parameter).
-    fn iteration_comp(&self, h: H) -> Option<usize> {
-        self.iteration.borrow().as_ref()?.comp(self.a, h)
-    }
-
-    /// Whether a guard in scope says component `d` of the iteration index
-    /// is at least `c`: `d >= c`, `d > c - 1`, `c <= d` or `c - 1 < d`.
-    fn guard_lower(&self, d: usize, c: i64) -> bool {
-        if let Some(split) = self.split.borrow().as_ref() {
-            if split.lo_min.get(d).is_some_and(|&l| l >= c) {
-                return true;
-            }
-        }
-        let is_d = |h: H| matches!(self.neighbour(h), Some((e, 0)) if e == d);
-        self.guards.borrow().iter().any(|&g| match self.a.expr(g) {
-            Expr::Scalar(Scalar::Binary(BinOp::Ge, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Le, y, x)) => {
-                is_d(*x) && self.small_usize(*y).is_some_and(|k| k >= c)
-            }
-            Expr::Scalar(Scalar::Binary(BinOp::Gt, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Lt, y, x)) => {
-                is_d(*x) && self.small_usize(*y).is_some_and(|k| k + 1 >= c)
-            }
-            _ => false,
-        })
-    }
-
-    /// A host expression `e` such that a guard in scope says `d + c' < e`
-    /// with `c' >= c` (component `d` of the iteration index): `d + c + 1 <= e`,
-    /// so `d + c` lies inside any extent of at least `e`.
-    fn guard_upper(&self, d: usize, c: i64) -> Option<TokenStream> {
-        // Inside a guard split's box, `d < hi`, so `d + c < hi + c`.
-        if let Some(hi) = self.split.borrow().as_ref().and_then(|s| s.hi.get(d).cloned()) {
-            let c = Literal::usize_suffixed(c.max(0) as usize);
-            return Some(quote!((#hi).saturating_add(#c)));
-        }
-        let guards = self.guards.borrow();
-        guards.iter().find_map(|&g| {
-            let (x, e) = match self.a.expr(g) {
-                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, e))
-                | Expr::Scalar(Scalar::Binary(BinOp::Gt, e, x)) => (*x, *e),
-                _ => return None,
-            };
-            let (dx, cx) = self.neighbour(x)?;
-            (dx == d && cx >= c && self.on_host(e)).then(|| self.expr(e))
-        })
+        self.iteration.borrow().as_ref()?.small_usize(self.a, h)
     }
 
     /// Whether `h` reads only scalars the host computes (so the host can
@@ -1772,13 +1705,7 @@ impl Gen<'_> {
         if let Some(&b) = self.host_memo.borrow().get(&h) {
             return b;
         }
-        let a = self.a;
-        let b = !touches_memory(a, h)
-            && !a.reaches(h, |_, e| match e {
-                Expr::Scalar(Scalar::Var(v)) => !self.host_vars.contains(v),
-                Expr::Scalar(Scalar::Let { .. }) => true,
-                _ => false,
-            });
+        let b = on_host(self.a, h, &|v| self.host_vars.contains(&v));
         self.host_memo.borrow_mut().insert(h, b);
         b
     }
@@ -1924,30 +1851,6 @@ impl Gen<'_> {
             })
     }
 
-    /// The facts `v < x` that a `while` loop's condition `cond` requires of
-    /// its state `vars` (its `&&`-conjuncts), where `x` reads no state
-    /// variable: they hold in every step, which runs only after `cond` held
-    /// for the same state.
-    fn loop_bounds(&self, vars: &[VarId], cond: H) -> Vec<(VarId, H)> {
-        let a = self.a;
-        let mut facts = Vec::new();
-        let mut stack = vec![cond];
-        while let Some(h) = stack.pop() {
-            match a.expr(h) {
-                Expr::Scalar(Scalar::Binary(BinOp::And, x, y)) => stack.extend([*x, *y]),
-                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, y)) => {
-                    if let Expr::Scalar(Scalar::Var(v)) = a.expr(*x) {
-                        if vars.contains(v) && !vars.iter().any(|w| a.mentions(*y, *w)) {
-                            facts.push((*v, *y));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        facts
-    }
-
     /// `emit()` of the call of a kernel over a multi-dimensional index space
     /// (shape `shape`) whose element function reads arrays at its index
     /// (`zip_with` of two matrices), in two versions: one reading those arrays
@@ -1997,112 +1900,6 @@ impl Gen<'_> {
             .borrow()
             .as_ref()
             .is_some_and(|it| it.is_index(self.a, index))
-    }
-
-    /// The checked reads of a loop's `step` at a counter `v` bounded by the
-    /// loop's condition (`v < x`, one of `facts`) in a rank-1 array whose
-    /// shape the host knows (`xs[[k]]` in `while k < hi`, `hi` being data:
-    /// a segment's end), and the tests `x <= extent`, made once before the
-    /// loop, under which all of them are in bounds. The loop is then emitted
-    /// twice, without those checks when the tests pass.
-    fn counter_reads(&self, facts: &[(VarId, H)], step: &[H]) -> (HashSet<H>, Vec<TokenStream>) {
-        let a = self.a;
-        let mut reads = HashSet::new();
-        let mut guards: Vec<TokenStream> = Vec::new();
-        for s in step {
-            let mut stack = vec![*s];
-            let mut seen = HashSet::new();
-            while let Some(h) = stack.pop() {
-                if !seen.insert(h) {
-                    continue;
-                }
-                let e = a.expr(h);
-                stack.extend(e.children());
-                let Expr::Plan(PlanRead::Checked { index, shape, .. }) = e else {
-                    continue;
-                };
-                let Expr::Scalar(Scalar::MakeIndex(ix)) = a.expr(*index) else {
-                    continue;
-                };
-                let ([c], Ty::Index(1)) = (ix.as_slice(), a.ty(*shape)) else {
-                    continue;
-                };
-                let Expr::Scalar(Scalar::Var(v)) = a.expr(*c) else {
-                    continue;
-                };
-                // The bound is evaluated before the loop, where the condition
-                // might not evaluate it: it must not read memory.
-                let bound = facts.iter().find(|(w, x)| {
-                    w == v
-                        && !touches_memory(self.a, *x)
-                        && !a.reaches(*x, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })))
-                });
-                let Some((_, x)) = bound else {
-                    continue;
-                };
-                if !host_only(a, *shape) {
-                    continue;
-                }
-                let (xe, se) = (self.expr(*x), self.expr(*shape));
-                let guard = quote!((#xe) <= (#se)[0]);
-                if !guards.iter().any(|g| g.to_string() == guard.to_string()) {
-                    guards.push(guard);
-                }
-                reads.insert(h);
-            }
-        }
-        (reads, guards)
-    }
-
-    /// Whether every component `k` of `index` is a variable known to be
-    /// below component `k` of `shape` (a loop counter `c` in `while c < n`,
-    /// `n` being that extent): `centroids[[c]]` in `for c in 0..k` with
-    /// `k = centroids.len()`. Index components are `usize`, so never negative.
-    fn below_extent(&self, index: H, shape: H) -> bool {
-        let a = self.a;
-        let lets = self.lets_in_scope.borrow();
-        let below = self.below.borrow();
-        if below.is_empty() {
-            return false;
-        }
-        let resolve = |h: H| resolve_lets(a, h, |v| lets.get(&v).copied());
-        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(index) else {
-            return false;
-        };
-        xs.iter().enumerate().all(|(k, x)| {
-            // The counter itself, not resolved: the fact is about it.
-            let mut h = *x;
-            let v = loop {
-                match a.expr(h) {
-                    Expr::Scalar(Scalar::Var(v)) if below.iter().any(|(w, _)| w == v) => break *v,
-                    Expr::Scalar(Scalar::Var(v)) => match lets.get(v) {
-                        Some(y) => h = *y,
-                        None => return false,
-                    },
-                    _ => return false,
-                }
-            };
-            below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
-                match (a.expr(resolve(*bound)), a.expr(shape)) {
-                    (Expr::Scalar(Scalar::Proj(s, i)), _) => same_extent(a, *s, *i, shape, k),
-                    (_, Expr::Scalar(Scalar::MakeIndex(ys))) => ys
-                        .get(k)
-                        .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
-                    _ => false,
-                }
-            })
-        })
-    }
-
-    /// Whether index `index` lies inside `shape` in every call of the element
-    /// function being emitted: each component `k` is (through `let`s bound
-    /// once) component `d` of the iteration index, and component `d` of the
-    /// iteration space is the same expression as component `k` of `shape`.
-    fn inside(&self, index: H, shape: H) -> bool {
-        self.iteration
-            .borrow()
-            .as_ref()
-            .is_some_and(|it| it.inside(self.a, index, shape))
     }
 
     /// When each component `k` of index `index` is (through `let`s bound
@@ -2300,9 +2097,9 @@ impl Scalars for Gen<'_> {
                 quote!(if #c { #t } else { #e })
             }
             Expr::Scalar(Scalar::While { vars, cond, step, .. }) => {
-                let facts = self.loop_bounds(vars, *cond);
+                let facts = loop_bounds(self.a, vars, *cond);
                 let emit = || self.node(h);
-                let (reads, guards) = self.counter_reads(&facts, step);
+                let (reads, tests) = counter_reads(self.a, &facts, step);
                 // Each versioned loop doubles the loops inside it: two levels at most.
                 let versions = self.loop_versions.get();
                 if reads.is_empty() || versions >= 2 {
@@ -2310,12 +2107,15 @@ impl Scalars for Gen<'_> {
                 }
                 self.loop_versions.set(versions + 1);
                 let checked = emit();
-                let before = self.in_bounds.borrow().clone();
-                self.in_bounds.borrow_mut().extend(reads);
+                self.fast_loops.borrow_mut().push((h, reads));
                 let fast = emit();
-                self.in_bounds.replace(before);
+                self.fast_loops.borrow_mut().pop();
                 self.loop_versions.set(versions);
-                quote!({ if #(#guards)&&* { #fast } else { #checked } })
+                let tests = tests.iter().map(|(x, shape)| {
+                    let (x, shape) = (self.expr(*x), self.expr(*shape));
+                    quote!((#x) <= (#shape)[0])
+                });
+                quote!({ if #(#tests)&&* { #fast } else { #checked } })
             }
             Expr::Plan(PlanRead::ReadIndex { array, index })
                 if self.linear_reads.borrow().contains(&buffer_of(self.a, *array))
@@ -2331,16 +2131,14 @@ impl Scalars for Gen<'_> {
                 body,
             }) => {
                 // The proof that lets the read go unchecked, if any.
-                let proof = if self.inside(*index, *shape) {
-                    "inside the iteration space"
-                } else if self.below_extent(*index, *shape) {
-                    "loop counter below the extent"
-                } else if self.in_bounds.borrow().contains(&h) {
-                    "loop bound tested before the loop"
-                } else if self.checked_at_entry(*index, *shape) {
-                    "extents compared at kernel entry"
-                } else {
-                    return self.node(h);
+                let proof = match self.proof(h, *index, *shape) {
+                    Some(Proof::Iteration) => "inside the iteration space",
+                    Some(Proof::Counter) => "loop counter below the extent",
+                    Some(Proof::BeforeLoop(_)) => "loop bound tested before the loop",
+                    Some(Proof::Entry { bounds, shape }) if self.tested_at_entry(&bounds, shape) => {
+                        "extents compared at kernel entry"
+                    }
+                    _ => return self.node(h),
                 };
                 let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
                 let v = var(*v);
@@ -2405,7 +2203,7 @@ impl Scalars for Gen<'_> {
     /// The step runs where the loop condition's bounds hold.
     fn loop_step(&self, h: H, step: &[H]) -> TokenStream {
         let facts = match self.a.expr(h) {
-            Expr::Scalar(Scalar::While { vars, cond, .. }) => self.loop_bounds(vars, *cond),
+            Expr::Scalar(Scalar::While { vars, cond, .. }) => loop_bounds(self.a, vars, *cond),
             _ => Vec::new(),
         };
         let depth = self.below.borrow().len();
@@ -2431,40 +2229,6 @@ fn stencil_reads(a: &Arena, h: H) -> Vec<H> {
         stack.extend(a.expr(x).children());
     }
     out
-}
-
-/// Whether evaluating `h` may read an array or fail (only such code must not
-/// run where the program would not run it).
-fn touches_memory(a: &Arena, h: H) -> bool {
-    a.reaches(h, |_, e| {
-        matches!(
-            e,
-            Expr::Scalar(Scalar::Read { .. })
-                | Expr::Plan(PlanRead::ReadLinear { .. })
-                | Expr::Plan(PlanRead::ReadIndex { .. })
-                | Expr::Plan(PlanRead::ReadStencil { .. })
-                | Expr::Plan(PlanRead::Checked { .. })
-                | Expr::Scalar(Scalar::Assert { .. })
-        )
-    })
-}
-
-/// Whether the host can compute `h` before a kernel: shapes of buffers and
-/// arithmetic on them, without variables (which may be bound inside the
-/// element function).
-fn host_only(a: &Arena, h: H) -> bool {
-    match a.expr(h) {
-        Expr::Scalar(Scalar::Var(_)) => false,
-        Expr::Scalar(Scalar::Shape(x)) => matches!(a.expr(*x), Expr::Plan(PlanRead::Buffer(_))),
-        Expr::Scalar(Scalar::Lit(_))
-        | Expr::Scalar(Scalar::Proj(..))
-        | Expr::Scalar(Scalar::MakeIndex(_))
-        | Expr::Scalar(Scalar::Binary(..))
-        | Expr::Scalar(Scalar::Unary(..))
-        | Expr::Scalar(Scalar::Math(..))
-        | Expr::Scalar(Scalar::Cast(..)) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

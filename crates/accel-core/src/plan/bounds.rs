@@ -1,16 +1,19 @@
 //! Which checked reads of an element function are in bounds whatever the
 //! input: a plan analysis that every back end uses to drop those checks.
 //!
-//! The proof here is the iteration space's: a read at the element's own index
-//! (through `let`s that rename it, component by component) of an array whose
-//! shape is, component by component, the same expression as the iteration
-//! space's (`xs[[i, j]]` in `generate(xs.shape(), |[i, j]| ..)`). Proofs that
-//! need a context (a loop's condition, tests made before a kernel) stay
-//! with the back end that emits that context.
+//! The first proof is the iteration space's: a read at the element's own
+//! index (through `let`s that rename it, component by component) of an array
+//! whose shape is, component by component, the same expression as the
+//! iteration space's (`xs[[i, j]]` in `generate(xs.shape(), |[i, j]| ..)`).
+//! The others need a context ([`prove`]): the `if`s and loop conditions
+//! around a read, and tests the back end makes before the kernel
+//! ([`Proof::Entry`]) or before a loop ([`Proof::BeforeLoop`]), emitting the
+//! kernel or the loop in two versions.
 
-use crate::ir::{Arena, Expr, Prim, Scalar, Ty, VarId, H};
+use crate::ir::{Arena, BinOp, Expr, PlanRead, Prim, Scalar, Ty, VarId, H};
 use crate::plan::ElemFn;
 use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// An element function's index parameter, its iteration space's shape, and
 /// the values its `let`s bind.
@@ -192,4 +195,575 @@ pub fn same_expr(a: &Arena, x: H, y: H) -> bool {
         H(0)
     });
     bx == by && cx.len() == cy.len() && cx.iter().zip(&cy).all(|(p, q)| same_expr(a, *p, *q))
+}
+
+// ---- Proofs that need a context ----
+//
+// A read guarded by the element function's own `if`s (`if i >= 1 && i + 1 <
+// n { a[[i - 1]] }`), a read at a loop counter (`while k < hi { xs[[k]] }`):
+// in bounds where the expression runs, given what holds there. Back ends
+// that walk the element function track that context themselves (the CPU
+// generator, which also knows its guard split's box) or let
+// [`Proofs::of`] walk it for them (the PTX emitter); both ask [`prove`].
+
+/// Why a checked read needs no test where it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// Its index is the element's own, inside the iteration space.
+    Iteration,
+    /// Each component is a loop counter that its loop's condition keeps
+    /// below the extent.
+    Counter,
+    /// In bounds where the test the host makes before the kernel holds:
+    /// component `k` of the index stays below `bounds[k]`, and the host
+    /// finds `bounds[k] <= shape[k]` (see [`Proofs::entry`]).
+    Entry { bounds: Vec<Bound>, shape: H },
+    /// In bounds in `while` loop `lp` (the outermost such) when the tests
+    /// made before the loop hold (see [`Proofs::before_loop`]).
+    BeforeLoop(H),
+}
+
+/// What component `k` of an index stays below, for [`Proof::Entry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// Component `d` of the iteration space.
+    Extent(usize),
+    /// A value the host computes (`e` of a guard `d + c < e`).
+    Value(H),
+    /// `hi[d] + c`, where `hi` ends a box the caller knows the index to lie
+    /// in ([`BoxFacts`]).
+    BoxEnd(usize, i64),
+}
+
+/// What a back end knows of a box the index lies in (the CPU's guard
+/// split): per component, a constant it is at least, and whether the box
+/// ends below a host value `hi[d]`.
+#[derive(Clone, Debug, Default)]
+pub struct BoxFacts {
+    pub lo_min: Vec<i64>,
+    pub has_hi: bool,
+}
+
+/// What holds where an expression runs.
+#[derive(Clone, Copy)]
+pub struct Context<'s> {
+    /// The `&&`-conjuncts of the `if` conditions whose then-branch encloses
+    /// it.
+    pub guards: &'s [H],
+    /// The facts `v < x` of the `while` loops whose step encloses it
+    /// ([`loop_bounds`]).
+    pub below: &'s [(VarId, H)],
+    /// The values of the `let`s around it.
+    pub lets: &'s HashMap<VarId, H>,
+    /// The loops around it whose counter reads are tested before the loop
+    /// ([`counter_reads`]), outermost first.
+    pub loops: &'s [(H, HashSet<H>)],
+    /// A box the index lies in, if the back end split the iteration space.
+    pub in_box: Option<&'s BoxFacts>,
+}
+
+/// Why the checked read `read` (at `index`, in an array of shape `shape`) is
+/// in bounds in context `cx`, inside iteration `it` if there is one;
+/// `host_var` says which variables the host computes. `None` when nothing
+/// proves it.
+pub fn prove(
+    a: &Arena,
+    it: Option<&Iteration>,
+    cx: Context,
+    read: H,
+    index: H,
+    shape: H,
+    host_var: &dyn Fn(VarId) -> bool,
+) -> Option<Proof> {
+    if it.is_some_and(|it| it.inside(a, index, shape)) {
+        return Some(Proof::Iteration);
+    }
+    if below_extent(a, cx, index, shape) {
+        return Some(Proof::Counter);
+    }
+    if let Some((lp, _)) = cx.loops.iter().find(|(_, reads)| reads.contains(&read)) {
+        return Some(Proof::BeforeLoop(*lp));
+    }
+    let bounds = it?.guarded_bounds(a, cx, index, host_var)?;
+    host_only(a, shape).then_some(Proof::Entry { bounds, shape })
+}
+
+impl Iteration {
+    /// For each component of `index`, a bound it stays below in context
+    /// `cx`: component `d` of the iteration space for the iteration index's
+    /// own component `d`; for a neighbour `d + c` or `d - c` (a constant
+    /// `c`), a guard that keeps it inside: `d >= c` (then `d - c` lies below
+    /// `d`), or `d + c' < e` with `c' >= c` and `e` a host value. So the edge
+    /// tests of a neighbourhood written by hand (`if i >= 1 && i + 1 < n {
+    /// a[[i - 1, j]] .. }`) prove its reads, as the interior of a `stencil`
+    /// is proved. `None` when a component is none of these.
+    pub fn guarded_bounds(
+        &self,
+        a: &Arena,
+        cx: Context,
+        index: H,
+        host_var: &dyn Fn(VarId) -> bool,
+    ) -> Option<Vec<Bound>> {
+        if let Some(ds) = self.comps(a, index) {
+            return Some(ds.into_iter().map(Bound::Extent).collect());
+        }
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(self.resolve(a, index)) else {
+            return None;
+        };
+        xs.iter()
+            .map(|&x| {
+                let (d, off) = self.neighbour(a, x)?;
+                if off > 0 {
+                    self.guard_upper(a, cx, d, off, host_var)
+                } else if off < 0 && !self.guard_lower(a, cx, d, -off) {
+                    None
+                } else {
+                    Some(Bound::Extent(d))
+                }
+            })
+            .collect()
+    }
+
+    /// `x` as component `d` of the iteration index plus a constant: `(d, c)`
+    /// for `d + c` or `c + d`, `(d, -c)` for `d - c`, `(d, 0)` for `d`.
+    pub fn neighbour(&self, a: &Arena, x: H) -> Option<(usize, i64)> {
+        match a.expr(self.resolve(a, x)) {
+            Expr::Scalar(Scalar::Binary(BinOp::Add, p, q)) => {
+                match (self.small_usize(a, *p), self.small_usize(a, *q)) {
+                    (None, Some(c)) => Some((self.comp(a, *p)?, c)),
+                    (Some(c), None) => Some((self.comp(a, *q)?, c)),
+                    _ => None,
+                }
+            }
+            Expr::Scalar(Scalar::Binary(BinOp::Sub, p, q)) => {
+                Some((self.comp(a, *p)?, -self.small_usize(a, *q)?))
+            }
+            _ => Some((self.comp(a, x)?, 0)),
+        }
+    }
+
+    /// A `usize` literal below 2^20 (through `let`s).
+    pub fn small_usize(&self, a: &Arena, h: H) -> Option<i64> {
+        match a.expr(self.resolve(a, h)) {
+            Expr::Scalar(Scalar::Lit(l)) if l.prim == Prim::Usize && l.bits < 1 << 20 => Some(l.bits as i64),
+            _ => None,
+        }
+    }
+
+    /// Whether context `cx` says component `d` of the iteration index is at
+    /// least `c`: `d >= c`, `d > c - 1`, `c <= d` or `c - 1 < d`, or the box.
+    fn guard_lower(&self, a: &Arena, cx: Context, d: usize, c: i64) -> bool {
+        if cx
+            .in_box
+            .is_some_and(|b| b.lo_min.get(d).is_some_and(|&l| l >= c))
+        {
+            return true;
+        }
+        let is_d = |h: H| matches!(self.neighbour(a, h), Some((e, 0)) if e == d);
+        cx.guards.iter().any(|&g| match a.expr(g) {
+            Expr::Scalar(Scalar::Binary(BinOp::Ge, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Le, y, x)) => {
+                is_d(*x) && self.small_usize(a, *y).is_some_and(|k| k >= c)
+            }
+            Expr::Scalar(Scalar::Binary(BinOp::Gt, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Lt, y, x)) => {
+                is_d(*x) && self.small_usize(a, *y).is_some_and(|k| k + 1 >= c)
+            }
+            _ => false,
+        })
+    }
+
+    /// A bound `d + c` stays below by context `cx` (component `d` of the
+    /// iteration index): `hi[d] + c` in a box, else a host value `e` from a
+    /// guard `d + c' < e` with `c' >= c` (so `d + c + 1 <= e`).
+    fn guard_upper(
+        &self,
+        a: &Arena,
+        cx: Context,
+        d: usize,
+        c: i64,
+        host_var: &dyn Fn(VarId) -> bool,
+    ) -> Option<Bound> {
+        if cx.in_box.is_some_and(|b| b.has_hi) {
+            return Some(Bound::BoxEnd(d, c.max(0)));
+        }
+        cx.guards.iter().find_map(|&g| {
+            let (x, e) = match a.expr(g) {
+                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, e))
+                | Expr::Scalar(Scalar::Binary(BinOp::Gt, e, x)) => (*x, *e),
+                _ => return None,
+            };
+            let (dx, cx) = self.neighbour(a, x)?;
+            (dx == d && cx >= c && on_host(a, e, host_var)).then_some(Bound::Value(e))
+        })
+    }
+}
+
+/// Whether every component `k` of `index` is a variable known (by context
+/// `cx`) to be below component `k` of `shape`: a loop counter `c` in `while
+/// c < n`, `n` being that extent (`centroids[[c]]` in `for c in 0..k` with
+/// `k = centroids.len()`). Index components are `usize`, so never negative.
+pub fn below_extent(a: &Arena, cx: Context, index: H, shape: H) -> bool {
+    if cx.below.is_empty() {
+        return false;
+    }
+    let resolve = |h: H| resolve_lets(a, h, |v| cx.lets.get(&v).copied());
+    let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(index) else {
+        return false;
+    };
+    xs.iter().enumerate().all(|(k, x)| {
+        // The counter itself, not resolved: the fact is about it.
+        let mut h = *x;
+        let v = loop {
+            match a.expr(h) {
+                Expr::Scalar(Scalar::Var(v)) if cx.below.iter().any(|(w, _)| w == v) => break *v,
+                Expr::Scalar(Scalar::Var(v)) => match cx.lets.get(v) {
+                    Some(y) => h = *y,
+                    None => return false,
+                },
+                _ => return false,
+            }
+        };
+        cx.below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
+            match (a.expr(resolve(*bound)), a.expr(shape)) {
+                (Expr::Scalar(Scalar::Proj(s, i)), _) => same_extent(a, *s, *i, shape, k),
+                (_, Expr::Scalar(Scalar::MakeIndex(ys))) => ys
+                    .get(k)
+                    .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
+                _ => false,
+            }
+        })
+    })
+}
+
+/// The facts `v < x` that a `while` loop's condition `cond` requires of
+/// its state `vars` (its `&&`-conjuncts), where `x` reads no state
+/// variable: they hold in every step, which runs only after `cond` held
+/// for the same state.
+pub fn loop_bounds(a: &Arena, vars: &[VarId], cond: H) -> Vec<(VarId, H)> {
+    let mut facts = Vec::new();
+    let mut stack = vec![cond];
+    while let Some(h) = stack.pop() {
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Binary(BinOp::And, x, y)) => stack.extend([*x, *y]),
+            Expr::Scalar(Scalar::Binary(BinOp::Lt, x, y)) => {
+                if let Expr::Scalar(Scalar::Var(v)) = a.expr(*x) {
+                    if vars.contains(v) && !vars.iter().any(|w| a.mentions(*y, *w)) {
+                        facts.push((*v, *y));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    facts
+}
+
+/// The checked reads of a loop's `step` at a counter `v` bounded by the
+/// loop's condition (`v < x`, one of `facts`) in a rank-1 array whose shape
+/// the host knows (`xs[[k]]` in `while k < hi`, `hi` being data: a
+/// segment's end), and the tests `x <= shape[0]`, as `(x, shape)`, under
+/// which all of them are in bounds. Made once before the loop, they let a
+/// back end run a version of the loop without those checks.
+pub fn counter_reads(a: &Arena, facts: &[(VarId, H)], step: &[H]) -> (HashSet<H>, Vec<(H, H)>) {
+    let mut reads = HashSet::new();
+    let mut tests: Vec<(H, H)> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack = step.to_vec();
+    while let Some(h) = stack.pop() {
+        if !seen.insert(h) {
+            continue;
+        }
+        let e = a.expr(h);
+        stack.extend(e.children());
+        let Expr::Plan(PlanRead::Checked { index, shape, .. }) = e else {
+            continue;
+        };
+        let Expr::Scalar(Scalar::MakeIndex(ix)) = a.expr(*index) else {
+            continue;
+        };
+        let ([c], Ty::Index(1)) = (ix.as_slice(), a.ty(*shape)) else {
+            continue;
+        };
+        let Expr::Scalar(Scalar::Var(v)) = a.expr(*c) else {
+            continue;
+        };
+        // The bound is evaluated before the loop, where the condition might
+        // not evaluate it: it must not read memory.
+        let bound = facts.iter().find(|(w, x)| {
+            w == v
+                && !touches_memory(a, *x)
+                && !a.reaches(*x, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })))
+        });
+        let Some(&(_, x)) = bound else {
+            continue;
+        };
+        if !host_only(a, *shape) {
+            continue;
+        }
+        let test = (x, *shape);
+        if !tests
+            .iter()
+            .any(|t| same_expr(a, t.0, x) && same_expr(a, t.1, *shape))
+        {
+            tests.push(test);
+        }
+        reads.insert(h);
+    }
+    (reads, tests)
+}
+
+/// Whether evaluating `h` may read an array or fail (only such code must not
+/// run where the program would not run it).
+pub fn touches_memory(a: &Arena, h: H) -> bool {
+    a.reaches(h, |_, e| {
+        matches!(
+            e,
+            Expr::Scalar(Scalar::Read { .. })
+                | Expr::Plan(PlanRead::ReadLinear { .. })
+                | Expr::Plan(PlanRead::ReadIndex { .. })
+                | Expr::Plan(PlanRead::ReadStencil { .. })
+                | Expr::Plan(PlanRead::Checked { .. })
+                | Expr::Scalar(Scalar::Assert { .. })
+        )
+    })
+}
+
+/// Whether the host can compute `h` before a kernel: shapes of buffers and
+/// arithmetic on them, without variables (which may be bound inside the
+/// element function).
+pub fn host_only(a: &Arena, h: H) -> bool {
+    match a.expr(h) {
+        Expr::Scalar(Scalar::Var(_)) => false,
+        Expr::Scalar(Scalar::Shape(x)) => matches!(a.expr(*x), Expr::Plan(PlanRead::Buffer(_))),
+        Expr::Scalar(Scalar::Lit(_))
+        | Expr::Scalar(Scalar::Proj(..))
+        | Expr::Scalar(Scalar::MakeIndex(_))
+        | Expr::Scalar(Scalar::Binary(..))
+        | Expr::Scalar(Scalar::Unary(..))
+        | Expr::Scalar(Scalar::Math(..))
+        | Expr::Scalar(Scalar::Cast(..)) => a.expr(h).children().into_iter().all(|c| host_only(a, c)),
+        _ => false,
+    }
+}
+
+/// Whether `h` reads only scalars the host computes (`host_var`) and no
+/// array, so the host can evaluate it before the kernel.
+pub fn on_host(a: &Arena, h: H, host_var: &dyn Fn(VarId) -> bool) -> bool {
+    !touches_memory(a, h)
+        && !a.reaches(h, |_, e| match e {
+            Expr::Scalar(Scalar::Var(v)) => !host_var(*v),
+            Expr::Scalar(Scalar::Let { .. }) => true,
+            _ => false,
+        })
+}
+
+/// The proofs of every checked read of an element function, found by
+/// walking it with its context, for a back end that lowers it without
+/// tracking one (the PTX emitter).
+#[derive(Clone, Debug, Default)]
+pub struct Proofs {
+    /// Each checked read reached, and its proof in every context it was
+    /// reached in (`None` when one of them proves nothing, or they differ).
+    reads: HashMap<H, Option<Proof>>,
+    /// The tests `(x, shape)` (`x <= shape[0]`) before each loop whose
+    /// counter reads they prove.
+    loops: HashMap<H, Vec<(H, H)>>,
+}
+
+impl Proofs {
+    /// The proofs of the checked reads reached from `roots`, in iteration
+    /// `it` if there is one. Variables bound nowhere in `roots` (nor as
+    /// `params`) are the host's.
+    pub fn of(a: &Arena, roots: &[H], params: &[VarId], it: Option<&Iteration>) -> Proofs {
+        let mut bound: HashSet<VarId> = params.iter().copied().collect();
+        for &r in roots {
+            a.reaches(r, |_, e| {
+                match e {
+                    Expr::Scalar(Scalar::Let { var, .. }) => {
+                        bound.insert(*var);
+                    }
+                    Expr::Scalar(Scalar::While { vars, .. }) => bound.extend(vars.iter().copied()),
+                    Expr::Plan(PlanRead::Checked { var, .. }) => {
+                        bound.insert(*var);
+                    }
+                    _ => {}
+                }
+                false
+            });
+        }
+        let mut w = Walk {
+            a,
+            it,
+            bound,
+            guards: Vec::new(),
+            below: Vec::new(),
+            lets: HashMap::new(),
+            loops: Vec::new(),
+            scope: 0,
+            scopes: 0,
+            seen: HashSet::new(),
+            out: Proofs::default(),
+        };
+        for &r in roots {
+            w.walk(r);
+        }
+        w.out
+    }
+
+    /// The proof of checked read `h`, if it holds wherever `h` runs.
+    pub fn get(&self, h: H) -> Option<&Proof> {
+        self.reads.get(&h)?.as_ref()
+    }
+
+    /// The tests the [`Proof::Entry`] proofs rely on, once each: `bound <=
+    /// shape[k]`, as `(bound, shape, k)`.
+    pub fn entry(&self, a: &Arena) -> Vec<(Bound, H, usize)> {
+        let mut out: Vec<(Bound, H, usize)> = Vec::new();
+        let mut reads: Vec<&H> = self.reads.keys().collect();
+        reads.sort_unstable_by_key(|h| h.0);
+        for h in reads {
+            if let Some(Proof::Entry { bounds, shape }) = self.get(*h) {
+                for (k, b) in bounds.iter().enumerate() {
+                    let same = |(c, s, j): &(Bound, H, usize)| {
+                        *j == k
+                            && same_expr(a, *s, *shape)
+                            && match (c, b) {
+                                (Bound::Value(x), Bound::Value(y)) => same_expr(a, *x, *y),
+                                _ => c == b,
+                            }
+                    };
+                    if !out.iter().any(same) {
+                        out.push((*b, *shape, k));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The tests `(x, shape)` (`x <= shape[0]`) to make before `while` loop
+    /// `lp`, under which its [`Proof::BeforeLoop`] reads are in bounds.
+    pub fn before_loop(&self, lp: H) -> &[(H, H)] {
+        self.loops.get(&lp).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The walk behind [`Proofs::of`]: the context at each node, as the back
+/// ends see it when they lower the node.
+struct Walk<'a> {
+    a: &'a Arena,
+    it: Option<&'a Iteration>,
+    /// Variables bound in the walked code (the rest are the host's).
+    bound: HashSet<VarId>,
+    guards: Vec<H>,
+    below: Vec<(VarId, H)>,
+    lets: HashMap<VarId, H>,
+    loops: Vec<(H, HashSet<H>)>,
+    /// A number for the current context, new each time it changes, so that
+    /// a node shared within one context is walked once.
+    scope: u32,
+    scopes: u32,
+    seen: HashSet<(H, u32)>,
+    out: Proofs,
+}
+
+impl Walk<'_> {
+    /// `walk` of `h` in a context the caller has just changed (and restores
+    /// afterwards).
+    fn in_scope(&mut self, h: H) {
+        let outer = self.scope;
+        self.scopes += 1;
+        self.scope = self.scopes;
+        self.walk(h);
+        self.scope = outer;
+    }
+
+    fn walk(&mut self, h: H) {
+        if !self.seen.insert((h, self.scope)) {
+            return;
+        }
+        let a = self.a;
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                self.walk(*value);
+                let before = self.lets.insert(*var, *value);
+                self.in_scope(*body);
+                match before {
+                    Some(x) => self.lets.insert(*var, x),
+                    None => self.lets.remove(var),
+                };
+            }
+            Expr::Scalar(Scalar::If(c, t, e)) => {
+                self.walk(*c);
+                let depth = self.guards.len();
+                let mut conjuncts = vec![*c];
+                while let Some(x) = conjuncts.pop() {
+                    match a.expr(x) {
+                        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) => conjuncts.extend([*p, *q]),
+                        _ => self.guards.push(x),
+                    }
+                }
+                self.in_scope(*t);
+                self.guards.truncate(depth);
+                self.walk(*e);
+            }
+            Expr::Scalar(Scalar::While {
+                vars,
+                init,
+                cond,
+                step,
+            }) => {
+                for x in init {
+                    self.walk(*x);
+                }
+                self.walk(*cond);
+                let facts = loop_bounds(a, vars, *cond);
+                let (reads, tests) = counter_reads(a, &facts, step);
+                let (depth, loops) = (self.below.len(), self.loops.len());
+                self.below.extend(facts);
+                if !reads.is_empty() {
+                    self.out.loops.insert(h, tests);
+                    self.loops.push((h, reads));
+                }
+                let step = step.clone();
+                self.scopes += 1;
+                let outer = std::mem::replace(&mut self.scope, self.scopes);
+                for x in step {
+                    self.walk(x);
+                }
+                self.scope = outer;
+                self.below.truncate(depth);
+                self.loops.truncate(loops);
+            }
+            Expr::Plan(PlanRead::Checked {
+                index, shape, body, ..
+            }) => {
+                let cx = Context {
+                    guards: &self.guards,
+                    below: &self.below,
+                    lets: &self.lets,
+                    loops: &self.loops,
+                    in_box: None,
+                };
+                let bound = &self.bound;
+                let proof = prove(a, self.it, cx, h, *index, *shape, &|v| !bound.contains(&v));
+                match self.out.reads.get(&h) {
+                    None => {
+                        self.out.reads.insert(h, proof);
+                    }
+                    Some(p) if *p != proof => {
+                        self.out.reads.insert(h, None);
+                    }
+                    Some(_) => {}
+                }
+                for x in [*index, *shape, *body] {
+                    self.walk(x);
+                }
+            }
+            e => {
+                for x in e.children() {
+                    self.walk(x);
+                }
+            }
+        }
+    }
 }

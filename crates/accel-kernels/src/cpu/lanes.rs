@@ -248,7 +248,7 @@ impl Lanes<'_, '_> {
         self.varying.borrow_mut().extend(vars);
         let c = self.expr(cond, Some(&live));
         // As in the scalar loop: facts from the condition hold in the step.
-        let facts = self.g.loop_bounds(vars, cond);
+        let facts = accel_core::plan::bounds::loop_bounds(self.g.a, vars, cond);
         let below = self.g.below.borrow().len();
         self.g.below.borrow_mut().extend(facts);
         let nexts: Vec<Ident> = vars.iter().map(|_| self.fresh("next")).collect();
