@@ -64,8 +64,15 @@ fn elem_rank(l: &Lower, e: &ElemFn) -> usize {
     }
 }
 
-/// The element function at row-major offset `i` of the iteration space.
+/// The element function at row-major offset `i` of the iteration space
+/// (in two versions where the kernel's entry tests prove some of its reads:
+/// `Lower::versioned_elem`).
 pub(super) fn elem_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
+    let ty = l.a.ty(e.fun().body).clone();
+    l.versioned_elem(&ty, |l| elem_body_at(l, e, i))
+}
+
+fn elem_body_at(l: &mut Lower, e: &ElemFn, i: &str) -> Result<Vec<String>, Unsupported> {
     let f = e.fun();
     let p = f.params[0];
     let (old, v) = match e {

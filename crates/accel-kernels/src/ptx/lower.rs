@@ -17,7 +17,7 @@
 use super::math_lib;
 use accel_core::ir::ErrorKind;
 use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
-use accel_core::plan::bounds::Iteration;
+use accel_core::plan::bounds::{Bound, Iteration, Proof, Proofs};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -225,6 +225,18 @@ pub struct Lower<'a> {
     /// skeleton runs it only at indices inside that space: its reads that
     /// the space proves in bounds go unchecked (`plan::bounds`), as on the CPU.
     pub iteration: Option<Iteration>,
+    /// The proofs of the kernel's checked reads (`plan::bounds::Proofs`, in
+    /// `iteration`): reads they prove go unchecked, those proved by tests
+    /// in the version of the element function or loop that made the tests.
+    pub proofs: Proofs,
+    /// The predicate of the kernel's entry tests ([`Lower::entry_tests`]),
+    /// once made.
+    entry_pred: Option<String>,
+    /// Lowering the version of the element function whose entry tests held.
+    pub(super) assume_entry: bool,
+    /// The loops around the code being lowered in their fast version (their
+    /// counter reads tested before the loop), and how deep such versions nest.
+    fast_loops: Vec<H>,
 }
 
 impl<'a> Lower<'a> {
@@ -251,6 +263,10 @@ impl<'a> Lower<'a> {
             lane: None,
             interior: None,
             iteration: None,
+            proofs: Proofs::default(),
+            entry_pred: None,
+            assume_entry: false,
+            fast_loops: Vec::new(),
         }
     }
 
@@ -629,45 +645,7 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_end);
                 Ok(out)
             }
-            Expr::Scalar(Scalar::While {
-                vars,
-                init,
-                cond,
-                step,
-            }) => {
-                let tys: Vec<Ty> = vars.iter().map(|v| a.var(*v).ty.clone()).collect();
-                let mut state = Vec::new();
-                for (x, t) in init.iter().zip(&tys) {
-                    let v = self.expr(*x)?;
-                    let s = self.fresh(t);
-                    self.assign(&s, &v, t);
-                    state.push(s);
-                }
-                let olds: Vec<_> = vars
-                    .iter()
-                    .zip(&state)
-                    .map(|(v, s)| self.bind(*v, s.clone()))
-                    .collect();
-                let (l_top, l_end) = (self.label("while"), self.label("wend"));
-                self.put_label(&l_top);
-                let c = self.expr(*cond)?;
-                self.ins(format!("@!{} bra {l_end};", c[0]));
-                let next = self.components(step)?;
-                let moves = state.iter().zip(next).zip(&tys).flat_map(|((s, n), t)| {
-                    s.iter()
-                        .cloned()
-                        .zip(n)
-                        .zip(leaves(t))
-                        .map(|((d, s), p)| (d, s, p))
-                });
-                self.parallel_copy(moves.collect());
-                self.ins(format!("bra {l_top};"));
-                self.put_label(&l_end);
-                for (v, o) in vars.iter().zip(olds) {
-                    self.unbind(*v, o);
-                }
-                Ok(state.concat())
-            }
+            Expr::Scalar(Scalar::While { .. }) => self.versioned_loop(h),
             Expr::Scalar(Scalar::Some(x)) => {
                 let v = self.expr(*x)?;
                 let t = self.reg(Class::R);
@@ -713,11 +691,7 @@ impl<'a> Lower<'a> {
                 shape,
                 var,
                 body,
-            }) if self
-                .iteration
-                .as_ref()
-                .is_some_and(|it| it.inside(a, *index, *shape)) =>
-            {
+            }) if self.proved(h) => {
                 let ix = self.expr(*index)?;
                 let old = self.bind(*var, ix);
                 let v = self.expr(*body)?;
@@ -875,6 +849,161 @@ impl<'a> Lower<'a> {
         let p = self.reg(Class::P);
         self.ins(format!("setp.ne.u32 {p}, {ok}, 0;"));
         p
+    }
+
+    // ---- bounds proofs (`plan::bounds`) ----
+
+    /// Whether checked read `h` goes unchecked where it is being lowered.
+    fn proved(&self, h: H) -> bool {
+        match self.proofs.get(h) {
+            Some(Proof::Iteration | Proof::Counter) => true,
+            Some(Proof::BeforeLoop(lp)) => self.fast_loops.contains(lp),
+            Some(Proof::Entry { .. }) => self.assume_entry,
+            None => false,
+        }
+    }
+
+    /// `body()` (an element function's value, of type `ty`) in two
+    /// versions when some of its reads are proved by the kernel's entry
+    /// tests: one without those checks, run when the tests hold, and one
+    /// with them. The tests compare extents and host values, the same for
+    /// every thread, so whole warps take one branch.
+    pub fn versioned_elem(
+        &mut self,
+        ty: &Ty,
+        mut body: impl FnMut(&mut Self) -> Result<Vec<String>, Unsupported>,
+    ) -> Result<Vec<String>, Unsupported> {
+        if self.assume_entry {
+            return body(self);
+        }
+        let Some(p) = self.entry_tests()? else {
+            return body(self);
+        };
+        let out = self.fresh(ty);
+        let (checked, done) = (self.label("checked"), self.label("tested"));
+        self.ins(format!("@!{p} bra {checked};"));
+        self.assume_entry = true;
+        let v = body(self);
+        self.assume_entry = false;
+        self.assign(&out, &v?, ty);
+        self.ins(format!("bra {done};"));
+        self.put_label(&checked);
+        let v = body(self)?;
+        self.assign(&out, &v, ty);
+        self.put_label(&done);
+        Ok(out)
+    }
+
+    /// The predicate of the kernel's entry tests (`bound <= shape[k]` for
+    /// each test of [`Proofs::entry`]), made once in the prologue; `None`
+    /// when no read relies on them.
+    fn entry_tests(&mut self) -> Result<Option<String>, Unsupported> {
+        if let Some(p) = &self.entry_pred {
+            return Ok(Some(p.clone()));
+        }
+        let tests = self.proofs.entry(self.a);
+        if tests.is_empty() {
+            return Ok(None);
+        }
+        // Lowered into the prologue: the values are parameters and
+        // arithmetic on them.
+        let body = std::mem::take(&mut self.body);
+        let p = self.reg(Class::P);
+        self.ins(format!("setp.eq.u32 {p}, 0, 0;"));
+        for (bound, shape, k) in tests {
+            let b = match bound {
+                Bound::Extent(d) => self.param(Arg::IterDim(d))[0].clone(),
+                Bound::Value(e) => self.expr(e)?[0].clone(),
+                Bound::BoxEnd(..) => return Err(Unsupported::Internal("a box bound outside a box".into())),
+            };
+            let n = self.expr(shape)?[k].clone();
+            let t = self.reg(Class::P);
+            self.ins(format!("setp.le.u64 {t}, {b}, {n};"));
+            self.ins(format!("and.pred {p}, {p}, {t};"));
+        }
+        let tests = std::mem::replace(&mut self.body, body);
+        self.prologue.push_str(&tests);
+        self.entry_pred = Some(p.clone());
+        Ok(Some(p))
+    }
+
+    /// A `while` loop, in two versions when its counter reads are proved by
+    /// tests made before it (`x <= shape[0]` for each of
+    /// [`Proofs::before_loop`]): one without those checks, run when the
+    /// tests hold. Each version doubles the loops inside it: two levels at
+    /// most, as on the CPU.
+    fn versioned_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+        let tests = self.proofs.before_loop(h).to_vec();
+        if tests.is_empty() || self.fast_loops.len() >= 2 {
+            return self.while_loop(h);
+        }
+        let p = self.reg(Class::P);
+        self.ins(format!("setp.eq.u32 {p}, 0, 0;"));
+        for (x, shape) in tests {
+            let (x, n) = (self.expr(x)?[0].clone(), self.expr(shape)?[0].clone());
+            let t = self.reg(Class::P);
+            self.ins(format!("setp.le.u64 {t}, {x}, {n};"));
+            self.ins(format!("and.pred {p}, {p}, {t};"));
+        }
+        let ty = self.a.ty(h).clone();
+        let out = self.fresh(&ty);
+        let (checked, done) = (self.label("lchecked"), self.label("ltested"));
+        self.ins(format!("@!{p} bra {checked};"));
+        self.fast_loops.push(h);
+        let v = self.while_loop(h);
+        self.fast_loops.pop();
+        self.assign(&out, &v?, &ty);
+        self.ins(format!("bra {done};"));
+        self.put_label(&checked);
+        let v = self.while_loop(h)?;
+        self.assign(&out, &v, &ty);
+        self.put_label(&done);
+        Ok(out)
+    }
+
+    fn while_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+        let a = self.a;
+        let Expr::Scalar(Scalar::While {
+            vars,
+            init,
+            cond,
+            step,
+        }) = a.expr(h)
+        else {
+            return Err(Unsupported::Internal("while_loop of another node".into()));
+        };
+        let tys: Vec<Ty> = vars.iter().map(|v| a.var(*v).ty.clone()).collect();
+        let mut state = Vec::new();
+        for (x, t) in init.iter().zip(&tys) {
+            let v = self.expr(*x)?;
+            let s = self.fresh(t);
+            self.assign(&s, &v, t);
+            state.push(s);
+        }
+        let olds: Vec<_> = vars
+            .iter()
+            .zip(&state)
+            .map(|(v, s)| self.bind(*v, s.clone()))
+            .collect();
+        let (l_top, l_end) = (self.label("while"), self.label("wend"));
+        self.put_label(&l_top);
+        let c = self.expr(*cond)?;
+        self.ins(format!("@!{} bra {l_end};", c[0]));
+        let next = self.components(step)?;
+        let moves = state.iter().zip(next).zip(&tys).flat_map(|((s, n), t)| {
+            s.iter()
+                .cloned()
+                .zip(n)
+                .zip(leaves(t))
+                .map(|((d, s), p)| (d, s, p))
+        });
+        self.parallel_copy(moves.collect());
+        self.ins(format!("bra {l_top};"));
+        self.put_label(&l_end);
+        for (v, o) in vars.iter().zip(olds) {
+            self.unbind(*v, o);
+        }
+        Ok(state.concat())
     }
 
     fn read_stencil(

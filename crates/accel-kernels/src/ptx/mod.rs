@@ -180,6 +180,74 @@ mod tests {
         }
     }
 
+    /// The proofs that need a context (`plan::bounds::prove`) drop the same
+    /// checks as on the CPU: a loop counter below the extent everywhere; a
+    /// counter whose bound is tested before the loop, and neighbours that
+    /// the element function's own `if`s keep inside, in a version of the
+    /// loop or of the element function that runs when those tests hold.
+    #[test]
+    fn reads_proved_in_context_are_unchecked() {
+        let oob = |p: &PtxProgram| {
+            p.sites
+                .iter()
+                .filter(|s| s.kind == accel_core::ir::ErrorKind::IndexOutOfBounds)
+                .count()
+        };
+        // The text between the branch to each label ending in `what` and the
+        // label: the version that runs when the tests hold.
+        let fast = |text: &str, what: &str| -> Vec<String> {
+            let mut out = Vec::new();
+            for line in text.lines() {
+                let Some(l) = line.trim().strip_prefix('@').and_then(|x| x.split_once(" bra ")) else {
+                    continue;
+                };
+                let label = l.1.trim_end_matches(';');
+                let name = label.trim_end_matches(|c: char| c.is_ascii_digit());
+                if name.ends_with(what) {
+                    let from = text.find(line).unwrap() + line.len();
+                    let to = text.find(&format!("{label}:")).unwrap();
+                    out.push(text[from..to].to_string());
+                }
+            }
+            out
+        };
+        let counter = ptx(
+            "fn k(xs: &Vector<f32>, cs: &Vector<f32>) -> Vector<f32> { let k = cs.len(); xs.map(|x| { \
+             let mut c = 0usize; let mut s = x; while c < k { s = s + cs[[c]]; c += 1; } s }) }",
+            "k",
+        );
+        assert_eq!(oob(&counter), 0, "{}", counter.text);
+        let before_loop = ptx(
+            "fn s(xs: &Vector<f64>, ends: &Vector<usize>) -> Vector<f64> { ends.map(|e| { \
+             let mut k = 0usize; let mut s = 0.0; while k < e { s = s + xs[[k]]; k += 1; } s }) }",
+            "s",
+        );
+        let loops = fast(&before_loop.text, "_lchecked");
+        assert!(!loops.is_empty(), "{}", before_loop.text);
+        assert!(loops.iter().all(|t| !t.contains("_oob")), "{}", before_loop.text);
+        assert!(oob(&before_loop) > 0, "the other version checks");
+        for (src, name) in [
+            (
+                "fn p(xs: &Vector<f32>, ws: &Vector<f32>) -> Vector<f32> { let n = xs.len(); \
+                 generate([n, n], |[i, j]| xs[[i]] * ws[[j]]).fold(0.0, |a, b| a + b) }",
+                "p",
+            ),
+            (
+                "fn h(a: &Matrix<f32>) -> Matrix<f32> { let [n, m] = a.shape(); generate([n, m], |[i, j]| \
+                 if i >= 1 && i + 1 < n && j >= 1 && j + 1 < m { a[[i - 1, j]] + a[[i + 1, j]] + a[[i, j - 1]] } \
+                 else { a[[i, j]] }) }",
+                "h",
+            ),
+        ] {
+            let p = ptx(src, name);
+            let elems = fast(&p.text, "_checked");
+            assert!(!elems.is_empty(), "{}", p.text);
+            assert!(elems.iter().all(|t| !t.contains("_oob")), "{}", p.text);
+            // The tests are made once, before the body.
+            assert!(p.text.contains("setp.le.u64"), "{}", p.text);
+        }
+    }
+
     #[test]
     fn permute_uses_atomics_when_it_can() {
         let add = ptx(

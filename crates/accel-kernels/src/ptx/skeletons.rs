@@ -34,7 +34,7 @@ use super::permute::permute;
 use super::scan::ScanSpec;
 use super::EntryPtx;
 use accel_core::ir::{ScanKind, Ty};
-use accel_core::plan::bounds::Iteration;
+use accel_core::plan::bounds::{Iteration, Proofs};
 use accel_core::plan::{Kernel, KernelOp, Plan};
 use accel_types::launch::{FoldAllEntry, FoldRowsEntry, GenerateEntry, PermuteEntry, ScanEntry, SortEntry};
 
@@ -59,6 +59,11 @@ pub fn kernel(
         | KernelOp::Permute { elem, shape, .. } => Iteration::of(&plan.arena, elem, *shape),
         KernelOp::Sort { .. } | KernelOp::Expand { .. } => None,
     };
+    // The other proofs need the context of each read (`plan::bounds`).
+    let funs = k.op.funs();
+    let roots: Vec<_> = funs.iter().map(|f| f.body).collect();
+    let params: Vec<_> = funs.iter().flat_map(|f| f.params.iter().copied()).collect();
+    let proofs = Proofs::of(&plan.arena, &roots, &params, iteration.as_ref());
     let mut text = String::new();
     let mut entries = Vec::new();
     let mut emit = |l: Lower, name: String, shared: String, text: &mut String| {
@@ -74,6 +79,7 @@ pub fn kernel(
             let name = format!("{prefix}_{}", GenerateEntry::Map.suffix());
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             l.iteration = iteration.clone();
+            l.proofs = proofs.clone();
             generate(&mut l, elem, &dest)?;
             emit(l, name, String::new(), &mut text);
         }
@@ -98,11 +104,13 @@ pub fn kernel(
                 let name = format!("{prefix}_{}", FoldAllEntry::Part.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = fold_part(&mut l, elem, f, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_{}", FoldAllEntry::Final.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             } else {
@@ -111,11 +119,13 @@ pub fn kernel(
                 let name = format!("{prefix}_{}", FoldRowsEntry::Block.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
                 let name = format!("{prefix}_{}", FoldRowsEntry::Warp.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
                 emit(l, name, sh, &mut text);
             }
@@ -142,6 +152,7 @@ pub fn kernel(
                 let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
                 let sh = super::scan::pass(&mut l, &s, &out, totals, pass)?;
                 emit(l, name, sh, &mut text);
@@ -153,6 +164,7 @@ pub fn kernel(
             let name = format!("{prefix}_{}", PermuteEntry::Scatter.suffix());
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             l.iteration = iteration.clone();
+            l.proofs = proofs.clone();
             permute(
                 &mut l,
                 elem,
@@ -170,6 +182,7 @@ pub fn kernel(
                 let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = super::sort::pass(&mut l, k, &out_ty, pass)?;
                 emit(l, name, sh, &mut text);
             }
@@ -181,6 +194,7 @@ pub fn kernel(
                 let name = format!("{prefix}_{}", pass.suffix());
                 let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
                 l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
                 let sh = super::expand::pass(&mut l, plan, k, &out_ty, pass)?;
                 emit(l, name, sh, &mut text);
             }
