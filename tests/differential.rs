@@ -2888,6 +2888,22 @@ mod guarded {
         })
     }
 
+    // The interior in the else-branch of the edge tests, over a space that
+    // may be longer than the array: its reads are proved where the host
+    // finds `n` no longer than `a` (`plan::bounds`), checked elsewhere.
+    #[acc]
+    fn edges(a: &Vector<f32>, n: usize) -> Vector<f32> {
+        generate([n], |[i]| {
+            if i == 0 || i + 1 == n {
+                1.0
+            } else if i == n - 1 {
+                2.0
+            } else {
+                a[[i - 1]] + a[[i + 1]]
+            }
+        })
+    }
+
     // An equality with a host value, on either side of the slice, and an
     // `if` that runs after another.
     #[acc]
@@ -3036,6 +3052,8 @@ mod guarded {
             // `k` past the end reads element `n`.
             let past = xs.len() >= 2 && kx > xs.len();
             check_fails_if(diff1::SOURCE, "diff1", &[arg(&xs), arg(kx)], diff1(&xs, kx), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+            let past = kx >= 3 && kx > xs.len();
+            check_fails_if(edges::SOURCE, "edges", &[arg(&xs), arg(kx)], edges(&xs, kx), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
             check_ok(box3::SOURCE, "box3", &[arg(&c)], box3(&c), EXACT);
             check_ok(chain::SOURCE, "chain", &[arg(&f)], chain(&f), EXACT);
             check_ok(slice::SOURCE, "slice", &[arg(&a), arg(k)], slice(&a, k), EXACT);

@@ -21,8 +21,8 @@ mod lanes;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use accel_core::plan::bounds::{
-    counter_reads, is_iteration_index, let_values, loop_bounds, on_host, prove, resolve_lets, touches_memory,
-    Bound, BoxFacts, Context, Iteration, Proof,
+    counter_reads, facts, is_iteration_index, let_values, loop_bounds, on_host, prove, resolve_lets,
+    touches_memory, Bound, BoxFacts, Context, Fact, Iteration, Proof,
 };
 
 /// The body of `name::on(backend, ..)` after the backend check: a block that
@@ -67,7 +67,7 @@ struct Gen<'a> {
     /// The `&&`-conjuncts of the `if` conditions whose then-branch encloses
     /// the expression being emitted: they hold there ([`Gen::checked_at_entry`]
     /// reads `i >= 1` and `i + 1 < n` from them).
-    guards: RefCell<Vec<H>>,
+    guards: RefCell<Vec<Fact>>,
     /// Scalars the host computes (parameters, `let`s and loop state of the
     /// plan's steps): an element function reads them but never binds them.
     host_vars: HashSet<VarId>,
@@ -2069,9 +2069,7 @@ impl Scalars for Gen<'_> {
                     return self.expr(*e);
                 }
                 let depth = self.guards.borrow().len();
-                let mut conjuncts = Vec::new();
-                conjuncts_in_order(self.a, *c, &mut conjuncts);
-                self.guards.borrow_mut().extend(conjuncts);
+                facts(self.a, *c, true, &mut self.guards.borrow_mut());
                 let t = self.expr(*t);
                 self.guards.borrow_mut().truncate(depth);
                 if residual.is_empty() {
@@ -2082,18 +2080,16 @@ impl Scalars for Gen<'_> {
                 quote!(if #(#rc)&&* { #t } else { #e })
             }
             Expr::Scalar(Scalar::If(c, t, e)) => {
-                // The then-branch runs where the condition's conjuncts hold.
-                let depth = self.guards.borrow().len();
-                let mut conjuncts = vec![*c];
-                while let Some(x) = conjuncts.pop() {
-                    match self.a.expr(x) {
-                        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) => conjuncts.extend([*p, *q]),
-                        _ => self.guards.borrow_mut().push(x),
-                    }
-                }
-                let t = self.expr(*t);
-                self.guards.borrow_mut().truncate(depth);
-                let (c, e) = (self.expr(*c), self.expr(*e));
+                // Each branch runs where the condition's facts hold (`bounds::facts`).
+                let in_branch = |branch: H, truth: bool| {
+                    let depth = self.guards.borrow().len();
+                    facts(self.a, *c, truth, &mut self.guards.borrow_mut());
+                    let code = self.expr(branch);
+                    self.guards.borrow_mut().truncate(depth);
+                    code
+                };
+                let (t, e) = (in_branch(*t, true), in_branch(*e, false));
+                let c = self.expr(*c);
                 quote!(if #c { #t } else { #e })
             }
             Expr::Scalar(Scalar::While { vars, cond, step, .. }) => {
@@ -2381,6 +2377,19 @@ mod tests {
             "m",
         );
         assert_eq!(n, 2, "{c}");
+    }
+
+    #[test]
+    fn the_else_branch_of_edge_tests_proves_its_neighbours() {
+        // `i != 0` and `i + 1 != n` (`n` the extent) keep `i - 1` and `i + 1`
+        // inside; `i != 1` proves nothing, so `a[[i - 1]]` stays checked in
+        // the version that runs when the host's tests hold.
+        let edge = "fn e(a: &Vector<i32>) -> Vector<i32> { let n = a.len(); generate([n], |[i]| \
+                    if i == 0 || i + 1 == n { a[[i]] } else { a[[i - 1]] + a[[i + 1]] }) }";
+        let (proved, c) = checks(edge, "e");
+        let (unproved, _) = checks(&edge.replace("i == 0", "i == 1"), "e");
+        assert!(proved < unproved, "{proved} {unproved}: {c}");
+        assert!(c.contains("VERIFY_ELISIONS"), "{c}");
     }
 
     #[test]

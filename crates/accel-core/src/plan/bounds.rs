@@ -10,7 +10,7 @@
 //! ([`Proof::Entry`]) or before a loop ([`Proof::BeforeLoop`]), emitting the
 //! kernel or the loop in two versions.
 
-use crate::ir::{Arena, BinOp, Expr, PlanRead, Prim, Scalar, Ty, VarId, H};
+use crate::ir::{Arena, BinOp, Expr, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use crate::plan::ElemFn;
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -235,6 +235,53 @@ pub enum Bound {
     BoxEnd(usize, i64),
 }
 
+/// A fact an `if` gives its branches: comparison `h` holds (`true`) or
+/// fails (`false`).
+pub type Fact = (H, bool);
+
+/// The facts that hold where `cond` is `truth`: the conjuncts of an `&&`
+/// that holds, the disjuncts of an `||` that fails, through `!`. The
+/// then-branch of `if i >= 1 && i + 1 < n` has `i >= 1` and `i + 1 < n`;
+/// the else-branch of `if i == 0 || i + 1 == n` has `i != 0` and `i + 1 != n`.
+pub fn facts(a: &Arena, cond: H, truth: bool, out: &mut Vec<Fact>) {
+    match a.expr(cond) {
+        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) if truth => {
+            facts(a, *p, truth, out);
+            facts(a, *q, truth, out);
+        }
+        Expr::Scalar(Scalar::Binary(BinOp::Or, p, q)) if !truth => {
+            facts(a, *p, truth, out);
+            facts(a, *q, truth, out);
+        }
+        Expr::Scalar(Scalar::Unary(UnOp::Not, x)) if a.ty(*x) == &Ty::Prim(Prim::Bool) => {
+            facts(a, *x, !truth, out)
+        }
+        _ => out.push((cond, truth)),
+    }
+}
+
+/// Fact `f` as a comparison `x op y` that holds, for comparisons of
+/// integers (where `!(x < y)` is `x >= y`).
+fn comparison(a: &Arena, (h, truth): Fact) -> Option<(BinOp, H, H)> {
+    let Expr::Scalar(Scalar::Binary(op, x, y)) = a.expr(h) else {
+        return None;
+    };
+    if !op.is_comparison() || !a.ty(*x).prim().is_some_and(|p| p.is_int()) {
+        return None;
+    }
+    let op = match (truth, op) {
+        (true, op) => *op,
+        (false, BinOp::Lt) => BinOp::Ge,
+        (false, BinOp::Le) => BinOp::Gt,
+        (false, BinOp::Gt) => BinOp::Le,
+        (false, BinOp::Ge) => BinOp::Lt,
+        (false, BinOp::Eq) => BinOp::Ne,
+        (false, BinOp::Ne) => BinOp::Eq,
+        _ => return None,
+    };
+    Some((op, *x, *y))
+}
+
 /// What a back end knows of a box the index lies in (the CPU's guard
 /// split): per component, a constant it is at least, and whether the box
 /// ends below a host value `hi[d]`.
@@ -247,9 +294,8 @@ pub struct BoxFacts {
 /// What holds where an expression runs.
 #[derive(Clone, Copy)]
 pub struct Context<'s> {
-    /// The `&&`-conjuncts of the `if` conditions whose then-branch encloses
-    /// it.
-    pub guards: &'s [H],
+    /// What the `if` conditions around it say ([`facts`]).
+    pub guards: &'s [Fact],
     /// The facts `v < x` of the `while` loops whose step encloses it
     /// ([`loop_bounds`]).
     pub below: &'s [(VarId, H)],
@@ -360,12 +406,18 @@ impl Iteration {
             return true;
         }
         let is_d = |h: H| matches!(self.neighbour(a, h), Some((e, 0)) if e == d);
-        cx.guards.iter().any(|&g| match a.expr(g) {
-            Expr::Scalar(Scalar::Binary(BinOp::Ge, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Le, y, x)) => {
-                is_d(*x) && self.small_usize(a, *y).is_some_and(|k| k >= c)
+        let at_least = |h: H, k: i64| is_d(h) && k >= c;
+        cx.guards.iter().any(|&g| match comparison(a, g) {
+            Some((BinOp::Ge, x, y)) | Some((BinOp::Le, y, x)) => {
+                self.small_usize(a, y).is_some_and(|k| at_least(x, k))
             }
-            Expr::Scalar(Scalar::Binary(BinOp::Gt, x, y)) | Expr::Scalar(Scalar::Binary(BinOp::Lt, y, x)) => {
-                is_d(*x) && self.small_usize(a, *y).is_some_and(|k| k + 1 >= c)
+            Some((BinOp::Gt, x, y)) | Some((BinOp::Lt, y, x)) => {
+                self.small_usize(a, y).is_some_and(|k| at_least(x, k + 1))
+            }
+            // An index component is unsigned: `d != 0` is `d >= 1`.
+            Some((BinOp::Ne, x, y)) => {
+                (self.small_usize(a, y) == Some(0) && at_least(x, 1))
+                    || (self.small_usize(a, x) == Some(0) && at_least(y, 1))
             }
             _ => false,
         })
@@ -385,15 +437,37 @@ impl Iteration {
         if cx.in_box.is_some_and(|b| b.has_hi) {
             return Some(Bound::BoxEnd(d, c.max(0)));
         }
-        cx.guards.iter().find_map(|&g| {
-            let (x, e) = match a.expr(g) {
-                Expr::Scalar(Scalar::Binary(BinOp::Lt, x, e))
-                | Expr::Scalar(Scalar::Binary(BinOp::Gt, e, x)) => (*x, *e),
-                _ => return None,
-            };
-            let (dx, cx) = self.neighbour(a, x)?;
-            (dx == d && cx >= c && on_host(a, e, host_var)).then_some(Bound::Value(e))
+        cx.guards.iter().find_map(|&g| match comparison(a, g)? {
+            (BinOp::Lt, x, e) | (BinOp::Gt, e, x) => {
+                let (dx, cx) = self.neighbour(a, x)?;
+                (dx == d && cx >= c && on_host(a, e, host_var)).then_some(Bound::Value(e))
+            }
+            // The last element excepted, as Rodinia's border cases write it
+            // (`i + 1 != n`, `i != n - 1`, `n` the iteration space's extent
+            // `d`): `d < n` makes `d + 1 <= n`, and the guard `d + 1 < n`.
+            (BinOp::Ne, p, q) => [(p, q), (q, p)].into_iter().find_map(|(x, e)| {
+                let (dx, cx) = self.neighbour(a, x)?;
+                let (n, k) = match a.expr(self.resolve(a, e)) {
+                    Expr::Scalar(Scalar::Binary(BinOp::Sub, n, k)) => (*n, self.small_usize(a, *k)?),
+                    _ => (e, 0),
+                };
+                (dx == d && c == 1 && cx + k == 1 && self.is_extent(a, d, n) && on_host(a, n, host_var))
+                    .then_some(Bound::Value(n))
+            }),
+            _ => None,
         })
+    }
+
+    /// Whether scalar `n` is the iteration space's extent `d`.
+    fn is_extent(&self, a: &Arena, d: usize, n: H) -> bool {
+        let n = self.resolve(a, n);
+        match (a.expr(self.resolve(a, self.shape)), a.expr(n)) {
+            (Expr::Scalar(Scalar::MakeIndex(xs)), _) => {
+                xs.get(d).is_some_and(|x| same_expr(a, self.resolve(a, *x), n))
+            }
+            (_, Expr::Scalar(Scalar::Proj(s, i))) => *i == d && same_expr(a, *s, self.shape),
+            _ => false,
+        }
     }
 }
 
@@ -654,7 +728,7 @@ struct Walk<'a> {
     it: Option<&'a Iteration>,
     /// Variables bound in the walked code (the rest are the host's).
     bound: HashSet<VarId>,
-    guards: Vec<H>,
+    guards: Vec<Fact>,
     below: Vec<(VarId, H)>,
     lets: HashMap<VarId, H>,
     loops: Vec<(H, HashSet<H>)>,
@@ -694,17 +768,12 @@ impl Walk<'_> {
             }
             Expr::Scalar(Scalar::If(c, t, e)) => {
                 self.walk(*c);
-                let depth = self.guards.len();
-                let mut conjuncts = vec![*c];
-                while let Some(x) = conjuncts.pop() {
-                    match a.expr(x) {
-                        Expr::Scalar(Scalar::Binary(BinOp::And, p, q)) => conjuncts.extend([*p, *q]),
-                        _ => self.guards.push(x),
-                    }
+                for (branch, truth) in [(*t, true), (*e, false)] {
+                    let depth = self.guards.len();
+                    facts(a, *c, truth, &mut self.guards);
+                    self.in_scope(branch);
+                    self.guards.truncate(depth);
                 }
-                self.in_scope(*t);
-                self.guards.truncate(depth);
-                self.walk(*e);
             }
             Expr::Scalar(Scalar::While {
                 vars,

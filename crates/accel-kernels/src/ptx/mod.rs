@@ -238,6 +238,17 @@ mod tests {
                  else { a[[i, j]] }) }",
                 "h",
             ),
+            // Rodinia's border cases: the else-branch of the edge tests.
+            (
+                "fn e(a: &Vector<i32>) -> Vector<i32> { let n = a.len(); generate([n], |[i]| \
+                 if i == 0 || i + 1 == n { a[[i]] } else { a[[i - 1]] + a[[i + 1]] }) }",
+                "e",
+            ),
+            (
+                "fn e(a: &Vector<i32>) -> Vector<i32> { let n = a.len(); generate([n], |[i]| \
+                 if i == 0 { a[[i]] } else if i == n - 1 { a[[i]] * 2 } else { a[[i - 1]] + a[[i + 1]] }) }",
+                "e",
+            ),
         ] {
             let p = ptx(src, name);
             let elems = fast(&p.text, "_checked");

@@ -5,18 +5,6 @@ fn program() {
                 rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
-                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:655")),
-            ),
-            (
-                rt::ErrorKind::IndexOutOfBounds,
-                "index",
-                "index out of bounds",
-                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:726")),
-            ),
-            (
-                rt::ErrorKind::IndexOutOfBounds,
-                "index",
-                "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:1007")),
             ),
             (
@@ -36,6 +24,18 @@ fn program() {
                 "index",
                 "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:1080")),
+            ),
+            (
+                rt::ErrorKind::IndexOutOfBounds,
+                "index",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:655")),
+            ),
+            (
+                rt::ErrorKind::IndexOutOfBounds,
+                "index",
+                "index out of bounds",
+                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:726")),
             ),
         ];
         let __ctx = rt::host::Ctx::new();
@@ -63,18 +63,18 @@ fn program() {
                         params: &[
                             rt::gpu::launch::Param::Extra("n"),
                             rt::gpu::launch::Param::IterDim(0usize),
-                            rt::gpu::launch::Param::IterDim(1usize),
-                            rt::gpu::launch::Param::Scalar(0usize),
                             rt::gpu::launch::Param::InDim(0usize, 0usize),
                             rt::gpu::launch::Param::InDim(0usize, 1usize),
-                            rt::gpu::launch::Param::In(0usize, 0usize),
-                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::IterDim(1usize),
                             rt::gpu::launch::Param::InDim(1usize, 0usize),
                             rt::gpu::launch::Param::InDim(1usize, 1usize),
+                            rt::gpu::launch::Param::Scalar(0usize),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
                             rt::gpu::launch::Param::InDim(2usize, 0usize),
                             rt::gpu::launch::Param::InDim(2usize, 1usize),
-                            rt::gpu::launch::Param::In(2usize, 0usize),
                             rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::In(2usize, 0usize),
+                            rt::gpu::launch::Param::Err,
                             rt::gpu::launch::Param::Out(0usize, 0usize),
                         ],
                     },
@@ -86,8 +86,8 @@ fn program() {
             let __io = rt::gpu::launch::Io {
                 bufs: &[
                     (&__b1, &__b1_shape[..]),
-                    (&__b0, &__b0_shape[..]),
                     (&__b2, &__b2_shape[..]),
+                    (&__b0, &__b0_shape[..]),
                 ],
                 scalars: &[rt::gpu::buffers::DevElem::arg(__v3)],
                 z: &__zargs,

@@ -5,12 +5,6 @@ fn program() {
                 rt::ErrorKind::IndexOutOfBounds,
                 "index",
                 "index out of bounds",
-                ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:414")),
-            ),
-            (
-                rt::ErrorKind::IndexOutOfBounds,
-                "index",
-                "index out of bounds",
                 ::core::option::Option::Some(::core::concat!(::core::file!(), ":1:695")),
             ),
             (
@@ -146,7 +140,6 @@ fn program() {
                                 rt::gpu::launch::Param::InDim(1usize, 0usize),
                                 rt::gpu::launch::Param::In(1usize, 0usize),
                                 rt::gpu::launch::Param::In(1usize, 1usize),
-                                rt::gpu::launch::Param::Err,
                                 rt::gpu::launch::Param::Out(0usize, 0usize),
                             ],
                         },

@@ -55,6 +55,7 @@ fn program() {
                         name: "spmv_k0_generate",
                         params: &[
                             rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
                             rt::gpu::launch::Param::InDim(0usize, 0usize),
                             rt::gpu::launch::Param::In(0usize, 0usize),
                             rt::gpu::launch::Param::Err,
