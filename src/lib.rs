@@ -38,6 +38,20 @@ pub use accel_runtime::dynamic;
 /// (`name::profile(..)`, `ACCEL_SIM_PROFILE=1`).
 pub use accel_runtime::profile;
 
+/// The language guide (`docs/language.md`): how to write programs, every
+/// operation, the scalar language, errors.
+#[cfg(all(doc, not(doctest)))]
+#[doc = include_str!("../docs/language.md")]
+pub mod guide {}
+
+/// Every array operation, a page each: its signature, its kind (how it
+/// fuses) and its section of the [`guide`]. Generated from the guide's
+/// operation tables, which a test checks against the compiler's operations.
+#[cfg(all(doc, not(doctest)))]
+pub mod operations {
+    include!(concat!(env!("OUT_DIR"), "/operations.rs"));
+}
+
 /// The runtime, for generated code. Not a stable API.
 #[doc(hidden)]
 pub use accel_runtime as __rt;

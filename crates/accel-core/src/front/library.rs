@@ -10,8 +10,9 @@ use crate::error::{err, CResult};
 use crate::ir::{Arena, BinOp, Fun, Prim, ScanDir, ScanKind, Ty, H};
 use syn::spanned::Spanned;
 
-/// The library's method names, for the "no such operation" message.
-pub(crate) const LIBRARY_METHODS: &str = "reverse, transpose, take, drop, init, tail, concat, flatten, \
+/// The library's method names, for the "no such operation" message and the
+/// guide's check (`tests/guide.rs`).
+pub const LIBRARY_METHODS: &str = "reverse, transpose, take, drop, init, tail, concat, flatten, \
      gather, enumerate, indexed, replicate, slice, fold1_all, all, any, argmin, argmax, matmul, fold_seg, \
      fold_seg_offsets, prescanl, postscanl, prescanr, postscanr, scanl_seg, scanl1_seg, scanr_seg, \
      scanr1_seg, scanl_seg_total, scanr_seg_total, scatter, scatter_if, filter, compact, expand, sort, \

@@ -18,6 +18,11 @@ mod stmt;
 mod types;
 
 pub use block_items::{program_items, ProgramItems};
+pub use library::LIBRARY_METHODS;
+pub use ops::ARRAY_METHODS;
+
+/// The array operations called as functions.
+pub const FREE_FUNCTIONS: &str = "generate, fill, iota, uniform, random_bits";
 pub use types::lower_type;
 
 use crate::error::{err, CResult, CompileError};

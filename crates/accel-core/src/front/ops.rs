@@ -11,7 +11,9 @@ use crate::ir::{
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-const ARRAY_METHODS: &str =
+/// The primitive array methods, for the "no such operation" message and the
+/// guide's check (`tests/guide.rs`).
+pub const ARRAY_METHODS: &str =
     "map, zip_with, zip_with_exact, zip_with_broadcast, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
      scanr_total, permute, stencil, stencil2, shape, len, value";
