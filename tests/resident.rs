@@ -354,3 +354,35 @@ fn a_failed_download_is_an_error_where_it_can_be() {
     flaky.broken.store(false, Ordering::SeqCst);
     assert_eq!(ys.to_vec(), v.iter().map(|x| x * 2.0).collect::<Vec<_>>());
 }
+
+/// `on_into` puts the result in the caller's array, reusing its storage on the
+/// CPU back end (the same memory, when the sizes agree), and works on the
+/// GPU path and for tuples; after an error the output is empty.
+#[test]
+fn on_into_reuses_the_output() {
+    let n = 1 << 14; // past the pool's smallest kept array (16 KiB)
+    let xs = Vector::from((0..n).map(|i| i as f64).collect::<Vec<_>>());
+    let cpu = Backend::cpu();
+    let mut out = scale::on(&cpu, &xs, 2.0).unwrap();
+    let before = out.as_slice().as_ptr();
+    for a in [3.0, 4.0] {
+        scale::on_into(&cpu, &mut out, &xs, a).unwrap();
+        assert_eq!(out.to_vec(), scale::on(&cpu, &xs, a).unwrap().to_vec());
+        if std::env::var("ACCEL_POOL").map_or(true, |v| v != "off") {
+            assert_eq!(out.as_slice().as_ptr(), before, "the storage is reused");
+        }
+    }
+    // A tuple, and the GPU path (the simulator).
+    let (sim, _) = sim();
+    let mut pair = split::on(&cpu, &xs).unwrap();
+    split::on_into(&sim, &mut pair, &xs).unwrap();
+    let want = split::on(&cpu, &xs).unwrap();
+    assert_eq!(
+        (pair.0.to_vec(), pair.1.to_vec()),
+        (want.0.to_vec(), want.1.to_vec())
+    );
+    // A failed call leaves the output empty.
+    let mut m = grid::on(&cpu, 4).unwrap();
+    let err = grid::on_into(&cpu, &mut m, usize::MAX).unwrap_err();
+    assert_eq!(m.shape(), [0, 0], "{err}");
+}

@@ -189,6 +189,20 @@ fn program_items(
                 __run().map_err(|e| e.in_program(#name_str))
             }
 
+            /// Runs the program on `backend` and puts its result in `out`, whose
+            /// storage the program reuses for it (on the CPU back end, where
+            /// the result's arrays have the sizes of `out`'s, within an eighth):
+            /// a program called in a loop then allocates nothing for its
+            /// result. `out`'s old contents are given up first, so after an
+            /// error it is empty.
+            #[allow(unused_variables, unused_mut, clippy::all)]
+            pub fn on_into(__backend: &::accel::Backend, __out: &mut #result, #(#params),*) -> ::accel::Result<()> {
+                let __pool = ::accel::__rt::cpu::pool::Scope::enter();
+                ::accel::__rt::Output::give_storage(::core::mem::replace(__out, ::accel::__rt::Output::empty()));
+                *__out = on(__backend, #(#args),*)?;
+                ::core::result::Result::Ok(())
+            }
+
             /// Runs the program once on a profiling PTX simulator: per kernel,
             /// its warp instructions, coalescing, DRAM bytes, bank conflicts and
             /// atomics, and the model's time on an H100 and an H200 (needs
@@ -313,6 +327,9 @@ fn fallback_items(f: &syn::ItemFn) -> TokenStream {
         #vis mod #name {
             use super::*;
             pub fn on(__backend: &::accel::Backend, #inputs) -> ::accel::Result<#result> {
+                #err
+            }
+            pub fn on_into(__backend: &::accel::Backend, __out: &mut #result, #inputs) -> ::accel::Result<()> {
                 #err
             }
             pub fn profile(#inputs) -> ::accel::Result<::accel::profile::CallProfile> {

@@ -196,6 +196,19 @@ impl<T: Elem, const R: usize> Array<T, R> {
         }
     }
 
+    /// Gives this array's host storage to the calling thread's pool of dead
+    /// arrays (`cpu::pool`) when it is the storage's only owner, for the next
+    /// program result of its size to reuse; an array shared with another, or
+    /// only on a device, is dropped as usual.
+    #[doc(hidden)]
+    pub fn give_storage(self) {
+        if let Ok(storage) = Arc::try_unwrap(self.data) {
+            if let Some(columns) = storage.host.into_inner() {
+                columns.recycle();
+            }
+        }
+    }
+
     /// The columns, without a copy when this is their only owner.
     ///
     /// # Panics
@@ -519,3 +532,43 @@ mod tests {
         );
     }
 }
+
+/// A program's result (an array or a tuple of them), whose storage
+/// `name::on_into` hands to the program for its new result.
+#[doc(hidden)]
+pub trait Output: Sized {
+    /// An empty value that owns no storage.
+    fn empty() -> Self;
+    /// [`Array::give_storage`] of each array.
+    fn give_storage(self);
+}
+
+impl<T: Elem, const R: usize> Output for Array<T, R> {
+    fn empty() -> Self {
+        Array::on_host([0; R], T::Columns::with_capacity(0))
+    }
+    fn give_storage(self) {
+        Array::give_storage(self)
+    }
+}
+
+macro_rules! output_tuple {
+    ($($t:ident $i:tt),+) => {
+        impl<$($t: Output),+> Output for ($($t,)+) {
+            fn empty() -> Self {
+                ($($t::empty(),)+)
+            }
+            fn give_storage(self) {
+                $(self.$i.give_storage();)+
+            }
+        }
+    };
+}
+output_tuple!(A 0);
+output_tuple!(A 0, B 1);
+output_tuple!(A 0, B 1, C 2);
+output_tuple!(A 0, B 1, C 2, D 3);
+output_tuple!(A 0, B 1, C 2, D 3, E 4);
+output_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
+output_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+output_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
