@@ -386,3 +386,43 @@ fn on_into_reuses_the_output() {
     let err = grid::on_into(&cpu, &mut m, usize::MAX).unwrap_err();
     assert_eq!(m.shape(), [0, 0], "{err}");
 }
+
+/// `Backend::interp` (`ACCEL_BACKEND=interp`) runs the same programs, with the
+/// same API, on the reference interpreter: scalars, tuples and matrices come
+/// back as the CPU back end gives them, and errors with the same kind.
+#[test]
+fn the_interp_backend_runs_programs_on_the_interpreter() {
+    let interp = Backend::interp().expect("the tests build the interpreter");
+    assert_eq!(Backend::from_setting(Some("interp")), interp);
+    assert_eq!(interp.name(), "interp");
+    let cpu = Backend::cpu();
+    let (xs, _) = input();
+    assert_eq!(
+        scale::on(&interp, &xs, 1.5).unwrap().to_vec(),
+        scale::on(&cpu, &xs, 1.5).unwrap().to_vec()
+    );
+    assert_eq!(
+        total::on(&interp, &xs).unwrap().value(),
+        total::on(&cpu, &xs).unwrap().value()
+    );
+    let (a, b) = split::on(&interp, &xs).unwrap();
+    let (c, d) = split::on(&cpu, &xs).unwrap();
+    assert_eq!((a.to_vec(), b.to_vec()), (c.to_vec(), d.to_vec()));
+    let g = grid::on(&interp, 5).unwrap();
+    assert_eq!(
+        (g.shape(), g.to_vec()),
+        (
+            grid::on(&cpu, 5).unwrap().shape(),
+            grid::on(&cpu, 5).unwrap().to_vec()
+        )
+    );
+    assert_eq!(
+        row_sums::on(&interp, &g).unwrap().to_vec(),
+        row_sums::on(&cpu, &g).unwrap().to_vec()
+    );
+    // Inside `with_default`, calls without a backend take it too.
+    let v = interp.with_default(|| scale(&xs, 2.0)).unwrap();
+    assert_eq!(v.to_vec(), scale::on(&cpu, &xs, 2.0).unwrap().to_vec());
+    let e = grid::on(&interp, usize::MAX).unwrap_err();
+    assert_eq!(e.kind(), grid::on(&cpu, usize::MAX).unwrap_err().kind(), "{e}");
+}

@@ -180,6 +180,10 @@ fn program_items(
             pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
+                if __backend.is_interp() {
+                    let __args = [#(::accel::__rt::interp::arg(&#args)),*];
+                    return ::accel::__rt::interp::run(SOURCE, #name_str, &__args).map_err(|e| e.in_program(#name_str));
+                }
                 let __run = || -> ::accel::Result<#result> {
                     match __backend.device() {
                         ::core::option::Option::Some(__dev) => #gpu_body,

@@ -22,6 +22,9 @@ pub enum Backend {
     /// A GPU: a CUDA device, or the PTX simulator. Programs run their PTX kernels
     /// on it through the [`Device`] interface.
     Gpu(Arc<dyn Device>),
+    /// The reference interpreter (`accel`'s `interp` feature): one thread,
+    /// no fusion, for telling a wrong program from a wrong compiler.
+    Interp,
     /// A backend that was asked for (through `ACCEL_BACKEND`) but cannot be used in
     /// this build or on this machine. Running a program on it returns an error
     /// that says why: choosing a backend never panics.
@@ -85,10 +88,26 @@ impl Backend {
         Err(not_built("ptx-sim", "ptx-sim"))
     }
 
+    /// The reference interpreter: programs run unfused on one thread, as the
+    /// tests' oracle runs them (see `accel_runtime::interp`). `Err` of kind
+    /// `BackendUnavailable` without `accel`'s `interp` feature.
+    pub fn interp() -> Result<Backend> {
+        if cfg!(feature = "interp") {
+            Ok(Backend::Interp)
+        } else {
+            Err(not_built("interp", "interp"))
+        }
+    }
+
+    /// Whether this is [`Backend::interp`].
+    pub fn is_interp(&self) -> bool {
+        matches!(self, Backend::Interp)
+    }
+
     /// The backend of programs called without one (`name(..)` rather than
     /// `name::on(&backend, ..)`): inside [`Backend::with_default`] on this
     /// thread, the backend it set; otherwise `ACCEL_BACKEND` (`cpu`, `cuda`,
-    /// `cuda:N`, `ptx-sim`) when set, else CUDA device 0 when the driver loads
+    /// `cuda:N`, `ptx-sim`, `interp`) when set, else CUDA device 0 when the driver loads
     /// and has a device, else the CPU. The process's choice is made once;
     /// probing never panics.
     #[allow(clippy::should_implement_trait)]
@@ -152,8 +171,13 @@ impl Backend {
                 Ok(b) => b,
                 Err(e) => unavailable(e.message().to_string()),
             }
+        } else if s == "interp" {
+            match Backend::interp() {
+                Ok(b) => b,
+                Err(e) => unavailable(e.message().to_string()),
+            }
         } else {
-            unavailable("expected one of cpu, cuda, cuda:N, ptx-sim".to_string())
+            unavailable("expected one of cpu, cuda, cuda:N, ptx-sim, interp".to_string())
         }
     }
 
@@ -162,6 +186,7 @@ impl Backend {
         match self {
             Backend::Cpu => "cpu".to_string(),
             Backend::Gpu(d) => d.name(),
+            Backend::Interp => "interp".to_string(),
             Backend::Unavailable { requested, .. } => format!("{requested} (unavailable)"),
         }
     }
@@ -170,7 +195,7 @@ impl Backend {
     /// program `program` reports.
     pub fn check_usable(&self, program: &str) -> Result<()> {
         match self {
-            Backend::Cpu | Backend::Gpu(_) => Ok(()),
+            Backend::Cpu | Backend::Gpu(_) | Backend::Interp => Ok(()),
             Backend::Unavailable { requested, reason } => Err(Error::with_kind(
                 ErrorKind::BackendUnavailable,
                 program,
@@ -189,7 +214,7 @@ thread_local! {
 impl PartialEq for Backend {
     fn eq(&self, other: &Backend) -> bool {
         match (self, other) {
-            (Backend::Cpu, Backend::Cpu) => true,
+            (Backend::Cpu, Backend::Cpu) | (Backend::Interp, Backend::Interp) => true,
             (Backend::Gpu(a), Backend::Gpu(b)) => Arc::ptr_eq(a, b),
             (
                 Backend::Unavailable {

@@ -11,6 +11,7 @@ pub mod gpu;
 pub mod host;
 #[cfg(feature = "ndarray")]
 mod interop;
+pub mod interp;
 pub mod profile;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
