@@ -52,6 +52,28 @@ pub mod operations {
     include!(concat!(env!("OUT_DIR"), "/operations.rs"));
 }
 
+/// Prints a message while debugging, from the scalar code of an accel
+/// program (a closure, a loop, scalar `let`s):
+///
+/// ```text
+/// xs.map(|x| {
+///     trace!("x = {}, pair = {:?}", x, (x, x > 0));
+///     x * 2
+/// })
+/// ```
+///
+/// The placeholders are `{}` (numbers and `bool`s) and `{:?}` (also tuples
+/// and indices). The reference interpreter prints every message; the CPU
+/// back end prints them in builds with debug assertions (elements run in
+/// parallel, so their messages interleave); the GPU path prints nothing.
+/// Outside a program this macro is an error: the program's macro reads it.
+#[macro_export]
+macro_rules! trace {
+    ($($t:tt)*) => {
+        ::core::compile_error!("`trace!` prints from inside an accel program (`#[acc]` or `accel! { .. }`)")
+    };
+}
+
 /// The runtime, for generated code. Not a stable API.
 #[doc(hidden)]
 pub use accel_runtime as __rt;

@@ -1524,3 +1524,70 @@ fn block_constants_and_type_aliases() {
     let (got, half) = shifted(&ns).unwrap();
     assert_eq!((got.to_vec(), half.value()), (vec![-3, -2, -1, 0, 1], 1.0));
 }
+
+accel! {
+    /// Traces in a closure, in a loop and between scalar `let`s.
+    pub fn traced(xs: &Vector<i32>) -> Vector<(i32, f32)> {
+        xs.map(|x| {
+            trace!("x = {}, pair = {:?}", x, (x, x > 0));
+            let mut k = 0;
+            let mut s = 0.0f32;
+            while k < 2 {
+                trace!("step {} of {{{}}}", k, x);
+                s = s + x as f32 * 0.5;
+                k += 1;
+            }
+            (x * 2, s)
+        })
+    }
+}
+
+/// `trace!` changes no value, on any back end; on the CPU back end (in this
+/// test build, which has debug assertions) and on the interpreter it prints
+/// each message as Rust's `format!` does. The messages are read from a
+/// child process's standard error (the test harness captures only stdout).
+#[test]
+fn trace_prints_while_debugging() {
+    let xs = Vector::from(vec![3i32, -1]);
+    if std::env::var_os("ACCEL_TRACE_CHILD").is_some() {
+        let backend = match std::env::var("ACCEL_TRACE_CHILD").as_deref() {
+            Ok("interp") => Backend::interp().unwrap(),
+            _ => Backend::cpu(),
+        };
+        traced::on(&backend, &xs).unwrap();
+        return;
+    }
+    check_ok(traced::SOURCE, "traced", &[arg(&xs)], traced(&xs), EXACT);
+    let mut want: Vec<String> = Vec::new();
+    for x in [3i32, -1] {
+        want.push(format!("x = {}, pair = {:?}", x, (x, x > 0)));
+        for k in 0..2 {
+            want.push(format!("step {} of {{{}}}", k, x));
+        }
+    }
+    for backend in ["cpu", "interp"] {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "trace_prints_while_debugging",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env("ACCEL_TRACE_CHILD", backend)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let mut got: Vec<String> = stderr
+            .lines()
+            .filter(|l| l.starts_with("x = ") || l.starts_with("step "))
+            .map(str::to_string)
+            .collect();
+        // The CPU back end runs elements in parallel: compare as sets of
+        // lines, each element's own lines in order.
+        got.sort();
+        let mut sorted = want.clone();
+        sorted.sort();
+        assert_eq!(got, sorted, "{backend}: {stderr}");
+    }
+}

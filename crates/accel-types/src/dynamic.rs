@@ -299,3 +299,98 @@ mod tests {
         assert!(t.approx_eq_tol(&u, Tolerance::with_mag(1e-4, 100.0)));
     }
 }
+
+/// `trace!`'s message: `fmt` with `args` in its placeholders, as Rust's
+/// `format!` writes them: `{}` by `Display` (numbers and `bool` only, as in
+/// Rust), `{:?}` by `Debug` (also tuples, indices and options); `{{` and `}}`
+/// are braces. The front end has checked that the placeholders and the
+/// arguments agree; a mismatch here writes what it can.
+pub fn format_trace(fmt: &str, args: &[Value]) -> String {
+    let mut out = String::new();
+    let mut args = args.iter();
+    let mut rest = fmt;
+    while let Some(i) = rest.find(['{', '}']) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        if let Some(r) = rest.strip_prefix("{{").or_else(|| rest.strip_prefix("}}")) {
+            out.push_str(&rest[..1]);
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("{}") {
+            if let Some(v) = args.next() {
+                write_value(&mut out, v, false);
+            }
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("{:?}") {
+            if let Some(v) = args.next() {
+                write_value(&mut out, v, true);
+            }
+            rest = r;
+        } else {
+            out.push_str(&rest[..1]);
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `v` as Rust's `Display` (`debug` false) or `Debug` writes it.
+fn write_value(out: &mut String, v: &Value, debug: bool) {
+    use fmt::Write;
+    let _ = match (v, debug) {
+        (Value::F32(x), false) => write!(out, "{x}"),
+        (Value::F64(x), false) => write!(out, "{x}"),
+        (Value::F32(x), true) => write!(out, "{x:?}"),
+        (Value::F64(x), true) => write!(out, "{x:?}"),
+        (Value::Tuple(xs), _) => {
+            out.push('(');
+            for (i, x) in xs.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_value(out, x, true);
+            }
+            if xs.len() == 1 {
+                out.push(',');
+            }
+            out.push(')');
+            Ok(())
+        }
+        (Value::Option(Some(x)), _) => {
+            out.push_str("Some(");
+            write_value(out, x, true);
+            out.push(')');
+            Ok(())
+        }
+        // Integers, `bool`, indices and `None`: `Display` and `Debug` agree.
+        (v, _) => write!(out, "{v}"),
+    };
+}
+
+#[cfg(test)]
+mod trace_tests {
+    use super::*;
+
+    #[test]
+    fn trace_messages_are_formatted_as_rust_formats_them() {
+        let args = [
+            Value::F32(1.0),
+            Value::F64(0.1),
+            Value::I32(-3),
+            Value::Tuple(vec![Value::F32(2.0), Value::Usize(7)]),
+            Value::Tuple(vec![Value::Bool(true)]),
+            Value::Index(vec![1, 2]),
+        ];
+        let s = format_trace("{} {:?} {} {:?} {:?} {:?} {{x}}", &args);
+        let rust = format!(
+            "{} {:?} {} {:?} {:?} {:?} {{x}}",
+            1.0f32,
+            0.1f64,
+            -3,
+            (2.0f32, 7usize),
+            (true,),
+            [1usize, 2]
+        );
+        assert_eq!(s, rust);
+    }
+}

@@ -50,8 +50,90 @@ impl Lowerer<'_> {
                 self.effect_stmt(e, rest, tail)
             }
             syn::Stmt::Item(item) => err(item.span(), "items (fn, struct, use, ...) cannot be declared inside an accel function; put helper functions in the same `acc!` block"),
-            syn::Stmt::Macro(m) => err(m.span(), "macros cannot be used inside an accel function"),
+            syn::Stmt::Macro(m) if m.mac.path.is_ident("trace") => self.trace_stmt(&m.mac, rest, tail),
+            syn::Stmt::Macro(m) => err(
+                m.span(),
+                "macros cannot be used inside an accel function (only `trace!(\"..\", args..)`, which prints while debugging)",
+            ),
         }
+    }
+
+    /// `trace!("x = {}, pair = {:?}", x, p);` then the rest of the block: a
+    /// message printed while debugging (see `Scalar::Trace`). Scalar code
+    /// only: the arguments are scalars, and so is the block's value.
+    fn trace_stmt(&mut self, mac: &syn::Macro, rest: &[syn::Stmt], tail: &Tail) -> CResult<H> {
+        let parts =
+            mac.parse_body_with(syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated)?;
+        let mut parts = parts.iter();
+        let fmt = match parts.next() {
+            Some(syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            })) => s,
+            Some(e) => {
+                return err(
+                    e.span(),
+                    "`trace!` takes a format string first, as `println!` does",
+                )
+            }
+            None => {
+                return err(
+                    mac.span(),
+                    "`trace!` takes a format string: `trace!(\"x = {}\", x)`",
+                )
+            }
+        };
+        let holes = placeholders(&fmt.value()).map_err(|m| crate::error::CompileError::new(fmt.span(), m))?;
+        let args: Vec<&syn::Expr> = parts.collect();
+        if args.len() != holes.len() {
+            return err(
+                fmt.span(),
+                format!(
+                    "this format string has {} placeholder{} but `trace!` has {} argument{}",
+                    holes.len(),
+                    super::expr::plural(holes.len()),
+                    args.len(),
+                    super::expr::plural(args.len())
+                ),
+            );
+        }
+        let mut hs = Vec::new();
+        for (a, debug) in args.iter().zip(holes) {
+            let h = self.expr(a, None)?;
+            match self.arena.ty(h) {
+                Ty::Prim(_) => {}
+                Ty::Tuple(_) | Ty::Index(_) if debug => {}
+                t => {
+                    let how = if debug {
+                        ""
+                    } else {
+                        " (tuples and indices with `{:?}`)"
+                    };
+                    return err(
+                        a.span(),
+                        format!("`trace!` prints numbers, `bool`s, tuples and indices{how}, found `{t}`"),
+                    );
+                }
+            }
+            hs.push(h);
+        }
+        let body = self.stmts(rest, tail)?;
+        if matches!(self.arena.ty(body), Ty::Array(..)) {
+            return err(
+                mac.span(),
+                "`trace!` prints from scalar code (closures, scalar `let`s and loops); print arrays after the program returns",
+            );
+        }
+        let ty = self.arena.ty(body).clone();
+        Ok(self.arena.add(
+            Expr::Scalar(Scalar::Trace {
+                fmt: fmt.value(),
+                args: hs,
+                body,
+            }),
+            ty,
+            mac.span(),
+        ))
     }
 
     fn state_tuple(&mut self, names: &[String], decls: &[u32]) -> CResult<H> {
@@ -620,4 +702,30 @@ impl<'ast> Visit<'ast> for Assigned {
     }
 
     fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+}
+
+/// The placeholders of a `trace!` format string, each `true` for `{:?}`
+/// and `false` for `{}`; an error for any other (`{x}`, `{:.2}`) or for an
+/// unmatched brace.
+fn placeholders(fmt: &str) -> Result<Vec<bool>, String> {
+    let mut out = Vec::new();
+    let mut rest = fmt;
+    while let Some(i) = rest.find(['{', '}']) {
+        rest = &rest[i..];
+        let (hole, len) = if rest.starts_with("{{") || rest.starts_with("}}") {
+            (None, 2)
+        } else if rest.starts_with("{}") {
+            (Some(false), 2)
+        } else if rest.starts_with("{:?}") {
+            (Some(true), 4)
+        } else {
+            return Err(format!(
+                "`trace!` takes `{{}}` and `{{:?}}` placeholders only (`{{{{` and `}}}}` for braces), found `{}`",
+                rest.chars().take_while(|&c| c != '}').chain(['}']).collect::<String>()
+            ));
+        };
+        out.extend(hole);
+        rest = &rest[len..];
+    }
+    Ok(out)
 }

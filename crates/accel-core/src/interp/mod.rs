@@ -170,6 +170,29 @@ impl Interp<'_> {
         r
     }
 
+    /// A loop's next state. The front end makes the steps the fields of one
+    /// body (`step[i]` is `body.i`): that body runs once per iteration, as
+    /// the source's loop body does (a `trace!` in it prints once).
+    fn loop_step(&mut self, step: &[H]) -> R<Vec<V>> {
+        let body = step.first().and_then(|x| match self.a.expr(*x) {
+            Expr::Scalar(Scalar::Proj(b, 0)) => Some(*b),
+            _ => None,
+        });
+        let shared = body.filter(|b| {
+            step.iter().enumerate().all(
+                |(i, x)| matches!(self.a.expr(*x), Expr::Scalar(Scalar::Proj(c, j)) if c == b && *j == i),
+            )
+        });
+        let Some(b) = shared else {
+            return step.iter().map(|x| self.eval(*x)).collect();
+        };
+        match self.eval(b)? {
+            V::S(Value::Tuple(vs)) if vs.len() == step.len() => Ok(vs.into_iter().map(V::S).collect()),
+            V::T(vs) if vs.len() == step.len() => Ok(vs),
+            _ => step.iter().map(|x| self.eval(*x)).collect(),
+        }
+    }
+
     fn eval(&mut self, h: H) -> R<V> {
         if !self.a.expr(h).is_array_op() {
             return self.eval_node(h);
@@ -262,6 +285,11 @@ impl Interp<'_> {
                 }
                 self.eval(*body)
             }
+            Expr::Scalar(Scalar::Trace { fmt, args, body }) => {
+                let vs = args.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
+                eprintln!("{}", accel_types::dynamic::format_trace(fmt, &vs));
+                self.eval(*body)
+            }
             Expr::Scalar(Scalar::Math(f, xs)) => {
                 let vs = xs.iter().map(|x| self.scalar(*x)).collect::<R<Vec<_>>>()?;
                 s(scalar::math(*f, &vs))
@@ -287,7 +315,7 @@ impl Interp<'_> {
                         }
                     };
                     if go {
-                        let next = step.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>();
+                        let next = self.loop_step(step);
                         self.env.truncate(mark);
                         state = next?;
                     } else {

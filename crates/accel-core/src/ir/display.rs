@@ -319,6 +319,15 @@ impl Arena {
                 s.push('@');
                 self.write(s, *index);
             }
+            Expr::Scalar(Scalar::Trace { fmt, args, body }) => {
+                let _ = write!(s, "trace[{fmt:?}](");
+                for a in args {
+                    self.write(s, *a);
+                    s.push_str(", ");
+                }
+                self.write(s, *body);
+                s.push(')');
+            }
             Expr::Scalar(Scalar::Assert {
                 cond, op, msg, body, ..
             }) => {

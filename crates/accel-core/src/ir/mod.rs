@@ -558,6 +558,15 @@ pub enum Scalar {
         msg: &'static str,
         body: H,
     },
+    /// `trace!(fmt, args..)` before `body`: `fmt` with `args` in its `{}` and
+    /// `{:?}` placeholders, printed on standard error (by the interpreter,
+    /// and by the CPU back end in builds with debug assertions; the GPU path
+    /// prints nothing), then `body`'s value.
+    Trace {
+        fmt: String,
+        args: Vec<H>,
+        body: H,
+    },
 
     // Arrays seen from scalar code.
     /// `xs[ix]`: bounds-checked.
@@ -719,6 +728,7 @@ impl Expr {
             Expr::Scalar(Scalar::Binary(_, a, b)) | Expr::Scalar(Scalar::Assert { cond: a, body: b, .. }) => {
                 vec![*a, *b]
             }
+            Expr::Scalar(Scalar::Trace { args, body, .. }) => args.iter().chain([body]).copied().collect(),
             Expr::Scalar(Scalar::If(c, t, e)) => vec![*c, *t, *e],
             Expr::Scalar(Scalar::While { init, cond, step, .. }) => {
                 let mut v = init.clone();
@@ -815,6 +825,14 @@ impl Expr {
                 let c = f(*c);
                 let t = f(*t);
                 Expr::Scalar(Scalar::If(c, t, f(*e)))
+            }
+            Expr::Scalar(Scalar::Trace { fmt, args, body }) => {
+                let args = args.iter().map(|x| f(*x)).collect();
+                Expr::Scalar(Scalar::Trace {
+                    fmt: fmt.clone(),
+                    args,
+                    body: f(*body),
+                })
             }
             Expr::Scalar(Scalar::Assert {
                 cond,

@@ -585,13 +585,14 @@ pub fn counter_reads(a: &Arena, facts: &[(VarId, H)], step: &[H]) -> (HashSet<H>
     (reads, tests)
 }
 
-/// Whether evaluating `h` may read an array or fail (only such code must not
-/// run where the program would not run it).
+/// Whether evaluating `h` may read an array, fail or print (only such code
+/// must not run where the program would not run it).
 pub fn touches_memory(a: &Arena, h: H) -> bool {
     a.reaches(h, |_, e| {
         matches!(
             e,
             Expr::Scalar(Scalar::Read { .. })
+                | Expr::Scalar(Scalar::Trace { .. })
                 | Expr::Plan(PlanRead::ReadLinear { .. })
                 | Expr::Plan(PlanRead::ReadIndex { .. })
                 | Expr::Plan(PlanRead::ReadStencil { .. })

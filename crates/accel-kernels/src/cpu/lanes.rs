@@ -41,9 +41,13 @@ impl Gen<'_> {
     /// condition or step reads memory, asserts or calls a math function that
     /// is not a vector instruction ([`Gen::vector_math`]), and every loop sits under
     /// `let`s, tuples, projections, branches and other loops only, the forms
-    /// `Lanes::expr` handles.
+    /// `Lanes::expr` handles; and it has no `trace!`.
     pub(super) fn lanes_pay(&self, e: &ElemFn) -> bool {
-        e.loops(self.a) && self.lane_form(e.fun().body)
+        // A `trace!` prints one element's values, which lanes hold by eights.
+        let traces = self.a.reaches(e.fun().body, |_, x| {
+            matches!(x, Expr::Scalar(Scalar::Trace { .. }))
+        });
+        e.loops(self.a) && !traces && self.lane_form(e.fun().body)
     }
 
     fn lane_form(&self, h: H) -> bool {

@@ -281,6 +281,17 @@ pub trait Scalars {
                 let ix = self.expr(*index);
                 self.read(b, quote!(#rt::shape::to_linear(&#bs, &#ix)))
             }
+            Expr::Scalar(Scalar::Trace { fmt, args, body }) => {
+                // Printed in the user's builds with debug assertions only.
+                let args: Vec<TokenStream> = args.iter().map(|x| self.expr(*x)).collect();
+                let body = self.expr(*body);
+                quote! {{
+                    if ::core::cfg!(debug_assertions) {
+                        ::std::eprintln!(#fmt, #(#args),*);
+                    }
+                    #body
+                }}
+            }
             Expr::Scalar(Scalar::Assert {
                 cond,
                 kind,

@@ -723,6 +723,8 @@ impl<'a> Lower<'a> {
                 self.put_label(&l_end);
                 Ok(out)
             }
+            // The GPU path prints nothing (see `Scalar::Trace`).
+            Expr::Scalar(Scalar::Trace { body, .. }) => self.expr(*body),
             Expr::Scalar(Scalar::Assert {
                 cond,
                 kind,
