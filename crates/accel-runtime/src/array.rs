@@ -552,6 +552,18 @@ impl<T: Elem, const R: usize> Output for Array<T, R> {
     }
 }
 
+macro_rules! output_prim {
+    ($($t:ty),*) => {$(
+        impl Output for $t {
+            fn empty() -> Self {
+                <$t>::default()
+            }
+            fn give_storage(self) {}
+        }
+    )*};
+}
+output_prim!(bool, i8, i16, i32, i64, u8, u16, u32, u64, usize, f32, f64);
+
 macro_rules! output_tuple {
     ($($t:ident $i:tt),+) => {
         impl<$($t: Output),+> Output for ($($t,)+) {

@@ -25,6 +25,20 @@ impl<T: Elem, const R: usize> FromDyn for Array<T, R> {
     }
 }
 
+macro_rules! prim_from_dyn {
+    ($($t:ty),*) => {$(
+        impl FromDyn for $t {
+            fn from_dyn(d: Dyn) -> Option<Self> {
+                match d {
+                    Dyn::Scalar(v) => <$t as Elem>::from_value(&v),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+prim_from_dyn!(bool, i8, i16, i32, i64, u8, u16, u32, u64, usize, f32, f64);
+
 macro_rules! tuple_from_dyn {
     ($(($($T:ident),+))*) => {$(
         impl<$($T: FromDyn),+> FromDyn for ($($T,)+) {
