@@ -87,6 +87,7 @@ fn at_size(a: &KernelProfile, b: &KernelProfile, (n1, n2): (f64, f64), n: f64) -
         shared_requests: f(a.shared_requests, b.shared_requests),
         bank_conflicts: f(a.bank_conflicts, b.bank_conflicts),
         atomics: f(a.atomics, b.atomics),
+        global_atomics: f(a.global_atomics, b.global_atomics),
         hottest_atomic_address: f(a.hottest_atomic_address, b.hottest_atomic_address),
         barriers: f(a.barriers, b.barriers),
     }

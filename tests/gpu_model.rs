@@ -169,7 +169,9 @@ fn benchmark_programs_coalesce_and_move_their_bytes() {
         assert_coalesced(&k);
         assert_moves_at_most(&k, 5 * 4 * N);
     }
-    // The histogram: its keys read once and coalesced, one atomic per key.
+    // The histogram: its keys read once and coalesced, one atomic per key
+    // into the block's table in shared memory, and one global atomic per
+    // block and bin it touched, so no bin queues more than a block's worth.
     let keys = Vector::from(
         (0..N as u32)
             .map(|i| i.wrapping_mul(2_654_435_761))
@@ -178,6 +180,21 @@ fn benchmark_programs_coalesce_and_move_their_bytes() {
     let ks = kernels(bench::histogram::profile(&keys, 256));
     let k = main_kernel(&ks);
     assert_coalesced(k);
-    assert_eq!(k.atomics, N as u64, "one atomic per key");
+    let blocks = k.grid[0] as u64;
+    assert_eq!(
+        k.atomics - k.global_atomics,
+        N as u64,
+        "one shared atomic per key"
+    );
+    assert!(
+        k.global_atomics <= blocks * 256,
+        "{} global atomics",
+        k.global_atomics
+    );
+    assert!(
+        k.hottest_atomic_address <= blocks,
+        "{} on one bin",
+        k.hottest_atomic_address
+    );
     assert_moves_at_most(k, 4 * N + 4 * 256);
 }

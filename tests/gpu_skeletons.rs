@@ -35,6 +35,31 @@ accel! {
         xs.permute(z, |[i]| Some([i % 4]), |a, b| (b.0.min(a.0), (a.1 .0 ^ b.1 .0, a.1 .1.max(b.1 .1))))
     }
 
+    // Many sources into few targets: a table per block in shared memory on
+    // the GPU path (`PermuteEntry::Private`), for any number of bins up to
+    // the table's size, and the global atomics past it.
+    fn bins_i32(xs: &Vector<i32>, z: &Vector<i32>) -> Vector<i32> {
+        let nb = z.len();
+        xs.permute(z, |[i]| if i % 11 == 0 { None } else { Some([(xs[[i]].abs() as usize * 7 + i) % nb]) }, |a, b| a + b)
+    }
+    fn bins_min_u32(xs: &Vector<u32>, z: &Vector<u32>) -> Vector<u32> {
+        let nb = z.len();
+        xs.permute(z, |[i]| Some([i % nb]), |a, b| a.min(b))
+    }
+    fn bins_signed(xs: &Vector<(i64, i32)>, z: &Vector<(i64, i32)>) -> Vector<(i64, i32)> {
+        let nb = z.len();
+        xs.permute(z, |[i]| Some([i % nb]), |a, b| (a.0.min(b.0), a.1.max(b.1)))
+    }
+    fn bins_bits(xs: &Vector<(u32, u64)>, z: &Vector<(u32, u64)>) -> Vector<(u32, u64)> {
+        let nb = z.len();
+        xs.permute(z, |[i]| Some([i % nb]), |a, b| (a.0 & b.0, a.1 | b.1))
+    }
+    // Signed zeros: `-0.0 + +0.0` is `+0.0`, a sum of `-0.0`s stays `-0.0`.
+    fn bins_zeros(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> {
+        let nb = z.len();
+        xs.permute(z, |[i]| Some([i % nb]), |a, b| a + b)
+    }
+
     // Compare-and-swap loop: one 32- or 64-bit leaf, no native atomic.
     fn mul_f32(xs: &Vector<f32>, z: &Vector<f32>) -> Vector<f32> {
         xs.permute(z, |[i]| Some([i % 5]), |a, b| a * b)
@@ -191,6 +216,77 @@ fn permute_native_atomics() {
             EXACT,
         );
     }
+}
+
+#[test]
+fn permute_into_private_tables() {
+    // 64 sources per target, and bins from 1 to past the table (4096 of
+    // 4 bytes, 1365 of 12): both entries run.
+    for nb in [1, 5, 300, 1365, 1366, 4096, 4097] {
+        let n = (64 * nb).min(if on_gpu() { 20_000 } else { 300_000 });
+        let xs = vec_of(n, |i| (hash(i) % 1000) as i32 - 500);
+        let z = vec_of(nb, |i| i as i32 - 3);
+        check_ok(
+            bins_i32::SOURCE,
+            "bins_i32",
+            &[arg(&xs), arg(&z)],
+            bins_i32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| hash(i) as u32 | 1);
+        let z = vec_of(nb, |i| if i % 2 == 0 { u32::MAX } else { 5 });
+        check_ok(
+            bins_min_u32::SOURCE,
+            "bins_min_u32",
+            &[arg(&xs), arg(&z)],
+            bins_min_u32(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| (hash(i) as i64 - (1 << 40), hash(i + 1) as i32));
+        let z = vec_of(nb, |i| {
+            (
+                if i % 3 == 0 { i64::MAX } else { -(i as i64) },
+                if i % 2 == 0 { i32::MIN } else { 0 },
+            )
+        });
+        check_ok(
+            bins_signed::SOURCE,
+            "bins_signed",
+            &[arg(&xs), arg(&z)],
+            bins_signed(&xs, &z),
+            EXACT,
+        );
+        let xs = vec_of(n, |i| (!(1u32 << (i % 32)), 1u64 << (hash(i) % 64)));
+        let z = vec_of(nb, |i| (u32::MAX - i as u32, i as u64));
+        check_ok(
+            bins_bits::SOURCE,
+            "bins_bits",
+            &[arg(&xs), arg(&z)],
+            bins_bits(&xs, &z),
+            EXACT,
+        );
+        // Every bin's sources all `-0.0` or, in odd bins, one `+0.0`.
+        let xs = vec_of(n, |i| if i % nb % 2 == 1 && i < nb { 0.0f32 } else { -0.0 });
+        let z = vec_of(nb, |_| -0.0f32);
+        let got = bins_zeros(&xs, &z).expect("runs");
+        check_ok(
+            bins_zeros::SOURCE,
+            "bins_zeros",
+            &[arg(&xs), arg(&z)],
+            Ok(got.clone()),
+            EXACT,
+        );
+        for (b, v) in got.to_vec().into_iter().enumerate() {
+            assert_eq!(v.is_sign_negative(), b % 2 == 0 || b >= n, "bin {b} of {nb}");
+        }
+    }
+    // The table's entry exists where every field has a native atomic.
+    assert!(
+        bins_bits::ptx().contains("red.shared.and.b32"),
+        "{}",
+        bins_bits::ptx()
+    );
+    assert!(!argmax_pair::ptx().contains("permute_private"));
 }
 
 #[test]

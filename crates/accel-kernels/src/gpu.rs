@@ -26,7 +26,7 @@ use crate::host::{buf, buf_shape, buffers_in, leaf, leaf_paths, location, rust_t
 use crate::ptx::{Arg, KernelPtx, PtxProgram};
 use accel_core::ir::{Loc, Ty, VarId, H};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
-use accel_types::launch::{Param, Skeleton};
+use accel_types::launch::{private_bins, Param, PermuteEntry, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
@@ -135,6 +135,12 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         KernelOp::Permute { defaults, shape, .. } => (
             Skeleton::Permute {
                 defaults: input(defaults.0),
+                // The emitter writes the private entry where the combination
+                // is a native atomic per field (`ptx::permute`).
+                private_bins: match kp.entries.len() > PermuteEntry::Private.index() {
+                    true => private_bins(crate::ptx::permute::elem_bytes(&k.stored(plan))),
+                    false => 0,
+                },
             },
             *shape,
             None,
@@ -225,7 +231,12 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
         Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
         Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
         Skeleton::Scan { exact } => quote!(Scan { exact: #exact }),
-        Skeleton::Permute { defaults } => quote!(Permute { defaults: #defaults }),
+        Skeleton::Permute {
+            defaults,
+            private_bins,
+        } => {
+            quote!(Permute { defaults: #defaults, private_bins: #private_bins })
+        }
         Skeleton::Sort {
             key_bits,
             digit_bits,

@@ -85,8 +85,10 @@ pub struct KernelProfile {
     /// (ncu `l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum`).
     pub shared_requests: u64,
     pub bank_conflicts: u64,
-    /// Atomic operations (lanes), and the most of them on one global address.
+    /// Atomic operations (lanes), those on global memory, and the most of
+    /// them on one global address.
     pub atomics: u64,
+    pub global_atomics: u64,
     pub hottest_atomic_address: u64,
     /// `bar.sync` executed, per warp.
     pub barriers: u64,

@@ -48,8 +48,11 @@ pub enum Skeleton {
     /// `[block per row, tiles with look-back]`; `exact`: the operator gives
     /// the same result in any grouping.
     Scan { exact: bool },
-    /// `[scatter]`, into a copy of input buffer `defaults`.
-    Permute { defaults: usize },
+    /// `[scatter, private]`, into a copy of input buffer `defaults`. An
+    /// output of at most `private_bins` elements (0: the combination has no
+    /// native atomic per field) may be combined in a table per block in
+    /// shared memory first, merged into the output once per block and bin.
+    Permute { defaults: usize, private_bins: usize },
     /// A radix sort: `[keys, count, scan, scatter, gather]`, `key_bits`
     /// bits of key in passes of `digit_bits`, `tile` elements per block.
     Sort {
@@ -149,12 +152,24 @@ entries!(
 );
 
 entries!(
-    /// [`Skeleton::Permute`].
+    /// [`Skeleton::Permute`]; the host launches one of them.
     PermuteEntry {
         /// Each source element combined into its target.
         Scatter = "permute",
+        /// Each block combines into its own table in shared memory, then
+        /// merges the table into the output (few targets, many sources).
+        Private = "permute_private",
     }
 );
+
+/// The bytes of a block's private table ([`PermuteEntry::Private`]): small
+/// enough to leave room for several blocks per multiprocessor.
+pub const PRIVATE_TABLE_BYTES: usize = 16 * 1024;
+
+/// The most targets a private table of elements of `elem_bytes` bytes holds.
+pub fn private_bins(elem_bytes: usize) -> usize {
+    PRIVATE_TABLE_BYTES / elem_bytes.max(1)
+}
 
 entries!(
     /// [`Skeleton::Sort`]: keys, then per digit a count, a scan and a

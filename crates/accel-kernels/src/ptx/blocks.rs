@@ -646,15 +646,15 @@ pub(super) fn combine_at(
     v: &[String],
     lockg: &str,
 ) -> Result<(), Unsupported> {
-    if let Some(ops) = atomic_fields(l, combine, t) {
+    if let Some(reds) = atomic_fields(l, combine, t) {
         // One reduction instruction per leaf instead of the lock: each field
         // combines on its own with an associative, commutative operation, so
         // the fields need not change together.
-        for (k, (p, op)) in leaves(t).into_iter().zip(&ops).enumerate() {
+        for (k, red) in reds.iter().enumerate() {
             let base = l.param(Arg::Col(out, k))[0].clone();
             let addr = l.reg(Class::Rd);
-            l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", p.width() / 8));
-            l.ins(format!("red.global.{op} [{addr}], {};", v[k]));
+            l.ins(format!("mad.lo.u64 {addr}, {tl}, {}, {base};", red.p.width() / 8));
+            l.ins(format!("red.global.{} [{addr}], {};", red.name(), v[k]));
         }
         return Ok(());
     }
@@ -734,7 +734,9 @@ pub(super) fn combine_at(
 /// `combine(new, old)`: `t` a 32/64-bit scalar combined by one operation of
 /// `plan::AtomicCombine`, or a tuple whose every field is combined by such an
 /// operation on that field alone (`|a, b| (a.0 + b.0, a.1.max(b.1))`).
-fn atomic_fields(l: &Lower, combine: &Fun, t: &Ty) -> Option<Vec<String>> {
+/// The reductions by which `combine` (of elements of type `t`) combines each
+/// leaf on its own, where every leaf has one in the ISA; `None` otherwise.
+pub(super) fn atomic_fields(l: &Lower, combine: &Fun, t: &Ty) -> Option<Vec<Red>> {
     use accel_core::plan::AtomicCombine;
     if let Some(p) = t.prim() {
         let shape_of = if p.is_float() {
@@ -742,7 +744,7 @@ fn atomic_fields(l: &Lower, combine: &Fun, t: &Ty) -> Option<Vec<String>> {
         } else {
             t.clone()
         };
-        return Some(vec![red_op(AtomicCombine::of(l.a, combine, &shape_of)?, p)?]);
+        return Some(vec![Red::of(AtomicCombine::of(l.a, combine, &shape_of)?, p)?]);
     }
     let [a, b] = combine.params[..] else { return None };
     let mut ops = Vec::new();
@@ -751,15 +753,7 @@ fn atomic_fields(l: &Lower, combine: &Fun, t: &Ty) -> Option<Vec<String>> {
 
 /// Whether `h`, of type `t`, combines field `path` of `a` and `b` leaf by
 /// leaf with atomic operations; pushes their `op.type`s.
-fn field_ops(
-    l: &Lower,
-    h: H,
-    t: &Ty,
-    a: VarId,
-    b: VarId,
-    path: &mut Vec<usize>,
-    ops: &mut Vec<String>,
-) -> bool {
+fn field_ops(l: &Lower, h: H, t: &Ty, a: VarId, b: VarId, path: &mut Vec<usize>, ops: &mut Vec<Red>) -> bool {
     use accel_core::ir::{BinOp, Expr, MathFn};
     use accel_core::plan::AtomicCombine;
     // Field `path` of variable `v`?
@@ -798,38 +792,71 @@ fn field_ops(
         }
         _ => return false,
     };
-    match t.prim().and_then(|p| red_op(op, p)) {
-        Some(s) => {
-            ops.push(s);
+    match t.prim().and_then(|p| Red::of(op, p)) {
+        Some(r) => {
+            ops.push(r);
             true
         }
         None => false,
     }
 }
 
-/// `op.type` of the reduction `op` on `p`, where the ISA has one: 32/64-bit
-/// integers, and addition of f32/f64.
-fn red_op(op: accel_core::plan::AtomicCombine, p: Prim) -> Option<String> {
-    use accel_core::plan::AtomicCombine;
-    if p.width() < 32 || p == Prim::Bool {
-        return None;
+/// A reduction the ISA has (`red`/`atom`): 32/64-bit integers, and addition
+/// of f32/f64.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Red {
+    pub(super) op: accel_core::plan::AtomicCombine,
+    pub(super) p: Prim,
+}
+
+impl Red {
+    fn of(op: accel_core::plan::AtomicCombine, p: Prim) -> Option<Red> {
+        use accel_core::plan::AtomicCombine;
+        let ok = p.width() >= 32 && p != Prim::Bool && (!p.is_float() || op == AtomicCombine::Add);
+        ok.then_some(Red { op, p })
     }
-    let ty = match (op, p) {
-        (AtomicCombine::Add, Prim::F32 | Prim::F64) => return Some(format!("add.{}", super::lower::mty(p))),
-        (_, Prim::F32 | Prim::F64) => return None,
-        (AtomicCombine::Add, _) => format!("u{}", p.width()),
-        (AtomicCombine::And | AtomicCombine::Or | AtomicCombine::Xor, _) => format!("b{}", p.width()),
-        (AtomicCombine::Min | AtomicCombine::Max, _) => super::lower::mty(p).to_string(),
-    };
-    let name = match op {
-        AtomicCombine::Add => "add",
-        AtomicCombine::Min => "min",
-        AtomicCombine::Max => "max",
-        AtomicCombine::And => "and",
-        AtomicCombine::Or => "or",
-        AtomicCombine::Xor => "xor",
-    };
-    Some(format!("{name}.{ty}"))
+
+    /// `op.type`, as `red` and `atom` take it.
+    pub(super) fn name(self) -> String {
+        use accel_core::plan::AtomicCombine;
+        let (op, p) = (self.op, self.p);
+        let ty = match op {
+            AtomicCombine::Add if p.is_float() => super::lower::mty(p).to_string(),
+            AtomicCombine::Add => format!("u{}", p.width()),
+            AtomicCombine::And | AtomicCombine::Or | AtomicCombine::Xor => format!("b{}", p.width()),
+            AtomicCombine::Min | AtomicCombine::Max => super::lower::mty(p).to_string(),
+        };
+        let name = match op {
+            AtomicCombine::Add => "add",
+            AtomicCombine::Min => "min",
+            AtomicCombine::Max => "max",
+            AtomicCombine::And => "and",
+            AtomicCombine::Or => "or",
+            AtomicCombine::Xor => "xor",
+        };
+        format!("{name}.{ty}")
+    }
+
+    /// The bits of the operation's identity: combining it changes nothing
+    /// (`-0.0` for a float sum: `x + -0.0` is `x` for every `x`, `-0.0`
+    /// included).
+    pub(super) fn identity_bits(self) -> u64 {
+        use accel_core::plan::AtomicCombine;
+        let w = self.p.width();
+        let ones = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+        let signed = self.p.is_signed();
+        match self.op {
+            AtomicCombine::Add if self.p.is_float() => 1u64 << (w - 1),
+            AtomicCombine::Add | AtomicCombine::Or | AtomicCombine::Xor => 0,
+            AtomicCombine::And => ones,
+            // The largest value: min of it and `x` is `x`.
+            AtomicCombine::Min if signed => ones >> 1,
+            AtomicCombine::Min => ones,
+            // The smallest value.
+            AtomicCombine::Max if signed => 1u64 << (w - 1),
+            AtomicCombine::Max => 0,
+        }
+    }
 }
 
 /// A `.u64` pointer parameter, as a global address.

@@ -27,7 +27,7 @@ mod generate;
 pub mod lower;
 pub mod math;
 pub mod math_lib;
-mod permute;
+pub mod permute;
 mod scan;
 mod skeletons;
 pub mod sort;

@@ -30,7 +30,6 @@ use super::blocks::{Dest, Out};
 use super::fold::{fold_final, fold_part, fold_rows, fold_rows_warp};
 use super::generate::generate;
 use super::lower::{ErrSite, Lower, Unsupported};
-use super::permute::permute;
 use super::scan::ScanSpec;
 use super::EntryPtx;
 use accel_core::ir::{ScanKind, Ty};
@@ -161,21 +160,32 @@ pub fn kernel(
         KernelOp::Permute {
             elem, index, combine, ..
         } => {
+            let scatter = super::permute::Scatter {
+                e: elem,
+                index,
+                combine,
+                out: out_b,
+                t: &out_ty,
+                out_rank: plan.buffer(k.outputs[0]).rank,
+                at: k.at,
+            };
             let name = format!("{prefix}_{}", PermuteEntry::Scatter.suffix());
             let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
             l.iteration = iteration.clone();
             l.proofs = proofs.clone();
-            permute(
-                &mut l,
-                elem,
-                index,
-                combine,
-                out_b,
-                &out_ty,
-                plan.buffer(k.outputs[0]).rank,
-                k.at,
-            )?;
+            let private = super::permute::has_private(&l, &scatter);
+            super::permute::permute(&mut l, &scatter)?;
             emit(l, name, String::new(), &mut text);
+            // A table per block in shared memory, for small outputs; the host
+            // picks (`gpu::launch`).
+            if private {
+                let name = format!("{prefix}_{}", PermuteEntry::Private.suffix());
+                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
+                l.iteration = iteration.clone();
+                l.proofs = proofs.clone();
+                let sh = super::permute::private(&mut l, &scatter)?;
+                emit(l, name, sh, &mut text);
+            }
         }
         KernelOp::Sort { .. } => {
             for &pass in SortEntry::ALL {

@@ -450,13 +450,14 @@ fn program() {
                 op: "permute",
                 skeleton: rt::gpu::launch::Skeleton::Permute {
                     defaults: 0usize,
+                    private_bins: 0usize,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "canny_k7_permute",
                         params: &[
-                            rt::gpu::launch::Param::Extra("n"),
                             rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::Extra("n"),
                             rt::gpu::launch::Param::IterDim(0usize),
                             rt::gpu::launch::Param::InDim(1usize, 0usize),
                             rt::gpu::launch::Param::InDim(1usize, 1usize),

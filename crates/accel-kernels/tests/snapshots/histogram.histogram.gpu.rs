@@ -73,13 +73,28 @@ fn program() {
                 op: "permute",
                 skeleton: rt::gpu::launch::Skeleton::Permute {
                     defaults: 0usize,
+                    private_bins: 4096usize,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "histogram_k1_permute",
                         params: &[
-                            rt::gpu::launch::Param::Extra("n"),
                             rt::gpu::launch::Param::Extra("lock"),
+                            rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::IterDim(0usize),
+                            rt::gpu::launch::Param::InDim(1usize, 0usize),
+                            rt::gpu::launch::Param::In(1usize, 0usize),
+                            rt::gpu::launch::Param::Err,
+                            rt::gpu::launch::Param::Scalar(0usize),
+                            rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "histogram_k1_permute_private",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("nout"),
+                            rt::gpu::launch::Param::Extra("n"),
                             rt::gpu::launch::Param::IterDim(0usize),
                             rt::gpu::launch::Param::InDim(1usize, 0usize),
                             rt::gpu::launch::Param::In(1usize, 0usize),

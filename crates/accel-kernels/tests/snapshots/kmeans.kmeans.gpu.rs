@@ -179,13 +179,31 @@ fn program() {
                     op: "permute",
                     skeleton: rt::gpu::launch::Skeleton::Permute {
                         defaults: 0usize,
+                        private_bins: 819usize,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "kmeans_k3_permute",
                             params: &[
-                                rt::gpu::launch::Param::Extra("n"),
                                 rt::gpu::launch::Param::Extra("lock"),
+                                rt::gpu::launch::Param::Extra("n"),
+                                rt::gpu::launch::Param::IterDim(0usize),
+                                rt::gpu::launch::Param::InDim(1usize, 0usize),
+                                rt::gpu::launch::Param::In(1usize, 0usize),
+                                rt::gpu::launch::Param::Err,
+                                rt::gpu::launch::Param::OutDim(0usize, 0usize),
+                                rt::gpu::launch::Param::In(2usize, 0usize),
+                                rt::gpu::launch::Param::In(2usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 0usize),
+                                rt::gpu::launch::Param::Out(0usize, 1usize),
+                                rt::gpu::launch::Param::Out(0usize, 2usize),
+                            ],
+                        },
+                        rt::gpu::launch::Entry {
+                            name: "kmeans_k3_permute_private",
+                            params: &[
+                                rt::gpu::launch::Param::Extra("nout"),
+                                rt::gpu::launch::Param::Extra("n"),
                                 rt::gpu::launch::Param::IterDim(0usize),
                                 rt::gpu::launch::Param::InDim(1usize, 0usize),
                                 rt::gpu::launch::Param::In(1usize, 0usize),

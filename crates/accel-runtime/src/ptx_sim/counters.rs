@@ -146,6 +146,7 @@ impl LaunchCounters {
                 Pipe::Atomic => {
                     p.atomics += g.accesses.len() as u64;
                     if g.global_atomic {
+                        p.global_atomics += g.accesses.len() as u64;
                         for &(a, _) in &g.accesses {
                             *self.atomic_addresses.entry(a).or_insert(0) += 1;
                         }

@@ -295,12 +295,27 @@ impl Launch<'_> {
                     self.launch(ScanEntry::Rows.index(), rows.min(8 * self.sms()), block)?;
                 }
             }
-            Skeleton::Permute { defaults } => {
+            Skeleton::Permute {
+                defaults,
+                private_bins,
+            } => {
                 self.copy_out(defaults)?;
-                let lock = zeroed(self.dev, 4 * shape::size(self.shape_of(self.io.outs, 0)?))?;
-                self.set_ptr("lock", &lock);
+                let nout = shape::size(self.shape_of(self.io.outs, 0)?);
                 self.set("n", n);
-                if n > 0 {
+                let private = match private_bins {
+                    0 => None,
+                    _ => {
+                        let name = self.entry(PermuteEntry::Private.index())?.name;
+                        let most = grid_for(self.dev, self.ptx, name, n, BLOCK)?;
+                        sizes::private_permute(n, nout, private_bins, most)
+                    }
+                };
+                if let Some(grid) = private {
+                    self.set("nout", nout);
+                    self.launch(PermuteEntry::Private.index(), grid, BLOCK)?;
+                } else if n > 0 {
+                    let lock = zeroed(self.dev, 4 * nout)?;
+                    self.set_ptr("lock", &lock);
                     self.stride(PermuteEntry::Scatter.index(), n, BLOCK)?;
                 }
             }

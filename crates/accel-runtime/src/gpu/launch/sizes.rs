@@ -39,6 +39,18 @@ pub fn grid_for(
     Ok(grid(dev, work, block, per_sm as usize))
 }
 
+/// Whether a permute of `n` sources into `nout` targets combines in a table
+/// per block in shared memory (`PermuteEntry::Private`, for outputs of at
+/// most `bins` elements, 0 when the kernel has no such entry), and over how
+/// many blocks: each block pays for filling and merging its table, so each
+/// gets at least 8 sources per target, and no more blocks than
+/// `grid_for` would run.
+pub fn private_permute(n: usize, nout: usize, bins: usize, grid_for: usize) -> Option<usize> {
+    const SOURCES_PER_TARGET: usize = 8;
+    let fits = bins > 0 && nout > 0 && nout <= bins && n >= SOURCES_PER_TARGET * nout;
+    fits.then(|| grid_for.min(n / (SOURCES_PER_TARGET * nout)).max(1))
+}
+
 /// The split of a fold of `n > 0` elements over blocks of 256 threads: the
 /// grid, the elements per thread (each thread a contiguous range, so the
 /// combination order is sequential), and how many blocks have elements.
