@@ -4,8 +4,12 @@
 //!   compiles, so an example cannot drift from the language (blocks of host
 //!   code alone, `let r = dotp(&xs, &ys)?;`, have no program to check);
 //! * its operation tables (`| operation | signature | kind |`, from which
-//!   rustdoc's `accel::operations` is generated) name exactly the operations
-//!   the front end accepts.
+//!   rustdoc's `accel::operations` is generated; both read them with
+//!   `tools/guide_tables.rs`) name exactly the operations the front end
+//!   accepts.
+
+#[path = "../../../tools/guide_tables.rs"]
+mod guide_tables;
 
 use accel_core::front::{program_items, ARRAY_METHODS, FREE_FUNCTIONS, LIBRARY_METHODS};
 
@@ -95,24 +99,9 @@ fn every_program_in_the_guide_compiles() {
 /// a function (`generate(..)`) rather than a method (`xs.map(..)`).
 fn table_operations(text: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
-    let mut in_table = false;
-    for line in text.lines() {
-        let cells: Vec<&str> = line
-            .trim()
-            .trim_matches('|')
-            .split(" | ")
-            .map(str::trim)
-            .collect();
-        if cells == ["operation", "signature", "kind"] {
-            in_table = true;
-            continue;
-        }
-        in_table &= line.starts_with('|');
-        if !in_table || cells.len() != 3 || cells[0].starts_with("---") {
-            continue;
-        }
-        for name in cells[0].split('`').skip(1).step_by(2) {
-            let free = cells[1].starts_with(&format!("`{name}("));
+    for row in guide_tables::rows(text) {
+        for name in row.names {
+            let free = row.signature.starts_with(&format!("`{name}("));
             out.push((name.to_string(), free));
         }
     }

@@ -23,6 +23,9 @@
 //!   of a tuple whose fields combine alone), a compare-and-swap loop (other
 //!   combinations of one 32- or 64-bit value), or under a per-element spin
 //!   lock (`atom.cas` on a lock word, fences around the read-modify-write).
+//!   Where every field has a native atomic, a second entry combines into a
+//!   table per block in shared memory first, for small outputs
+//!   (`super::permute::private`).
 //! * element functions reading a stencil run split into interior and border
 //!   (`super::stencil`).
 
