@@ -173,13 +173,18 @@ pub fn private_bins(elem_bytes: usize) -> usize {
 
 entries!(
     /// [`Skeleton::Sort`]: keys, then per digit a count, a scan and a
-    /// scatter, then the gather of the sorted elements.
+    /// scatter, then the gather of the sorted elements. The scan of the
+    /// counts is one block (`Scan`) when they are few; otherwise each block
+    /// sums a range of them (`Reduce`), one block scans those sums (`Scan`),
+    /// and each block scans its range from its sum's prefix (`Apply`).
     SortEntry {
         Keys = "skeys",
         Count = "scount",
         Scan = "sscan",
         Scatter = "sscatter",
         Gather = "sgather",
+        Reduce = "sreduce",
+        Apply = "sapply",
     }
 );
 

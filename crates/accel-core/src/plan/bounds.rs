@@ -214,9 +214,10 @@ pub enum Proof {
     /// Each component is a loop counter that its loop's condition keeps
     /// below the extent.
     Counter,
-    /// In bounds where the test the host makes before the kernel holds:
-    /// component `k` of the index stays below `bounds[k]`, and the host
-    /// finds `bounds[k] <= shape[k]` (see [`Proofs::entry`]).
+    /// In bounds where the kernel's entry test holds: component `k` of the
+    /// index stays below `bounds[k]`, and `bounds[k] <= shape[k]` (values
+    /// the same for every element: the CPU tests them once before the
+    /// kernel, the PTX kernel once in its prologue; see [`Proofs::entry`]).
     Entry { bounds: Vec<Bound>, shape: H },
     /// In bounds in `while` loop `lp` (the outermost such) when the tests
     /// made before the loop hold (see [`Proofs::before_loop`]).

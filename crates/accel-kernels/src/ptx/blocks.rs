@@ -363,7 +363,7 @@ pub(super) fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
 }
 
 /// `shfl.sync.down` of one value of type `p` by `off` lanes.
-fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
+pub(super) fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
     let sh = |l: &mut Lower, x: &str| {
         let d = l.reg(Class::R);
         l.ins(format!("shfl.sync.down.b32 {d}, {x}, {off}, 31, -1;"));
@@ -886,13 +886,36 @@ pub(super) const SCAN_THREADS: usize = accel_types::launch::BLOCK_THREADS;
 /// One block: the exclusive scan, in place, of the `tn` range sums at `psum`
 /// (each thread a contiguous run of `tper`), and `stats = [total, max]`.
 pub(super) fn scan_pass(l: &mut Lower) -> String {
+    scan_runs(l, false)
+}
+
+/// Block `b` of many: the exclusive scan, in place, of its `bper` sums at
+/// `psum` from `b * bper` (each thread a contiguous run of `tper`), seeded
+/// with `part[b]`, the exclusive scan of the blocks' totals.
+pub(super) fn scan_block_pass(l: &mut Lower) -> String {
+    scan_runs(l, true)
+}
+
+fn scan_runs(l: &mut Lower, per_block: bool) -> String {
     let (tn, per) = (extra(l, "tn"), extra(l, "tper"));
-    let (psum, pmax, stats) = (gptr(l, "psum"), gptr(l, "pmax"), gptr(l, "stats"));
+    let psum = gptr(l, "psum");
     let id = ids(l);
     let tid = wide(l, &id.tid);
     let zero = l.reg(Class::Rd);
     l.ins(format!("mov.b64 {zero}, 0;"));
-    let (k0, k1) = chunk(l, &zero, &tid, &per, &tn);
+    // The block's range, and what its scan starts from.
+    let (first, limit, seed) = if per_block {
+        let (bper, part) = (extra(l, "bper"), gptr(l, "part"));
+        let b = wide(l, &id.ctaid);
+        let (first, limit) = chunk(l, &zero, &b, &bper, &tn);
+        let seed = ld64(l, &part, &b);
+        (first, limit, seed)
+    } else {
+        (zero.clone(), tn.clone(), zero.clone())
+    };
+    let (k0, k1) = chunk(l, &first, &tid, &per, &limit);
+    // The one-block scan also finds the largest value (`expand`'s longest run).
+    let pmax = (!per_block).then(|| gptr(l, "pmax"));
     let (sum, mx, k) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mov.b64 {sum}, 0;"));
     l.ins(format!("mov.b64 {mx}, 0;"));
@@ -903,9 +926,11 @@ pub(super) fn scan_pass(l: &mut Lower) -> String {
     l.ins(format!("setp.ge.u64 {stop}, {k}, {k1};"));
     l.ins(format!("@{stop} bra {done};"));
     let a = ld64(l, &psum, &k);
-    let b = ld64(l, &pmax, &k);
     l.ins(format!("add.u64 {sum}, {sum}, {a};"));
-    l.ins(format!("max.u64 {mx}, {mx}, {b};"));
+    if let Some(pmax) = &pmax {
+        let b = ld64(l, pmax, &k);
+        l.ins(format!("max.u64 {mx}, {mx}, {b};"));
+    }
     l.ins(format!("add.u64 {k}, {k}, 1;"));
     l.ins(format!("bra {top};"));
     l.put_label(&done);
@@ -933,7 +958,7 @@ pub(super) fn scan_pass(l: &mut Lower) -> String {
         l.reg(Class::Rd),
         l.reg(Class::Rd),
     );
-    l.ins(format!("mov.b64 {run}, 0;"));
+    l.ins(format!("mov.b64 {run}, {seed};"));
     l.ins(format!("mov.b64 {m}, 0;"));
     l.ins(format!("mov.b64 {i}, 0;"));
     l.ins(format!("cvt.u64.u32 {nt}, {};", id.ntid));
@@ -954,10 +979,13 @@ pub(super) fn scan_pass(l: &mut Lower) -> String {
     l.ins(format!("add.u64 {i}, {i}, 1;"));
     l.ins(format!("bra {t2};"));
     l.put_label(&d2);
-    let one = l.reg(Class::Rd);
-    l.ins(format!("mov.b64 {one}, 1;"));
-    st64(l, &stats, &zero, &run);
-    st64(l, &stats, &one, &m);
+    if !per_block {
+        let stats = gptr(l, "stats");
+        let one = l.reg(Class::Rd);
+        l.ins(format!("mov.b64 {one}, 1;"));
+        st64(l, &stats, &zero, &run);
+        st64(l, &stats, &one, &m);
+    }
     l.put_label(&skip);
     l.ins("bar.sync 0;");
     // Each thread's run again, from its carry.

@@ -912,7 +912,7 @@ impl<'a> Lower<'a> {
         let body = std::mem::take(&mut self.body);
         let p = self.reg(Class::P);
         self.ins(format!("setp.eq.u32 {p}, 0, 0;"));
-        for (bound, shape, k) in tests {
+        let made = tests.into_iter().try_for_each(|(bound, shape, k)| {
             let b = match bound {
                 Bound::Extent(d) => self.param(Arg::IterDim(d))[0].clone(),
                 Bound::Value(e) => self.expr(e)?[0].clone(),
@@ -922,8 +922,10 @@ impl<'a> Lower<'a> {
             let t = self.reg(Class::P);
             self.ins(format!("setp.le.u64 {t}, {b}, {n};"));
             self.ins(format!("and.pred {p}, {p}, {t};"));
-        }
+            Ok(())
+        });
         let tests = std::mem::replace(&mut self.body, body);
+        made?;
         self.prologue.push_str(&tests);
         self.entry_pred = Some(p.clone());
         Ok(Some(p))

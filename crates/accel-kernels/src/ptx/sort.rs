@@ -4,8 +4,10 @@
 //! * `skeys`: each element's key, and its index (the payload the passes move).
 //! * Per pass, over tiles of `TILE` elements (a block each, one element per
 //!   thread): `scount` counts the tile's digits, into `counts[digit][tile]`;
-//!   `sscan` (one block: `expand`'s exclusive scan) turns the counts into
-//!   each tile's first position per digit; `sscatter` moves each key and
+//!   an exclusive scan turns the counts into each tile's first position per
+//!   digit: `sscan` alone (one block: `expand`'s scan) for few counts, else
+//!   `sreduce` (a sum per block of a range of counts), `sscan` of those sums
+//!   and `sapply` (each block's range scanned from its sum's prefix); `sscatter` moves each key and
 //!   index to its tile's position for its digit plus its rank among the
 //!   tile's elements of that digit before it. Ranks come from warp ballots
 //!   (one per digit value) and the per-warp counts in shared memory, so equal
@@ -16,7 +18,8 @@
 //! moved by the passes, so tuples of any width cost the passes nothing.
 
 use super::blocks::{
-    elem_at, extra, global_id, gptr, ids, l_prefix, ld64, scan_pass, st64, store_elem, task_loop, wide,
+    chunk, elem_at, extra, global_id, gptr, ids, l_prefix, ld64, scan_block_pass, scan_pass, shfl_down, st64,
+    store_elem, task_loop, wide,
 };
 use super::lower::{Class, Lower, Unsupported};
 use accel_core::ir::{Prim, Ty};
@@ -53,6 +56,8 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: SortEntry) -> Result<S
         }
         SortEntry::Count => Ok(count_pass(l, wide_key)),
         SortEntry::Scan => Ok(scan_pass(l)),
+        SortEntry::Reduce => Ok(reduce_pass(l)),
+        SortEntry::Apply => Ok(scan_block_pass(l)),
         SortEntry::Scatter => Ok(scatter_pass(l, wide_key)),
         SortEntry::Gather => {
             let (n, idx) = (extra(l, "n"), gptr(l, "idx"));
@@ -200,6 +205,68 @@ fn count_pass(l: &mut Lower, wide_key: bool) -> String {
     l.put_label(&done);
     l.ins("ret;");
     shared(&t)
+}
+
+/// Block `b`: `part[b]`, the sum of the `bper` counts at `psum` from `b *
+/// bper` (each thread a contiguous run of `tper`, their sums added by
+/// thread 0; integers, so in any order).
+fn reduce_pass(l: &mut Lower) -> String {
+    let (tn, bper, per) = (extra(l, "tn"), extra(l, "bper"), extra(l, "tper"));
+    let (psum, part) = (gptr(l, "psum"), gptr(l, "part"));
+    let id = ids(l);
+    let (tid, b) = (wide(l, &id.tid), wide(l, &id.ctaid));
+    let zero = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {zero}, 0;"));
+    let (first, limit) = chunk(l, &zero, &b, &bper, &tn);
+    let (k0, k1) = chunk(l, &first, &tid, &per, &limit);
+    let (sum, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("mov.b64 {sum}, 0;"));
+    l.ins(format!("mov.b64 {k}, {k0};"));
+    let (top, done) = (l.label("sr"), l.label("sre"));
+    l.put_label(&top);
+    let stop = l.reg(Class::P);
+    l.ins(format!("setp.ge.u64 {stop}, {k}, {k1};"));
+    l.ins(format!("@{stop} bra {done};"));
+    let v = ld64(l, &psum, &k);
+    l.ins(format!("add.u64 {sum}, {sum}, {v};"));
+    l.ins(format!("add.u64 {k}, {k}, 1;"));
+    l.ins(format!("bra {top};"));
+    l.put_label(&done);
+    // The block's sum: each warp's by shuffles, the warps' by thread 0.
+    for off in [16, 8, 4, 2, 1] {
+        let o = shfl_down(l, &sum, Prim::U64, off);
+        l.ins(format!("add.u64 {sum}, {sum}, {o};"));
+    }
+    let sh = format!("{}_sr", l_prefix(l));
+    let lane = l.reg(Class::R);
+    l.ins(format!("and.b32 {lane}, {}, 31;", id.tid));
+    let not_first = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {not_first}, {lane}, 0;"));
+    let (warp, a, base) = (l.reg(Class::R), l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("shr.u32 {warp}, {}, 5;", id.tid));
+    l.ins(format!("mov.u64 {base}, {sh};"));
+    l.ins(format!("mul.wide.u32 {a}, {warp}, 8;"));
+    l.ins(format!("add.u64 {a}, {a}, {base};"));
+    let skip = l.label("srw");
+    l.ins(format!("@{not_first} bra {skip};"));
+    l.ins(format!("st.shared.u64 [{a}], {sum};"));
+    l.put_label(&skip);
+    l.ins("bar.sync 0;");
+    let end = l.label("srd");
+    let not_zero = l.reg(Class::P);
+    l.ins(format!("setp.ne.u32 {not_zero}, {}, 0;", id.tid));
+    l.ins(format!("@{not_zero} bra {end};"));
+    let total = l.reg(Class::Rd);
+    l.ins(format!("mov.b64 {total}, 0;"));
+    for w in 0..WARPS {
+        let v = l.reg(Class::Rd);
+        l.ins(format!("ld.shared.u64 {v}, [{base}+{}];", 8 * w));
+        l.ins(format!("add.u64 {total}, {total}, {v};"));
+    }
+    st64(l, &part, &b, &total);
+    l.put_label(&end);
+    l.ins("ret;");
+    format!("\t.shared .align 8 .b8 {sh}[{}];\n", 8 * WARPS)
 }
 
 /// Each element's key and index from `ksrc`, `isrc` to `kdst`, `idst` at

@@ -69,6 +69,26 @@ fn program() {
                             rt::gpu::launch::Param::Out(0usize, 0usize),
                         ],
                     },
+                    rt::gpu::launch::Entry {
+                        name: "sort_keys_k0_sreduce",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("tn"),
+                            rt::gpu::launch::Param::Extra("bper"),
+                            rt::gpu::launch::Param::Extra("tper"),
+                            rt::gpu::launch::Param::Extra("psum"),
+                            rt::gpu::launch::Param::Extra("part"),
+                        ],
+                    },
+                    rt::gpu::launch::Entry {
+                        name: "sort_keys_k0_sapply",
+                        params: &[
+                            rt::gpu::launch::Param::Extra("tn"),
+                            rt::gpu::launch::Param::Extra("tper"),
+                            rt::gpu::launch::Param::Extra("psum"),
+                            rt::gpu::launch::Param::Extra("bper"),
+                            rt::gpu::launch::Param::Extra("part"),
+                        ],
+                    },
                 ],
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],

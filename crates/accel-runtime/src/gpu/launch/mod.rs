@@ -393,14 +393,16 @@ impl Launch<'_> {
         let tn = (1usize << digit_bits) * tiles;
         let counts = zeroed(self.dev, 8 * tn)?;
         let stats = zeroed(self.dev, 16)?;
+        // The counts' scan: one block, or the blocks' sums first.
+        let g = sizes::count_scan_blocks(self.dev, tn);
+        let part = zeroed(self.dev, 8 * g)?;
+        let bper = tn.div_ceil(g);
         self.set("n", n);
         self.set("tiles", tiles);
-        self.set("tn", tn);
-        self.set("tper", tn.div_ceil(BLOCK_THREADS));
-        for name in ["counts", "psum", "pmax"] {
-            self.set(name, counts.ptr().0 as usize);
-        }
+        self.set("counts", counts.ptr().0 as usize);
         self.set("stats", stats.ptr().0 as usize);
+        self.set("part", part.ptr().0 as usize);
+        self.set("bper", bper);
         self.set("keys", keys[0].ptr().0 as usize);
         self.set("idx", idx[0].ptr().0 as usize);
         self.stride(SortEntry::Keys.index(), n, BLOCK)?;
@@ -413,11 +415,43 @@ impl Launch<'_> {
             self.set("kdst", keys[d].ptr().0 as usize);
             self.set("idst", idx[d].ptr().0 as usize);
             self.launch(SortEntry::Count.index(), tiles, tile)?;
-            self.launch(SortEntry::Scan.index(), 1, BLOCK)?;
+            self.scan_counts(&counts, &part, tn, g, bper)?;
             self.launch(SortEntry::Scatter.index(), tiles, tile)?;
         }
         self.set("idx", idx[passes % 2].ptr().0 as usize);
         self.stride(SortEntry::Gather.index(), n, BLOCK)
+    }
+
+    /// The exclusive scan, in place, of a sort pass's `tn` counts: one block,
+    /// or over `g` blocks of `bper` counts (each block's sum into `part`,
+    /// their scan, then each block's counts from its sum's prefix).
+    fn scan_counts(
+        &mut self,
+        counts: &DeviceBuffer,
+        part: &DeviceBuffer,
+        tn: usize,
+        g: usize,
+        bper: usize,
+    ) -> Result<()> {
+        let one_block = |this: &mut Self, buf: &DeviceBuffer, len: usize| {
+            this.set("psum", buf.ptr().0 as usize);
+            this.set("pmax", buf.ptr().0 as usize);
+            this.set("tn", len);
+            this.set("tper", len.div_ceil(BLOCK_THREADS));
+            this.launch(SortEntry::Scan.index(), 1, BLOCK)
+        };
+        if g == 1 {
+            return one_block(self, counts, tn);
+        }
+        self.set("psum", counts.ptr().0 as usize);
+        self.set("tn", tn);
+        self.set("tper", bper.div_ceil(BLOCK_THREADS));
+        self.launch(SortEntry::Reduce.index(), g, BLOCK)?;
+        one_block(self, part, g)?;
+        self.set("psum", counts.ptr().0 as usize);
+        self.set("tn", tn);
+        self.set("tper", bper.div_ceil(BLOCK_THREADS));
+        self.launch(SortEntry::Apply.index(), g, BLOCK)
     }
 
     /// The offsets of a fused expand's counts (its first three entries, the

@@ -51,6 +51,21 @@ pub fn private_permute(n: usize, nout: usize, bins: usize, grid_for: usize) -> O
     fits.then(|| grid_for.min(n / (SOURCES_PER_TARGET * nout)).max(1))
 }
 
+/// Blocks for the exclusive scan of a sort's `tn` digit counts: 1 (one
+/// block, `SortEntry::Scan` alone) while each of its threads takes at most
+/// 16 counts (a thread's loads wait on each other, so about the cost of the
+/// two launches more), else at least 4,096 counts per block, up to 4 blocks
+/// per multiprocessor, at least 2 (`Reduce`, `Scan` of the blocks' sums,
+/// `Apply`). One block scanning 16 counts per 256 keys was the sort's
+/// bottleneck at millions of keys (docs/gpu.md).
+pub fn count_scan_blocks(dev: &Arc<dyn Device>, tn: usize) -> usize {
+    const ONE_BLOCK: usize = 16 * BLOCK_THREADS;
+    if tn <= ONE_BLOCK {
+        return 1;
+    }
+    grid(dev, tn, (16 * BLOCK_THREADS) as u32, 4).max(2)
+}
+
 /// The split of a fold of `n > 0` elements over blocks of 256 threads: the
 /// grid, the elements per thread (each thread a contiguous range, so the
 /// combination order is sequential), and how many blocks have elements.
