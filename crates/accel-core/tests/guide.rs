@@ -9,6 +9,7 @@
 //!   accepts.
 
 #[path = "../../../tools/guide_tables.rs"]
+#[allow(dead_code)] // the kinds are rustdoc's only
 mod guide_tables;
 
 use accel_core::front::{program_items, ARRAY_METHODS, FREE_FUNCTIONS, LIBRARY_METHODS};

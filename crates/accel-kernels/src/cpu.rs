@@ -64,9 +64,10 @@ struct Gen<'a> {
     /// Buffers read at the iteration index that the version of a kernel
     /// being emitted reads at the linear offset `__i` ([`Gen::linear_version`]).
     linear_reads: RefCell<HashSet<u32>>,
-    /// The `&&`-conjuncts of the `if` conditions whose then-branch encloses
-    /// the expression being emitted: they hold there ([`Gen::checked_at_entry`]
-    /// reads `i >= 1` and `i + 1 < n` from them).
+    /// What the `if`s around the expression being emitted say
+    /// (`bounds::facts`: the conjuncts of a then-branch's condition, the
+    /// negations of an else-branch's); [`Gen::proof`] reads `i >= 1` and
+    /// `i + 1 < n` from them.
     guards: RefCell<Vec<Fact>>,
     /// Scalars the host computes (parameters, `let`s and loop state of the
     /// plan's steps): an element function reads them but never binds them.

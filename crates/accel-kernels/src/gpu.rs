@@ -137,9 +137,10 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
                 defaults: input(defaults.0),
                 // The emitter writes the private entry where the combination
                 // is a native atomic per field (`ptx::permute`).
-                private_bins: match kp.entries.len() > PermuteEntry::Private.index() {
-                    true => private_bins(crate::ptx::permute::elem_bytes(&k.stored(plan))),
-                    false => 0,
+                private_bins: if kp.entries.len() > PermuteEntry::Private.index() {
+                    private_bins(crate::ptx::permute::elem_bytes(&k.stored(plan)))
+                } else {
+                    0
                 },
             },
             *shape,

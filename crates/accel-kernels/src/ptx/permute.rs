@@ -37,15 +37,14 @@ pub(super) fn has_private(l: &Lower, s: &Scatter) -> bool {
     atomic_fields(l, s.combine, s.t).is_some()
 }
 
+/// What a permute does with a source element's value and its target's
+/// row-major offset.
+type Combine<'c> = dyn FnMut(&mut Lower, &[String], &str) -> Result<(), Unsupported> + 'c;
+
 /// The grid-stride loop over the source elements: for each one whose index
 /// function gives a target inside the output, `combine(l, value, target)`
 /// with the target's row-major offset.
-fn each_source(
-    l: &mut Lower,
-    s: &Scatter,
-    id: &Ids,
-    combine: &mut dyn FnMut(&mut Lower, &[String], &str) -> Result<(), Unsupported>,
-) -> Result<(), Unsupported> {
+fn each_source(l: &mut Lower, s: &Scatter, id: &Ids, combine: &mut Combine) -> Result<(), Unsupported> {
     let n = extra(l, "n");
     let i = global_id(l, id);
     let stride = l.reg(Class::Rd);
