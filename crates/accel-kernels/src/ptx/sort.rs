@@ -208,28 +208,29 @@ fn count_pass(l: &mut Lower, wide_key: bool) -> String {
 }
 
 /// Block `b`: `part[b]`, the sum of the `bper` counts at `psum` from `b *
-/// bper` (each thread a contiguous run of `tper`, their sums added by
-/// thread 0; integers, so in any order).
+/// bper`. Integers, so in any order: thread `t` takes counts `t`, `t +
+/// ntid`, .. of the range (a warp's loads are coalesced), the warps' sums
+/// are added by thread 0.
 fn reduce_pass(l: &mut Lower) -> String {
-    let (tn, bper, per) = (extra(l, "tn"), extra(l, "bper"), extra(l, "tper"));
+    let (tn, bper) = (extra(l, "tn"), extra(l, "bper"));
     let (psum, part) = (gptr(l, "psum"), gptr(l, "part"));
     let id = ids(l);
     let (tid, b) = (wide(l, &id.tid), wide(l, &id.ctaid));
     let zero = l.reg(Class::Rd);
     l.ins(format!("mov.b64 {zero}, 0;"));
     let (first, limit) = chunk(l, &zero, &b, &bper, &tn);
-    let (k0, k1) = chunk(l, &first, &tid, &per, &limit);
-    let (sum, k) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    let (sum, k, step) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mov.b64 {sum}, 0;"));
-    l.ins(format!("mov.b64 {k}, {k0};"));
+    l.ins(format!("add.u64 {k}, {first}, {tid};"));
+    l.ins(format!("cvt.u64.u32 {step}, {};", id.ntid));
     let (top, done) = (l.label("sr"), l.label("sre"));
     l.put_label(&top);
     let stop = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {stop}, {k}, {k1};"));
+    l.ins(format!("setp.ge.u64 {stop}, {k}, {limit};"));
     l.ins(format!("@{stop} bra {done};"));
     let v = ld64(l, &psum, &k);
     l.ins(format!("add.u64 {sum}, {sum}, {v};"));
-    l.ins(format!("add.u64 {k}, {k}, 1;"));
+    l.ins(format!("add.u64 {k}, {k}, {step};"));
     l.ins(format!("bra {top};"));
     l.put_label(&done);
     // The block's sum: each warp's by shuffles, the warps' by thread 0.

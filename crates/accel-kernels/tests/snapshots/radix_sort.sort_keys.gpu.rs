@@ -74,7 +74,6 @@ fn program() {
                         params: &[
                             rt::gpu::launch::Param::Extra("tn"),
                             rt::gpu::launch::Param::Extra("bper"),
-                            rt::gpu::launch::Param::Extra("tper"),
                             rt::gpu::launch::Param::Extra("psum"),
                             rt::gpu::launch::Param::Extra("part"),
                         ],

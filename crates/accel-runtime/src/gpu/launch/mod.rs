@@ -445,7 +445,6 @@ impl Launch<'_> {
         }
         self.set("psum", counts.ptr().0 as usize);
         self.set("tn", tn);
-        self.set("tper", bper.div_ceil(BLOCK_THREADS));
         self.launch(SortEntry::Reduce.index(), g, BLOCK)?;
         one_block(self, part, g)?;
         self.set("psum", counts.ptr().0 as usize);
