@@ -620,16 +620,29 @@ pub(super) fn task_loop(
     let i = global_id(l, &id);
     let stride = l.reg(Class::Rd);
     l.ins(format!("mul.wide.u32 {stride}, {}, {};", id.nctaid, id.ntid));
-    let (top, end) = (l.label("tk"), l.label("tke"));
+    strided(l, &i, &stride, n, body)?;
+    l.ins("ret;");
+    Ok(())
+}
+
+/// `body(i)` for `i` (a `.u64` register, advanced in place) from its value
+/// by `step` while below `end`.
+pub(super) fn strided(
+    l: &mut Lower,
+    i: &str,
+    step: &str,
+    end: &str,
+    body: &mut dyn FnMut(&mut Lower, &str) -> Result<(), Unsupported>,
+) -> Result<(), Unsupported> {
+    let (top, out) = (l.label("tk"), l.label("tke"));
     l.put_label(&top);
     let done = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
-    l.ins(format!("@{done} bra {end};"));
-    body(l, &i)?;
-    l.ins(format!("add.u64 {i}, {i}, {stride};"));
+    l.ins(format!("setp.ge.u64 {done}, {i}, {end};"));
+    l.ins(format!("@{done} bra {out};"));
+    body(l, i)?;
+    l.ins(format!("add.u64 {i}, {i}, {step};"));
     l.ins(format!("bra {top};"));
-    l.put_label(&end);
-    l.ins("ret;");
+    l.put_label(&out);
     Ok(())
 }
 

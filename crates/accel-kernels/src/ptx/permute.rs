@@ -7,7 +7,7 @@
 //! queue of atomics on a hot bin).
 
 use super::blocks::{
-    atomic_fields, combine_at, elem_at, extra, global_id, ids, iter_dims, l_prefix, Ids, Red,
+    atomic_fields, combine_at, elem_at, extra, global_id, ids, iter_dims, l_prefix, strided, Ids, Red,
 };
 use super::lower::{class, leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::ErrorKind;
@@ -53,40 +53,35 @@ fn each_source(l: &mut Lower, s: &Scatter, id: &Ids, combine: &mut Combine) -> R
         Ty::Index(r) => *r,
         _ => 0,
     };
-    let (top, end, next) = (l.label("pm"), l.label("pme"), l.label("pmn"));
-    l.put_label(&top);
-    let done = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {done}, {i}, {n};"));
-    l.ins(format!("@{done} bra {end};"));
-    let dims = iter_dims(l, src_rank);
-    let ix = l.delinearize(&i, &dims);
-    let old = l.bind(s.index.params[0], ix);
-    let target = l.expr(s.index.body)?;
-    l.unbind(s.index.params[0], old);
-    l.ins(format!("@!{} bra {next};", target[0]));
-    let tix = target[1..].to_vec();
-    let odims: Vec<String> = (0..s.out_rank)
-        .map(|d| l.param(Arg::Dim(s.out, d))[0].clone())
-        .collect();
-    let ok = l.in_bounds(&tix, &odims);
-    let inb = l.label("pin");
-    l.ins(format!("@{ok} bra {inb};"));
-    l.fail(
-        ErrorKind::IndexOutOfBounds,
-        "permute",
-        "index out of bounds",
-        s.at,
-    );
-    l.ins(format!("bra {next};"));
-    l.put_label(&inb);
-    let tl = l.linearize_in(&tix, &odims);
-    let v = elem_at(l, s.e, &i)?;
-    combine(l, &v, &tl)?;
-    l.put_label(&next);
-    l.ins(format!("add.u64 {i}, {i}, {stride};"));
-    l.ins(format!("bra {top};"));
-    l.put_label(&end);
-    Ok(())
+    strided(l, &i, &stride, &n, &mut |l, i| {
+        let next = l.label("pmn");
+        let dims = iter_dims(l, src_rank);
+        let ix = l.delinearize(i, &dims);
+        let old = l.bind(s.index.params[0], ix);
+        let target = l.expr(s.index.body)?;
+        l.unbind(s.index.params[0], old);
+        l.ins(format!("@!{} bra {next};", target[0]));
+        let tix = target[1..].to_vec();
+        let odims: Vec<String> = (0..s.out_rank)
+            .map(|d| l.param(Arg::Dim(s.out, d))[0].clone())
+            .collect();
+        let ok = l.in_bounds(&tix, &odims);
+        let inb = l.label("pin");
+        l.ins(format!("@{ok} bra {inb};"));
+        l.fail(
+            ErrorKind::IndexOutOfBounds,
+            "permute",
+            "index out of bounds",
+            s.at,
+        );
+        l.ins(format!("bra {next};"));
+        l.put_label(&inb);
+        let tl = l.linearize_in(&tix, &odims);
+        let v = elem_at(l, s.e, i)?;
+        combine(l, &v, &tl)?;
+        l.put_label(&next);
+        Ok(())
+    })
 }
 
 /// Each source element combined into its target in global memory.
@@ -126,16 +121,7 @@ pub(super) fn private(l: &mut Lower, s: &Scatter) -> Result<String, Unsupported>
         l.ins(format!("cvt.u64.u32 {b}, {};", id.tid));
         let step = l.reg(Class::Rd);
         l.ins(format!("cvt.u64.u32 {step}, {};", id.ntid));
-        let (top, end) = (l.label("pb"), l.label("pbe"));
-        l.put_label(&top);
-        let done = l.reg(Class::P);
-        l.ins(format!("setp.ge.u64 {done}, {b}, {nout};"));
-        l.ins(format!("@{done} bra {end};"));
-        body(l, &b)?;
-        l.ins(format!("add.u64 {b}, {b}, {step};"));
-        l.ins(format!("bra {top};"));
-        l.put_label(&end);
-        Ok::<(), Unsupported>(())
+        strided(l, &b, &step, &nout, body)
     };
     let slot = |l: &mut Lower, k: usize, r: &Red, b: &str| {
         let (base, a) = (l.reg(Class::Rd), l.reg(Class::Rd));

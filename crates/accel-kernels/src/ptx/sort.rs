@@ -19,7 +19,7 @@
 
 use super::blocks::{
     chunk, elem_at, extra, global_id, gptr, ids, l_prefix, ld64, scan_block_pass, scan_pass, shfl_down, st64,
-    store_elem, task_loop, wide,
+    store_elem, strided, task_loop, wide,
 };
 use super::lower::{Class, Lower, Unsupported};
 use accel_core::ir::{Prim, Ty};
@@ -56,7 +56,7 @@ pub fn pass(l: &mut Lower, k: &Kernel, out_ty: &Ty, pass: SortEntry) -> Result<S
         }
         SortEntry::Count => Ok(count_pass(l, wide_key)),
         SortEntry::Scan => Ok(scan_pass(l)),
-        SortEntry::Reduce => Ok(reduce_pass(l)),
+        SortEntry::Reduce => reduce_pass(l),
         SortEntry::Apply => Ok(scan_block_pass(l)),
         SortEntry::Scatter => Ok(scatter_pass(l, wide_key)),
         SortEntry::Gather => {
@@ -211,7 +211,7 @@ fn count_pass(l: &mut Lower, wide_key: bool) -> String {
 /// bper`. Integers, so in any order: thread `t` takes counts `t`, `t +
 /// ntid`, .. of the range (a warp's loads are coalesced), the warps' sums
 /// are added by thread 0.
-fn reduce_pass(l: &mut Lower) -> String {
+fn reduce_pass(l: &mut Lower) -> Result<String, Unsupported> {
     let (tn, bper) = (extra(l, "tn"), extra(l, "bper"));
     let (psum, part) = (gptr(l, "psum"), gptr(l, "part"));
     let id = ids(l);
@@ -223,16 +223,11 @@ fn reduce_pass(l: &mut Lower) -> String {
     l.ins(format!("mov.b64 {sum}, 0;"));
     l.ins(format!("add.u64 {k}, {first}, {tid};"));
     l.ins(format!("cvt.u64.u32 {step}, {};", id.ntid));
-    let (top, done) = (l.label("sr"), l.label("sre"));
-    l.put_label(&top);
-    let stop = l.reg(Class::P);
-    l.ins(format!("setp.ge.u64 {stop}, {k}, {limit};"));
-    l.ins(format!("@{stop} bra {done};"));
-    let v = ld64(l, &psum, &k);
-    l.ins(format!("add.u64 {sum}, {sum}, {v};"));
-    l.ins(format!("add.u64 {k}, {k}, {step};"));
-    l.ins(format!("bra {top};"));
-    l.put_label(&done);
+    strided(l, &k, &step, &limit, &mut |l, k| {
+        let v = ld64(l, &psum, k);
+        l.ins(format!("add.u64 {sum}, {sum}, {v};"));
+        Ok(())
+    })?;
     // The block's sum: each warp's by shuffles, the warps' by thread 0.
     for off in [16, 8, 4, 2, 1] {
         let o = shfl_down(l, &sum, Prim::U64, off);
@@ -267,7 +262,7 @@ fn reduce_pass(l: &mut Lower) -> String {
     st64(l, &part, &b, &total);
     l.put_label(&end);
     l.ins("ret;");
-    format!("\t.shared .align 8 .b8 {sh}[{}];\n", 8 * WARPS)
+    Ok(format!("\t.shared .align 8 .b8 {sh}[{}];\n", 8 * WARPS))
 }
 
 /// Each element's key and index from `ksrc`, `isrc` to `kdst`, `idst` at
