@@ -11,7 +11,7 @@
 //! with the same canonical form. Nothing is renamed in the program itself: the
 //! survivor keeps its own variables, so no binder is ever shadowed.
 
-use crate::ir::{Arena, Expr, PlanRead, Scalar, Ty, VarId, H};
+use crate::ir::{Arena, Expr, PlanRead, Pull, Scalar, Ty, VarId, H};
 use std::collections::{BTreeSet, HashMap};
 
 /// `body` with alpha-equivalent array operations merged.
@@ -151,23 +151,37 @@ impl Canon {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
+                let sources: Vec<H> = pulls.iter().map(|p| self.form(a, p.source, env)).collect();
                 let init = init.iter().map(|x| self.form(a, *x, env)).collect();
                 let base = env.len();
-                let vars2 = vars
+                // The state, then the pulls' items, are bound in `cond` and `step`.
+                let bound: Vec<VarId> = vars
+                    .iter()
+                    .chain(pulls.iter().map(|p| &p.item))
+                    .copied()
+                    .collect();
+                let levels: Vec<VarId> = bound
                     .iter()
                     .enumerate()
                     .map(|(i, v)| self.level(base + i, &a.var(*v).ty))
                     .collect();
-                env.extend(vars.iter().copied());
+                env.extend(bound.iter().copied());
                 let cond = self.form(a, *cond, env);
                 let step = step.iter().map(|x| self.form(a, *x, env)).collect();
                 env.truncate(base);
+                let pulls = sources
+                    .into_iter()
+                    .zip(&levels[vars.len()..])
+                    .map(|(source, item)| Pull { source, item: *item })
+                    .collect();
                 Expr::Scalar(Scalar::While {
-                    vars: vars2,
+                    vars: levels[..vars.len()].to_vec(),
                     init,
                     cond,
                     step,
+                    pulls,
                 })
             }
             e => {
@@ -234,15 +248,16 @@ pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>)
             init,
             cond,
             step,
+            pulls,
         }) => {
             s = free_vars(a, *cond, memo);
             for x in step {
                 s.extend(free_vars(a, *x, memo));
             }
-            for v in vars {
+            for v in vars.iter().chain(pulls.iter().map(|p| &p.item)) {
                 s.remove(v);
             }
-            for x in init {
+            for x in init.iter().chain(pulls.iter().map(|p| &p.source)) {
                 s.extend(free_vars(a, *x, memo));
             }
         }

@@ -8,6 +8,7 @@ pub mod front;
 pub mod interp;
 pub mod ir;
 pub mod plan;
+pub mod seq;
 pub mod sharing;
 pub mod valid;
 
@@ -71,7 +72,7 @@ pub fn compile_with(fns: &[syn::ItemFn], which: usize, opts: Options) -> CResult
 
 /// The compiler's passes, in order. The validator checks the IR after each,
 /// and [`compile_traced`] shows it.
-pub const PASSES: [&str; 4] = ["front", "sharing", "fusion", "clustering"];
+pub const PASSES: [&str; 5] = ["front", "sequences", "sharing", "fusion", "clustering"];
 
 /// The IR between two passes: the typed array IR up to sharing recovery,
 /// the kernel plan from fusion on.
@@ -112,7 +113,10 @@ pub fn compile_traced(
     let program = front::lower_program(fns, which)?;
     valid::program(&program).map_err(|e| ice("front", e))?;
     after("front", Stage::Program(&program));
-    let shared = sharing::recover_with(&program, opts.sharing);
+    let looped = seq::lower(&program)?;
+    valid::program(&looped).map_err(|e| ice("sequences", e))?;
+    after("sequences", Stage::Program(&looped));
+    let shared = sharing::recover_with(&looped, opts.sharing);
     valid::program(&shared).map_err(|e| ice("sharing", e))?;
     after("sharing", Stage::Program(&shared));
     let mut plan = plan::fuse(&shared, opts);

@@ -167,8 +167,14 @@ impl Scan<'_> {
                 self.go(*t, depth + 1, false);
                 self.go(*f, depth + 1, false);
             }
-            Expr::Scalar(Scalar::While { init, cond, step, .. }) if !in_closure && self.control(h) => {
-                for x in init {
+            Expr::Scalar(Scalar::While {
+                init,
+                cond,
+                step,
+                pulls,
+                ..
+            }) if !in_closure && self.control(h) => {
+                for x in init.iter().chain(pulls.iter().map(|p| &p.source)) {
                     self.go(*x, depth, false);
                 }
                 self.go(*cond, depth + 1, false);
@@ -293,8 +299,16 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
             init,
             cond,
             step,
-        }) if vars.contains(&var) => {
+            pulls,
+        }) if vars.contains(&var) || pulls.iter().any(|p| p.item == var) => {
             let init = init.iter().map(|x| substitute(a, *x, var, value, memo)).collect();
+            let pulls = pulls
+                .iter()
+                .map(|p| crate::ir::Pull {
+                    source: substitute(a, p.source, var, value, memo),
+                    item: p.item,
+                })
+                .collect();
             rebuild(
                 a,
                 h,
@@ -303,6 +317,7 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
                     init,
                     cond: *cond,
                     step: step.clone(),
+                    pulls,
                 }),
             )
         }

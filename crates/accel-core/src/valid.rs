@@ -235,10 +235,30 @@ fn steps(
                 cond,
                 body,
                 outs,
+                pulls,
             } => {
                 vals(plan, init, state, written, scope, k)?;
                 let (mut w, mut sc) = (written.clone(), scope.clone());
                 bind_slots(plan, state, Origin::State, &mut w, &mut sc, k)?;
+                for p in pulls {
+                    let stream = plan.params.get(p.param).map(|x| (&x.ty, x.binding));
+                    let item = plan
+                        .buffers
+                        .get(p.item)
+                        .map(|b| Ty::array(b.elem.clone(), b.rank));
+                    match (stream, item) {
+                        (Some((Ty::Seq(e), crate::plan::ParamBinding::Stream)), Some(t)) if **e == t => {}
+                        _ => {
+                            return Err(Invalid::at(
+                                k,
+                                Rule::Type,
+                                "a loop pulls from no stream of its type",
+                            ))
+                        }
+                    }
+                    let item = [Slot::Buf(p.item)];
+                    bind_slots(plan, &item, Origin::State, &mut w, &mut sc, k)?;
+                }
                 steps(plan, &cond.steps, &mut w, &mut sc)?;
                 match cond.result.as_slice() {
                     [Val::Scalar(c)] if plan.arena.ty(*c) == &Ty::Prim(crate::ir::Prim::Bool) => {
@@ -557,12 +577,20 @@ impl<'a> Validator<'a> {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
                 for x in init {
                     self.expr(*x, in_plan)?;
                 }
+                for p in pulls {
+                    self.expr(p.source, in_plan)?;
+                    if self.a.ty(p.source).seq_elem() != Some(&self.a.var(p.item).ty) {
+                        return bad(Rule::Type, "a loop's item is not its stream's element");
+                    }
+                }
                 let mark = self.scope.len();
                 self.scope.extend(vars);
+                self.scope.extend(pulls.iter().map(|p| p.item));
                 let r = self
                     .expr(*cond, in_plan)
                     .and_then(|_| step.iter().try_for_each(|x| self.expr(*x, in_plan)));
@@ -598,6 +626,37 @@ impl<'a> Validator<'a> {
                 self.expr(*f, in_plan)?;
                 if self.a.ty(*t) != self.a.ty(*f) || self.a.ty(*c) != &Ty::Prim(crate::ir::Prim::Bool) {
                     return bad(Rule::Type, "ill-typed if");
+                }
+                Ok(())
+            }
+            Expr::Seq(op) => {
+                if in_plan {
+                    return bad(Rule::Level, "sequence left in the kernel plan");
+                }
+                // The closures of sequences are array programs of one element.
+                let funs: Vec<&Fun> = e.funs();
+                let fun_bodies: Vec<H> = funs.iter().map(|f| f.body).collect();
+                for f in funs {
+                    let mark = self.scope.len();
+                    self.scope.extend(&f.params);
+                    let r = self.expr(f.body, in_plan);
+                    self.scope.truncate(mark);
+                    r?;
+                }
+                for c in e.children() {
+                    if !fun_bodies.contains(&c) {
+                        self.expr(c, in_plan)?;
+                    }
+                }
+                let seq = |x: &H| matches!(self.a.ty(*x), Ty::Seq(_));
+                let ok = match op {
+                    crate::ir::SeqOp::Slices { a } => self.a.ty(*a).is_array() && seq(&h),
+                    crate::ir::SeqOp::Map { s, .. } => seq(s) && seq(&h),
+                    crate::ir::SeqOp::Zip { a, b, .. } => seq(a) && seq(b) && seq(&h),
+                    crate::ir::SeqOp::Fold { z, s, .. } => seq(s) && self.a.ty(*z) == ty,
+                };
+                if !ok {
+                    return bad(Rule::Type, "ill-typed sequence operation");
                 }
                 Ok(())
             }

@@ -243,7 +243,7 @@ fn host_vars(plan: &Plan) -> HashSet<VarId> {
         .iter()
         .filter_map(|p| match p.binding {
             ParamBinding::Scalar(v) => Some(v),
-            ParamBinding::Array(_) => None,
+            ParamBinding::Array(_) | ParamBinding::Stream => None,
         })
         .collect();
     walk(&plan.steps, &mut out);

@@ -96,6 +96,13 @@ fn api_ty(t: &Ty) -> TokenStream {
                 }
             }
         }
+        Ty::Seq(e) => {
+            let (t, r) = match &**e {
+                Ty::Array(t, r) => (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r)),
+                other => (rust_ty(other), proc_macro2::Literal::usize_unsuffixed(0)),
+            };
+            quote!(impl ::core::convert::Into<::accel::Stream<'__s, #t, #r>>)
+        }
         Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => {
             let ts = ts.iter().map(api_ty);
             quote!((#(#ts,)*))
@@ -152,6 +159,44 @@ fn program_items(
             quote!(let #ident = *#ident;)
         })
         .collect();
+    // Streams are converted once, up front; the interpreter reads them whole.
+    let streams: Vec<TokenStream> = program
+        .params
+        .iter()
+        .filter(|p| matches!(p.ty, Ty::Seq(_)))
+        .map(|p| {
+            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            let t = match &p.ty {
+                Ty::Seq(e) => match &**e {
+                    Ty::Array(t, r) => {
+                        let (t, r) = (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r));
+                        quote!(::accel::Stream<'_, #t, #r>)
+                    }
+                    _ => quote!(_),
+                },
+                _ => quote!(_),
+            };
+            quote!(let mut #ident: #t = ::core::convert::Into::into(#ident);)
+        })
+        .collect();
+    let interp_args: Vec<TokenStream> = program
+        .params
+        .iter()
+        .map(|p| {
+            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            if matches!(p.ty, Ty::Seq(_)) {
+                quote!(::accel::__rt::seq::collect_arg(&mut #ident)?)
+            } else {
+                quote!(::accel::__rt::interp::arg(&#ident))
+            }
+        })
+        .collect();
+    // Streams may borrow (an iterator over the caller's data): one lifetime.
+    let generics = if streams.is_empty() {
+        quote!()
+    } else {
+        quote!(<'__s>)
+    };
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     // The GPU path: the same plan as PTX kernels launched on the backend's
@@ -166,7 +211,7 @@ fn program_items(
     quote! {
         #(#attrs)*
         #[allow(clippy::too_many_arguments)]
-        #vis fn #name(#(#params),*) -> ::accel::Result<#result> {
+        #vis fn #name #generics(#(#params),*) -> ::accel::Result<#result> {
             #name::on(&::accel::Backend::default(), #(#args),*)
         }
 
@@ -177,14 +222,15 @@ fn program_items(
 
             /// Runs the program on `backend`.
             #[allow(unused_variables, unused_mut, unused_braces, unused_parens, clippy::all)]
-            pub fn on(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
+            pub fn on #generics(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
+                #(#streams)*
                 if __backend.is_interp() {
-                    let __args = [#(::accel::__rt::interp::arg(&#args)),*];
+                    let __args = [#(#interp_args),*];
                     return ::accel::__rt::interp::run(SOURCE, #name_str, &__args).map_err(|e| e.in_program(#name_str));
                 }
-                let __run = || -> ::accel::Result<#result> {
+                let mut __run = || -> ::accel::Result<#result> {
                     match __backend.device() {
                         ::core::option::Option::Some(__dev) => #gpu_body,
                         ::core::option::Option::None => #body,
@@ -200,7 +246,7 @@ fn program_items(
             /// result. `out`'s old contents are given up first, so after an
             /// error it is empty.
             #[allow(unused_variables, unused_mut, clippy::all)]
-            pub fn on_into(__backend: &::accel::Backend, __out: &mut #result, #(#params),*) -> ::accel::Result<()> {
+            pub fn on_into #generics(__backend: &::accel::Backend, __out: &mut #result, #(#params),*) -> ::accel::Result<()> {
                 let __pool = ::accel::__rt::cpu::pool::Scope::enter();
                 ::accel::__rt::Output::give_storage(::core::mem::replace(__out, ::accel::__rt::Output::empty()));
                 *__out = on(__backend, #(#args),*)?;
@@ -212,7 +258,7 @@ fn program_items(
             /// atomics, and the model's time on an H100 and an H200 (needs
             /// accel's `ptx-sim` feature).
             #[allow(unused_variables, unused_mut, clippy::all)]
-            pub fn profile(#(#params),*) -> ::accel::Result<::accel::profile::CallProfile> {
+            pub fn profile #generics(#(#params),*) -> ::accel::Result<::accel::profile::CallProfile> {
                 ::accel::profile::call(|__backend| on(__backend, #(#args),*).map(|_| ()))
             }
 

@@ -15,6 +15,7 @@ pub mod interp;
 pub mod profile;
 #[cfg(feature = "ptx-sim")]
 pub mod ptx_sim;
+pub mod seq;
 #[cfg(feature = "serde")]
 mod serialize;
 
@@ -23,3 +24,4 @@ pub use array::{Array, Matrix, Output, Scalar, Vector};
 pub use backend::Backend;
 pub use elem::{Columns, Elem, Prim};
 pub use error::{Error, ErrorKind, Result};
+pub use seq::Stream;

@@ -170,12 +170,14 @@ pub struct DynArray {
     pub elems: Vec<Value>,
 }
 
-/// A program's argument or result: an array, a scalar, or a tuple of them.
+/// A program's argument or result: an array, a scalar, a tuple of them, or
+/// (an argument) a sequence of arrays.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Dyn {
     Array(DynArray),
     Scalar(Value),
     Tuple(Vec<Dyn>),
+    Seq(Vec<DynArray>),
 }
 
 impl Dyn {
@@ -196,6 +198,12 @@ impl Dyn {
             (Dyn::Scalar(a), Dyn::Scalar(b)) => a.approx_eq_tol(b, tol),
             (Dyn::Tuple(a), Dyn::Tuple(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.approx_eq_tol(y, tol))
+            }
+            (Dyn::Seq(a), Dyn::Seq(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b)
+                        .all(|(x, y)| Dyn::Array(x.clone()).approx_eq_tol(&Dyn::Array(y.clone()), tol))
             }
             _ => false,
         }

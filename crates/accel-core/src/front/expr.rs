@@ -826,15 +826,19 @@ impl Lowerer<'_> {
             syn::ReturnType::Type(_, t) => Some(super::lower_type(t)?),
         };
         let want = declared.as_ref().or(ret);
-        self.closure_depth += 1;
+        // A sequence's per-element program is array code; closures inside
+        // it are element functions again.
+        let program = std::mem::replace(&mut self.element_program, false);
+        let depth = if program { 0 } else { 1 };
+        self.closure_depth += depth;
         let body = self.expr(&c.body, want);
-        self.closure_depth -= 1;
+        self.closure_depth -= depth;
         self.scope.truncate(mark);
         let body = body?;
         if let Some(t) = want {
             self.expect_ty(body, t, c.body.span())?;
         }
-        if self.arena.ty(body).has_array() {
+        if !program && self.arena.ty(body).has_array() {
             return err(
                 c.body.span(),
                 "a closure passed to an array operation computes scalars, not arrays",

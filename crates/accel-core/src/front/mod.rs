@@ -13,6 +13,7 @@ mod library;
 mod matches;
 mod ops;
 mod random;
+mod seq;
 mod stencil;
 mod stmt;
 mod types;
@@ -20,6 +21,7 @@ mod types;
 pub use block_items::{program_items, ProgramItems};
 pub use library::LIBRARY_METHODS;
 pub use ops::ARRAY_METHODS;
+pub use seq::SEQ_METHODS;
 
 /// The array operations called as functions.
 pub const FREE_FUNCTIONS: &str = "generate, fill, iota, uniform, random_bits";
@@ -98,7 +100,13 @@ pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
             }
         };
         let ty = lower_type(&pt.ty)?;
-        if !(ty.is_array() || ty.is_elem()) {
+        if let (Ty::Seq(_), syn::Type::Reference(r)) = (&ty, &*pt.ty) {
+            return err(
+                r.span(),
+                format!("a sequence is passed by value (the program consumes it): write `{ty}`, not `&{ty}`"),
+            );
+        }
+        if !(ty.is_array() || ty.is_elem() || matches!(ty, Ty::Seq(_))) {
             return err(
                 pt.ty.span(),
                 "parameters are arrays or scalars (primitives or tuples of them)",
@@ -153,6 +161,7 @@ pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
         calls: vec![],
         closure_depth: 0,
         closure_base: 0,
+        element_program: false,
     };
     let mut params = Vec::new();
     for (name, ty, span) in sig_params {
@@ -206,6 +215,9 @@ pub(crate) struct Lowerer<'a> {
     /// Scope entries below this index belong outside the innermost closure:
     /// the closure may read them but not assign them.
     closure_base: usize,
+    /// The next closure lowered is a sequence's per-element program (array
+    /// code), not an element function.
+    element_program: bool,
 }
 
 impl Lowerer<'_> {

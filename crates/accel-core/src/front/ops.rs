@@ -16,7 +16,7 @@ use syn::spanned::Spanned;
 pub const ARRAY_METHODS: &str =
     "map, zip_with, zip_with_exact, zip_with_broadcast, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
-     scanr_total, permute, stencil, stencil2, shape, len, value";
+     scanr_total, permute, stencil, stencil2, shape, len, value, rows, to_seq";
 
 /// The operator and initial value of reduction `op` (`sum`, `product`,
 /// `minimum`, `maximum`) on elements of type `p`: `+` from 0, `*` from 1,
@@ -58,7 +58,12 @@ impl Lowerer<'_> {
         let recv = self.expr(&m.receiver, if same { expected } else { None })?;
         let recv_ty = self.arena.ty(recv).clone();
         match &recv_ty {
+            Ty::Array(..) if name == "rows" || name == "to_seq" => {
+                self.no_array_ops_here(m.method.span(), &name)?;
+                self.seq_producer(recv, &name, m)
+            }
             Ty::Array(..) => self.array_method(recv, &name, &args, m, expected),
+            Ty::Seq(_) => self.seq_method(recv, &name, &args, m),
             Ty::Prim(p) => self.math_method(recv, *p, &name, &args, m),
             Ty::Tuple(_) => self.tuple_method(recv, &name, &args, m),
             other => err(
@@ -68,7 +73,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn arity(&self, m: &syn::ExprMethodCall, args: &[&syn::Expr], n: usize) -> CResult<()> {
+    pub(crate) fn arity(&self, m: &syn::ExprMethodCall, args: &[&syn::Expr], n: usize) -> CResult<()> {
         if args.len() != n {
             let verb = if args.len() == 1 { "was" } else { "were" };
             return err(

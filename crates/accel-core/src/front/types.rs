@@ -5,7 +5,8 @@ use crate::ir::{Prim, Ty};
 use syn::spanned::Spanned;
 
 const SUPPORTED: &str = "supported types: bool, i8..i64, u8..u64, usize, f32, f64, tuples of \
-                         2 to 5 of these, and Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them";
+                         2 to 5 of these, Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them, and (parameters) \
+                         Seq<A> of such arrays";
 
 /// The IR type of a Rust type. `&T` is `T`: arrays are passed by reference.
 pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
@@ -48,6 +49,22 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
                 syn::PathArguments::AngleBracketed(a) => a.args.iter().collect(),
                 _ => vec![],
             };
+            if name == "Seq" {
+                let inner = match args.as_slice() {
+                    [syn::GenericArgument::Type(t)] => lower_type(t)?,
+                    _ => return err(last.span(), "`Seq` takes 1 generic argument: `Seq<Vector<f32>>`"),
+                };
+                if !inner.is_array() {
+                    return err(
+                        last.span(),
+                        format!(
+                            "the elements of a sequence are arrays, found `{inner}`; a sequence of \
+                             numbers is `Seq<Scalar<{inner}>>`"
+                        ),
+                    );
+                }
+                return Ok(Ty::seq(inner));
+            }
             let fixed_rank = match name.as_str() {
                 "Scalar" => Some(0),
                 "Vector" => Some(1),

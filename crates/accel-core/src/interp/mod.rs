@@ -10,7 +10,7 @@ pub use scalar::default_of;
 use crate::front::Program;
 use crate::ir::{
     stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, PlanRead, Scalar, ScanDir, ScanKind,
-    Ty, VarId, H,
+    SeqOp, Ty, VarId, H,
 };
 use accel_types::dynamic::{Dyn, DynArray, Value};
 use accel_types::{shape, Error, ErrorKind};
@@ -55,6 +55,8 @@ enum V {
     S(Value),
     A(Rc<DynArray>),
     T(Vec<V>),
+    /// A sequence, its elements in order.
+    Q(Rc<Vec<Rc<DynArray>>>),
 }
 
 /// Runs `p` on `args` (one per parameter, in order).
@@ -78,6 +80,13 @@ pub fn run(p: &Program, args: &[Dyn]) -> R<Dyn> {
         let v = match (arg, &param.ty) {
             (Dyn::Array(a), Ty::Array(_, r)) if a.shape.len() == *r => V::A(Rc::new(a.clone())),
             (Dyn::Scalar(s), t) if t.is_elem() => V::S(s.clone()),
+            (Dyn::Seq(xs), Ty::Seq(e))
+                if xs
+                    .iter()
+                    .all(|x| matches!(&**e, Ty::Array(_, r) if x.shape.len() == *r)) =>
+            {
+                V::Q(Rc::new(xs.iter().cloned().map(Rc::new).collect()))
+            }
             _ => {
                 return Err(Error::new(
                     op,
@@ -96,6 +105,7 @@ fn to_dyn(v: V) -> Dyn {
         V::S(s) => Dyn::Scalar(s),
         V::A(a) => Dyn::Array(Rc::try_unwrap(a).unwrap_or_else(|a| (*a).clone())),
         V::T(vs) => Dyn::Tuple(vs.into_iter().map(to_dyn).collect()),
+        V::Q(xs) => Dyn::Seq(xs.iter().map(|x| (**x).clone()).collect()),
     }
 }
 
@@ -149,6 +159,68 @@ impl Interp<'_> {
         match self.eval(h)? {
             V::A(a) => Ok(a),
             _ => Err(Error::new("interpreter", "expected an array")),
+        }
+    }
+
+    fn seq(&mut self, h: H) -> R<Rc<Vec<Rc<DynArray>>>> {
+        match self.eval(h)? {
+            V::Q(xs) => Ok(xs),
+            _ => Err(Error::new("interpreter", "expected a sequence")),
+        }
+    }
+
+    /// Array closure `f` applied to arrays `args`.
+    fn apply_arrays(&mut self, f: &Fun, args: Vec<Rc<DynArray>>) -> R<Rc<DynArray>> {
+        let mark = self.env.len();
+        for (p, a) in f.params.iter().zip(args) {
+            self.env.push((*p, V::A(a)));
+        }
+        let r = self.array(f.body);
+        self.env.truncate(mark);
+        r
+    }
+
+    fn eval_seq(&mut self, op: &SeqOp) -> R<V> {
+        let seq = |xs: Vec<Rc<DynArray>>| Ok(V::Q(Rc::new(xs)));
+        match op {
+            SeqOp::Slices { a } => {
+                let a = self.array(*a)?;
+                let (n, inner) = match a.shape.split_first() {
+                    Some((n, inner)) => (*n, inner.to_vec()),
+                    None => return Err(Error::new("interpreter", "slices of a scalar")),
+                };
+                let size: usize = inner.iter().product();
+                seq((0..n)
+                    .map(|k| {
+                        Rc::new(DynArray {
+                            shape: inner.clone(),
+                            elems: a.elems[k * size..(k + 1) * size].to_vec(),
+                        })
+                    })
+                    .collect())
+            }
+            SeqOp::Map { f, s } => {
+                let xs = self.seq(*s)?;
+                seq(xs
+                    .iter()
+                    .map(|x| self.apply_arrays(f, vec![x.clone()]))
+                    .collect::<R<_>>()?)
+            }
+            SeqOp::Zip { f, a, b } => {
+                let (xs, ys) = (self.seq(*a)?, self.seq(*b)?);
+                seq(xs
+                    .iter()
+                    .zip(ys.iter())
+                    .map(|(x, y)| self.apply_arrays(f, vec![x.clone(), y.clone()]))
+                    .collect::<R<_>>()?)
+            }
+            SeqOp::Fold { f, z, s } => {
+                let mut acc = self.array(*z)?;
+                for x in self.seq(*s)?.iter() {
+                    acc = self.apply_arrays(f, vec![acc, x.clone()])?;
+                }
+                Ok(V::A(acc))
+            }
         }
     }
 
@@ -299,12 +371,20 @@ impl Interp<'_> {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
+                let streams = pulls.iter().map(|p| self.seq(p.source)).collect::<R<Vec<_>>>()?;
                 let mut state = init.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
-                loop {
+                for k in 0.. {
+                    if streams.iter().any(|s| k >= s.len()) {
+                        return Ok(tuple_value(state));
+                    }
                     let mark = self.env.len();
                     for (v, x) in vars.iter().zip(&state) {
                         self.env.push((*v, x.clone()));
+                    }
+                    for (p, s) in pulls.iter().zip(&streams) {
+                        self.env.push((p.item, V::A(s[k].clone())));
                     }
                     let go = self.scalar(*cond);
                     let go = match go {
@@ -323,7 +403,9 @@ impl Interp<'_> {
                         return Ok(tuple_value(state));
                     }
                 }
+                unreachable!("the loop above returns")
             }
+            Expr::Seq(op) => self.eval_seq(op),
             Expr::Scalar(Scalar::Some(x)) => {
                 let v = self.scalar(*x)?;
                 s(Value::Option(Some(Box::new(v))))

@@ -439,6 +439,6 @@ pub fn default_of(ty: &crate::ir::Ty) -> Value {
         Ty::Tuple(ts) => Value::Tuple(ts.iter().map(default_of).collect()),
         Ty::Index(r) => Value::Index(vec![0; *r]),
         Ty::Option(_) => Value::Option(None),
-        Ty::Array(..) => Value::Tuple(vec![]),
+        Ty::Array(..) | Ty::Seq(_) => Value::Tuple(vec![]),
     }
 }

@@ -360,6 +360,7 @@ impl Arena {
                 init,
                 cond: c,
                 step: s,
+                pulls: vec![],
             }),
             ty,
         )

@@ -1,6 +1,6 @@
 //! Textual form of IR expressions, for golden tests and `explain`.
 
-use super::{Arena, ArrayOp, Expr, Fun, Lit, PlanRead, Prim, Scalar, Ty, UnOp, H};
+use super::{Arena, ArrayOp, Expr, Fun, Lit, PlanRead, Prim, Scalar, SeqOp, Ty, UnOp, H};
 use std::fmt::{self, Write};
 
 impl fmt::Display for Ty {
@@ -26,6 +26,7 @@ impl fmt::Display for Ty {
             Ty::Array(e, 1) => write!(f, "Vector<{e}>"),
             Ty::Array(e, 2) => write!(f, "Matrix<{e}>"),
             Ty::Array(e, r) => write!(f, "Array<{e}, {r}>"),
+            Ty::Seq(e) => write!(f, "Seq<{e}>"),
         }
     }
 }
@@ -149,8 +150,14 @@ impl Arena {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
                 s.push_str("while(");
+                for p in pulls {
+                    let _ = write!(s, "{} <- ", self.var_name(p.item));
+                    self.write(s, p.source);
+                    s.push_str("; ");
+                }
                 for (i, (v, x)) in vars.iter().zip(init).enumerate() {
                     if i > 0 {
                         s.push_str(", ");
@@ -186,6 +193,36 @@ impl Arena {
                 self.write(s, *shape);
                 s.push_str(", ");
                 self.write_fun(s, f);
+                s.push(')');
+            }
+            Expr::Seq(SeqOp::Slices { a }) => {
+                s.push_str("slices(");
+                self.write(s, *a);
+                s.push(')');
+            }
+            Expr::Seq(SeqOp::Map { f, s: x }) => {
+                s.push_str("seq_map(");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write(s, *x);
+                s.push(')');
+            }
+            Expr::Seq(SeqOp::Zip { f, a, b }) => {
+                s.push_str("seq_zip(");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write(s, *a);
+                s.push_str(", ");
+                self.write(s, *b);
+                s.push(')');
+            }
+            Expr::Seq(SeqOp::Fold { f, z, s: x }) => {
+                s.push_str("seq_fold(");
+                self.write_fun(s, f);
+                s.push_str(", ");
+                self.write(s, *z);
+                s.push_str(", ");
+                self.write(s, *x);
                 s.push(')');
             }
             Expr::Array(ArrayOp::Map { f, a }) => {

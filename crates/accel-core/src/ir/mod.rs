@@ -33,6 +33,9 @@ pub enum Ty {
     Option(Box<Ty>),
     /// An array of rank `rank` whose elements are a scalar type.
     Array(Box<Ty>, usize),
+    /// A sequence of arrays of this (array) type, traversed once in order:
+    /// a parameter streamed from a Rust iterator, or the slices of an array.
+    Seq(Box<Ty>),
 }
 
 impl Ty {
@@ -42,6 +45,18 @@ impl Ty {
 
     pub fn is_array(&self) -> bool {
         matches!(self, Ty::Array(..))
+    }
+
+    pub fn seq(elem: Ty) -> Ty {
+        Ty::Seq(Box::new(elem))
+    }
+
+    /// The element type of a sequence type.
+    pub fn seq_elem(&self) -> Option<&Ty> {
+        match self {
+            Ty::Seq(e) => Some(e),
+            _ => None,
+        }
     }
 
     /// A scalar type that arrays may hold: a primitive, or a tuple of 2 to 5
@@ -57,7 +72,7 @@ impl Ty {
     /// Contains an array anywhere.
     pub fn has_array(&self) -> bool {
         match self {
-            Ty::Array(..) => true,
+            Ty::Array(..) | Ty::Seq(_) => true,
             Ty::Tuple(ts) => ts.iter().any(Ty::has_array),
             Ty::Option(t) => t.has_array(),
             _ => false,
@@ -511,6 +526,7 @@ pub enum Expr {
     Scalar(Scalar),
     Array(ArrayOp),
     Plan(PlanRead),
+    Seq(SeqOp),
 }
 
 /// Scalar code. The two reads of an array (`Read`, `Shape`) take the array
@@ -537,11 +553,16 @@ pub enum Scalar {
     /// A scalar loop: state `vars` start at `init`; while `cond` holds they take
     /// the values of `step` (all computed from the old state). Evaluates to the
     /// tuple of the final state.
+    ///
+    /// A loop over streamed sequences (`pulls`, host code only) first binds
+    /// each pull's item to the next element of its stream, and ends, before
+    /// testing `cond`, when any stream has no next element.
     While {
         vars: Vec<VarId>,
         init: Vec<H>,
         cond: H,
         step: Vec<H>,
+        pulls: Vec<Pull>,
     },
     Some(H),
     /// `None` of the given `Option` type.
@@ -576,6 +597,31 @@ pub enum Scalar {
     },
     /// The shape of an array (a shape-only use: does not need its data).
     Shape(H),
+}
+
+/// A stream a host loop pulls elements from (see [`Scalar::While`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pull {
+    /// The streamed sequence: a parameter (a `Var` of type `Seq`).
+    pub source: H,
+    /// Bound to the stream's next element at each iteration.
+    pub item: VarId,
+}
+
+/// A sequence operation (the front end's; `seq::lower` turns each group of
+/// consumers of one sequence into one loop before sharing recovery).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SeqOp {
+    /// `rows()`, `to_seq()`: the slices of `a` along its outermost dimension,
+    /// in order (arrays of rank one less).
+    Slices { a: H },
+    /// Each element through `f` (an array program of one array).
+    Map { f: Fun, s: H },
+    /// Pairs of elements through `f`; as long as the shorter sequence.
+    Zip { f: Fun, a: H, b: H },
+    /// The consumer: `f(acc, element)` from `z` (an array) over the elements,
+    /// in order. An empty sequence gives `z`.
+    Fold { f: Fun, z: H, s: H },
 }
 
 /// An array operation. Array operations take their array arguments last.
@@ -730,12 +776,23 @@ impl Expr {
             }
             Expr::Scalar(Scalar::Trace { args, body, .. }) => args.iter().chain([body]).copied().collect(),
             Expr::Scalar(Scalar::If(c, t, e)) => vec![*c, *t, *e],
-            Expr::Scalar(Scalar::While { init, cond, step, .. }) => {
-                let mut v = init.clone();
+            Expr::Scalar(Scalar::While {
+                init,
+                cond,
+                step,
+                pulls,
+                ..
+            }) => {
+                let mut v: Vec<H> = pulls.iter().map(|p| p.source).collect();
+                v.extend(init);
                 v.push(*cond);
                 v.extend(step);
                 v
             }
+            Expr::Seq(SeqOp::Slices { a }) => vec![*a],
+            Expr::Seq(SeqOp::Map { f, s }) => vec![f.body, *s],
+            Expr::Seq(SeqOp::Zip { f, a, b }) => vec![f.body, *a, *b],
+            Expr::Seq(SeqOp::Fold { f, z, s }) => vec![f.body, *z, *s],
             Expr::Scalar(Scalar::Read { array, index })
             | Expr::Plan(PlanRead::ReadLinear { array, index })
             | Expr::Plan(PlanRead::ReadIndex { array, index }) => vec![*array, *index],
@@ -855,7 +912,15 @@ impl Expr {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
+                let pulls = pulls
+                    .iter()
+                    .map(|p| Pull {
+                        source: f(p.source),
+                        item: p.item,
+                    })
+                    .collect();
                 let init = init.iter().map(|x| f(*x)).collect();
                 let cond = f(*cond);
                 Expr::Scalar(Scalar::While {
@@ -863,7 +928,23 @@ impl Expr {
                     init,
                     cond,
                     step: step.iter().map(|x| f(*x)).collect(),
+                    pulls,
                 })
+            }
+            Expr::Seq(SeqOp::Slices { a }) => Expr::Seq(SeqOp::Slices { a: f(*a) }),
+            Expr::Seq(SeqOp::Map { f: g, s }) => {
+                let g = fun(g, &mut f);
+                Expr::Seq(SeqOp::Map { f: g, s: f(*s) })
+            }
+            Expr::Seq(SeqOp::Zip { f: g, a, b }) => {
+                let g = fun(g, &mut f);
+                let a = f(*a);
+                Expr::Seq(SeqOp::Zip { f: g, a, b: f(*b) })
+            }
+            Expr::Seq(SeqOp::Fold { f: g, z, s }) => {
+                let g = fun(g, &mut f);
+                let z = f(*z);
+                Expr::Seq(SeqOp::Fold { f: g, z, s: f(*s) })
             }
             Expr::Scalar(Scalar::Read { array, index }) => {
                 let array = f(*array);
@@ -1016,7 +1097,8 @@ impl Expr {
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
             Expr::Array(op) => op.funs(),
-            Expr::Scalar(_) | Expr::Plan(_) => vec![],
+            Expr::Seq(SeqOp::Map { f, .. } | SeqOp::Zip { f, .. } | SeqOp::Fold { f, .. }) => vec![f],
+            Expr::Seq(SeqOp::Slices { .. }) | Expr::Scalar(_) | Expr::Plan(_) => vec![],
         }
     }
 
@@ -1024,7 +1106,8 @@ impl Expr {
     pub fn funs_mut(&mut self) -> Vec<&mut Fun> {
         match self {
             Expr::Array(op) => op.funs_mut(),
-            Expr::Scalar(_) | Expr::Plan(_) => vec![],
+            Expr::Seq(SeqOp::Map { f, .. } | SeqOp::Zip { f, .. } | SeqOp::Fold { f, .. }) => vec![f],
+            Expr::Seq(SeqOp::Slices { .. }) | Expr::Scalar(_) | Expr::Plan(_) => vec![],
         }
     }
 

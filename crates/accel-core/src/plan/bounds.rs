@@ -782,6 +782,7 @@ impl Walk<'_> {
                 init,
                 cond,
                 step,
+                ..
             }) => {
                 for x in init {
                     self.walk(*x);

@@ -9,8 +9,8 @@
 //! scalar code, and the result are materialised by a generate kernel.
 
 use super::{
-    Block, Buffer, Buffers, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam, Slot,
-    Step, Val,
+    Block, Buffer, Buffers, ElemFn, Kernel, KernelOp, Origin, Output, ParamBinding, Plan, PlanParam,
+    PlanPull, Slot, Step, Val,
 };
 use crate::front::Program;
 use crate::ir::{
@@ -57,6 +57,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         created: HashSet::new(),
         lets_done: HashSet::new(),
         work: HashMap::new(),
+        streams: HashMap::new(),
     };
     let mut params = Vec::new();
     for (i, prm) in p.params.iter().enumerate() {
@@ -66,6 +67,10 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
                 let v = fz.arena.var_ref(prm.var);
                 fz.manifest.insert(v, b);
                 ParamBinding::Array(b)
+            }
+            Ty::Seq(_) => {
+                fz.streams.insert(prm.var, i);
+                ParamBinding::Stream
             }
             _ => ParamBinding::Scalar(prm.var),
         };
@@ -144,6 +149,8 @@ struct Fuser {
     lets_done: HashSet<VarId>,
     /// Memo of `sharing::array_work`.
     work: HashMap<H, bool>,
+    /// The streamed parameters, by variable: their positions.
+    streams: HashMap<VarId, usize>,
 }
 
 /// What a sub-plan saves of its parent's memo tables, to restore on exit.
@@ -1377,6 +1384,7 @@ impl Fuser {
                 init,
                 cond,
                 step,
+                pulls,
             }) => {
                 let mut init_vals = Vec::new();
                 for x in &init {
@@ -1384,6 +1392,31 @@ impl Fuser {
                     Self::vals_of(&v, &mut init_vals);
                 }
                 let saved = self.enter();
+                // Each item is a buffer bound anew at every iteration.
+                let mut plan_pulls = Vec::new();
+                for p in &pulls {
+                    let param = match self.arena.expr(p.source) {
+                        Expr::Scalar(Scalar::Var(v)) => self.streams.get(v).copied(),
+                        _ => None,
+                    };
+                    let Some((elem, rank)) = self
+                        .arena
+                        .var(p.item)
+                        .ty
+                        .elem_and_rank()
+                        .map(|(e, r)| (e.clone(), r))
+                    else {
+                        continue;
+                    };
+                    let item = self.new_buffer(elem, rank, Origin::State, None);
+                    let vh = self.arena.var_ref(p.item);
+                    self.manifest.insert(vh, item);
+                    plan_pulls.push(PlanPull {
+                        // The validator rejects a pull of no streamed parameter.
+                        param: param.unwrap_or(usize::MAX),
+                        item,
+                    });
+                }
                 let mut state = Vec::new();
                 for v in &vars {
                     let vty = self.arena.var(*v).ty.clone();
@@ -1434,6 +1467,7 @@ impl Fuser {
                         result: next,
                     },
                     outs,
+                    pulls: plan_pulls,
                 });
                 v
             }

@@ -41,6 +41,18 @@ pub struct PlanParam {
 pub enum ParamBinding {
     Array(BufId),
     Scalar(crate::ir::VarId),
+    /// A streamed sequence: the `While` step that consumes it pulls its
+    /// elements one at a time ([`PlanPull`]).
+    Stream,
+}
+
+/// A stream a `While` step pulls from: before each test of its condition,
+/// the next element of parameter `param` becomes buffer `item`; the loop
+/// ends when the stream has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanPull {
+    pub param: usize,
+    pub item: BufId,
 }
 
 /// The plan's buffers, indexed by [`BufId`] (never by a bare number).
@@ -135,16 +147,18 @@ pub enum Step {
         els: Block,
         outs: Vec<Slot>,
     },
-    /// `state` starts as `init`; each iteration runs `cond` (its result is one
-    /// boolean), and if it holds, `body`, whose results are the next state.
-    /// The final state becomes `outs`. The state is moved from one iteration to
-    /// the next, never shared.
+    /// `state` starts as `init`; each iteration pulls the next element of
+    /// each stream of `pulls` (and ends when one has none), runs `cond` (its
+    /// result is one boolean), and if it holds, `body`, whose results are the
+    /// next state. The final state becomes `outs`. The state is moved from
+    /// one iteration to the next, never shared.
     While {
         state: Vec<Slot>,
         init: Vec<Val>,
         cond: Block,
         body: Block,
         outs: Vec<Slot>,
+        pulls: Vec<PlanPull>,
     },
 }
 
@@ -770,6 +784,7 @@ impl Plan {
                     cond,
                     body,
                     outs,
+                    pulls,
                 } => {
                     writeln!(
                         f,
@@ -778,6 +793,10 @@ impl Plan {
                         self.slots(state),
                         self.vals(init)
                     )?;
+                    for p in pulls {
+                        let name = self.params.get(p.param).map_or("?", |x| x.name.as_str());
+                        writeln!(f, "{pad}  b{} = next of stream {name} (or stop)", p.item.0)?;
+                    }
                     self.fmt_steps(f, &cond.steps, depth + 1)?;
                     writeln!(f, "{pad}  while {}", self.vals(&cond.result))?;
                     self.fmt_steps(f, &body.steps, depth + 1)?;

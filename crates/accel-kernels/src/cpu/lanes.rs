@@ -221,6 +221,7 @@ impl Lanes<'_, '_> {
                 init,
                 cond,
                 step,
+                ..
             }) => self.while_loop(vars, init, *cond, step, mask, &t),
             _ => quote!(compile_error!(
                 "accel internal error: a loop outside the lane forms"

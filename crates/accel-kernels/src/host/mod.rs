@@ -68,7 +68,7 @@ pub fn rust_ty(t: &Ty) -> TokenStream {
             let t = rust_ty(t);
             quote!(::core::option::Option<#t>)
         }
-        Ty::Array(..) => quote!(()),
+        Ty::Array(..) | Ty::Seq(_) => quote!(()),
     }
 }
 
@@ -248,6 +248,7 @@ pub trait Scalars {
                 init,
                 cond,
                 step,
+                ..
             }) => {
                 let vs: Vec<Ident> = vars.iter().map(|v| var(*v)).collect();
                 let (init, step, cond) = (self.tuple(init), self.loop_step(h, step), self.expr(*cond));
@@ -329,6 +330,7 @@ pub trait Scalars {
             // buffer is only the array argument of a read. Stencil reads are
             // the CPU kernels' own (`cpu::Gen::expr`).
             other @ (Expr::Array(_)
+            | Expr::Seq(_)
             | Expr::Scalar(Scalar::Read { .. })
             | Expr::Plan(PlanRead::Buffer(_) | PlanRead::ReadStencil { .. })) => {
                 let msg = format!("accel internal error: {other:?} left in the kernel plan");

@@ -77,6 +77,8 @@ impl<T: Target> Walk<'_, T> {
                     out.extend(quote!(let #v = #name;));
                 }
                 ParamBinding::Array(b) => out.extend(t.input(&name, b.0)),
+                // Pulled by the loop that consumes it.
+                ParamBinding::Stream => {}
             }
         }
         let mut leaves = Vec::new();
@@ -278,6 +280,7 @@ impl<T: Target> Walk<'_, T> {
                 cond,
                 body,
                 outs,
+                pulls,
             }) => {
                 let n = self.fresh.get();
                 self.fresh.set(n + 1);
@@ -333,12 +336,27 @@ impl<T: Target> Walk<'_, T> {
                     })
                     .collect();
                 let (code, next) = self.seq(&items, &state_bufs, &body.result);
+                // Each stream's next element, or the end of the loop.
+                let mut pull = TokenStream::new();
+                for p in pulls {
+                    let rt = self.t.rt();
+                    let stream = Ident::new(&self.t.plan().params[p.param].name, Span::call_site());
+                    let item = format_ident!("__item{}", p.item.0);
+                    pull.extend(quote! {
+                        let #item = match #rt::seq::next(&mut #stream)? {
+                            ::core::option::Option::Some(__x) => __x,
+                            ::core::option::Option::None => break #st,
+                        };
+                    });
+                    pull.extend(self.t.input(&item, p.item.0));
+                }
                 let pat = state.iter().map(|s| self.slot_pattern(s));
                 let bind = self.bind_slots(state);
                 let opat = outs.iter().map(|s| self.slot_pattern(s));
                 let mut out = quote! {
                     let mut #st = (#(#init_toks,)*);
                     let (#(#opat,)*) = loop {
+                        #pull
                         let (#(#pat,)*) = #st;
                         #bind
                         #code

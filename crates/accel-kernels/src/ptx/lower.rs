@@ -192,7 +192,7 @@ pub fn leaves(t: &Ty) -> Vec<Prim> {
             v.extend(leaves(t));
             v
         }
-        Ty::Array(..) => vec![],
+        Ty::Array(..) | Ty::Seq(_) => vec![],
     }
 }
 
@@ -753,10 +753,13 @@ impl<'a> Lower<'a> {
             // Fusion leaves none of these in element code: array operations
             // became kernels, reads became checked or proved ones, and a
             // buffer is only the array argument of a read.
-            other
-            @ (Expr::Array(_) | Expr::Scalar(Scalar::Read { .. }) | Expr::Plan(PlanRead::Buffer(_))) => Err(
-                Unsupported::Expression(format!("{} in a kernel", expr_name(other))),
-            ),
+            other @ (Expr::Array(_)
+            | Expr::Seq(_)
+            | Expr::Scalar(Scalar::Read { .. })
+            | Expr::Plan(PlanRead::Buffer(_))) => Err(Unsupported::Expression(format!(
+                "{} in a kernel",
+                expr_name(other)
+            ))),
         }
     }
 
@@ -972,6 +975,7 @@ impl<'a> Lower<'a> {
             init,
             cond,
             step,
+            ..
         }) = a.expr(h)
         else {
             return Err(Unsupported::Internal("while_loop of another node".into()));
@@ -1821,6 +1825,7 @@ fn expr_name(e: &Expr) -> &'static str {
         Expr::Scalar(Scalar::Read { .. }) => "an unchecked array read",
         Expr::Plan(PlanRead::Buffer(_)) => "an array value",
         Expr::Array(_) => "an array operation",
+        Expr::Seq(_) => "a sequence",
         Expr::Scalar(_) | Expr::Plan(_) => "this expression",
     }
 }

@@ -535,9 +535,13 @@ impl Facts {
                 cond,
                 body,
                 outs,
+                pulls,
             } => {
                 self.vals(a, init);
                 self.slots(state);
+                for p in pulls {
+                    self.defines.insert(Name::Buf(p.item.0));
+                }
                 self.block(a, buffers, cond);
                 self.block(a, buffers, body);
                 self.slots(outs);

@@ -1,0 +1,193 @@
+//! Sequences (`Seq<A>`, the paper "Functional Array Streams"): their
+//! producers on arrays (`rows`, `to_seq`), and the methods of a sequence:
+//! `map` and `zip_with` (whose closures are array programs of one element)
+//! and the folds that consume it. `seq::lower` turns the folds into loops.
+
+use super::ops::reduction;
+use super::Lowerer;
+use crate::error::{err, CResult};
+use crate::ir::{Arena, ArrayOp, Expr, Fun, Prim, SeqOp, Ty, H};
+use syn::spanned::Spanned;
+
+/// The methods of a sequence, for the "no such method" message and the guide.
+pub const SEQ_METHODS: &str = "map, zip_with, fold, sum, product, minimum, maximum";
+
+impl Lowerer<'_> {
+    /// `a.rows()` and `a.to_seq()`: a sequence of `a`'s slices along its
+    /// outermost dimension, or of its elements.
+    pub(crate) fn seq_producer(&mut self, a: H, name: &str, m: &syn::ExprMethodCall) -> CResult<H> {
+        let span = m.method.span();
+        let (elem, rank) = self.array_ty(a, m.receiver.span(), name)?;
+        if !m.args.is_empty() {
+            return err(span, format!("`{name}` takes no arguments"));
+        }
+        let a = match (name, rank) {
+            (_, 0) => {
+                return err(
+                    span,
+                    format!("`{name}` splits an array along a dimension, but a Scalar has none"),
+                )
+            }
+            // The elements in row-major order: slices of the flat array.
+            ("to_seq", r) if r > 1 => {
+                let sh = self.arena.shape(a);
+                let n = self.arena.size_of(sh, r);
+                let flat = self.arena.index(vec![n]);
+                self.arena.add(
+                    Expr::Array(ArrayOp::Reshape { shape: flat, a }),
+                    Ty::array(elem.clone(), 1),
+                    span,
+                )
+            }
+            _ => a,
+        };
+        let rank = self.arena.arr_ty(a).1;
+        Ok(self.arena.add(
+            Expr::Seq(SeqOp::Slices { a }),
+            Ty::seq(Ty::array(elem, rank - 1)),
+            span,
+        ))
+    }
+
+    pub(crate) fn seq_method(
+        &mut self,
+        s: H,
+        name: &str,
+        args: &[&syn::Expr],
+        m: &syn::ExprMethodCall,
+    ) -> CResult<H> {
+        let span = m.method.span();
+        self.no_array_ops_here(span, name)?;
+        let Some(elem) = self.arena.ty(s).seq_elem().cloned() else {
+            return err(span, "expected a sequence");
+        };
+        match name {
+            "map" => {
+                self.arity(m, args, 1)?;
+                let f = self.element_program(args[0], &[elem])?;
+                let out = self.arena.ty(f.body).clone();
+                Ok(self.arena.add(Expr::Seq(SeqOp::Map { f, s }), Ty::seq(out), span))
+            }
+            "zip_with" => {
+                self.arity(m, args, 2)?;
+                let b = self.expr(args[0], None)?;
+                let Some(eb) = self.arena.ty(b).seq_elem().cloned() else {
+                    let t = self.arena.ty(b).clone();
+                    return err(
+                        args[0].span(),
+                        format!(
+                            "`zip_with` of a sequence takes another sequence, found `{t}`\nhelp: an array \
+                             used by every element is read inside the closure: `s.map(|x| x.zip_with(v, ..))`"
+                        ),
+                    );
+                };
+                let f = self.element_program(args[1], &[elem, eb])?;
+                let out = self.arena.ty(f.body).clone();
+                Ok(self
+                    .arena
+                    .add(Expr::Seq(SeqOp::Zip { f, a: s, b }), Ty::seq(out), span))
+            }
+            "fold" | "sum" | "product" | "minimum" | "maximum" => {
+                let p = match &elem {
+                    Ty::Array(e, 0) => (**e).clone(),
+                    _ => {
+                        return err(
+                            span,
+                            format!(
+                                "`{name}` of a sequence combines scalars, but its elements are `{elem}`\n\
+                                 help: reduce each element first: `s.map(|x| x.sum()).{name}(..)`"
+                            ),
+                        )
+                    }
+                };
+                let (f, z) = if name == "fold" {
+                    self.arity(m, args, 2)?;
+                    let z = self.scalar_arg(args[0], &p)?;
+                    let f = self.closure(args[1], &[p.clone(), p.clone()], Some(&p))?;
+                    (f, z)
+                } else {
+                    self.arity(m, args, 0)?;
+                    let Some(prim) = p.prim().filter(|q| name.ends_with("mum") || q.is_numeric()) else {
+                        return err(
+                            span,
+                            format!("`{name}` needs a sequence of numbers, found `{elem}`"),
+                        );
+                    };
+                    let (f, z) = reduction(&mut self.arena, name, prim, span);
+                    let z = z.unwrap_or_else(|| {
+                        let bits = extreme_bits(prim, name == "minimum");
+                        self.arena.lit(prim, bits)
+                    });
+                    (f, z)
+                };
+                Ok(fold_scalars(&mut self.arena, f, z, s, span))
+            }
+            _ => err(
+                span,
+                format!("no method `{name}` on a sequence; sequences have: {SEQ_METHODS}"),
+            ),
+        }
+    }
+
+    /// A closure of a sequence's `map` or `zip_with`: an array program of
+    /// its elements. A scalar result is a Scalar.
+    fn element_program(&mut self, e: &syn::Expr, params: &[Ty]) -> CResult<Fun> {
+        let saved = std::mem::replace(&mut self.element_program, true);
+        let f = self.closure(e, params, None);
+        self.element_program = saved;
+        let f = f?;
+        let t = self.arena.ty(f.body).clone();
+        match t {
+            Ty::Array(..) => Ok(f),
+            t if t.is_elem() => {
+                let shape = self.arena.index(vec![]);
+                let body = self.arena.fill(shape, f.body);
+                Ok(Fun {
+                    params: f.params,
+                    body,
+                })
+            }
+            t => err(
+                e.span(),
+                format!("the elements of a sequence are arrays, but this closure returns `{t}`"),
+            ),
+        }
+    }
+}
+
+/// The fold of a sequence of Scalars with scalar closure `f` from scalar `z`,
+/// as the IR's fold of arrays: its accumulator is a Scalar.
+fn fold_scalars(a: &mut Arena, f: Fun, z: H, s: H, span: proc_macro2::Span) -> H {
+    let p = a.ty(z).clone();
+    let scalar = Ty::array(p, 0);
+    let empty = a.index(vec![]);
+    let z = a.fill(empty, z);
+    let g = a.lam2(("acc", scalar.clone()), ("x", scalar.clone()), |a, acc, x| {
+        let (acc, x) = (a.read(acc, empty), a.read(x, empty));
+        let v = a.apply(&f, &[acc, x]);
+        a.fill(empty, v)
+    });
+    a.add(Expr::Seq(SeqOp::Fold { f: g, z, s }), scalar, span)
+}
+
+/// The identity of `min` (the largest value) or of `max` (the smallest).
+fn extreme_bits(p: Prim, largest: bool) -> u64 {
+    match (p, largest) {
+        (Prim::Bool, largest) => largest as u64,
+        (Prim::F32, true) => f32::INFINITY.to_bits() as u64,
+        (Prim::F32, false) => f32::NEG_INFINITY.to_bits() as u64,
+        (Prim::F64, true) => f64::INFINITY.to_bits(),
+        (Prim::F64, false) => f64::NEG_INFINITY.to_bits(),
+        (p, true) if p.is_signed() => (u64::MAX >> (65 - p.width())) & mask(p),
+        (p, false) if p.is_signed() => (1u64 << (p.width() - 1)) & mask(p),
+        (p, true) => mask(p),
+        (_, false) => 0,
+    }
+}
+
+fn mask(p: Prim) -> u64 {
+    match p.width() {
+        64 => u64::MAX,
+        w => (1u64 << w) - 1,
+    }
+}

@@ -1,0 +1,119 @@
+//! Streams: what a program's `Seq<A>` parameter is fed from. A program
+//! pulls one element at a time, as it needs it, so the whole sequence never
+//! has to be in memory (the paper's `streamIn`).
+
+use crate::array::Array;
+use crate::dynamic::{Dyn, ToDyn};
+use crate::elem::Elem;
+use crate::error::{Error, ErrorKind, Result};
+
+/// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
+/// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,
+/// `iter.map(..)`, a reader of blocks); [`Stream::regular`] says that every
+/// element has one shape, [`Stream::fallible`] takes an iterator whose items
+/// may be errors (a failed read).
+///
+/// A run stops at the first bad element (an `Err` item, or a shape that
+/// differs from a regular stream's) with an error naming its position.
+pub struct Stream<'a, T: Elem, const R: usize> {
+    items: Box<dyn Iterator<Item = Result<Array<T, R>>> + 'a>,
+    shape: Option<[usize; R]>,
+    /// Elements pulled so far.
+    pulled: usize,
+}
+
+impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
+    /// A stream of arrays of any shapes (of rank `R`).
+    pub fn new(items: impl IntoIterator<Item = Array<T, R>, IntoIter: 'a>) -> Self {
+        Stream::fallible(items.into_iter().map(Ok))
+    }
+
+    /// A stream whose every element has shape `shape`; an element of
+    /// another shape stops the run with a `ShapeMismatch` error.
+    pub fn regular(shape: [usize; R], items: impl IntoIterator<Item = Array<T, R>, IntoIter: 'a>) -> Self {
+        Stream {
+            shape: Some(shape),
+            ..Stream::new(items)
+        }
+    }
+
+    /// A stream from an iterator whose items may be errors: the first `Err`
+    /// stops the run, as the error of the element at its position.
+    pub fn fallible(items: impl IntoIterator<Item = Result<Array<T, R>>, IntoIter: 'a>) -> Self {
+        Stream {
+            items: Box::new(items.into_iter()),
+            shape: None,
+            pulled: 0,
+        }
+    }
+
+    /// The shape of every element, for a regular stream.
+    pub fn shape(&self) -> Option<[usize; R]> {
+        self.shape
+    }
+
+    /// How many elements the program has pulled.
+    pub fn pulled(&self) -> usize {
+        self.pulled
+    }
+
+    /// The next element, checked.
+    fn pull(&mut self) -> Result<Option<Array<T, R>>> {
+        let at = self.pulled;
+        let item = match self.items.next() {
+            None => return Ok(None),
+            Some(Err(e)) => {
+                return Err(Error::with_kind(
+                    e.kind(),
+                    "stream",
+                    format!("element {at} could not be read: {e}"),
+                ))
+            }
+            Some(Ok(x)) => x,
+        };
+        if let Some(want) = self.shape {
+            if item.shape() != want {
+                return Err(Error::with_kind(
+                    ErrorKind::ShapeMismatch,
+                    "stream",
+                    format!(
+                        "element {at} has shape {:?}, but the stream is regular with shape {want:?}",
+                        item.shape()
+                    ),
+                ));
+            }
+        }
+        self.pulled += 1;
+        Ok(Some(item))
+    }
+}
+
+impl<'a, T: Elem, const R: usize, I> From<I> for Stream<'a, T, R>
+where
+    I: IntoIterator<Item = Array<T, R>>,
+    I::IntoIter: 'a,
+{
+    fn from(items: I) -> Self {
+        Stream::new(items)
+    }
+}
+
+/// The generated code's pull: the next element of `s`, `None` at its end.
+#[doc(hidden)]
+pub fn next<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Option<Array<T, R>>> {
+    s.pull()
+}
+
+/// The whole stream, for the reference interpreter (which reads sequences
+/// as lists).
+#[doc(hidden)]
+pub fn collect_arg<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Dyn> {
+    let mut out = Vec::new();
+    while let Some(x) = s.pull()? {
+        match x.to_dyn() {
+            Dyn::Array(a) => out.push(a),
+            _ => return Err(Error::new("stream", "an element is not an array")),
+        }
+    }
+    Ok(Dyn::Seq(out))
+}

@@ -1,0 +1,167 @@
+//! Sequences (`Seq<A>`): streamed parameters, slices of arrays (`rows`,
+//! `to_seq`), `map` and `zip_with` with per-element array programs, and the
+//! folds that consume them, against the interpreter (which reads sequences
+//! as lists) on every backend: empty sequences, irregular ones, zips of
+//! different lengths, nested sequences, several consumers of one sequence.
+
+mod common;
+
+use accel::dynamic::{Dyn, DynArray};
+use accel::prelude::*;
+use accel::ErrorKind;
+use common::*;
+use proptest::prelude::*;
+
+const SRC: &str = stringify! {
+    fn dotp(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> {
+        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
+    }
+    fn max_sum(xs: Seq<Scalar<i32>>) -> (Scalar<i32>, Scalar<i32>) {
+        (xs.sum(), xs.maximum())
+    }
+    fn row_products(m: &Matrix<i64>, v: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
+        let s = m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum());
+        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ (b + 1)))
+    }
+    fn weighted(w: &Vector<i64>, xs: Seq<Vector<i64>>) -> Scalar<i64> {
+        w.to_seq().zip_with(xs, |k, x| x.map(|y| y * k.value()).sum()).fold(0, |a, b| a * 3 + b)
+    }
+    fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
+        a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
+    }
+    fn scaled_rows(m: Seq<Vector<f64>>, alpha: f64) -> Scalar<f64> {
+        m.map(|r| r.map(|x| x * alpha)).map(|r| r.maximum()).fold(0.0, |a, b| a + b)
+    }
+};
+
+accel! {
+    fn dotp(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> {
+        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
+    }
+    fn max_sum(xs: Seq<Scalar<i32>>) -> (Scalar<i32>, Scalar<i32>) {
+        (xs.sum(), xs.maximum())
+    }
+    fn row_products(m: &Matrix<i64>, v: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
+        let s = m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum());
+        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ (b + 1)))
+    }
+    fn weighted(w: &Vector<i64>, xs: Seq<Vector<i64>>) -> Scalar<i64> {
+        w.to_seq().zip_with(xs, |k, x| x.map(|y| y * k.value()).sum()).fold(0, |a, b| a * 3 + b)
+    }
+    fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
+        a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
+    }
+    fn scaled_rows(m: Seq<Vector<f64>>, alpha: f64) -> Scalar<f64> {
+        m.map(|r| r.map(|x| x * alpha)).map(|r| r.maximum()).fold(0.0, |a, b| a + b)
+    }
+}
+
+/// A sequence argument in the interpreter's form.
+fn seq_arg<T: accel::Elem, const R: usize>(xs: &[Array<T, R>]) -> Dyn {
+    Dyn::Seq(
+        xs.iter()
+            .map(|x| match arg(x) {
+                Dyn::Array(a) => a,
+                _ => DynArray {
+                    shape: vec![],
+                    elems: vec![],
+                },
+            })
+            .collect(),
+    )
+}
+
+/// Vectors of lengths around `len` (irregular when `jitter`).
+fn vectors<S: Strategy + Clone>(elem: S, n: usize, len: usize) -> impl Strategy<Value = Vec<Vector<S::Value>>>
+where
+    S::Value: accel::Elem + std::fmt::Debug,
+{
+    prop::collection::vec(vector(elem, len), 0..=n)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    #[test]
+    fn dot_products_of_streams(xs in vectors(-4.0f32..4.0, 9, 40), ys in vectors(-4.0f32..4.0, 9, 40)) {
+        let args = [seq_arg(&xs), seq_arg(&ys)];
+        let mag = xs.iter().flat_map(|x| x.to_vec()).map(|x| (x * 16.0).abs() as f64).sum::<f64>() + 1.0;
+        check_ok(SRC, "dotp", &args, dotp(xs.clone(), ys.clone()), sum_tol(1e-5, mag));
+    }
+
+    #[test]
+    fn several_consumers_share_one_traversal(xs in prop::collection::vec(any::<i32>(), 0..30)) {
+        let items: Vec<Scalar<i32>> = xs.iter().map(|x| Scalar::new(*x)).collect();
+        let args = [seq_arg(&items)];
+        check_ok(SRC, "max_sum", &args, max_sum(items.clone()), EXACT);
+    }
+
+    #[test]
+    fn rows_of_a_matrix(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12)) {
+        let args = [arg(&m), arg(&v)];
+        check_ok(SRC, "row_products", &args, row_products(&m, &v), EXACT);
+    }
+
+    #[test]
+    fn zips_of_slices_and_streams(w in vector(-50i64..50, 12), xs in vectors(-50i64..50, 12, 8)) {
+        let args = [arg(&w), seq_arg(&xs)];
+        check_ok(SRC, "weighted", &args, weighted(&w, xs.clone()), EXACT);
+    }
+
+    #[test]
+    fn sequences_inside_sequences(a in array3(-100i32..100, 5, 4, 6)) {
+        let args = [arg(&a)];
+        check_ok(SRC, "nested", &args, nested(&a), EXACT);
+    }
+
+    #[test]
+    fn maps_of_streams(m in vectors(-9.0f64..9.0, 10, 7), alpha in -3.0f64..3.0) {
+        let args = [seq_arg(&m), arg(alpha)];
+        let r = check(SRC, "scaled_rows", &args, scaled_rows(m.clone(), alpha), EXACT);
+        // An empty row has no maximum: the run fails as the interpreter does.
+        prop_assert_eq!(r.is_err(), m.iter().any(|r| r.len() == 0));
+    }
+}
+
+#[test]
+fn a_regular_stream_rejects_an_element_of_another_shape() {
+    let items = vec![Vector::from(vec![1.0f32, 2.0]), Vector::from(vec![3.0f32])];
+    let ys = vec![Vector::from(vec![1.0f32, 1.0]); 2];
+    let e = dotp(Stream::regular([2], items), ys).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ShapeMismatch);
+    assert!(e.to_string().contains("element 1"), "{e}");
+}
+
+#[test]
+fn an_error_from_the_iterator_stops_the_run() {
+    let items = (0..5).map(|i| {
+        if i == 3 {
+            Err(accel::Error::new("read", "disk on fire"))
+        } else {
+            Ok(Scalar::new(i))
+        }
+    });
+    let e = max_sum(Stream::fallible(items)).unwrap_err();
+    assert!(
+        e.to_string().contains("element 3") && e.to_string().contains("disk on fire"),
+        "{e}"
+    );
+}
+
+/// Compiled programs pull a stream as they go (the interpreter, the oracle,
+/// reads it whole first: it is not run here).
+#[test]
+fn a_stream_is_pulled_lazily() {
+    let backends = [
+        Backend::cpu(),
+        Backend::ptx_sim().expect("the simulator is always available"),
+    ];
+    for b in &backends {
+        // An endless iterator: the zip ends with the shorter, finite sequence.
+        let w = Vector::from(vec![1i64, 2, 3]);
+        let xs = (0..).map(|i| Vector::from(vec![i as i64; 2]));
+        let r = weighted::on(b, &w, Stream::new(xs)).unwrap();
+        // ((0*1*2)*3 + 1*2*2)*3 + 2*3*2 = 24
+        assert_eq!(r.value(), 24);
+    }
+}
