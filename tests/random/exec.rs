@@ -255,7 +255,11 @@ impl Run<'_, '_> {
                 cond,
                 body,
                 outs,
+                pulls,
             } => {
+                if !pulls.is_empty() {
+                    return Err(internal("streamed sequences are not run by this executor".into()));
+                }
                 let mut cur = init.iter().map(|v| self.val(v)).collect::<Result<Vec<_>>>()?;
                 loop {
                     let mark = self.vars.len();
