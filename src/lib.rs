@@ -26,7 +26,9 @@
 //! macros, so the block macro cannot also be called `acc`.)
 
 pub use accel_macros::{acc, accel};
-pub use accel_runtime::{Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Stream, Vector};
+pub use accel_runtime::{
+    Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, Stream, Vector,
+};
 
 /// The interface of a GPU backend's device (`Backend::device()`), real or
 /// simulated: to name it, or to implement another one.
@@ -80,5 +82,5 @@ pub use accel_runtime as __rt;
 
 /// Everything a program needs: `use accel::prelude::*;`.
 pub mod prelude {
-    pub use crate::{acc, accel, Array, Backend, Matrix, Scalar, Stream, Vector};
+    pub use crate::{acc, accel, Array, Backend, Matrix, Scalar, Seq, Stream, Vector};
 }

@@ -47,6 +47,30 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         }
     }
 
+    /// A stream read ahead on a thread of its own: up to `depth` elements
+    /// wait in a bounded queue while the program computes, so that reading
+    /// (a file, a decoder, a generator) overlaps computing, and memory holds
+    /// at most `depth` + 2 elements whatever the stream's length. When the
+    /// program stops early (a zip with a shorter sequence, an error), the
+    /// thread stops after the element it is reading.
+    pub fn read_ahead<I>(depth: usize, items: I) -> Self
+    where
+        I: IntoIterator<Item = Result<Array<T, R>>> + Send + 'static,
+        I::IntoIter: Send,
+        Array<T, R>: Send + 'static,
+    {
+        let (tx, rx) = std::sync::mpsc::sync_channel(depth.max(1));
+        std::thread::spawn(move || {
+            for x in items {
+                // The program has dropped the stream: stop reading.
+                if tx.send(x).is_err() {
+                    break;
+                }
+            }
+        });
+        Stream::fallible(rx)
+    }
+
     /// The shape of every element, for a regular stream.
     pub fn shape(&self) -> Option<[usize; R]> {
         self.shape
@@ -117,3 +141,10 @@ pub fn collect_arg<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<
     }
     Ok(Dyn::Seq(out))
 }
+
+/// The type of a sequence parameter in an `#[acc]` signature,
+/// `xs: Seq<Vector<f32>>`: the arrays of type `A` one after the other. The
+/// generated function takes `impl Into<Stream<'_, T, R>>` in its place, so
+/// that any iterator of arrays can be passed; values of `Seq` itself are
+/// never made.
+pub struct Seq<A>(std::marker::PhantomData<A>, std::convert::Infallible);

@@ -135,6 +135,13 @@ pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
                 );
             }
             let ty = lower_type(t)?;
+            if matches!(ty, Ty::Seq(_)) {
+                return err(
+                    t.span(),
+                    "returning a sequence is not supported yet: consume it in the program (`fold`, \
+                     `sum`, ..), or return an array",
+                );
+            }
             let ok = ty.is_array()
                 || ty.is_elem()
                 || matches!(&ty, Ty::Tuple(ts) if !ts.is_empty() && ts.iter().all(Ty::is_array));

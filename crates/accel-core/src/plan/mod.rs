@@ -444,6 +444,7 @@ impl Plan {
                     cond,
                     body,
                     outs,
+                    pulls,
                     ..
                 } => {
                     let _ = writeln!(
@@ -452,6 +453,15 @@ impl Plan {
                         self.slots(state),
                         self.slots(outs)
                     );
+                    // A sequence's loop: one element of each stream per iteration.
+                    for p in pulls {
+                        let name = self.params.get(p.param).map_or("?", |x| x.name.as_str());
+                        let _ = writeln!(
+                            s,
+                            "{pad}  pulls b{} from stream `{name}` (one element per iteration)",
+                            p.item.0
+                        );
+                    }
                     if !cond.steps.is_empty() {
                         let _ = writeln!(s, "{pad}  condition:");
                         self.explain_steps(&cond.steps, depth + 2, n, s);

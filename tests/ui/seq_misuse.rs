@@ -1,0 +1,43 @@
+use accel::prelude::*;
+
+#[acc]
+fn by_reference(xs: &Seq<Vector<f32>>) -> Scalar<f32> {
+    xs.map(|x| x.sum()).sum()
+}
+
+#[acc]
+fn traversed_twice(xs: Seq<Scalar<i32>>) -> (Scalar<i32>, Scalar<i32>) {
+    (xs.sum(), xs.map(|x| x.map(|v| v * 2)).sum())
+}
+
+#[acc]
+fn sum_of_vectors(xs: Seq<Vector<f32>>) -> Scalar<f32> {
+    xs.sum()
+}
+
+#[acc]
+fn no_such_method(xs: Seq<Scalar<f32>>) -> Scalar<f32> {
+    xs.scanl(0.0, |a, b| a + b)
+}
+
+#[acc]
+fn zip_with_an_array(xs: Seq<Vector<f32>>, v: &Vector<f32>) -> Scalar<f32> {
+    xs.zip_with(v, |x, y| x.sum()).sum()
+}
+
+#[acc]
+fn scalar_elements(xs: Seq<f32>) -> Scalar<f32> {
+    xs.sum()
+}
+
+#[acc]
+fn returns_a_sequence(m: &Matrix<f32>) -> Seq<Vector<f32>> {
+    m.rows()
+}
+
+#[acc]
+fn rows_inside_a_closure(m: &Matrix<f32>) -> Vector<f32> {
+    m.map(|x| m.rows().map(|r| r.sum()).sum().value() + x)
+}
+
+fn main() {}
