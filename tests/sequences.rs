@@ -21,10 +21,16 @@ const SRC: &str = stringify! {
     }
     fn row_products(m: &Matrix<i64>, v: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
         let s = m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum());
-        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ (b + 1)))
+        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ b))
     }
     fn weighted(w: &Vector<i64>, xs: Seq<Vector<i64>>) -> Scalar<i64> {
-        w.to_seq().zip_with(xs, |k, x| x.map(|y| y * k.value()).sum()).fold(0, |a, b| a * 3 + b)
+        let s = w.to_seq().zip_with(xs, |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
+        // Composition of affine maps: associative, not commutative.
+        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
+    }
+    fn weighted_rows(w: &Vector<i64>, m: &Matrix<i64>) -> Scalar<i64> {
+        let s = w.to_seq().zip_with(m.rows(), |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
+        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
     }
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
@@ -43,10 +49,16 @@ accel! {
     }
     fn row_products(m: &Matrix<i64>, v: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
         let s = m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum());
-        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ (b + 1)))
+        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ b))
     }
     fn weighted(w: &Vector<i64>, xs: Seq<Vector<i64>>) -> Scalar<i64> {
-        w.to_seq().zip_with(xs, |k, x| x.map(|y| y * k.value()).sum()).fold(0, |a, b| a * 3 + b)
+        let s = w.to_seq().zip_with(xs, |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
+        // Composition of affine maps: associative, not commutative.
+        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
+    }
+    fn weighted_rows(w: &Vector<i64>, m: &Matrix<i64>) -> Scalar<i64> {
+        let s = w.to_seq().zip_with(m.rows(), |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
+        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
     }
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
@@ -97,9 +109,10 @@ proptest! {
     }
 
     #[test]
-    fn rows_of_a_matrix(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12)) {
+    fn rows_of_a_matrix(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12), chunk in 0usize..5) {
         let args = [arg(&m), arg(&v)];
-        check_ok(SRC, "row_products", &args, row_products(&m, &v), EXACT);
+        let r = accel::with_chunk_len(chunk, || row_products(&m, &v));
+        check_ok(SRC, "row_products", &args, r, EXACT);
     }
 
     #[test]
@@ -109,9 +122,17 @@ proptest! {
     }
 
     #[test]
-    fn sequences_inside_sequences(a in array3(-100i32..100, 5, 4, 6)) {
+    fn chunks_of_slices(w in vector(-50i64..50, 30), m in matrix(-50i64..50, 40, 6), chunk in 0usize..7) {
+        let args = [arg(&w), arg(&m)];
+        let r = accel::with_chunk_len(chunk, || weighted_rows(&w, &m));
+        check_ok(SRC, "weighted_rows", &args, r, EXACT);
+    }
+
+    #[test]
+    fn sequences_inside_sequences(a in array3(-100i32..100, 5, 4, 6), chunk in 0usize..4) {
         let args = [arg(&a)];
-        check_ok(SRC, "nested", &args, nested(&a), EXACT);
+        let r = accel::with_chunk_len(chunk, || nested(&a));
+        check_ok(SRC, "nested", &args, r, EXACT);
     }
 
     #[test]
@@ -161,7 +182,8 @@ fn a_stream_is_pulled_lazily() {
         let w = Vector::from(vec![1i64, 2, 3]);
         let xs = (0..).map(|i| Vector::from(vec![i as i64; 2]));
         let r = weighted::on(b, &w, Stream::new(xs)).unwrap();
-        // ((0*1*2)*3 + 1*2*2)*3 + 2*3*2 = 24
-        assert_eq!(r.value(), 24);
+        // Element i is (w[i] | 1, 2 i w[i]): (1, 0), (3, 4), (3, 12); composed
+        // from (1, 0): (9, (0 * 3 + 4) * 3 + 12).
+        assert_eq!(r.value(), 9 ^ 24);
     }
 }

@@ -633,10 +633,15 @@ impl<'a> Validator<'a> {
                 if in_plan {
                     return bad(Rule::Level, "sequence left in the kernel plan");
                 }
-                // The closures of sequences are array programs of one element.
+                // The closures of `map` and `zip_with` are array programs of
+                // one element; a fold's is scalar code.
                 let funs: Vec<&Fun> = e.funs();
                 let fun_bodies: Vec<H> = funs.iter().map(|f| f.body).collect();
                 for f in funs {
+                    if matches!(op, crate::ir::SeqOp::Fold { .. }) {
+                        self.fun(f, in_plan)?;
+                        continue;
+                    }
                     let mark = self.scope.len();
                     self.scope.extend(&f.params);
                     let r = self.expr(f.body, in_plan);
@@ -653,7 +658,11 @@ impl<'a> Validator<'a> {
                     crate::ir::SeqOp::Slices { a } => self.a.ty(*a).is_array() && seq(&h),
                     crate::ir::SeqOp::Map { s, .. } => seq(s) && seq(&h),
                     crate::ir::SeqOp::Zip { a, b, .. } => seq(a) && seq(b) && seq(&h),
-                    crate::ir::SeqOp::Fold { z, s, .. } => seq(s) && self.a.ty(*z) == ty,
+                    crate::ir::SeqOp::Fold { z, s, .. } => {
+                        seq(s)
+                            && self.a.ty(*s).seq_elem() == Some(ty)
+                            && Some(self.a.ty(*z)) == ty.elem_and_rank().map(|(e, _)| e)
+                    }
                 };
                 if !ok {
                     return bad(Rule::Type, "ill-typed sequence operation");

@@ -31,11 +31,23 @@ fn vector(n: usize, seed: i32) -> Dyn {
     })
 }
 
+/// The front end's program and the lowered one agree, whatever the chunk
+/// length (programs with chunked loops take it as two more arguments).
 fn same(src: &str, args: &[Dyn]) -> Dyn {
     let (p, l) = lowered(src);
     let a = interp::run(&p, args).unwrap();
-    let b = interp::run(&l, args).unwrap();
-    assert_eq!(a, b, "{src}");
+    let chunked = l.params.len() > p.params.len();
+    for (len, elems) in [(0, 7), (0, 1 << 20), (1, 0), (2, 0), (3, 0), (1000, 0)] {
+        let mut args = args.to_vec();
+        if chunked {
+            args.extend([Dyn::Scalar(Value::Usize(len)), Dyn::Scalar(Value::Usize(elems))]);
+        }
+        let b = interp::run(&l, &args).unwrap();
+        assert_eq!(a, b, "{src}\nchunks of {len} (or {elems} elements)");
+        if !chunked {
+            break;
+        }
+    }
     a
 }
 
@@ -74,16 +86,28 @@ fn matrix_vector_product_by_rows() {
     });
     let loops = loops.len();
     assert_eq!(loops, 1, "two consumers of one sequence share one loop");
+    assert!(
+        l.arena.show(l.body).contains("while(chunk"),
+        "the rows run in chunks"
+    );
+    assert_eq!(l.params.len(), 4, "the chunk length and size are parameters");
 }
 
 #[test]
 fn zips_stop_at_the_shorter_sequence() {
     let src = "fn z(a: &Vector<i32>, b: &Matrix<i32>) -> Scalar<i32> {
-        a.to_seq().zip_with(b.rows(), |x, r| r.map(|y| y * x.value()).sum()).fold(1, |p, q| p + 2 * q)
+        let s = a.to_seq().zip_with(b.rows(), |x, r| (x.value() | 1, r.map(|y| y * x.value()).sum().value()));
+        // Composition of affine maps: associative, not commutative.
+        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
     }";
     for (n, rows) in [(0, 4), (3, 5), (6, 2)] {
         same(src, &[vector(n, 3), matrix(rows, 4, 2)]);
     }
+    let (_, l) = lowered(src);
+    assert!(
+        l.arena.show(l.body).contains("while(chunk"),
+        "reads of a Scalar element inside closures lift"
+    );
 }
 
 #[test]

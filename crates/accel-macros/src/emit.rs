@@ -226,6 +226,9 @@ fn program_items(
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
                 #(#streams)*
+                // How sequences are chunked (read by programs that chunk one).
+                let __chunk_len: usize = ::accel::__rt::seq::chunk_len();
+                let __chunk_elems: usize = ::accel::__rt::seq::chunk_elems(__backend);
                 if __backend.is_interp() {
                     let __args = [#(#interp_args),*];
                     return ::accel::__rt::interp::run(SOURCE, #name_str, &__args).map_err(|e| e.in_program(#name_str));

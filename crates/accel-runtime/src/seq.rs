@@ -3,9 +3,11 @@
 //! has to be in memory (the paper's `streamIn`).
 
 use crate::array::Array;
+use crate::backend::Backend;
 use crate::dynamic::{Dyn, ToDyn};
 use crate::elem::Elem;
 use crate::error::{Error, ErrorKind, Result};
+use std::cell::Cell;
 
 /// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
 /// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,
@@ -148,3 +150,55 @@ pub fn collect_arg<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<
 /// that any iterator of arrays can be passed; values of `Seq` itself are
 /// never made.
 pub struct Seq<A>(std::marker::PhantomData<A>, std::convert::Infallible);
+
+thread_local! {
+    /// The chunk length asked for on this thread (0: none).
+    static CHUNK_LEN: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Runs `f` with the sequences of the programs it calls on this thread
+/// chunked `len` elements at a time (0: chosen by the backend, as
+/// without it). Results do not depend on the chunk length (up to float
+/// rounding, as the order of a chunk's reduction changes); tests and
+/// tuning use it. `ACCEL_CHUNK` sets it for the whole process.
+pub fn with_chunk_len<T>(len: usize, f: impl FnOnce() -> T) -> T {
+    let old = CHUNK_LEN.with(|c| c.replace(len));
+    // Restored even if `f` panics.
+    struct Restore(usize);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CHUNK_LEN.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(old);
+    f()
+}
+
+/// The chunk length asked for: [`with_chunk_len`]'s, else `ACCEL_CHUNK`'s,
+/// else 0 (the program chooses it from [`chunk_elems`]).
+#[doc(hidden)]
+pub fn chunk_len() -> usize {
+    let here = CHUNK_LEN.with(|c| c.get());
+    if here > 0 {
+        return here;
+    }
+    static ENV: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ENV.get_or_init(|| {
+        std::env::var("ACCEL_CHUNK")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0)
+    })
+}
+
+/// How many array elements a chunk of a sequence should hold on `backend`:
+/// enough that every thread of its parallel width has work (the CPU's
+/// threads, a GPU's resident threads) and the kernels' launch costs vanish,
+/// few enough that a chunk's arrays stay small.
+#[doc(hidden)]
+pub fn chunk_elems(backend: &Backend) -> usize {
+    match backend.device() {
+        Some(_) => 1 << 22,
+        None => (rayon::current_num_threads().max(1) << 16).max(1 << 20),
+    }
+}

@@ -155,19 +155,10 @@ impl Lowerer<'_> {
     }
 }
 
-/// The fold of a sequence of Scalars with scalar closure `f` from scalar `z`,
-/// as the IR's fold of arrays: its accumulator is a Scalar.
+/// The fold of a sequence of Scalars with scalar closure `f` from scalar `z`.
 fn fold_scalars(a: &mut Arena, f: Fun, z: H, s: H, span: proc_macro2::Span) -> H {
-    let p = a.ty(z).clone();
-    let scalar = Ty::array(p, 0);
-    let empty = a.index(vec![]);
-    let z = a.fill(empty, z);
-    let g = a.lam2(("acc", scalar.clone()), ("x", scalar.clone()), |a, acc, x| {
-        let (acc, x) = (a.read(acc, empty), a.read(x, empty));
-        let v = a.apply(&f, &[acc, x]);
-        a.fill(empty, v)
-    });
-    a.add(Expr::Seq(SeqOp::Fold { f: g, z, s }), scalar, span)
+    let scalar = Ty::array(a.ty(z).clone(), 0);
+    a.add(Expr::Seq(SeqOp::Fold { f, z, s }), scalar, span)
 }
 
 /// The identity of `min` (the largest value) or of `max` (the smallest).

@@ -215,11 +215,19 @@ impl Interp<'_> {
                     .collect::<R<_>>()?)
             }
             SeqOp::Fold { f, z, s } => {
-                let mut acc = self.array(*z)?;
+                let mut acc = self.scalar(*z)?;
                 for x in self.seq(*s)?.iter() {
-                    acc = self.apply_arrays(f, vec![acc, x.clone()])?;
+                    let v = x
+                        .elems
+                        .first()
+                        .cloned()
+                        .ok_or_else(|| Error::new("interpreter", "an empty Scalar"))?;
+                    acc = self.apply(f, vec![acc, v])?;
                 }
-                Ok(V::A(acc))
+                Ok(V::A(Rc::new(DynArray {
+                    shape: vec![],
+                    elems: vec![acc],
+                })))
             }
         }
     }

@@ -619,8 +619,9 @@ pub enum SeqOp {
     Map { f: Fun, s: H },
     /// Pairs of elements through `f`; as long as the shorter sequence.
     Zip { f: Fun, a: H, b: H },
-    /// The consumer: `f(acc, element)` from `z` (an array) over the elements,
-    /// in order. An empty sequence gives `z`.
+    /// The consumer of a sequence of Scalars: scalar closure `f(acc, x)` from
+    /// scalar `z` over the elements' values, in order (`f` is associative:
+    /// chunks may be combined first); a Scalar. An empty sequence gives `z`.
     Fold { f: Fun, z: H, s: H },
 }
 
