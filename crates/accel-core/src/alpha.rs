@@ -153,7 +153,13 @@ impl Canon {
                 step,
                 pulls,
             }) => {
-                let sources: Vec<H> = pulls.iter().map(|p| self.form(a, p.source, env)).collect();
+                let sources: Vec<(H, Vec<H>)> = pulls
+                    .iter()
+                    .map(|p| {
+                        let chunk = p.chunk.iter().map(|x| self.form(a, *x, env)).collect();
+                        (self.form(a, p.source, env), chunk)
+                    })
+                    .collect();
                 let init = init.iter().map(|x| self.form(a, *x, env)).collect();
                 let base = env.len();
                 // The state, then the pulls' items, are bound in `cond` and `step`.
@@ -174,7 +180,11 @@ impl Canon {
                 let pulls = sources
                     .into_iter()
                     .zip(&levels[vars.len()..])
-                    .map(|(source, item)| Pull { source, item: *item })
+                    .map(|((source, chunk), item)| Pull {
+                        source,
+                        item: *item,
+                        chunk,
+                    })
                     .collect();
                 Expr::Scalar(Scalar::While {
                     vars: levels[..vars.len()].to_vec(),
@@ -257,7 +267,11 @@ pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>)
             for v in vars.iter().chain(pulls.iter().map(|p| &p.item)) {
                 s.remove(v);
             }
-            for x in init.iter().chain(pulls.iter().map(|p| &p.source)) {
+            for x in init.iter().chain(
+                pulls
+                    .iter()
+                    .flat_map(|p| std::iter::once(&p.source).chain(&p.chunk)),
+            ) {
                 s.extend(free_vars(a, *x, memo));
             }
         }

@@ -94,13 +94,19 @@ pub fn lower(p: &Program) -> CResult<Program> {
                 }
             }
         }
-        let chunked = if leaves.streams.is_empty() {
+        // Chunks: of slices, or of one stream (two streams' chunks could differ).
+        let chunkable = match (leaves.streams.len(), leaves.slices.len()) {
+            (0, n) => n > 0,
+            (1, 0) => true,
+            _ => false,
+        };
+        let chunked = if chunkable {
             let (len, elems) = *chunk_vars.get_or_insert_with(|| {
                 let u = Ty::Prim(Prim::Usize);
                 (lw.a.new_var(CHUNK_LEN, u.clone()), lw.a.new_var(CHUNK_ELEMS, u))
             });
             let (lh, eh) = (lw.a.var_ref(len), lw.a.var_ref(elems));
-            let w = lw.chunked(*s, &leaves.slices, fs, lh, eh);
+            let w = lw.chunked(*s, &leaves, fs, lh, eh);
             if w.is_some() && !params.iter().any(|x| x.var == len) {
                 params.extend([param(len, CHUNK_LEN), param(elems, CHUNK_ELEMS)]);
             }
@@ -288,7 +294,11 @@ impl Lowering<'_> {
                 }
                 let elem = self.a.ty(s).seq_elem().cloned().unwrap_or(Ty::Tuple(vec![]));
                 let item = self.a.new_var(self.a.var(v).name.clone(), elem);
-                pulls.push(Pull { source: s, item });
+                pulls.push(Pull {
+                    source: s,
+                    item,
+                    chunk: vec![],
+                });
                 Ok(self.a.var_ref(item))
             }
             Expr::Seq(SeqOp::Slices { a }) => {
@@ -319,46 +329,70 @@ impl Lowering<'_> {
         }
     }
 
-    /// The chunked loop of a sequence of slices, if its per-element program
-    /// lifts: `k` advances by the chunk's length `cn`.
-    fn chunked(&mut self, s: H, slices: &[H], fs: &[H], len: H, elems: H) -> Option<H> {
+    /// The chunked loop of a sequence of slices or of one stream, if its
+    /// per-element program lifts: the counter advances by the chunk's
+    /// length `cn`.
+    fn chunked(&mut self, s: H, leaves: &Leaves, fs: &[H], len: H, elems: H) -> Option<H> {
         // Named for `explain`: a loop over chunks.
         let counter = self.a.new_var("chunk", Ty::Prim(Prim::Usize));
         let k = self.a.var_ref(counter);
         let a = &mut *self.a;
-        // n: the shortest array's extent; the chunk: `c` elements, fewer at the end.
-        let mut n = a.extent(*slices.first()?, 0);
-        for x in &slices[1..] {
-            let m = a.extent(*x, 0);
-            n = a.min_(n, m);
-        }
-        let (_, rank) = a.arr_ty(slices[0]);
-        let sh = a.shape(slices[0]);
-        let inner: Vec<H> = (1..rank).map(|d| a.comp(sh, d)).collect();
-        let inner = a.index(inner);
-        let size = a.size_of(inner, rank - 1);
-        let one = a.usize_lit(1);
-        let zero = a.usize_lit(0);
-        let size = max(a, size, one);
-        let auto = a.binary(BinOp::Div, elems, size);
-        let auto = max(a, auto, one);
-        let asked = a.binary(BinOp::Gt, len, zero);
-        let c = a.if_(asked, len, auto);
-        let left = a.binary(BinOp::Sub, n, k);
-        let cn = a.min_(c, left);
+        let (cn, cond, pulls, stream) = if let [src] = leaves.streams[..] {
+            // The stream gives chunks of consecutive elements of one shape.
+            let t = match a.ty(src).seq_elem()? {
+                Ty::Array(e, r) => Ty::array((**e).clone(), r + 1),
+                _ => return None,
+            };
+            let name = match a.expr(src) {
+                Expr::Scalar(Scalar::Var(v)) => a.var(*v).name.clone(),
+                _ => "chunk".into(),
+            };
+            let item = a.new_var(name, t);
+            let x = a.var_ref(item);
+            let pull = Pull {
+                source: src,
+                item,
+                chunk: vec![len, elems],
+            };
+            let yes = a.lit(Prim::Bool, 1);
+            (a.extent(x, 0), yes, vec![pull], Some((src, x)))
+        } else {
+            // n: the shortest array's extent; chunks of `c` slices, fewer at the end.
+            let slices = &leaves.slices;
+            let mut n = a.extent(*slices.first()?, 0);
+            for x in &slices[1..] {
+                let m = a.extent(*x, 0);
+                n = a.min_(n, m);
+            }
+            let (_, rank) = a.arr_ty(slices[0]);
+            let sh = a.shape(slices[0]);
+            let inner: Vec<H> = (1..rank).map(|d| a.comp(sh, d)).collect();
+            let inner = a.index(inner);
+            let size = a.size_of(inner, rank - 1);
+            let one = a.usize_lit(1);
+            let zero = a.usize_lit(0);
+            let size = max(a, size, one);
+            let auto = a.binary(BinOp::Div, elems, size);
+            let auto = max(a, auto, one);
+            let asked = a.binary(BinOp::Gt, len, zero);
+            let c = a.if_(asked, len, auto);
+            let left = a.binary(BinOp::Sub, n, k);
+            let below = a.binary(BinOp::Lt, k, n);
+            (a.min_(c, left), below, vec![], None)
+        };
         let mut lift = Lift {
             a: &mut *self.a,
             env: HashMap::new(),
             cn,
+            stream,
             free: HashMap::new(),
             memo: HashMap::new(),
         };
         let elem = lift.seq(s, k, self.let_values)?;
         let next_k = self.a.binary(BinOp::Add, k, cn);
-        let cond = self.a.binary(BinOp::Lt, k, n);
         // Each fold reduces the chunk's values (in order: `fold1_all`), then
         // its accumulator combines with the result.
-        Some(self.fold_loop(counter, next_k, cond, vec![], fs, |a, g, _| {
+        Some(self.fold_loop(counter, next_k, cond, pulls, fs, |a, g, _| {
             let (e, _) = a.arr_ty(elem);
             let all = a.add(
                 Expr::Array(ArrayOp::Fold {
@@ -391,6 +425,8 @@ struct Lift<'a> {
     a: &'a mut Arena,
     env: HashMap<VarId, H>,
     cn: H,
+    /// The stream the loop pulls chunks from, and its chunk.
+    stream: Option<(H, H)>,
     free: HashMap<H, BTreeSet<VarId>>,
     memo: HashMap<H, Option<L>>,
 }
@@ -400,6 +436,7 @@ impl Lift<'_> {
     fn seq(&mut self, s: H, k: H, let_values: &HashMap<VarId, H>) -> Option<H> {
         let s = resolve(self.a, let_values, s);
         match self.a.expr(s).clone() {
+            Expr::Scalar(Scalar::Var(_)) => self.stream.filter(|(src, _)| *src == s).map(|(_, x)| x),
             Expr::Seq(SeqOp::Slices { a }) => {
                 // Rows `k .. k + cn` of `a`, read where they are used.
                 let (_, rank) = self.a.arr_ty(a);

@@ -174,7 +174,11 @@ impl Scan<'_> {
                 pulls,
                 ..
             }) if !in_closure && self.control(h) => {
-                for x in init.iter().chain(pulls.iter().map(|p| &p.source)) {
+                for x in init.iter().chain(
+                    pulls
+                        .iter()
+                        .flat_map(|p| std::iter::once(&p.source).chain(&p.chunk)),
+                ) {
                     self.go(*x, depth, false);
                 }
                 self.go(*cond, depth + 1, false);
@@ -307,6 +311,11 @@ fn substitute(a: &mut Arena, h: H, var: VarId, value: H, memo: &mut HashMap<H, H
                 .map(|p| crate::ir::Pull {
                     source: substitute(a, p.source, var, value, memo),
                     item: p.item,
+                    chunk: p
+                        .chunk
+                        .iter()
+                        .map(|x| substitute(a, *x, var, value, memo))
+                        .collect(),
                 })
                 .collect();
             rebuild(

@@ -246,8 +246,13 @@ fn steps(
                         .buffers
                         .get(p.item)
                         .map(|b| Ty::array(b.elem.clone(), b.rank));
+                    let lifted = |e: &Ty| match (e, p.chunk) {
+                        (Ty::Array(t, r), Some(_)) => Ty::array((**t).clone(), r + 1),
+                        _ => e.clone(),
+                    };
                     match (stream, item) {
-                        (Some((Ty::Seq(e), crate::plan::ParamBinding::Stream)), Some(t)) if **e == t => {}
+                        (Some((Ty::Seq(e), crate::plan::ParamBinding::Stream)), Some(t))
+                            if lifted(e) == t => {}
                         _ => {
                             return Err(Invalid::at(
                                 k,
@@ -584,8 +589,16 @@ impl<'a> Validator<'a> {
                 }
                 for p in pulls {
                     self.expr(p.source, in_plan)?;
-                    if self.a.ty(p.source).seq_elem() != Some(&self.a.var(p.item).ty) {
-                        return bad(Rule::Type, "a loop's item is not its stream's element");
+                    let want = match (self.a.ty(p.source).seq_elem(), p.chunk.len()) {
+                        (Some(Ty::Array(e, r)), 2) => Some(Ty::array((**e).clone(), r + 1)),
+                        (e, 0) => e.cloned(),
+                        _ => None,
+                    };
+                    if want.as_ref() != Some(&self.a.var(p.item).ty) {
+                        return bad(Rule::Type, "a loop's item is not its stream's element or chunk");
+                    }
+                    for x in &p.chunk {
+                        self.expr(*x, in_plan)?;
                     }
                 }
                 let mark = self.scope.len();

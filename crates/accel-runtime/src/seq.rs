@@ -22,6 +22,8 @@ pub struct Stream<'a, T: Elem, const R: usize> {
     shape: Option<[usize; R]>,
     /// Elements pulled so far.
     pulled: usize,
+    /// An element pulled but not used yet: the first of the next chunk.
+    stash: Option<Array<T, R>>,
 }
 
 impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
@@ -46,6 +48,7 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
             items: Box::new(items.into_iter()),
             shape: None,
             pulled: 0,
+            stash: None,
         }
     }
 
@@ -85,6 +88,9 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
 
     /// The next element, checked.
     fn pull(&mut self) -> Result<Option<Array<T, R>>> {
+        if let Some(x) = self.stash.take() {
+            return Ok(Some(x));
+        }
         let at = self.pulled;
         let item = match self.items.next() {
             None => return Ok(None),
@@ -128,6 +134,47 @@ where
 #[doc(hidden)]
 pub fn next<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Option<Array<T, R>>> {
     s.pull()
+}
+
+/// The generated code's pull of a chunk: the next elements of `s` that have
+/// the shape of the first, `len` of them (when `len > 0`) or enough to hold
+/// about `elems` array elements (at least one), fewer at the end of the
+/// stream or before an element of another shape; as one array whose
+/// outermost dimension counts them. `None` at the end of the stream.
+#[doc(hidden)]
+pub fn next_chunk<T: Elem, const R: usize, const R1: usize>(
+    s: &mut Stream<'_, T, R>,
+    len: usize,
+    elems: usize,
+) -> Result<Option<Array<T, R1>>> {
+    let Some(first) = s.pull()? else {
+        return Ok(None);
+    };
+    let shape = first.shape();
+    let c = if len > 0 {
+        len
+    } else {
+        (elems / first.len().max(1)).max(1)
+    };
+    let mut data = first.to_vec();
+    let mut n = 1;
+    while n < c {
+        match s.pull()? {
+            None => break,
+            Some(x) if x.shape() == shape => {
+                data.extend(x.to_vec());
+                n += 1;
+            }
+            Some(x) => {
+                s.stash = Some(x);
+                break;
+            }
+        }
+    }
+    let mut dims = [0; R1];
+    dims[0] = n;
+    dims[1..].copy_from_slice(&shape);
+    Array::from_vec(dims, data).map(Some)
 }
 
 /// The whole stream, for the reference interpreter (which reads sequences

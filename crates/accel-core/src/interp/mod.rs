@@ -232,6 +232,13 @@ impl Interp<'_> {
         }
     }
 
+    fn usize(&mut self, h: H) -> R<usize> {
+        match self.scalar(h)? {
+            Value::Usize(n) => Ok(n),
+            _ => Err(Error::new("interpreter", "expected a usize")),
+        }
+    }
+
     fn index(&mut self, h: H) -> R<Vec<usize>> {
         match self.scalar(h)? {
             Value::Index(ix) => Ok(ix),
@@ -383,17 +390,46 @@ impl Interp<'_> {
             }) => {
                 let streams = pulls.iter().map(|p| self.seq(p.source)).collect::<R<Vec<_>>>()?;
                 let mut state = init.iter().map(|x| self.eval(*x)).collect::<R<Vec<_>>>()?;
-                for k in 0.. {
-                    if streams.iter().any(|s| k >= s.len()) {
-                        return Ok(tuple_value(state));
+                // Where each stream is.
+                let mut at = vec![0; pulls.len()];
+                loop {
+                    let mut items = Vec::new();
+                    for ((p, s), at) in pulls.iter().zip(&streams).zip(&mut at) {
+                        let Some(first) = s.get(*at) else {
+                            return Ok(tuple_value(state));
+                        };
+                        let n = match p.chunk.as_slice() {
+                            [len, elems] => {
+                                let (len, elems) = (self.usize(*len)?, self.usize(*elems)?);
+                                let size = first.elems.len().max(1);
+                                let c = if len > 0 { len } else { (elems / size).max(1) };
+                                s[*at..]
+                                    .iter()
+                                    .take(c)
+                                    .take_while(|x| x.shape == first.shape)
+                                    .count()
+                            }
+                            _ => 1,
+                        };
+                        let item = if p.chunk.is_empty() {
+                            first.clone()
+                        } else {
+                            let mut shape = vec![n];
+                            shape.extend(&first.shape);
+                            let elems = s[*at..*at + n]
+                                .iter()
+                                .flat_map(|x| x.elems.iter().cloned())
+                                .collect();
+                            Rc::new(DynArray { shape, elems })
+                        };
+                        *at += n;
+                        items.push((p.item, V::A(item)));
                     }
                     let mark = self.env.len();
                     for (v, x) in vars.iter().zip(&state) {
                         self.env.push((*v, x.clone()));
                     }
-                    for (p, s) in pulls.iter().zip(&streams) {
-                        self.env.push((p.item, V::A(s[k].clone())));
-                    }
+                    self.env.extend(items);
                     let go = self.scalar(*cond);
                     let go = match go {
                         Ok(g) => g == Value::Bool(true),
@@ -411,7 +447,6 @@ impl Interp<'_> {
                         return Ok(tuple_value(state));
                     }
                 }
-                unreachable!("the loop above returns")
             }
             Expr::Seq(op) => self.eval_seq(op),
             Expr::Scalar(Scalar::Some(x)) => {

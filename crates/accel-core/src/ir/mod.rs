@@ -606,6 +606,11 @@ pub struct Pull {
     pub source: H,
     /// Bound to the stream's next element at each iteration.
     pub item: VarId,
+    /// Empty: one element per iteration. Otherwise `[len, elems]`: a chunk
+    /// of consecutive elements of one shape, as an array of rank + 1 (the
+    /// elements outermost), of `len` elements when `len > 0`, else of about
+    /// `elems` array elements (see `seq::CHUNK_LEN`).
+    pub chunk: Vec<H>,
 }
 
 /// A sequence operation (the front end's; `seq::lower` turns each group of
@@ -784,7 +789,10 @@ impl Expr {
                 pulls,
                 ..
             }) => {
-                let mut v: Vec<H> = pulls.iter().map(|p| p.source).collect();
+                let mut v: Vec<H> = pulls
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.source).chain(p.chunk.iter().copied()))
+                    .collect();
                 v.extend(init);
                 v.push(*cond);
                 v.extend(step);
@@ -920,6 +928,7 @@ impl Expr {
                     .map(|p| Pull {
                         source: f(p.source),
                         item: p.item,
+                        chunk: p.chunk.iter().map(|x| f(*x)).collect(),
                     })
                     .collect();
                 let init = init.iter().map(|x| f(*x)).collect();

@@ -1411,10 +1411,15 @@ impl Fuser {
                     let item = self.new_buffer(elem, rank, Origin::State, None);
                     let vh = self.arena.var_ref(p.item);
                     self.manifest.insert(vh, item);
+                    let chunk = match p.chunk.as_slice() {
+                        [len, elems] => Some((self.scalar(*len), self.scalar(*elems))),
+                        _ => None,
+                    };
                     plan_pulls.push(PlanPull {
                         // The validator rejects a pull of no streamed parameter.
                         param: param.unwrap_or(usize::MAX),
                         item,
+                        chunk,
                     });
                 }
                 let mut state = Vec::new();

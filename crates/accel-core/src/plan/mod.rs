@@ -53,6 +53,9 @@ pub enum ParamBinding {
 pub struct PlanPull {
     pub param: usize,
     pub item: BufId,
+    /// A chunk per iteration: its length asked for and its target number of
+    /// array elements, host expressions (see [`crate::ir::Pull`]).
+    pub chunk: Option<(H, H)>,
 }
 
 /// The plan's buffers, indexed by [`BufId`] (never by a bare number).
@@ -456,11 +459,11 @@ impl Plan {
                     // A sequence's loop: one element of each stream per iteration.
                     for p in pulls {
                         let name = self.params.get(p.param).map_or("?", |x| x.name.as_str());
-                        let _ = writeln!(
-                            s,
-                            "{pad}  pulls b{} from stream `{name}` (one element per iteration)",
-                            p.item.0
-                        );
+                        let what = match p.chunk {
+                            Some(_) => "a chunk of elements per iteration",
+                            None => "one element per iteration",
+                        };
+                        let _ = writeln!(s, "{pad}  pulls b{} from stream `{name}` ({what})", p.item.0);
                     }
                     if !cond.steps.is_empty() {
                         let _ = writeln!(s, "{pad}  condition:");
@@ -805,7 +808,16 @@ impl Plan {
                     )?;
                     for p in pulls {
                         let name = self.params.get(p.param).map_or("?", |x| x.name.as_str());
-                        writeln!(f, "{pad}  b{} = next of stream {name} (or stop)", p.item.0)?;
+                        match p.chunk {
+                            Some((len, elems)) => writeln!(
+                                f,
+                                "{pad}  b{} = next chunk of stream {name} ({} elements, or about {} values; or stop)",
+                                p.item.0,
+                                self.arena.show(len),
+                                self.arena.show(elems)
+                            )?,
+                            None => writeln!(f, "{pad}  b{} = next of stream {name} (or stop)", p.item.0)?,
+                        }
                     }
                     self.fmt_steps(f, &cond.steps, depth + 1)?;
                     writeln!(f, "{pad}  while {}", self.vals(&cond.result))?;

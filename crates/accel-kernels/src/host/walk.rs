@@ -342,8 +342,17 @@ impl<T: Target> Walk<'_, T> {
                     let rt = self.t.rt();
                     let stream = Ident::new(&self.t.plan().params[p.param].name, Span::call_site());
                     let item = format_ident!("__item{}", p.item.0);
+                    let next = match p.chunk {
+                        None => quote!(#rt::seq::next(&mut #stream)?),
+                        Some((len, elems)) => {
+                            let r1 = self.t.plan().buffers[p.item].rank;
+                            let (r, r1) = (Literal::usize_unsuffixed(r1 - 1), Literal::usize_unsuffixed(r1));
+                            let (len, elems) = (self.t.host(len), self.t.host(elems));
+                            quote!(#rt::seq::next_chunk::<_, #r, #r1>(&mut #stream, #len, #elems)?)
+                        }
+                    };
                     pull.extend(quote! {
-                        let #item = match #rt::seq::next(&mut #stream)? {
+                        let #item = match #next {
                             ::core::option::Option::Some(__x) => __x,
                             ::core::option::Option::None => break #st,
                         };
