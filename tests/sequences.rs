@@ -32,6 +32,12 @@ const SRC: &str = stringify! {
         let s = w.to_seq().zip_with(m.rows(), |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
         s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
     }
+    fn mat_vec(m: &Matrix<i64>, v: &Vector<i64>) -> (Vector<i64>, Matrix<i64>, Vector<i64>) {
+        let rows = m.rows();
+        let doubled = rows.map(|r| r.map(|x| 2 * x)).tabulate();
+        let flat = v.to_seq().map(|x| x.map(|y| (y, y + 1))).map(|p| p.map(|q| q.0 * q.1)).collect();
+        (rows.map(|r| r.zip_with(v, |a, b| a * b).sum()).collect(), doubled, flat)
+    }
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
     }
@@ -59,6 +65,12 @@ accel! {
     fn weighted_rows(w: &Vector<i64>, m: &Matrix<i64>) -> Scalar<i64> {
         let s = w.to_seq().zip_with(m.rows(), |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
         s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
+    }
+    fn mat_vec(m: &Matrix<i64>, v: &Vector<i64>) -> (Vector<i64>, Matrix<i64>, Vector<i64>) {
+        let rows = m.rows();
+        let doubled = rows.map(|r| r.map(|x| 2 * x)).tabulate();
+        let flat = v.to_seq().map(|x| x.map(|y| (y, y + 1))).map(|p| p.map(|q| q.0 * q.1)).collect();
+        (rows.map(|r| r.zip_with(v, |a, b| a * b).sum()).collect(), doubled, flat)
     }
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
@@ -127,6 +139,12 @@ proptest! {
         let args = [arg(&w), arg(&m)];
         let r = accel::with_chunk_len(chunk, || weighted_rows(&w, &m));
         check_ok(SRC, "weighted_rows", &args, r, EXACT);
+    }
+
+    #[test]
+    fn collect_and_tabulate(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12)) {
+        let args = [arg(&m), arg(&v)];
+        check_ok(SRC, "mat_vec", &args, mat_vec(&m, &v), EXACT);
     }
 
     #[test]

@@ -126,6 +126,76 @@ pub fn lower(p: &Program) -> CResult<Program> {
             replace.insert(*f, r);
         }
     }
+    // `collect` and `tabulate` of slices: every element at once, as one chunk.
+    let mut collects: Vec<H> = nodes
+        .iter()
+        .copied()
+        .filter(|h| matches!(a.expr(*h), Expr::Seq(SeqOp::Collect { .. })))
+        .collect();
+    collects.sort_unstable();
+    for c in collects {
+        let Expr::Seq(SeqOp::Collect { s, tabulate }) = a.expr(c).clone() else {
+            continue;
+        };
+        let mut lw = Lowering {
+            a: &mut a,
+            let_values: &let_values,
+            streams: &streams,
+        };
+        let leaves = lw.leaves(s)?;
+        let what = if tabulate { "tabulate" } else { "collect" };
+        if !leaves.streams.is_empty() {
+            return Err(CompileError::new(
+                a.span(c),
+                format!("`{what}` of a streamed sequence is not supported yet: fold it, or {what} slices of arrays"),
+            ));
+        }
+        let all = lw.all_at_once(s, &leaves.slices).ok_or_else(|| {
+            CompileError::new(
+                a.span(c),
+                format!(
+                    "`{what}` needs a per-element program that runs over all elements at once, and this one \
+                     cannot yet (it may use map, zip_with, generate, backpermute, reshape, folds and scans)"
+                ),
+            )
+        })?;
+        let r = if tabulate {
+            // An empty sequence has no element shape: all extents are 0.
+            let (e, rank) = a.arr_ty(all);
+            let sh = a.shape(all);
+            let n = a.comp(sh, 0);
+            let zero = a.usize_lit(0);
+            let empty = a.binary(BinOp::Eq, n, zero);
+            let dims: Vec<H> = (0..rank)
+                .map(|d| {
+                    let x = a.comp(sh, d);
+                    a.if_(empty, zero, x)
+                })
+                .collect();
+            let dims = a.index(dims);
+            let f = a.lam("ix", Ty::Index(rank), |_, ix| ix);
+            a.add(
+                Expr::Array(ArrayOp::Backpermute {
+                    shape: dims,
+                    f,
+                    a: all,
+                }),
+                Ty::array(e, rank),
+                a.span(c),
+            )
+        } else {
+            let (e, rank) = a.arr_ty(all);
+            let sh = a.shape(all);
+            let n = a.size_of(sh, rank);
+            let flat = a.index(vec![n]);
+            a.add(
+                Expr::Array(ArrayOp::Reshape { shape: flat, a: all }),
+                Ty::array(e, 1),
+                a.span(c),
+            )
+        };
+        replace.insert(c, r);
+    }
     let mut memo = HashMap::new();
     let body = rewrite(&mut a, p.body, &replace, &mut memo);
     if let Some(i) = streamed_in_loop(&a, body, &pulling, &streams) {
@@ -327,6 +397,27 @@ impl Lowering<'_> {
             }
             _ => Err(unsupported(self.a, s)),
         }
+    }
+
+    /// The per-element program of a sequence of slices over all its
+    /// elements at once (one chunk), if it lifts.
+    fn all_at_once(&mut self, s: H, slices: &[H]) -> Option<H> {
+        let a = &mut *self.a;
+        let mut n = a.extent(*slices.first()?, 0);
+        for x in &slices[1..] {
+            let m = a.extent(*x, 0);
+            n = a.min_(n, m);
+        }
+        let zero = a.usize_lit(0);
+        let mut lift = Lift {
+            a: &mut *self.a,
+            env: HashMap::new(),
+            cn: n,
+            stream: None,
+            free: HashMap::new(),
+            memo: HashMap::new(),
+        };
+        lift.seq(s, zero, self.let_values)
     }
 
     /// The chunked loop of a sequence of slices or of one stream, if its

@@ -671,6 +671,12 @@ impl<'a> Validator<'a> {
                     crate::ir::SeqOp::Slices { a } => self.a.ty(*a).is_array() && seq(&h),
                     crate::ir::SeqOp::Map { s, .. } => seq(s) && seq(&h),
                     crate::ir::SeqOp::Zip { a, b, .. } => seq(a) && seq(b) && seq(&h),
+                    crate::ir::SeqOp::Collect { s, tabulate } => match (self.a.ty(*s).seq_elem(), ty) {
+                        (Some(Ty::Array(e, r)), Ty::Array(f, q)) => {
+                            e == f && *q == if *tabulate { r + 1 } else { 1 }
+                        }
+                        _ => false,
+                    },
                     crate::ir::SeqOp::Fold { z, s, .. } => {
                         seq(s)
                             && self.a.ty(*s).seq_elem() == Some(ty)

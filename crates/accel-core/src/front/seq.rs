@@ -10,7 +10,7 @@ use crate::ir::{Arena, ArrayOp, Expr, Fun, Prim, SeqOp, Ty, H};
 use syn::spanned::Spanned;
 
 /// The methods of a sequence, for the "no such method" message and the guide.
-pub const SEQ_METHODS: &str = "map, zip_with, fold, sum, product, minimum, maximum";
+pub const SEQ_METHODS: &str = "map, zip_with, fold, sum, product, minimum, maximum, collect, tabulate";
 
 impl Lowerer<'_> {
     /// `a.rows()` and `a.to_seq()`: a sequence of `a`'s slices along its
@@ -121,6 +121,17 @@ impl Lowerer<'_> {
                     (f, z)
                 };
                 Ok(fold_scalars(&mut self.arena, f, z, s, span))
+            }
+            "collect" | "tabulate" => {
+                self.arity(m, args, 0)?;
+                let Ty::Array(e, r) = &elem else {
+                    return err(span, "expected a sequence of arrays");
+                };
+                let tabulate = name == "tabulate";
+                let ty = Ty::array((**e).clone(), if tabulate { r + 1 } else { 1 });
+                Ok(self
+                    .arena
+                    .add(Expr::Seq(SeqOp::Collect { s, tabulate }), ty, span))
             }
             _ => err(
                 span,

@@ -214,6 +214,30 @@ impl Interp<'_> {
                     .map(|(x, y)| self.apply_arrays(f, vec![x.clone(), y.clone()]))
                     .collect::<R<_>>()?)
             }
+            SeqOp::Collect { s, tabulate } => {
+                let xs = self.seq(*s)?;
+                let elems: Vec<Value> = xs.iter().flat_map(|x| x.elems.iter().cloned()).collect();
+                let shape = if *tabulate {
+                    let inner = match (xs.first(), self.a.ty(*s).seq_elem()) {
+                        (Some(x), _) => x.shape.clone(),
+                        (None, Some(Ty::Array(_, r))) => vec![0; *r],
+                        _ => vec![],
+                    };
+                    if let Some(x) = xs.iter().find(|x| x.shape != inner) {
+                        return Err(Error::with_kind(
+                            accel_types::ErrorKind::ShapeMismatch,
+                            "tabulate",
+                            format!("elements of shapes {inner:?} and {:?}", x.shape),
+                        ));
+                    }
+                    let mut sh = vec![xs.len()];
+                    sh.extend(inner);
+                    sh
+                } else {
+                    vec![elems.len()]
+                };
+                Ok(V::A(Rc::new(DynArray { shape, elems })))
+            }
             SeqOp::Fold { f, z, s } => {
                 let mut acc = self.scalar(*z)?;
                 for x in self.seq(*s)?.iter() {

@@ -216,6 +216,11 @@ impl Arena {
                 self.write(s, *b);
                 s.push(')');
             }
+            Expr::Seq(SeqOp::Collect { s: x, tabulate }) => {
+                s.push_str(if *tabulate { "tabulate(" } else { "collect(" });
+                self.write(s, *x);
+                s.push(')');
+            }
             Expr::Seq(SeqOp::Fold { f, z, s: x }) => {
                 s.push_str("seq_fold(");
                 self.write_fun(s, f);

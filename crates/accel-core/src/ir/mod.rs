@@ -628,6 +628,10 @@ pub enum SeqOp {
     /// scalar `z` over the elements' values, in order (`f` is associative:
     /// chunks may be combined first); a Scalar. An empty sequence gives `z`.
     Fold { f: Fun, z: H, s: H },
+    /// All elements' values in order, as a vector (`collect`), or, for a
+    /// sequence whose elements have one shape, as an array of rank + 1 whose
+    /// outermost dimension counts them (`tabulate`).
+    Collect { s: H, tabulate: bool },
 }
 
 /// An array operation. Array operations take their array arguments last.
@@ -802,6 +806,7 @@ impl Expr {
             Expr::Seq(SeqOp::Map { f, s }) => vec![f.body, *s],
             Expr::Seq(SeqOp::Zip { f, a, b }) => vec![f.body, *a, *b],
             Expr::Seq(SeqOp::Fold { f, z, s }) => vec![f.body, *z, *s],
+            Expr::Seq(SeqOp::Collect { s, .. }) => vec![*s],
             Expr::Scalar(Scalar::Read { array, index })
             | Expr::Plan(PlanRead::ReadLinear { array, index })
             | Expr::Plan(PlanRead::ReadIndex { array, index }) => vec![*array, *index],
@@ -956,6 +961,10 @@ impl Expr {
                 let z = f(*z);
                 Expr::Seq(SeqOp::Fold { f: g, z, s: f(*s) })
             }
+            Expr::Seq(SeqOp::Collect { s, tabulate }) => Expr::Seq(SeqOp::Collect {
+                s: f(*s),
+                tabulate: *tabulate,
+            }),
             Expr::Scalar(Scalar::Read { array, index }) => {
                 let array = f(*array);
                 Expr::Scalar(Scalar::Read {
@@ -1108,7 +1117,9 @@ impl Expr {
         match self {
             Expr::Array(op) => op.funs(),
             Expr::Seq(SeqOp::Map { f, .. } | SeqOp::Zip { f, .. } | SeqOp::Fold { f, .. }) => vec![f],
-            Expr::Seq(SeqOp::Slices { .. }) | Expr::Scalar(_) | Expr::Plan(_) => vec![],
+            Expr::Seq(SeqOp::Slices { .. } | SeqOp::Collect { .. }) | Expr::Scalar(_) | Expr::Plan(_) => {
+                vec![]
+            }
         }
     }
 
@@ -1117,7 +1128,9 @@ impl Expr {
         match self {
             Expr::Array(op) => op.funs_mut(),
             Expr::Seq(SeqOp::Map { f, .. } | SeqOp::Zip { f, .. } | SeqOp::Fold { f, .. }) => vec![f],
-            Expr::Seq(SeqOp::Slices { .. }) | Expr::Scalar(_) | Expr::Plan(_) => vec![],
+            Expr::Seq(SeqOp::Slices { .. } | SeqOp::Collect { .. }) | Expr::Scalar(_) | Expr::Plan(_) => {
+                vec![]
+            }
         }
     }
 
