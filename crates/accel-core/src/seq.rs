@@ -467,7 +467,10 @@ impl Lowering<'_> {
             let auto = max(a, auto, one);
             let asked = a.binary(BinOp::Gt, len, zero);
             let c = a.if_(asked, len, auto);
-            let left = a.binary(BinOp::Sub, n, k);
+            // `n - min(k, n)`: never below 0, and the bounds analysis proves
+            // the reads `k + j` of the slices from it.
+            let done = a.min_(k, n);
+            let left = a.binary(BinOp::Sub, n, done);
             let below = a.binary(BinOp::Lt, k, n);
             (a.min_(c, left), below, vec![], None)
         };

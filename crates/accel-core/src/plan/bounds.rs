@@ -10,7 +10,7 @@
 //! ([`Proof::Entry`]) or before a loop ([`Proof::BeforeLoop`]), emitting the
 //! kernel or the loop in two versions.
 
-use crate::ir::{Arena, BinOp, Expr, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
+use crate::ir::{Arena, BinOp, Expr, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use crate::plan::ElemFn;
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -96,12 +96,77 @@ impl Iteration {
     /// and component `d` of the iteration space is the same expression as
     /// component `k` of `shape`.
     pub fn inside(&self, a: &Arena, index: H, shape: H) -> bool {
-        self.comps(a, index).is_some_and(|comps| {
+        if self.comps(a, index).is_some_and(|comps| {
             comps
                 .iter()
                 .enumerate()
                 .all(|(k, &d)| same_extent(a, self.shape, d, shape, k))
+        }) {
+            return true;
+        }
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(self.resolve(a, index)) else {
+            return false;
+        };
+        xs.iter().enumerate().all(|(k, &x)| {
+            self.comp(a, x)
+                .is_some_and(|d| same_extent(a, self.shape, d, shape, k))
+                || self.offset_inside(a, x, shape, k)
         })
+    }
+
+    /// Whether scalar `x`, used as component `k` of an index into `shape`,
+    /// is `o + i` (either order) for `i` component `d` of the iteration
+    /// index, whose extent is at most `n - min(o, n)` with `n` at most
+    /// component `k` of `shape`: then `o + i < n` whenever `o <= n`, and
+    /// when `o > n` the extent is 0. (The chunks of a sequence read their
+    /// slices `k + j` so, over an extent `min(c, n - min(k, n))`.)
+    fn offset_inside(&self, a: &Arena, x: H, shape: H, k: usize) -> bool {
+        let Expr::Scalar(Scalar::Binary(BinOp::Add, p, q)) = a.expr(self.resolve(a, x)) else {
+            return false;
+        };
+        [(*p, *q), (*q, *p)].into_iter().any(|(o, i)| {
+            let Some(d) = self.comp(a, i) else {
+                return false;
+            };
+            let Some(extent) = component(a, self.shape, d) else {
+                return false;
+            };
+            min_terms(a, extent).into_iter().any(|t| match a.expr(t) {
+                Expr::Scalar(Scalar::Binary(BinOp::Sub, n, m)) => {
+                    let below_shape = min_terms(a, *n).into_iter().any(|c| {
+                        component(a, shape, k).is_some_and(|s| same_expr(a, c, s))
+                            || matches!(a.expr(c), Expr::Scalar(Scalar::Proj(b, j)) if *j == k && same_expr(a, *b, shape))
+                    });
+                    let clamped = matches!(a.expr(*m), Expr::Scalar(Scalar::Math(MathFn::Min, ys))
+                        if ys.len() == 2 && same_expr(a, ys[0], o) && same_expr(a, ys[1], *n));
+                    below_shape && clamped
+                }
+                _ => false,
+            })
+        })
+    }
+}
+
+/// Component `d` of shape `s` as an expression, when `s` is built from its
+/// components.
+fn component(a: &Arena, s: H, d: usize) -> Option<H> {
+    match a.expr(s) {
+        Expr::Scalar(Scalar::MakeIndex(xs)) => xs.get(d).copied(),
+        _ => None,
+    }
+}
+
+/// The terms of a nest of `min`s (`h` itself when it is no `min`): `h` is at
+/// most each of them.
+fn min_terms(a: &Arena, h: H) -> Vec<H> {
+    match a.expr(h) {
+        Expr::Scalar(Scalar::Math(MathFn::Min, xs)) if xs.len() == 2 => {
+            let mut out = min_terms(a, xs[0]);
+            out.extend(min_terms(a, xs[1]));
+            out.push(h);
+            out
+        }
+        _ => vec![h],
     }
 }
 

@@ -1,0 +1,135 @@
+//! Sequences against the array programs that compute the same, in one run
+//! (the targets of `docs/bench/sequences.md`):
+//!
+//! * maxSum: `(s.sum(), s.maximum())` of a sequence against `s.sum()` alone
+//!   (one traversal for both) and against the array program, for the
+//!   elements of a vector (`to_seq`) and for a stream of Scalars;
+//! * the matrix-vector product by rows, `m.rows().map(|r| r.zip_with(v, ..)
+//!   .sum()).collect()`, against the array program.
+//!
+//! `cargo run --release --example seq_bench [-- N ROWS COLS]` (defaults
+//! 20,000,000 and 4,000 x 4,000).
+
+use accel::prelude::*;
+use std::time::{Duration, Instant};
+
+accel! {
+    fn max_sum_seq(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+        let s = xs.to_seq();
+        (s.sum(), s.maximum())
+    }
+    fn sum_seq(xs: &Vector<f32>) -> Scalar<f32> {
+        xs.to_seq().sum()
+    }
+    fn max_sum_array(xs: &Vector<f32>) -> (Scalar<f32>, Scalar<f32>) {
+        (xs.sum(), xs.maximum())
+    }
+    fn max_sum_stream(xs: Seq<Scalar<f32>>) -> (Scalar<f32>, Scalar<f32>) {
+        (xs.sum(), xs.maximum())
+    }
+    fn mat_vec_rows(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> {
+        m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum()).collect()
+    }
+    fn mat_vec(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> {
+        let [rows, cols] = m.shape();
+        generate([rows, cols], |[i, j]| m[[i, j]] * v[[j]]).sum()
+    }
+}
+
+/// The median time of `runs` calls of `f`, and its last result.
+fn time<T>(runs: usize, mut f: impl FnMut() -> accel::Result<T>) -> accel::Result<(Duration, T)> {
+    let mut ts = Vec::new();
+    let mut last = f()?;
+    for _ in 0..runs {
+        let t = Instant::now();
+        last = f()?;
+        ts.push(t.elapsed());
+    }
+    ts.sort();
+    Ok((ts[ts.len() / 2], last))
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn arg(i: usize, default: usize) -> accel::Result<usize> {
+    match std::env::args().nth(i) {
+        Some(s) => s
+            .parse()
+            .map_err(|_| accel::Error::new("seq_bench", format!("not a size: {s}"))),
+        None => Ok(default),
+    }
+}
+
+fn main() -> accel::Result<()> {
+    let n = arg(1, 20_000_000)?;
+    let (rows, cols) = (arg(2, 4_000)?, arg(3, 4_000)?);
+    let b = Backend::default();
+    println!(
+        "backend `{}` ({} threads)",
+        b.name(),
+        rayon::current_num_threads()
+    );
+
+    let xs = Vector::from(
+        (0..n)
+            .map(|i| ((i * 7919) % 10007) as f32 * 1e-3)
+            .collect::<Vec<f32>>(),
+    );
+    let (t_ms, (s1, m1)) = time(9, || max_sum_seq::on(&b, &xs))?;
+    let (t_s, s2) = time(9, || sum_seq::on(&b, &xs))?;
+    let (t_arr, (s3, m3)) = time(9, || max_sum_array::on(&b, &xs))?;
+    println!(
+        "maxSum of {n} (to_seq): {:.2} ms; sum alone {:.2} ms ({:.2}x); array maxSum {:.2} ms ({:.2}x)",
+        ms(t_ms),
+        ms(t_s),
+        t_ms.as_secs_f64() / t_s.as_secs_f64(),
+        ms(t_arr),
+        t_ms.as_secs_f64() / t_arr.as_secs_f64()
+    );
+    println!(
+        "  results: ({:.6e}, {}) / {:.6e} / ({:.6e}, {})",
+        s1.value(),
+        m1.value(),
+        s2.value(),
+        s3.value(),
+        m3.value()
+    );
+
+    // A stream of Scalars: every element is an array of its own on the host.
+    let k = n / 10;
+    let items: Vec<Scalar<f32>> = xs.to_vec()[..k].iter().map(|x| Scalar::new(*x)).collect();
+    let (t_st, (s4, m4)) = time(5, || max_sum_stream::on(&b, items.iter().cloned()))?;
+    println!(
+        "maxSum of a stream of {k} Scalars: {:.2} ms ({:.1} M elements/s), results ({:.6e}, {})",
+        ms(t_st),
+        k as f64 / t_st.as_secs_f64() / 1e6,
+        s4.value(),
+        m4.value()
+    );
+
+    let m = Matrix::from_vec(
+        [rows, cols],
+        (0..rows * cols)
+            .map(|i| ((i * 31) % 1009) as f32 * 1e-3)
+            .collect(),
+    )?;
+    let v = Vector::from((0..cols).map(|j| (j % 17) as f32 * 0.1).collect::<Vec<f32>>());
+    let (t_rows, r1) = time(9, || mat_vec_rows::on(&b, &m, &v))?;
+    let (t_mv, r2) = time(9, || mat_vec::on(&b, &m, &v))?;
+    let diff = r1
+        .to_vec()
+        .iter()
+        .zip(r2.to_vec())
+        .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
+        .fold(0.0f32, f32::max);
+    println!(
+        "matrix-vector product {rows}x{cols}: by rows {:.2} ms, array program {:.2} ms ({:.2}x); largest relative difference {diff:.1e}",
+        ms(t_rows),
+        ms(t_mv),
+        t_rows.as_secs_f64() / t_mv.as_secs_f64()
+    );
+    println!("{}", mat_vec_rows::explain());
+    Ok(())
+}
