@@ -77,9 +77,9 @@ fn main() -> accel::Result<()> {
             .map(|i| ((i * 7919) % 10007) as f32 * 1e-3)
             .collect::<Vec<f32>>(),
     );
-    let (t_ms, (s1, m1)) = time(9, || max_sum_seq::on(&b, &xs))?;
-    let (t_s, s2) = time(9, || sum_seq::on(&b, &xs))?;
-    let (t_arr, (s3, m3)) = time(9, || max_sum_array::on(&b, &xs))?;
+    let (t_ms, (s1, m1)) = time(21, || max_sum_seq::on(&b, &xs))?;
+    let (t_s, s2) = time(21, || sum_seq::on(&b, &xs))?;
+    let (t_arr, (s3, m3)) = time(21, || max_sum_array::on(&b, &xs))?;
     println!(
         "maxSum of {n} (to_seq): {:.2} ms; sum alone {:.2} ms ({:.2}x); array maxSum {:.2} ms ({:.2}x)",
         ms(t_ms),

@@ -81,7 +81,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         });
     }
     let result = fz.output(body);
-    Plan {
+    let mut plan = Plan {
         name: p.name.clone(),
         arena: fz.arena,
         params,
@@ -89,7 +89,11 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         steps: fz.steps,
         result,
         fusion: Default::default(),
-    }
+    };
+    let mut steps = std::mem::take(&mut plan.steps);
+    super::bounds::drop_proved_checks(&mut plan.arena, &mut steps);
+    plan.steps = steps;
+    plan
 }
 
 /// The pass `clustering`: kernels merged and arrays computed inside their one
