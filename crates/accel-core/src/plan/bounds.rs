@@ -11,7 +11,7 @@
 //! kernel or the loop in two versions.
 
 use crate::ir::{Arena, BinOp, Expr, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
-use crate::plan::{ElemFn, KernelOp, Step};
+use crate::plan::ElemFn;
 use std::collections::HashMap;
 use std::collections::HashSet;
 
@@ -903,71 +903,4 @@ impl Walk<'_> {
             }
         }
     }
-}
-
-/// The checks of the reads each kernel's element function makes inside its
-/// own iteration space ([`Proof::Iteration`]) dropped from the plan itself
-/// (a checked read becomes its body under a `let` of its index): the back
-/// ends skipped them anyway, and the clustering then knows the kernel cannot
-/// fail there.
-pub fn drop_proved_checks(a: &mut Arena, steps: &mut [Step]) {
-    for st in steps {
-        match st {
-            Step::Kernel(k) => match &mut k.op {
-                KernelOp::Generate { shape, elem }
-                | KernelOp::Fold { shape, elem, .. }
-                | KernelOp::Scan { shape, elem, .. }
-                | KernelOp::Permute { shape, elem, .. }
-                | KernelOp::Sort { shape, elem, .. } => {
-                    let Some(it) = Iteration::of(a, elem, *shape) else {
-                        continue;
-                    };
-                    let f = match elem {
-                        ElemFn::Linear(f) | ElemFn::Index(f) => f,
-                    };
-                    f.body = unchecked(a, &it, f.body, &mut HashMap::new());
-                }
-                _ => {}
-            },
-            Step::If { then, els, .. } => {
-                drop_proved_checks(a, &mut then.steps);
-                drop_proved_checks(a, &mut els.steps);
-            }
-            Step::While { cond, body, .. } => {
-                drop_proved_checks(a, &mut cond.steps);
-                drop_proved_checks(a, &mut body.steps);
-            }
-            Step::CheckReshape { .. } | Step::Let { .. } => {}
-        }
-    }
-}
-
-fn unchecked(a: &mut Arena, it: &Iteration, h: H, memo: &mut HashMap<H, H>) -> H {
-    if let Some(r) = memo.get(&h) {
-        return *r;
-    }
-    let r = match a.expr(h).clone() {
-        Expr::Plan(PlanRead::Checked {
-            index,
-            shape,
-            var,
-            body,
-            ..
-        }) if it.inside(a, index, shape) => {
-            let index = unchecked(a, it, index, memo);
-            let body = unchecked(a, it, body, memo);
-            a.let_(var, index, body)
-        }
-        e => {
-            let new = e.map_children(|c| unchecked(a, it, c, memo));
-            if new == e {
-                h
-            } else {
-                let (ty, span) = (a.ty(h).clone(), a.span(h));
-                a.add(new, ty, span)
-            }
-        }
-    };
-    memo.insert(h, r);
-    r
 }

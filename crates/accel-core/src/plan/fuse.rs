@@ -81,7 +81,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         });
     }
     let result = fz.output(body);
-    let mut plan = Plan {
+    Plan {
         name: p.name.clone(),
         arena: fz.arena,
         params,
@@ -89,11 +89,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         steps: fz.steps,
         result,
         fusion: Default::default(),
-    };
-    let mut steps = std::mem::take(&mut plan.steps);
-    super::bounds::drop_proved_checks(&mut plan.arena, &mut steps);
-    plan.steps = steps;
-    plan
+    }
 }
 
 /// The pass `clustering`: kernels merged and arrays computed inside their one

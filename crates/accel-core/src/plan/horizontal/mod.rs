@@ -25,6 +25,7 @@
 //! reports does not change). Kernels that share no input are never put
 //! together: that would save a loop counter at best.
 
+use super::bounds::Iteration;
 use super::{Block, Buffers, ElemFn, ExpandSink, Kernel, KernelOp, Origin, Output, Plan, Slot, Step, Val};
 use crate::ir::{Arena, BinOp, BufId, Expr, Fun, PlanRead, Scalar, Ty, VarId, H};
 use std::collections::{HashMap, HashSet};
@@ -474,8 +475,21 @@ impl Facts {
                 for h in k.op.host_exprs() {
                     self.expr(a, h);
                 }
+                // The element function's reads inside its own iteration space
+                // cannot fail (the back ends drop their checks).
+                let it = match &k.op {
+                    KernelOp::Generate { shape, elem }
+                    | KernelOp::Fold { shape, elem, .. }
+                    | KernelOp::Scan { shape, elem, .. }
+                    | KernelOp::Permute { shape, elem, .. }
+                    | KernelOp::Sort { shape, elem, .. } => {
+                        Iteration::of(a, elem, *shape).map(|it| (elem.fun().body, it))
+                    }
+                    _ => None,
+                };
                 for f in k.op.funs() {
-                    self.expr(a, f.body);
+                    let proved = it.as_ref().filter(|(body, _)| *body == f.body).map(|(_, it)| it);
+                    self.expr_in(a, f.body, proved);
                     self.reads.extend(data_reads(a, f.body));
                 }
                 if let Some(d) = k.op.defaults() {
@@ -578,6 +592,11 @@ impl Facts {
 
     /// Records the buffers and variables `h` uses, and whether it can fail.
     fn expr(&mut self, a: &Arena, h: H) {
+        self.expr_in(a, h, None);
+    }
+
+    /// [`Facts::expr`] of an element function over iteration `it`.
+    fn expr_in(&mut self, a: &Arena, h: H, it: Option<&Iteration>) {
         let mut seen = HashSet::new();
         let mut stack = vec![h];
         while let Some(x) = stack.pop() {
@@ -592,6 +611,8 @@ impl Facts {
                 Expr::Scalar(Scalar::Var(v)) => {
                     self.uses.insert(Name::Var(v.0));
                 }
+                Expr::Plan(PlanRead::Checked { index, shape, .. })
+                    if it.is_some_and(|it| it.inside(a, *index, *shape)) => {}
                 Expr::Scalar(Scalar::Read { .. })
                 | Expr::Plan(PlanRead::Checked { .. })
                 | Expr::Scalar(Scalar::Assert { .. }) => self.fails = true,
