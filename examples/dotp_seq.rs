@@ -9,12 +9,16 @@
 //!    streams;
 //! 2. the streamed program against the array program on the same data in
 //!    memory (blocks shared with the arrays, not copied): the sequence
-//!    machinery's overhead.
+//!    machinery's overhead;
+//! 3. streaming the two vectors from files (read ahead on their own threads)
+//!    against reading the same files raw, in the same run (both from the
+//!    page cache after the first read).
 //!
 //! `cargo run --release --example dotp_seq [-- N BLOCK]` (defaults 20,000,000
 //! and 1,048,576 f32).
 
 use accel::prelude::*;
+use std::io::Read;
 use std::time::{Duration, Instant};
 
 accel! {
@@ -40,6 +44,37 @@ fn blocks(n: usize, block: usize, f: fn(usize) -> f32) -> impl Iterator<Item = V
         let lo = b * block;
         let len = block.min(n - lo);
         Vector::from((lo..lo + len).map(f).collect::<Vec<f32>>())
+    })
+}
+
+/// The f32 blocks of a little-endian file, `block` values each (fewer last).
+fn file_blocks(
+    path: std::path::PathBuf,
+    block: usize,
+) -> impl Iterator<Item = accel::Result<Vector<f32>>> + Send {
+    let io = |e: std::io::Error| accel::Error::new("read", e.to_string());
+    let mut file = std::fs::File::open(&path).map_err(io);
+    let mut bytes = vec![0u8; block * 4];
+    std::iter::from_fn(move || {
+        let f = match &mut file {
+            Ok(f) => f,
+            Err(e) => return Some(Err(e.clone())),
+        };
+        let mut n = 0;
+        while n < bytes.len() {
+            match f.read(&mut bytes[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) => return Some(Err(io(e))),
+            }
+        }
+        (n >= 4).then(|| {
+            let xs = bytes[..n - n % 4]
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect::<Vec<f32>>();
+            Ok(Vector::from(xs))
+        })
     })
 }
 
@@ -123,6 +158,53 @@ fn main() -> accel::Result<()> {
         a.as_secs_f64() * 1e3,
         s.as_secs_f64() * 1e3,
         s.as_secs_f64() / a.as_secs_f64()
+    );
+
+    // 3. From files: written once, then read raw and streamed, alternately.
+    let dir = std::env::temp_dir().join(format!("accel-dotp-seq-{}", std::process::id()));
+    let io = |e: std::io::Error| accel::Error::new("dotp_seq example", e.to_string());
+    std::fs::create_dir_all(&dir).map_err(io)?;
+    let (px, py) = (dir.join("xs.f32"), dir.join("ys.f32"));
+    for (path, v) in [(&px, &ax), (&py, &ay)] {
+        let bytes: Vec<u8> = v.to_vec().iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(path, bytes).map_err(io)?;
+    }
+    drop((xs, ys, ax, ay));
+    let (mut t_raw, mut t_file) = (Vec::new(), Vec::new());
+    let mut r_file = 0.0;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let mut total = 0usize;
+        let mut buf = vec![0u8; block * 4];
+        for path in [&px, &py] {
+            let mut f = std::fs::File::open(path).map_err(io)?;
+            loop {
+                let k = f.read(&mut buf).map_err(io)?;
+                if k == 0 {
+                    break;
+                }
+                total += k;
+            }
+        }
+        std::hint::black_box(total);
+        t_raw.push(t.elapsed());
+        let t = Instant::now();
+        let xs = Stream::read_ahead(2, file_blocks(px.clone(), block));
+        let ys = Stream::read_ahead(2, file_blocks(py.clone(), block));
+        r_file = dotp_seq::on(&backend, xs, ys)?.value();
+        t_file.push(t.elapsed());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let (raw, file) = (median(t_raw), median(t_file));
+    let mb = (8 * n) as f64 / 1e6;
+    println!(
+        "from files ({:.0} MB): raw read {:.1} ms ({:.0} MB/s), streamed dotp {:.1} ms ({:.0} MB/s, {:.0}% of raw; result {r_file:.6e})",
+        mb,
+        raw.as_secs_f64() * 1e3,
+        mb / raw.as_secs_f64(),
+        file.as_secs_f64() * 1e3,
+        mb / file.as_secs_f64(),
+        100.0 * raw.as_secs_f64() / file.as_secs_f64()
     );
     Ok(())
 }

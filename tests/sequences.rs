@@ -190,6 +190,25 @@ fn a_regular_stream_rejects_an_element_of_another_shape() {
 }
 
 #[test]
+fn progress_is_reported_and_a_run_can_be_cancelled() {
+    let mut seen = Vec::new();
+    let items = (0..10).map(Scalar::new);
+    let (s, _) = accel::with_chunk_len(4, || {
+        max_sum(Stream::new(items).with_progress(|n| {
+            seen.push(n);
+            true
+        }))
+    })
+    .unwrap();
+    assert_eq!(s.value(), 45);
+    assert_eq!(seen, (1..=10).collect::<Vec<_>>());
+    let items = (0..1000).map(Scalar::new);
+    let e = max_sum(Stream::new(items).with_progress(|n| n < 7)).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Cancelled);
+    assert!(e.to_string().contains("cancelled after 7 elements"), "{e}");
+}
+
+#[test]
 fn an_error_from_the_iterator_stops_the_run() {
     let items = (0..5).map(|i| {
         if i == 3 {

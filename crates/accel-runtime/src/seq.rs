@@ -24,6 +24,8 @@ pub struct Stream<'a, T: Elem, const R: usize> {
     pulled: usize,
     /// An element pulled but not used yet: the first of the next chunk.
     stash: Option<Array<T, R>>,
+    /// Told the number of elements pulled after each; `false` cancels.
+    progress: Option<Box<dyn FnMut(usize) -> bool + 'a>>,
 }
 
 impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
@@ -49,6 +51,7 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
             shape: None,
             pulled: 0,
             stash: None,
+            progress: None,
         }
     }
 
@@ -74,6 +77,15 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
             }
         });
         Stream::fallible(rx)
+    }
+
+    /// The same stream, reporting its progress: `progress(n)` is called after
+    /// each element the program pulls, `n` counting them. Returning `false`
+    /// cancels the run: it stops with a `Cancelled` error that says how many
+    /// elements it had pulled (results computed so far are dropped).
+    pub fn with_progress(mut self, progress: impl FnMut(usize) -> bool + 'a) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
     }
 
     /// The shape of every element, for a regular stream.
@@ -116,6 +128,15 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
             }
         }
         self.pulled += 1;
+        if let Some(report) = &mut self.progress {
+            if !report(self.pulled) {
+                return Err(Error::with_kind(
+                    ErrorKind::Cancelled,
+                    "stream",
+                    format!("cancelled after {} elements", self.pulled),
+                ));
+            }
+        }
         Ok(Some(item))
     }
 }

@@ -25,6 +25,9 @@ pub enum ErrorKind {
     /// A failure of the device, its driver or the simulator: a failed launch, a
     /// module the driver rejects, a fault found by the PTX simulator.
     DeviceFailure,
+    /// The caller stopped a run: a stream's progress callback returned
+    /// `false` (the message says how many elements had been pulled).
+    Cancelled,
 }
 
 /// A run-time error: which operation failed, where in the source, and why.
