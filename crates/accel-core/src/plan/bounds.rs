@@ -54,20 +54,48 @@ impl Iteration {
     /// `let`s bound once, and `[i][0]` for an index built from a linear
     /// parameter).
     pub fn comp(&self, a: &Arena, h: H) -> Option<usize> {
-        let mut x = h;
-        for _ in 0..64 {
-            match a.expr(self.resolve(a, x)) {
-                // The linear parameter of a rank-1 iteration space.
-                Expr::Scalar(Scalar::Var(v)) if *v == self.param => return Some(0),
-                Expr::Scalar(Scalar::Proj(b, d)) => match a.expr(self.resolve(a, *b)) {
-                    Expr::Scalar(Scalar::Var(v)) if *v == self.param => return Some(*d),
-                    Expr::Scalar(Scalar::MakeIndex(ys)) => x = *ys.get(*d)?,
-                    _ => return None,
-                },
-                _ => return None,
-            }
+        self.comp_at(a, h, 64)
+    }
+
+    /// [`Iteration::comp`], looking through at most `depth` variables. A
+    /// variable bound in several places (a kernel merged from siblings that
+    /// share a closure binds its parameter once per sibling) is component
+    /// `d` when each of its values is.
+    fn comp_at(&self, a: &Arena, h: H, depth: usize) -> Option<usize> {
+        if depth == 0 {
+            return None;
         }
-        None
+        match a.expr(h) {
+            // The linear parameter of a rank-1 iteration space.
+            Expr::Scalar(Scalar::Var(v)) if *v == self.param => Some(0),
+            Expr::Scalar(Scalar::Var(v)) => self.every_value(*v, |x| self.comp_at(a, x, depth - 1)),
+            Expr::Scalar(Scalar::Proj(b, d)) => self.proj_comp(a, *b, *d, depth - 1),
+            _ => None,
+        }
+    }
+
+    /// Which component of the iteration index component `d` of index `b` is.
+    fn proj_comp(&self, a: &Arena, b: H, d: usize, depth: usize) -> Option<usize> {
+        if depth == 0 {
+            return None;
+        }
+        match a.expr(b) {
+            Expr::Scalar(Scalar::Var(v)) if *v == self.param => Some(d),
+            Expr::Scalar(Scalar::Var(v)) => self.every_value(*v, |x| self.proj_comp(a, x, d, depth - 1)),
+            Expr::Scalar(Scalar::MakeIndex(ys)) => self.comp_at(a, *ys.get(d)?, depth - 1),
+            _ => None,
+        }
+    }
+
+    /// `f` of every value `let`s bind `v` to, when they all agree.
+    fn every_value(&self, v: VarId, f: impl Fn(H) -> Option<usize>) -> Option<usize> {
+        let values = self.lets.get(&v)?;
+        let first = f(*values.first()?)?;
+        values
+            .iter()
+            .skip(1)
+            .all(|x| f(*x) == Some(first))
+            .then_some(first)
     }
 
     /// When each component `k` of index `index` is component `d_k` of the
