@@ -12,40 +12,6 @@ use accel::ErrorKind;
 use common::*;
 use proptest::prelude::*;
 
-const SRC: &str = stringify! {
-    fn dotp(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> {
-        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
-    }
-    fn max_sum(xs: Seq<Scalar<i32>>) -> (Scalar<i32>, Scalar<i32>) {
-        (xs.sum(), xs.maximum())
-    }
-    fn row_products(m: &Matrix<i64>, v: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
-        let s = m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum());
-        (s.sum(), s.minimum(), s.fold(7, |a, b| a ^ b))
-    }
-    fn weighted(w: &Vector<i64>, xs: Seq<Vector<i64>>) -> Scalar<i64> {
-        let s = w.to_seq().zip_with(xs, |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
-        // Composition of affine maps: associative, not commutative.
-        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
-    }
-    fn weighted_rows(w: &Vector<i64>, m: &Matrix<i64>) -> Scalar<i64> {
-        let s = w.to_seq().zip_with(m.rows(), |k, x| (k.value() | 1, x.map(|y| y * k.value()).sum().value()));
-        s.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1)
-    }
-    fn mat_vec(m: &Matrix<i64>, v: &Vector<i64>) -> (Vector<i64>, Matrix<i64>, Vector<i64>) {
-        let rows = m.rows();
-        let doubled = rows.map(|r| r.map(|x| 2 * x)).tabulate();
-        let flat = v.to_seq().map(|x| x.map(|y| (y, y + 1))).map(|p| p.map(|q| q.0 * q.1)).collect();
-        (rows.map(|r| r.zip_with(v, |a, b| a * b).sum()).collect(), doubled, flat)
-    }
-    fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
-        a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
-    }
-    fn scaled_rows(m: Seq<Vector<f64>>, alpha: f64) -> Scalar<f64> {
-        m.map(|r| r.map(|x| x * alpha)).map(|r| r.maximum()).fold(0.0, |a, b| a + b)
-    }
-};
-
 accel! {
     fn dotp(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> {
         xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
@@ -110,7 +76,7 @@ proptest! {
     fn dot_products_of_streams(xs in vectors(-4.0f32..4.0, 9, 40), ys in vectors(-4.0f32..4.0, 9, 40)) {
         let args = [seq_arg(&xs), seq_arg(&ys)];
         let mag = xs.iter().flat_map(|x| x.to_vec()).map(|x| (x * 16.0).abs() as f64).sum::<f64>() + 1.0;
-        check_ok(SRC, "dotp", &args, dotp(xs.clone(), ys.clone()), sum_tol(1e-5, mag));
+        check_ok(dotp::SOURCE, "dotp", &args, dotp(xs.clone(), ys.clone()), sum_tol(1e-5, mag));
     }
 
     #[test]
@@ -118,40 +84,40 @@ proptest! {
         let items: Vec<Scalar<i32>> = xs.iter().map(|x| Scalar::new(*x)).collect();
         let args = [seq_arg(&items)];
         let r = accel::with_chunk_len(chunk, || max_sum(items.clone()));
-        check_ok(SRC, "max_sum", &args, r, EXACT);
+        check_ok(max_sum::SOURCE, "max_sum", &args, r, EXACT);
     }
 
     #[test]
     fn rows_of_a_matrix(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12), chunk in 0usize..5) {
         let args = [arg(&m), arg(&v)];
         let r = accel::with_chunk_len(chunk, || row_products(&m, &v));
-        check_ok(SRC, "row_products", &args, r, EXACT);
+        check_ok(row_products::SOURCE, "row_products", &args, r, EXACT);
     }
 
     #[test]
     fn zips_of_slices_and_streams(w in vector(-50i64..50, 12), xs in vectors(-50i64..50, 12, 8)) {
         let args = [arg(&w), seq_arg(&xs)];
-        check_ok(SRC, "weighted", &args, weighted(&w, xs.clone()), EXACT);
+        check_ok(weighted::SOURCE, "weighted", &args, weighted(&w, xs.clone()), EXACT);
     }
 
     #[test]
     fn chunks_of_slices(w in vector(-50i64..50, 30), m in matrix(-50i64..50, 40, 6), chunk in 0usize..7) {
         let args = [arg(&w), arg(&m)];
         let r = accel::with_chunk_len(chunk, || weighted_rows(&w, &m));
-        check_ok(SRC, "weighted_rows", &args, r, EXACT);
+        check_ok(weighted_rows::SOURCE, "weighted_rows", &args, r, EXACT);
     }
 
     #[test]
     fn collect_and_tabulate(m in matrix(-1000i64..1000, 12, 9), v in vector(-1000i64..1000, 12)) {
         let args = [arg(&m), arg(&v)];
-        check_ok(SRC, "mat_vec", &args, mat_vec(&m, &v), EXACT);
+        check_ok(mat_vec::SOURCE, "mat_vec", &args, mat_vec(&m, &v), EXACT);
     }
 
     #[test]
     fn sequences_inside_sequences(a in array3(-100i32..100, 5, 4, 6), chunk in 0usize..4) {
         let args = [arg(&a)];
         let r = accel::with_chunk_len(chunk, || nested(&a));
-        check_ok(SRC, "nested", &args, r, EXACT);
+        check_ok(nested::SOURCE, "nested", &args, r, EXACT);
     }
 
     #[test]
@@ -160,7 +126,7 @@ proptest! {
         // Chunks of an irregular stream are runs of one shape; a chunk's
         // maxima are added in another order than one by one.
         let r = accel::with_chunk_len(chunk, || scaled_rows(m.clone(), alpha));
-        let r = check(SRC, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
+        let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
         // An empty row has no maximum: the run fails as the interpreter does.
         prop_assert_eq!(r.is_err(), m.iter().any(|r| r.len() == 0));
     }

@@ -788,21 +788,7 @@ impl Lift<'_> {
                 Some(self.a.index(dims))
             }
             Expr::Scalar(Scalar::Read { .. }) | Expr::Scalar(Scalar::Var(_)) => None,
-            e if e.funs().is_empty() && !e.is_array_op() => {
-                let mut ok = true;
-                let new = e.map_children(|c| match self.host_scalar(c) {
-                    Some(x) => x,
-                    None => {
-                        ok = false;
-                        c
-                    }
-                });
-                if !ok {
-                    return None;
-                }
-                let ty = self.a.ty(h).clone();
-                Some(self.a.add(new, ty, self.a.span(h)))
-            }
+            e if e.funs().is_empty() && !e.is_array_op() => self.rebuild(h, &e, |l, c| l.host_scalar(c)),
             _ => None,
         }
     }
@@ -832,6 +818,23 @@ impl Lift<'_> {
         })
     }
 
+    /// Node `h` (expression `e`) with each child `c` replaced by `f(c)`;
+    /// `None` if one of them is.
+    fn rebuild(&mut self, h: H, e: &Expr, mut f: impl FnMut(&mut Self, H) -> Option<H>) -> Option<H> {
+        let mut ok = true;
+        let new = e.map_children(|c| {
+            f(self, c).unwrap_or_else(|| {
+                ok = false;
+                c
+            })
+        });
+        if !ok {
+            return None;
+        }
+        let ty = self.a.ty(h).clone();
+        Some(self.a.add(new, ty, self.a.span(h)))
+    }
+
     /// Scalar code inside a closure, for the element at position `j`.
     fn in_chunk(&mut self, h: H, j: H) -> Option<H> {
         if !self.dep(h) {
@@ -849,21 +852,7 @@ impl Lift<'_> {
             }
             Expr::Scalar(Scalar::Shape(_)) => self.host_scalar(h),
             Expr::Scalar(Scalar::Var(_)) => None,
-            e if e.funs().is_empty() && !e.is_array_op() => {
-                let mut ok = true;
-                let new = e.map_children(|c| match self.in_chunk(c, j) {
-                    Some(x) => x,
-                    None => {
-                        ok = false;
-                        c
-                    }
-                });
-                if !ok {
-                    return None;
-                }
-                let ty = self.a.ty(h).clone();
-                Some(self.a.add(new, ty, self.a.span(h)))
-            }
+            e if e.funs().is_empty() && !e.is_array_op() => self.rebuild(h, &e, |l, c| l.in_chunk(c, j)),
             _ => None,
         }
     }
