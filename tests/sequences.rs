@@ -38,6 +38,9 @@ accel! {
         let flat = v.to_seq().map(|x| x.map(|y| (y, y + 1))).map(|p| p.map(|q| q.0 * q.1)).collect();
         (rows.map(|r| r.zip_with(v, |a, b| a * b).sum()).collect(), doubled, flat)
     }
+    fn rev_scans(m: &Matrix<i64>) -> Scalar<i64> {
+        m.rows().map(|r| r.reverse().scanl1(|a, b| a + b).reshape([r.len(), 1]).fold(0, |a, b| a + b).fold(0, |a, b| a.max(b))).sum()
+    }
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
     }
@@ -114,6 +117,13 @@ proptest! {
     }
 
     #[test]
+    fn chunks_of_backpermutes_scans_and_reshapes(m in matrix(-100i64..100, 20, 7), chunk in 0usize..6) {
+        let args = [arg(&m)];
+        let r = accel::with_chunk_len(chunk, || rev_scans(&m));
+        check_ok(rev_scans::SOURCE, "rev_scans", &args, r, EXACT);
+    }
+
+    #[test]
     fn sequences_inside_sequences(a in array3(-100i32..100, 5, 4, 6), chunk in 0usize..4) {
         let args = [arg(&a)];
         let r = accel::with_chunk_len(chunk, || nested(&a));
@@ -144,6 +154,11 @@ fn explain_says_which_loops_run_in_chunks() {
     assert!(scaled_rows::explain().contains("(a chunk of elements per iteration)"));
     assert!(dotp::explain().contains("(one element per iteration)"));
     assert!(row_products::explain().contains("while (state (chunk"));
+    assert!(
+        rev_scans::explain().contains("while (state (chunk"),
+        "{}",
+        rev_scans::explain()
+    );
 }
 
 #[test]

@@ -267,11 +267,7 @@ pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>)
             for v in vars.iter().chain(pulls.iter().map(|p| &p.item)) {
                 s.remove(v);
             }
-            for x in init.iter().chain(
-                pulls
-                    .iter()
-                    .flat_map(|p| std::iter::once(&p.source).chain(&p.chunk)),
-            ) {
+            for x in init.iter().chain(pulls.iter().flat_map(Pull::exprs)) {
                 s.extend(free_vars(a, *x, memo));
             }
         }

@@ -662,44 +662,21 @@ impl Lift<'_> {
             }
             Expr::Array(ArrayOp::Generate { shape, f }) => {
                 let sh = self.outer_shape(shape, rank)?;
-                let g = self.in_chunk_fun(
-                    &f,
-                    |a, ix| {
-                        let inner: Vec<H> = (1..=rank).map(|d| a.comp(ix, d)).collect();
-                        vec![a.index(inner)]
-                    },
-                    rank + 1,
-                )?;
+                let g = self.in_chunk_fun(&f, |a, ix| vec![inner_index(a, ix, rank)], rank + 1)?;
                 self.a.generate(sh, g)
             }
             Expr::Array(ArrayOp::Backpermute { shape, f, a }) => {
                 let x = self.lifted(a)?;
                 let (_, src_rank) = self.a.arr_ty(a);
                 let sh = self.outer_shape(shape, rank)?;
-                let g = self.in_chunk_fun(
-                    &f,
-                    |a, ix| {
-                        let inner: Vec<H> = (1..=rank).map(|d| a.comp(ix, d)).collect();
-                        vec![a.index(inner)]
-                    },
-                    rank + 1,
-                )?;
+                let g = self.in_chunk_fun(&f, |a, ix| vec![inner_index(a, ix, rank)], rank + 1)?;
                 // The source index, with the element's position in front.
-                let ix = self.a.new_var("ix", Ty::Index(rank + 1));
-                let ixh = self.a.var_ref(ix);
-                let j = self.a.comp(ixh, 0);
-                let src = self.a.apply(
-                    &Fun {
-                        params: g.params.clone(),
-                        body: g.body,
-                    },
-                    &[ixh],
-                );
-                let mut at = vec![j];
-                at.extend(self.a.comps(src, src_rank));
+                let ix = self.a.var_ref(g.params[0]);
+                let mut at = vec![self.a.comp(ix, 0)];
+                at.extend(self.a.comps(g.body, src_rank));
                 let body = self.a.index(at);
                 let f = Fun {
-                    params: vec![ix],
+                    params: g.params,
                     body,
                 };
                 node(self.a, ArrayOp::Backpermute { shape: sh, f, a: x })
@@ -858,6 +835,13 @@ impl Lift<'_> {
     }
 }
 
+/// Index `ix` of a lifted array (rank `rank` + 1) without its first
+/// component: the index into one element.
+fn inner_index(a: &mut Arena, ix: H, rank: usize) -> H {
+    let inner: Vec<H> = (1..=rank).map(|d| a.comp(ix, d)).collect();
+    a.index(inner)
+}
+
 fn max(a: &mut Arena, x: H, y: H) -> H {
     let gt = a.binary(BinOp::Gt, x, y);
     a.if_(gt, x, y)
@@ -958,7 +942,7 @@ fn streamed_in_loop(
             }) => {
                 stack.extend(
                     init.iter()
-                        .chain(pulls.iter().map(|p| &p.source))
+                        .chain(pulls.iter().flat_map(Pull::exprs))
                         .map(|x| (*x, inside)),
                 );
                 stack.extend(std::iter::once(cond).chain(step).map(|x| (*x, true)));

@@ -174,11 +174,7 @@ impl Scan<'_> {
                 pulls,
                 ..
             }) if !in_closure && self.control(h) => {
-                for x in init.iter().chain(
-                    pulls
-                        .iter()
-                        .flat_map(|p| std::iter::once(&p.source).chain(&p.chunk)),
-                ) {
+                for x in init.iter().chain(pulls.iter().flat_map(crate::ir::Pull::exprs)) {
                     self.go(*x, depth, false);
                 }
                 self.go(*cond, depth + 1, false);

@@ -613,6 +613,13 @@ pub struct Pull {
     pub chunk: Vec<H>,
 }
 
+impl Pull {
+    /// Its expressions: the stream, then the chunk's.
+    pub fn exprs(&self) -> impl Iterator<Item = &H> {
+        std::iter::once(&self.source).chain(&self.chunk)
+    }
+}
+
 /// A sequence operation (the front end's; `seq::lower` turns each group of
 /// consumers of one sequence into one loop before sharing recovery).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -793,10 +800,7 @@ impl Expr {
                 pulls,
                 ..
             }) => {
-                let mut v: Vec<H> = pulls
-                    .iter()
-                    .flat_map(|p| std::iter::once(p.source).chain(p.chunk.iter().copied()))
-                    .collect();
+                let mut v: Vec<H> = pulls.iter().flat_map(Pull::exprs).copied().collect();
                 v.extend(init);
                 v.push(*cond);
                 v.extend(step);
