@@ -170,3 +170,17 @@ fn sequences_compile_to_plans() {
         println!("{plan}\n{}", plan.explain());
     }
 }
+
+/// Without sharing recovery (`#[acc(sharing = false)]`) a value used twice is
+/// computed twice, but a stream's loop must still run once.
+#[test]
+fn a_streams_loop_runs_once_without_sharing() {
+    let src = "fn s(xs: Seq<Scalar<i32>>) -> (Scalar<i32>, Scalar<i32>) { (xs.sum(), xs.maximum()) }";
+    let opts = accel_core::Options {
+        sharing: false,
+        ..Default::default()
+    };
+    let (_, plan) = accel_core::compile_source_with(src, "s", opts).unwrap();
+    let loops = plan.to_string().matches("= loop").count();
+    assert_eq!(loops, 1, "{plan}");
+}
