@@ -97,11 +97,8 @@ fn api_ty(t: &Ty) -> TokenStream {
             }
         }
         Ty::Seq(e) => {
-            let (t, r) = match &**e {
-                Ty::Array(t, r) => (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r)),
-                other => (rust_ty(other), proc_macro2::Literal::usize_unsuffixed(0)),
-            };
-            quote!(impl ::core::convert::Into<::accel::Stream<'__s, #t, #r>>)
+            let stream = stream_ty(e, quote!('__s));
+            quote!(impl ::core::convert::Into<#stream>)
         }
         Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => {
             let ts = ts.iter().map(api_ty);
@@ -109,6 +106,15 @@ fn api_ty(t: &Ty) -> TokenStream {
         }
         other => rust_ty(other),
     }
+}
+
+/// `accel::Stream<'lifetime, T, R>`, what feeds a sequence of `Array<T, R>`.
+fn stream_ty(elem: &Ty, lifetime: TokenStream) -> TokenStream {
+    let (t, r) = match elem {
+        Ty::Array(t, r) => (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r)),
+        other => (rust_ty(other), proc_macro2::Literal::usize_unsuffixed(0)),
+    };
+    quote!(::accel::Stream<#lifetime, #t, #r>)
 }
 
 fn program_items(
@@ -163,20 +169,11 @@ fn program_items(
     let streams: Vec<TokenStream> = program
         .params
         .iter()
-        .filter(|p| matches!(p.ty, Ty::Seq(_)))
-        .map(|p| {
+        .filter_map(|p| {
+            let e = p.ty.seq_elem()?;
             let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
-            let t = match &p.ty {
-                Ty::Seq(e) => match &**e {
-                    Ty::Array(t, r) => {
-                        let (t, r) = (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r));
-                        quote!(::accel::Stream<'_, #t, #r>)
-                    }
-                    _ => quote!(_),
-                },
-                _ => quote!(_),
-            };
-            quote!(let mut #ident: #t = ::core::convert::Into::into(#ident);)
+            let t = stream_ty(e, quote!('_));
+            Some(quote!(let mut #ident: #t = ::core::convert::Into::into(#ident);))
         })
         .collect();
     let interp_args: Vec<TokenStream> = program
@@ -196,6 +193,15 @@ fn program_items(
         quote!()
     } else {
         quote!(<'__s>)
+    };
+    // The chunk length of sequences, for programs that chunk one.
+    let chunks = if plan.params.iter().any(|p| p.name == accel_core::seq::CHUNK_LEN) {
+        quote! {
+            let __chunk_len: usize = ::accel::__rt::seq::chunk_len();
+            let __chunk_elems: usize = ::accel::__rt::seq::chunk_elems(__backend);
+        }
+    } else {
+        quote!()
     };
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
@@ -226,9 +232,7 @@ fn program_items(
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
                 #(#streams)*
-                // How sequences are chunked (read by programs that chunk one).
-                let __chunk_len: usize = ::accel::__rt::seq::chunk_len();
-                let __chunk_elems: usize = ::accel::__rt::seq::chunk_elems(__backend);
+                #chunks
                 if __backend.is_interp() {
                     let __args = [#(#interp_args),*];
                     return ::accel::__rt::interp::run(SOURCE, #name_str, &__args).map_err(|e| e.in_program(#name_str));
