@@ -1,6 +1,6 @@
 //! Streams: what a program's `Seq<A>` parameter is fed from. A program
-//! pulls one element at a time, as it needs it, so the whole sequence never
-//! has to be in memory (the paper's `streamIn`).
+//! pulls elements as it needs them, one or a chunk at a time, so the whole
+//! sequence never has to be in memory (the paper's `streamIn`).
 
 use crate::array::Array;
 use crate::backend::Backend;
@@ -58,7 +58,8 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// A stream read ahead on a thread of its own: up to `depth` elements
     /// wait in a bounded queue while the program computes, so that reading
     /// (a file, a decoder, a generator) overlaps computing, and memory holds
-    /// at most `depth` + 2 elements whatever the stream's length. When the
+    /// at most `depth` elements besides the chunk the program works on,
+    /// whatever the stream's length. When the
     /// program stops early (a zip with a shorter sequence, an error), the
     /// thread stops after the element it is reading.
     pub fn read_ahead<I>(depth: usize, items: I) -> Self
