@@ -96,8 +96,9 @@ impl Lowerer<'_> {
                 format!(
                     "array operation `{name}` cannot be used inside a closure: closures compute one element \
                      (nested parallelism is not supported)\nhelp: compute the array outside the closure and \
-                     read it there (`let s = xs.sum(); xs.map(|x| x + s.value())`), or `generate` over the \
-                     larger index space and reduce it"
+                     read it there (`let s = xs.sum(); xs.map(|x| x + s.value())`), `generate` over the \
+                     larger index space and reduce it, or run an array program per row with a sequence: \
+                     `m.rows().map(|r| r.sum()).collect()`"
                 ),
             );
         }
