@@ -1,11 +1,12 @@
-//! Dot product over two vectors streamed in blocks from Rust iterators
-//! (`Seq<Vector<f32>>`): the program pulls one block of each at a time, so
-//! memory holds two blocks whatever the length.
+//! Dot product of two vectors streamed in blocks from Rust iterators: the
+//! program is over two sequences of numbers (`Seq<Scalar<f32>>`), fed by
+//! `Stream::chunks` from blocks of them (`Vector<f32>`), and pulls a chunk
+//! of each at a time, so memory holds a few blocks whatever the length.
 //!
 //! Prints, in one run:
 //! 1. peak resident memory (Linux `VmHWM`) after streaming `N` and `10 N`
 //!    elements generated on the fly (in the program's thread, then ahead on
-//!    threads of their own, `Stream::read_ahead`): flat when the program
+//!    threads of their own, `accel::read_ahead`): flat when the program
 //!    streams;
 //! 2. the streamed program against the array program on the same data in
 //!    memory (blocks shared with the arrays, not copied): the sequence
@@ -22,8 +23,8 @@ use std::io::Read;
 use std::time::{Duration, Instant};
 
 accel! {
-    fn dotp_seq(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> {
-        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
+    fn dotp_seq(xs: Seq<Scalar<f32>>, ys: Seq<Scalar<f32>>) -> Scalar<f32> {
+        xs.zip_with(ys, |x, y| x.value() * y.value()).sum()
     }
     fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> {
         xs.zip_with(ys, |x, y| x * y).sum()
@@ -47,19 +48,21 @@ fn blocks(n: usize, block: usize, f: fn(usize) -> f32) -> impl Iterator<Item = V
     })
 }
 
-/// The f32 blocks of a little-endian file, `block` values each (fewer last).
+/// The f32 blocks of a file in this machine's byte order, `block` values
+/// each (fewer last), read straight into the blocks' storage.
 fn file_blocks(
     path: std::path::PathBuf,
     block: usize,
 ) -> impl Iterator<Item = accel::Result<Vector<f32>>> + Send {
     let io = |e: std::io::Error| accel::Error::new("read", e.to_string());
     let mut file = std::fs::File::open(&path).map_err(io);
-    let mut bytes = vec![0u8; block * 4];
     std::iter::from_fn(move || {
         let f = match &mut file {
             Ok(f) => f,
             Err(e) => return Some(Err(e.clone())),
         };
+        let mut xs = vec![0f32; block];
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut xs);
         let mut n = 0;
         while n < bytes.len() {
             match f.read(&mut bytes[n..]) {
@@ -68,13 +71,8 @@ fn file_blocks(
                 Err(e) => return Some(Err(io(e))),
             }
         }
-        (n >= 4).then(|| {
-            let xs = bytes[..n - n % 4]
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect::<Vec<f32>>();
-            Ok(Vector::from(xs))
-        })
+        xs.truncate(n / 4);
+        (!xs.is_empty()).then(|| Ok(Vector::from(xs)))
     })
 }
 
@@ -114,7 +112,8 @@ fn main() -> accel::Result<()> {
     // 1. Memory: streamed from generators, N then 10 N.
     for len in [n, 10 * n] {
         let t = Instant::now();
-        let r = dotp_seq::on(&backend, blocks(len, block, x_at), blocks(len, block, y_at))?;
+        let (xs, ys) = (blocks(len, block, x_at), blocks(len, block, y_at));
+        let r = dotp_seq::on(&backend, Stream::chunks(xs), Stream::chunks(ys))?;
         let peak = peak_mib().map_or("unknown".to_string(), |m| format!("{m:.0} MiB"));
         println!(
             "streamed {len:>12} elements (generated): {:>9.1} ms, result {:.6e}, peak resident {peak}",
@@ -124,7 +123,7 @@ fn main() -> accel::Result<()> {
     }
 
     // The same, with each stream generated ahead on its own thread.
-    let ahead = |f: fn(usize) -> f32| Stream::read_ahead(2, blocks(10 * n, block, f).map(Ok));
+    let ahead = |f: fn(usize) -> f32| Stream::chunks(accel::read_ahead(2, blocks(10 * n, block, f)));
     let t = Instant::now();
     let r = dotp_seq::on(&backend, ahead(x_at), ahead(y_at))?;
     let peak = peak_mib().map_or("unknown".to_string(), |m| format!("{m:.0} MiB"));
@@ -148,7 +147,11 @@ fn main() -> accel::Result<()> {
         t_arr.push(t.elapsed());
         // Cloning a block shares its storage: nothing is copied.
         let t = Instant::now();
-        r_seq = dotp_seq::on(&backend, xs.iter().cloned(), ys.iter().cloned())?.value();
+        let (bx, by) = (
+            Stream::chunks(xs.iter().cloned()),
+            Stream::chunks(ys.iter().cloned()),
+        );
+        r_seq = dotp_seq::on(&backend, bx, by)?.value();
         t_seq.push(t.elapsed());
     }
     let (a, s) = (median(t_arr), median(t_seq));
@@ -166,8 +169,7 @@ fn main() -> accel::Result<()> {
     std::fs::create_dir_all(&dir).map_err(io)?;
     let (px, py) = (dir.join("xs.f32"), dir.join("ys.f32"));
     for (path, v) in [(&px, &ax), (&py, &ay)] {
-        let bytes: Vec<u8> = v.to_vec().iter().flat_map(|x| x.to_le_bytes()).collect();
-        std::fs::write(path, bytes).map_err(io)?;
+        std::fs::write(path, bytemuck::cast_slice::<f32, u8>(v.as_slice())).map_err(io)?;
     }
     drop((xs, ys, ax, ay));
     let (mut t_raw, mut t_file) = (Vec::new(), Vec::new());
@@ -189,8 +191,8 @@ fn main() -> accel::Result<()> {
         std::hint::black_box(total);
         t_raw.push(t.elapsed());
         let t = Instant::now();
-        let xs = Stream::read_ahead(2, file_blocks(px.clone(), block));
-        let ys = Stream::read_ahead(2, file_blocks(py.clone(), block));
+        let xs = Stream::fallible_chunks(accel::read_ahead(2, file_blocks(px.clone(), block)));
+        let ys = Stream::fallible_chunks(accel::read_ahead(2, file_blocks(py.clone(), block)));
         r_file = dotp_seq::on(&backend, xs, ys)?.value();
         t_file.push(t.elapsed());
     }

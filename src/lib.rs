@@ -26,7 +26,7 @@
 //! macros, so the block macro cannot also be called `acc`.)
 
 pub use accel_macros::{acc, accel};
-pub use accel_runtime::with_chunk_len;
+pub use accel_runtime::{read_ahead, with_chunk_len};
 pub use accel_runtime::{
     Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, Stream, Vector,
 };

@@ -284,3 +284,55 @@ fn bfs() {
         EXACT,
     );
 }
+
+#[path = "../examples/programs/md5.rs"]
+mod md5_p;
+
+/// The MD5 search over a stream of messages: RFC 1321's test messages and
+/// words of the generated dictionary, against the `md-5` crate, and the
+/// interpreter; a digest that is not there gives `u64::MAX`.
+#[test]
+fn md5_search() {
+    use md5::{Digest, Md5};
+    use md5_p::*;
+    let mut messages: Vec<Vec<u8>> = ["", "a", "abc", "message digest", "abcdefghijklmnopqrstuvwxyz"]
+        .iter()
+        .map(|m| m.as_bytes().to_vec())
+        .collect();
+    for i in [0, 25, 26, 675, 676, 123_456] {
+        let mut buf = [0u8; 16];
+        let n = dictionary_word(i, &mut buf);
+        messages.push(buf[..n].to_vec());
+    }
+    let blocks: Vec<Vector<u32>> = messages
+        .iter()
+        .map(|m| {
+            let mut out = [0u32; 16];
+            md5_block(m, &mut out);
+            Vector::from(out.to_vec())
+        })
+        .collect();
+    let k = Vector::from(ROUND_CONSTANTS.to_vec());
+    // RFC 1321, appendix A.5: MD5("abc").
+    let abc: [u8; 16] = [
+        0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72,
+    ];
+    assert_eq!(<[u8; 16]>::from(Md5::digest(b"abc")), abc);
+    // The first of equal messages ("a" is also word 0) is found.
+    let first = |m: &Vec<u8>| {
+        messages
+            .iter()
+            .position(|x| x == m)
+            .map_or(u64::MAX, |i| i as u64)
+    };
+    for msg in messages.iter().cloned().chain([b"absent".to_vec()]) {
+        let want = first(&msg);
+        let digest: [u8; 16] = Md5::digest(&msg).into();
+        let target = Vector::from(digest_words(&digest).to_vec());
+        let r = accel::with_chunk_len(3, || md5_search(blocks.clone(), &target, &k));
+        let args = [seq_arg(&blocks), arg(&target), arg(&k)];
+        let found = r.as_ref().map(|x| x.value()).ok();
+        check_ok(md5_search::SOURCE, "md5_search", &args, r, EXACT);
+        assert_eq!(found, Some(want), "{:?}", String::from_utf8_lossy(&msg));
+    }
+}

@@ -6,7 +6,6 @@
 
 mod common;
 
-use accel::dynamic::{Dyn, DynArray};
 use accel::prelude::*;
 use accel::ErrorKind;
 use common::*;
@@ -44,24 +43,24 @@ accel! {
     fn nested(a: &Array<i32, 3>) -> Scalar<i32> {
         a.rows().map(|m| m.rows().map(|r| r.sum()).maximum()).sum()
     }
+    fn splits(m: &Matrix<i64>, a: &Array<i64, 3>) -> (Scalar<i64>, Scalar<i64>, Matrix<i64>) {
+        let cols = m.split([All, Split]).map(|c| (c.sum().value() | 1, c.map(|x| x * 2).sum().value()));
+        let mids = a.split([Split, All, Split]).map(|v| v.map(|x| x * x).sum());
+        let order = cols.fold((1, 0), |p, q| (p.0 * q.0, p.1 * q.0 + q.1)).map(|t| t.0 ^ t.1);
+        (order, mids.sum(), m.split([All, Split]).tabulate())
+    }
+    fn array_folds(xs: Seq<Vector<i64>>, m: &Matrix<i64>) -> (Vector<i64>, Vector<i64>) {
+        let [_, c] = m.shape();
+        let by_rows = m.rows().fold(fill([c], 0), |acc, r| acc.zip_with(r, |a, b| a * 3 + b));
+        let streamed = xs.fold(fill([5], 1), |acc, x| acc.zip_with(x, |a, b| a ^ b).map(|v| v + 1));
+        (by_rows, streamed)
+    }
+    fn dot_scalars(xs: Seq<Scalar<i64>>, ys: Seq<Scalar<i64>>) -> Scalar<i64> {
+        xs.zip_with(ys, |x, y| x.value() * y.value()).sum()
+    }
     fn scaled_rows(m: Seq<Vector<f64>>, alpha: f64) -> Scalar<f64> {
         m.map(|r| r.map(|x| x * alpha)).map(|r| r.maximum()).fold(0.0, |a, b| a + b)
     }
-}
-
-/// A sequence argument in the interpreter's form.
-fn seq_arg<T: accel::Elem, const R: usize>(xs: &[Array<T, R>]) -> Dyn {
-    Dyn::Seq(
-        xs.iter()
-            .map(|x| match arg(x) {
-                Dyn::Array(a) => a,
-                _ => DynArray {
-                    shape: vec![],
-                    elems: vec![],
-                },
-            })
-            .collect(),
-    )
 }
 
 /// Vectors of lengths around `len` (irregular when `jitter`).
@@ -76,10 +75,21 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(48)))]
 
     #[test]
-    fn dot_products_of_streams(xs in vectors(-4.0f32..4.0, 9, 40), ys in vectors(-4.0f32..4.0, 9, 40)) {
+    fn dot_products_of_streams(xs in vectors(-4.0f32..4.0, 9, 40), ys in vectors(-4.0f32..4.0, 9, 40), chunk in 0usize..4) {
         let args = [seq_arg(&xs), seq_arg(&ys)];
         let mag = xs.iter().flat_map(|x| x.to_vec()).map(|x| (x * 16.0).abs() as f64).sum::<f64>() + 1.0;
-        check_ok(dotp::SOURCE, "dotp", &args, dotp(xs.clone(), ys.clone()), sum_tol(1e-5, mag));
+        let r = accel::with_chunk_len(chunk, || dotp(xs.clone(), ys.clone()));
+        check_ok(dotp::SOURCE, "dotp", &args, r, sum_tol(1e-5, mag));
+    }
+
+    /// Two streams zipped, in chunks: blocks of different lengths in each, so
+    /// that chunks are cut to the shorter and the rest pulled again.
+    #[test]
+    fn zips_of_streams_of_blocks(xs in prop::collection::vec(vector(-1000i64..1000, 7), 0..6), ys in prop::collection::vec(vector(-1000i64..1000, 5), 0..8), chunk in 0usize..5) {
+        let scalars = |bs: &[Vector<i64>]| bs.iter().flat_map(|b| b.to_vec()).map(Scalar::new).collect::<Vec<_>>();
+        let args = [seq_arg(&scalars(&xs)), seq_arg(&scalars(&ys))];
+        let r = accel::with_chunk_len(chunk, || dot_scalars(Stream::chunks(xs.clone()), Stream::chunks(ys.clone())));
+        check_ok(dot_scalars::SOURCE, "dot_scalars", &args, r, EXACT);
     }
 
     #[test]
@@ -98,9 +108,10 @@ proptest! {
     }
 
     #[test]
-    fn zips_of_slices_and_streams(w in vector(-50i64..50, 12), xs in vectors(-50i64..50, 12, 8)) {
+    fn zips_of_slices_and_streams(w in vector(-50i64..50, 12), xs in vectors(-50i64..50, 12, 8), chunk in 0usize..5) {
         let args = [arg(&w), seq_arg(&xs)];
-        check_ok(weighted::SOURCE, "weighted", &args, weighted(&w, xs.clone()), EXACT);
+        let r = accel::with_chunk_len(chunk, || weighted(&w, xs.clone()));
+        check_ok(weighted::SOURCE, "weighted", &args, r, EXACT);
     }
 
     #[test]
@@ -108,6 +119,24 @@ proptest! {
         let args = [arg(&w), arg(&m)];
         let r = accel::with_chunk_len(chunk, || weighted_rows(&w, &m));
         check_ok(weighted_rows::SOURCE, "weighted_rows", &args, r, EXACT);
+    }
+
+    /// `split`: columns of a matrix (in order), the middle dimension of a
+    /// rank-3 array, and columns stacked (a transpose).
+    #[test]
+    fn splits_along_any_dimensions(m in matrix(-50i64..50, 9, 8), a in array3(-50i64..50, 4, 5, 6), chunk in 0usize..5) {
+        let args = [arg(&m), arg(&a)];
+        let r = accel::with_chunk_len(chunk, || splits(&m, &a));
+        check_ok(splits::SOURCE, "splits", &args, r, EXACT);
+    }
+
+    /// Folds of arrays, in sequence order (the operators are not associative);
+    /// a shorter element shortens the accumulator (`zip_with`).
+    #[test]
+    fn folds_of_arrays(xs in vectors(-50i64..50, 8, 7), m in matrix(-50i64..50, 9, 6), chunk in 0usize..4) {
+        let args = [seq_arg(&xs), arg(&m)];
+        let r = accel::with_chunk_len(chunk, || array_folds(xs.clone(), &m));
+        check_ok(array_folds::SOURCE, "array_folds", &args, r, EXACT);
     }
 
     #[test]
@@ -142,8 +171,58 @@ proptest! {
     }
 }
 
-/// Which loops run in chunks: slices and single streams whose per-element
-/// programs lift; two streams zipped run one element at a time.
+/// The rows of `m`, as vectors.
+fn rows_of(m: &Matrix<f64>) -> Vec<Vector<f64>> {
+    let [r, c] = m.shape();
+    let xs = m.to_vec();
+    (0..r)
+        .map(|i| Vector::from(xs[i * c..(i + 1) * c].to_vec()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    /// `Stream::chunks`: the elements are the rows of blocks of any lengths,
+    /// taken whole or in pieces whatever the chunk length.
+    #[test]
+    fn streams_of_blocks(blocks in prop::collection::vec(vector(any::<i32>(), 7), 0..6), chunk in 0usize..5) {
+        let items: Vec<Scalar<i32>> = blocks.iter().flat_map(|b| b.to_vec()).map(Scalar::new).collect();
+        let args = [seq_arg(&items)];
+        let r = accel::with_chunk_len(chunk, || max_sum(Stream::chunks(blocks.clone())));
+        check_ok(max_sum::SOURCE, "max_sum", &args, r, EXACT);
+    }
+
+    /// Blocks whose rows differ in length from block to block.
+    #[test]
+    fn streams_of_irregular_blocks(blocks in prop::collection::vec(matrix(-9.0f64..9.0, 5, 4), 0..5), alpha in -3.0f64..3.0, chunk in 0usize..4) {
+        let rows: Vec<Vector<f64>> = blocks.iter().flat_map(rows_of).collect();
+        let args = [seq_arg(&rows), arg(alpha)];
+        let r = accel::with_chunk_len(chunk, || scaled_rows(Stream::chunks(blocks.clone()), alpha));
+        let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
+        prop_assert_eq!(r.is_err(), rows.iter().any(|r| r.len() == 0));
+    }
+}
+
+/// A failed block is reported at the position of its first element.
+#[test]
+fn an_error_in_a_block_names_its_first_element() {
+    let blocks = (0..4).map(|i| {
+        if i == 2 {
+            Err(accel::Error::new("read", "bad sector"))
+        } else {
+            Ok(Vector::from(vec![i; 3]))
+        }
+    });
+    let e = max_sum(Stream::fallible_chunks(blocks)).unwrap_err();
+    assert!(
+        e.to_string().contains("element 6") && e.to_string().contains("bad sector"),
+        "{e}"
+    );
+}
+
+/// Which loops run in chunks: slices and streams whose per-element programs
+/// lift.
 #[test]
 fn explain_says_which_loops_run_in_chunks() {
     assert!(
@@ -152,7 +231,8 @@ fn explain_says_which_loops_run_in_chunks() {
         max_sum::explain()
     );
     assert!(scaled_rows::explain().contains("(a chunk of elements per iteration)"));
-    assert!(dotp::explain().contains("(one element per iteration)"));
+    assert!(dotp::explain().contains("(a chunk of elements per iteration)"));
+    assert!(weighted::explain().contains("(a chunk of elements per iteration)"));
     assert!(row_products::explain().contains("while (state (chunk"));
     assert!(
         rev_scans::explain().contains("while (state (chunk"),

@@ -60,6 +60,19 @@ pub fn arg<T: ToDyn>(x: T) -> Dyn {
     normalise(x.to_dyn())
 }
 
+/// A sequence argument in the interpreter's form: the list of its elements.
+#[allow(dead_code)] // not every suite has sequences
+pub fn seq_arg<T: Elem, const R: usize>(xs: &[Array<T, R>]) -> Dyn {
+    Dyn::Seq(
+        xs.iter()
+            .map(|x| match arg(x) {
+                Dyn::Array(a) => a,
+                other => panic!("an array argument is {other:?}"),
+            })
+            .collect(),
+    )
+}
+
 fn short(d: &Dyn) -> String {
     let s = format!("{d:?}");
     if s.len() > 1500 {

@@ -40,4 +40,19 @@ fn rows_inside_a_closure(m: &Matrix<f32>) -> Vector<f32> {
     m.map(|x| m.rows().map(|r| r.sum()).sum().value() + x)
 }
 
+#[acc]
+fn split_marks_too_few(a: &Array<f32, 3>) -> Scalar<f32> {
+    a.split([Split, All]).map(|x| x.sum()).sum()
+}
+
+#[acc]
+fn split_nothing(m: &Matrix<f32>) -> Scalar<f32> {
+    m.split([All, All]).map(|x| x.sum()).sum()
+}
+
+#[acc]
+fn split_bad_mark(m: &Matrix<f32>) -> Scalar<f32> {
+    m.split([Split, 1]).map(|x| x.sum()).sum()
+}
+
 fn main() {}

@@ -647,11 +647,12 @@ impl<'a> Validator<'a> {
                     return bad(Rule::Level, "sequence left in the kernel plan");
                 }
                 // The closures of `map` and `zip_with` are array programs of
-                // one element; a fold's is scalar code.
+                // one element; a fold's is scalar code, but for a fold of
+                // arrays (an array program of two).
                 let funs: Vec<&Fun> = e.funs();
                 let fun_bodies: Vec<H> = funs.iter().map(|f| f.body).collect();
                 for f in funs {
-                    if matches!(op, crate::ir::SeqOp::Fold { .. }) {
+                    if matches!(op, crate::ir::SeqOp::Fold { z, .. } if !self.a.ty(*z).is_array()) {
                         self.fun(f, in_plan)?;
                         continue;
                     }
@@ -677,10 +678,12 @@ impl<'a> Validator<'a> {
                         }
                         _ => false,
                     },
+                    // Of Scalars from a scalar, or of arrays from an array.
                     crate::ir::SeqOp::Fold { z, s, .. } => {
+                        let z = self.a.ty(*z);
                         seq(s)
                             && self.a.ty(*s).seq_elem() == Some(ty)
-                            && Some(self.a.ty(*z)) == ty.elem_and_rank().map(|(e, _)| e)
+                            && (Some(z) == ty.elem_and_rank().map(|(e, _)| e) || z == ty)
                     }
                 };
                 if !ok {

@@ -142,6 +142,16 @@ impl<T: Elem, const R: usize> Array<T, R> {
         })
     }
 
+    /// The same elements (shared, not copied) under another shape of the
+    /// same size; `None` when the sizes differ.
+    pub(crate) fn reshaped<const Q: usize>(self, shape: [usize; Q]) -> Option<Array<T, Q>> {
+        (shape::checked_size(&shape) == Some(self.len)).then_some(Array {
+            shape,
+            len: self.len,
+            data: self.data,
+        })
+    }
+
     pub fn shape(&self) -> [usize; R] {
         self.shape
     }

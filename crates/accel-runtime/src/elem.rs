@@ -92,6 +92,15 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     fn into_elems(self) -> Vec<Self::Elem> {
         self.to_elems()
     }
+    /// Appends the elements of `from` at `range` (a stream's chunk of the
+    /// rows of a block). `range` is within `from`.
+    fn extend_from(&mut self, from: &Self, range: std::ops::Range<usize>) {
+        for i in range {
+            if let Some(v) = from.get(i) {
+                self.push(v);
+            }
+        }
+    }
     /// A copy, in storage from the program's pool of dead arrays when one
     /// fits (see [`crate::cpu::pool`]).
     fn copy(&self) -> Self {
@@ -168,6 +177,9 @@ macro_rules! prim_elem {
             fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
             fn to_elems(&self) -> Vec<$t> { self.clone() }
             fn into_elems(self) -> Vec<$t> { self }
+            fn extend_from(&mut self, from: &Self, range: std::ops::Range<usize>) {
+                self.extend_from_slice(&from[range])
+            }
             fn copy(&self) -> Self {
                 let mut v = crate::cpu::pool::take(self.len());
                 v.extend_from_slice(self);
@@ -228,6 +240,9 @@ macro_rules! tuple_elem {
             fn len(&self) -> usize { self.0.len() }
             fn get(&self, i: usize) -> Option<Self::Elem> { Some(($(self.$i.get(i)?,)+)) }
             fn push(&mut self, v: Self::Elem) { $(self.$i.push(v.$i);)+ }
+            fn extend_from(&mut self, from: &Self, range: std::ops::Range<usize>) {
+                $(self.$i.extend_from(&from.$i, range.clone());)+
+            }
             fn copy(&self) -> Self { ($(self.$i.copy(),)+) }
             fn recycle(self) { $(self.$i.recycle();)+ }
         }

@@ -5,7 +5,7 @@
 use crate::array::Array;
 use crate::backend::Backend;
 use crate::dynamic::{Dyn, ToDyn};
-use crate::elem::Elem;
+use crate::elem::{Columns, Elem};
 use crate::error::{Error, ErrorKind, Result};
 use std::cell::Cell;
 
@@ -13,19 +13,98 @@ use std::cell::Cell;
 /// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,
 /// `iter.map(..)`, a reader of blocks); [`Stream::regular`] says that every
 /// element has one shape, [`Stream::fallible`] takes an iterator whose items
-/// may be errors (a failed read).
+/// may be errors (a failed read), and [`Stream::chunks`] an iterator of
+/// blocks of elements, each an array one rank higher (rows read from a file).
 ///
 /// A run stops at the first bad element (an `Err` item, or a shape that
 /// differs from a regular stream's) with an error naming its position.
 pub struct Stream<'a, T: Elem, const R: usize> {
-    items: Box<dyn Iterator<Item = Result<Array<T, R>>> + 'a>,
+    blocks: Box<dyn Iterator<Item = Result<Block<T, R>>> + 'a>,
     shape: Option<[usize; R]>,
     /// Elements pulled so far.
     pulled: usize,
-    /// An element pulled but not used yet: the first of the next chunk.
-    stash: Option<Array<T, R>>,
-    /// Told the number of elements pulled after each; `false` cancels.
+    /// The blocks whose rows are pulled next, the next on top: the block
+    /// being read, and above it the rest of a chunk cut short ([`cut`]).
+    current: Vec<Block<T, R>>,
+    /// Told the number of elements pulled after each pull; `false` cancels.
     progress: Option<Box<dyn FnMut(usize) -> bool + 'a>>,
+}
+
+/// A run of elements of one shape, `row`, stored one after the other in
+/// `flat` (shared with the array they came in: nothing is copied).
+struct Block<T: Elem, const R: usize> {
+    flat: Array<T, 1>,
+    row: [usize; R],
+    rows: usize,
+    /// The first row not pulled yet.
+    next: usize,
+}
+
+impl<T: Elem, const R: usize> Block<T, R> {
+    fn of_element(x: Array<T, R>) -> Self {
+        let row = x.shape();
+        let n = x.len();
+        Block {
+            flat: x.reshaped([n]).expect("an array's size is its length"),
+            row,
+            rows: 1,
+            next: 0,
+        }
+    }
+
+    fn of_rows<const R1: usize>(b: Array<T, R1>) -> Self {
+        let dims = b.shape();
+        let mut row = [0; R];
+        row.copy_from_slice(&dims[1..]);
+        let n = b.len();
+        Block {
+            flat: b.reshaped([n]).expect("an array's size is its length"),
+            row,
+            rows: dims[0],
+            next: 0,
+        }
+    }
+
+    fn row_len(&self) -> usize {
+        crate::shape::size(&self.row)
+    }
+
+    fn left(&self) -> usize {
+        self.rows - self.next
+    }
+
+    /// Rows `next..next + k` as one array of shape `[k, row..]`: the block's
+    /// own storage when that is all of it.
+    fn take<const R1: usize>(&mut self, k: usize) -> Result<Array<T, R1>> {
+        let mut dims = [0; R1];
+        dims[0] = k;
+        dims[1..].copy_from_slice(&self.row);
+        let flat = self.take_flat(k)?;
+        Ok(flat.reshaped(dims).expect("a block's size is its rows'"))
+    }
+
+    /// Rows `next..next + k`, their elements one after the other.
+    fn take_flat(&mut self, k: usize) -> Result<Array<T, 1>> {
+        let whole = self.next == 0 && k == self.rows;
+        let (lo, w) = (self.next, self.row_len());
+        self.next += k;
+        if whole {
+            return Ok(self.flat.clone());
+        }
+        let mut cols = T::Columns::with_capacity(k * w);
+        cols.extend_from(self.flat.try_columns()?, lo * w..(lo + k) * w);
+        Array::from_columns([k * w], cols)
+    }
+}
+
+/// `R1 = R + 1`, checked when [`Stream::chunks`] is instantiated.
+struct RankUp<const R: usize, const R1: usize>;
+
+impl<const R: usize, const R1: usize> RankUp<R, R1> {
+    const CHECK: () = assert!(
+        R1 == R + 1,
+        "Stream::chunks takes blocks one rank higher than the stream's elements"
+    );
 }
 
 impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
@@ -46,11 +125,35 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// A stream from an iterator whose items may be errors: the first `Err`
     /// stops the run, as the error of the element at its position.
     pub fn fallible(items: impl IntoIterator<Item = Result<Array<T, R>>, IntoIter: 'a>) -> Self {
+        Stream::of_blocks(items.into_iter().map(|x| x.map(Block::of_element)))
+    }
+
+    /// A stream of the rows of blocks: each block, an array one rank higher
+    /// than the elements (`R1 = R + 1`, checked at compile time), holds
+    /// elements along its outermost dimension; blocks may differ in their
+    /// number of rows and their rows' shape. Reading a file in large blocks
+    /// this way costs nothing per element: a chunk of the program is a whole
+    /// block (not copied) when their lengths are near.
+    pub fn chunks<const R1: usize>(blocks: impl IntoIterator<Item = Array<T, R1>, IntoIter: 'a>) -> Self {
+        Stream::fallible_chunks(blocks.into_iter().map(Ok))
+    }
+
+    /// [`Stream::chunks`] from an iterator whose items may be errors, as
+    /// [`Stream::fallible`]'s.
+    pub fn fallible_chunks<const R1: usize>(
+        blocks: impl IntoIterator<Item = Result<Array<T, R1>>, IntoIter: 'a>,
+    ) -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = RankUp::<R, R1>::CHECK;
+        Stream::of_blocks(blocks.into_iter().map(|b| b.map(Block::of_rows)))
+    }
+
+    fn of_blocks(blocks: impl Iterator<Item = Result<Block<T, R>>> + 'a) -> Self {
         Stream {
-            items: Box::new(items.into_iter()),
+            blocks: Box::new(blocks),
             shape: None,
             pulled: 0,
-            stash: None,
+            current: Vec::new(),
             progress: None,
         }
     }
@@ -59,31 +162,24 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// wait in a bounded queue while the program computes, so that reading
     /// (a file, a decoder, a generator) overlaps computing, and memory holds
     /// at most `depth` elements besides the chunk the program works on,
-    /// whatever the stream's length. When the
-    /// program stops early (a zip with a shorter sequence, an error), the
-    /// thread stops after the element it is reading.
+    /// whatever the stream's length. When the program stops early (a zip
+    /// with a shorter sequence, an error), the thread stops after the element
+    /// it is reading. [`read_ahead`] does the same for any iterator, such as
+    /// the blocks of [`Stream::chunks`].
     pub fn read_ahead<I>(depth: usize, items: I) -> Self
     where
         I: IntoIterator<Item = Result<Array<T, R>>> + Send + 'static,
         I::IntoIter: Send,
         Array<T, R>: Send + 'static,
     {
-        let (tx, rx) = std::sync::mpsc::sync_channel(depth.max(1));
-        std::thread::spawn(move || {
-            for x in items {
-                // The program has dropped the stream: stop reading.
-                if tx.send(x).is_err() {
-                    break;
-                }
-            }
-        });
-        Stream::fallible(rx)
+        Stream::fallible(read_ahead(depth, items))
     }
 
     /// The same stream, reporting its progress: `progress(n)` is called after
-    /// each element the program pulls, `n` counting them. Returning `false`
-    /// cancels the run: it stops with a `Cancelled` error that says how many
-    /// elements it had pulled (results computed so far are dropped).
+    /// each pull of the program (an element, or a chunk of them), `n` counting
+    /// the elements pulled so far. Returning `false` cancels the run: it
+    /// stops with a `Cancelled` error that says how many elements it had
+    /// pulled (results computed so far are dropped).
     pub fn with_progress(mut self, progress: impl FnMut(usize) -> bool + 'a) -> Self {
         self.progress = Some(Box::new(progress));
         self
@@ -99,36 +195,50 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         self.pulled
     }
 
-    /// The next element, checked.
-    fn pull(&mut self) -> Result<Option<Array<T, R>>> {
-        if let Some(x) = self.stash.take() {
-            return Ok(Some(x));
+    /// The block holding the next element, checked; `None` at the end.
+    fn block(&mut self) -> Result<Option<&mut Block<T, R>>> {
+        while self.current.last().is_some_and(|b| b.left() == 0) {
+            self.current.pop();
         }
-        let at = self.pulled;
-        let item = match self.items.next() {
-            None => return Ok(None),
-            Some(Err(e)) => {
-                return Err(Error::with_kind(
-                    e.kind(),
-                    "stream",
-                    format!("element {at} could not be read: {e}"),
-                ))
-            }
-            Some(Ok(x)) => x,
-        };
-        if let Some(want) = self.shape {
-            if item.shape() != want {
-                return Err(Error::with_kind(
-                    ErrorKind::ShapeMismatch,
-                    "stream",
-                    format!(
-                        "element {at} has shape {:?}, but the stream is regular with shape {want:?}",
-                        item.shape()
-                    ),
-                ));
+        if self.current.is_empty() {
+            let at = self.pulled;
+            loop {
+                let b = match self.blocks.next() {
+                    None => return Ok(None),
+                    Some(Err(e)) => {
+                        return Err(Error::with_kind(
+                            e.kind(),
+                            "stream",
+                            format!("element {at} could not be read: {e}"),
+                        ))
+                    }
+                    Some(Ok(b)) => b,
+                };
+                if b.rows == 0 {
+                    continue;
+                }
+                if let Some(want) = self.shape {
+                    if b.row != want {
+                        return Err(Error::with_kind(
+                            ErrorKind::ShapeMismatch,
+                            "stream",
+                            format!(
+                                "element {at} has shape {:?}, but the stream is regular with shape {want:?}",
+                                b.row
+                            ),
+                        ));
+                    }
+                }
+                self.current.push(b);
+                break;
             }
         }
-        self.pulled += 1;
+        Ok(self.current.last_mut())
+    }
+
+    /// Counts `k` elements pulled and reports them.
+    fn pulled_more(&mut self, k: usize) -> Result<()> {
+        self.pulled += k;
         if let Some(report) = &mut self.progress {
             if !report(self.pulled) {
                 return Err(Error::with_kind(
@@ -138,7 +248,60 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
                 ));
             }
         }
-        Ok(Some(item))
+        Ok(())
+    }
+
+    /// The next element.
+    fn pull(&mut self) -> Result<Option<Array<T, R>>> {
+        let Some(b) = self.block()? else {
+            return Ok(None);
+        };
+        let x = b.take_flat(1)?;
+        let row = b.row;
+        self.pulled_more(1)?;
+        Ok(x.reshaped(row))
+    }
+
+    /// The next elements that have the shape of the first, as one array whose
+    /// outermost dimension counts them: `len` of them (when `len > 0`) or
+    /// about `elems` array elements' worth; fewer at the end of the stream or
+    /// before an element of another shape. `None` at the end.
+    fn pull_chunk<const R1: usize>(&mut self, len: usize, elems: usize) -> Result<Option<Array<T, R1>>> {
+        let Some(b) = self.block()? else {
+            return Ok(None);
+        };
+        let row = b.row;
+        let w = b.row_len();
+        let c = if len > 0 { len } else { (elems / w.max(1)).max(1) };
+        // A whole block when it is near the chunk's length: no copy. Asked
+        // for a length (`len`), never more than it.
+        let most = if len > 0 { len } else { 4 * c };
+        if b.next == 0 && b.rows <= most && 2 * b.rows >= c {
+            let k = b.rows;
+            let x = b.take(k)?;
+            self.pulled_more(k)?;
+            return Ok(Some(x));
+        }
+        // Otherwise the rows of successive blocks, copied, up to `c`.
+        // (Room for a chunk, within reason: a huge `len` grows as it fills.)
+        let mut cols = T::Columns::with_capacity(c.saturating_mul(w).min(1 << 24));
+        let mut n = 0;
+        while n < c {
+            let Some(b) = self.block()? else { break };
+            if b.row != row {
+                break;
+            }
+            let k = b.left().min(c - n);
+            let lo = b.next;
+            cols.extend_from(b.flat.try_columns()?, lo * w..(lo + k) * w);
+            b.next += k;
+            n += k;
+            self.pulled_more(k)?;
+        }
+        let mut dims = [0; R1];
+        dims[0] = n;
+        dims[1..].copy_from_slice(&row);
+        Array::from_columns(dims, cols).map(Some)
     }
 }
 
@@ -152,6 +315,29 @@ where
     }
 }
 
+/// The items of `items`, produced ahead on a thread of its own: up to
+/// `depth` wait in a bounded queue, so that producing them (reading a file,
+/// decoding) overlaps the consumer's work while memory stays bounded. When
+/// the consumer drops the iterator, the thread stops after the item it is
+/// producing.
+pub fn read_ahead<I>(depth: usize, items: I) -> impl Iterator<Item = I::Item> + Send
+where
+    I: IntoIterator + Send + 'static,
+    I::IntoIter: Send,
+    I::Item: Send + 'static,
+{
+    let (tx, rx) = std::sync::mpsc::sync_channel(depth.max(1));
+    std::thread::spawn(move || {
+        for x in items {
+            // The consumer has dropped the receiver: stop.
+            if tx.send(x).is_err() {
+                break;
+            }
+        }
+    });
+    rx.into_iter()
+}
+
 /// The generated code's pull: the next element of `s`, `None` at its end.
 #[doc(hidden)]
 pub fn next<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Option<Array<T, R>>> {
@@ -161,42 +347,36 @@ pub fn next<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Option<
 /// The generated code's pull of a chunk: the next elements of `s` that have
 /// the shape of the first, `len` of them (when `len > 0`) or enough to hold
 /// about `elems` array elements (at least one), fewer at the end of the
-/// stream or before an element of another shape; as one array whose
-/// outermost dimension counts them. `None` at the end of the stream.
+/// stream, before an element of another shape, or where a block of
+/// [`Stream::chunks`] is taken whole; as one array whose outermost dimension
+/// counts them. `None` at the end of the stream.
 #[doc(hidden)]
 pub fn next_chunk<T: Elem, const R: usize, const R1: usize>(
     s: &mut Stream<'_, T, R>,
     len: usize,
     elems: usize,
 ) -> Result<Option<Array<T, R1>>> {
-    let Some(first) = s.pull()? else {
-        return Ok(None);
-    };
-    let shape = first.shape();
-    let c = if len > 0 {
-        len
-    } else {
-        (elems / first.len().max(1)).max(1)
-    };
-    let mut data = first.to_vec();
-    let mut n = 1;
-    while n < c {
-        match s.pull()? {
-            None => break,
-            Some(x) if x.shape() == shape => {
-                data.extend(x.to_vec());
-                n += 1;
-            }
-            Some(x) => {
-                s.stash = Some(x);
-                break;
-            }
-        }
+    s.pull_chunk(len, elems)
+}
+
+/// The generated code's cut of a chunk to its first `n` elements, when a
+/// loop pulls chunks from several streams (a zip): all are cut to the
+/// shortest, and the elements cut off go back to the front of their stream.
+#[doc(hidden)]
+pub fn cut<T: Elem, const R: usize, const R1: usize>(
+    s: &mut Stream<'_, T, R>,
+    chunk: Array<T, R1>,
+    n: usize,
+) -> Result<Array<T, R1>> {
+    let rows = chunk.shape()[0];
+    if rows <= n {
+        return Ok(chunk);
     }
-    let mut dims = [0; R1];
-    dims[0] = n;
-    dims[1..].copy_from_slice(&shape);
-    Array::from_vec(dims, data).map(Some)
+    let mut back = Block::of_rows(chunk);
+    let kept = back.take(n)?;
+    s.pulled -= rows - n;
+    s.current.push(back);
+    Ok(kept)
 }
 
 /// The whole stream, for the reference interpreter (which reads sequences
@@ -269,5 +449,31 @@ pub fn chunk_elems(backend: &Backend) -> usize {
     match backend.device() {
         Some(_) => 1 << 22,
         None => (rayon::current_num_threads().max(1) << 16).max(1 << 20),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chunk near a block's length is the block itself, not a copy; other
+    /// chunk lengths cut blocks and join their pieces.
+    #[test]
+    fn whole_blocks_are_not_copied() {
+        let a = Array::from_vec([4, 2], (0..8).collect::<Vec<i32>>()).unwrap();
+        let b = Array::from_vec([3, 2], (8..14).collect::<Vec<i32>>()).unwrap();
+        let at = a.as_slice().as_ptr();
+        let mut s: Stream<'_, i32, 1> = Stream::chunks(vec![a, b.clone()]);
+        let first: Array<i32, 2> = next_chunk(&mut s, 0, 8).unwrap().unwrap();
+        assert_eq!(first.as_slice().as_ptr(), at);
+        let mut s: Stream<'_, i32, 1> = Stream::chunks(vec![first, b]);
+        let x: Array<i32, 2> = next_chunk(&mut s, 3, 0).unwrap().unwrap();
+        assert_eq!(x.shape(), [3, 2]);
+        let y: Array<i32, 2> = next_chunk(&mut s, 3, 0).unwrap().unwrap();
+        assert_eq!(y.to_vec(), vec![6, 7, 8, 9, 10, 11]);
+        let z = next(&mut s).unwrap().unwrap();
+        assert_eq!(z.to_vec(), vec![12, 13]);
+        assert!(next(&mut s).unwrap().is_none());
+        assert_eq!(s.pulled(), 7);
     }
 }

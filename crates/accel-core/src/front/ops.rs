@@ -16,7 +16,7 @@ use syn::spanned::Spanned;
 pub const ARRAY_METHODS: &str =
     "map, zip_with, zip_with_exact, zip_with_broadcast, zip, unzip, backpermute, reshape, fold, fold1, \
      fold_all, sum, product, minimum, maximum, scanl, scanl1, scanr, scanr1, scanl_total, \
-     scanr_total, permute, stencil, stencil2, shape, len, value, rows, to_seq";
+     scanr_total, permute, stencil, stencil2, shape, len, value, rows, to_seq, split";
 
 /// The operator and initial value of reduction `op` (`sum`, `product`,
 /// `minimum`, `maximum`) on elements of type `p`: `+` from 0, `*` from 1,
@@ -58,7 +58,7 @@ impl Lowerer<'_> {
         let recv = self.expr(&m.receiver, if same { expected } else { None })?;
         let recv_ty = self.arena.ty(recv).clone();
         match &recv_ty {
-            Ty::Array(..) if name == "rows" || name == "to_seq" => {
+            Ty::Array(..) if ["rows", "to_seq", "split"].contains(&name.as_str()) => {
                 self.no_array_ops_here(m.method.span(), &name)?;
                 self.seq_producer(recv, &name, m)
             }

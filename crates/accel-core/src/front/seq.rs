@@ -1,5 +1,5 @@
 //! Sequences (`Seq<A>`, the paper "Functional Array Streams"): their
-//! producers on arrays (`rows`, `to_seq`), and the methods of a sequence:
+//! producers on arrays (`rows`, `to_seq`, `split`), and the methods of a sequence:
 //! `map` and `zip_with` (whose closures are array programs of one element)
 //! and the folds that consume it. `seq::lower` turns the folds into loops.
 
@@ -14,10 +14,14 @@ pub const SEQ_METHODS: &str = "map, zip_with, fold, sum, product, minimum, maxim
 
 impl Lowerer<'_> {
     /// `a.rows()` and `a.to_seq()`: a sequence of `a`'s slices along its
-    /// outermost dimension, or of its elements.
+    /// outermost dimension, or of its elements; `a.split([..])`, of its
+    /// slices along the dimensions marked `Split`.
     pub(crate) fn seq_producer(&mut self, a: H, name: &str, m: &syn::ExprMethodCall) -> CResult<H> {
         let span = m.method.span();
         let (elem, rank) = self.array_ty(a, m.receiver.span(), name)?;
+        if name == "split" {
+            return self.split(a, rank, m);
+        }
         if !m.args.is_empty() {
             return err(span, format!("`{name}` takes no arguments"));
         }
@@ -45,6 +49,95 @@ impl Lowerer<'_> {
         Ok(self.arena.add(
             Expr::Seq(SeqOp::Slices { a }),
             Ty::seq(Ty::array(elem, rank - 1)),
+            span,
+        ))
+    }
+
+    /// `a.split([Split, All, ..])`: one mark per dimension of `a`. The
+    /// sequence runs over the `Split` dimensions in row-major order; each
+    /// element is the slice of the `All` dimensions there. It is the
+    /// outermost slices of `a` with the split dimensions brought to the
+    /// front and merged into one (a `backpermute` and a `reshape`, read
+    /// where the elements are used).
+    fn split(&mut self, a: H, rank: usize, m: &syn::ExprMethodCall) -> CResult<H> {
+        let span = m.method.span();
+        let marks = match m.args.first() {
+            Some(syn::Expr::Array(xs)) if m.args.len() == 1 => xs,
+            _ => return err(
+                span,
+                "`split` takes one mark per dimension: `m.split([All, Split])` is the columns of a matrix",
+            ),
+        };
+        let mut split = Vec::new();
+        for x in &marks.elems {
+            match x {
+                syn::Expr::Path(p) if p.path.is_ident("Split") => split.push(true),
+                syn::Expr::Path(p) if p.path.is_ident("All") => split.push(false),
+                _ => return err(x.span(), "expected `Split` or `All`"),
+            }
+        }
+        if split.len() != rank {
+            return err(
+                marks.span(),
+                format!(
+                    "`split` takes one mark per dimension: {} given for an array of rank {rank}",
+                    split.len()
+                ),
+            );
+        }
+        if !split.contains(&true) {
+            return err(
+                marks.span(),
+                "`split` needs a dimension marked `Split` to run along",
+            );
+        }
+        let elem = self.arena.arr_ty(a).0;
+        let outer: Vec<usize> = (0..rank).filter(|d| split[*d]).collect();
+        let inner: Vec<usize> = (0..rank).filter(|d| !split[*d]).collect();
+        let order: Vec<usize> = outer.iter().chain(&inner).copied().collect();
+        let sh = self.arena.shape(a);
+        // The split dimensions first: dimension `d` of `a` is at `order`'s
+        // position of `d` in the index of `b`.
+        let b = if order.iter().enumerate().all(|(i, d)| i == *d) {
+            a
+        } else {
+            let dims: Vec<H> = order.iter().map(|d| self.arena.comp(sh, *d)).collect();
+            let dims = self.arena.index(dims);
+            let f = self.arena.lam("ix", Ty::Index(rank), |x, ix| {
+                let at: Vec<H> = (0..rank)
+                    .map(|d| {
+                        let i = order.iter().position(|o| *o == d).unwrap_or(d);
+                        x.comp(ix, i)
+                    })
+                    .collect();
+                x.index(at)
+            });
+            self.arena.add(
+                Expr::Array(ArrayOp::Backpermute { shape: dims, f, a }),
+                Ty::array(elem.clone(), rank),
+                span,
+            )
+        };
+        // The split dimensions merged into one.
+        let c = if outer.len() == 1 {
+            b
+        } else {
+            let bs = self.arena.shape(b);
+            let lead: Vec<H> = (0..outer.len()).map(|i| self.arena.comp(bs, i)).collect();
+            let lead = self.arena.index(lead);
+            let n = self.arena.size_of(lead, outer.len());
+            let mut dims = vec![n];
+            dims.extend((outer.len()..rank).map(|i| self.arena.comp(bs, i)));
+            let dims = self.arena.index(dims);
+            self.arena.add(
+                Expr::Array(ArrayOp::Reshape { shape: dims, a: b }),
+                Ty::array(elem.clone(), inner.len() + 1),
+                span,
+            )
+        };
+        Ok(self.arena.add(
+            Expr::Seq(SeqOp::Slices { a: c }),
+            Ty::seq(Ty::array(elem, inner.len())),
             span,
         ))
     }
@@ -87,6 +180,30 @@ impl Lowerer<'_> {
                     .arena
                     .add(Expr::Seq(SeqOp::Zip { f, a: s, b }), Ty::seq(out), span))
             }
+            "fold" if matches!(elem, Ty::Array(_, r) if r > 0) => {
+                // A fold of arrays: `z` and the closure's result are arrays of
+                // the elements' type; the closure is an array program.
+                self.arity(m, args, 2)?;
+                let z = self.expr(args[0], Some(&elem))?;
+                let zt = self.arena.ty(z).clone();
+                if zt != elem {
+                    return err(
+                        args[0].span(),
+                        format!("the initial value of a fold of `{elem}` elements must be a `{elem}`, found `{zt}`"),
+                    );
+                }
+                let f = self.element_program(args[1], &[elem.clone(), elem.clone()])?;
+                let ft = self.arena.ty(f.body).clone();
+                if ft != elem {
+                    return err(
+                        args[1].span(),
+                        format!(
+                            "the closure of a fold of `{elem}` elements must return a `{elem}`, found `{ft}`"
+                        ),
+                    );
+                }
+                Ok(self.arena.add(Expr::Seq(SeqOp::Fold { f, z, s }), elem, span))
+            }
             "fold" | "sum" | "product" | "minimum" | "maximum" => {
                 let p = match &elem {
                     Ty::Array(e, 0) => (**e).clone(),
@@ -95,9 +212,10 @@ impl Lowerer<'_> {
                             span,
                             format!(
                                 "`{name}` of a sequence combines scalars, but its elements are `{elem}`\n\
-                                 help: reduce each element first: `s.map(|x| x.sum()).{name}(..)`"
+                                 help: reduce each element first, `s.map(|x| x.sum()).{name}()`, or fold the \
+                                 arrays: `s.fold(z, |acc, x| acc.zip_with(x, |a, b| a + b))`"
                             ),
-                        )
+                        );
                     }
                 };
                 let (f, z) = if name == "fold" {

@@ -9,8 +9,8 @@ pub use scalar::default_of;
 
 use crate::front::Program;
 use crate::ir::{
-    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, PlanRead, Scalar, ScanDir, ScanKind,
-    SeqOp, Ty, VarId, H,
+    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, PlanRead, Pull, Scalar, ScanDir,
+    ScanKind, SeqOp, Ty, VarId, H,
 };
 use accel_types::dynamic::{Dyn, DynArray, Value};
 use accel_types::{shape, Error, ErrorKind};
@@ -238,6 +238,13 @@ impl Interp<'_> {
                 };
                 Ok(V::A(Rc::new(DynArray { shape, elems })))
             }
+            SeqOp::Fold { f, z, s } if self.a.ty(*z).is_array() => {
+                let mut acc = self.array(*z)?;
+                for x in self.seq(*s)?.iter() {
+                    acc = self.apply_arrays(f, vec![acc, x.clone()])?;
+                }
+                Ok(V::A(acc))
+            }
             SeqOp::Fold { f, z, s } => {
                 let mut acc = self.scalar(*z)?;
                 for x in self.seq(*s)?.iter() {
@@ -448,6 +455,33 @@ impl Interp<'_> {
                         };
                         *at += n;
                         items.push((p.item, V::A(item)));
+                    }
+                    // Chunks of several streams are cut to the shortest; the
+                    // rest stays in its stream.
+                    let chunked = |p: &&Pull| !p.chunk.is_empty();
+                    if pulls.iter().filter(chunked).count() > 1 {
+                        let rows = |x: &V| match x {
+                            V::A(a) => a.shape[0],
+                            _ => 0,
+                        };
+                        let n = pulls
+                            .iter()
+                            .zip(&items)
+                            .filter(|(p, _)| chunked(p))
+                            .map(|(_, (_, x))| rows(x))
+                            .min()
+                            .unwrap_or(0);
+                        for ((p, (_, x)), at) in pulls.iter().zip(&mut items).zip(&mut at) {
+                            let V::A(a) = x else { continue };
+                            if chunked(&p) && a.shape[0] > n {
+                                *at -= a.shape[0] - n;
+                                let mut shape = a.shape.clone();
+                                let w: usize = shape[1..].iter().product();
+                                shape[0] = n;
+                                let elems = a.elems[..n * w].to_vec();
+                                *x = V::A(Rc::new(DynArray { shape, elems }));
+                            }
+                        }
                     }
                     let mark = self.env.len();
                     for (v, x) in vars.iter().zip(&state) {

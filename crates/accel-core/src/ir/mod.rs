@@ -609,7 +609,10 @@ pub struct Pull {
     /// Empty: one element per iteration. Otherwise `[len, elems]`: a chunk
     /// of consecutive elements of one shape, as an array of rank + 1 (the
     /// elements outermost), of `len` elements when `len > 0`, else of about
-    /// `elems` array elements (see `seq::CHUNK_LEN`).
+    /// `elems` array elements (see `seq::CHUNK_LEN`). When a loop pulls
+    /// chunks from several streams, all are cut to the shortest, the rest
+    /// staying in its stream for the next iteration: their outermost
+    /// extents are equal.
     pub chunk: Vec<H>,
 }
 
@@ -772,6 +775,26 @@ pub enum PlanRead {
 }
 
 impl Expr {
+    /// A loop's children: those evaluated once, before it (its streams, their
+    /// chunks' lengths, the initial state), and those evaluated at every
+    /// iteration (the condition, the step); `None` for other expressions.
+    pub fn loop_children(&self) -> Option<(Vec<H>, Vec<H>)> {
+        let Expr::Scalar(Scalar::While {
+            init,
+            cond,
+            step,
+            pulls,
+            ..
+        }) = self
+        else {
+            return None;
+        };
+        let mut once: Vec<H> = pulls.iter().flat_map(Pull::exprs).copied().collect();
+        once.extend(init);
+        let every = std::iter::once(cond).chain(step).copied().collect();
+        Some((once, every))
+    }
+
     /// Sub-expressions, in order.
     pub fn children(&self) -> Vec<H> {
         match self {
@@ -793,17 +816,9 @@ impl Expr {
             }
             Expr::Scalar(Scalar::Trace { args, body, .. }) => args.iter().chain([body]).copied().collect(),
             Expr::Scalar(Scalar::If(c, t, e)) => vec![*c, *t, *e],
-            Expr::Scalar(Scalar::While {
-                init,
-                cond,
-                step,
-                pulls,
-                ..
-            }) => {
-                let mut v: Vec<H> = pulls.iter().flat_map(Pull::exprs).copied().collect();
-                v.extend(init);
-                v.push(*cond);
-                v.extend(step);
+            Expr::Scalar(Scalar::While { .. }) => {
+                let (mut v, every) = self.loop_children().unwrap_or_default();
+                v.extend(every);
                 v
             }
             Expr::Seq(SeqOp::Slices { a }) => vec![*a],

@@ -6,7 +6,7 @@
 
 use super::{buf, buf_shape, buffers_in, location, rust_ty, var, Scalars};
 use accel_core::ir::H;
-use accel_core::plan::{Block, Kernel, Output, ParamBinding, Slot, Step, Val};
+use accel_core::plan::{Block, Kernel, Output, ParamBinding, PlanPull, Slot, Step, Val};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::Cell;
@@ -337,11 +337,13 @@ impl<T: Target> Walk<'_, T> {
                     .collect();
                 let (code, next) = self.seq(&items, &state_bufs, &body.result);
                 // Each stream's next element, or the end of the loop.
+                let rt = self.t.rt();
+                let stream =
+                    |p: &PlanPull| Ident::new(&self.t.plan().params[p.param].name, Span::call_site());
+                let item = |p: &PlanPull| format_ident!("__item{}", p.item.0);
                 let mut pull = TokenStream::new();
                 for p in pulls {
-                    let rt = self.t.rt();
-                    let stream = Ident::new(&self.t.plan().params[p.param].name, Span::call_site());
-                    let item = format_ident!("__item{}", p.item.0);
+                    let (stream, item) = (stream(p), item(p));
                     let next = match p.chunk {
                         None => quote!(#rt::seq::next(&mut #stream)?),
                         Some((len, elems)) => {
@@ -357,7 +359,19 @@ impl<T: Target> Walk<'_, T> {
                             ::core::option::Option::None => break #st,
                         };
                     });
-                    pull.extend(self.t.input(&item, p.item.0));
+                }
+                // Chunks of several streams: cut to the shortest (see `ir::Pull`).
+                let chunked: Vec<&PlanPull> = pulls.iter().filter(|p| p.chunk.is_some()).collect();
+                if chunked.len() > 1 {
+                    let items = chunked.iter().map(|p| item(p));
+                    pull.extend(quote!(let __n = [#(#items.shape()[0]),*].into_iter().min().unwrap_or(0);));
+                    for p in &chunked {
+                        let (stream, item) = (stream(p), item(p));
+                        pull.extend(quote!(let #item = #rt::seq::cut(&mut #stream, #item, __n)?;));
+                    }
+                }
+                for p in pulls {
+                    pull.extend(self.t.input(&item(p), p.item.0));
                 }
                 let pat = state.iter().map(|s| self.slot_pattern(s));
                 let bind = self.bind_slots(state);

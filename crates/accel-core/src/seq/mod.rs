@@ -7,7 +7,7 @@
 //! per-element work, never built whole) or an element pulled from a streamed
 //! parameter. `map` and `zip_with` apply their per-element programs to it.
 //!
-//! **Chunks.** A sequence of slices runs in chunks when its per-element
+//! **Chunks.** A sequence of slices or streams runs in chunks when its per-element
 //! program can be *lifted* (the paper's vectorisation): the program applied
 //! to `c` consecutive elements at once, as one array of rank + 1 whose
 //! outermost index `j` is the element's position in the chunk. Each chunk's
@@ -24,7 +24,10 @@ use crate::error::{CResult, CompileError};
 use crate::front::{Param, Program};
 use crate::ir::{Arena, ArrayOp, BinOp, Expr, Fun, Prim, Pull, Scalar, SeqOp, Ty, VarId, H};
 use proc_macro2::Span;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
+
+mod lift;
+use lift::Lift;
 
 /// The scalar parameter a program with chunked sequences gets (after the
 /// user's): the chunk length asked for (`ACCEL_CHUNK`; 0 chooses it).
@@ -94,12 +97,12 @@ pub fn lower(p: &Program) -> CResult<Program> {
                 }
             }
         }
-        // Chunks: of slices, or of one stream (two streams' chunks could differ).
-        let chunkable = match (leaves.streams.len(), leaves.slices.len()) {
-            (0, n) => n > 0,
-            (1, 0) => true,
+        // Folds of arrays combine one element at a time.
+        let of_arrays = fs.iter().any(|f| match lw.a.expr(*f) {
+            Expr::Seq(SeqOp::Fold { z, .. }) => lw.a.ty(*z).is_array(),
             _ => false,
-        };
+        });
+        let chunkable = !of_arrays && (!leaves.streams.is_empty() || !leaves.slices.is_empty());
         let chunked = if chunkable {
             let (len, elems) = *chunk_vars.get_or_insert_with(|| {
                 let u = Ty::Prim(Prim::Usize);
@@ -303,14 +306,18 @@ impl Lowering<'_> {
             };
         }
         let empty = self.a.index(vec![]);
-        let x = self.a.read(elem, empty);
+        // A fold of Scalars combines the element's value; a fold of arrays, the element.
+        let x = match self.a.arr_ty(elem).1 {
+            0 => self.a.read(elem, empty),
+            _ => elem,
+        };
         Ok(self.fold_loop(counter, next_k, cond, pulls, fs, |_, _, _| x))
     }
 
     /// The loop over counter `counter` (from 0 to `next_k`, while `cond`)
     /// that folds, for each fold of `fs`, the value `value(a, f, z)` of each
-    /// iteration into its accumulator (a Scalar: it stays where the kernels
-    /// run).
+    /// iteration into its accumulator: a Scalar (it stays where the kernels
+    /// run), or for a fold of arrays the array the closure returns.
     fn fold_loop(
         &mut self,
         counter: VarId,
@@ -332,8 +339,13 @@ impl Lowering<'_> {
             let acc = a.new_var("acc", a.ty(*f).clone());
             let acc_h = a.var_ref(acc);
             vars.push(acc);
-            init.push(a.fill(empty, z));
             let x = value(a, &g, z);
+            if a.ty(z).is_array() {
+                init.push(z);
+                step.push(a.apply(&g, &[acc_h, x]));
+                continue;
+            }
+            init.push(a.fill(empty, z));
             step.push(a.generate_with(empty, |a, _| {
                 let acc = a.read(acc_h, empty);
                 a.apply(&g, &[acc, x])
@@ -409,14 +421,7 @@ impl Lowering<'_> {
             n = a.min_(n, m);
         }
         let zero = a.usize_lit(0);
-        let mut lift = Lift {
-            a: &mut *self.a,
-            env: HashMap::new(),
-            cn: n,
-            stream: None,
-            free: HashMap::new(),
-            memo: HashMap::new(),
-        };
+        let mut lift = Lift::new(&mut *self.a, n, Vec::new());
         lift.seq(s, zero, self.let_values)
     }
 
@@ -428,8 +433,11 @@ impl Lowering<'_> {
         let counter = self.a.new_var("chunk", Ty::Prim(Prim::Usize));
         let k = self.a.var_ref(counter);
         let a = &mut *self.a;
-        let (cn, cond, pulls, stream) = if let [src] = leaves.streams[..] {
-            // The stream gives chunks of consecutive elements of one shape.
+        // Each stream gives a chunk of consecutive elements of one shape;
+        // chunks of several are cut to the shortest (see `Pull`).
+        let mut pulls = Vec::new();
+        let mut streams = Vec::new();
+        for &src in &leaves.streams {
             let t = match a.ty(src).seq_elem()? {
                 Ty::Array(e, r) => Ty::array((**e).clone(), r + 1),
                 _ => return None,
@@ -439,49 +447,59 @@ impl Lowering<'_> {
                 _ => "chunk".into(),
             };
             let item = a.new_var(name, t);
-            let x = a.var_ref(item);
-            let pull = Pull {
+            pulls.push(Pull {
                 source: src,
                 item,
                 chunk: vec![len, elems],
-            };
-            let yes = a.lit(Prim::Bool, 1);
-            (a.extent(x, 0), yes, vec![pull], Some((src, x)))
-        } else {
-            // n: the shortest array's extent; chunks of `c` slices, fewer at the end.
+            });
+            streams.push((src, a.var_ref(item)));
+        }
+        let (mut cn, mut cond) = match streams.first() {
+            Some(&(_, x)) => (Some(a.extent(x, 0)), a.lit(Prim::Bool, 1)),
+            None => (None, a.lit(Prim::Bool, 1)),
+        };
+        if let Some(&first) = leaves.slices.first() {
+            // n: the shortest array's extent; chunks of `c` slices, fewer at
+            // the end (and no longer than the streams' chunks).
             let slices = &leaves.slices;
-            let mut n = a.extent(*slices.first()?, 0);
+            let mut n = a.extent(first, 0);
             for x in &slices[1..] {
                 let m = a.extent(*x, 0);
                 n = a.min_(n, m);
             }
-            let (_, rank) = a.arr_ty(slices[0]);
-            let sh = a.shape(slices[0]);
-            let inner: Vec<H> = (1..rank).map(|d| a.comp(sh, d)).collect();
-            let inner = a.index(inner);
-            let size = a.size_of(inner, rank - 1);
-            let one = a.usize_lit(1);
-            let zero = a.usize_lit(0);
-            let size = max(a, size, one);
-            let auto = a.binary(BinOp::Div, elems, size);
-            let auto = max(a, auto, one);
-            let asked = a.binary(BinOp::Gt, len, zero);
-            let c = a.if_(asked, len, auto);
+            let c = match cn {
+                Some(c) => c,
+                None => {
+                    let (_, rank) = a.arr_ty(first);
+                    let sh = a.shape(first);
+                    let inner: Vec<H> = (1..rank).map(|d| a.comp(sh, d)).collect();
+                    let inner = a.index(inner);
+                    let size = a.size_of(inner, rank - 1);
+                    let one = a.usize_lit(1);
+                    let zero = a.usize_lit(0);
+                    let size = max(a, size, one);
+                    let auto = a.binary(BinOp::Div, elems, size);
+                    let auto = max(a, auto, one);
+                    let asked = a.binary(BinOp::Gt, len, zero);
+                    a.if_(asked, len, auto)
+                }
+            };
             // `n - min(k, n)`: never below 0, and the bounds analysis proves
             // the reads `k + j` of the slices from it.
             let done = a.min_(k, n);
             let left = a.binary(BinOp::Sub, n, done);
-            let below = a.binary(BinOp::Lt, k, n);
-            (a.min_(c, left), below, vec![], None)
-        };
-        let mut lift = Lift {
-            a: &mut *self.a,
-            env: HashMap::new(),
-            cn,
-            stream,
-            free: HashMap::new(),
-            memo: HashMap::new(),
-        };
+            cond = a.binary(BinOp::Lt, k, n);
+            cn = Some(a.min_(c, left));
+        }
+        let cn = cn?;
+        // With slices, a stream's chunk may outlast them (at the end): its
+        // elements are read up to `cn`.
+        if !leaves.slices.is_empty() {
+            for (_, x) in &mut streams {
+                *x = take_rows(a, *x, cn);
+            }
+        }
+        let mut lift = Lift::new(&mut *self.a, cn, streams);
         let elem = lift.seq(s, k, self.let_values)?;
         let next_k = self.a.binary(BinOp::Add, k, cn);
         // Each fold reduces the chunk's values (in order: `fold1_all`), then
@@ -504,342 +522,14 @@ impl Lowering<'_> {
     }
 }
 
-/// A value of a per-element program, lifted over a chunk.
-#[derive(Clone, Copy)]
-enum L {
-    /// The same for every element (it reads no element).
-    Same(H),
-    /// One more dimension, outermost: the chunk's elements.
-    Lifted(H),
-}
-
-/// Lifts per-element programs: `env` maps each variable bound to an element
-/// (an array) to its lifted array, `cn` is the chunk's length.
-struct Lift<'a> {
-    a: &'a mut Arena,
-    env: HashMap<VarId, H>,
-    cn: H,
-    /// The stream the loop pulls chunks from, and its chunk.
-    stream: Option<(H, H)>,
-    free: HashMap<H, BTreeSet<VarId>>,
-    memo: HashMap<H, Option<L>>,
-}
-
-impl Lift<'_> {
-    /// The lifted element of sequence `s`: the chunk at `k`.
-    fn seq(&mut self, s: H, k: H, let_values: &HashMap<VarId, H>) -> Option<H> {
-        let s = resolve(self.a, let_values, s);
-        match self.a.expr(s).clone() {
-            Expr::Scalar(Scalar::Var(_)) => self.stream.filter(|(src, _)| *src == s).map(|(_, x)| x),
-            Expr::Seq(SeqOp::Slices { a }) => {
-                // Rows `k .. k + cn` of `a`, read where they are used.
-                let (_, rank) = self.a.arr_ty(a);
-                let sh = self.a.shape(a);
-                let mut dims = vec![self.cn];
-                dims.extend((1..rank).map(|d| self.a.comp(sh, d)));
-                let dims = self.a.index(dims);
-                Some(self.a.generate_with(dims, |x, ix| {
-                    let j = x.comp(ix, 0);
-                    let mut at = vec![x.binary(BinOp::Add, k, j)];
-                    at.extend((1..rank).map(|d| x.comp(ix, d)));
-                    let at = x.index(at);
-                    x.read(a, at)
-                }))
-            }
-            Expr::Seq(SeqOp::Map { f, s }) => {
-                let x = self.seq(s, k, let_values)?;
-                self.apply(&f, &[x])
-            }
-            Expr::Seq(SeqOp::Zip { f, a, b }) => {
-                let x = self.seq(a, k, let_values)?;
-                let y = self.seq(b, k, let_values)?;
-                self.apply(&f, &[x, y])
-            }
-            _ => None,
-        }
-    }
-
-    /// Per-element program `f` applied to lifted arguments.
-    fn apply(&mut self, f: &Fun, args: &[H]) -> Option<H> {
-        for (p, x) in f.params.iter().zip(args) {
-            self.env.insert(*p, *x);
-        }
-        self.lifted(f.body)
-    }
-
-    /// Does `h` read an element?
-    fn dep(&mut self, h: H) -> bool {
-        let free = crate::alpha::free_vars(self.a, h, &mut self.free);
-        free.iter().any(|v| self.env.contains_key(v))
-    }
-
-    /// `h` lifted, replicated over the chunk if it reads no element.
-    fn lifted(&mut self, h: H) -> Option<H> {
-        match self.lift(h)? {
-            L::Lifted(x) => Some(x),
-            L::Same(x) => {
-                let (_, rank) = self.a.arr_ty(x);
-                let sh = self.a.shape(x);
-                let mut dims = vec![self.cn];
-                dims.extend((0..rank).map(|d| self.a.comp(sh, d)));
-                let dims = self.a.index(dims);
-                Some(self.a.generate_with(dims, |a, ix| {
-                    let inner: Vec<H> = (1..=rank).map(|d| a.comp(ix, d)).collect();
-                    let inner = a.index(inner);
-                    a.read(x, inner)
-                }))
-            }
-        }
-    }
-
-    fn lift(&mut self, h: H) -> Option<L> {
-        if !self.dep(h) {
-            return Some(L::Same(h));
-        }
-        if let Some(r) = self.memo.get(&h) {
-            return *r;
-        }
-        let r = self.lift_node(h);
-        self.memo.insert(h, r);
-        r
-    }
-
-    fn lift_node(&mut self, h: H) -> Option<L> {
-        let ty = self.a.ty(h).clone();
-        let (elem, rank) = match &ty {
-            Ty::Array(e, r) => ((**e).clone(), *r),
-            _ => return None,
-        };
-        let lifted_ty = Ty::array(elem.clone(), rank + 1);
-        let node = |a: &mut Arena, e: ArrayOp| a.add(Expr::Array(e), lifted_ty.clone(), Span::call_site());
-        let r = match self.a.expr(h).clone() {
-            Expr::Scalar(Scalar::Var(v)) => self.env.get(&v).copied()?,
-            Expr::Scalar(Scalar::Let { var, value, body }) => {
-                let value = match self.lift(value)? {
-                    L::Same(x) => x,
-                    L::Lifted(x) => {
-                        let t = match &self.a.var(var).ty {
-                            Ty::Array(e, r) => Ty::array((**e).clone(), r + 1),
-                            _ => return None,
-                        };
-                        let name = self.a.var(var).name.clone();
-                        let nv = self.a.new_var(name, t);
-                        let nh = self.a.var_ref(nv);
-                        self.env.insert(var, nh);
-                        let b = self.lifted(body)?;
-                        return Some(L::Lifted(self.a.let_(nv, x, b)));
-                    }
-                };
-                let b = self.lifted(body)?;
-                self.a.let_(var, value, b)
-            }
-            Expr::Array(ArrayOp::Map { f, a }) => {
-                let x = self.lifted(a)?;
-                if self.fun_dep(&f) {
-                    let sh = self.a.shape(x);
-                    let f = self.in_chunk_fun(&f, |a, ix| vec![a.read(x, ix)], rank + 1)?;
-                    self.a.generate(sh, f)
-                } else {
-                    node(self.a, ArrayOp::Map { f, a: x })
-                }
-            }
-            Expr::Array(ArrayOp::ZipWith { f, a, b }) => {
-                let (x, y) = (self.lifted(a)?, self.lifted(b)?);
-                if self.fun_dep(&f) {
-                    let (sx, sy) = (self.a.shape(x), self.a.shape(y));
-                    let dims: Vec<H> = (0..=rank)
-                        .map(|d| {
-                            let (p, q) = (self.a.comp(sx, d), self.a.comp(sy, d));
-                            self.a.min_(p, q)
-                        })
-                        .collect();
-                    let sh = self.a.index(dims);
-                    let f = self.in_chunk_fun(&f, |a, ix| vec![a.read(x, ix), a.read(y, ix)], rank + 1)?;
-                    self.a.generate(sh, f)
-                } else {
-                    node(self.a, ArrayOp::ZipWith { f, a: x, b: y })
-                }
-            }
-            Expr::Array(ArrayOp::Generate { shape, f }) => {
-                let sh = self.outer_shape(shape, rank)?;
-                let g = self.in_chunk_fun(&f, |a, ix| vec![inner_index(a, ix, rank)], rank + 1)?;
-                self.a.generate(sh, g)
-            }
-            Expr::Array(ArrayOp::Backpermute { shape, f, a }) => {
-                let x = self.lifted(a)?;
-                let (_, src_rank) = self.a.arr_ty(a);
-                let sh = self.outer_shape(shape, rank)?;
-                let g = self.in_chunk_fun(&f, |a, ix| vec![inner_index(a, ix, rank)], rank + 1)?;
-                // The source index, with the element's position in front.
-                let ix = self.a.var_ref(g.params[0]);
-                let mut at = vec![self.a.comp(ix, 0)];
-                at.extend(self.a.comps(g.body, src_rank));
-                let body = self.a.index(at);
-                let f = Fun {
-                    params: g.params,
-                    body,
-                };
-                node(self.a, ArrayOp::Backpermute { shape: sh, f, a: x })
-            }
-            Expr::Array(ArrayOp::Reshape { shape, a }) => {
-                let x = self.lifted(a)?;
-                let sh = self.outer_shape(shape, rank)?;
-                node(self.a, ArrayOp::Reshape { shape: sh, a: x })
-            }
-            Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
-                if self.fun_dep(&f) || z.is_some_and(|z| self.dep(z)) {
-                    return None;
-                }
-                let mut x = self.lifted(a)?;
-                if all {
-                    // Each element's values in one row.
-                    let (e, r) = self.a.arr_ty(x);
-                    let sh = self.a.shape(x);
-                    let inner: Vec<H> = (1..r).map(|d| self.a.comp(sh, d)).collect();
-                    let inner = self.a.index(inner);
-                    let size = self.a.size_of(inner, r - 1);
-                    let rows = self.a.index(vec![self.cn, size]);
-                    x = self.a.add(
-                        Expr::Array(ArrayOp::Reshape { shape: rows, a: x }),
-                        Ty::array(e, 2),
-                        Span::call_site(),
-                    );
-                }
-                node(
-                    self.a,
-                    ArrayOp::Fold {
-                        f,
-                        z,
-                        a: x,
-                        all: false,
-                    },
-                )
-            }
-            Expr::Array(ArrayOp::Scan { dir, kind, f, z, a }) if kind != crate::ir::ScanKind::Exclusive => {
-                if self.fun_dep(&f) || z.is_some_and(|z| self.dep(z)) {
-                    return None;
-                }
-                let x = self.lifted(a)?;
-                node(
-                    self.a,
-                    ArrayOp::Scan {
-                        dir,
-                        kind,
-                        f,
-                        z,
-                        a: x,
-                    },
-                )
-            }
-            _ => return None,
-        };
-        Some(L::Lifted(r))
-    }
-
-    /// Does closure `f` read an element (by index or its shape)?
-    fn fun_dep(&mut self, f: &Fun) -> bool {
-        self.dep(f.body)
-    }
-
-    /// The lifted shape of a per-element array of rank `rank` whose shape
-    /// is `shape`: the chunk's length in front. The shape may read an
-    /// element's shape (the same for all elements of a chunk), not its data.
-    fn outer_shape(&mut self, shape: H, rank: usize) -> Option<H> {
-        let sh = self.host_scalar(shape)?;
-        let mut dims = vec![self.cn];
-        dims.extend((0..rank).map(|d| self.a.comp(sh, d)));
-        Some(self.a.index(dims))
-    }
-
-    /// Scalar code outside closures that reads at most elements' shapes.
-    fn host_scalar(&mut self, h: H) -> Option<H> {
-        if !self.dep(h) {
-            return Some(h);
-        }
-        match self.a.expr(h).clone() {
-            Expr::Scalar(Scalar::Shape(x)) => {
-                let (_, r) = self.a.arr_ty(x);
-                let lx = self.lifted(x)?;
-                let sh = self.a.shape(lx);
-                let dims: Vec<H> = (1..=r).map(|d| self.a.comp(sh, d)).collect();
-                Some(self.a.index(dims))
-            }
-            Expr::Scalar(Scalar::Read { .. }) | Expr::Scalar(Scalar::Var(_)) => None,
-            e if e.funs().is_empty() && !e.is_array_op() => self.rebuild(h, &e, |l, c| l.host_scalar(c)),
-            _ => None,
-        }
-    }
-
-    /// Element function `f` of a per-element operation as the element
-    /// function of its lifted version over index `ix` (rank `rank`, the
-    /// element's position `j` first): its arguments from `args(ix)`, and its
-    /// reads of an element's arrays made reads of their lifted arrays at `j`.
-    fn in_chunk_fun(
-        &mut self,
-        f: &Fun,
-        args: impl FnOnce(&mut Arena, H) -> Vec<H>,
-        rank: usize,
-    ) -> Option<Fun> {
-        let ix = self.a.new_var("ix", Ty::Index(rank));
-        let ixh = self.a.var_ref(ix);
-        let j = self.a.comp(ixh, 0);
-        let xs = args(self.a, ixh);
-        // The closure's parameters bound to `args`, around its rewritten body.
-        let mut body = self.in_chunk(f.body, j)?;
-        for (p, x) in f.params.iter().zip(&xs).rev() {
-            body = self.a.let_(*p, *x, body);
-        }
-        Some(Fun {
-            params: vec![ix],
-            body,
-        })
-    }
-
-    /// Node `h` (expression `e`) with each child `c` replaced by `f(c)`;
-    /// `None` if one of them is.
-    fn rebuild(&mut self, h: H, e: &Expr, mut f: impl FnMut(&mut Self, H) -> Option<H>) -> Option<H> {
-        let mut ok = true;
-        let new = e.map_children(|c| {
-            f(self, c).unwrap_or_else(|| {
-                ok = false;
-                c
-            })
-        });
-        if !ok {
-            return None;
-        }
-        let ty = self.a.ty(h).clone();
-        Some(self.a.add(new, ty, self.a.span(h)))
-    }
-
-    /// Scalar code inside a closure, for the element at position `j`.
-    fn in_chunk(&mut self, h: H, j: H) -> Option<H> {
-        if !self.dep(h) {
-            return Some(h);
-        }
-        match self.a.expr(h).clone() {
-            Expr::Scalar(Scalar::Read { array, index }) => {
-                let x = self.lifted(array)?;
-                let (_, r) = self.a.arr_ty(array);
-                let ix = self.in_chunk(index, j)?;
-                let mut at = vec![j];
-                at.extend(self.a.comps(ix, r));
-                let at = self.a.index(at);
-                Some(self.a.read(x, at))
-            }
-            Expr::Scalar(Scalar::Shape(_)) => self.host_scalar(h),
-            Expr::Scalar(Scalar::Var(_)) => None,
-            e if e.funs().is_empty() && !e.is_array_op() => self.rebuild(h, &e, |l, c| l.in_chunk(c, j)),
-            _ => None,
-        }
-    }
-}
-
-/// Index `ix` of a lifted array (rank `rank` + 1) without its first
-/// component: the index into one element.
-fn inner_index(a: &mut Arena, ix: H, rank: usize) -> H {
-    let inner: Vec<H> = (1..=rank).map(|d| a.comp(ix, d)).collect();
-    a.index(inner)
+/// The first `n` elements (outermost) of array `x`, read where used.
+fn take_rows(a: &mut Arena, x: H, n: H) -> H {
+    let (_, rank) = a.arr_ty(x);
+    let sh = a.shape(x);
+    let mut dims = vec![n];
+    dims.extend((1..rank).map(|d| a.comp(sh, d)));
+    let dims = a.index(dims);
+    a.generate_with(dims, |a, ix| a.read(x, ix))
 }
 
 fn max(a: &mut Arena, x: H, y: H) -> H {
@@ -932,22 +622,12 @@ fn streamed_in_loop(
             }
         }
         let bodies: Vec<H> = e.funs().iter().map(|f| f.body).collect();
-        match e {
-            Expr::Scalar(Scalar::While {
-                init,
-                cond,
-                step,
-                pulls,
-                ..
-            }) => {
-                stack.extend(
-                    init.iter()
-                        .chain(pulls.iter().flat_map(Pull::exprs))
-                        .map(|x| (*x, inside)),
-                );
-                stack.extend(std::iter::once(cond).chain(step).map(|x| (*x, true)));
+        match e.loop_children() {
+            Some((once, every)) => {
+                stack.extend(once.into_iter().map(|x| (x, inside)));
+                stack.extend(every.into_iter().map(|x| (x, true)));
             }
-            _ => stack.extend(
+            None => stack.extend(
                 e.children()
                     .into_iter()
                     .map(|c| (c, inside || bodies.contains(&c))),
