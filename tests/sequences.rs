@@ -55,6 +55,20 @@ accel! {
         let streamed = xs.fold(fill([5], 1), |acc, x| acc.zip_with(x, |a, b| a ^ b).map(|v| v + 1));
         (by_rows, streamed)
     }
+    fn flatten_stats(xs: Seq<Vector<i64>>, m: &Matrix<i64>) -> (Vector<i64>, Vector<i64>) {
+        // Elements seen, values seen, their sum: whatever the groups.
+        let streamed = xs.fold_flatten(fill([3], 0i64), |acc, lens, vals| {
+            let c = lens.len() as i64;
+            let n = lens.map(|l| l as i64).sum();
+            let s = vals.sum();
+            generate([3], |[i]| acc[[i]] + if i == 0 { c } else if i == 1 { n.value() } else { s.value() })
+        });
+        let rows = m.rows().fold_flatten(fill([2], 7i64), |acc, lens, vals| {
+            let s = vals.map(|v| v * v).sum();
+            generate([2], |[i]| acc[[i]] + if i == 0 { lens.len() as i64 } else { s.value() })
+        });
+        (streamed, rows)
+    }
     fn dot_scalars(xs: Seq<Scalar<i64>>, ys: Seq<Scalar<i64>>) -> Scalar<i64> {
         xs.zip_with(ys, |x, y| x.value() * y.value()).sum()
     }
@@ -137,6 +151,14 @@ proptest! {
         let args = [seq_arg(&xs), arg(&m)];
         let r = accel::with_chunk_len(chunk, || array_folds(xs.clone(), &m));
         check_ok(array_folds::SOURCE, "array_folds", &args, r, EXACT);
+    }
+
+    /// `fold_flatten` over groups of vectors (chunks, or one at a time).
+    #[test]
+    fn folds_of_flattened_groups(xs in vectors(-50i64..50, 10, 6), m in matrix(-50i64..50, 9, 6), chunk in 0usize..4) {
+        let args = [seq_arg(&xs), arg(&m)];
+        let r = accel::with_chunk_len(chunk, || flatten_stats(xs.clone(), &m));
+        check_ok(flatten_stats::SOURCE, "flatten_stats", &args, r, EXACT);
     }
 
     #[test]
@@ -233,6 +255,9 @@ fn explain_says_which_loops_run_in_chunks() {
     assert!(scaled_rows::explain().contains("(a chunk of elements per iteration)"));
     assert!(dotp::explain().contains("(a chunk of elements per iteration)"));
     assert!(weighted::explain().contains("(a chunk of elements per iteration)"));
+    assert!(flatten_stats::explain().contains("(a chunk of elements per iteration)"));
+    // Folds of arrays combine one element at a time.
+    assert!(array_folds::explain().contains("(one element per iteration)"));
     assert!(row_products::explain().contains("while (state (chunk"));
     assert!(
         rev_scans::explain().contains("while (state (chunk"),

@@ -679,11 +679,22 @@ impl<'a> Validator<'a> {
                         _ => false,
                     },
                     // Of Scalars from a scalar, or of arrays from an array.
-                    crate::ir::SeqOp::Fold { z, s, .. } => {
+                    crate::ir::SeqOp::Fold {
+                        z, s, flatten: false, ..
+                    } => {
                         let z = self.a.ty(*z);
                         seq(s)
                             && self.a.ty(*s).seq_elem() == Some(ty)
                             && (Some(z) == ty.elem_and_rank().map(|(e, _)| e) || z == ty)
+                    }
+                    // Of vectors, into any array.
+                    crate::ir::SeqOp::Fold {
+                        z, s, flatten: true, ..
+                    } => {
+                        seq(s)
+                            && matches!(self.a.ty(*s).seq_elem(), Some(Ty::Array(_, 1)))
+                            && self.a.ty(*z) == ty
+                            && ty.is_array()
                     }
                 };
                 if !ok {

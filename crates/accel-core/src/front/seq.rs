@@ -10,7 +10,8 @@ use crate::ir::{Arena, ArrayOp, Expr, Fun, Prim, SeqOp, Ty, H};
 use syn::spanned::Spanned;
 
 /// The methods of a sequence, for the "no such method" message and the guide.
-pub const SEQ_METHODS: &str = "map, zip_with, fold, sum, product, minimum, maximum, collect, tabulate";
+pub const SEQ_METHODS: &str =
+    "map, zip_with, fold, fold_flatten, sum, product, minimum, maximum, collect, tabulate";
 
 impl Lowerer<'_> {
     /// `a.rows()` and `a.to_seq()`: a sequence of `a`'s slices along its
@@ -202,7 +203,48 @@ impl Lowerer<'_> {
                         ),
                     );
                 }
-                Ok(self.arena.add(Expr::Seq(SeqOp::Fold { f, z, s }), elem, span))
+                let fold = SeqOp::Fold {
+                    f,
+                    z,
+                    s,
+                    flatten: false,
+                };
+                Ok(self.arena.add(Expr::Seq(fold), elem, span))
+            }
+            "fold_flatten" => {
+                // Groups of consecutive vectors: their lengths and values.
+                self.arity(m, args, 2)?;
+                let Ty::Array(e, 1) = &elem else {
+                    return err(
+                        span,
+                        format!("`fold_flatten` takes a sequence of vectors, but its elements are `{elem}`"),
+                    );
+                };
+                let values = Ty::array((**e).clone(), 1);
+                let z = self.expr(args[0], None)?;
+                let zt = self.arena.ty(z).clone();
+                if !zt.is_array() {
+                    return err(
+                        args[0].span(),
+                        format!("the accumulator of `fold_flatten` is an array, found `{zt}`"),
+                    );
+                }
+                let lens = Ty::array(Ty::Prim(Prim::Usize), 1);
+                let f = self.element_program(args[1], &[zt.clone(), lens, values])?;
+                let ft = self.arena.ty(f.body).clone();
+                if ft != zt {
+                    return err(
+                        args[1].span(),
+                        format!("the closure of `fold_flatten` must return its accumulator's type `{zt}`, found `{ft}`"),
+                    );
+                }
+                let fold = SeqOp::Fold {
+                    f,
+                    z,
+                    s,
+                    flatten: true,
+                };
+                Ok(self.arena.add(Expr::Seq(fold), zt, span))
             }
             "fold" | "sum" | "product" | "minimum" | "maximum" => {
                 let p = match &elem {
@@ -287,7 +329,13 @@ impl Lowerer<'_> {
 /// The fold of a sequence of Scalars with scalar closure `f` from scalar `z`.
 fn fold_scalars(a: &mut Arena, f: Fun, z: H, s: H, span: proc_macro2::Span) -> H {
     let scalar = Ty::array(a.ty(z).clone(), 0);
-    a.add(Expr::Seq(SeqOp::Fold { f, z, s }), scalar, span)
+    let fold = SeqOp::Fold {
+        f,
+        z,
+        s,
+        flatten: false,
+    };
+    a.add(Expr::Seq(fold), scalar, span)
 }
 
 /// The identity of `min` (the largest value) or of `max` (the smallest).

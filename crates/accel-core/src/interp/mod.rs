@@ -238,14 +238,32 @@ impl Interp<'_> {
                 };
                 Ok(V::A(Rc::new(DynArray { shape, elems })))
             }
-            SeqOp::Fold { f, z, s } if self.a.ty(*z).is_array() => {
+            // One group per element: the compiled program's groups are
+            // chunks, and a `fold_flatten` must not depend on them.
+            SeqOp::Fold {
+                f,
+                z,
+                s,
+                flatten: true,
+            } => {
+                let mut acc = self.array(*z)?;
+                for x in self.seq(*s)?.iter() {
+                    let lens = DynArray {
+                        shape: vec![1],
+                        elems: vec![Value::Usize(x.elems.len())],
+                    };
+                    acc = self.apply_arrays(f, vec![acc, Rc::new(lens), x.clone()])?;
+                }
+                Ok(V::A(acc))
+            }
+            SeqOp::Fold { f, z, s, .. } if self.a.ty(*z).is_array() => {
                 let mut acc = self.array(*z)?;
                 for x in self.seq(*s)?.iter() {
                     acc = self.apply_arrays(f, vec![acc, x.clone()])?;
                 }
                 Ok(V::A(acc))
             }
-            SeqOp::Fold { f, z, s } => {
+            SeqOp::Fold { f, z, s, .. } => {
                 let mut acc = self.scalar(*z)?;
                 for x in self.seq(*s)?.iter() {
                     let v = x

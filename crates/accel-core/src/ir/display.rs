@@ -221,8 +221,12 @@ impl Arena {
                 self.write(s, *x);
                 s.push(')');
             }
-            Expr::Seq(SeqOp::Fold { f, z, s: x }) => {
-                s.push_str("seq_fold(");
+            Expr::Seq(SeqOp::Fold { f, z, s: x, flatten }) => {
+                s.push_str(if *flatten {
+                    "seq_fold_flatten("
+                } else {
+                    "seq_fold("
+                });
                 self.write_fun(s, f);
                 s.push_str(", ");
                 self.write(s, *z);

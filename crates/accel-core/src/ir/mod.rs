@@ -637,7 +637,12 @@ pub enum SeqOp {
     /// The consumer of a sequence of Scalars: scalar closure `f(acc, x)` from
     /// scalar `z` over the elements' values, in order (`f` is associative:
     /// chunks may be combined first); a Scalar. An empty sequence gives `z`.
-    Fold { f: Fun, z: H, s: H },
+    /// With an array `z`, a fold of arrays: `f(acc, x)` an array program,
+    /// one element at a time. With `flatten` (`fold_flatten`, of vectors),
+    /// `f(acc, lens, values)` is an array program over groups of
+    /// consecutive elements: their lengths and their values one after the
+    /// other.
+    Fold { f: Fun, z: H, s: H, flatten: bool },
     /// All elements' values in order, as a vector (`collect`), or, for a
     /// sequence whose elements have one shape, as an array of rank + 1 whose
     /// outermost dimension counts them (`tabulate`).
@@ -824,7 +829,7 @@ impl Expr {
             Expr::Seq(SeqOp::Slices { a }) => vec![*a],
             Expr::Seq(SeqOp::Map { f, s }) => vec![f.body, *s],
             Expr::Seq(SeqOp::Zip { f, a, b }) => vec![f.body, *a, *b],
-            Expr::Seq(SeqOp::Fold { f, z, s }) => vec![f.body, *z, *s],
+            Expr::Seq(SeqOp::Fold { f, z, s, .. }) => vec![f.body, *z, *s],
             Expr::Seq(SeqOp::Collect { s, .. }) => vec![*s],
             Expr::Scalar(Scalar::Read { array, index })
             | Expr::Plan(PlanRead::ReadLinear { array, index })
@@ -975,10 +980,15 @@ impl Expr {
                 let a = f(*a);
                 Expr::Seq(SeqOp::Zip { f: g, a, b: f(*b) })
             }
-            Expr::Seq(SeqOp::Fold { f: g, z, s }) => {
+            Expr::Seq(SeqOp::Fold { f: g, z, s, flatten }) => {
                 let g = fun(g, &mut f);
                 let z = f(*z);
-                Expr::Seq(SeqOp::Fold { f: g, z, s: f(*s) })
+                Expr::Seq(SeqOp::Fold {
+                    f: g,
+                    z,
+                    s: f(*s),
+                    flatten: *flatten,
+                })
             }
             Expr::Seq(SeqOp::Collect { s, tabulate }) => Expr::Seq(SeqOp::Collect {
                 s: f(*s),

@@ -99,7 +99,7 @@ pub fn lower(p: &Program) -> CResult<Program> {
         }
         // Folds of arrays combine one element at a time.
         let of_arrays = fs.iter().any(|f| match lw.a.expr(*f) {
-            Expr::Seq(SeqOp::Fold { z, .. }) => lw.a.ty(*z).is_array(),
+            Expr::Seq(SeqOp::Fold { z, flatten, .. }) => !flatten && lw.a.ty(*z).is_array(),
             _ => false,
         });
         let chunkable = !of_arrays && (!leaves.streams.is_empty() || !leaves.slices.is_empty());
@@ -306,18 +306,33 @@ impl Lowering<'_> {
             };
         }
         let empty = self.a.index(vec![]);
-        // A fold of Scalars combines the element's value; a fold of arrays, the element.
-        let x = match self.a.arr_ty(elem).1 {
+        // A fold of Scalars combines the element's value; a fold of arrays,
+        // the element; a `fold_flatten`, a group of one element.
+        let rank = self.a.arr_ty(elem).1;
+        let x = match rank {
             0 => self.a.read(elem, empty),
             _ => elem,
         };
-        Ok(self.fold_loop(counter, next_k, cond, pulls, fs, |_, _, _| x))
+        let group = (rank == 1).then(|| {
+            let w = self.a.extent(elem, 0);
+            let one = self.a.usize_lit(1);
+            let dims = self.a.index(vec![one, w]);
+            self.a.reshape(elem, dims)
+        });
+        Ok(self.fold_loop(counter, next_k, cond, pulls, fs, |_, _, flatten| {
+            match (flatten, group) {
+                (true, Some(g)) => g,
+                _ => x,
+            }
+        }))
     }
 
     /// The loop over counter `counter` (from 0 to `next_k`, while `cond`)
-    /// that folds, for each fold of `fs`, the value `value(a, f, z)` of each
-    /// iteration into its accumulator: a Scalar (it stays where the kernels
-    /// run), or for a fold of arrays the array the closure returns.
+    /// that folds, for each fold of `fs`, the value `value(a, f, flatten)` of
+    /// each iteration into its accumulator: a Scalar (it stays where the
+    /// kernels run), or for a fold of arrays the array its closure returns.
+    /// A `fold_flatten`'s value is a group of elements as a matrix, one per
+    /// row: its closure gets their lengths and their values.
     fn fold_loop(
         &mut self,
         counter: VarId,
@@ -325,7 +340,7 @@ impl Lowering<'_> {
         cond: H,
         pulls: Vec<Pull>,
         fs: &[H],
-        mut value: impl FnMut(&mut Arena, &Fun, H) -> H,
+        mut value: impl FnMut(&mut Arena, &Fun, bool) -> H,
     ) -> H {
         let a = &mut *self.a;
         let mut vars = vec![counter];
@@ -333,13 +348,25 @@ impl Lowering<'_> {
         let mut step = vec![next_k];
         let empty = a.index(vec![]);
         for f in fs {
-            let Expr::Seq(SeqOp::Fold { f: g, z, .. }) = a.expr(*f).clone() else {
+            let Expr::Seq(SeqOp::Fold { f: g, z, flatten, .. }) = a.expr(*f).clone() else {
                 continue;
             };
             let acc = a.new_var("acc", a.ty(*f).clone());
             let acc_h = a.var_ref(acc);
             vars.push(acc);
-            let x = value(a, &g, z);
+            let x = value(a, &g, flatten);
+            if flatten {
+                let n = a.extent(x, 0);
+                let w = a.extent(x, 1);
+                let lens_shape = a.index(vec![n]);
+                let lens = a.fill(lens_shape, w);
+                let size = a.binary(BinOp::Mul, n, w);
+                let flat = a.index(vec![size]);
+                let values = a.reshape(x, flat);
+                init.push(z);
+                step.push(a.apply(&g, &[acc_h, lens, values]));
+                continue;
+            }
             if a.ty(z).is_array() {
                 init.push(z);
                 step.push(a.apply(&g, &[acc_h, x]));
@@ -504,7 +531,11 @@ impl Lowering<'_> {
         let next_k = self.a.binary(BinOp::Add, k, cn);
         // Each fold reduces the chunk's values (in order: `fold1_all`), then
         // its accumulator combines with the result.
-        Some(self.fold_loop(counter, next_k, cond, pulls, fs, |a, g, _| {
+        Some(self.fold_loop(counter, next_k, cond, pulls, fs, |a, g, flatten| {
+            // A `fold_flatten` takes the chunk as its group.
+            if flatten {
+                return elem;
+            }
             let (e, _) = a.arr_ty(elem);
             let all = a.add(
                 Expr::Array(ArrayOp::Fold {
