@@ -328,3 +328,57 @@ fn a_stream_is_pulled_lazily() {
         assert_eq!(r.value(), 9 ^ 24);
     }
 }
+
+/// `Stream::fill_ahead`: blocks filled on a reader thread into storage that
+/// comes back once used (a few buffers, whatever the number of blocks);
+/// errors and blocks that are not whole rows stop the run.
+#[test]
+fn blocks_filled_ahead_reuse_their_storage() {
+    use std::collections::HashSet;
+    use std::sync::{Arc, Mutex};
+    for chunk in [0, 1, 3, 7] {
+        let buffers = Arc::new(Mutex::new(HashSet::new()));
+        let seen = buffers.clone();
+        let mut next = 0i32;
+        let s = Stream::fill_ahead(2, [], move |buf: &mut Vec<i32>| {
+            buf.clear();
+            buf.reserve(5);
+            seen.lock().unwrap().insert(buf.as_ptr() as usize);
+            while buf.len() < 5 && next < 1003 {
+                buf.push(next);
+                next += 1;
+            }
+            Ok(!buf.is_empty())
+        });
+        let (sum, max) = accel::with_chunk_len(chunk, || max_sum(s)).unwrap();
+        assert_eq!(
+            (sum.value(), max.value()),
+            ((0..1003).sum(), 1002),
+            "chunk {chunk}"
+        );
+        let n = buffers.lock().unwrap().len();
+        assert!(n <= 4, "{n} buffers for 201 blocks (chunk {chunk})");
+    }
+
+    let mut k = 0;
+    let failing = Stream::fill_ahead(1, [], move |buf: &mut Vec<i32>| {
+        k += 1;
+        if k == 3 {
+            return Err(accel::Error::new("read", "bad sector"));
+        }
+        *buf = vec![1; 4];
+        Ok(true)
+    });
+    let e = max_sum(failing).unwrap_err();
+    assert!(
+        e.to_string().contains("element 8") && e.to_string().contains("bad sector"),
+        "{e}"
+    );
+
+    let ragged = Stream::fill_ahead(1, [2], |buf: &mut Vec<f32>| {
+        *buf = vec![1.0; 5];
+        Ok(true)
+    });
+    let e = dotp(ragged, vec![Vector::from(vec![1.0f32; 2]); 3]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ShapeMismatch, "{e}");
+}

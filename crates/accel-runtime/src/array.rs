@@ -77,7 +77,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 ),
             ));
         }
-        Ok(Array::on_host(shape, T::Columns::from_elems(&data)))
+        Ok(Array::on_host(shape, T::Columns::from_vec(data)))
     }
 
     /// An array whose element at each index is `f(index)`.
@@ -217,6 +217,12 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 columns.recycle();
             }
         }
+    }
+
+    /// The host columns when this array is their only owner (to reuse their
+    /// storage), else `None`.
+    pub(crate) fn into_unique_columns(self) -> Option<T::Columns> {
+        Arc::try_unwrap(self.data).ok()?.host.into_inner()
     }
 
     /// The columns, without a copy when this is their only owner.
@@ -396,7 +402,7 @@ where
 
 impl<T: Elem> From<Vec<T>> for Array<T, 1> {
     fn from(data: Vec<T>) -> Self {
-        Array::on_host([data.len()], T::Columns::from_elems(&data))
+        Array::on_host([data.len()], T::Columns::from_vec(data))
     }
 }
 

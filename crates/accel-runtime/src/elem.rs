@@ -85,6 +85,11 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
         }
         c
     }
+    /// The columns of `elems`, without a copy where the columns are one
+    /// `Vec` of them.
+    fn from_vec(elems: Vec<Self::Elem>) -> Self {
+        Self::from_elems(&elems)
+    }
     fn to_elems(&self) -> Vec<Self::Elem> {
         (0..self.len()).filter_map(|i| self.get(i)).collect()
     }
@@ -175,6 +180,7 @@ macro_rules! prim_elem {
             fn get(&self, i: usize) -> Option<$t> { self.as_slice().get(i).copied() }
             fn push(&mut self, v: $t) { Vec::push(self, v) }
             fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
+            fn from_vec(elems: Vec<$t>) -> Self { elems }
             fn to_elems(&self) -> Vec<$t> { self.clone() }
             fn into_elems(self) -> Vec<$t> { self }
             fn extend_from(&mut self, from: &Self, range: std::ops::Range<usize>) {

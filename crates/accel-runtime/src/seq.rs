@@ -28,6 +28,13 @@ pub struct Stream<'a, T: Elem, const R: usize> {
     current: Vec<Block<T, R>>,
     /// Told the number of elements pulled after each pull; `false` cancels.
     progress: Option<Box<dyn FnMut(usize) -> bool + 'a>>,
+    /// The last chunk copied together (its elements, shared with the
+    /// program): its storage is reused for the next once the program has
+    /// dropped it, rather than fresh memory for every chunk.
+    spare: Option<Array<T, 1>>,
+    /// Given each block the program is done with ([`Stream::fill_ahead`]'s
+    /// storage goes back to its reader).
+    recycle: Option<Box<dyn FnMut(Array<T, 1>) + 'a>>,
 }
 
 /// A run of elements of one shape, `row`, stored one after the other in
@@ -133,7 +140,7 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// elements along its outermost dimension; blocks may differ in their
     /// number of rows and their rows' shape. Reading a file in large blocks
     /// this way costs nothing per element: a chunk of the program is a whole
-    /// block (not copied) when their lengths are near.
+    /// block (not copied) when the block holds at least a sixteenth of a chunk.
     pub fn chunks<const R1: usize>(blocks: impl IntoIterator<Item = Array<T, R1>, IntoIter: 'a>) -> Self {
         Stream::fallible_chunks(blocks.into_iter().map(Ok))
     }
@@ -155,6 +162,8 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
             pulled: 0,
             current: Vec::new(),
             progress: None,
+            spare: None,
+            recycle: None,
         }
     }
 
@@ -173,6 +182,76 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         Array<T, R>: Send + 'static,
     {
         Stream::fallible(read_ahead(depth, items))
+    }
+
+    /// A stream of blocks filled ahead on a thread of its own, into storage
+    /// used again and again: `fill(&mut buf)` puts the next block's values
+    /// into `buf` (which holds an earlier block's, or nothing: set its
+    /// length) and returns `Ok(false)` at the end. Each block's values are
+    /// rows of shape `row`, one after the other. Up to `depth` blocks wait
+    /// while the program computes; a block the program is done with goes back
+    /// to the reader, so that reading a file costs no fresh memory (no page
+    /// faults, no zeroing) whatever its length.
+    pub fn fill_ahead<F>(depth: usize, row: [usize; R], mut fill: F) -> Self
+    where
+        T: Elem<Columns = Vec<T>>,
+        F: FnMut(&mut Vec<T>) -> Result<bool> + Send + 'static,
+    {
+        let depth = depth.max(1);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<T>>>(depth);
+        let (back_tx, back_rx) = std::sync::mpsc::channel::<Vec<T>>();
+        std::thread::spawn(move || {
+            // Buffers in use: waiting, in the program's hands, being filled.
+            let mut made = 0;
+            loop {
+                let mut buf = match back_rx.try_recv() {
+                    Ok(b) => b,
+                    Err(_) if made < depth + 2 => {
+                        made += 1;
+                        Vec::new()
+                    }
+                    Err(_) => match back_rx.recv() {
+                        Ok(b) => b,
+                        // The program has dropped the stream.
+                        Err(_) => return,
+                    },
+                };
+                let item = match fill(&mut buf) {
+                    Ok(false) => return,
+                    Ok(true) => Ok(buf),
+                    Err(e) => Err(e),
+                };
+                let failed = item.is_err();
+                if tx.send(item).is_err() || failed {
+                    return;
+                }
+            }
+        });
+        let w = crate::shape::size(&row);
+        let blocks = rx.into_iter().map(move |b| {
+            let b = b?;
+            if (w == 0 && !b.is_empty()) || (w > 0 && b.len() % w != 0) {
+                return Err(Error::with_kind(
+                    ErrorKind::ShapeMismatch,
+                    "Stream::fill_ahead",
+                    format!("a block of {} values is not rows of shape {row:?}", b.len()),
+                ));
+            }
+            let n = b.len();
+            Ok(Block {
+                flat: Array::from_columns([n], b)?,
+                row,
+                rows: n.checked_div(w).unwrap_or(0),
+                next: 0,
+            })
+        });
+        let mut s = Stream::of_blocks(blocks);
+        s.recycle = Some(Box::new(move |flat: Array<T, 1>| {
+            if let Some(cols) = flat.into_unique_columns() {
+                let _ = back_tx.send(cols);
+            }
+        }));
+        s
     }
 
     /// The same stream, reporting its progress: `progress(n)` is called after
@@ -198,7 +277,9 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// The block holding the next element, checked; `None` at the end.
     fn block(&mut self) -> Result<Option<&mut Block<T, R>>> {
         while self.current.last().is_some_and(|b| b.left() == 0) {
-            self.current.pop();
+            if let (Some(b), Some(recycle)) = (self.current.pop(), &mut self.recycle) {
+                recycle(b.flat);
+            }
         }
         if self.current.is_empty() {
             let at = self.pulled;
@@ -273,18 +354,33 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         let row = b.row;
         let w = b.row_len();
         let c = if len > 0 { len } else { (elems / w.max(1)).max(1) };
-        // A whole block when it is near the chunk's length: no copy. Asked
-        // for a length (`len`), never more than it.
-        let most = if len > 0 { len } else { 4 * c };
-        if b.next == 0 && b.rows <= most && 2 * b.rows >= c {
-            let k = b.rows;
+        // The rest of a block when it holds a sixteenth of a chunk or more
+        // (half, asked for a length `len`, and never more than it): no copy
+        // when that is the whole block. Copying costs more than an
+        // iteration of the loop (a chunk of 2^20 f32 takes about 0.4 ms to
+        // copy; an iteration's own work, some 20 us).
+        let (least, most) = if len > 0 {
+            (c.div_ceil(2), len)
+        } else {
+            (c.div_ceil(16), usize::MAX)
+        };
+        if b.left() <= most && b.left() >= least {
+            let k = b.left();
             let x = b.take(k)?;
             self.pulled_more(k)?;
             return Ok(Some(x));
         }
-        // Otherwise the rows of successive blocks, copied, up to `c`.
-        // (Room for a chunk, within reason: a huge `len` grows as it fills.)
-        let mut cols = T::Columns::with_capacity(c.saturating_mul(w).min(1 << 24));
+        // Otherwise the rows of successive blocks, copied, up to `c`, into
+        // the last such chunk's storage when the program is done with it.
+        let mut cols = match self.spare.take().and_then(Array::into_unique_columns) {
+            Some(mut cols) => {
+                // SAFETY: no slot below 0 needs to be written.
+                unsafe { cols.set_len(0) };
+                cols
+            }
+            // Room for a chunk, within reason: a huge `len` grows as it fills.
+            None => T::Columns::with_capacity(c.saturating_mul(w).min(1 << 24)),
+        };
         let mut n = 0;
         while n < c {
             let Some(b) = self.block()? else { break };
@@ -301,7 +397,9 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         let mut dims = [0; R1];
         dims[0] = n;
         dims[1..].copy_from_slice(&row);
-        Array::from_columns(dims, cols).map(Some)
+        let chunk = Array::from_columns(dims, cols)?;
+        self.spare = chunk.clone().reshaped([n * w]);
+        Ok(Some(chunk))
     }
 }
 
@@ -456,7 +554,7 @@ pub fn chunk_elems(backend: &Backend) -> usize {
 mod tests {
     use super::*;
 
-    /// A chunk near a block's length is the block itself, not a copy; other
+    /// A block of half a chunk or more (asked for a length) is a chunk itself, not a copy; other
     /// chunk lengths cut blocks and join their pieces.
     #[test]
     fn whole_blocks_are_not_copied() {

@@ -481,10 +481,17 @@ impl Lowering<'_> {
             });
             streams.push((src, a.var_ref(item)));
         }
-        let (mut cn, mut cond) = match streams.first() {
-            Some(&(_, x)) => (Some(a.extent(x, 0)), a.lit(Prim::Bool, 1)),
-            None => (None, a.lit(Prim::Bool, 1)),
-        };
+        // The chunks' extents are equal (cut to the shortest), but their
+        // minimum tells the bounds analysis that every read is inside each.
+        let mut cn: Option<H> = None;
+        for &(_, x) in &streams {
+            let n = a.extent(x, 0);
+            cn = Some(match cn {
+                Some(m) => a.min_(m, n),
+                None => n,
+            });
+        }
+        let mut cond = a.lit(Prim::Bool, 1);
         if let Some(&first) = leaves.slices.first() {
             // n: the shortest array's extent; chunks of `c` slices, fewer at
             // the end (and no longer than the streams' chunks).
