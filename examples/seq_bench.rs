@@ -36,17 +36,17 @@ accel! {
     }
 }
 
-/// The median time of `runs` calls of `f`, and its last result.
-fn time<T>(runs: usize, mut f: impl FnMut() -> accel::Result<T>) -> accel::Result<(Duration, T)> {
-    let mut ts = Vec::new();
-    let mut last = f()?;
-    for _ in 0..runs {
-        let t = Instant::now();
-        last = f()?;
-        ts.push(t.elapsed());
-    }
-    ts.sort();
-    Ok((ts[ts.len() / 2], last))
+/// Calls `f` once, adding its time to `samples`.
+fn timed<T>(samples: &mut Vec<Duration>, f: impl FnOnce() -> accel::Result<T>) -> accel::Result<T> {
+    let t = Instant::now();
+    let r = f()?;
+    samples.push(t.elapsed());
+    Ok(r)
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
 }
 
 fn ms(d: Duration) -> f64 {
@@ -77,9 +77,18 @@ fn main() -> accel::Result<()> {
             .map(|i| ((i * 7919) % 10007) as f32 * 1e-3)
             .collect::<Vec<f32>>(),
     );
-    let (t_ms, (s1, m1)) = time(21, || max_sum_seq::on(&b, &xs))?;
-    let (t_s, s2) = time(21, || sum_seq::on(&b, &xs))?;
-    let (t_arr, (s3, m3)) = time(21, || max_sum_array::on(&b, &xs))?;
+    // The programs in turn, many times: this machine's timings vary from
+    // run to run, and alike for all three.
+    let (mut t_ms, mut t_s, mut t_arr) = (Vec::new(), Vec::new(), Vec::new());
+    let mut results = None;
+    for _ in 0..41 {
+        let (s1, m1) = timed(&mut t_ms, || max_sum_seq::on(&b, &xs))?;
+        let s2 = timed(&mut t_s, || sum_seq::on(&b, &xs))?;
+        let (s3, m3) = timed(&mut t_arr, || max_sum_array::on(&b, &xs))?;
+        results = Some((s1, m1, s2, s3, m3));
+    }
+    let (s1, m1, s2, s3, m3) = results.expect("41 rounds");
+    let (t_ms, t_s, t_arr) = (median(t_ms), median(t_s), median(t_arr));
     println!(
         "maxSum of {n} (to_seq): {:.2} ms; sum alone {:.2} ms ({:.2}x); array maxSum {:.2} ms ({:.2}x)",
         ms(t_ms),
@@ -100,7 +109,14 @@ fn main() -> accel::Result<()> {
     // A stream of Scalars: every element is an array of its own on the host.
     let k = n / 10;
     let items: Vec<Scalar<f32>> = xs.to_vec()[..k].iter().map(|x| Scalar::new(*x)).collect();
-    let (t_st, (s4, m4)) = time(5, || max_sum_stream::on(&b, items.iter().cloned()))?;
+    let mut t_st = Vec::new();
+    let mut r4 = None;
+    for _ in 0..5 {
+        r4 = Some(timed(&mut t_st, || {
+            max_sum_stream::on(&b, items.iter().cloned())
+        })?);
+    }
+    let ((s4, m4), t_st) = (r4.expect("5 runs"), median(t_st));
     println!(
         "maxSum of a stream of {k} Scalars: {:.2} ms ({:.1} M elements/s), results ({:.6e}, {})",
         ms(t_st),
@@ -116,8 +132,15 @@ fn main() -> accel::Result<()> {
             .collect(),
     )?;
     let v = Vector::from((0..cols).map(|j| (j % 17) as f32 * 0.1).collect::<Vec<f32>>());
-    let (t_rows, r1) = time(9, || mat_vec_rows::on(&b, &m, &v))?;
-    let (t_mv, r2) = time(9, || mat_vec::on(&b, &m, &v))?;
+    let (mut t_rows, mut t_mv) = (Vec::new(), Vec::new());
+    let mut results = None;
+    for _ in 0..21 {
+        let r1 = timed(&mut t_rows, || mat_vec_rows::on(&b, &m, &v))?;
+        let r2 = timed(&mut t_mv, || mat_vec::on(&b, &m, &v))?;
+        results = Some((r1, r2));
+    }
+    let (r1, r2) = results.expect("21 rounds");
+    let (t_rows, t_mv) = (median(t_rows), median(t_mv));
     let diff = r1
         .to_vec()
         .iter()
