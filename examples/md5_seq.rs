@@ -10,7 +10,8 @@
 //! of the way in.
 //!
 //! `cargo run --release --example md5_seq [-- WORDS]` (default 20,000,000;
-//! the paper's run is 400,000,000).
+//! the paper's run is 400,000,000). On a terminal, a progress bar (the
+//! `progress` feature, on for the examples) counts the words hashed.
 
 use accel::prelude::*;
 use md5::{Digest, Md5};
@@ -65,7 +66,7 @@ fn main() -> accel::Result<()> {
     let t = Instant::now();
     let blocks =
         (0..words.div_ceil(BLOCK)).map(move |b| block_of_words(b * BLOCK, ((b + 1) * BLOCK).min(words)));
-    let stream = Stream::fallible_chunks(accel::read_ahead(2, blocks));
+    let stream = Stream::fallible_chunks(accel::read_ahead(2, blocks)).with_progress_bar(Some(words));
     let found = md5_search::on(&backend, stream, &target, &k)?.value();
     let t_seq = t.elapsed().as_secs_f64();
 

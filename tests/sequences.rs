@@ -382,3 +382,15 @@ fn blocks_filled_ahead_reuse_their_storage() {
     let e = dotp(ragged, vec![Vector::from(vec![1.0f32; 2]); 3]).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ShapeMismatch, "{e}");
 }
+
+/// The progress bar (the `progress` feature) follows the run without
+/// changing it; off a terminal it draws nothing.
+#[test]
+fn a_progress_bar_leaves_results_alone() {
+    let items = (0..1000).map(Scalar::new);
+    let (s, m) =
+        accel::with_chunk_len(64, || max_sum(Stream::new(items).with_progress_bar(Some(1000)))).unwrap();
+    assert_eq!((s.value(), m.value()), (499_500, 999));
+    let (s, _) = max_sum(Stream::new((0..10).map(Scalar::new)).with_progress_bar(None)).unwrap();
+    assert_eq!(s.value(), 45);
+}

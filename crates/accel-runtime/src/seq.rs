@@ -264,6 +264,32 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         self
     }
 
+    /// The same stream, with a progress bar on the terminal (stderr) that
+    /// counts the elements pulled: out of `total` when it is given, with the
+    /// rate and the time left. The bar stays when the run ends, showing how
+    /// far it got. (The `progress` feature. It takes the place of an earlier
+    /// [`with_progress`](Self::with_progress), which does anything else, such
+    /// as cancelling.)
+    #[cfg(feature = "progress")]
+    pub fn with_progress_bar(self, total: Option<u64>) -> Self {
+        let bar = match total {
+            Some(n) => indicatif::ProgressBar::new(n).with_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} elements, {per_sec}, {eta} left",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            ),
+            None => indicatif::ProgressBar::new_spinner().with_style(
+                indicatif::ProgressStyle::with_template("{spinner} {human_pos} elements, {per_sec}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+            ),
+        };
+        self.with_progress(move |n| {
+            bar.set_position(n as u64);
+            true
+        })
+    }
+
     /// The shape of every element, for a regular stream.
     pub fn shape(&self) -> Option<[usize; R]> {
         self.shape
