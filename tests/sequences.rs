@@ -394,3 +394,28 @@ fn a_progress_bar_leaves_results_alone() {
     let (s, _) = max_sum(Stream::new((0..10).map(Scalar::new)).with_progress_bar(None)).unwrap();
     assert_eq!(s.value(), 45);
 }
+
+/// A producer that panics on its own thread is never taken for the end of
+/// the stream: `read_ahead` resumes the panic in the program's thread, and
+/// `fill_ahead` makes it the run's error.
+#[test]
+fn a_panic_on_the_reader_thread_is_not_the_end_of_the_stream() {
+    let items = (0..10).map(|i| {
+        if i == 5 {
+            panic!("the reader broke");
+        }
+        Scalar::new(i)
+    });
+    let r = std::panic::catch_unwind(|| max_sum(Stream::new(accel::read_ahead(1, items))));
+    assert!(r.is_err(), "the run ended as if the stream had: {r:?}");
+
+    let mut k = 0;
+    let s = Stream::fill_ahead(1, [], move |buf: &mut Vec<i32>| {
+        k += 1;
+        assert!(k < 3, "the file is gone");
+        *buf = vec![1; 4];
+        Ok(true)
+    });
+    let e = max_sum(s).unwrap_err();
+    assert!(e.to_string().contains("the file is gone"), "{e}");
+}

@@ -216,10 +216,16 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
                         Err(_) => return,
                     },
                 };
-                let item = match fill(&mut buf) {
-                    Ok(false) => return,
-                    Ok(true) => Ok(buf),
-                    Err(e) => Err(e),
+                // A panic of `fill` is the stream's error, not its end.
+                let filled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fill(&mut buf)));
+                let item = match filled {
+                    Ok(Ok(false)) => return,
+                    Ok(Ok(true)) => Ok(buf),
+                    Ok(Err(e)) => Err(e),
+                    Err(panic) => Err(Error::new(
+                        "Stream::fill_ahead",
+                        format!("the closure filling blocks panicked: {}", panic_message(&*panic)),
+                    )),
                 };
                 let failed = item.is_err();
                 if tx.send(item).is_err() || failed {
@@ -443,7 +449,8 @@ where
 /// `depth` wait in a bounded queue, so that producing them (reading a file,
 /// decoding) overlaps the consumer's work while memory stays bounded. When
 /// the consumer drops the iterator, the thread stops after the item it is
-/// producing.
+/// producing. A panic of `items` on that thread is resumed in the consumer
+/// when it reaches that point, never taken for the end of the items.
 pub fn read_ahead<I>(depth: usize, items: I) -> impl Iterator<Item = I::Item> + Send
 where
     I: IntoIterator + Send + 'static,
@@ -451,7 +458,7 @@ where
     I::Item: Send + 'static,
 {
     let (tx, rx) = std::sync::mpsc::sync_channel(depth.max(1));
-    std::thread::spawn(move || {
+    let reader = std::thread::spawn(move || {
         for x in items {
             // The consumer has dropped the receiver: stop.
             if tx.send(x).is_err() {
@@ -459,7 +466,26 @@ where
             }
         }
     });
-    rx.into_iter()
+    let mut reader = Some(reader);
+    std::iter::from_fn(move || match rx.recv() {
+        Ok(x) => Some(x),
+        // The reader has ended: normally, or by a panic.
+        Err(_) => {
+            if let Err(panic) = reader.take()?.join() {
+                std::panic::resume_unwind(panic);
+            }
+            None
+        }
+    })
+}
+
+/// What a panic of another thread said, if it said it with a string.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(s), _) => s.to_string(),
+        (_, Some(s)) => s.clone(),
+        _ => "a panic".to_string(),
+    }
 }
 
 /// The generated code's pull: the next element of `s`, `None` at its end.
