@@ -706,7 +706,7 @@ impl<'r> Gen<'r> {
             E::P(p) => Some(p),
             E::Pair(..) => None,
         };
-        Some(match self.rng.below(22) {
+        Some(match self.rng.below(24) {
             0 | 1 => {
                 let vars = self.vars_of(t);
                 if vars.is_empty() {
@@ -902,8 +902,79 @@ impl<'r> Gen<'r> {
                 let x = self.elem_value(t.elem, &env, 2);
                 format!("{src}.zip(&{src}).map(|({pa}, _)| {x})")
             }
+            // Sequences: an array program per slice, stacked again.
+            21 if r >= 1 => {
+                let (src, st) = self.any_of_rank(r, d);
+                let marks: Vec<&str> = (0..r).map(|i| if i + 1 == r { "Split" } else { "All" }).collect();
+                let seq = if r >= 2 && self.rng.chance(0.3) {
+                    format!("{src}.split([{}])", marks.join(", "))
+                } else {
+                    format!("{src}.rows()")
+                };
+                let (x, body) = self.element_program(
+                    st.elem,
+                    r - 1,
+                    ArrTy {
+                        elem: t.elem,
+                        rank: r - 1,
+                    },
+                    d,
+                );
+                format!("{seq}.map(|{x}| {body}).tabulate()")
+            }
+            // Sequences: an array program per slice or element, folded.
+            22 | 23 if r == 0 => {
+                let p = prim?;
+                if p == Bool {
+                    return None;
+                }
+                let sr = 1 + self.rng.below(3);
+                let (src, st) = self.any_of_rank(sr, d);
+                let (seq, er) = if self.rng.chance(0.3) {
+                    (format!("{src}.to_seq()"), 0)
+                } else {
+                    (format!("{src}.rows()"), sr - 1)
+                };
+                let (x, body) = self.element_program(
+                    st.elem,
+                    er,
+                    ArrTy {
+                        elem: E::P(p),
+                        rank: 0,
+                    },
+                    d,
+                );
+                if p.is_float() {
+                    self.reordered = true;
+                }
+                let fold = match self.rng.below(5) {
+                    0 => "sum()".to_string(),
+                    1 => "minimum()".to_string(),
+                    2 => "maximum()".to_string(),
+                    3 if p.is_int() => "product()".to_string(),
+                    _ => {
+                        let z = literal(self.rng, p);
+                        let f = self.assoc_op(p);
+                        format!("fold({z}, {f})")
+                    }
+                };
+                format!("{seq}.map(|{x}| {body}).{fold}")
+            }
             _ => return None,
         })
+    }
+
+    /// A sequence's element program: an array of type `out` computed from
+    /// the element `x` (of `elem`s, rank `rank`) and the arrays in scope.
+    fn element_program(&mut self, elem: E, rank: usize, out: ArrTy, depth: usize) -> (String, String) {
+        let x = self.fresh("x");
+        self.arrays.push(AVar {
+            name: x.clone(),
+            ty: ArrTy { elem, rank },
+        });
+        let body = self.array(out, depth);
+        self.arrays.pop();
+        (x, body)
     }
 
     /// A size for `take`, `drop`, `replicate`, `slice`: small, or a length.

@@ -175,19 +175,26 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
             _ => {}
         }
     }
+    // A `generate` after a scan fused into it before clustering, so that
+    // the solver's model sees that fusion (it has no such choice of its
+    // own), and again after, where clustering made more.
+    while generate_after_scan(plan, steps, escapes).is_some() {}
     let graph = (report.clustering == Clustering::Optimal)
         .then(|| ilp::Graph::of(plan, steps, escapes))
         .filter(ilp::Graph::has_choices);
     let (original, buffers) = (steps.clone(), plan.buffers.clone());
     let members = greedy(plan, steps, escapes);
+    while generate_after_scan(plan, steps, escapes).is_some() {}
     if let Some(g) = graph {
         let (choice, mut solve) = g.solve(&g.choice_from(&members));
         if let Some(c) = choice {
             // Kept only if it costs no more than the greedy plan: the model
-            // is checked against the plan it gives.
+            // is checked against the plan it gives, each finished as it
+            // would be.
             let greedy_buffers = std::mem::replace(&mut plan.buffers, buffers);
             let mut chosen = apply(plan, original, &g, &c);
             while inline_single_consumer(plan, &mut chosen, escapes).is_some() {}
+            while generate_after_scan(plan, &mut chosen, escapes).is_some() {}
             if ilp::cost(plan, &chosen) <= ilp::cost(plan, steps) {
                 *steps = chosen;
             } else {
@@ -197,7 +204,6 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
         }
         report.solves.push(solve);
     }
-    while generate_after_scan(plan, steps, escapes).is_some() {}
     renumber(plan, steps);
 }
 
