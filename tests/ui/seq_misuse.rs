@@ -55,4 +55,14 @@ fn split_bad_mark(m: &Matrix<f32>) -> Scalar<f32> {
     m.split([Split, 1]).map(|x| x.sum()).sum()
 }
 
+#[acc]
+fn fold_flatten_of_scalars(xs: Seq<Scalar<f32>>) -> Vector<f32> {
+    xs.fold_flatten(fill([1], 0.0), |acc, lens, vals| acc)
+}
+
+#[acc]
+fn fold_of_arrays_changes_type(xs: Seq<Vector<f32>>) -> Vector<f32> {
+    xs.fold(fill([3], 0.0), |acc, x| acc.sum())
+}
+
 fn main() {}
