@@ -419,3 +419,18 @@ fn a_panic_on_the_reader_thread_is_not_the_end_of_the_stream() {
     let e = max_sum(s).unwrap_err();
     assert!(e.to_string().contains("the file is gone"), "{e}");
 }
+
+/// `fill_ahead` on the interpreter, which reads a stream whole: blocks of
+/// one element each, more than the reader's buffers.
+#[test]
+fn blocks_filled_ahead_on_the_interpreter() {
+    let mut next = 0i32;
+    let s = Stream::fill_ahead(1, [], move |buf: &mut Vec<i32>| {
+        *buf = vec![next];
+        next += 1;
+        Ok(next <= 50)
+    });
+    let interp = Backend::interp().expect("the tests build the interpreter");
+    let (sum, max) = max_sum::on(&interp, s).unwrap();
+    assert_eq!((sum.value(), max.value()), ((0..50).sum(), 49));
+}

@@ -3,19 +3,23 @@
 //! `(s.sum(), s.maximum())` reads `s` once).
 //!
 //! A sequence's element is built from its leaves: a slice of an array
-//! (`rows`, `to_seq`: a `generate` reading the array, fused into the
+//! (`rows`, `to_seq`, `split`: a `generate` reading the array, fused into the
 //! per-element work, never built whole) or an element pulled from a streamed
 //! parameter. `map` and `zip_with` apply their per-element programs to it.
 //!
-//! **Chunks.** A sequence of slices or streams runs in chunks when its per-element
-//! program can be *lifted* (the paper's vectorisation): the program applied
-//! to `c` consecutive elements at once, as one array of rank + 1 whose
-//! outermost index `j` is the element's position in the chunk. Each chunk's
-//! values are reduced by the fold's operator, then combined with the
-//! accumulator in sequence order (the operator is associative). The chunk
-//! length is `ACCEL_CHUNK` (or [`CHUNK_LEN`] set by the caller), else the
-//! backend's target number of array elements per chunk over the element's
-//! size ([`CHUNK_ELEMS`]). Other sequences run one element per iteration.
+//! **Chunks.** A sequence of slices or streams runs in chunks when its
+//! per-element program can be *lifted* (`lift`, the paper's
+//! vectorisation): the program applied to `c` consecutive elements at once,
+//! as one array of rank + 1 whose outermost index `j` is the element's
+//! position in the chunk. Each chunk's values are reduced by the fold's
+//! operator, then combined with the accumulator in sequence order (the
+//! operator is associative); a `fold_flatten` takes the chunk whole. Each
+//! stream gives a chunk per iteration, cut to the shortest (see `Pull`). The
+//! chunk length is `ACCEL_CHUNK` (or [`CHUNK_LEN`] set by the caller), else
+//! the backend's target number of array elements per chunk over the
+//! element's size ([`CHUNK_ELEMS`]). Other sequences, and folds of arrays
+//! (whose closures are array programs, not associative operators), run one
+//! element per iteration.
 //!
 //! A streamed parameter can be traversed once: its folds must all belong to
 //! one sequence (one loop), outside any loop or closure.

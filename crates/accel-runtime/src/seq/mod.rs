@@ -3,11 +3,17 @@
 //! sequence never has to be in memory (the paper's `streamIn`).
 
 use crate::array::Array;
-use crate::backend::Backend;
 use crate::dynamic::{Dyn, ToDyn};
 use crate::elem::{Columns, Elem};
 use crate::error::{Error, ErrorKind, Result};
-use std::cell::Cell;
+
+mod ahead;
+mod block;
+mod chunk;
+
+pub use ahead::read_ahead;
+use block::{Block, RankUp};
+pub use chunk::{chunk_elems, chunk_len, with_chunk_len};
 
 /// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
 /// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,
@@ -35,83 +41,6 @@ pub struct Stream<'a, T: Elem, const R: usize> {
     /// Given each block the program is done with ([`Stream::fill_ahead`]'s
     /// storage goes back to its reader).
     recycle: Option<Box<dyn FnMut(Array<T, 1>) + 'a>>,
-}
-
-/// A run of elements of one shape, `row`, stored one after the other in
-/// `flat` (shared with the array they came in: nothing is copied).
-struct Block<T: Elem, const R: usize> {
-    flat: Array<T, 1>,
-    row: [usize; R],
-    rows: usize,
-    /// The first row not pulled yet.
-    next: usize,
-}
-
-impl<T: Elem, const R: usize> Block<T, R> {
-    fn of_element(x: Array<T, R>) -> Self {
-        let row = x.shape();
-        let n = x.len();
-        Block {
-            flat: x.reshaped([n]).expect("an array's size is its length"),
-            row,
-            rows: 1,
-            next: 0,
-        }
-    }
-
-    fn of_rows<const R1: usize>(b: Array<T, R1>) -> Self {
-        let dims = b.shape();
-        let mut row = [0; R];
-        row.copy_from_slice(&dims[1..]);
-        let n = b.len();
-        Block {
-            flat: b.reshaped([n]).expect("an array's size is its length"),
-            row,
-            rows: dims[0],
-            next: 0,
-        }
-    }
-
-    fn row_len(&self) -> usize {
-        crate::shape::size(&self.row)
-    }
-
-    fn left(&self) -> usize {
-        self.rows - self.next
-    }
-
-    /// Rows `next..next + k` as one array of shape `[k, row..]`: the block's
-    /// own storage when that is all of it.
-    fn take<const R1: usize>(&mut self, k: usize) -> Result<Array<T, R1>> {
-        let mut dims = [0; R1];
-        dims[0] = k;
-        dims[1..].copy_from_slice(&self.row);
-        let flat = self.take_flat(k)?;
-        Ok(flat.reshaped(dims).expect("a block's size is its rows'"))
-    }
-
-    /// Rows `next..next + k`, their elements one after the other.
-    fn take_flat(&mut self, k: usize) -> Result<Array<T, 1>> {
-        let whole = self.next == 0 && k == self.rows;
-        let (lo, w) = (self.next, self.row_len());
-        self.next += k;
-        if whole {
-            return Ok(self.flat.clone());
-        }
-        let mut cols = T::Columns::with_capacity(k * w);
-        cols.extend_from(self.flat.try_columns()?, lo * w..(lo + k) * w);
-        Array::from_columns([k * w], cols)
-    }
-}
-
-/// `R1 = R + 1`, checked when [`Stream::chunks`] is instantiated.
-struct RankUp<const R: usize, const R1: usize>;
-
-impl<const R: usize, const R1: usize> RankUp<R, R1> {
-    const CHECK: () = assert!(
-        R1 == R + 1,
-        "Stream::chunks takes blocks one rank higher than the stream's elements"
-    );
 }
 
 impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
@@ -192,47 +121,12 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
     /// while the program computes; a block the program is done with goes back
     /// to the reader, so that reading a file costs no fresh memory (no page
     /// faults, no zeroing) whatever its length.
-    pub fn fill_ahead<F>(depth: usize, row: [usize; R], mut fill: F) -> Self
+    pub fn fill_ahead<F>(depth: usize, row: [usize; R], fill: F) -> Self
     where
         T: Elem<Columns = Vec<T>>,
         F: FnMut(&mut Vec<T>) -> Result<bool> + Send + 'static,
     {
-        let depth = depth.max(1);
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Vec<T>>>(depth);
-        let (back_tx, back_rx) = std::sync::mpsc::channel::<Vec<T>>();
-        std::thread::spawn(move || {
-            // Buffers in use: waiting, in the program's hands, being filled.
-            let mut made = 0;
-            loop {
-                let mut buf = match back_rx.try_recv() {
-                    Ok(b) => b,
-                    Err(_) if made < depth + 2 => {
-                        made += 1;
-                        Vec::new()
-                    }
-                    Err(_) => match back_rx.recv() {
-                        Ok(b) => b,
-                        // The program has dropped the stream.
-                        Err(_) => return,
-                    },
-                };
-                // A panic of `fill` is the stream's error, not its end.
-                let filled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| fill(&mut buf)));
-                let item = match filled {
-                    Ok(Ok(false)) => return,
-                    Ok(Ok(true)) => Ok(buf),
-                    Ok(Err(e)) => Err(e),
-                    Err(panic) => Err(Error::new(
-                        "Stream::fill_ahead",
-                        format!("the closure filling blocks panicked: {}", panic_message(&*panic)),
-                    )),
-                };
-                let failed = item.is_err();
-                if tx.send(item).is_err() || failed {
-                    return;
-                }
-            }
-        });
+        let (rx, back_tx) = ahead::fill_thread(depth, fill);
         let w = crate::shape::size(&row);
         let blocks = rx.into_iter().map(move |b| {
             let b = b?;
@@ -253,9 +147,7 @@ impl<'a, T: Elem, const R: usize> Stream<'a, T, R> {
         });
         let mut s = Stream::of_blocks(blocks);
         s.recycle = Some(Box::new(move |flat: Array<T, 1>| {
-            if let Some(cols) = flat.into_unique_columns() {
-                let _ = back_tx.send(cols);
-            }
+            let _ = back_tx.send(flat.into_unique_columns());
         }));
         s
     }
@@ -445,49 +337,6 @@ where
     }
 }
 
-/// The items of `items`, produced ahead on a thread of its own: up to
-/// `depth` wait in a bounded queue, so that producing them (reading a file,
-/// decoding) overlaps the consumer's work while memory stays bounded. When
-/// the consumer drops the iterator, the thread stops after the item it is
-/// producing. A panic of `items` on that thread is resumed in the consumer
-/// when it reaches that point, never taken for the end of the items.
-pub fn read_ahead<I>(depth: usize, items: I) -> impl Iterator<Item = I::Item> + Send
-where
-    I: IntoIterator + Send + 'static,
-    I::IntoIter: Send,
-    I::Item: Send + 'static,
-{
-    let (tx, rx) = std::sync::mpsc::sync_channel(depth.max(1));
-    let reader = std::thread::spawn(move || {
-        for x in items {
-            // The consumer has dropped the receiver: stop.
-            if tx.send(x).is_err() {
-                break;
-            }
-        }
-    });
-    let mut reader = Some(reader);
-    std::iter::from_fn(move || match rx.recv() {
-        Ok(x) => Some(x),
-        // The reader has ended: normally, or by a panic.
-        Err(_) => {
-            if let Err(panic) = reader.take()?.join() {
-                std::panic::resume_unwind(panic);
-            }
-            None
-        }
-    })
-}
-
-/// What a panic of another thread said, if it said it with a string.
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
-        (Some(s), _) => s.to_string(),
-        (_, Some(s)) => s.clone(),
-        _ => "a panic".to_string(),
-    }
-}
-
 /// The generated code's pull: the next element of `s`, `None` at its end.
 #[doc(hidden)]
 pub fn next<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<Option<Array<T, R>>> {
@@ -549,60 +398,6 @@ pub fn collect_arg<T: Elem, const R: usize>(s: &mut Stream<'_, T, R>) -> Result<
 /// that any iterator of arrays can be passed; values of `Seq` itself are
 /// never made.
 pub struct Seq<A>(std::marker::PhantomData<A>, std::convert::Infallible);
-
-thread_local! {
-    /// The chunk length asked for on this thread (0: none).
-    static CHUNK_LEN: Cell<usize> = const { Cell::new(0) };
-}
-
-/// Runs `f` with the sequences of the programs it calls on this thread
-/// chunked `len` elements at a time (0: chosen by the backend, as
-/// without it). Results do not depend on the chunk length (up to float
-/// rounding, as the order of a chunk's reduction changes); tests and
-/// tuning use it. `ACCEL_CHUNK` sets it for the whole process.
-pub fn with_chunk_len<T>(len: usize, f: impl FnOnce() -> T) -> T {
-    let old = CHUNK_LEN.with(|c| c.replace(len));
-    // Restored even if `f` panics.
-    struct Restore(usize);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            CHUNK_LEN.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(old);
-    f()
-}
-
-/// The chunk length asked for: [`with_chunk_len`]'s, else `ACCEL_CHUNK`'s,
-/// else 0 (the program chooses it from [`chunk_elems`]).
-#[doc(hidden)]
-pub fn chunk_len() -> usize {
-    let here = CHUNK_LEN.with(|c| c.get());
-    if here > 0 {
-        return here;
-    }
-    static ENV: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *ENV.get_or_init(|| {
-        std::env::var("ACCEL_CHUNK")
-            .ok()
-            .and_then(|s| s.trim().parse().ok())
-            .unwrap_or(0)
-    })
-}
-
-/// How many array elements a chunk of a sequence should hold on `backend`:
-/// enough that every thread of its parallel width has work (the CPU's
-/// threads, a GPU's resident threads) and the loop's cost per chunk
-/// vanishes (on the CPU some 20 us: a fork-join of the threads per kernel;
-/// at 2^20 elements that was 8% of a dot product, at 2^22 2%), few enough
-/// that a chunk's arrays stay small.
-#[doc(hidden)]
-pub fn chunk_elems(backend: &Backend) -> usize {
-    match backend.device() {
-        Some(_) => 1 << 22,
-        None => (rayon::current_num_threads().max(1) << 18).max(1 << 22),
-    }
-}
 
 #[cfg(test)]
 mod tests {
