@@ -28,7 +28,7 @@
 pub use accel_macros::{acc, accel};
 pub use accel_runtime::{read_ahead, with_chunk_len};
 pub use accel_runtime::{
-    Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, Stream, Vector,
+    Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, SeqOut, Stream, Vector,
 };
 
 /// The interface of a GPU backend's device (`Backend::device()`), real or

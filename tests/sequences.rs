@@ -6,6 +6,7 @@
 
 mod common;
 
+use accel::dynamic::Dyn;
 use accel::prelude::*;
 use accel::ErrorKind;
 use common::*;
@@ -68,6 +69,20 @@ accel! {
             generate([2], |[i]| acc[[i]] + if i == 0 { lens.len() as i64 } else { s.value() })
         });
         (streamed, rows)
+    }
+    fn scaled(xs: Seq<Vector<f64>>, k: f64) -> Seq<Vector<f64>> {
+        xs.map(|x| x.map(|v| v * k))
+    }
+    fn normalised(xs: Seq<Vector<f64>>, w: &Vector<f64>) -> Seq<Vector<f64>> {
+        let total = w.map(|v| v.abs()).sum();
+        let s = xs.map(|x| x.map(|v| v / (total.value() + 1.0)));
+        s.map(|x| x.zip_with(w, |a, b| a * b))
+    }
+    fn row_sums(m: &Matrix<i64>) -> Seq<Scalar<i64>> {
+        m.rows().map(|r| r.sum())
+    }
+    fn weighted_dots(xs: Seq<Vector<i64>>, ys: Seq<Vector<i64>>, w: &Vector<i64>) -> Seq<Scalar<i64>> {
+        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).zip_with(w, |p, q| p * q).sum())
     }
     fn dot_scalars(xs: Seq<Scalar<i64>>, ys: Seq<Scalar<i64>>) -> Scalar<i64> {
         xs.zip_with(ys, |x, y| x.value() * y.value()).sum()
@@ -190,6 +205,42 @@ proptest! {
         let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
         // An empty row has no maximum: the run fails as the interpreter does.
         prop_assert_eq!(r.is_err(), m.iter().any(|r| r.len() == 0));
+    }
+}
+
+/// A returned sequence, collected, as the interpreter gives it.
+struct Returned(Dyn);
+
+impl accel::dynamic::ToDyn for Returned {
+    fn to_dyn(&self) -> Dyn {
+        self.0.clone()
+    }
+}
+
+fn returned<T: accel::Elem, const R: usize>(
+    r: accel::Result<accel::SeqOut<'_, T, R>>,
+) -> accel::Result<Returned> {
+    let xs = r?.collect::<accel::Result<Vec<_>>>()?;
+    Ok(Returned(seq_arg(&xs)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    /// Programs that return a sequence: of a stream (irregular, in chunks),
+    /// of two streams zipped (cut to the shorter), of the rows of an array.
+    #[test]
+    fn returned_sequences(xs in vectors(-9.0f64..9.0, 10, 5), k in -3.0f64..3.0, m in matrix(-50i64..50, 9, 6),
+                          ys in vectors(-50i64..50, 9, 4), zs in vectors(-50i64..50, 12, 4), w in vector(-5i64..5, 5), chunk in 0usize..4) {
+        let r = accel::with_chunk_len(chunk, || returned(scaled(xs.clone(), k)));
+        check_ok(scaled::SOURCE, "scaled", &[seq_arg(&xs), arg(k)], r, EXACT);
+        let wf = Vector::from(w.to_vec().iter().map(|x| *x as f64).collect::<Vec<f64>>());
+        let r = accel::with_chunk_len(chunk, || returned(normalised(xs.clone(), &wf)));
+        check_ok(normalised::SOURCE, "normalised", &[seq_arg(&xs), arg(&wf)], r, 1e-12);
+        let r = accel::with_chunk_len(chunk, || returned(row_sums(&m)));
+        check_ok(row_sums::SOURCE, "row_sums", &[arg(&m)], r, EXACT);
+        let r = accel::with_chunk_len(chunk, || returned(weighted_dots(ys.clone(), zs.clone(), &w)));
+        check_ok(weighted_dots::SOURCE, "weighted_dots", &[seq_arg(&ys), seq_arg(&zs), arg(&w)], r, EXACT);
     }
 }
 
@@ -433,4 +484,36 @@ fn blocks_filled_ahead_on_the_interpreter() {
     let interp = Backend::interp().expect("the tests build the interpreter");
     let (sum, max) = max_sum::on(&interp, s).unwrap();
     assert_eq!((sum.value(), max.value()), ((0..50).sum(), 49));
+}
+
+/// A returned sequence is computed as it is asked for: an endless stream
+/// gives its first elements after a chunk or two.
+#[test]
+fn a_returned_sequence_is_lazy() {
+    let pulled = std::cell::Cell::new(0);
+    let xs = Stream::new((0..).map(|i| Vector::from(vec![i as f64, 1.0]))).with_progress(|n| {
+        pulled.set(n);
+        true
+    });
+    let first: Vec<Vector<f64>> = accel::with_chunk_len(4, || {
+        scaled(xs, 2.0).unwrap().take(5).collect::<accel::Result<_>>()
+    })
+    .unwrap();
+    assert_eq!(first[4].to_vec(), vec![8.0, 2.0]);
+    assert_eq!(pulled.get(), 8, "two chunks of 4");
+    // An error stops the sequence; the elements before it are kept.
+    let bad = Stream::fallible((0..10).map(|i| {
+        if i == 6 {
+            Err(accel::Error::new("read", "bad sector"))
+        } else {
+            Ok(Vector::from(vec![i as f64]))
+        }
+    }));
+    let got: Vec<accel::Result<Vector<f64>>> =
+        accel::with_chunk_len(3, || scaled(bad, 1.0).unwrap().collect());
+    assert_eq!(got.len(), 7);
+    assert!(got[..6].iter().all(|x| x.is_ok()));
+    assert!(got[6]
+        .as_ref()
+        .is_err_and(|e| e.to_string().contains("bad sector")));
 }

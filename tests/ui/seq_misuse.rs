@@ -31,8 +31,14 @@ fn scalar_elements(xs: Seq<f32>) -> Scalar<f32> {
 }
 
 #[acc]
-fn returns_a_sequence(m: &Matrix<f32>) -> Seq<Vector<f32>> {
-    m.rows()
+fn returns_a_stream_used_twice(xs: Seq<Scalar<i32>>) -> Seq<Scalar<i32>> {
+    let t = xs.sum();
+    xs.map(|x| x.map(|v| v + t.value()))
+}
+
+#[acc]
+fn returns_a_stream_zipped_with_rows(xs: Seq<Vector<f32>>, m: &Matrix<f32>) -> Seq<Scalar<f32>> {
+    xs.zip_with(m.rows(), |x, r| x.zip_with(r, |a, b| a * b).sum())
 }
 
 #[acc]

@@ -17,7 +17,9 @@ pub use front::Program;
 pub use plan::Plan;
 
 use accel_types::dynamic::Dyn;
+use ir::Ty;
 use proc_macro2::Span;
+use syn::spanned::Spanned;
 
 /// Switches for the optimisations, so that their effect can be measured (the
 /// columns of the Accelerate paper's Table 2). All on by default, and one plan
@@ -113,6 +115,13 @@ pub fn compile_traced(
     let program = front::lower_program(fns, which)?;
     valid::program(&program).map_err(|e| ice("front", e))?;
     after("front", Stage::Program(&program));
+    if matches!(program.result, Ty::Seq(_)) {
+        return Err(CompileError::new(
+            fns[which].sig.output.span(),
+            "a program that returns a sequence is compiled by `#[acc]` and `accel!` as a program over one \
+             chunk of its streams (`front::chunk_program`), not whole",
+        ));
+    }
     let looped = seq::lower(&program)?;
     valid::program(&looped).map_err(|e| ice("sequences", e))?;
     after("sequences", Stage::Program(&looped));
@@ -147,7 +156,28 @@ pub fn compile_source_with(source: &str, name: &str, opts: Options) -> CResult<(
 
 /// Runs function `name` of `source` on the reference interpreter.
 pub fn interpret_source(source: &str, name: &str, args: &[Dyn]) -> Result<Dyn, accel_types::Error> {
-    let (program, _) =
-        compile_source(source, name).map_err(|e| accel_types::Error::new("compile", e.message))?;
+    let compile = |e: CompileError| accel_types::Error::new("compile", e.message);
+    let fns = front::parse_source(source).map_err(compile)?;
+    let which = fns
+        .iter()
+        .position(|f| f.sig.ident == name)
+        .ok_or_else(|| accel_types::Error::new("compile", format!("no function `{name}` in the source")))?;
+    let program = check(&fns, which).map_err(compile)?;
     interp::run(&program, args)
+}
+
+/// Function `fns[which]` through the front end and the checks of the
+/// sequences pass (a stream traversed twice), not compiled further: what
+/// the interpreter runs, and what `accel!` checks of a program that returns
+/// a sequence.
+pub fn check(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
+    let program = front::lower_program(fns, which)?;
+    valid::program(&program).map_err(|e| {
+        CompileError::new(
+            Span::call_site(),
+            format!("internal compiler error in accel (after the pass `front`): {e}"),
+        )
+    })?;
+    seq::lower(&program)?;
+    Ok(program)
 }

@@ -1,5 +1,6 @@
 //! The items generated for each function of an accel program.
 
+use accel_core::front::returned;
 use accel_core::ir::Ty;
 use accel_core::Options;
 use accel_kernels::host::rust_ty;
@@ -55,13 +56,46 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     for e in &items.errors {
         out.extend(e.to_compile_error());
     }
-    let fns = items.fns;
+    let mut fns = items.fns;
+    // A function that returns a sequence runs as a second program, over one
+    // chunk of its streams at a time (`front::returned`).
+    let mut chunk_fns = Vec::new();
+    for f in fns.iter().filter(|f| returned::returns_seq(f)) {
+        match returned::chunk_program(f) {
+            Ok(mut g) => {
+                g.attrs.retain(|a| !a.path().is_ident("doc"));
+                g.attrs.push(syn::parse_quote!(#[doc(hidden)]));
+                chunk_fns.push(g);
+            }
+            Err(e) => out.extend(syn::Error::new(e.span, e.message).to_compile_error()),
+        }
+    }
+    fns.extend(chunk_fns);
     let source = quote!(#(#fns)*).to_string();
     // `ACCEL_DUMP=fusion,clustering` (or `all`): the IR after those passes,
     // on the build's standard error, for whoever works on the compiler.
     let dump = std::env::var("ACCEL_DUMP").unwrap_or_default();
     let wanted = |pass: &str| dump.split(',').any(|w| w.trim() == pass || w.trim() == "all");
+    // Functions returning a sequence that failed their checks: their chunk
+    // programs are not compiled (their errors would say it again, worse).
+    let mut failed = std::collections::HashSet::new();
     for (i, f) in fns.iter().enumerate() {
+        if returned::returns_seq(f) {
+            out.extend(match accel_core::check(&fns, i) {
+                Ok(program) => returned_seq_items(f, &program, &source),
+                Err(e) => {
+                    failed.insert(returned::chunk_name(f));
+                    let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
+                    ts.extend(fallback_items(f));
+                    ts
+                }
+            });
+            continue;
+        }
+        if failed.contains(&f.sig.ident) {
+            out.extend(fallback_items(f));
+            continue;
+        }
         let mut show = |pass: &'static str, ir: accel_core::Stage<'_>| {
             if wanted(pass) {
                 eprintln!("== {} after {pass}\n{ir}", f.sig.ident);
@@ -110,11 +144,22 @@ fn api_ty(t: &Ty) -> TokenStream {
 
 /// `accel::Stream<'lifetime, T, R>`, what feeds a sequence of `Array<T, R>`.
 fn stream_ty(elem: &Ty, lifetime: TokenStream) -> TokenStream {
-    let (t, r) = match elem {
+    let (t, r) = elem_and_rank(elem);
+    quote!(::accel::Stream<#lifetime, #t, #r>)
+}
+
+/// `accel::SeqOut<'__s, T, R>`, what a program returning a sequence of
+/// `Array<T, R>` returns.
+fn seq_out_ty(elem: &Ty) -> TokenStream {
+    let (t, r) = elem_and_rank(elem);
+    quote!(::accel::SeqOut<'__s, #t, #r>)
+}
+
+fn elem_and_rank(elem: &Ty) -> (TokenStream, proc_macro2::Literal) {
+    match elem {
         Ty::Array(t, r) => (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r)),
         other => (rust_ty(other), proc_macro2::Literal::usize_unsuffixed(0)),
-    };
-    quote!(::accel::Stream<#lifetime, #t, #r>)
+    }
 }
 
 fn program_items(
@@ -290,6 +335,145 @@ fn program_items(
             // A `static`: devices cache loaded modules by the text's address.
             #[doc(hidden)]
             static __ACCEL_PTX: &str = #ptx_text;
+
+            /// The program's source text (for the reference interpreter in tests).
+            #[doc(hidden)]
+            pub const SOURCE: &str = #source;
+        }
+    }
+}
+
+/// The items of a function that returns a sequence: it returns an iterator
+/// (`accel::SeqOut`) that computes a chunk of elements at a time, pulling
+/// a chunk of each stream and running the chunk program on them (all at
+/// once when it has no streams). Arrays by reference and the streams live
+/// as long as the iterator (`'__s`).
+fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &str) -> TokenStream {
+    let name = &f.sig.ident;
+    let name_str = name.to_string();
+    let vis = &f.vis;
+    let attrs = &f.attrs;
+    let chunk = returned::chunk_name(f);
+    let ident =
+        |p: &accel_core::front::Param| syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+    let rank_of = |t: &Ty| match t {
+        Ty::Seq(e) => match &**e {
+            Ty::Array(_, r) => *r,
+            _ => 0,
+        },
+        _ => 0,
+    };
+    let out_ty = match &program.result {
+        Ty::Seq(e) => seq_out_ty(e),
+        other => rust_ty(other),
+    };
+    let by_ref = |input: &syn::FnArg| matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
+    let mut params = Vec::new();
+    let mut args = Vec::new();
+    let mut setup = Vec::new();
+    let mut pulls = Vec::new();
+    let mut pulled = Vec::new();
+    let mut chunk_args = Vec::new();
+    for (input, p) in f.sig.inputs.iter().zip(&program.params) {
+        let id = ident(p);
+        let t = api_ty(&p.ty);
+        args.push(quote!(#id));
+        match &p.ty {
+            Ty::Seq(e) => {
+                let st = stream_ty(e, quote!('__s));
+                params.push(quote!(#id: impl ::core::convert::Into<#st>));
+                setup.push(quote!(let mut #id: #st = ::core::convert::Into::into(#id);));
+                let (r, r1) = (
+                    proc_macro2::Literal::usize_unsuffixed(rank_of(&p.ty)),
+                    proc_macro2::Literal::usize_unsuffixed(rank_of(&p.ty) + 1),
+                );
+                let c = quote::format_ident!("__chunk_{}", p.name);
+                pulls.push(quote! {
+                    let #c = match ::accel::__rt::seq::next_chunk::<_, #r, #r1>(&mut #id, __len, __elems)? {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => return ::core::result::Result::Ok(::core::option::Option::None),
+                    };
+                });
+                pulled.push((id.clone(), c.clone()));
+                chunk_args.push(quote!(&#c));
+            }
+            _ if by_ref(input) && p.ty.is_array() => {
+                params.push(quote!(#id: &'__s #t));
+                chunk_args.push(quote!(#id));
+            }
+            _ if by_ref(input) => {
+                params.push(quote!(#id: &#t));
+                setup.push(quote!(let #id = *#id;));
+                chunk_args.push(quote!(#id));
+            }
+            _ => {
+                params.push(quote!(#id: #t));
+                chunk_args.push(quote!(#id));
+            }
+        }
+    }
+    // Chunks of several streams: cut to the shortest (as a loop's pulls).
+    let cut = if pulled.len() > 1 {
+        let cs: Vec<&syn::Ident> = pulled.iter().map(|(_, c)| c).collect();
+        let cuts = pulled
+            .iter()
+            .map(|(s, c)| quote!(let #c = ::accel::__rt::seq::cut(&mut #s, #c, __n)?;));
+        quote! {
+            let __n = [#(#cs.shape()[0]),*].into_iter().min().unwrap_or(0);
+            #(#cuts)*
+        }
+    } else {
+        quote!()
+    };
+    let next_chunk = if pulled.is_empty() {
+        // No streams: every element at once, the first time.
+        quote! {
+            if !::core::mem::replace(&mut __first, false) {
+                return ::core::result::Result::Ok(::core::option::Option::None);
+            }
+        }
+    } else {
+        quote! {
+            let __len = ::accel::__rt::seq::chunk_len();
+            let __elems = ::accel::__rt::seq::chunk_elems(&__backend);
+            #(#pulls)*
+            #cut
+        }
+    };
+    let doc = format!(
+        "The accel program `{name_str}`, which returns a sequence: `on` runs it on a chosen backend, a chunk \
+         of elements at a time as they are asked for; `explain` shows the kernels of a chunk."
+    );
+    quote! {
+        #(#attrs)*
+        #[allow(clippy::too_many_arguments)]
+        #vis fn #name<'__s>(#(#params),*) -> ::accel::Result<#out_ty> {
+            #name::on(&::accel::Backend::default(), #(#args),*)
+        }
+
+        #[doc = #doc]
+        #[allow(non_snake_case, unused_imports, clippy::all)]
+        #vis mod #name {
+            use super::*;
+
+            /// Runs the program on `backend`: the elements of the returned
+            /// sequence, computed a chunk at a time as they are asked for.
+            #[allow(unused_variables, unused_mut, unused_braces, unused_parens, clippy::all)]
+            pub fn on<'__s>(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#out_ty> {
+                __backend.check_usable(#name_str)?;
+                #(#setup)*
+                let __backend = __backend.clone();
+                let mut __first = true;
+                ::core::result::Result::Ok(::accel::SeqOut::new(move || {
+                    #next_chunk
+                    super::#chunk::on(&__backend, #(#chunk_args),*).map(::core::option::Option::Some)
+                }))
+            }
+
+            /// The kernel plan of one chunk.
+            pub fn explain() -> ::std::string::String {
+                super::#chunk::explain()
+            }
 
             /// The program's source text (for the reference interpreter in tests).
             #[doc(hidden)]

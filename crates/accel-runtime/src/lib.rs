@@ -24,4 +24,4 @@ pub use array::{Array, Matrix, Output, Scalar, Vector};
 pub use backend::Backend;
 pub use elem::{Columns, Elem, Prim};
 pub use error::{Error, ErrorKind, Result};
-pub use seq::{read_ahead, with_chunk_len, Seq, Stream};
+pub use seq::{read_ahead, with_chunk_len, Seq, SeqOut, Stream};

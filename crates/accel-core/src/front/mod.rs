@@ -13,6 +13,7 @@ mod library;
 mod matches;
 mod ops;
 mod random;
+pub mod returned;
 mod seq;
 mod stencil;
 mod stmt;
@@ -135,14 +136,8 @@ pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
                 );
             }
             let ty = lower_type(t)?;
-            if matches!(ty, Ty::Seq(_)) {
-                return err(
-                    t.span(),
-                    "returning a sequence is not supported yet: consume it in the program (`fold`, \
-                     `sum`, ..), or return an array",
-                );
-            }
-            let ok = ty.is_array()
+            let ok = matches!(&ty, Ty::Seq(e) if e.is_array())
+                || ty.is_array()
                 || ty.is_elem()
                 || matches!(&ty, Ty::Tuple(ts) if !ts.is_empty() && ts.iter().all(Ty::is_array));
             if !ok {

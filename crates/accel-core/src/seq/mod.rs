@@ -81,6 +81,10 @@ pub fn lower(p: &Program) -> CResult<Program> {
         .filter(|(_, x)| matches!(x.ty, Ty::Seq(_)))
         .map(|(i, x)| (x.var, i))
         .collect();
+    if matches!(p.result, Ty::Seq(_)) {
+        check_returned(p, &mut a, &let_values, &streams, &groups)?;
+        return Ok(p.clone());
+    }
     let mut params = p.params.clone();
     let mut chunk_vars: Option<(VarId, VarId)> = None;
     let mut replace: HashMap<H, H> = HashMap::new();
@@ -224,6 +228,49 @@ pub fn lower(p: &Program) -> CResult<Program> {
         body,
         result: p.result.clone(),
     })
+}
+
+/// The checks on a program that returns a sequence (the macro compiles it
+/// as a program over one chunk of its streams, `front::returned_seq`): its
+/// streams are traversed by the returned sequence only, which does not zip
+/// them with slices of arrays (each chunk would read the slices from the
+/// first again).
+fn check_returned(
+    p: &Program,
+    a: &mut Arena,
+    let_values: &HashMap<VarId, H>,
+    streams: &HashMap<VarId, usize>,
+    groups: &[(H, Vec<H>)],
+) -> CResult<()> {
+    let mut result = p.body;
+    while let Expr::Scalar(Scalar::Let { body, .. }) = a.expr(result) {
+        result = *body;
+    }
+    let mut lw = Lowering {
+        a,
+        let_values,
+        streams,
+    };
+    let leaves = lw.leaves(result)?;
+    if !leaves.streams.is_empty() {
+        if let Some(x) = leaves.slices.first() {
+            return Err(CompileError::new(
+                lw.a.span(*x),
+                "a returned sequence of streamed elements cannot be zipped with slices of arrays yet: \
+                 read the array inside the closure (`xs.map(|x| x.zip_with(v, ..))`)",
+            ));
+        }
+    }
+    for (s, _) in groups {
+        for src in lw.leaves(*s)?.streams {
+            if leaves.streams.contains(&src) {
+                if let Expr::Scalar(Scalar::Var(v)) = lw.a.expr(src) {
+                    return Err(twice(p, streams[v]));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The `usize` parameter `name` bound to `var`.

@@ -10,10 +10,12 @@ use crate::error::{Error, ErrorKind, Result};
 mod ahead;
 mod block;
 mod chunk;
+mod out;
 
 pub use ahead::read_ahead;
 use block::{Block, RankUp};
 pub use chunk::{chunk_elems, chunk_len, with_chunk_len};
+pub use out::SeqOut;
 
 /// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
 /// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,
