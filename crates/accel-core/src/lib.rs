@@ -19,7 +19,6 @@ pub use plan::Plan;
 use accel_types::dynamic::Dyn;
 use ir::Ty;
 use proc_macro2::Span;
-use syn::spanned::Spanned;
 
 /// Switches for the optimisations, so that their effect can be measured (the
 /// columns of the Accelerate paper's Table 2). All on by default, and one plan
@@ -115,12 +114,13 @@ pub fn compile_traced(
     let program = front::lower_program(fns, which)?;
     valid::program(&program).map_err(|e| ice("front", e))?;
     after("front", Stage::Program(&program));
+    // A program that returns a sequence runs as its program over one chunk
+    // (`front::returned`), once its checks pass: that is what compiles.
     if matches!(program.result, Ty::Seq(_)) {
-        return Err(CompileError::new(
-            fns[which].sig.output.span(),
-            "a program that returns a sequence is compiled by `#[acc]` and `accel!` as a program over one \
-             chunk of its streams (`front::chunk_program`), not whole",
-        ));
+        seq::lower(&program)?;
+        let mut with_chunk = fns.to_vec();
+        with_chunk.push(front::returned::chunk_program(&fns[which])?);
+        return compile_traced(&with_chunk, with_chunk.len() - 1, opts, after);
     }
     let looped = seq::lower(&program)?;
     valid::program(&looped).map_err(|e| ice("sequences", e))?;

@@ -77,18 +77,7 @@ fn every_program_in_the_guide_compiles() {
             }
             for (i, f) in items.fns.iter().enumerate() {
                 checked += 1;
-                // A program returning a sequence: checked whole, compiled
-                // over one chunk (as `accel!` does).
-                let compiled = if accel_core::front::returned::returns_seq(f) {
-                    accel_core::check(&items.fns, i).and_then(|_| {
-                        let mut fns = items.fns.clone();
-                        fns.push(accel_core::front::returned::chunk_program(f)?);
-                        accel_core::compile(&fns, fns.len() - 1).map(|_| ())
-                    })
-                } else {
-                    accel_core::compile(&items.fns, i).map(|_| ())
-                };
-                if let Err(e) = compiled {
+                if let Err(e) = accel_core::compile(&items.fns, i) {
                     failures.push(format!(
                         "docs/language.md:{line}: `{}`: {}",
                         f.sig.ident, e.message
