@@ -204,7 +204,7 @@ proptest! {
         let r = accel::with_chunk_len(chunk, || scaled_rows(m.clone(), alpha));
         let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
         // An empty row has no maximum: the run fails as the interpreter does.
-        prop_assert_eq!(r.is_err(), m.iter().any(|r| r.len() == 0));
+        prop_assert_eq!(r.is_err(), m.iter().any(|r| r.is_empty()));
     }
 }
 
@@ -273,7 +273,7 @@ proptest! {
         let args = [seq_arg(&rows), arg(alpha)];
         let r = accel::with_chunk_len(chunk, || scaled_rows(Stream::chunks(blocks.clone()), alpha));
         let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
-        prop_assert_eq!(r.is_err(), rows.iter().any(|r| r.len() == 0));
+        prop_assert_eq!(r.is_err(), rows.iter().any(|r| r.is_empty()));
     }
 }
 

@@ -93,7 +93,7 @@ pub fn chunk_program(f: &syn::ItemFn) -> CResult<syn::ItemFn> {
         let syn::FnArg::Typed(pt) = input else { continue };
         let Some(x) = seq_elem(&pt.ty) else { continue };
         let chunk = rank_up(x)?;
-        pt.ty = Box::new(syn::parse_quote!(&#chunk));
+        *pt.ty = syn::parse_quote!(&#chunk);
         let syn::Pat::Ident(name) = &*pt.pat else {
             return Err(CompileError::new(
                 pt.pat.span(),

@@ -48,16 +48,16 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// Where [`fill_thread`]'s blocks come, and where their storage goes back.
+type BlockChannels<T> = (Receiver<Result<Vec<T>>>, Sender<Option<Vec<T>>>);
+
 /// The thread of [`Stream::fill_ahead`](super::Stream::fill_ahead): blocks
 /// filled by `fill` come on the receiver (at most `depth` waiting), and for
 /// each block the program is done with, its storage goes back on the sender,
 /// or `None` when the block is still shared (an element the program kept):
 /// the reader then makes a new one, never waiting for storage that is not
 /// coming.
-pub(super) fn fill_thread<T, F>(
-    depth: usize,
-    mut fill: F,
-) -> (Receiver<Result<Vec<T>>>, Sender<Option<Vec<T>>>)
+pub(super) fn fill_thread<T, F>(depth: usize, mut fill: F) -> BlockChannels<T>
 where
     T: Send + 'static,
     F: FnMut(&mut Vec<T>) -> Result<bool> + Send + 'static,
