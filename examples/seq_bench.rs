@@ -5,7 +5,10 @@
 //!   (one traversal for both) and against the array program, for the
 //!   elements of a vector (`to_seq`) and for a stream of Scalars;
 //! * the matrix-vector product by rows, `m.rows().map(|r| r.zip_with(v, ..)
-//!   .sum()).collect()`, against the array program.
+//!   .sum()).collect()`, against the array program;
+//! * a returned sequence (the rows of a matrix streamed in blocks, scaled,
+//!   handed out one by one) against the array program that scales the
+//!   matrix.
 //!
 //! `cargo run --release --example seq_bench [-- N ROWS COLS]` (defaults
 //! 20,000,000 and 4,000 x 4,000).
@@ -29,6 +32,12 @@ accel! {
     }
     fn mat_vec_rows(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> {
         m.rows().map(|r| r.zip_with(v, |a, b| a * b).sum()).collect()
+    }
+    fn scale_rows(xs: Seq<Vector<f32>>, k: f32) -> Seq<Vector<f32>> {
+        xs.map(|x| x.map(|v| v * k))
+    }
+    fn scale_all(m: &Matrix<f32>, k: f32) -> Matrix<f32> {
+        m.map(|v| v * k)
     }
     fn mat_vec(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> {
         let [rows, cols] = m.shape();
@@ -154,5 +163,36 @@ fn main() -> accel::Result<()> {
         t_rows.as_secs_f64() / t_mv.as_secs_f64()
     );
     println!("{}", mat_vec_rows::explain());
+
+    // A returned sequence: the rows of the matrix streamed in blocks of 500,
+    // scaled a chunk at a time, each row handed out as its own vector.
+    let blocks: Vec<Matrix<f32>> = (0..rows.div_ceil(500))
+        .map(|b| {
+            let (lo, hi) = (b * 500, ((b + 1) * 500).min(rows));
+            Matrix::from_vec([hi - lo, cols], m.as_slice()[lo * cols..hi * cols].to_vec())
+        })
+        .collect::<accel::Result<_>>()?;
+    let (mut t_ret, mut t_all) = (Vec::new(), Vec::new());
+    let (mut c1, mut c2) = (0.0f32, 0.0f32);
+    for _ in 0..11 {
+        c1 = timed(&mut t_ret, || {
+            let mut corner = 0.0;
+            for r in scale_rows::on(&b, Stream::chunks(blocks.iter().cloned()), 2.0)? {
+                corner += r?.as_slice()[cols - 1];
+            }
+            Ok(corner)
+        })?;
+        c2 = timed(&mut t_all, || {
+            let s = scale_all::on(&b, &m, 2.0)?;
+            Ok((0..rows).map(|i| s.as_slice()[i * cols + cols - 1]).sum::<f32>())
+        })?;
+    }
+    let (t_ret, t_all) = (median(t_ret), median(t_all));
+    println!(
+        "returned sequence of {rows} scaled rows: {:.2} ms, array program {:.2} ms ({:.2}x); checks {c1} and {c2}",
+        ms(t_ret),
+        ms(t_all),
+        t_ret.as_secs_f64() / t_all.as_secs_f64()
+    );
     Ok(())
 }
