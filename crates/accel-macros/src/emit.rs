@@ -162,6 +162,11 @@ fn elem_and_rank(elem: &Ty) -> (TokenStream, proc_macro2::Literal) {
     }
 }
 
+/// A parameter's name in the generated code, at its span in the source.
+fn param_ident(p: &accel_core::front::Param) -> syn::Ident {
+    syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()))
+}
+
 fn program_items(
     f: &syn::ItemFn,
     program: &accel_core::Program,
@@ -180,7 +185,7 @@ fn program_items(
         .iter()
         .zip(&program.params)
         .map(|(input, p)| {
-            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            let ident = param_ident(p);
             let by_ref = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
             let t = api_ty(&p.ty);
             if by_ref {
@@ -190,11 +195,7 @@ fn program_items(
             }
         })
         .collect();
-    let args: Vec<syn::Ident> = program
-        .params
-        .iter()
-        .map(|p| syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site())))
-        .collect();
+    let args: Vec<syn::Ident> = program.params.iter().map(|p| param_ident(p)).collect();
     // Scalars passed by reference are read once, up front.
     let deref_scalars: Vec<TokenStream> = f
         .sig
@@ -206,7 +207,7 @@ fn program_items(
                 && matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)))
         })
         .map(|(_, p)| {
-            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            let ident = param_ident(p);
             quote!(let #ident = *#ident;)
         })
         .collect();
@@ -216,7 +217,7 @@ fn program_items(
         .iter()
         .filter_map(|p| {
             let e = p.ty.seq_elem()?;
-            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            let ident = param_ident(p);
             let t = stream_ty(e, quote!('_));
             Some(quote!(let mut #ident: #t = ::core::convert::Into::into(#ident);))
         })
@@ -225,7 +226,7 @@ fn program_items(
         .params
         .iter()
         .map(|p| {
-            let ident = syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
+            let ident = param_ident(p);
             if matches!(p.ty, Ty::Seq(_)) {
                 quote!(::accel::__rt::seq::collect_arg(&mut #ident)?)
             } else {
@@ -354,15 +355,6 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
     let vis = &f.vis;
     let attrs = &f.attrs;
     let chunk = returned::chunk_name(f);
-    let ident =
-        |p: &accel_core::front::Param| syn::Ident::new(&p.name, p.span.resolved_at(Span::call_site()));
-    let rank_of = |t: &Ty| match t {
-        Ty::Seq(e) => match &**e {
-            Ty::Array(_, r) => *r,
-            _ => 0,
-        },
-        _ => 0,
-    };
     let out_ty = match &program.result {
         Ty::Seq(e) => seq_out_ty(e),
         other => rust_ty(other),
@@ -375,7 +367,7 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
     let mut pulled = Vec::new();
     let mut chunk_args = Vec::new();
     for (input, p) in f.sig.inputs.iter().zip(&program.params) {
-        let id = ident(p);
+        let id = param_ident(p);
         let t = api_ty(&p.ty);
         args.push(quote!(#id));
         match &p.ty {
@@ -383,9 +375,10 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
                 let st = stream_ty(e, quote!('__s));
                 params.push(quote!(#id: impl ::core::convert::Into<#st>));
                 setup.push(quote!(let mut #id: #st = ::core::convert::Into::into(#id);));
+                let rank = e.elem_and_rank().map_or(0, |(_, r)| r);
                 let (r, r1) = (
-                    proc_macro2::Literal::usize_unsuffixed(rank_of(&p.ty)),
-                    proc_macro2::Literal::usize_unsuffixed(rank_of(&p.ty) + 1),
+                    proc_macro2::Literal::usize_unsuffixed(rank),
+                    proc_macro2::Literal::usize_unsuffixed(rank + 1),
                 );
                 let c = quote::format_ident!("__chunk_{}", p.name);
                 pulls.push(quote! {
