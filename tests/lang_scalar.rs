@@ -1591,3 +1591,43 @@ fn trace_prints_while_debugging() {
         assert_eq!(got, sorted, "{backend}: {stderr}");
     }
 }
+
+/// A type whose associated functions are programs (`#[acc]` on its `impl`).
+struct Filter;
+
+#[acc]
+impl Filter {
+    const GAIN: f32 = 2.0;
+
+    /// Each element times `by` and the gain.
+    pub fn scale(xs: &Vector<f32>, by: f32) -> Vector<f32> {
+        xs.map(|x| x * by * Self::GAIN)
+    }
+
+    /// The sum of the elements scaled by a half: calls `scale`, inlined and fused.
+    pub fn total(xs: &Vector<f32>) -> Scalar<f32> {
+        Self::scale(xs, 0.5).sum()
+    }
+}
+
+#[test]
+fn programs_in_an_impl_block() {
+    assert_eq!(Filter::GAIN, 2.0);
+    let xs = Vector::from(vec![1.0f32, -2.0, 0.5, 4.0]);
+    assert_eq!(
+        Filter::scale(&xs, 3.0).unwrap().to_vec(),
+        vec![6.0, -12.0, 3.0, 24.0]
+    );
+    let source = __accel_impl_Filter::total::SOURCE;
+    check_ok(source, "total", &[arg(&xs)], Filter::total(&xs), EXACT);
+    assert_eq!(Filter::total_on(&Backend::cpu(), &xs).unwrap().value(), 3.5);
+    let mut out = Vector::from(vec![0.0f32; 4]);
+    Filter::scale_on_into(&Backend::cpu(), &mut out, &xs, 1.0).unwrap();
+    assert_eq!(out.to_vec(), vec![2.0, -4.0, 1.0, 8.0]);
+    // One kernel: `scale` is fused into the sum.
+    assert!(
+        Filter::total_explain().contains("1 kernel"),
+        "{}",
+        Filter::total_explain()
+    );
+}

@@ -1,6 +1,6 @@
 //! The guide (`docs/language.md`) against the compiler:
 //!
-//! * every `#[acc]` function and `accel! { .. }` block in its Rust code blocks
+//! * every `#[acc]` function, `#[acc]` impl block and `accel! { .. }` block in its Rust code blocks
 //!   compiles, so an example cannot drift from the language (blocks of host
 //!   code alone, `let r = dotp(&xs, &ys)?;`, have no program to check);
 //! * its operation tables (`| operation | signature | kind |`, from which
@@ -38,13 +38,18 @@ fn rust_blocks(text: &str) -> Vec<(usize, String)> {
 }
 
 /// The programs of a block: each `#[acc]` function alone, each `accel!`
-/// block's items together.
+/// block's and each `#[acc]` impl block's items together.
 fn programs(file: syn::File) -> Vec<Vec<syn::Item>> {
     let mut out = Vec::new();
     for item in file.items {
         match item {
             syn::Item::Fn(f) if f.attrs.iter().any(|a| a.path().is_ident("acc")) => {
                 out.push(vec![syn::Item::Fn(f)]);
+            }
+            syn::Item::Impl(imp) if imp.attrs.iter().any(|a| a.path().is_ident("acc")) => {
+                let program = accel_core::front::impl_program(&imp)
+                    .expect("an #[acc] impl block of the guide is valid");
+                out.push(program.items);
             }
             syn::Item::Macro(m) if m.mac.path.is_ident("accel") => {
                 let inner: syn::File = m.mac.parse_body().expect("an accel! block parses");

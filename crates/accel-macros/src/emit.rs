@@ -57,6 +57,17 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
         out.extend(e.to_compile_error());
     }
     let mut fns = items.fns;
+    // A method: its fallback would be a module inside an `impl` (which rustc
+    // refuses, a second error that misleads); the error alone says what to do.
+    fns.retain(|f| match f.sig.receiver() {
+        Some(r) => {
+            let msg = "accel programs take arrays and scalars, not `self`; in an `impl` block, make this \
+                       an associated function and put `#[acc]` on the `impl` block";
+            out.extend(syn::Error::new(r.span(), msg).to_compile_error());
+            false
+        }
+        None => true,
+    });
     // A function that returns a sequence runs as a second program, over one
     // chunk of its streams at a time (`front::returned`).
     let mut chunk_fns = Vec::new();

@@ -8,6 +8,7 @@
 //! its own errors readably.
 
 mod emit;
+mod impls;
 mod options;
 
 use proc_macro::TokenStream;
@@ -26,12 +27,20 @@ use proc_macro2::TokenStream as TokenStream2;
 ///
 /// `#[acc(fusion = false)]` and `#[acc(sharing = false)]` build the program
 /// without fusion or without sharing recovery, to measure what they gain.
+///
+/// On an `impl` block, every function in it is a program (they may call each
+/// other as `Self::name`), called as an associated function: `Type::name(..)`,
+/// `Type::name_on(&backend, ..)`, `Type::name_on_into(..)` and
+/// `Type::name_explain()`.
 #[proc_macro_attribute]
 pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
     let attr: TokenStream2 = attr.into();
     let item: TokenStream2 = item.into();
     guarded(move || match options::parse(attr) {
-        Ok(opts) => emit::programs(item, opts),
+        Ok(opts) => match syn::parse2::<syn::ItemImpl>(item.clone()) {
+            Ok(imp) => impls::expand(imp, opts),
+            Err(_) => emit::programs(item, opts),
+        },
         Err(e) => e.to_compile_error(),
     })
     .into()

@@ -9,6 +9,7 @@
 mod block_items;
 mod consts;
 mod expr;
+mod impl_block;
 mod library;
 mod matches;
 mod ops;
@@ -20,6 +21,7 @@ mod stmt;
 mod types;
 
 pub use block_items::{program_items, ProgramItems};
+pub use impl_block::{impl_program, ImplProgram};
 pub use library::LIBRARY_METHODS;
 pub use ops::ARRAY_METHODS;
 pub use seq::SEQ_METHODS;
