@@ -26,6 +26,9 @@
 //! macros, so the block macro cannot also be called `acc`.)
 
 pub use accel_macros::{acc, accel};
+/// The half-precision element types (the `half` crate's): stored in 16 bits,
+/// computed in `f32` and rounded back after every operation.
+pub use accel_runtime::{bf16, f16};
 pub use accel_runtime::{read_ahead, with_chunk_len};
 pub use accel_runtime::{
     Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, SeqOut, Stream, Vector,
@@ -83,5 +86,5 @@ pub use accel_runtime as __rt;
 
 /// Everything a program needs: `use accel::prelude::*;`.
 pub mod prelude {
-    pub use crate::{acc, accel, Array, Backend, Matrix, Scalar, Seq, Stream, Vector};
+    pub use crate::{acc, accel, bf16, f16, Array, Backend, Matrix, Scalar, Seq, Stream, Vector};
 }

@@ -1631,3 +1631,168 @@ fn programs_in_an_impl_block() {
         Filter::total_explain()
     );
 }
+
+// ---- half precision: `f16` and `bf16` ----
+
+accel! {
+    /// Arithmetic with a literal and a parameter, math through `f32`,
+    /// comparisons and casts both ways.
+    pub fn half_ops(xs: &Vector<f16>, ys: &Vector<bf16>, s: f16) -> (Vector<f16>, Vector<bf16>, Vector<bool>, Vector<i32>) {
+        let a = xs.map(|x| -(x * s + 1.5) / 3.0);
+        let b = ys.zip_with(xs, |y, x| (y.abs().sqrt() + (x as bf16)).max(-2.0) - y.floor());
+        let c = xs.zip_with(ys, |x, y| x < 0.5 && !x.is_nan() || (y as f16) == x);
+        let d = xs.map(|x| (x as f32 * 4.0) as i32 + (x as f64 as bf16 as f32) as i32);
+        (a, b, c, d)
+    }
+
+    /// Whole-array operations on half-precision values (integers, so that
+    /// every order of the sums is exact): a fold, a scan, a histogram and a sort.
+    pub fn half_arrays(xs: &Vector<f16>, bins: usize) -> (Scalar<f16>, Vector<f16>, Vector<f16>, Vector<f16>, Scalar<bf16>) {
+        let total = xs.fold(0.0, |a, b| a + b);
+        let run = xs.scanl1(|a, b| a + b);
+        let hist = xs.permute(
+            &fill([bins], 0.0 as f16),
+            |[i]| Some([(xs[[i]].abs() as usize + i) % bins]),
+            |new, old| new + old,
+        );
+        let sorted = xs.sort();
+        (total, run, hist, sorted, xs.map(|x| x as bf16).maximum())
+    }
+}
+
+fn wild_f16() -> impl Strategy<Value = f16> + Clone {
+    prop_oneof![
+        6 => any::<u16>().prop_map(f16::from_bits),
+        1 => Just(f16::NAN),
+        1 => Just(f16::INFINITY),
+        1 => Just(f16::NEG_ZERO),
+        1 => Just(f16::MAX),
+        1 => Just(f16::from_bits(1)),
+    ]
+}
+
+fn wild_bf16() -> impl Strategy<Value = bf16> + Clone {
+    prop_oneof![
+        6 => any::<u16>().prop_map(bf16::from_bits),
+        1 => Just(bf16::NAN),
+        1 => Just(bf16::NEG_INFINITY),
+        1 => Just(bf16::MIN_POSITIVE),
+    ]
+}
+
+/// `x` rounded to the half type after each operation, as Rust with the
+/// `half` crate computes it: the reference for `half_ops`.
+fn half_ops_reference(xs: &[f16], ys: &[bf16], s: f16) -> (Vec<f16>, Vec<bf16>, Vec<bool>, Vec<i32>) {
+    let h = f16::from_f32;
+    let b = bf16::from_f32;
+    let a = xs
+        .iter()
+        .map(|&x| -h(h(h(x.to_f32() * s.to_f32()).to_f32() + 1.5).to_f32() / 3.0))
+        .collect();
+    let bb = ys
+        .iter()
+        .zip(xs)
+        .map(|(&y, &x)| {
+            let r = b(b(b(y.to_f32().abs()).to_f32().sqrt()).to_f32() + b(x.to_f32()).to_f32());
+            let m = if r.to_f32() > -2.0 || r.is_nan() {
+                r.max(b(-2.0))
+            } else {
+                b(-2.0)
+            };
+            b(m.to_f32() - b(y.to_f32().floor()).to_f32())
+        })
+        .collect();
+    let c = xs
+        .iter()
+        .zip(ys)
+        .map(|(&x, &y)| x.to_f32() < 0.5 && !x.is_nan() || h(y.to_f32()).to_f32() == x.to_f32())
+        .collect();
+    let d = xs
+        .iter()
+        .map(|&x| ((x.to_f32() * 4.0) as i32).wrapping_add(b(x.to_f32() as f64 as f32).to_f32() as i32))
+        .collect();
+    (a, bb, c, d)
+}
+
+proptest! {
+    #![proptest_config(cfg())]
+
+    /// Every operation on `f16` and `bf16` gives the bits that `half`'s
+    /// conversions give, on the interpreter and the backend under test.
+    #[test]
+    fn half_precision_ops(xy in prop::collection::vec((wild_f16(), wild_bf16()), 0..40), s in wild_f16()) {
+        let (xs, ys): (Vec<f16>, Vec<bf16>) = xy.into_iter().unzip();
+        let (xv, yv) = (Vector::from(xs.clone()), Vector::from(ys.clone()));
+        check_ok(half_ops::SOURCE, "half_ops", &[arg(&xv), arg(&yv), arg(s)], half_ops(&xv, &yv, s), EXACT);
+        let (a, b, c, d) = half_ops(&xv, &yv, s).unwrap();
+        let (ra, rb, rc, rd) = half_ops_reference(&xs, &ys, s);
+        let same = |x: &[f16], y: &[f16]| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.to_bits() == q.to_bits() || p.is_nan() && q.is_nan());
+        prop_assert!(same(&a.to_vec(), &ra), "{:?} vs {:?}", a.to_vec(), ra);
+        let bv = b.to_vec();
+        prop_assert!(bv.len() == rb.len() && bv.iter().zip(&rb).all(|(p, q)| p.to_bits() == q.to_bits() || p.is_nan() && q.is_nan()), "{:?} vs {:?}", bv, rb);
+        prop_assert_eq!(c.to_vec(), rc);
+        prop_assert_eq!(d.to_vec(), rd);
+    }
+
+    #[test]
+    fn half_precision_arrays(ks in prop::collection::vec(-6i32..7, 1..300), bins in 1usize..9) {
+        let xs: Vec<f16> = ks.iter().map(|&k| f16::from_f32(k as f32)).collect();
+        let xv = Vector::from(xs.clone());
+        check_ok(half_arrays::SOURCE, "half_arrays", &[arg(&xv), arg(bins)], half_arrays(&xv, bins), EXACT);
+        let (total, run, hist, sorted, max) = half_arrays(&xv, bins).unwrap();
+        // Integers below 2048 in magnitude (300 of at most 6): every f16 sum
+        // here is exact, in any order.
+        prop_assert_eq!(total.value().to_f32(), ks.iter().sum::<i32>() as f32);
+        let mut acc = 0;
+        let want_run: Vec<f32> = ks.iter().map(|k| { acc += k; acc as f32 }).collect();
+        prop_assert_eq!(run.to_vec().iter().map(|x| x.to_f32()).collect::<Vec<_>>(), want_run);
+        let mut want_hist = vec![0.0f32; bins];
+        for (i, &k) in ks.iter().enumerate() {
+            want_hist[(k.unsigned_abs() as usize + i) % bins] += k as f32;
+        }
+        prop_assert_eq!(hist.to_vec().iter().map(|x| x.to_f32()).collect::<Vec<_>>(), want_hist);
+        let mut want_sorted = ks.clone();
+        want_sorted.sort();
+        prop_assert_eq!(sorted.to_vec().iter().map(|x| x.to_f32() as i32).collect::<Vec<_>>(), want_sorted);
+        prop_assert_eq!(max.value().to_f32(), *ks.iter().max().unwrap() as f32);
+    }
+}
+
+/// The same programs over enough elements that the CPU back end splits
+/// them between threads (sums still exact: at most 1,000 nonzero ±1s); a
+/// hundredth of that on the GPU path (eight blocks of 256 still; the
+/// simulator runs every thread).
+#[test]
+fn half_precision_large() {
+    let n = if on_gpu() { 2_003 } else { 200_003 };
+    let ks: Vec<i32> = (0..n)
+        .map(|i| if i % 200 == 7 { [1, -1, 1][i % 3] } else { 0 })
+        .collect();
+    let xs: Vec<f16> = ks.iter().map(|&k| f16::from_f32(k as f32)).collect();
+    let xv = Vector::from(xs);
+    // Many bins: a 16-bit permute on the GPU path takes a lock per element,
+    // which the simulator runs slowly when thousands of elements contend.
+    let bins = 4099usize;
+    check_ok(
+        half_arrays::SOURCE,
+        "half_arrays",
+        &[arg(&xv), arg(bins)],
+        half_arrays(&xv, bins),
+        EXACT,
+    );
+    let (total, ..) = half_arrays(&xv, bins).unwrap();
+    assert_eq!(total.value().to_f32(), ks.iter().sum::<i32>() as f32);
+    let ys = Vector::from(
+        (0..n)
+            .map(|i| bf16::from_f32(i as f32 * 0.37 - 5e3))
+            .collect::<Vec<_>>(),
+    );
+    let s = f16::from_f32(0.75);
+    check_ok(
+        half_ops::SOURCE,
+        "half_ops",
+        &[arg(&xv), arg(&ys), arg(s)],
+        half_ops(&xv, &ys, s),
+        EXACT,
+    );
+}

@@ -71,6 +71,26 @@ impl<'ast> Visit<'ast> for Finder<'_> {
         syn::visit::visit_item_fn(self, f);
     }
 
+    fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
+        if imp.attrs.iter().any(|a| a.path().is_ident("acc")) {
+            // Its functions, as the macro compiles them (`Self::` paths resolved).
+            match accel_core::front::impl_program(imp) {
+                Ok(p) => {
+                    let fns = accel_core::front::program_items(p.items).fns;
+                    self.out.push(Found {
+                        origin: format!("{}: #[acc] impl {}", self.file, p.ty),
+                        fns,
+                    });
+                }
+                Err(e) => self.broken.push(format!(
+                    "{}: an #[acc] impl block the macro refuses: {e}",
+                    self.file
+                )),
+            }
+        }
+        syn::visit::visit_item_impl(self, imp);
+    }
+
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         if m.path.segments.last().is_some_and(|s| s.ident == "accel") {
             match syn::parse2::<syn::File>(m.tokens.clone()) {

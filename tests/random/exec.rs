@@ -437,6 +437,8 @@ macro_rules! on_prim {
             Value::Usize($x) => $f,
             Value::F32($x) => $f,
             Value::F64($x) => $f,
+            Value::F16($x) => $f,
+            Value::BF16($x) => $f,
             _ => $none,
         }
     };
@@ -485,6 +487,8 @@ fn get(p: Prim, b: &[u8]) -> Value {
         Prim::Usize => Value::Usize(u(8) as usize),
         Prim::F32 => Value::F32(f32::from_bits(u(4) as u32)),
         Prim::F64 => Value::F64(f64::from_bits(u(8))),
+        Prim::F16 => Value::F16(accel_runtime::f16::from_bits(u(2) as u16)),
+        Prim::BF16 => Value::BF16(accel_runtime::bf16::from_bits(u(2) as u16)),
     }
 }
 

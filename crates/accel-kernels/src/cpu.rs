@@ -127,6 +127,8 @@ impl<'a> Gen<'a> {
 /// exact identity, so the tables need no "empty" mark).
 fn cpu_atomic(a: &Arena, combine: &Fun, elem: &Ty) -> Option<AtomicCombine> {
     match elem {
+        // No atomic operations on 16-bit floats: locks or private tables.
+        Ty::Prim(p) if p.is_half() => None,
         Ty::Prim(p) if p.is_float() => {
             AtomicCombine::operator(a, combine).filter(|&op| op == AtomicCombine::Add)
         }

@@ -39,7 +39,22 @@ macro_rules! prim_to_dyn {
         }
     )*};
 }
-prim_to_dyn!(bool, i8, i16, i32, i64, u8, u16, u32, u64, usize, f32, f64);
+prim_to_dyn!(
+    bool,
+    i8,
+    i16,
+    i32,
+    i64,
+    u8,
+    u16,
+    u32,
+    u64,
+    usize,
+    f32,
+    f64,
+    half::f16,
+    half::bf16
+);
 
 macro_rules! tuple_to_dyn {
     ($(($($T:ident $i:tt),+))*) => {$(

@@ -199,7 +199,7 @@ macro_rules! prim_elem {
 prim_elem! {
     bool => Bool, i8 => I8, i16 => I16, i32 => I32, i64 => I64,
     u8 => U8, u16 => U16, u32 => U32, u64 => U64, usize => Usize,
-    f32 => F32, f64 => F64,
+    f32 => F32, f64 => F64, half::f16 => F16, half::bf16 => BF16,
 }
 
 macro_rules! tuple_elem {

@@ -24,4 +24,6 @@ pub use array::{Array, Matrix, Output, Scalar, Vector};
 pub use backend::Backend;
 pub use elem::{Columns, Elem, Prim};
 pub use error::{Error, ErrorKind, Result};
+/// The half-precision element types: stored in 16 bits, computed in `f32`.
+pub use half::{bf16, f16};
 pub use seq::{read_ahead, with_chunk_len, Seq, SeqOut, Stream};

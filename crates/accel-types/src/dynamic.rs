@@ -19,6 +19,8 @@ pub enum Value {
     Usize(usize),
     F32(f32),
     F64(f64),
+    F16(half::f16),
+    BF16(half::bf16),
     Tuple(Vec<Value>),
     /// An array index `[i, j, ..]`.
     Index(Vec<usize>),
@@ -41,6 +43,8 @@ impl Value {
             Value::Usize(_) => Prim::Usize,
             Value::F32(_) => Prim::F32,
             Value::F64(_) => Prim::F64,
+            Value::F16(_) => Prim::F16,
+            Value::BF16(_) => Prim::BF16,
             _ => return None,
         })
     }
@@ -75,6 +79,12 @@ impl Value {
         match (self, other) {
             (Value::F32(a), Value::F32(b)) => close(*a as f64, *b as f64, tol, f32::MIN_POSITIVE as f64),
             (Value::F64(a), Value::F64(b)) => close(*a, *b, tol, f64::MIN_POSITIVE),
+            (Value::F16(a), Value::F16(b)) => {
+                close(a.to_f64(), b.to_f64(), tol, half::f16::MIN_POSITIVE.to_f64())
+            }
+            (Value::BF16(a), Value::BF16(b)) => {
+                close(a.to_f64(), b.to_f64(), tol, half::bf16::MIN_POSITIVE.to_f64())
+            }
             (Value::Tuple(a), Value::Tuple(b)) => {
                 a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.approx_eq_tol(y, tol))
             }
@@ -146,6 +156,8 @@ impl fmt::Display for Value {
             Value::Usize(x) => write!(f, "{x}"),
             Value::F32(x) => write!(f, "{x:?}"),
             Value::F64(x) => write!(f, "{x:?}"),
+            Value::F16(x) => write!(f, "{x:?}"),
+            Value::BF16(x) => write!(f, "{x:?}"),
             Value::Tuple(xs) => {
                 write!(f, "(")?;
                 for (i, x) in xs.iter().enumerate() {
@@ -224,7 +236,7 @@ macro_rules! prim_to_value {
     )*};
 }
 prim_to_value!(bool => Bool, i8 => I8, i16 => I16, i32 => I32, i64 => I64, u8 => U8, u16 => U16,
-    u32 => U32, u64 => U64, usize => Usize, f32 => F32, f64 => F64);
+    u32 => U32, u64 => U64, usize => Usize, f32 => F32, f64 => F64, half::f16 => F16, half::bf16 => BF16);
 
 #[cfg(test)]
 mod tests {
@@ -350,6 +362,10 @@ fn write_value(out: &mut String, v: &Value, debug: bool) {
         (Value::F64(x), false) => write!(out, "{x}"),
         (Value::F32(x), true) => write!(out, "{x:?}"),
         (Value::F64(x), true) => write!(out, "{x:?}"),
+        (Value::F16(x), false) => write!(out, "{x}"),
+        (Value::BF16(x), false) => write!(out, "{x}"),
+        (Value::F16(x), true) => write!(out, "{x:?}"),
+        (Value::BF16(x), true) => write!(out, "{x:?}"),
         (Value::Tuple(xs), _) => {
             out.push('(');
             for (i, x) in xs.iter().enumerate() {

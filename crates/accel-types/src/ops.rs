@@ -113,6 +113,50 @@ macro_rules! float_math {
 }
 float_math!(f32, f64);
 
+/// The half-precision floats (`f16`, `bf16`): stored in 16 bits, computed
+/// in `f32`. Every operation converts its operands to `f32` (exactly),
+/// computes there and rounds the result back to nearest, ties to even, as
+/// the `half` crate's operators do; the GPU path computes the same way, so
+/// both give the same bits.
+pub trait Half: Copy {
+    fn from_f32(x: f32) -> Self;
+    fn to_f32(self) -> f32;
+}
+
+macro_rules! half_ops {
+    ($($t:ty),*) => {$(
+        impl Half for $t {
+            #[inline(always)] fn from_f32(x: f32) -> Self { <$t>::from_f32(x) }
+            #[inline(always)] fn to_f32(self) -> f32 { <$t>::to_f32(self) }
+        }
+        impl ScalarOps for $t {
+            #[inline(always)] fn acc_add(self, o: Self) -> Self { half_op(self, o, f32::acc_add) }
+            #[inline(always)] fn acc_sub(self, o: Self) -> Self { half_op(self, o, f32::acc_sub) }
+            #[inline(always)] fn acc_mul(self, o: Self) -> Self { half_op(self, o, f32::acc_mul) }
+            #[inline(always)] fn acc_div(self, o: Self) -> Self { half_op(self, o, f32::acc_div) }
+            #[inline(always)] fn acc_rem(self, o: Self) -> Self { half_op(self, o, f32::acc_rem) }
+            #[inline(always)] fn acc_neg(self) -> Self { -self }
+            #[inline(always)] fn acc_abs(self) -> Self { <$t>::from_bits(self.to_bits() & 0x7fff) }
+            #[inline(always)] fn acc_min(self, o: Self) -> Self { half_op(self, o, f32::acc_min) }
+            #[inline(always)] fn acc_max(self, o: Self) -> Self { half_op(self, o, f32::acc_max) }
+        }
+        impl MathOps for $t {
+            #[inline(always)] fn acc_clamp(self, lo: Self, hi: Self) -> Self {
+                <$t>::from_f32(self.to_f32().acc_clamp(lo.to_f32(), hi.to_f32()))
+            }
+            #[inline(always)] fn acc_div_euclid(self, o: Self) -> Self { half_op(self, o, f32::acc_div_euclid) }
+            #[inline(always)] fn acc_rem_euclid(self, o: Self) -> Self { half_op(self, o, f32::acc_rem_euclid) }
+        }
+    )*};
+}
+half_ops!(half::f16, half::bf16);
+
+/// `f(a, b)` computed in `f32` and rounded back to `H`.
+#[inline(always)]
+pub fn half_op<H: Half>(a: H, b: H, f: impl Fn(f32, f32) -> f32) -> H {
+    H::from_f32(f(a.to_f32(), b.to_f32()))
+}
+
 impl ScalarOps for bool {
     // Arithmetic on bool is rejected by the type checker; min and max are
     // defined (false < true) so that `minimum`/`maximum` work on bool arrays.

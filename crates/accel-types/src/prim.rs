@@ -15,10 +15,16 @@ pub enum Prim {
     Usize,
     F32,
     F64,
+    /// IEEE binary16 (`half::f16`): stored in 16 bits, computed in `f32`
+    /// and rounded back after every operation.
+    F16,
+    /// bfloat16 (`half::bf16`): `f32`'s exponent with 8 bits of
+    /// significand; stored and computed as `F16` is.
+    BF16,
 }
 
 impl Prim {
-    pub const ALL: [Prim; 12] = [
+    pub const ALL: [Prim; 14] = [
         Prim::Bool,
         Prim::I8,
         Prim::I16,
@@ -31,6 +37,8 @@ impl Prim {
         Prim::Usize,
         Prim::F32,
         Prim::F64,
+        Prim::F16,
+        Prim::BF16,
     ];
 
     /// The Rust name of the type (`f32`, `u8`, ...).
@@ -48,6 +56,8 @@ impl Prim {
             Prim::Usize => "usize",
             Prim::F32 => "f32",
             Prim::F64 => "f64",
+            Prim::F16 => "f16",
+            Prim::BF16 => "bf16",
         }
     }
 
@@ -56,7 +66,12 @@ impl Prim {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Prim::F32 | Prim::F64)
+        matches!(self, Prim::F32 | Prim::F64 | Prim::F16 | Prim::BF16)
+    }
+
+    /// A half-precision float: stored in 16 bits, computed in `f32`.
+    pub fn is_half(self) -> bool {
+        matches!(self, Prim::F16 | Prim::BF16)
     }
 
     pub fn is_int(self) -> bool {
@@ -66,7 +81,7 @@ impl Prim {
     pub fn is_signed(self) -> bool {
         matches!(
             self,
-            Prim::I8 | Prim::I16 | Prim::I32 | Prim::I64 | Prim::F32 | Prim::F64
+            Prim::I8 | Prim::I16 | Prim::I32 | Prim::I64 | Prim::F32 | Prim::F64 | Prim::F16 | Prim::BF16
         )
     }
 
@@ -78,7 +93,7 @@ impl Prim {
     pub fn width(self) -> u32 {
         match self {
             Prim::Bool | Prim::I8 | Prim::U8 => 8,
-            Prim::I16 | Prim::U16 => 16,
+            Prim::I16 | Prim::U16 | Prim::F16 | Prim::BF16 => 16,
             Prim::I32 | Prim::U32 | Prim::F32 => 32,
             Prim::I64 | Prim::U64 | Prim::Usize | Prim::F64 => 64,
         }

@@ -46,7 +46,9 @@ fn float_math_const(p: Prim, name: &str) -> Option<(Prim, u64)> {
         ($($n:ident),*) => {
             match (p, name) {
                 $((Prim::F32, stringify!($n)) => Some(f32_bits(std::f32::consts::$n)),
-                  (Prim::F64, stringify!($n)) => Some(f64_bits(std::f64::consts::$n)),)*
+                  (Prim::F64, stringify!($n)) => Some(f64_bits(std::f64::consts::$n)),
+                  (Prim::F16, stringify!($n)) => Some(f16_bits(half::f16::from_f64(std::f64::consts::$n))),
+                  (Prim::BF16, stringify!($n)) => Some(bf16_bits(half::bf16::from_f64(std::f64::consts::$n))),)*
                 _ => None,
             }
         };
@@ -76,22 +78,22 @@ fn float_math_const(p: Prim, name: &str) -> Option<(Prim, u64)> {
 
 fn assoc_const(p: Prim, name: &str) -> Option<(Prim, u64)> {
     macro_rules! float {
-        ($t:ident, $bits:ident) => {
+        ($t:ty, $bits:ident) => {
             match name {
-                "MIN" => Some($bits($t::MIN)),
-                "MAX" => Some($bits($t::MAX)),
-                "MIN_POSITIVE" => Some($bits($t::MIN_POSITIVE)),
-                "EPSILON" => Some($bits($t::EPSILON)),
-                "INFINITY" => Some($bits($t::INFINITY)),
-                "NEG_INFINITY" => Some($bits($t::NEG_INFINITY)),
-                "NAN" => Some($bits($t::NAN)),
-                "RADIX" => Some((Prim::U32, $t::RADIX as u64)),
-                "MANTISSA_DIGITS" => Some((Prim::U32, $t::MANTISSA_DIGITS as u64)),
-                "DIGITS" => Some((Prim::U32, $t::DIGITS as u64)),
-                "MIN_EXP" => Some(i32_bits($t::MIN_EXP)),
-                "MAX_EXP" => Some(i32_bits($t::MAX_EXP)),
-                "MIN_10_EXP" => Some(i32_bits($t::MIN_10_EXP)),
-                "MAX_10_EXP" => Some(i32_bits($t::MAX_10_EXP)),
+                "MIN" => Some($bits(<$t>::MIN)),
+                "MAX" => Some($bits(<$t>::MAX)),
+                "MIN_POSITIVE" => Some($bits(<$t>::MIN_POSITIVE)),
+                "EPSILON" => Some($bits(<$t>::EPSILON)),
+                "INFINITY" => Some($bits(<$t>::INFINITY)),
+                "NEG_INFINITY" => Some($bits(<$t>::NEG_INFINITY)),
+                "NAN" => Some($bits(<$t>::NAN)),
+                "RADIX" => Some((Prim::U32, <$t>::RADIX as u64)),
+                "MANTISSA_DIGITS" => Some((Prim::U32, <$t>::MANTISSA_DIGITS as u64)),
+                "DIGITS" => Some((Prim::U32, <$t>::DIGITS as u64)),
+                "MIN_EXP" => Some(i32_bits(<$t>::MIN_EXP)),
+                "MAX_EXP" => Some(i32_bits(<$t>::MAX_EXP)),
+                "MIN_10_EXP" => Some(i32_bits(<$t>::MIN_10_EXP)),
+                "MAX_10_EXP" => Some(i32_bits(<$t>::MAX_10_EXP)),
                 _ => None,
             }
         };
@@ -110,6 +112,8 @@ fn assoc_const(p: Prim, name: &str) -> Option<(Prim, u64)> {
     match p {
         Prim::F32 => float!(f32, f32_bits),
         Prim::F64 => float!(f64, f64_bits),
+        Prim::F16 => float!(half::f16, f16_bits),
+        Prim::BF16 => float!(half::bf16, bf16_bits),
         Prim::I8 => int!(i8),
         Prim::I16 => int!(i16),
         Prim::I32 => int!(i32),
@@ -134,6 +138,14 @@ fn f32_bits(x: f32) -> (Prim, u64) {
 
 fn f64_bits(x: f64) -> (Prim, u64) {
     (Prim::F64, x.to_bits())
+}
+
+fn f16_bits(x: half::f16) -> (Prim, u64) {
+    (Prim::F16, x.to_bits() as u64)
+}
+
+fn bf16_bits(x: half::bf16) -> (Prim, u64) {
+    (Prim::BF16, x.to_bits() as u64)
 }
 
 fn i32_bits(x: i32) -> (Prim, u64) {

@@ -308,6 +308,7 @@ impl Lowerer<'_> {
                         Some(p) if p.is_numeric() => p,
                         _ => Prim::I32,
                     },
+                    s @ ("f16" | "bf16") => return err(span, half_suffix(s)),
                     s => Prim::from_name(s)
                         .ok_or_else(|| Self::new_error(span, format!("unknown literal suffix `{s}`")))?,
                 };
@@ -341,6 +342,7 @@ impl Lowerer<'_> {
                     },
                     "f32" => Prim::F32,
                     "f64" => Prim::F64,
+                    s @ ("f16" | "bf16") => return err(span, half_suffix(s)),
                     s => return err(span, format!("unknown literal suffix `{s}`")),
                 };
                 let v: f64 = f.base10_parse()?;
@@ -637,6 +639,7 @@ impl Lowerer<'_> {
             let bits = match prim {
                 Prim::F32 => Prim::U32,
                 Prim::F64 => Prim::U64,
+                Prim::F16 | Prim::BF16 => Prim::U16,
                 _ => {
                     return err(
                         name_span,
@@ -978,7 +981,7 @@ fn int_bits(prim: Prim, mag: u128, negate: bool) -> Option<u64> {
         Prim::U16 => (0, u16::MAX as i128),
         Prim::U32 => (0, u32::MAX as i128),
         Prim::U64 | Prim::Usize => (0, u64::MAX as i128),
-        Prim::F32 | Prim::F64 => return None,
+        Prim::F32 | Prim::F64 | Prim::F16 | Prim::BF16 => return None,
     };
     let v = if negate {
         -(i128::try_from(mag).ok()?)
@@ -991,9 +994,19 @@ fn int_bits(prim: Prim, mag: u128, negate: bool) -> Option<u64> {
     Some(v as i64 as u64)
 }
 
+/// A float literal's bits in type `prim` (a half-precision one rounded
+/// from `f64`, to nearest).
 fn float_bits(prim: Prim, v: f64) -> (Prim, u64) {
     match prim {
         Prim::F32 => (Prim::F32, (v as f32).to_bits() as u64),
+        Prim::F16 => (Prim::F16, half::f16::from_f64(v).to_bits() as u64),
+        Prim::BF16 => (Prim::BF16, half::bf16::from_f64(v).to_bits() as u64),
         _ => (Prim::F64, v.to_bits()),
     }
+}
+
+/// Why `2.0f16` is an error: Rust has no such suffix on stable; the type
+/// comes from the context.
+fn half_suffix(s: &str) -> String {
+    format!("no literal suffix `{s}`: a float literal takes `{s}` from its context (`x * 2.0` where `x: {s}`), or write `2.0f32 as {s}`")
 }

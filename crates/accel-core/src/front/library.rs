@@ -1388,6 +1388,11 @@ impl Arena {
     /// sign bit flipped; floats (in `total_cmp`'s order) have all their bits
     /// flipped when negative and the sign bit flipped otherwise.
     fn order_bits(&mut self, k: H, p: Prim, to: Prim) -> H {
+        if p.is_half() {
+            // In `f32`, exactly: the same order.
+            let wide = self.cast(k, Prim::F32);
+            return self.order_bits(wide, Prim::F32, to);
+        }
         if p.is_float() {
             let u = if p == Prim::F32 { Prim::U32 } else { Prim::U64 };
             let bits = self.node(

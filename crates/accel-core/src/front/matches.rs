@@ -42,7 +42,7 @@ fn bounds(p: Prim) -> (i128, i128) {
         Prim::U16 => (0, u16::MAX as i128),
         Prim::U32 => (0, u32::MAX as i128),
         Prim::U64 | Prim::Usize => (0, u64::MAX as i128),
-        Prim::F32 | Prim::F64 => (0, -1),
+        Prim::F32 | Prim::F64 | Prim::F16 | Prim::BF16 => (0, -1),
     }
 }
 

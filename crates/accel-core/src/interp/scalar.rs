@@ -21,7 +21,41 @@ pub fn lit(l: Lit) -> Value {
         Prim::Usize => Value::Usize(b as usize),
         Prim::F32 => Value::F32(f32::from_bits(b as u32)),
         Prim::F64 => Value::F64(f64::from_bits(b)),
+        Prim::F16 => Value::F16(half::f16::from_bits(b as u16)),
+        Prim::BF16 => Value::BF16(half::bf16::from_bits(b as u16)),
     }
+}
+
+/// A half-precision value as the `f32` of the same value (exact), and its
+/// type: operations on `f16` and `bf16` compute in `f32` and round the result
+/// back (`accel_types::ops::Half`).
+fn widen(v: &Value) -> Option<(Value, Prim)> {
+    match v {
+        Value::F16(x) => Some((Value::F32(x.to_f32()), Prim::F16)),
+        Value::BF16(x) => Some((Value::F32(x.to_f32()), Prim::BF16)),
+        _ => None,
+    }
+}
+
+/// An `f32` result rounded to the half-precision type `p` (to nearest, ties
+/// to even); other results (a comparison's `bool`) as they are.
+fn narrow(v: Value, p: Prim) -> Value {
+    match (v, p) {
+        (Value::F32(x), Prim::F16) => Value::F16(half::f16::from_f32(x)),
+        (Value::F32(x), Prim::BF16) => Value::BF16(half::bf16::from_f32(x)),
+        (v, _) => v,
+    }
+}
+
+/// `f` applied to `xs` with their half-precision values in `f32`, the
+/// result rounded back; `None` when no value is half-precision.
+fn via_f32(xs: &[&Value], f: impl FnOnce(&[Value]) -> Value) -> Option<Value> {
+    let p = xs.iter().find_map(|x| widen(x).map(|w| w.1))?;
+    let wide: Vec<Value> = xs
+        .iter()
+        .map(|x| widen(x).map_or_else(|| (*x).clone(), |w| w.0))
+        .collect();
+    Some(narrow(f(&wide), p))
 }
 
 /// Applies a generic operation to a value of any numeric primitive type.
@@ -152,6 +186,9 @@ fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
 }
 
 pub fn unary(op: UnOp, x: &Value) -> Value {
+    if let Some(v) = via_f32(&[x], |w| unary(op, &w[0])) {
+        return v;
+    }
     match op {
         UnOp::Neg => on_numeric!(x, |a| a.acc_neg()),
         UnOp::Not => match x {
@@ -163,6 +200,9 @@ pub fn unary(op: UnOp, x: &Value) -> Value {
 
 /// A binary operation other than the short-circuit ones.
 pub fn binary(op: BinOp, a: &Value, b: &Value) -> Value {
+    if let Some(v) = via_f32(&[a, b], |w| binary(op, &w[0], &w[1])) {
+        return v;
+    }
     let bad = Value::Bool(false);
     match op {
         BinOp::Add => on_pair!(a, b, |x, y| x.acc_add(*y), bad),
@@ -203,6 +243,13 @@ pub fn binary(op: BinOp, a: &Value, b: &Value) -> Value {
 
 /// Rust's `as` (bool converts through `u8`).
 pub fn cast(v: &Value, to: Prim) -> Value {
+    // Half-precision values convert through `f32`, both ways.
+    if let Some((w, _)) = widen(v) {
+        return cast(&w, to);
+    }
+    if to.is_half() {
+        return narrow(cast(v, Prim::F32), to);
+    }
     macro_rules! to {
         ($x:expr) => {
             match to {
@@ -218,6 +265,7 @@ pub fn cast(v: &Value, to: Prim) -> Value {
                 Prim::Usize => Value::Usize($x as usize),
                 Prim::F32 => Value::F32($x as f32),
                 Prim::F64 => Value::F64($x as f64),
+                Prim::F16 | Prim::BF16 => narrow(Value::F32($x as f32), to),
             }
         };
     }
@@ -245,6 +293,10 @@ pub fn cast(v: &Value, to: Prim) -> Value {
 }
 
 pub fn math(f: MathFn, xs: &[Value]) -> Value {
+    let refs: Vec<&Value> = xs.iter().collect();
+    if let Some(v) = via_f32(&refs, |w| math(f, w)) {
+        return v;
+    }
     use accel_types::dynamic::ToValue;
     // Each macro applies `$body` to the arguments of one concrete type; the
     // body's result (of any `Elem` type) becomes the value.

@@ -241,7 +241,7 @@ impl MathOn {
 
     pub fn describe(self) -> &'static str {
         match self {
-            MathOn::Float => "floats (`f32`, `f64`)",
+            MathOn::Float => "floats (`f32`, `f64`; `f16` and `bf16` but for `to_bits` and `is_normal`)",
             MathOn::Int => "integers",
             MathOn::Unsigned => "unsigned integers",
             MathOn::Signed => "signed integers",
@@ -410,7 +410,11 @@ impl MathFn {
 
     /// Defined on a receiver of type `p`.
     pub fn accepts(self, p: Prim) -> bool {
-        self.info().on.accepts(p)
+        // Half-precision values live in `f32` registers while computed: their
+        // bits, and normality (an `f16` subnormal is a normal `f32`), are not
+        // what an `f32` operation gives.
+        let f32_meaning = !matches!(self, MathFn::ToBits | MathFn::IsNormal);
+        self.info().on.accepts(p) && (f32_meaning || !p.is_half())
     }
 
     /// The type of argument `i` (0 is the receiver) for a receiver of type `p`.
@@ -441,7 +445,7 @@ impl MathFn {
 pub fn unsigned_of(p: Prim) -> Prim {
     match p {
         Prim::I8 | Prim::U8 | Prim::Bool => Prim::U8,
-        Prim::I16 | Prim::U16 => Prim::U16,
+        Prim::I16 | Prim::U16 | Prim::F16 | Prim::BF16 => Prim::U16,
         Prim::I32 | Prim::U32 | Prim::F32 => Prim::U32,
         Prim::I64 | Prim::U64 | Prim::F64 => Prim::U64,
         Prim::Usize => Prim::Usize,

@@ -586,7 +586,7 @@ fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>
 pub fn exactly_associative(arena: &Arena, f: &Fun) -> bool {
     fn integral(t: &Ty) -> bool {
         match t {
-            Ty::Prim(p) => !matches!(p, crate::ir::Prim::F32 | crate::ir::Prim::F64),
+            Ty::Prim(p) => !p.is_float(),
             Ty::Tuple(ts) => ts.iter().all(integral),
             _ => false,
         }

@@ -52,6 +52,9 @@ pub fn location(at: Option<Loc>) -> TokenStream {
 /// The Rust type of a scalar type.
 pub fn rust_ty(t: &Ty) -> TokenStream {
     match t {
+        // The half-precision types are `half`'s, re-exported by `accel`.
+        Ty::Prim(Prim::F16) => quote!(::accel::f16),
+        Ty::Prim(Prim::BF16) => quote!(::accel::bf16),
         Ty::Prim(p) => {
             let i = Ident::new(p.name(), Span::call_site());
             quote!(#i)
@@ -136,6 +139,10 @@ pub fn lit(p: Prim, bits: u64) -> TokenStream {
             let b = Literal::u64_suffixed(bits);
             return quote!(f64::from_bits(#b));
         }
+        Prim::F16 | Prim::BF16 => {
+            let (t, b) = (rust_ty(&Ty::Prim(p)), Literal::u16_suffixed(bits as u16));
+            return quote!(#t::from_bits(#b));
+        }
     };
     quote!((#l))
 }
@@ -209,7 +216,21 @@ pub trait Scalars {
                 let from = a.ty(*x).prim();
                 let xe = self.expr(*x);
                 let t = rust_ty(&Ty::Prim(*to));
+                let half = quote!(#rt::ops::Half);
                 match (from, to) {
+                    // Half-precision values convert through `f32`, both ways.
+                    (Some(p), _) if p.is_half() => {
+                        let wide = quote!(#half::to_f32(#xe));
+                        if to.is_half() {
+                            quote!(<#t as #half>::from_f32(#wide))
+                        } else {
+                            quote!((#wide as #t))
+                        }
+                    }
+                    (Some(Prim::Bool), _) if to.is_half() => {
+                        quote!(<#t as #half>::from_f32((#xe as u8) as f32))
+                    }
+                    (_, _) if to.is_half() => quote!(<#t as #half>::from_f32(#xe as f32)),
                     (Some(Prim::Bool), Prim::Bool) => xe,
                     (Some(Prim::Bool), _) => quote!(((#xe as u8) as #t)),
                     _ => quote!((#xe as #t)),
@@ -236,6 +257,25 @@ pub trait Scalars {
                     MathFn::FromBits => {
                         let r = rust_ty(a.ty(h));
                         quote!(<#r>::from_bits(#(#args),*))
+                    }
+                    // On half-precision values: `f32`'s method on their
+                    // `f32` values, a float result rounded back.
+                    _ if xs.iter().any(|x| a.ty(*x).prim().is_some_and(Prim::is_half)) => {
+                        let half = quote!(#rt::ops::Half);
+                        let wide = xs.iter().zip(&args).map(|(x, e)| {
+                            if a.ty(*x).prim().is_some_and(Prim::is_half) {
+                                quote!(#half::to_f32(#e))
+                            } else {
+                                e.clone()
+                            }
+                        });
+                        let m = Ident::new(f.name(), Span::call_site());
+                        let call = quote!(<f32>::#m(#(#wide),*));
+                        let r = rust_ty(a.ty(h));
+                        match a.ty(h).prim() {
+                            Some(p) if p.is_half() => quote!(<#r as #half>::from_f32(#call)),
+                            _ => call,
+                        }
                     }
                     _ => {
                         let m = Ident::new(f.name(), Span::call_site());

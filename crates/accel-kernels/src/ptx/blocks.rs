@@ -359,6 +359,7 @@ pub(super) fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
         Class::Rd => l.ins(format!("mov.b64 {r}, 0;")),
         Class::F => l.ins(format!("mov.f32 {r}, 0f00000000;")),
         Class::Fd => l.ins(format!("mov.f64 {r}, 0d0000000000000000;")),
+        Class::H => l.ins(format!("mov.b16 {r}, 0;")),
     }
 }
 
@@ -370,7 +371,7 @@ pub(super) fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
         d
     };
     match class(p) {
-        Class::R => sh(l, v),
+        Class::R | Class::H => sh(l, v),
         Class::F => {
             let b = l.reg(Class::R);
             l.ins(format!("mov.b32 {b}, {v};"));
@@ -474,7 +475,7 @@ pub(super) fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
 fn slot_bytes(p: Prim) -> u32 {
     match class(p) {
         Class::Rd | Class::Fd => 8,
-        Class::P | Class::R | Class::F => 4,
+        Class::P | Class::R | Class::F | Class::H => 4,
     }
 }
 
@@ -495,7 +496,7 @@ pub(super) fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], 
                 let u = l.pred_to_u32(r);
                 l.ins(format!("st.shared.b32 [{a}], {u};"));
             }
-            Class::R => l.ins(format!("st.shared.b32 [{a}], {r};")),
+            Class::R | Class::H => l.ins(format!("st.shared.b32 [{a}], {r};")),
             Class::F => l.ins(format!("st.shared.f32 [{a}], {r};")),
             Class::Rd => l.ins(format!("st.shared.b64 [{a}], {r};")),
             Class::Fd => l.ins(format!("st.shared.f64 [{a}], {r};")),
@@ -514,7 +515,7 @@ pub(super) fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], 
                 l.ins(format!("ld.shared.b32 {u}, [{a}];"));
                 l.ins(format!("setp.ne.u32 {r}, {u}, 0;"));
             }
-            Class::R => l.ins(format!("ld.shared.b32 {r}, [{a}];")),
+            Class::R | Class::H => l.ins(format!("ld.shared.b32 {r}, [{a}];")),
             Class::F => l.ins(format!("ld.shared.f32 {r}, [{a}];")),
             Class::Rd => l.ins(format!("ld.shared.b64 {r}, [{a}];")),
             Class::Fd => l.ins(format!("ld.shared.f64 {r}, [{a}];")),

@@ -115,6 +115,8 @@ pub enum Class {
     Rd,
     F,
     Fd,
+    /// `.b16`: only to convert half-precision values (`cvt.f32.f16`).
+    H,
 }
 
 impl Class {
@@ -125,6 +127,7 @@ impl Class {
             Class::Rd => "%rd",
             Class::F => "%f",
             Class::Fd => "%fd",
+            Class::H => "%h",
         }
     }
     fn decl(self) -> &'static str {
@@ -134,11 +137,16 @@ impl Class {
             Class::Rd => ".b64",
             Class::F => ".f32",
             Class::Fd => ".f64",
+            Class::H => ".b16",
         }
     }
-    const ALL: [Class; 5] = [Class::P, Class::R, Class::Rd, Class::F, Class::Fd];
+    const ALL: [Class; 6] = [Class::P, Class::R, Class::Rd, Class::F, Class::Fd, Class::H];
 }
 
+/// The register class of a value of type `p`. A half-precision value is its
+/// 16 bits in a `.b32` register, as a `u16` is (so loads, stores, shared
+/// memory and selects treat it as one); arithmetic converts it to `f32` and
+/// rounds back ([`Lower::widen_half`], [`Lower::narrow_half`]).
 pub fn class(p: Prim) -> Class {
     match p {
         Prim::Bool => Class::P,
@@ -153,7 +161,7 @@ pub fn class(p: Prim) -> Class {
 pub fn aty(p: Prim) -> &'static str {
     match p {
         Prim::I8 | Prim::I16 | Prim::I32 => "s32",
-        Prim::U8 | Prim::U16 | Prim::U32 | Prim::Bool => "u32",
+        Prim::U8 | Prim::U16 | Prim::U32 | Prim::Bool | Prim::F16 | Prim::BF16 => "u32",
         Prim::I64 => "s64",
         Prim::U64 | Prim::Usize => "u64",
         Prim::F32 => "f32",
@@ -167,7 +175,7 @@ pub fn mty(p: Prim) -> &'static str {
         Prim::Bool | Prim::U8 => "u8",
         Prim::I8 => "s8",
         Prim::I16 => "s16",
-        Prim::U16 => "u16",
+        Prim::U16 | Prim::F16 | Prim::BF16 => "u16",
         Prim::I32 => "s32",
         Prim::U32 => "u32",
         Prim::I64 => "s64",
@@ -426,6 +434,7 @@ impl<'a> Lower<'a> {
             Class::Rd => self.ins(format!("mov.b64 {d}, {s};")),
             Class::F => self.ins(format!("mov.f32 {d}, {s};")),
             Class::Fd => self.ins(format!("mov.f64 {d}, {s};")),
+            Class::H => self.ins(format!("mov.b16 {d}, {s};")),
         }
     }
 
@@ -450,7 +459,56 @@ impl<'a> Lower<'a> {
             Class::Rd => self.ins(format!("mov.b64 {r}, 0;")),
             Class::F => self.ins(format!("mov.f32 {r}, 0f00000000;")),
             Class::Fd => self.ins(format!("mov.f64 {r}, 0d0000000000000000;")),
+            Class::H => self.ins(format!("mov.b16 {r}, 0;")),
         }
+    }
+
+    /// Half-precision value `v` (of type `p`, its bits in a `.b32`) as the
+    /// `f32` of the same value, exactly.
+    pub fn widen_half(&mut self, v: &str, p: Prim) -> String {
+        let f = self.reg(Class::F);
+        if p == Prim::F16 {
+            let h = self.reg(Class::H);
+            self.ins(format!("cvt.u16.u32 {h}, {v};"));
+            self.ins(format!("cvt.f32.f16 {f}, {h};"));
+        } else {
+            // A bfloat16 is the high half of an `f32`.
+            let t = self.reg(Class::R);
+            self.ins(format!("shl.b32 {t}, {v}, 16;"));
+            self.ins(format!("mov.b32 {f}, {t};"));
+        }
+        f
+    }
+
+    /// `f32` value `f` rounded to the half-precision type `p` (to nearest,
+    /// ties to even, as the `half` crate rounds), its bits in a `.b32`.
+    pub fn narrow_half(&mut self, f: &str, p: Prim) -> String {
+        let r = self.reg(Class::R);
+        if p == Prim::F16 {
+            let h = self.reg(Class::H);
+            self.ins(format!("cvt.rn.f16.f32 {h}, {f};"));
+            self.ins(format!("cvt.u32.u16 {r}, {h};"));
+            return r;
+        }
+        // bfloat16 (no `cvt` for it before sm_80): add 0x7FFF and the lowest
+        // kept bit, so that the carry rounds to nearest even, and keep the
+        // high half; a NaN keeps its high half with the quiet bit set.
+        let (b, lsb, nan, q) = (
+            self.reg(Class::R),
+            self.reg(Class::R),
+            self.reg(Class::R),
+            self.reg(Class::P),
+        );
+        self.ins(format!("mov.b32 {b}, {f};"));
+        self.ins(format!("shr.u32 {lsb}, {b}, 16;"));
+        self.ins(format!("or.b32 {nan}, {lsb}, 64;"));
+        self.ins(format!("and.b32 {lsb}, {lsb}, 1;"));
+        self.ins(format!("add.u32 {lsb}, {lsb}, 32767;"));
+        self.ins(format!("add.u32 {r}, {b}, {lsb};"));
+        self.ins(format!("shr.u32 {r}, {r}, 16;"));
+        self.ins(format!("setp.nan.f32 {q}, {f}, {f};"));
+        self.ins(format!("@{q} mov.b32 {r}, {nan};"));
+        r
     }
 
     /// A bool as a 0/1 `.u32`.
@@ -582,7 +640,7 @@ impl<'a> Lower<'a> {
                             Prim::I8 => l.bits as i8 as i32 as u32,
                             Prim::I16 => l.bits as i16 as i32 as u32,
                             Prim::U8 => l.bits as u8 as u32,
-                            Prim::U16 => l.bits as u16 as u32,
+                            Prim::U16 | Prim::F16 | Prim::BF16 => l.bits as u16 as u32,
                             _ => l.bits as u32,
                         };
                         self.ins(format!("mov.b32 {r}, 0x{v:08X};"));
@@ -596,6 +654,13 @@ impl<'a> Lower<'a> {
             Expr::Scalar(Scalar::Proj(x, n)) => {
                 let v = self.expr(*x)?;
                 Ok(proj_regs(a.ty(*x), &v, *n))
+            }
+            Expr::Scalar(Scalar::Unary(UnOp::Neg, x)) if prim_of(&ty)?.is_half() => {
+                // The sign bit flipped, as `-x` on a half does.
+                let v = self.expr(*x)?;
+                let r = self.reg(Class::R);
+                self.ins(format!("xor.b32 {r}, {}, 32768;", v[0]));
+                Ok(vec![r])
             }
             Expr::Scalar(Scalar::Unary(op, x)) => {
                 let p = prim_of(&ty)?;
@@ -1111,12 +1176,19 @@ impl<'a> Lower<'a> {
             self.ins(format!("setp.ne.u32 {p}, {u}, 0;"));
             return Ok(vec![p]);
         }
-        let xv = self.expr(x)?;
-        let yv = self.expr(y)?;
+        let mut xv = self.expr(x)?;
+        let mut yv = self.expr(y)?;
         if op.is_comparison() {
             return self.compare(op, &xv, &yv, &xt);
         }
-        let p = prim_of(&xt)?;
+        let mut p = prim_of(&xt)?;
+        // Half precision: computed in `f32`, rounded back.
+        let half = p.is_half().then_some(p);
+        if let Some(h) = half {
+            xv = vec![self.widen_half(&xv[0], h)];
+            yv = vec![self.widen_half(&yv[0], h)];
+            p = Prim::F32;
+        }
         if p == Prim::Bool {
             // `&`, `|`, `^` on bools (arithmetic is rejected by the type checker).
             let (u, v) = (self.pred_to_u32(&xv[0]), self.pred_to_u32(&yv[0]));
@@ -1152,6 +1224,9 @@ impl<'a> Lower<'a> {
                     }
                 }
                 _ => return Err(Unsupported::op(op.symbol(), p.name())),
+            }
+            if let Some(h) = half {
+                return Ok(vec![self.narrow_half(&r, h)]);
             }
             return Ok(vec![r]);
         }
@@ -1256,8 +1331,13 @@ impl<'a> Lower<'a> {
             self.ins(format!("setp.{c}.u32 {r}, {all}, 0;"));
             return Ok(vec![r]);
         }
-        let p = ps[0];
+        let mut p = ps[0];
         let (mut x, mut y) = (xv[0].clone(), yv[0].clone());
+        if p.is_half() {
+            x = self.widen_half(&x, p);
+            y = self.widen_half(&y, p);
+            p = Prim::F32;
+        }
         if p == Prim::Bool {
             x = self.pred_to_u32(&x);
             y = self.pred_to_u32(&y);
@@ -1281,6 +1361,15 @@ impl<'a> Lower<'a> {
     pub fn cast(&mut self, v: &str, from: Prim, to: Prim) -> String {
         if from == to {
             return v.to_string();
+        }
+        // Half-precision values convert through `f32`, both ways.
+        if from.is_half() {
+            let f = self.widen_half(v, from);
+            return self.cast(&f, Prim::F32, to);
+        }
+        if to.is_half() {
+            let f = self.cast(v, from, Prim::F32);
+            return self.narrow_half(&f, to);
         }
         let r = self.reg(class(to));
         if from == Prim::Bool {
@@ -1352,12 +1441,35 @@ impl<'a> Lower<'a> {
 
     fn math(&mut self, f: MathFn, xs: &[H], ty: &Ty) -> Result<Vec<String>, Unsupported> {
         let a = self.a;
-        let p = prim_of(a.ty(xs[0]))?;
+        let mut p = prim_of(a.ty(xs[0]))?;
         let mut args = Vec::new();
         for x in xs {
-            args.push(self.expr(*x)?[0].clone());
+            let v = self.expr(*x)?[0].clone();
+            // Half-precision arguments in `f32`; the result rounded back.
+            match prim_of(a.ty(*x))? {
+                h if h.is_half() => args.push(self.widen_half(&v, h)),
+                _ => args.push(v),
+            }
         }
-        let rp = prim_of(ty)?;
+        let mut rp = prim_of(ty)?;
+        if p.is_half() {
+            let narrow = rp.is_half().then_some(rp);
+            p = Prim::F32;
+            if narrow.is_some() {
+                rp = Prim::F32;
+            }
+            let r = self.math_regs(f, p, &args, rp)?;
+            return Ok(vec![match narrow {
+                Some(h) => self.narrow_half(&r, h),
+                None => r,
+            }]);
+        }
+        Ok(vec![self.math_regs(f, p, &args, rp)?])
+    }
+
+    /// [`Lower::math`] on registers: `f` of `args` (receiver type `p`), the
+    /// result (of type `rp`) in a fresh register.
+    fn math_regs(&mut self, f: MathFn, p: Prim, args: &[String], rp: Prim) -> Result<String, Unsupported> {
         let t = aty(p);
         let c = class(p);
         let r = self.reg(class(rp));
@@ -1392,16 +1504,16 @@ impl<'a> Lower<'a> {
         };
         if let Some(i) = inline {
             self.ins(i);
-            return Ok(vec![r]);
+            return Ok(r);
         }
         if !p.is_float() {
-            if let Some(v) = self.int_math(f, p, &args, &r)? {
-                return Ok(vec![v]);
+            if let Some(v) = self.int_math(f, p, args, &r)? {
+                return Ok(v);
             }
         }
         // Everything else through the math library's `.func`s.
-        match self.call_func((Some(f), p), &args, rp, &r) {
-            Some(()) => Ok(vec![r]),
+        match self.call_func((Some(f), p), args, rp, &r) {
+            Some(()) => Ok(r),
             None => Err(Unsupported::op(format!("x.{}()", f.name()), p.name())),
         }
     }

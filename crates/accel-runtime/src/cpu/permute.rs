@@ -524,6 +524,7 @@ store_prim!(
     i64 => AtomicI64, i64, |x| x, u8 => AtomicU8, u8, |x| x, u16 => AtomicU16, u16, |x| x,
     u32 => AtomicU32, u32, |x| x, u64 => AtomicU64, u64, |x| x, usize => AtomicUsize, usize, |x| x,
     f32 => AtomicU32, u32, |x| x.to_bits(), f64 => AtomicU64, u64, |x| x.to_bits(),
+    half::f16 => AtomicU16, u16, |x| x.to_bits(), half::bf16 => AtomicU16, u16, |x| x.to_bits(),
     bool => AtomicBool, bool, |x| x,
 );
 

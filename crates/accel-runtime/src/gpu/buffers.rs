@@ -97,6 +97,30 @@ impl DevElem for bool {
     }
 }
 
+// Half-precision elements: their 16 bits on the device, and as a scalar
+// argument (a `.u32` parameter, as a `u16`'s: kernels keep the bits in a
+// 32-bit register and compute in `f32`).
+macro_rules! half_dev_elem {
+    ($($t:ty),*) => {$(
+        impl DevElem for $t {
+            const BYTES: usize = 2;
+            fn to_device(xs: &[Self]) -> Cow<'_, [u8]> {
+                Cow::Borrowed(bytemuck::cast_slice(xs))
+            }
+            fn from_device(n: usize, read: impl FnOnce(&mut [u8]) -> Result<()>) -> Result<Vec<Self>> {
+                // Every 16-bit pattern is a value (NaNs included).
+                let mut v: Vec<$t> = vec![<$t>::ZERO; n];
+                read(bytemuck::cast_slice_mut(&mut v))?;
+                Ok(v)
+            }
+            fn arg(self) -> KernelArg {
+                KernelArg::U32(self.to_bits() as u32)
+            }
+        }
+    )*};
+}
+half_dev_elem!(half::f16, half::bf16);
+
 /// Struct-of-arrays columns (`Vec<P>` of a primitive, tuples of columns) that
 /// can be copied to and from a device, one allocation per primitive leaf.
 pub trait DevColumns: Sized {

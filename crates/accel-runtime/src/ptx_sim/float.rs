@@ -203,6 +203,14 @@ fn int_range(t: Ty) -> (i128, i128) {
 
 /// `cvt.rnd.sat.dst.src`: bits of `a` (type `src`) to bits of type `dst`.
 pub fn cvt(a: u64, dst: Ty, src: Ty, rnd: Rnd, sat: bool, ftz: bool) -> u64 {
+    // Half precision (the parser allows `cvt.f32.f16` and `cvt.rn.f16.f32`):
+    // exact one way, to nearest even the other, as the `half` crate does.
+    if src == Ty::F16 {
+        return half::f16::from_bits(a as u16).to_f32().to_bits() as u64;
+    }
+    if dst == Ty::F16 {
+        return half::f16::from_f32(f32::from_bits(a as u32)).to_bits() as u64;
+    }
     let fsrc = |a: u64| -> f64 {
         if src == Ty::F32 {
             let x = f32::from_bits(a as u32);

@@ -19,6 +19,8 @@ pub enum Ty {
     S64,
     F32,
     F64,
+    /// Half precision: only in `cvt` (to and from `.f32`).
+    F16,
 }
 
 impl Ty {
@@ -39,6 +41,7 @@ impl Ty {
             "s64" => Ty::S64,
             "f32" => Ty::F32,
             "f64" => Ty::F64,
+            "f16" => Ty::F16,
             _ => return None,
         })
     }
@@ -47,7 +50,7 @@ impl Ty {
         match self {
             Ty::Pred => 1,
             Ty::B8 | Ty::U8 | Ty::S8 => 8,
-            Ty::B16 | Ty::U16 | Ty::S16 => 16,
+            Ty::B16 | Ty::U16 | Ty::S16 | Ty::F16 => 16,
             Ty::B32 | Ty::U32 | Ty::S32 | Ty::F32 => 32,
             Ty::B64 | Ty::U64 | Ty::S64 | Ty::F64 => 64,
         }
@@ -70,7 +73,7 @@ impl Ty {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Ty::F32 | Ty::F64)
+        matches!(self, Ty::F32 | Ty::F64 | Ty::F16)
     }
 
     pub fn is_int(self) -> bool {

@@ -894,6 +894,12 @@ impl Decoder<'_> {
         if t.len() != 1 {
             return self.err(format!("`{}` needs exactly one type", self.opcode));
         }
+        if t[0] == Ty::F16 {
+            return self.err(format!(
+                "the simulator has `.f16` in `cvt` only, not in `{}`",
+                self.opcode
+            ));
+        }
         Ok(t[0])
     }
 
@@ -1120,6 +1126,14 @@ impl Decoder<'_> {
                     return self.err("`cvt` needs a destination and a source type");
                 }
                 let (dt, st) = (t[0], t[1]);
+                if (dt == Ty::F16 || st == Ty::F16)
+                    && !matches!(
+                        (dt, st, rnd),
+                        (Ty::F32, Ty::F16, Rnd::None) | (Ty::F16, Ty::F32, Rnd::Rn)
+                    )
+                {
+                    return self.err("the simulator has `cvt.f32.f16` and `cvt.rn.f16.f32` only");
+                }
                 let irnd = matches!(rnd, Rnd::Rni | Rnd::Rzi | Rnd::Rmi | Rnd::Rpi);
                 let frnd = matches!(rnd, Rnd::Rn | Rnd::Rz | Rnd::Rm | Rnd::Rp);
                 if st.is_float() && dt.is_int() && !irnd {
