@@ -1796,3 +1796,41 @@ fn half_precision_large() {
         EXACT,
     );
 }
+
+/// Programs in a module (`#[acc] mod`): an `accel!` block as plain Rust,
+/// with its constants and type aliases beside the functions.
+#[acc]
+mod signal {
+    use accel::prelude::*;
+
+    pub const GAIN: f32 = 3.0;
+    type Samples = Vector<f32>;
+
+    fn gained(xs: &Samples) -> Samples {
+        xs.map(|x| x * GAIN)
+    }
+
+    /// The energy of the gained signal: `gained` is fused into the sum.
+    pub fn energy(xs: &Samples) -> Scalar<f32> {
+        gained(xs).map(|x| x * x).sum()
+    }
+}
+
+#[test]
+fn programs_in_a_module() {
+    let xs = Vector::from(vec![1.0f32, -2.0, 0.5]);
+    check_ok(
+        signal::energy::SOURCE,
+        "energy",
+        &[arg(&xs)],
+        signal::energy(&xs),
+        EXACT,
+    );
+    assert_eq!(signal::energy(&xs).unwrap().value(), 9.0 * 5.25);
+    assert_eq!(signal::GAIN, 3.0);
+    assert!(
+        signal::energy::explain().contains("1 kernel"),
+        "{}",
+        signal::energy::explain()
+    );
+}

@@ -71,6 +71,25 @@ impl<'ast> Visit<'ast> for Finder<'_> {
         syn::visit::visit_item_fn(self, f);
     }
 
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        match &m.content {
+            // `#[acc] mod`: its items are one program, as an `accel!` block's.
+            Some((_, items)) if m.attrs.iter().any(|a| a.path().is_ident("acc")) => {
+                let items = items
+                    .iter()
+                    .filter(|i| !matches!(i, syn::Item::Use(_)))
+                    .cloned()
+                    .collect();
+                let fns = accel_core::front::program_items(items).fns;
+                self.out.push(Found {
+                    origin: format!("{}: #[acc] mod {}", self.file, m.ident),
+                    fns,
+                });
+            }
+            _ => syn::visit::visit_item_mod(self, m),
+        }
+    }
+
     fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
         if imp.attrs.iter().any(|a| a.path().is_ident("acc")) {
             // Its functions, as the macro compiles them (`Self::` paths resolved).

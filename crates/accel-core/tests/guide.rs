@@ -1,6 +1,6 @@
 //! The guide (`docs/language.md`) against the compiler:
 //!
-//! * every `#[acc]` function, `#[acc]` impl block and `accel! { .. }` block in its Rust code blocks
+//! * every `#[acc]` function, module and impl block and `accel! { .. }` block in its Rust code blocks
 //!   compiles, so an example cannot drift from the language (blocks of host
 //!   code alone, `let r = dotp(&xs, &ys)?;`, have no program to check);
 //! * its operation tables (`| operation | signature | kind |`, from which
@@ -38,13 +38,23 @@ fn rust_blocks(text: &str) -> Vec<(usize, String)> {
 }
 
 /// The programs of a block: each `#[acc]` function alone, each `accel!`
-/// block's and each `#[acc]` impl block's items together.
+/// block's, each `#[acc]` module's and each `#[acc]` impl block's items
+/// together.
 fn programs(file: syn::File) -> Vec<Vec<syn::Item>> {
     let mut out = Vec::new();
     for item in file.items {
         match item {
             syn::Item::Fn(f) if f.attrs.iter().any(|a| a.path().is_ident("acc")) => {
                 out.push(vec![syn::Item::Fn(f)]);
+            }
+            syn::Item::Mod(m) if m.attrs.iter().any(|a| a.path().is_ident("acc")) => {
+                let items = m.content.map(|(_, items)| items).unwrap_or_default();
+                out.push(
+                    items
+                        .into_iter()
+                        .filter(|i| !matches!(i, syn::Item::Use(_)))
+                        .collect(),
+                );
             }
             syn::Item::Impl(imp) if imp.attrs.iter().any(|a| a.path().is_ident("acc")) => {
                 let program = accel_core::front::impl_program(&imp)

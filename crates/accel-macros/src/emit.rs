@@ -39,6 +39,29 @@ pub fn block(item: TokenStream) -> TokenStream {
     out
 }
 
+/// `#[acc] mod name { .. }`: the module, its `use` declarations kept, its
+/// other items compiled as an `accel!` block's.
+pub fn module(m: syn::ItemMod, opts: Options) -> TokenStream {
+    let syn::ItemMod {
+        attrs,
+        vis,
+        ident,
+        content,
+        ..
+    } = m;
+    let items = content.map(|(_, items)| items).unwrap_or_default();
+    let (uses, rest): (Vec<syn::Item>, Vec<syn::Item>) =
+        items.into_iter().partition(|i| matches!(i, syn::Item::Use(_)));
+    let body = programs(quote!(#(#rest)*), opts);
+    quote! {
+        #(#attrs)*
+        #vis mod #ident {
+            #(#uses)*
+            #body
+        }
+    }
+}
+
 /// Parses `item` as one or more functions and emits, for each, the function,
 /// its module (`on`, `explain`) and any errors.
 pub fn programs(item: TokenStream, opts: Options) -> TokenStream {

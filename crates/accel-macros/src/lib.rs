@@ -28,6 +28,11 @@ use proc_macro2::TokenStream as TokenStream2;
 /// `#[acc(fusion = false)]` and `#[acc(sharing = false)]` build the program
 /// without fusion or without sharing recovery, to measure what they gain.
 ///
+/// On an inline module, `#[acc] mod kernels { .. }`, the module is an
+/// `accel!` block written as Rust (rustfmt and the IDE see it): its functions
+/// are programs that may call each other, beside the constants and type
+/// aliases they use and the module's `use` declarations.
+///
 /// On an `impl` block, every function in it is a program (they may call each
 /// other as `Self::name`), called as an associated function: `Type::name(..)`,
 /// `Type::name_on(&backend, ..)`, `Type::name_on_into(..)` and
@@ -37,9 +42,10 @@ pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
     let attr: TokenStream2 = attr.into();
     let item: TokenStream2 = item.into();
     guarded(move || match options::parse(attr) {
-        Ok(opts) => match syn::parse2::<syn::ItemImpl>(item.clone()) {
-            Ok(imp) => impls::expand(imp, opts),
-            Err(_) => emit::programs(item, opts),
+        Ok(opts) => match syn::parse2::<syn::Item>(item.clone()) {
+            Ok(syn::Item::Impl(imp)) => impls::expand(imp, opts),
+            Ok(syn::Item::Mod(m)) if m.content.is_some() => emit::module(m, opts),
+            _ => emit::programs(item, opts),
         },
         Err(e) => e.to_compile_error(),
     })

@@ -244,7 +244,7 @@ impl Lowerer<'_> {
                     format!(
                         "\nhelp: an accel function sees only its parameters and its own `let`s, not the \
                          crate's `const`s: pass `{name}` as a parameter, write its value, or declare the \
-                         `const` inside the `accel! {{ .. }}` block with the function"
+                         `const` beside the function in an `#[acc] mod` or an `accel! {{ .. }}` block"
                     )
                 } else {
                     String::new()
@@ -676,7 +676,7 @@ impl Lowerer<'_> {
             } else {
                 format!(
                     "\nhelp: accel compiles only the functions it is given: put `{name}` in an \
-                     `accel! {{ .. }}` block with the functions that call it"
+                     `#[acc] mod` or an `accel! {{ .. }}` block with the functions that call it"
                 )
             };
             return err(

@@ -77,8 +77,8 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
                         ""
                     } else {
                         "\nhelp: accel sees only the program's own code: a type alias declared elsewhere is \
-                         unknown here; write the type itself, or declare the alias inside the \
-                         `accel! { .. }` block with the function"
+                         unknown here; write the type itself, or declare the alias beside the \
+                         function in an `#[acc] mod` or an `accel! { .. }` block"
                     };
                     return err(
                         last.ident.span(),
