@@ -502,6 +502,17 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
                 super::#chunk::explain()
             }
 
+            /// The kernel plan of one chunk as a Graphviz graph (`dot -Tsvg`).
+            pub fn explain_dot() -> ::std::string::String {
+                super::#chunk::explain_dot()
+            }
+
+            /// The PTX module of one chunk's kernels; only a comment when
+            /// `accel`'s `gpu` feature is off.
+            pub fn ptx() -> &'static str {
+                super::#chunk::ptx()
+            }
+
             /// The program's source text (for the reference interpreter in tests).
             #[doc(hidden)]
             pub const SOURCE: &str = #source;
