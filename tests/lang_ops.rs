@@ -789,6 +789,17 @@ fn histogram(xs: &Vector<u8>, bins: usize) -> Vector<u32> {
         .permute(&zeros, |[i]| Some([xs[[i]] as usize % bins]), |a, b| a + b)
 }
 
+/// 16-bit combinations: on the GPU path a compare-and-swap of 16 bits per
+/// source (`atom.cas.b16`), an `i16` sign-extended in its register.
+#[acc]
+fn sums16(xs: &Vector<i16>, bins: usize) -> (Vector<i16>, Vector<u16>) {
+    let signed = xs.permute(&fill([bins], -3i16), |[i]| Some([i * 7 % bins]), |a, b| a + b);
+    let unsigned = xs
+        .map(|x| x as u16)
+        .permute(&fill([bins], 0u16), |[i]| Some([i % bins]), |a, b| a.max(b));
+    (signed, unsigned)
+}
+
 #[acc]
 fn filter_v(xs: &Vector<i32>, t: i32) -> Vector<i32> {
     xs.filter(|x| x > t)
@@ -817,6 +828,17 @@ fn expand_sum(xs: &Vector<u8>) -> Scalar<u64> {
 
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn permutes_of_16_bits(xs in vector(any::<i16>(), 600), bins in 1usize..40) {
+        check_ok(sums16::SOURCE, "sums16", &[arg(&xs), arg(bins)], sums16(&xs, bins), EXACT);
+        // `+` wraps and is associative and commutative: any order gives this.
+        let mut want = vec![-3i16; bins];
+        for (i, &x) in xs.to_vec().iter().enumerate() {
+            want[i * 7 % bins] = want[i * 7 % bins].wrapping_add(x);
+        }
+        prop_assert_eq!(sums16(&xs, bins).unwrap().0.to_vec(), want);
+    }
 
     #[test]
     fn scatters(xs in vector(any::<u16>(), 1024), seed in any::<u64>(), extra in 0usize..5) {

@@ -317,7 +317,11 @@ fn explain_says_which_loops_run_in_chunks() {
     );
     // A program returning a sequence shows the plan and the PTX of one chunk.
     assert_eq!(scaled::explain_dot(), __scaled_chunk::explain_dot());
-    assert!(scaled::explain_dot().starts_with("digraph"), "{}", scaled::explain_dot());
+    assert!(
+        scaled::explain_dot().starts_with("digraph"),
+        "{}",
+        scaled::explain_dot()
+    );
     assert!(scaled::ptx().contains(".entry") || scaled::ptx().starts_with("// not compiled"));
 }
 

@@ -673,6 +673,9 @@ pub(super) fn combine_at(
         return Ok(());
     }
     if let [p] = leaves(t)[..] {
+        if p.width() == 16 {
+            return cas16(l, out, tl, combine, v, p);
+        }
         if p.width() >= 32 && p != Prim::Bool {
             // One 32- or 64-bit leaf: combine with the value read, then swap
             // the result in if the slot still holds that value; retry with the
@@ -741,6 +744,39 @@ pub(super) fn combine_at(
     let again = l.reg(Class::P);
     l.ins(format!("setp.eq.u32 {again}, {fin}, 0;"));
     l.ins(format!("@{again} bra {spin};"));
+    Ok(())
+}
+
+/// `out[tl] = combine(v, out[tl])` for one 16-bit leaf (`i16`, `u16`, `f16`,
+/// `bf16`) by a compare-and-swap loop on its 16 bits (`atom.cas.b16`, sm_70
+/// on): no lock, so contended targets cost a retry, not a spin on a lock.
+fn cas16(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim) -> Result<(), Unsupported> {
+    let base = l.param(Arg::Col(out, 0))[0].clone();
+    let addr = l.reg(Class::Rd);
+    l.ins(format!("mad.lo.u64 {addr}, {tl}, 2, {base};"));
+    // `old` holds the slot as a value of type `p` holds it in its register
+    // (an `i16` sign-extended, the others zero-extended).
+    let old = l.load(&base, tl, p, true);
+    let (retry, stored) = (l.label("cas"), l.label("casd"));
+    l.put_label(&retry);
+    let nv = apply2(l, combine, v, std::slice::from_ref(&old))?;
+    let (ob, nb, got) = (l.reg(Class::H), l.reg(Class::H), l.reg(Class::H));
+    l.ins(format!("cvt.u16.u32 {ob}, {old};"));
+    l.ins(format!("cvt.u16.u32 {nb}, {};", nv[0]));
+    l.ins(format!("atom.global.cas.b16 {got}, [{addr}], {ob}, {nb};"));
+    let (g, o) = (l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("cvt.u32.u16 {g}, {got};"));
+    l.ins(format!("cvt.u32.u16 {o}, {ob};"));
+    let same = l.reg(Class::P);
+    l.ins(format!("setp.eq.u32 {same}, {g}, {o};"));
+    l.ins(format!("@{same} bra {stored};"));
+    if p == Prim::I16 {
+        l.ins(format!("cvt.s32.s16 {old}, {g};"));
+    } else {
+        l.ins(format!("mov.b32 {old}, {g};"));
+    }
+    l.ins(format!("bra {retry};"));
+    l.put_label(&stored);
     Ok(())
 }
 

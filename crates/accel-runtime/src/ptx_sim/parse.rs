@@ -1611,7 +1611,8 @@ impl Decoder<'_> {
                     AtomOp::Add => matches!(ty, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64 | Ty::F32 | Ty::F64),
                     AtomOp::Min | AtomOp::Max => matches!(ty, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64),
                     AtomOp::Inc | AtomOp::Dec => ty == Ty::U32,
-                    AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch | AtomOp::Cas => {
+                    AtomOp::Cas => matches!(ty, Ty::B16 | Ty::B32 | Ty::B64),
+                    AtomOp::And | AtomOp::Or | AtomOp::Xor | AtomOp::Exch => {
                         matches!(ty, Ty::B32 | Ty::B64)
                     }
                 };
