@@ -578,22 +578,7 @@ macro_rules! output_prim {
         }
     )*};
 }
-output_prim!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    usize,
-    f32,
-    f64,
-    half::f16,
-    half::bf16
-);
+crate::elem::for_each_prim!(output_prim);
 
 macro_rules! output_tuple {
     ($($t:ident $i:tt),+) => {

@@ -39,22 +39,7 @@ macro_rules! prim_to_dyn {
         }
     )*};
 }
-prim_to_dyn!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    usize,
-    f32,
-    f64,
-    half::f16,
-    half::bf16
-);
+crate::elem::for_each_prim!(prim_to_dyn);
 
 macro_rules! tuple_to_dyn {
     ($(($($T:ident $i:tt),+))*) => {$(

@@ -35,6 +35,30 @@ pub trait Elem: Copy + Default + PartialEq + Debug + Send + Sync + 'static {
     fn set_lane(l: &mut Self::Lanes, k: usize, v: Self);
 }
 
+/// Invokes macro `$m` with every primitive element type (for the impls that
+/// each of them gets alike).
+macro_rules! for_each_prim {
+    ($m:ident) => {
+        $m!(
+            bool,
+            i8,
+            i16,
+            i32,
+            i64,
+            u8,
+            u16,
+            u32,
+            u64,
+            usize,
+            f32,
+            f64,
+            half::f16,
+            half::bf16
+        );
+    };
+}
+pub(crate) use for_each_prim;
+
 /// The lanes of [`Elem::Lanes`].
 pub const LANES: usize = 8;
 

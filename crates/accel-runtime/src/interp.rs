@@ -37,22 +37,7 @@ macro_rules! prim_from_dyn {
         }
     )*};
 }
-prim_from_dyn!(
-    bool,
-    i8,
-    i16,
-    i32,
-    i64,
-    u8,
-    u16,
-    u32,
-    u64,
-    usize,
-    f32,
-    f64,
-    half::f16,
-    half::bf16
-);
+crate::elem::for_each_prim!(prim_from_dyn);
 
 macro_rules! tuple_from_dyn {
     ($(($($T:ident),+))*) => {$(
