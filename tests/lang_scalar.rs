@@ -1618,7 +1618,7 @@ fn programs_in_an_impl_block() {
         Filter::scale(&xs, 3.0).unwrap().to_vec(),
         vec![6.0, -12.0, 3.0, 24.0]
     );
-    let source = __accel_impl_Filter::total::SOURCE;
+    let source = __accel_impl_Filter_scale::total::SOURCE;
     check_ok(source, "total", &[arg(&xs)], Filter::total(&xs), EXACT);
     assert_eq!(Filter::total_on(&Backend::cpu(), &xs).unwrap().value(), 3.5);
     let mut out = Vector::from(vec![0.0f32; 4]);
@@ -1833,4 +1833,18 @@ fn programs_in_a_module() {
         "{}",
         signal::energy::explain()
     );
+}
+
+/// A second `#[acc]` block of the same type.
+#[acc]
+impl Filter {
+    pub fn offset(xs: &Vector<f32>, by: f32) -> Vector<f32> {
+        xs.map(|x| x + by)
+    }
+}
+
+#[test]
+fn two_impl_blocks_of_one_type() {
+    let xs = Vector::from(vec![1.0f32, 2.0]);
+    assert_eq!(Filter::offset(&xs, 0.5).unwrap().to_vec(), vec![1.5, 2.5]);
 }

@@ -4,7 +4,8 @@
 //! Rust allows no module inside an `impl`, and a program's items live in one
 //! (`name::on`, `name::explain`). So the functions are compiled as in an
 //! `accel!` block, into a hidden module beside the `impl`
-//! (`__accel_impl_<Type>`), and the `impl` gets functions that call them:
+//! (`__accel_impl_<Type>_<first function>`), and the `impl` gets functions
+//! that call them:
 //! `Type::name(..)`, `Type::name_on(&backend, ..)`, `Type::name_on_into(..)`
 //! and `Type::name_explain()`. Inside the block, `Self::f` names another
 //! function or an associated constant of the block, as Rust requires.
@@ -24,8 +25,13 @@ pub fn expand(imp: syn::ItemImpl, opts: Options) -> TokenStream {
         Ok(p) => p,
         Err(e) => return e.to_compile_error(),
     };
-    let ty = &program.ty;
-    let module = format_ident!("__accel_impl_{}", ty);
+    // Named after the type and its first function, so that two `#[acc]`
+    // blocks of one type (with different functions) get two modules.
+    let first = imp.items.iter().find_map(|i| match i {
+        syn::ImplItem::Fn(f) => Some(f.sig.ident.to_string()),
+        _ => None,
+    });
+    let module = format_ident!("__accel_impl_{}_{}", program.ty, first.unwrap_or_default());
     let items = &program.items;
     let compiled = crate::emit::programs(quote!(#(#items)*), opts);
     // The `impl`'s functions copy the signatures of the generated ones.
