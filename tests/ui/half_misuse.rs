@@ -12,4 +12,9 @@ fn bits(xs: &Vector<f16>) -> Vector<u16> {
     xs.map(|x| x.to_bits())
 }
 
+#[acc]
+fn from_bits(xs: &Vector<u16>) -> Vector<f16> {
+    xs.map(|x| f16::from_bits(x))
+}
+
 fn main() {}

@@ -639,7 +639,6 @@ impl Lowerer<'_> {
             let bits = match prim {
                 Prim::F32 => Prim::U32,
                 Prim::F64 => Prim::U64,
-                Prim::F16 | Prim::BF16 => Prim::U16,
                 _ => {
                     return err(
                         name_span,
