@@ -293,9 +293,12 @@ pub fn cast(v: &Value, to: Prim) -> Value {
 }
 
 pub fn math(f: MathFn, xs: &[Value]) -> Value {
-    let refs: Vec<&Value> = xs.iter().collect();
-    if let Some(v) = via_f32(&refs, |w| math(f, w)) {
-        return v;
+    // Most calls have no half-precision argument: no list of them then.
+    if xs.iter().any(|x| widen(x).is_some()) {
+        let refs: Vec<&Value> = xs.iter().collect();
+        if let Some(v) = via_f32(&refs, |w| math(f, w)) {
+            return v;
+        }
     }
     use accel_types::dynamic::ToValue;
     // Each macro applies `$body` to the arguments of one concrete type; the
