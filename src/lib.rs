@@ -25,7 +25,7 @@
 //! each other go in one `accel! { .. }` block. (Rust has one namespace for
 //! macros, so the block macro cannot also be called `acc`.)
 
-pub use accel_macros::{acc, accel};
+pub use accel_macros::{acc, accel, Elem};
 /// The half-precision element types (the `half` crate's): stored in 16 bits,
 /// computed in `f32` and rounded back after every operation.
 pub use accel_runtime::{bf16, f16};

@@ -79,6 +79,10 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     for e in &items.errors {
         out.extend(e.to_compile_error());
     }
+    let users = Users {
+        sigs: items.fns.iter().zip(&items.user_sigs).map(|(f, s)| (f.sig.ident.to_string(), s.clone())).collect(),
+        structs: items.structs.clone(),
+    };
     let mut fns = items.fns;
     // A method: its fallback would be a module inside an `impl` (which rustc
     // refuses, a second error that misleads); the error alone says what to do.
@@ -115,19 +119,20 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     let mut failed = std::collections::HashSet::new();
     for (i, f) in fns.iter().enumerate() {
         if returned::returns_seq(f) {
-            out.extend(match accel_core::check(&fns, i) {
+            let checked = accel_core::check(&fns, i).and_then(|p| users.refuse_structs_in_seqs(f, &p).map(|()| p));
+            out.extend(match checked {
                 Ok(program) => returned_seq_items(f, &program, &source),
                 Err(e) => {
                     failed.insert(returned::chunk_name(f));
                     let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
-                    ts.extend(fallback_items(f));
+                    ts.extend(fallback_items(f, &users));
                     ts
                 }
             });
             continue;
         }
         if failed.contains(&f.sig.ident) {
-            out.extend(fallback_items(f));
+            out.extend(fallback_items(f, &users));
             continue;
         }
         let mut show = |pass: &'static str, ir: accel_core::Stage<'_>| {
@@ -135,16 +140,95 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
                 eprintln!("== {} after {pass}\n{ir}", f.sig.ident);
             }
         };
-        out.extend(match accel_core::compile_traced(&fns, i, opts, &mut show) {
-            Ok((program, plan)) => program_items(f, &program, &plan, &source),
+        let compiled = accel_core::compile_traced(&fns, i, opts, &mut show)
+            .and_then(|(program, plan)| users.refuse_structs_in_seqs(f, &program).map(|()| (program, plan)));
+        out.extend(match compiled {
+            Ok((program, plan)) => program_items(f, &program, &plan, &source, &users),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
-                ts.extend(fallback_items(f));
+                ts.extend(fallback_items(f, &users));
                 ts
             }
         });
     }
     out
+}
+
+/// The functions' signatures as written, and the program's structs: the
+/// compiler sees a struct as the tuple of its fields, the generated
+/// functions take and return the struct where the signature names it.
+struct Users {
+    sigs: std::collections::HashMap<String, syn::Signature>,
+    structs: Vec<String>,
+}
+
+impl Users {
+    fn sig(&self, f: &syn::ItemFn) -> syn::Signature {
+        self.sigs.get(&f.sig.ident.to_string()).cloned().unwrap_or_else(|| f.sig.clone())
+    }
+
+    /// Whether `t` names one of the program's structs.
+    fn names_struct(&self, t: &syn::Type) -> bool {
+        struct Find<'a>(&'a [String], bool);
+        impl<'a> syn::visit::Visit<'a> for Find<'_> {
+            fn visit_path(&mut self, p: &'a syn::Path) {
+                self.1 |= p.get_ident().is_some_and(|id| self.0.iter().any(|s| id == s));
+                syn::visit::visit_path(self, p);
+            }
+        }
+        let mut find = Find(&self.structs, false);
+        syn::visit::Visit::visit_type(&mut find, t);
+        find.1
+    }
+
+    /// The type of parameter `k` as written, where it names a struct.
+    fn param(&self, f: &syn::ItemFn, k: usize) -> Option<syn::Type> {
+        match self.sig(f).inputs.iter().nth(k)? {
+            syn::FnArg::Typed(pt) if self.names_struct(&pt.ty) => Some((*pt.ty).clone()),
+            _ => None,
+        }
+    }
+
+    /// The result type as written, where it names a struct.
+    fn result(&self, f: &syn::ItemFn) -> Option<syn::Type> {
+        match self.sig(f).output {
+            syn::ReturnType::Type(_, t) if self.names_struct(&t) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// Sequences of structs (parameters or result) are not supported yet:
+    /// the error, at the type.
+    fn refuse_structs_in_seqs(&self, f: &syn::ItemFn, program: &accel_core::Program) -> accel_core::CResult<()> {
+        let sig = self.sig(f);
+        let typed = sig.inputs.iter().filter_map(|i| match i {
+            syn::FnArg::Typed(pt) => Some(&*pt.ty),
+            _ => None,
+        });
+        let result = match &sig.output {
+            syn::ReturnType::Type(_, t) => Some(&**t),
+            syn::ReturnType::Default => None,
+        };
+        let tys = program.params.iter().map(|p| &p.ty).chain([&program.result]);
+        for (t, ty) in typed.chain(result).zip(tys) {
+            if matches!(ty, Ty::Seq(_)) && self.names_struct(t) {
+                return Err(accel_core::CompileError::new(
+                    t.span(),
+                    "a sequence of structs is not supported yet: use a sequence of tuples",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Attributes of a function that stay on the generated one (not the
+/// compiler's `#[accel_struct]`).
+fn user_attrs(f: &syn::ItemFn) -> Vec<&syn::Attribute> {
+    f.attrs
+        .iter()
+        .filter(|a| !a.path().is_ident(accel_core::front::STRUCT_ATTR))
+        .collect()
 }
 
 /// The Rust type of an IR type, with arrays by the names users write
@@ -206,20 +290,31 @@ fn program_items(
     program: &accel_core::Program,
     plan: &accel_core::Plan,
     source: &str,
+    users: &Users,
 ) -> TokenStream {
     let name = &f.sig.ident;
     let name_str = name.to_string();
     let vis = &f.vis;
-    let attrs = &f.attrs;
-    let result = api_ty(&program.result);
+    let attrs = user_attrs(f);
+    // The result as the compiler types it, and as the signature names it.
+    let compiled_result = api_ty(&program.result);
+    let (result, retype) = match users.result(f) {
+        Some(t) if program.result.is_elem() => (owned_type(&t), quote!(.map(::accel::__rt::Elem::from_repr))),
+        Some(t) => (owned_type(&t), quote!(.map(::accel::__rt::Retype::retype))),
+        None => (compiled_result.clone(), quote!()),
+    };
     // Parameters keep their names and their by-reference or by-value form.
     let params: Vec<TokenStream> = f
         .sig
         .inputs
         .iter()
         .zip(&program.params)
-        .map(|(input, p)| {
+        .enumerate()
+        .map(|(k, (input, p))| {
             let ident = param_ident(p);
+            if let Some(t) = users.param(f, k) {
+                return quote!(#ident: #t);
+            }
             let by_ref = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
             let t = api_ty(&p.ty);
             if by_ref {
@@ -227,6 +322,17 @@ fn program_items(
             } else {
                 quote!(#ident: #t)
             }
+        })
+        .collect();
+    // Struct scalars as the tuples the program reads.
+    let struct_scalars: Vec<TokenStream> = program
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(k, p)| p.ty.is_elem() && users.param(f, *k).is_some())
+        .map(|(_, p)| {
+            let ident = param_ident(p);
+            quote!(let #ident = ::accel::__rt::Elem::into_repr(#ident);)
         })
         .collect();
     let args: Vec<syn::Ident> = program.params.iter().map(|p| param_ident(p)).collect();
@@ -311,19 +417,20 @@ fn program_items(
             pub fn on #generics(__backend: &::accel::Backend, #(#params),*) -> ::accel::Result<#result> {
                 __backend.check_usable(#name_str)?;
                 #(#deref_scalars)*
+                #(#struct_scalars)*
                 #(#streams)*
                 #chunks
                 if __backend.is_interp() {
                     let __args = [#(#interp_args),*];
                     return ::accel::__rt::interp::run(SOURCE, #name_str, &__args).map_err(|e| e.in_program(#name_str));
                 }
-                let mut __run = || -> ::accel::Result<#result> {
+                let mut __run = || -> ::accel::Result<#compiled_result> {
                     match __backend.device() {
                         ::core::option::Option::Some(__dev) => #gpu_body,
                         ::core::option::Option::None => #body,
                     }
                 };
-                __run().map_err(|e| e.in_program(#name_str))
+                __run()#retype.map_err(|e| e.in_program(#name_str))
             }
 
             /// Runs the program on `backend` and puts its result in `out`, whose
@@ -387,7 +494,7 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
     let name = &f.sig.ident;
     let name_str = name.to_string();
     let vis = &f.vis;
-    let attrs = &f.attrs;
+    let attrs = user_attrs(f);
     let chunk = returned::chunk_name(f);
     let out_ty = match &program.result {
         Ty::Seq(e) => seq_out_ty(e),
@@ -571,12 +678,13 @@ fn owned_type(t: &syn::Type) -> TokenStream {
 
 /// What a function that failed to compile still provides, so that its callers
 /// type-check: the same signature, returning an error.
-fn fallback_items(f: &syn::ItemFn) -> TokenStream {
-    let name = &f.sig.ident;
+fn fallback_items(f: &syn::ItemFn, users: &Users) -> TokenStream {
+    let sig = users.sig(f);
+    let name = &sig.ident;
     let name_str = name.to_string();
     let vis = &f.vis;
-    let inputs = &f.sig.inputs;
-    let result = match &f.sig.output {
+    let inputs = &sig.inputs;
+    let result = match &sig.output {
         syn::ReturnType::Type(_, t) => owned_type(t),
         syn::ReturnType::Default => quote!(()),
     };

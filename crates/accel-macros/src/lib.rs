@@ -7,6 +7,7 @@
 //! that returns an error) so that the rest of the crate type-checks and reports
 //! its own errors readably.
 
+mod derive_elem;
 mod emit;
 mod impls;
 mod options;
@@ -69,6 +70,25 @@ pub fn acc(attr: TokenStream, item: TokenStream) -> TokenStream {
 pub fn accel(item: TokenStream) -> TokenStream {
     let item: TokenStream2 = item.into();
     guarded(move || emit::block(item)).into()
+}
+
+/// Makes a struct of element types an array element: `Vector<Particle>` is
+/// stored as one column per primitive field (struct of arrays), and programs
+/// read fields (`p.x`), build structs (`Particle { x, y }`) and match them.
+///
+/// ```text
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
+/// struct Particle { x: f32, y: f32, mass: f32 }
+/// ```
+///
+/// A program sees a struct's fields when the struct is declared with it:
+/// inside the `accel! { .. }` block or the `#[acc] mod`.
+#[proc_macro_derive(Elem)]
+pub fn derive_elem(item: TokenStream) -> TokenStream {
+    match syn::parse::<syn::DeriveInput>(item) {
+        Ok(input) => derive_elem::expand(input).into(),
+        Err(e) => e.to_compile_error().into(),
+    }
 }
 
 /// Runs `f`, turning a panic (a bug in accel) into a compile error instead of

@@ -77,7 +77,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 ),
             ));
         }
-        Ok(Array::on_host(shape, T::Columns::from_vec(data)))
+        Ok(Array::on_host(shape, T::columns_from_vec(data)))
     }
 
     /// An array whose element at each index is `f(index)`.
@@ -85,7 +85,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
         let size = shape::size(&shape);
         let mut columns = T::Columns::with_capacity(size);
         for i in 0..size {
-            columns.push(f(shape::from_linear(&shape, i)));
+            columns.push(f(shape::from_linear(&shape, i)).into_repr());
         }
         Array::on_host(shape, columns)
     }
@@ -253,7 +253,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// The elements in row-major order; `Err` (kind `DeviceFailure`) only when
     /// they are on a device and the download fails.
     pub fn try_to_vec(&self) -> Result<Vec<T>> {
-        Ok(self.try_columns()?.to_elems())
+        Ok(T::columns_to_vec(self.try_columns()?))
     }
 
     /// The elements in row-major order.
@@ -262,7 +262,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// As [`columns`](Self::columns); [`try_to_vec`](Self::try_to_vec) returns
     /// that error.
     pub fn to_vec(&self) -> Vec<T> {
-        self.columns().to_elems()
+        T::columns_to_vec(self.columns())
     }
 
     /// The elements in row-major order, without a copy when this array is
@@ -271,7 +271,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// # Panics
     /// As [`columns`](Self::columns).
     pub fn into_vec(self) -> Vec<T> {
-        self.into_columns().into_elems()
+        T::columns_into_vec(self.into_columns())
     }
 
     /// The element at `ix`, or `None` when `ix` is outside the shape.
@@ -279,7 +279,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// # Panics
     /// As [`columns`](Self::columns).
     pub fn get(&self, ix: [usize; R]) -> Option<T> {
-        shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns().get(i))
+        shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns().get(i)).map(T::from_repr)
     }
 
     /// Copies the elements to `backend`'s device now, as the first program on
@@ -356,7 +356,7 @@ impl<T: Elem> Array<T, 0> {
     /// A rank-0 array holding `v`.
     pub fn new(v: T) -> Self {
         let mut columns = T::Columns::with_capacity(1);
-        columns.push(v);
+        columns.push(v.into_repr());
         Array::on_host([], columns)
     }
 
@@ -367,8 +367,44 @@ impl<T: Elem> Array<T, 0> {
     pub fn value(&self) -> T {
         // A rank-0 array always holds exactly one element: every constructor
         // checks it.
-        self.columns().get(0).unwrap_or_default()
+        self.columns().get(0).map(T::from_repr).unwrap_or_default()
     }
+}
+
+/// A program's result as the compiler types it (structs as the tuples of
+/// their fields) turned into the types its signature names: the same
+/// columns, shared, not copied.
+pub trait Retype<U> {
+    fn retype(self) -> U;
+}
+
+impl<T: Elem, U: Elem<Columns = T::Columns>, const R: usize> Retype<Array<U, R>> for Array<T, R> {
+    fn retype(self) -> Array<U, R> {
+        Array {
+            shape: self.shape,
+            len: self.len,
+            data: self.data,
+        }
+    }
+}
+
+macro_rules! tuple_retype {
+    ($(($($A:ident $B:ident $i:tt),+))*) => {$(
+        impl<$($A: Retype<$B>, $B),+> Retype<($($B,)+)> for ($($A,)+) {
+            fn retype(self) -> ($($B,)+) {
+                ($(self.$i.retype(),)+)
+            }
+        }
+    )*};
+}
+tuple_retype! {
+    (A0 B0 0, A1 B1 1)
+    (A0 B0 0, A1 B1 1, A2 B2 2)
+    (A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3)
+    (A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4)
+    (A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4, A5 B5 5)
+    (A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4, A5 B5 5, A6 B6 6)
+    (A0 B0 0, A1 B1 1, A2 B2 2, A3 B3 3, A4 B4 4, A5 B5 5, A6 B6 6, A7 B7 7)
 }
 
 /// Cheap: the clone shares the host and device copies.
@@ -402,13 +438,13 @@ where
 
 impl<T: Elem> From<Vec<T>> for Array<T, 1> {
     fn from(data: Vec<T>) -> Self {
-        Array::on_host([data.len()], T::Columns::from_vec(data))
+        Array::on_host([data.len()], T::columns_from_vec(data))
     }
 }
 
 impl<T: Elem> From<&[T]> for Array<T, 1> {
     fn from(data: &[T]) -> Self {
-        Array::on_host([data.len()], T::Columns::from_elems(data))
+        Array::on_host([data.len()], T::columns_from_vec(data.to_vec()))
     }
 }
 
@@ -426,7 +462,7 @@ impl<T: Elem> FromIterator<T> for Array<T, 1> {
 impl<T: Elem, const R: usize> fmt::Display for Array<T, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.try_columns() {
-            Ok(c) => display_axis(f, c, &self.shape, 0, 0),
+            Ok(c) => display_axis::<T>(f, c, &self.shape, 0, 0),
             Err(e) => write!(f, "<on the device, unreadable: {e}>"),
         }
     }
@@ -437,16 +473,16 @@ const EDGE: usize = 3;
 
 /// The sub-array of shape `shape` starting at row-major `offset` of `c`,
 /// inside `depth` brackets.
-fn display_axis<C: Columns>(
+fn display_axis<T: Elem>(
     f: &mut fmt::Formatter<'_>,
-    c: &C,
+    c: &T::Columns,
     shape: &[usize],
     offset: usize,
     depth: usize,
 ) -> fmt::Result {
     let Some((&n, inner_shape)) = shape.split_first() else {
         return match c.get(offset) {
-            Some(x) => fmt::Debug::fmt(&x, f),
+            Some(x) => fmt::Debug::fmt(&T::from_repr(x), f),
             None => Ok(()),
         };
     };
@@ -474,7 +510,7 @@ fn display_axis<C: Columns>(
             }
         }
         match entry {
-            Some(i) => display_axis(f, c, inner_shape, offset + i * inner, depth + 1)?,
+            Some(i) => display_axis::<T>(f, c, inner_shape, offset + i * inner, depth + 1)?,
             None => f.write_str("...")?,
         }
     }
@@ -488,7 +524,7 @@ impl<T: Elem, const R: usize> fmt::Debug for Array<T, R> {
         const SHOWN: usize = 16;
         write!(f, "Array{:?} ", self.shape)?;
         let elems = match self.try_columns() {
-            Ok(c) => c.to_elems(),
+            Ok(c) => T::columns_to_vec(c),
             Err(e) => return write!(f, "<on the device, unreadable: {e}>"),
         };
         if elems.len() <= SHOWN {

@@ -3,7 +3,9 @@
 //! Every element type is a primitive (`bool`, `i8`–`i64`, `u8`–`u64`, `usize`,
 //! `f32`, `f64`) or a tuple of element types. An array of tuples is stored as one
 //! column (`Vec`) per primitive leaf, so `Vector<(f32, i32)>` is a `Vec<f32>` and a
-//! `Vec<i32>`: kernels read and write each leaf with unit stride.
+//! `Vec<i32>`: kernels read and write each leaf with unit stride. A struct
+//! with `#[derive(accel::Elem)]` is stored as the tuple of its fields (its
+//! [`Elem::Repr`]), which is what the compiler and the kernels see.
 
 use crate::dynamic::Value;
 use std::fmt::Debug;
@@ -12,8 +14,35 @@ pub use accel_types::Prim;
 
 /// A type that can be an element of an [`Array`](crate::Array).
 pub trait Elem: Copy + Default + PartialEq + Debug + Send + Sync + 'static {
+    /// The structural form the compiler and the kernels see: the type itself
+    /// for a primitive or a tuple of primitives; for a struct with
+    /// `#[derive(accel::Elem)]`, the tuple of its fields' forms (the field
+    /// itself for a struct of one field). Both have the same columns.
+    type Repr: Elem<Repr = Self::Repr, Columns = Self::Columns>;
     /// One `Vec` per primitive leaf.
-    type Columns: Columns<Elem = Self>;
+    type Columns: Columns<Elem = Self::Repr>;
+
+    fn into_repr(self) -> Self::Repr;
+    fn from_repr(r: Self::Repr) -> Self;
+
+    /// The columns of `elems`, without a copy where the columns are one
+    /// `Vec` of them.
+    fn columns_from_vec(elems: Vec<Self>) -> Self::Columns {
+        let mut c = Self::Columns::with_capacity(elems.len());
+        for e in elems {
+            c.push(e.into_repr());
+        }
+        c
+    }
+    /// The elements of `columns`.
+    fn columns_to_vec(columns: &Self::Columns) -> Vec<Self> {
+        (0..columns.len()).filter_map(|i| columns.get(i)).map(Self::from_repr).collect()
+    }
+    /// The elements of `columns`, without a copy where the columns are one
+    /// `Vec` of them.
+    fn columns_into_vec(columns: Self::Columns) -> Vec<Self> {
+        Self::columns_to_vec(&columns)
+    }
 
     /// Leaf types, depth first (for tuples: the fields in order).
     fn leaves(out: &mut Vec<Prim>);
@@ -153,7 +182,15 @@ unsafe impl<T: Send> Sync for OutPtr<T> {}
 macro_rules! prim_elem {
     ($($t:ty => $p:ident),* $(,)?) => {$(
         impl Elem for $t {
+            type Repr = $t;
             type Columns = Vec<$t>;
+            #[inline(always)]
+            fn into_repr(self) -> $t { self }
+            #[inline(always)]
+            fn from_repr(r: $t) -> $t { r }
+            fn columns_from_vec(elems: Vec<$t>) -> Vec<$t> { elems }
+            fn columns_to_vec(columns: &Vec<$t>) -> Vec<$t> { columns.clone() }
+            fn columns_into_vec(columns: Vec<$t>) -> Vec<$t> { columns }
             type Lanes = [$t; LANES];
             #[inline(always)]
             fn splat(v: $t) -> Self::Lanes { [v; LANES] }
@@ -229,7 +266,12 @@ prim_elem! {
 macro_rules! tuple_elem {
     ($(($($T:ident $i:tt),+))*) => {$(
         impl<$($T: Elem),+> Elem for ($($T,)+) {
+            type Repr = ($($T::Repr,)+);
             type Columns = ($($T::Columns,)+);
+            #[inline(always)]
+            fn into_repr(self) -> Self::Repr { ($(self.$i.into_repr(),)+) }
+            #[inline(always)]
+            fn from_repr(r: Self::Repr) -> Self { ($($T::from_repr(r.$i),)+) }
             type Lanes = ($($T::Lanes,)+);
             #[inline(always)]
             fn splat(v: Self) -> Self::Lanes { ($($T::splat(v.$i),)+) }

@@ -6,7 +6,7 @@
 
 use crate::array::Array;
 use crate::dynamic::{Dyn, DynArray, ToDyn};
-use crate::elem::{Columns, Elem};
+use crate::elem::Elem;
 use crate::error::{Error, Result};
 
 /// Conversion of a program's result from its dynamic form.
@@ -21,7 +21,7 @@ impl<T: Elem, const R: usize> FromDyn for Array<T, R> {
         };
         let shape: [usize; R] = shape.try_into().ok()?;
         let elems: Vec<T> = elems.iter().map(T::from_value).collect::<Option<_>>()?;
-        Array::from_columns(shape, T::Columns::from_elems(&elems)).ok()
+        Array::from_columns(shape, T::columns_from_vec(elems)).ok()
     }
 }
 

@@ -20,7 +20,7 @@ pub mod seq;
 mod serialize;
 
 pub use accel_types::{error, ops, shape};
-pub use array::{Array, Matrix, Output, Scalar, Vector};
+pub use array::{Array, Matrix, Output, Retype, Scalar, Vector};
 pub use backend::Backend;
 pub use elem::{Columns, Elem, Prim};
 pub use error::{Error, ErrorKind, Result};

@@ -129,20 +129,23 @@ impl Lowerer<'_> {
             }
             syn::Expr::Field(f) => {
                 let x = self.expr(&f.base, None)?;
-                let syn::Member::Unnamed(idx) = &f.member else {
-                    return err(
-                        f.member.span(),
-                        "named fields do not exist in accel programs; tuples use `.0`, `.1`, ..",
-                    );
-                };
-                let n = idx.index as usize;
-                match self.arena.ty(x) {
-                    Ty::Tuple(ts) if n < ts.len() => Ok(self.arena.proj(x, n)),
-                    Ty::Tuple(ts) => err(
-                        idx.span(),
-                        format!("no field `{n}` on a tuple of {} fields", ts.len()),
-                    ),
-                    other => err(f.base.span(), format!("`.{n}` needs a tuple, found `{other}`")),
+                let base = self.arena.ty(x).clone();
+                // A tuple's `.k`; otherwise a field of one of the program's
+                // structs, which are tuples (or, of one field, that field).
+                if let (syn::Member::Unnamed(idx), Ty::Tuple(ts)) = (&f.member, &base) {
+                    let n = idx.index as usize;
+                    return match ts.get(n) {
+                        Some(_) => Ok(self.arena.proj(x, n)),
+                        None => err(idx.span(), format!("no field `{n}` on a tuple of {} fields", ts.len())),
+                    };
+                }
+                match self.structs.field(&base, &f.member) {
+                    Ok((_, 1)) => Ok(x),
+                    Ok((k, _)) => Ok(self.arena.proj(x, k)),
+                    Err(_) if matches!(f.member, syn::Member::Unnamed(_)) => {
+                        err(f.base.span(), format!("`.{}` needs a tuple, found `{base}`", f.member.to_token_stream()))
+                    }
+                    Err(why) => err(f.member.span(), why),
                 }
             }
             syn::Expr::Array(a) => {
@@ -669,7 +672,8 @@ impl Lowerer<'_> {
 
     /// A call to another function of the same `acc!` block: its body, inlined.
     fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span) -> CResult<H> {
-        let Some(f) = self.fns.iter().find(|f| f.sig.ident == name) else {
+        let fns = self.fns;
+        let Some(f) = fns.iter().find(|f| f.sig.ident == name) else {
             let hint = if MathFn::from_name(name).is_some() {
                 format!("; math functions are methods: `x.{name}(..)`")
             } else {
@@ -689,6 +693,9 @@ impl Lowerer<'_> {
                 name_span,
                 format!("recursive call ({cycle} -> {name}): recursion cannot be compiled into kernels"),
             );
+        }
+        if let Some(e) = super::block_items::deferred_error(f) {
+            return Err(e.into());
         }
         let (params, result) = super::signature(f)?;
         if params.len() != args.len() {

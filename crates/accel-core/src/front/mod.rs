@@ -20,7 +20,7 @@ mod stencil;
 mod stmt;
 mod types;
 
-pub use block_items::{program_items, ProgramItems};
+pub use block_items::{program_items, struct_decls, ProgramItems, StructDecl, STRUCT_ATTR};
 pub use impl_block::{impl_program, ImplProgram};
 pub use library::LIBRARY_METHODS;
 pub use ops::ARRAY_METHODS;
@@ -157,9 +157,13 @@ pub fn signature(f: &syn::ItemFn) -> CResult<Signature> {
 /// Lowers function `fns[which]`, inlining calls to the others.
 pub fn lower_program(fns: &[syn::ItemFn], which: usize) -> CResult<Program> {
     let f = &fns[which];
+    if let Some(e) = block_items::deferred_error(f) {
+        return Err(e.into());
+    }
     let (sig_params, result) = signature(f)?;
     let mut lw = Lowerer {
         fns,
+        structs: Rc::new(StructTable::of(f)?),
         arena: Arena::default(),
         scope: Vec::new(),
         calls: vec![],
@@ -210,6 +214,8 @@ pub(crate) enum BindingKind {
 
 pub(crate) struct Lowerer<'a> {
     fns: &'a [syn::ItemFn],
+    /// The program's structs, for field access.
+    structs: Rc<StructTable>,
     pub(crate) arena: Arena,
     scope: Vec<Binding>,
     /// Functions being inlined, to reject recursion.
@@ -276,6 +282,55 @@ impl Lowerer<'_> {
 
     fn new_error(span: Span, message: impl Into<String>) -> CompileError {
         CompileError::new(span, message)
+    }
+}
+
+/// The structs of a program (`block_items::StructDecl`), with the types
+/// they stand for lowered.
+#[derive(Default)]
+pub(crate) struct StructTable(Vec<(StructDecl, Ty)>);
+
+impl StructTable {
+    fn of(f: &syn::ItemFn) -> CResult<StructTable> {
+        let mut table = Vec::new();
+        for d in struct_decls(f)? {
+            let t = lower_type(&d.repr)?;
+            table.push((d, t));
+        }
+        Ok(StructTable(table))
+    }
+
+    /// Field `m` of a value of type `ty`: its position and the struct's
+    /// number of fields, or the error to report.
+    pub(crate) fn field(&self, ty: &Ty, m: &syn::Member) -> Result<(usize, usize), String> {
+        let name = match m {
+            syn::Member::Named(id) => id.to_string(),
+            syn::Member::Unnamed(i) => i.index.to_string(),
+        };
+        let having: Vec<&(StructDecl, Ty)> = self.0.iter().filter(|(d, _)| d.fields.contains(m)).collect();
+        let fitting: Vec<&(StructDecl, Ty)> = having.iter().copied().filter(|(_, t)| t == ty).collect();
+        let position = |d: &StructDecl| d.fields.iter().position(|f| f == m).unwrap_or(0);
+        match fitting.as_slice() {
+            [] if having.is_empty() => Err(format!(
+                "no field `{name}` on `{ty}`: tuples have `.0`, `.1`, ..\nhelp: a program sees the fields of the \
+                 structs declared with it (in its `accel!` block or `#[acc] mod`, with `#[derive(accel::Elem)]`)"
+            )),
+            [] => {
+                let names: Vec<String> = having.iter().map(|(d, t)| format!("`{}` (`{t}`)", d.name)).collect();
+                Err(format!(
+                    "`.{name}` needs a value of {}, found `{ty}`",
+                    names.join(" or ")
+                ))
+            }
+            [(d, _), rest @ ..] => match rest.iter().find(|(e, _)| position(e) != position(d)) {
+                Some((e, _)) => Err(format!(
+                    "`.{name}` is ambiguous: structs `{}` and `{}` are both `{ty}` to accel, with `{name}` at \
+                     different places; name the fields apart",
+                    d.name, e.name
+                )),
+                None => Ok((position(d), d.fields.len())),
+            },
+        }
     }
 }
 
