@@ -64,11 +64,20 @@ mod particles {
 
     /// A fold whose accumulator is a struct (the centre of mass).
     pub fn centre(ps: &Vector<Particle>) -> Scalar<Vec2> {
-        let weighted = ps.map(|p| Vec2 { x: p.mass * p.pos.x, y: p.mass * p.pos.y });
+        let weighted = ps.map(|p| Vec2 {
+            x: p.mass * p.pos.x,
+            y: p.mass * p.pos.y,
+        });
         let m = ps.map(|p| p.mass).sum().value();
         weighted
-            .fold(Vec2 { x: 0.0, y: 0.0 }, |a, b| Vec2 { x: a.x + b.x, y: a.y + b.y })
-            .map(|s| Vec2 { x: s.x / m, y: s.y / m })
+            .fold(Vec2 { x: 0.0, y: 0.0 }, |a, b| Vec2 {
+                x: a.x + b.x,
+                y: a.y + b.y,
+            })
+            .map(|s| Vec2 {
+                x: s.x / m,
+                y: s.y / m,
+            })
     }
 
     /// The nearest particle to `q`: a fold over a tuple struct.
@@ -90,11 +99,20 @@ mod particles {
     /// A scan, a scatter and a one-field struct.
     pub fn paths(ps: &Vector<Particle>) -> (Vector<Meters>, Vector<Particle>) {
         let n = ps.len();
-        let lengths = ps.map(|p| Meters { m: (p.vel.x * p.vel.x + p.vel.y * p.vel.y).sqrt() });
+        let lengths = ps.map(|p| Meters {
+            m: (p.vel.x * p.vel.x + p.vel.y * p.vel.y).sqrt(),
+        });
         let travelled = lengths.scanl1(|a, b| Meters { m: a.m + b.m });
         let zero = Vec2 { x: 0.0, y: 0.0 };
         let reversed = ps.permute(
-            &fill([n], Particle { pos: zero, vel: zero, mass: 0.0 }),
+            &fill(
+                [n],
+                Particle {
+                    pos: zero,
+                    vel: zero,
+                    mass: 0.0,
+                },
+            ),
             |[i]| Some([n - 1 - i]),
             |new, _old| new,
         );
@@ -105,13 +123,18 @@ mod particles {
 use particles::{Best, Meters, Particle, Vec2};
 
 fn particle() -> impl Strategy<Value = Particle> {
-    (-100.0f32..100.0, -100.0f32..100.0, -5.0f32..5.0, -5.0f32..5.0, 0.0f32..10.0).prop_map(
-        |(x, y, vx, vy, mass)| Particle {
+    (
+        -100.0f32..100.0,
+        -100.0f32..100.0,
+        -5.0f32..5.0,
+        -5.0f32..5.0,
+        0.0f32..10.0,
+    )
+        .prop_map(|(x, y, vx, vy, mass)| Particle {
             pos: Vec2 { x, y },
             vel: Vec2 { x: vx, y: vy },
             mass,
-        },
-    )
+        })
 }
 
 fn cfg() -> ProptestConfig {

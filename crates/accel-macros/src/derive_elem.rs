@@ -29,12 +29,10 @@ fn impl_elem(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     }
     let fields = match &input.data {
         syn::Data::Struct(s) => &s.fields,
-        syn::Data::Enum(e) => {
-            return Err(syn::Error::new(
-                e.enum_token.span(),
-                "`#[derive(accel::Elem)]` takes a struct; an enum is not an array element (use an integer tag)",
-            ))
-        }
+        syn::Data::Enum(e) => return Err(syn::Error::new(
+            e.enum_token.span(),
+            "`#[derive(accel::Elem)]` takes a struct; an enum is not an array element (use an integer tag)",
+        )),
         syn::Data::Union(u) => {
             return Err(syn::Error::new(
                 u.union_token.span(),
@@ -63,19 +61,30 @@ fn impl_elem(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             None => syn::Member::Unnamed(syn::Index::from(i)),
         })
         .collect();
+    // Spanned at each field's type: a field that is not an element type is
+    // reported there.
+    let field_reprs: Vec<TokenStream> = tys
+        .iter()
+        .map(|t| quote::quote_spanned!(t.span()=> <#t as #rt::Elem>::Repr))
+        .collect();
+    let intos: Vec<TokenStream> = tys
+        .iter()
+        .zip(&members)
+        .map(|(t, m)| quote::quote_spanned!(t.span()=> <#t as #rt::Elem>::into_repr(self.#m)))
+        .collect();
     let (repr, into, from) = if n == 1 {
-        let (t, m) = (tys[0], &members[0]);
+        let (t, m, r) = (tys[0], &members[0], &field_reprs[0]);
         (
-            quote!(<#t as #rt::Elem>::Repr),
-            quote!(#rt::Elem::into_repr(self.#m)),
-            quote!(#name { #m: #rt::Elem::from_repr(__r) }),
+            quote!(#r),
+            intos[0].clone(),
+            quote!(#name { #m: <#t as #rt::Elem>::from_repr(__r) }),
         )
     } else {
         let idx = (0..n).map(syn::Index::from);
         (
-            quote!((#(<#tys as #rt::Elem>::Repr,)*)),
-            quote!((#(#rt::Elem::into_repr(self.#members),)*)),
-            quote!(#name { #(#members: #rt::Elem::from_repr(__r.#idx),)* }),
+            quote!((#(#field_reprs,)*)),
+            quote!((#(#intos,)*)),
+            quote!(#name { #(#members: <#tys as #rt::Elem>::from_repr(__r.#idx),)* }),
         )
     };
     Ok(quote! {

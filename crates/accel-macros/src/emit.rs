@@ -80,7 +80,12 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
         out.extend(e.to_compile_error());
     }
     let users = Users {
-        sigs: items.fns.iter().zip(&items.user_sigs).map(|(f, s)| (f.sig.ident.to_string(), s.clone())).collect(),
+        sigs: items
+            .fns
+            .iter()
+            .zip(&items.user_sigs)
+            .map(|(f, s)| (f.sig.ident.to_string(), s.clone()))
+            .collect(),
         structs: items.structs.clone(),
     };
     let mut fns = items.fns;
@@ -119,7 +124,8 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     let mut failed = std::collections::HashSet::new();
     for (i, f) in fns.iter().enumerate() {
         if returned::returns_seq(f) {
-            let checked = accel_core::check(&fns, i).and_then(|p| users.refuse_structs_in_seqs(f, &p).map(|()| p));
+            let checked =
+                accel_core::check(&fns, i).and_then(|p| users.refuse_structs_in_seqs(f, &p).map(|()| p));
             out.extend(match checked {
                 Ok(program) => returned_seq_items(f, &program, &source),
                 Err(e) => {
@@ -140,8 +146,11 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
                 eprintln!("== {} after {pass}\n{ir}", f.sig.ident);
             }
         };
-        let compiled = accel_core::compile_traced(&fns, i, opts, &mut show)
-            .and_then(|(program, plan)| users.refuse_structs_in_seqs(f, &program).map(|()| (program, plan)));
+        let compiled = accel_core::compile_traced(&fns, i, opts, &mut show).and_then(|(program, plan)| {
+            users
+                .refuse_structs_in_seqs(f, &program)
+                .map(|()| (program, plan))
+        });
         out.extend(match compiled {
             Ok((program, plan)) => program_items(f, &program, &plan, &source, &users),
             Err(e) => {
@@ -164,7 +173,10 @@ struct Users {
 
 impl Users {
     fn sig(&self, f: &syn::ItemFn) -> syn::Signature {
-        self.sigs.get(&f.sig.ident.to_string()).cloned().unwrap_or_else(|| f.sig.clone())
+        self.sigs
+            .get(&f.sig.ident.to_string())
+            .cloned()
+            .unwrap_or_else(|| f.sig.clone())
     }
 
     /// Whether `t` names one of the program's structs.
@@ -199,7 +211,11 @@ impl Users {
 
     /// Sequences of structs (parameters or result) are not supported yet:
     /// the error, at the type.
-    fn refuse_structs_in_seqs(&self, f: &syn::ItemFn, program: &accel_core::Program) -> accel_core::CResult<()> {
+    fn refuse_structs_in_seqs(
+        &self,
+        f: &syn::ItemFn,
+        program: &accel_core::Program,
+    ) -> accel_core::CResult<()> {
         let sig = self.sig(f);
         let typed = sig.inputs.iter().filter_map(|i| match i {
             syn::FnArg::Typed(pt) => Some(&*pt.ty),

@@ -279,7 +279,9 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// # Panics
     /// As [`columns`](Self::columns).
     pub fn get(&self, ix: [usize; R]) -> Option<T> {
-        shape::to_linear_checked(&self.shape, &ix).and_then(|i| self.columns().get(i)).map(T::from_repr)
+        shape::to_linear_checked(&self.shape, &ix)
+            .and_then(|i| self.columns().get(i))
+            .map(T::from_repr)
     }
 
     /// Copies the elements to `backend`'s device now, as the first program on

@@ -36,7 +36,10 @@ pub trait Elem: Copy + Default + PartialEq + Debug + Send + Sync + 'static {
     }
     /// The elements of `columns`.
     fn columns_to_vec(columns: &Self::Columns) -> Vec<Self> {
-        (0..columns.len()).filter_map(|i| columns.get(i)).map(Self::from_repr).collect()
+        (0..columns.len())
+            .filter_map(|i| columns.get(i))
+            .map(Self::from_repr)
+            .collect()
     }
     /// The elements of `columns`, without a copy where the columns are one
     /// `Vec` of them.

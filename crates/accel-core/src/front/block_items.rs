@@ -176,7 +176,10 @@ impl BlockItems {
     fn add_struct(&mut self, st: &syn::ItemStruct) -> syn::Result<()> {
         let derives_elem = st.attrs.iter().filter(|a| a.path().is_ident("derive")).any(|a| {
             a.parse_args_with(syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
-                .is_ok_and(|ps| ps.iter().any(|p| p.segments.last().is_some_and(|s| s.ident == "Elem")))
+                .is_ok_and(|ps| {
+                    ps.iter()
+                        .any(|p| p.segments.last().is_some_and(|s| s.ident == "Elem"))
+                })
         });
         if !derives_elem {
             return Err(syn::Error::new(
@@ -226,7 +229,8 @@ impl BlockItems {
         for d in &self.structs {
             let (name, mut repr, fields) = (&d.name, d.repr.clone(), &d.fields);
             self.visit_type_mut(&mut repr);
-            f.attrs.push(syn::parse_quote!(#[accel_struct(#name: #repr => #(#fields),*)]));
+            f.attrs
+                .push(syn::parse_quote!(#[accel_struct(#name: #repr => #(#fields),*)]));
         }
         f
     }
@@ -253,13 +257,24 @@ impl Subst<'_> {
         let (d, parts): (&StructDecl, Vec<(syn::Member, syn::Expr)>) = match e {
             syn::Expr::Struct(s) if s.qself.is_none() => {
                 let d = self.0.struct_named(&s.path)?;
-                (d, s.fields.iter().map(|f| (f.member.clone(), f.expr.clone())).collect())
+                (
+                    d,
+                    s.fields
+                        .iter()
+                        .map(|f| (f.member.clone(), f.expr.clone()))
+                        .collect(),
+                )
             }
             syn::Expr::Call(c) => {
                 let syn::Expr::Path(p) = &*c.func else { return None };
                 let d = self.0.struct_named(&p.path)?;
                 let parts = c.args.iter().enumerate();
-                (d, parts.map(|(i, a)| (syn::Member::Unnamed(syn::Index::from(i)), a.clone())).collect())
+                (
+                    d,
+                    parts
+                        .map(|(i, a)| (syn::Member::Unnamed(syn::Index::from(i)), a.clone()))
+                        .collect(),
+                )
             }
             _ => return None,
         };
@@ -278,16 +293,29 @@ impl Subst<'_> {
         let (d, parts, rest): (&StructDecl, Vec<(syn::Member, syn::Pat)>, bool) = match p {
             syn::Pat::Struct(s) if s.qself.is_none() => {
                 let d = self.0.struct_named(&s.path)?;
-                let parts = s.fields.iter().map(|f| (f.member.clone(), (*f.pat).clone())).collect();
+                let parts = s
+                    .fields
+                    .iter()
+                    .map(|f| (f.member.clone(), (*f.pat).clone()))
+                    .collect();
                 (d, parts, s.rest.is_some())
             }
             syn::Pat::TupleStruct(s) if s.qself.is_none() => {
                 let d = self.0.struct_named(&s.path)?;
                 if s.elems.iter().any(|p| matches!(p, syn::Pat::Rest(_))) {
-                    return Some(Err(syn::Error::new(s.span(), "write every field of the struct, or `_` for one")));
+                    return Some(Err(syn::Error::new(
+                        s.span(),
+                        "write every field of the struct, or `_` for one",
+                    )));
                 }
                 let parts = s.elems.iter().enumerate();
-                (d, parts.map(|(i, p)| (syn::Member::Unnamed(syn::Index::from(i)), p.clone())).collect(), false)
+                (
+                    d,
+                    parts
+                        .map(|(i, p)| (syn::Member::Unnamed(syn::Index::from(i)), p.clone()))
+                        .collect(),
+                    false,
+                )
             }
             _ => return None,
         };
@@ -306,7 +334,10 @@ impl Subst<'_> {
                 None => {
                     return Some(Err(syn::Error::new(
                         p.span(),
-                        format!("pattern does not mention field `{}`; add it, or `..`", member_name(m)),
+                        format!(
+                            "pattern does not mention field `{}`; add it, or `..`",
+                            member_name(m)
+                        ),
                     )))
                 }
             }
@@ -344,7 +375,11 @@ fn tuple_of_fields(
             Some(x) => elems.push(x),
             None if rest.is_some() => {
                 let at = syn::Index::from(k);
-                elems.push(if d.fields.len() == 1 { syn::parse_quote!(#base) } else { syn::parse_quote!(#base.#at) })
+                elems.push(if d.fields.len() == 1 {
+                    syn::parse_quote!(#base)
+                } else {
+                    syn::parse_quote!(#base.#at)
+                })
             }
             None => {
                 return Err(syn::Error::new(
@@ -377,7 +412,10 @@ pub fn deferred_error(f: &syn::ItemFn) -> Option<syn::Error> {
     impl<'a> syn::visit::Visit<'a> for Find {
         fn visit_macro(&mut self, m: &'a syn::Macro) {
             if self.0.is_none() && m.path.segments.last().is_some_and(|s| s.ident == "compile_error") {
-                let msg = m.parse_body::<syn::LitStr>().map(|l| l.value()).unwrap_or_default();
+                let msg = m
+                    .parse_body::<syn::LitStr>()
+                    .map(|l| l.value())
+                    .unwrap_or_default();
                 self.0 = Some(syn::Error::new(m.span(), msg));
             }
         }

@@ -136,15 +136,19 @@ impl Lowerer<'_> {
                     let n = idx.index as usize;
                     return match ts.get(n) {
                         Some(_) => Ok(self.arena.proj(x, n)),
-                        None => err(idx.span(), format!("no field `{n}` on a tuple of {} fields", ts.len())),
+                        None => err(
+                            idx.span(),
+                            format!("no field `{n}` on a tuple of {} fields", ts.len()),
+                        ),
                     };
                 }
                 match self.structs.field(&base, &f.member) {
                     Ok((_, 1)) => Ok(x),
                     Ok((k, _)) => Ok(self.arena.proj(x, k)),
-                    Err(_) if matches!(f.member, syn::Member::Unnamed(_)) => {
-                        err(f.base.span(), format!("`.{}` needs a tuple, found `{base}`", f.member.to_token_stream()))
-                    }
+                    Err(_) if matches!(f.member, syn::Member::Unnamed(_)) => err(
+                        f.base.span(),
+                        format!("`.{}` needs a tuple, found `{base}`", f.member.to_token_stream()),
+                    ),
                     Err(why) => err(f.member.span(), why),
                 }
             }

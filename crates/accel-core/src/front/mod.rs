@@ -311,10 +311,20 @@ impl StructTable {
         let fitting: Vec<&(StructDecl, Ty)> = having.iter().copied().filter(|(_, t)| t == ty).collect();
         let position = |d: &StructDecl| d.fields.iter().position(|f| f == m).unwrap_or(0);
         match fitting.as_slice() {
-            [] if having.is_empty() => Err(format!(
+            [] if having.is_empty() => match self.0.iter().find(|(_, t)| t == ty) {
+                Some((d, _)) => {
+                    let names: Vec<String> = d.fields.iter().map(|f| f.to_token_stream().to_string()).collect();
+                    Err(format!(
+                        "no field `{name}` on `{}` (`{ty}`); its fields: {}",
+                        d.name,
+                        names.join(", ")
+                    ))
+                }
+                None => Err(format!(
                 "no field `{name}` on `{ty}`: tuples have `.0`, `.1`, ..\nhelp: a program sees the fields of the \
                  structs declared with it (in its `accel!` block or `#[acc] mod`, with `#[derive(accel::Elem)]`)"
-            )),
+                )),
+            },
             [] => {
                 let names: Vec<String> = having.iter().map(|(d, t)| format!("`{}` (`{t}`)", d.name)).collect();
                 Err(format!(

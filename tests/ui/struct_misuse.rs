@@ -1,0 +1,44 @@
+use accel::prelude::*;
+
+accel! {
+    #[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
+    struct Vec2 { x: f32, y: f32 }
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
+    struct Polar { r: f32, x: f32 }
+
+    // Without `derive(Elem)` a struct is not an element type.
+    #[derive(Clone, Copy)]
+    struct Plain { a: f32 }
+
+    fn no_such_field(ps: &Vector<Vec2>) -> Vector<f32> {
+        ps.map(|p| p.z)
+    }
+
+    fn missing_field(xs: &Vector<f32>) -> Vector<Vec2> {
+        xs.map(|x| Vec2 { x })
+    }
+
+    fn field_twice(xs: &Vector<f32>) -> Vector<Vec2> {
+        xs.map(|x| Vec2 { x, y: x, x: 1.0 })
+    }
+
+    fn unknown_in_pattern(ps: &Vector<Vec2>) -> Vector<f32> {
+        ps.map(|Vec2 { x, w }| x)
+    }
+
+    // `Vec2` and `Polar` are both `(f32, f32)`, with `x` at different places.
+    fn ambiguous(ps: &Vector<Polar>) -> Vector<f32> {
+        ps.map(|p| p.x)
+    }
+
+    fn not_a_struct(xs: &Vector<f32>) -> Vector<f32> {
+        xs.map(|x| x.y)
+    }
+
+    fn seq_of_structs(ps: Seq<Vector<Vec2>>) -> Scalar<f32> {
+        ps.map(|p| p.map(|v| v.y).sum()).sum()
+    }
+}
+
+fn main() {}
