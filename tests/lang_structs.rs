@@ -39,8 +39,11 @@ mod particles {
         pub m: f32,
     }
 
+    /// An alias of arrays of structs: the generated functions take it too.
+    pub type Cloud = Vector<Particle>;
+
     /// Struct literals, `..base`, nested field access, a struct parameter.
-    pub fn step(ps: &Vector<Particle>, dt: f32, wind: Vec2) -> Vector<Particle> {
+    pub fn step(ps: &Cloud, dt: f32, wind: Vec2) -> Cloud {
         ps.map(|p| Particle {
             pos: Vec2 {
                 x: p.pos.x + dt * (p.vel.x + wind.x),
@@ -117,6 +120,16 @@ mod particles {
             |new, _old| new,
         );
         (travelled, reversed)
+    }
+
+    /// A sequence of arrays of structs, reduced.
+    pub fn total_x(ps: Seq<Vector<Vec2>>) -> Scalar<f32> {
+        ps.map(|p| p.map(|v| v.x).sum()).sum()
+    }
+
+    /// A sequence of arrays of structs returned, a chunk at a time.
+    pub fn shifted(ps: Seq<Vector<Vec2>>, by: Vec2) -> Seq<Vector<Vec2>> {
+        ps.map(|p| p.map(|v| Vec2 { x: v.x + by.x, ..v }))
     }
 }
 
@@ -215,5 +228,45 @@ proptest! {
         let want_rev: Vec<Particle> = ps.iter().rev().copied().collect();
         prop_assert_eq!(reversed.to_vec(), want_rev);
         let _: Vec<Meters> = travelled.to_vec();
+    }
+}
+
+#[test]
+fn sequences_of_structs() {
+    let blocks: Vec<Vector<Vec2>> = (0..5)
+        .map(|b| {
+            Vector::from(
+                (0..b * 3)
+                    .map(|i| Vec2 {
+                        x: i as f32,
+                        y: b as f32,
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let total = particles::total_x(blocks.clone()).unwrap().value();
+    let want: f32 = blocks.iter().flat_map(|b| b.to_vec()).map(|v| v.x).sum();
+    assert_eq!(total, want);
+    check_ok(
+        particles::total_x::SOURCE,
+        "total_x",
+        &[seq_arg(&blocks)],
+        particles::total_x(blocks.clone()),
+        EXACT,
+    );
+    let by = Vec2 { x: 0.5, y: 9.0 };
+    let out: Vec<Vector<Vec2>> = particles::shifted(blocks.clone(), by)
+        .unwrap()
+        .collect::<accel::Result<_>>()
+        .unwrap();
+    assert_eq!(out.len(), blocks.len());
+    for (o, b) in out.iter().zip(&blocks) {
+        let want: Vec<Vec2> = b
+            .to_vec()
+            .into_iter()
+            .map(|v| Vec2 { x: v.x + 0.5, ..v })
+            .collect();
+        assert_eq!(o.to_vec(), want);
     }
 }

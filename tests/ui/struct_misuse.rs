@@ -36,9 +36,6 @@ accel! {
         xs.map(|x| x.y)
     }
 
-    fn seq_of_structs(ps: Seq<Vector<Vec2>>) -> Scalar<f32> {
-        ps.map(|p| p.map(|v| v.y).sum()).sum()
-    }
 }
 
 fn main() {}

@@ -79,7 +79,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     for e in &items.errors {
         out.extend(e.to_compile_error());
     }
-    let users = Users {
+    let mut users = Users {
         sigs: items
             .fns
             .iter()
@@ -108,6 +108,14 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
             Ok(mut g) => {
                 g.attrs.retain(|a| !a.path().is_ident("doc"));
                 g.attrs.push(syn::parse_quote!(#[doc(hidden)]));
+                // Its signature as written, where that names a struct.
+                let user = syn::ItemFn {
+                    sig: users.sig(f),
+                    ..f.clone()
+                };
+                if let Ok(u) = returned::chunk_program(&user) {
+                    users.sigs.insert(g.sig.ident.to_string(), u.sig);
+                }
                 chunk_fns.push(g);
             }
             Err(e) => out.extend(syn::Error::new(e.span, e.message).to_compile_error()),
@@ -124,10 +132,8 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     let mut failed = std::collections::HashSet::new();
     for (i, f) in fns.iter().enumerate() {
         if returned::returns_seq(f) {
-            let checked =
-                accel_core::check(&fns, i).and_then(|p| users.refuse_structs_in_seqs(f, &p).map(|()| p));
-            out.extend(match checked {
-                Ok(program) => returned_seq_items(f, &program, &source),
+            out.extend(match accel_core::check(&fns, i) {
+                Ok(program) => returned_seq_items(f, &program, &source, &users),
                 Err(e) => {
                     failed.insert(returned::chunk_name(f));
                     let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
@@ -146,12 +152,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
                 eprintln!("== {} after {pass}\n{ir}", f.sig.ident);
             }
         };
-        let compiled = accel_core::compile_traced(&fns, i, opts, &mut show).and_then(|(program, plan)| {
-            users
-                .refuse_structs_in_seqs(f, &program)
-                .map(|()| (program, plan))
-        });
-        out.extend(match compiled {
+        out.extend(match accel_core::compile_traced(&fns, i, opts, &mut show) {
             Ok((program, plan)) => program_items(f, &program, &plan, &source, &users),
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
@@ -179,18 +180,9 @@ impl Users {
             .unwrap_or_else(|| f.sig.clone())
     }
 
-    /// Whether `t` names one of the program's structs.
+    /// Whether `t` names one of the program's structs (or an alias of one).
     fn names_struct(&self, t: &syn::Type) -> bool {
-        struct Find<'a>(&'a [String], bool);
-        impl<'a> syn::visit::Visit<'a> for Find<'_> {
-            fn visit_path(&mut self, p: &'a syn::Path) {
-                self.1 |= p.get_ident().is_some_and(|id| self.0.iter().any(|s| id == s));
-                syn::visit::visit_path(self, p);
-            }
-        }
-        let mut find = Find(&self.structs, false);
-        syn::visit::Visit::visit_type(&mut find, t);
-        find.1
+        accel_core::front::names_any(t, &self.structs)
     }
 
     /// The type of parameter `k` as written, where it names a struct.
@@ -209,32 +201,19 @@ impl Users {
         }
     }
 
-    /// Sequences of structs (parameters or result) are not supported yet:
-    /// the error, at the type.
-    fn refuse_structs_in_seqs(
-        &self,
-        f: &syn::ItemFn,
-        program: &accel_core::Program,
-    ) -> accel_core::CResult<()> {
-        let sig = self.sig(f);
-        let typed = sig.inputs.iter().filter_map(|i| match i {
-            syn::FnArg::Typed(pt) => Some(&*pt.ty),
+    /// The element type `E` of a sequence `Seq<Vector<E>>` as written,
+    /// where it names a struct.
+    fn seq_elem(&self, t: Option<&syn::Type>) -> Option<syn::Type> {
+        let t = t?;
+        let x = returned::seq_elem(t)?;
+        let syn::Type::Path(p) = x else { return None };
+        match &p.path.segments.last()?.arguments {
+            syn::PathArguments::AngleBracketed(a) => match a.args.first()? {
+                syn::GenericArgument::Type(e) if self.names_struct(e) => Some(e.clone()),
+                _ => None,
+            },
             _ => None,
-        });
-        let result = match &sig.output {
-            syn::ReturnType::Type(_, t) => Some(&**t),
-            syn::ReturnType::Default => None,
-        };
-        let tys = program.params.iter().map(|p| &p.ty).chain([&program.result]);
-        for (t, ty) in typed.chain(result).zip(tys) {
-            if matches!(ty, Ty::Seq(_)) && self.names_struct(t) {
-                return Err(accel_core::CompileError::new(
-                    t.span(),
-                    "a sequence of structs is not supported yet: use a sequence of tuples",
-                ));
-            }
         }
-        Ok(())
     }
 }
 
@@ -265,7 +244,7 @@ fn api_ty(t: &Ty) -> TokenStream {
             }
         }
         Ty::Seq(e) => {
-            let stream = stream_ty(e, quote!('__s));
+            let stream = stream_ty(e, quote!('__s), None);
             quote!(impl ::core::convert::Into<#stream>)
         }
         Ty::Tuple(ts) if ts.iter().any(Ty::has_array) => {
@@ -276,24 +255,27 @@ fn api_ty(t: &Ty) -> TokenStream {
     }
 }
 
-/// `accel::Stream<'lifetime, T, R>`, what feeds a sequence of `Array<T, R>`.
-fn stream_ty(elem: &Ty, lifetime: TokenStream) -> TokenStream {
-    let (t, r) = elem_and_rank(elem);
+/// `accel::Stream<'lifetime, T, R>`, what feeds a sequence of `Array<T, R>`
+/// (`T` as written, `user`, where that is a struct).
+fn stream_ty(elem: &Ty, lifetime: TokenStream, user: Option<&syn::Type>) -> TokenStream {
+    let (t, r) = elem_and_rank(elem, user);
     quote!(::accel::Stream<#lifetime, #t, #r>)
 }
 
 /// `accel::SeqOut<'__s, T, R>`, what a program returning a sequence of
 /// `Array<T, R>` returns.
-fn seq_out_ty(elem: &Ty) -> TokenStream {
-    let (t, r) = elem_and_rank(elem);
+fn seq_out_ty(elem: &Ty, user: Option<&syn::Type>) -> TokenStream {
+    let (t, r) = elem_and_rank(elem, user);
     quote!(::accel::SeqOut<'__s, #t, #r>)
 }
 
-fn elem_and_rank(elem: &Ty) -> (TokenStream, proc_macro2::Literal) {
-    match elem {
-        Ty::Array(t, r) => (rust_ty(t), proc_macro2::Literal::usize_unsuffixed(*r)),
-        other => (rust_ty(other), proc_macro2::Literal::usize_unsuffixed(0)),
-    }
+fn elem_and_rank(elem: &Ty, user: Option<&syn::Type>) -> (TokenStream, proc_macro2::Literal) {
+    let (t, r) = match elem {
+        Ty::Array(t, r) => (rust_ty(t), *r),
+        other => (rust_ty(other), 0),
+    };
+    let t = user.map_or(t, |u| quote!(#u));
+    (t, proc_macro2::Literal::usize_unsuffixed(r))
 }
 
 /// A parameter's name in the generated code, at its span in the source.
@@ -329,7 +311,13 @@ fn program_items(
         .map(|(k, (input, p))| {
             let ident = param_ident(p);
             if let Some(t) = users.param(f, k) {
-                return quote!(#ident: #t);
+                return match &p.ty {
+                    Ty::Seq(e) => {
+                        let stream = stream_ty(e, quote!('__s), users.seq_elem(Some(&t)).as_ref());
+                        quote!(#ident: impl ::core::convert::Into<#stream>)
+                    }
+                    _ => quote!(#ident: #t),
+                };
             }
             let by_ref = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
             let t = api_ty(&p.ty);
@@ -371,10 +359,11 @@ fn program_items(
     let streams: Vec<TokenStream> = program
         .params
         .iter()
-        .filter_map(|p| {
+        .enumerate()
+        .filter_map(|(k, p)| {
             let e = p.ty.seq_elem()?;
             let ident = param_ident(p);
-            let t = stream_ty(e, quote!('_));
+            let t = stream_ty(e, quote!('_), users.seq_elem(users.param(f, k).as_ref()).as_ref());
             Some(quote!(let mut #ident: #t = ::core::convert::Into::into(#ident);))
         })
         .collect();
@@ -506,14 +495,19 @@ fn program_items(
 /// a chunk of each stream and running the chunk program on them (all at
 /// once when it has no streams). Arrays by reference and the streams live
 /// as long as the iterator (`'__s`).
-fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &str) -> TokenStream {
+fn returned_seq_items(
+    f: &syn::ItemFn,
+    program: &accel_core::Program,
+    source: &str,
+    users: &Users,
+) -> TokenStream {
     let name = &f.sig.ident;
     let name_str = name.to_string();
     let vis = &f.vis;
     let attrs = user_attrs(f);
     let chunk = returned::chunk_name(f);
     let out_ty = match &program.result {
-        Ty::Seq(e) => seq_out_ty(e),
+        Ty::Seq(e) => seq_out_ty(e, users.seq_elem(users.result(f).as_ref()).as_ref()),
         other => rust_ty(other),
     };
     let by_ref = |input: &syn::FnArg| matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
@@ -523,13 +517,19 @@ fn returned_seq_items(f: &syn::ItemFn, program: &accel_core::Program, source: &s
     let mut pulls = Vec::new();
     let mut pulled = Vec::new();
     let mut chunk_args = Vec::new();
-    for (input, p) in f.sig.inputs.iter().zip(&program.params) {
+    for (k, (input, p)) in f.sig.inputs.iter().zip(&program.params).enumerate() {
         let id = param_ident(p);
-        let t = api_ty(&p.ty);
+        let user = users.param(f, k);
+        // The type as written where it names a struct (the chunk program
+        // takes it too), without its `&`.
+        let t = match &user {
+            Some(u) => owned_type(u),
+            None => api_ty(&p.ty),
+        };
         args.push(quote!(#id));
         match &p.ty {
             Ty::Seq(e) => {
-                let st = stream_ty(e, quote!('__s));
+                let st = stream_ty(e, quote!('__s), users.seq_elem(user.as_ref()).as_ref());
                 params.push(quote!(#id: impl ::core::convert::Into<#st>));
                 setup.push(quote!(let mut #id: #st = ::core::convert::Into::into(#id);));
                 let rank = e.elem_and_rank().map_or(0, |(_, r)| r);

@@ -37,7 +37,8 @@ pub struct ProgramItems {
     /// The signatures of `fns` as written: what the generated functions take
     /// and return where a type names one of the program's structs.
     pub user_sigs: Vec<syn::Signature>,
-    /// The names of the program's structs.
+    /// The names of the program's structs, and of the type aliases that
+    /// name one.
     pub structs: Vec<String>,
     /// The constants, type aliases and structs, to emit as they were written.
     pub kept: Vec<syn::Item>,
@@ -71,7 +72,7 @@ pub fn program_items(items: Vec<syn::Item>) -> ProgramItems {
     }
     let user_sigs = fns.iter().map(|f| f.sig.clone()).collect();
     let fns = fns.iter().map(|f| subst.substitute(f)).collect();
-    let structs = subst.structs.iter().map(|d| d.name.to_string()).collect();
+    let structs = subst.struct_names();
     ProgramItems {
         fns,
         user_sigs,
@@ -130,7 +131,23 @@ pub fn struct_decls(f: &syn::ItemFn) -> syn::Result<Vec<StructDecl>> {
 struct BlockItems {
     consts: HashMap<String, syn::Expr>,
     types: HashMap<String, syn::Type>,
+    /// The aliases as written.
+    aliases: Vec<(String, syn::Type)>,
     structs: Vec<StructDecl>,
+}
+
+/// Whether type `t` mentions one of `names`.
+pub fn names_any(t: &syn::Type, names: &[String]) -> bool {
+    struct Find<'a>(&'a [String], bool);
+    impl<'a> syn::visit::Visit<'a> for Find<'_> {
+        fn visit_path(&mut self, p: &'a syn::Path) {
+            self.1 |= p.get_ident().is_some_and(|id| self.0.iter().any(|s| id == s));
+            syn::visit::visit_path(self, p);
+        }
+    }
+    let mut find = Find(names, false);
+    syn::visit::Visit::visit_type(&mut find, t);
+    find.1
 }
 
 impl BlockItems {
@@ -166,9 +183,27 @@ impl BlockItems {
             ));
         }
         let mut ty = (*t.ty).clone();
+        self.aliases.push((t.ident.to_string(), ty.clone()));
         self.visit_type_mut(&mut ty);
         self.types.insert(t.ident.to_string(), ty);
         Ok(())
+    }
+
+    /// The names of the structs, and of the aliases whose type names one
+    /// (directly or through another alias).
+    fn struct_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.structs.iter().map(|d| d.name.to_string()).collect();
+        loop {
+            let before = names.len();
+            for (alias, ty) in &self.aliases {
+                if !names.contains(alias) && names_any(ty, &names) {
+                    names.push(alias.clone());
+                }
+            }
+            if names.len() == before {
+                return names;
+            }
+        }
     }
 
     /// Takes a struct that derives `Elem`: its name stands for the tuple of

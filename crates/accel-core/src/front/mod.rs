@@ -20,7 +20,7 @@ mod stencil;
 mod stmt;
 mod types;
 
-pub use block_items::{program_items, struct_decls, ProgramItems, StructDecl, STRUCT_ATTR};
+pub use block_items::{names_any, program_items, struct_decls, ProgramItems, StructDecl, STRUCT_ATTR};
 pub use impl_block::{impl_program, ImplProgram};
 pub use library::LIBRARY_METHODS;
 pub use ops::ARRAY_METHODS;
