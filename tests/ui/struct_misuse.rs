@@ -38,4 +38,18 @@ accel! {
 
 }
 
-fn main() {}
+// A lone function sees only itself: a struct declared outside is unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
+struct Outside {
+    a: f32,
+    b: f32,
+}
+
+#[acc]
+fn lone(xs: &Vector<Outside>) -> Vector<f32> {
+    xs.map(|o| o.a)
+}
+
+fn main() {
+    let _ = Outside { a: 1.0, b: 2.0 }.b;
+}

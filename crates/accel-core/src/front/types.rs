@@ -4,9 +4,9 @@ use crate::error::{err, CResult};
 use crate::ir::{Prim, Ty};
 use syn::spanned::Spanned;
 
-const SUPPORTED: &str = "supported types: bool, i8..i64, u8..u64, usize, f32, f64, tuples of \
-                         2 to 5 of these, Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them, and (parameters) \
-                         Seq<A> of such arrays";
+const SUPPORTED: &str = "supported types: bool, i8..i64, u8..u64, usize, f32, f64, f16, bf16, \
+                         tuples of 2 to 5 of these, the program's structs that derive `accel::Elem`, \
+                         Scalar<T>, Vector<T>, Matrix<T>, Array<T, R> of them, and Seq<A> of such arrays";
 
 /// The IR type of a Rust type. `&T` is `T`: arrays are passed by reference.
 pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
@@ -76,9 +76,10 @@ pub fn lower_type(t: &syn::Type) -> CResult<Ty> {
                     let hint = if STD.contains(&name.as_str()) {
                         ""
                     } else {
-                        "\nhelp: accel sees only the program's own code: a type alias declared elsewhere is \
-                         unknown here; write the type itself, or declare the alias beside the \
-                         function in an `#[acc] mod` or an `accel! { .. }` block"
+                        "\nhelp: accel sees only the program's own code: a type alias or a struct declared \
+                         elsewhere is unknown here; write the type itself, or declare the alias (or the \
+                         struct, with `#[derive(accel::Elem)]`) beside the function in an `#[acc] mod` or \
+                         an `accel! { .. }` block"
                     };
                     return err(
                         last.ident.span(),
