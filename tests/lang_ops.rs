@@ -790,13 +790,14 @@ fn histogram(xs: &Vector<u8>, bins: usize) -> Vector<u32> {
 }
 
 /// 16-bit combinations: on the GPU path a compare-and-swap of 16 bits per
-/// source (`atom.cas.b16`), an `i16` sign-extended in its register.
+/// source (`atom.cas.b16`), an `i16` sign-extended in its register. The
+/// defaults' literals take the source's type, as in Rust.
 #[acc]
 fn sums16(xs: &Vector<i16>, bins: usize) -> (Vector<i16>, Vector<u16>) {
-    let signed = xs.permute(&fill([bins], -3i16), |[i]| Some([i * 7 % bins]), |a, b| a + b);
+    let signed = xs.permute(&fill([bins], -3), |[i]| Some([i * 7 % bins]), |a, b| a + b);
     let unsigned = xs
         .map(|x| x as u16)
-        .permute(&fill([bins], 0u16), |[i]| Some([i % bins]), |a, b| a.max(b));
+        .permute(&fill([bins], 0), |[i]| Some([i % bins]), |a, b| a.max(b));
     (signed, unsigned)
 }
 

@@ -331,12 +331,28 @@ impl Lowerer<'_> {
             }
             "permute" => {
                 self.arity(m, args, 3)?;
-                let defaults = self.expr(args[0], None)?;
+                // The defaults hold the source's elements: `fill([n], 0.0)`
+                // written here takes their type (the rank is only a hint).
+                let hint = Ty::Array(Box::new(elem.clone()), rank);
+                let defaults = self.expr(args[0], Some(&hint))?;
                 let (ed, rd) = self.array_ty(defaults, args[0].span(), "permute")?;
                 if ed != elem {
+                    let help = match (&ed, &elem) {
+                        (Ty::Prim(from @ (Prim::F64 | Prim::I32)), Ty::Prim(to)) => {
+                            let lit = if *from == Prim::F64 { "0.0" } else { "0" };
+                            // No suffix exists for the half-precision types.
+                            let typed = if to.is_half() { format!("{lit} as {elem}") } else { format!("{lit}{elem}") };
+                            format!(
+                                "\nhelp: a literal without a suffix is an `{ed}` where nothing else gives its \
+                                 type: write the defaults in the call (`&fill([n], {lit})`), or give the literal \
+                                 its type (`{typed}`)"
+                            )
+                        }
+                        _ => String::new(),
+                    };
                     return err(
                         args[0].span(),
-                        format!("mismatched types: the defaults hold `{ed}` but the source holds `{elem}`"),
+                        format!("mismatched types: the defaults hold `{ed}` but the source holds `{elem}`{help}"),
                     );
                 }
                 let target = Ty::Option(Box::new(Ty::Index(rd)));
