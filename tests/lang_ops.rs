@@ -801,6 +801,20 @@ fn sums16(xs: &Vector<i16>, bins: usize) -> (Vector<i16>, Vector<u16>) {
     (signed, unsigned)
 }
 
+/// 8-bit and `bool` combinations: on the GPU path a compare-and-swap of
+/// the aligned 32-bit word that holds the byte (neighbouring bins share it).
+#[acc]
+fn sums8(xs: &Vector<i8>, bins: usize) -> (Vector<i8>, Vector<u8>, Vector<bool>) {
+    let signed = xs.permute(&fill([bins], -3), |[i]| Some([i * 7 % bins]), |a, b| a + b);
+    let unsigned = xs
+        .map(|x| x as u8)
+        .permute(&fill([bins], 0), |[i]| Some([i % bins]), |a, b| a.max(b));
+    let any_big = xs
+        .map(|x| x > 100)
+        .permute(&fill([bins], false), |[i]| Some([i % bins]), |a, b| a || b);
+    (signed, unsigned, any_big)
+}
+
 #[acc]
 fn filter_v(xs: &Vector<i32>, t: i32) -> Vector<i32> {
     xs.filter(|x| x > t)
@@ -839,6 +853,21 @@ proptest! {
             want[i * 7 % bins] = want[i * 7 % bins].wrapping_add(x);
         }
         prop_assert_eq!(sums16(&xs, bins).unwrap().0.to_vec(), want);
+    }
+
+    #[test]
+    fn permutes_of_8_bits(xs in vector(any::<i8>(), 600), bins in 1usize..40) {
+        check_ok(sums8::SOURCE, "sums8", &[arg(&xs), arg(bins)], sums8(&xs, bins), EXACT);
+        let (mut signed, mut unsigned, mut any_big) = (vec![-3i8; bins], vec![0u8; bins], vec![false; bins]);
+        for (i, &x) in xs.to_vec().iter().enumerate() {
+            signed[i * 7 % bins] = signed[i * 7 % bins].wrapping_add(x);
+            unsigned[i % bins] = unsigned[i % bins].max(x as u8);
+            any_big[i % bins] |= x > 100;
+        }
+        let (s, u, b) = sums8(&xs, bins).unwrap();
+        prop_assert_eq!(s.to_vec(), signed);
+        prop_assert_eq!(u.to_vec(), unsigned);
+        prop_assert_eq!(b.to_vec(), any_big);
     }
 
     #[test]

@@ -649,8 +649,10 @@ pub(super) fn strided(
 
 /// `out[tl] = combine(v, out[tl])` for one source value, atomically: one
 /// reduction instruction per field when hardware has them, a compare-and-swap loop for a
-/// single 32- or 64-bit leaf, otherwise under the per-element lock at `lockg`
-/// (tuples, 8- and 16-bit leaves).
+/// single leaf (a plain store where `combine` does not read the slot; a
+/// 16-bit leaf on its 16 bits, an 8-bit one or a `bool` on the
+/// aligned 32-bit word that holds it), otherwise under the per-element lock at
+/// `lockg` (tuples).
 pub(super) fn combine_at(
     l: &mut Lower,
     combine: &Fun,
@@ -672,9 +674,22 @@ pub(super) fn combine_at(
         }
         return Ok(());
     }
+    if let ([p], [_, old_param]) = (&leaves(t)[..], &combine.params[..]) {
+        if !l.a.mentions(combine.body, *old_param) {
+            // `|new, _| ..` does not read the slot: a plain store, the last
+            // one winning (sources combine in an unspecified order anyway).
+            let nv = apply2(l, combine, v, v)?;
+            let base = l.param(Arg::Col(out, 0))[0].clone();
+            l.store(&base, tl, *p, &nv[0], false);
+            return Ok(());
+        }
+    }
     if let [p] = leaves(t)[..] {
         if p.width() == 16 {
             return cas16(l, out, tl, combine, v, p);
+        }
+        if matches!(p, Prim::I8 | Prim::U8 | Prim::Bool) {
+            return cas8(l, out, tl, combine, v, p);
         }
         if p.width() >= 32 && p != Prim::Bool {
             // One 32- or 64-bit leaf: combine with the value read, then swap
@@ -711,7 +726,7 @@ pub(super) fn combine_at(
             return Ok(());
         }
     }
-    // Per-element lock (tuples, 8- and 16-bit leaves): acquire,
+    // Per-element lock (tuples): acquire,
     // read-modify-write, release, all in one
     // iteration so that lanes of one warp never wait on each other.
     let la = l.reg(Class::Rd);
@@ -775,6 +790,54 @@ fn cas16(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim
     } else {
         l.ins(format!("mov.b32 {old}, {g};"));
     }
+    l.ins(format!("bra {retry};"));
+    l.put_label(&stored);
+    Ok(())
+}
+
+/// `out[tl] = combine(v, out[tl])` for one byte (`i8`, `u8`, `bool`) by a
+/// compare-and-swap loop on the aligned 32-bit word that holds it (PTX has
+/// no 8-bit compare-and-swap): the other three bytes are swapped back
+/// unchanged, and a change to them by another thread is a retry.
+fn cas8(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim) -> Result<(), Unsupported> {
+    let base = l.param(Arg::Col(out, 0))[0].clone();
+    let (addr, waddr) = (l.reg(Class::Rd), l.reg(Class::Rd));
+    l.ins(format!("add.u64 {addr}, {tl}, {base};"));
+    l.ins(format!("and.b64 {waddr}, {addr}, -4;"));
+    let (a32, shift) = (l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("cvt.u32.u64 {a32}, {addr};"));
+    l.ins(format!("and.b32 {shift}, {a32}, 3;"));
+    l.ins(format!("shl.b32 {shift}, {shift}, 3;"));
+    let w = l.reg(Class::R);
+    l.ins(format!("ld.volatile.global.u32 {w}, [{waddr}];"));
+    let (retry, stored) = (l.label("cas"), l.label("casd"));
+    l.put_label(&retry);
+    // The byte as a value of type `p` holds it in its register.
+    let byte = l.reg(Class::R);
+    let ext = if p == Prim::I8 { "s32" } else { "u32" };
+    l.ins(format!("bfe.{ext} {byte}, {w}, {shift}, 8;"));
+    let old = if p == Prim::Bool {
+        let b = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {b}, {byte}, 0;"));
+        b
+    } else {
+        byte
+    };
+    let nv = apply2(l, combine, v, std::slice::from_ref(&old))?;
+    let nbyte = if p == Prim::Bool {
+        let r = l.reg(Class::R);
+        l.ins(format!("selp.u32 {r}, 1, 0, {};", nv[0]));
+        r
+    } else {
+        nv[0].clone()
+    };
+    let (nw, got) = (l.reg(Class::R), l.reg(Class::R));
+    l.ins(format!("bfi.b32 {nw}, {nbyte}, {w}, {shift}, 8;"));
+    l.ins(format!("atom.global.cas.b32 {got}, [{waddr}], {w}, {nw};"));
+    let same = l.reg(Class::P);
+    l.ins(format!("setp.eq.u32 {same}, {got}, {w};"));
+    l.ins(format!("@{same} bra {stored};"));
+    l.ins(format!("mov.b32 {w}, {got};"));
     l.ins(format!("bra {retry};"));
     l.put_label(&stored);
     Ok(())

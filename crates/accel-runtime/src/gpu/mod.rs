@@ -162,8 +162,18 @@ pub struct DeviceBuffer {
 }
 
 impl DeviceBuffer {
+    /// `bytes` bytes on `device`. The allocation is rounded up to whole
+    /// 32-bit words: a kernel updates a byte atomically through the aligned
+    /// word that holds it (`ptx::blocks::cas8`), which must be allocated.
     pub fn alloc(device: &Arc<dyn Device>, bytes: usize) -> Result<DeviceBuffer> {
-        let ptr = device.alloc(bytes)?;
+        let words = bytes.checked_next_multiple_of(4).ok_or_else(|| {
+            crate::Error::with_kind(
+                crate::ErrorKind::OutOfMemory,
+                "device allocation",
+                "size overflows",
+            )
+        })?;
+        let ptr = device.alloc(words)?;
         Ok(DeviceBuffer {
             device: device.clone(),
             ptr,
