@@ -29,7 +29,7 @@ pub use accel_macros::{acc, accel, Elem};
 /// The half-precision element types (the `half` crate's): stored in 16 bits,
 /// computed in `f32` and rounded back after every operation.
 pub use accel_runtime::{bf16, f16};
-pub use accel_runtime::{read_ahead, with_chunk_len};
+pub use accel_runtime::{read_ahead, with_chunk_elems, with_chunk_len};
 pub use accel_runtime::{
     Array, Backend, Elem, Error, ErrorKind, Matrix, Result, Scalar, Seq, SeqOut, Stream, Vector,
 };

@@ -525,3 +525,20 @@ fn a_returned_sequence_is_lazy() {
         .as_ref()
         .is_err_and(|e| e.to_string().contains("bad sector")));
 }
+
+/// `with_chunk_elems` bounds a chunk by its array elements: 400 elements of
+/// sequence elements of 10 are chunks of 40, whatever the backend's choice.
+#[test]
+fn chunks_hold_the_elements_asked_for() {
+    let pulled = std::cell::Cell::new(0);
+    let xs = Stream::new((0..).map(|i| Vector::from(vec![i as f64; 10]))).with_progress(|n| {
+        pulled.set(n);
+        true
+    });
+    let first: Vec<Vector<f64>> = accel::with_chunk_elems(400, || {
+        scaled(xs, 2.0).unwrap().take(5).collect::<accel::Result<_>>()
+    })
+    .unwrap();
+    assert_eq!(first[4].to_vec(), vec![8.0; 10]);
+    assert_eq!(pulled.get(), 40, "one chunk of 40 elements of 10");
+}

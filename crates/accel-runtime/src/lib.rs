@@ -26,4 +26,4 @@ pub use elem::{Columns, Elem, Prim};
 pub use error::{Error, ErrorKind, Result};
 /// The half-precision element types: stored in 16 bits, computed in `f32`.
 pub use half::{bf16, f16};
-pub use seq::{read_ahead, with_chunk_len, Seq, SeqOut, Stream};
+pub use seq::{read_ahead, with_chunk_elems, with_chunk_len, Seq, SeqOut, Stream};

@@ -14,7 +14,7 @@ mod out;
 
 pub use ahead::read_ahead;
 use block::{Block, RankUp};
-pub use chunk::{chunk_elems, chunk_len, with_chunk_len};
+pub use chunk::{chunk_elems, chunk_len, with_chunk_elems, with_chunk_len};
 pub use out::SeqOut;
 
 /// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
