@@ -5,12 +5,10 @@
 //! derive only converts between the two. Named fields and tuple structs of
 //! one to five fields (the tuple arities `Elem` has), without generics.
 
+use accel_core::front::MAX_STRUCT_FIELDS as MAX_FIELDS;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
-
-/// The most fields a struct may have: the largest tuple `Elem` is stored as.
-pub const MAX_FIELDS: usize = 5;
 
 pub fn expand(input: syn::DeriveInput) -> TokenStream {
     match impl_elem(&input) {
@@ -53,14 +51,7 @@ fn impl_elem(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let rt = quote!(::accel::__rt);
     let tys: Vec<&syn::Type> = fields.iter().map(|f| &f.ty).collect();
     // How the struct names its fields, and builds itself from its parts.
-    let members: Vec<syn::Member> = fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| match &f.ident {
-            Some(id) => syn::Member::Named(id.clone()),
-            None => syn::Member::Unnamed(syn::Index::from(i)),
-        })
-        .collect();
+    let members = accel_core::front::field_members(fields);
     // Spanned at each field's type: a field that is not an element type is
     // reported there.
     let field_reprs: Vec<TokenStream> = tys

@@ -23,8 +23,9 @@ use std::collections::HashMap;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 
-/// The most fields a struct may have (`accel_macros::derive_elem`'s limit).
-const MAX_STRUCT_FIELDS: usize = 5;
+/// The most fields a struct that derives `accel::Elem` may have: the
+/// largest tuple `Elem` is stored as.
+pub const MAX_STRUCT_FIELDS: usize = 5;
 
 const PRIMS: [&str; 13] = [
     "bool", "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
@@ -116,6 +117,18 @@ impl StructDecl {
     fn position(&self, m: &syn::Member) -> Option<usize> {
         self.fields.iter().position(|f| f == m)
     }
+}
+
+/// How a struct names its fields: `x`, `y` or `0`, `1` (a tuple struct).
+pub fn field_members(fields: &syn::Fields) -> Vec<syn::Member> {
+    fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match &f.ident {
+            Some(id) => syn::Member::Named(id.clone()),
+            None => syn::Member::Unnamed(syn::Index::from(i)),
+        })
+        .collect()
 }
 
 /// The structs function `f` carries.
@@ -235,15 +248,7 @@ impl BlockItems {
         } else {
             syn::parse_quote!((#(#tys),*))
         };
-        let fields = st
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| match &f.ident {
-                Some(id) => syn::Member::Named(id.clone()),
-                None => syn::Member::Unnamed(syn::Index::from(i)),
-            })
-            .collect();
+        let fields = field_members(&st.fields);
         self.types.insert(st.ident.to_string(), repr.clone());
         self.structs.push(StructDecl {
             name: st.ident.clone(),

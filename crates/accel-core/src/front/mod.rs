@@ -20,7 +20,10 @@ mod stencil;
 mod stmt;
 mod types;
 
-pub use block_items::{names_any, program_items, struct_decls, ProgramItems, StructDecl, STRUCT_ATTR};
+pub use block_items::{
+    field_members, names_any, program_items, struct_decls, ProgramItems, StructDecl, MAX_STRUCT_FIELDS,
+    STRUCT_ATTR,
+};
 pub use impl_block::{impl_program, ImplProgram};
 pub use library::LIBRARY_METHODS;
 pub use ops::ARRAY_METHODS;
