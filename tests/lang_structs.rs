@@ -122,6 +122,55 @@ mod particles {
         (travelled, reversed)
     }
 
+    /// A one-field tuple struct: `k.0` is the value itself to the compiler.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
+    pub struct Key(pub u32);
+
+    /// Tuples holding structs; sorting by a field; choosing between structs.
+    pub fn weighted(vs: &Vector<(Vec2, f32)>) -> Vector<Vec2> {
+        vs.map(|(v, w)| Vec2 {
+            x: v.x * w,
+            y: v.y * w,
+        })
+    }
+
+    pub fn sorted(vs: &Vector<Vec2>) -> Vector<Vec2> {
+        vs.sort_by_key(|v| v.x)
+    }
+
+    pub fn larger_x(a: &Vector<Vec2>, b: &Vector<Vec2>) -> Vector<Vec2> {
+        a.zip_with(b, |p, q| if p.x > q.x { p } else { q })
+    }
+
+    /// A struct as a `while` loop's state.
+    pub fn walk(a: &Vector<Vec2>, steps: u32) -> Vector<Vec2> {
+        a.map(|p| {
+            let mut q = p;
+            let mut k = 0u32;
+            while k < steps {
+                q = Vec2 { x: q.x + q.y, ..q };
+                k += 1;
+            }
+            q
+        })
+    }
+
+    pub fn smooth(a: &Vector<Vec2>) -> Vector<Vec2> {
+        a.stencil(Boundary::Clamp, |[l, c, r]| Vec2 {
+            x: (l.x + c.x + r.x) / 3.0,
+            y: c.y,
+        })
+    }
+
+    /// `==` and `!=` compare field by field, nested structs too.
+    pub fn compare(a: &Vector<Particle>, b: &Vector<Particle>) -> (Vector<bool>, Vector<bool>) {
+        (a.zip_with(b, |p, q| p == q), a.zip_with(b, |p, q| p.pos != q.pos))
+    }
+
+    pub fn key_sum(ks: &Vector<Key>) -> Scalar<u32> {
+        ks.map(|k| k.0).sum()
+    }
+
     /// A sequence of arrays of structs, reduced.
     pub fn total_x(ps: Seq<Vector<Vec2>>) -> Scalar<f32> {
         ps.map(|p| p.map(|v| v.x).sum()).sum()
@@ -133,7 +182,7 @@ mod particles {
     }
 }
 
-use particles::{Best, Meters, Particle, Vec2};
+use particles::{Best, Key, Meters, Particle, Vec2};
 
 fn particle() -> impl Strategy<Value = Particle> {
     (
@@ -269,4 +318,94 @@ fn sequences_of_structs() {
             .collect();
         assert_eq!(o.to_vec(), want);
     }
+}
+
+/// Structs through the other kinds of operation: tuples of structs, sorts,
+/// `zip_with`, `while` state, stencils, equality, a one-field tuple struct.
+#[test]
+fn structs_in_every_kind_of_operation() {
+    let vs: Vec<Vec2> = (0..37)
+        .map(|i| Vec2 {
+            x: ((i * 7) % 11) as f32,
+            y: i as f32,
+        })
+        .collect();
+    let a = Vector::from(vs.clone());
+    let b = Vector::from(vs.iter().rev().copied().collect::<Vec<_>>());
+    let w = Vector::from(vs.iter().map(|v| (*v, 2.0f32)).collect::<Vec<_>>());
+    check_ok(
+        particles::weighted::SOURCE,
+        "weighted",
+        &[arg(&w)],
+        particles::weighted(&w),
+        EXACT,
+    );
+    check_ok(
+        particles::sorted::SOURCE,
+        "sorted",
+        &[arg(&a)],
+        particles::sorted(&a),
+        EXACT,
+    );
+    let sorted = particles::sorted(&a).unwrap().to_vec();
+    assert!(sorted.windows(2).all(|p| p[0].x <= p[1].x));
+    check_ok(
+        particles::larger_x::SOURCE,
+        "larger_x",
+        &[arg(&a), arg(&b)],
+        particles::larger_x(&a, &b),
+        EXACT,
+    );
+    check_ok(
+        particles::walk::SOURCE,
+        "walk",
+        &[arg(&a), arg(3u32)],
+        particles::walk(&a, 3),
+        EXACT,
+    );
+    assert_eq!(
+        particles::walk(&a, 3).unwrap().get([5]),
+        Some(Vec2 {
+            x: vs[5].x + 15.0,
+            y: 5.0
+        })
+    );
+    check_ok(
+        particles::smooth::SOURCE,
+        "smooth",
+        &[arg(&a)],
+        particles::smooth(&a),
+        F32_TOL,
+    );
+
+    let p = |x: f32, vx: f32| Particle {
+        pos: Vec2 { x, y: 1.0 },
+        vel: Vec2 { x: vx, y: 0.0 },
+        mass: 1.0,
+    };
+    let l = Vector::from(vec![p(1.0, 2.0), p(1.0, 2.0), p(3.0, 2.0), p(f32::NAN, 0.0)]);
+    let r = Vector::from(vec![p(1.0, 2.0), p(1.0, 5.0), p(1.0, 2.0), p(f32::NAN, 0.0)]);
+    check_ok(
+        particles::compare::SOURCE,
+        "compare",
+        &[arg(&l), arg(&r)],
+        particles::compare(&l, &r),
+        EXACT,
+    );
+    let (same, moved) = particles::compare(&l, &r).unwrap();
+    // As Rust's derived `PartialEq`: a NaN field makes structs unequal.
+    let want: Vec<bool> = l.to_vec().iter().zip(r.to_vec()).map(|(x, y)| *x == y).collect();
+    assert_eq!(same.to_vec(), want);
+    assert_eq!(same.to_vec(), vec![true, false, false, false]);
+    assert_eq!(moved.to_vec(), vec![false, false, true, true]);
+
+    let ks = Vector::from((0..10).map(Key).collect::<Vec<_>>());
+    check_ok(
+        particles::key_sum::SOURCE,
+        "key_sum",
+        &[arg(&ks)],
+        particles::key_sum(&ks),
+        EXACT,
+    );
+    assert_eq!(particles::key_sum(&ks).unwrap().value(), 45);
 }

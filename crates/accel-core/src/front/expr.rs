@@ -432,6 +432,79 @@ impl Lowerer<'_> {
         self.binary_with_lhs(op, a, r, span, l.span())
     }
 
+    /// `a == b` (`a != b` when not `eq`) on tuples (and so on structs) of
+    /// `n` fields: field by field, as Rust's derived `PartialEq` compares
+    /// (a NaN field makes them unequal).
+    fn tuple_equality(&mut self, eq: bool, a: H, b: H, n: usize, span: Span) -> H {
+        let t = self.arena.ty(a).clone();
+        let bool_ty = Ty::Prim(Prim::Bool);
+        let (va, vb) = (
+            self.arena.new_var("__eq_l", t.clone()),
+            self.arena.new_var("__eq_r", t),
+        );
+        let (xa, xb) = (self.var_expr(va, span), self.var_expr(vb, span));
+        let mut all: Option<H> = None;
+        for k in 0..n {
+            let (fa, fb) = (self.arena.proj(xa, k), self.arena.proj(xb, k));
+            let field_eq = match self.arena.ty(fa) {
+                Ty::Tuple(ts) => {
+                    let m = ts.len();
+                    self.tuple_equality(true, fa, fb, m, span)
+                }
+                _ => self.arena.add(
+                    Expr::Scalar(Scalar::Binary(BinOp::Eq, fa, fb)),
+                    bool_ty.clone(),
+                    span,
+                ),
+            };
+            all = Some(match all {
+                None => field_eq,
+                Some(acc) => self.arena.add(
+                    Expr::Scalar(Scalar::Binary(BinOp::And, acc, field_eq)),
+                    bool_ty.clone(),
+                    span,
+                ),
+            });
+        }
+        // A tuple has fields (`()` is refused earlier); none would be equal.
+        let mut r = all.unwrap_or_else(|| {
+            let t = Lit {
+                prim: Prim::Bool,
+                bits: 1,
+            };
+            self.arena
+                .add(Expr::Scalar(Scalar::Lit(t)), bool_ty.clone(), span)
+        });
+        if !eq {
+            r = self
+                .arena
+                .add(Expr::Scalar(Scalar::Unary(UnOp::Not, r)), bool_ty.clone(), span);
+        }
+        let inner = self.arena.add(
+            Expr::Scalar(Scalar::Let {
+                var: vb,
+                value: b,
+                body: r,
+            }),
+            bool_ty.clone(),
+            span,
+        );
+        self.arena.add(
+            Expr::Scalar(Scalar::Let {
+                var: va,
+                value: a,
+                body: inner,
+            }),
+            bool_ty,
+            span,
+        )
+    }
+
+    fn var_expr(&mut self, v: crate::ir::VarId, span: Span) -> H {
+        let ty = self.arena.var(v).ty.clone();
+        self.arena.add(Expr::Scalar(Scalar::Var(v)), ty, span)
+    }
+
     /// `a op r` where `a` is already lowered from the source at `lspan` (the
     /// node's own span may be none: a variable, an operation's result).
     pub(crate) fn binary_with_lhs(
@@ -455,6 +528,11 @@ impl Lowerer<'_> {
     fn finish_binary(&mut self, op: BinOp, a: H, b: H, span: Span, lspan: Span, rspan: Span) -> CResult<H> {
         let ta = self.arena.ty(a).clone();
         let tb = self.arena.ty(b).clone();
+        if let (Ty::Tuple(ts), BinOp::Eq | BinOp::Ne) = (&ta, op) {
+            if ta == tb {
+                return Ok(self.tuple_equality(op == BinOp::Eq, a, b, ts.len(), span));
+            }
+        }
         let Some(p) = ta.prim() else {
             return err(
                 lspan,
