@@ -122,6 +122,26 @@ mod particles {
         (travelled, reversed)
     }
 
+    /// Methods and associated functions, called in programs (inlined) and
+    /// from Rust alike.
+    impl Vec2 {
+        pub fn new(x: f32, y: f32) -> Self {
+            Self { x, y }
+        }
+
+        pub fn norm2(self) -> f32 {
+            self.x * self.x + self.y * self.y
+        }
+
+        pub fn scaled(&self, k: f32) -> Vec2 {
+            Vec2::new(self.x * k, self.y * k)
+        }
+    }
+
+    pub fn speeds(ps: &Vector<Particle>, k: f32) -> Vector<f32> {
+        ps.map(|p| p.vel.scaled(k).norm2().sqrt())
+    }
+
     /// A one-field tuple struct: `k.0` is the value itself to the compiler.
     #[derive(Clone, Copy, Debug, Default, PartialEq, accel::Elem)]
     pub struct Key(pub u32);
@@ -398,6 +418,22 @@ fn structs_in_every_kind_of_operation() {
     assert_eq!(same.to_vec(), want);
     assert_eq!(same.to_vec(), vec![true, false, false, false]);
     assert_eq!(moved.to_vec(), vec![false, false, true, true]);
+
+    let ps = Vector::from(vec![p(1.0, 3.0), p(2.0, -4.0)]);
+    check_ok(
+        particles::speeds::SOURCE,
+        "speeds",
+        &[arg(&ps), arg(2.0f32)],
+        particles::speeds(&ps, 2.0),
+        EXACT,
+    );
+    let want: Vec<f32> = ps
+        .to_vec()
+        .iter()
+        .map(|p| p.vel.scaled(2.0).norm2().sqrt())
+        .collect();
+    assert_eq!(particles::speeds(&ps, 2.0).unwrap().to_vec(), want);
+    assert_eq!(want, vec![6.0, 8.0]);
 
     let ks = Vector::from((0..10).map(Key).collect::<Vec<_>>());
     check_ok(

@@ -32,6 +32,19 @@ accel! {
         ps.map(|p| p.x)
     }
 
+    impl Vec2 {
+        // A method may not change its struct.
+        fn grow(&mut self) -> f32 {
+            self.x
+        }
+    }
+
+    impl Default for Polar {
+        fn default() -> Self {
+            Polar { r: 0.0, x: 0.0 }
+        }
+    }
+
     fn not_a_struct(xs: &Vector<f32>) -> Vector<f32> {
         xs.map(|x| x.y)
     }

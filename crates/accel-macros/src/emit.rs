@@ -131,6 +131,14 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
     // programs are not compiled (their errors would say it again, worse).
     let mut failed = std::collections::HashSet::new();
     for (i, f) in fns.iter().enumerate() {
+        // A struct's method is inlined where it is called, not a program.
+        if f.sig
+            .ident
+            .to_string()
+            .starts_with(accel_core::front::METHOD_PREFIX)
+        {
+            continue;
+        }
         if returned::returns_seq(f) {
             out.extend(match accel_core::check(&fns, i) {
                 Ok(program) => returned_seq_items(f, &program, &source, &users),

@@ -52,6 +52,7 @@ pub struct ProgramItems {
 pub fn program_items(items: Vec<syn::Item>) -> ProgramItems {
     let mut subst = BlockItems::default();
     let (mut fns, mut kept, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    let mut impls = Vec::new();
     for it in items {
         let taken = match &it {
             syn::Item::Fn(f) => {
@@ -61,13 +62,29 @@ pub fn program_items(items: Vec<syn::Item>) -> ProgramItems {
             syn::Item::Const(c) => subst.add_const(c),
             syn::Item::Type(t) => subst.add_type(t),
             syn::Item::Struct(st) => subst.add_struct(st),
+            syn::Item::Impl(imp) => {
+                impls.push(imp.clone());
+                continue;
+            }
             other => Err(syn::Error::new(
                 other.span(),
-                "an accel program holds functions, and the constants, type aliases and structs they use",
+                "an accel program holds functions, and the constants, type aliases and structs (with their \
+                 `impl` blocks) they use",
             )),
         };
         match taken {
             Ok(()) => kept.push(it),
+            Err(e) => errors.push(e),
+        }
+    }
+    // After every struct is known: a struct's `impl` may come first.
+    // Kept for Rust code too, where accel takes them.
+    for imp in impls {
+        match subst.methods(&imp) {
+            Ok(ms) => {
+                fns.extend(ms);
+                kept.push(syn::Item::Impl(imp));
+            }
             Err(e) => errors.push(e),
         }
     }
@@ -118,6 +135,16 @@ impl StructDecl {
         self.fields.iter().position(|f| f == m)
     }
 }
+
+/// The name of the function that method (or associated function) `m` of
+/// struct `s` compiles as: called by `p.m(..)` or `S::m(..)`, inlined only
+/// (not a program of its own).
+pub fn method_fn_name(s: &str, m: &str) -> String {
+    format!("{METHOD_PREFIX}{s}_{m}")
+}
+
+/// The prefix of [`method_fn_name`]s.
+pub const METHOD_PREFIX: &str = "__accel_method_";
 
 /// How a struct names its fields: `x`, `y` or `0`, `1` (a tuple struct).
 pub fn field_members(fields: &syn::Fields) -> Vec<syn::Member> {
@@ -275,6 +302,68 @@ impl BlockItems {
         f
     }
 
+    /// The functions of an `impl` block of one of the program's structs: a
+    /// method taking `self` or `&self` becomes a function whose first
+    /// parameter is the struct, and `Self` is the struct.
+    fn methods(&self, imp: &syn::ItemImpl) -> syn::Result<Vec<syn::ItemFn>> {
+        let s = match &*imp.self_ty {
+            syn::Type::Path(p) if p.qself.is_none() => single_ident(&p.path)
+                .filter(|n| self.structs.iter().any(|d| d.name == n))
+                .ok_or_else(|| {
+                    syn::Error::new(p.span(), "an `impl` in an accel program is of one of its structs")
+                })?,
+            other => {
+                return Err(syn::Error::new(
+                    other.span(),
+                    "an `impl` in an accel program is of one of its structs",
+                ))
+            }
+        };
+        if let Some((_, t, _)) = &imp.trait_ {
+            return Err(syn::Error::new(
+                t.span(),
+                "a trait `impl` is not part of an accel program: put it outside the block",
+            ));
+        }
+        if let Some(g) = imp.generics.params.first() {
+            return Err(syn::Error::new(
+                g.span(),
+                "an `impl` in an accel program has no generic parameters",
+            ));
+        }
+        let ty: syn::Type = syn::parse_str(&s).map_err(|e| syn::Error::new(imp.self_ty.span(), e))?;
+        let mut out = Vec::new();
+        for item in &imp.items {
+            let syn::ImplItem::Fn(f) = item else {
+                return Err(syn::Error::new(
+                    item.span(),
+                    "an `impl` in an accel program holds functions (methods and associated functions)",
+                ));
+            };
+            let mut sig = f.sig.clone();
+            sig.ident = syn::Ident::new(&method_fn_name(&s, &f.sig.ident.to_string()), f.sig.ident.span());
+            if let Some(syn::FnArg::Receiver(r)) = sig.inputs.first() {
+                if r.mutability.is_some() || r.colon_token.is_some() {
+                    return Err(syn::Error::new(
+                        r.span(),
+                        "a method in an accel program takes `self` or `&self`",
+                    ));
+                }
+                let first: syn::FnArg = syn::parse_quote_spanned!(r.span()=> __accel_self: #ty);
+                sig.inputs[0] = first;
+            }
+            let mut g = syn::ItemFn {
+                attrs: Vec::new(),
+                vis: syn::Visibility::Inherited,
+                sig,
+                block: Box::new(f.block.clone()),
+            };
+            SelfIsStruct(&ty).visit_item_fn_mut(&mut g);
+            out.push(g);
+        }
+        Ok(out)
+    }
+
     fn struct_named(&self, p: &syn::Path) -> Option<&StructDecl> {
         let name = single_ident(p)?;
         self.structs.iter().find(|d| d.name == name)
@@ -282,6 +371,31 @@ impl BlockItems {
 
     fn visit_type_mut(&self, t: &mut syn::Type) {
         Subst(self, 0).visit_type_mut(t);
+    }
+}
+
+/// In a method: `self` is the function's first parameter, `Self` the
+/// struct (as a type, in literals and patterns, and in `Self::f(..)`).
+struct SelfIsStruct<'a>(&'a syn::Type);
+
+impl VisitMut for SelfIsStruct<'_> {
+    fn visit_expr_path_mut(&mut self, p: &mut syn::ExprPath) {
+        if p.qself.is_none() && p.path.is_ident("self") {
+            p.path = syn::parse_quote_spanned!(p.path.span()=> __accel_self);
+        }
+        visit_mut::visit_expr_path_mut(self, p);
+    }
+
+    fn visit_path_mut(&mut self, p: &mut syn::Path) {
+        if let Some(first) = p.segments.first_mut() {
+            if first.ident == "Self" {
+                let syn::Type::Path(s) = self.0 else { return };
+                if let Some(name) = s.path.get_ident() {
+                    first.ident = syn::Ident::new(&name.to_string(), first.ident.span());
+                }
+            }
+        }
+        visit_mut::visit_path_mut(self, p);
     }
 }
 
@@ -307,6 +421,18 @@ impl Subst<'_> {
             }
             syn::Expr::Call(c) => {
                 let syn::Expr::Path(p) = &*c.func else { return None };
+                // `S::f(..)`: the associated function of a struct.
+                if let (None, [s, f]) = (&p.qself, &p.path.segments.iter().collect::<Vec<_>>()[..]) {
+                    if self.0.structs.iter().any(|d| d.name == s.ident) && s.arguments.is_none() {
+                        let mut call = c.clone();
+                        let name = syn::Ident::new(
+                            &method_fn_name(&s.ident.to_string(), &f.ident.to_string()),
+                            f.ident.span(),
+                        );
+                        *call.func = syn::parse_quote!(#name);
+                        return Some(syn::Expr::Call(call));
+                    }
+                }
                 let d = self.0.struct_named(&p.path)?;
                 let parts = c.args.iter().enumerate();
                 (

@@ -753,7 +753,7 @@ impl Lowerer<'_> {
     }
 
     /// A call to another function of the same `acc!` block: its body, inlined.
-    fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span) -> CResult<H> {
+    pub(crate) fn inline_call(&mut self, name: &str, args: &[&syn::Expr], name_span: Span) -> CResult<H> {
         let fns = self.fns;
         let Some(f) = fns.iter().find(|f| f.sig.ident == name) else {
             let hint = if MathFn::from_name(name).is_some() {

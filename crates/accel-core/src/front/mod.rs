@@ -21,8 +21,8 @@ mod stmt;
 mod types;
 
 pub use block_items::{
-    field_members, names_any, program_items, struct_decls, ProgramItems, StructDecl, MAX_STRUCT_FIELDS,
-    STRUCT_ATTR,
+    field_members, method_fn_name, names_any, program_items, struct_decls, ProgramItems, StructDecl,
+    MAX_STRUCT_FIELDS, METHOD_PREFIX, STRUCT_ATTR,
 };
 pub use impl_block::{impl_program, ImplProgram};
 pub use library::LIBRARY_METHODS;
@@ -301,6 +301,16 @@ impl StructTable {
             table.push((d, t));
         }
         Ok(StructTable(table))
+    }
+
+    /// The function that method `name` of a struct of type `ty` compiles
+    /// as, if one of the program's structs of that type has it.
+    pub(crate) fn method(&self, ty: &Ty, name: &str, fns: &[syn::ItemFn]) -> Option<String> {
+        self.0
+            .iter()
+            .filter(|(_, t)| t == ty)
+            .map(|(d, _)| block_items::method_fn_name(&d.name.to_string(), name))
+            .find(|f| fns.iter().any(|g| g.sig.ident == f))
     }
 
     /// Field `m` of a value of type `ty`: its position and the struct's

@@ -57,6 +57,16 @@ impl Lowerer<'_> {
         let same = MathFn::from_name(&name).is_some_and(|f| f.info().result == MathRes::Same);
         let recv = self.expr(&m.receiver, if same { expected } else { None })?;
         let recv_ty = self.arena.ty(recv).clone();
+        // A method of one of the program's structs (a math method of a
+        // primitive wins: a struct of one field is that field to accel).
+        let builtin = matches!(recv_ty, Ty::Prim(_)) && MathFn::from_name(&name).is_some();
+        if matches!(recv_ty, Ty::Prim(_) | Ty::Tuple(_)) && !builtin {
+            if let Some(f) = self.structs.method(&recv_ty, &name, self.fns) {
+                let mut all = vec![&*m.receiver];
+                all.extend(args.iter().copied());
+                return self.inline_call(&f, &all, m.method.span());
+            }
+        }
         match &recv_ty {
             Ty::Array(..) if ["rows", "to_seq", "split"].contains(&name.as_str()) => {
                 self.no_array_ops_here(m.method.span(), &name)?;
