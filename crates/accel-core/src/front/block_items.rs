@@ -331,7 +331,7 @@ impl BlockItems {
                 "an `impl` in an accel program has no generic parameters",
             ));
         }
-        let ty: syn::Type = syn::parse_str(&s).map_err(|e| syn::Error::new(imp.self_ty.span(), e))?;
+        let ty = syn::Ident::new(&s, imp.self_ty.span());
         let mut out = Vec::new();
         for item in &imp.items {
             let syn::ImplItem::Fn(f) = item else {
@@ -376,7 +376,7 @@ impl BlockItems {
 
 /// In a method: `self` is the function's first parameter, `Self` the
 /// struct (as a type, in literals and patterns, and in `Self::f(..)`).
-struct SelfIsStruct<'a>(&'a syn::Type);
+struct SelfIsStruct<'a>(&'a syn::Ident);
 
 impl VisitMut for SelfIsStruct<'_> {
     fn visit_expr_path_mut(&mut self, p: &mut syn::ExprPath) {
@@ -389,10 +389,7 @@ impl VisitMut for SelfIsStruct<'_> {
     fn visit_path_mut(&mut self, p: &mut syn::Path) {
         if let Some(first) = p.segments.first_mut() {
             if first.ident == "Self" {
-                let syn::Type::Path(s) = self.0 else { return };
-                if let Some(name) = s.path.get_ident() {
-                    first.ident = syn::Ident::new(&name.to_string(), first.ident.span());
-                }
+                first.ident = syn::Ident::new(&self.0.to_string(), first.ident.span());
             }
         }
         visit_mut::visit_path_mut(self, p);
