@@ -15,6 +15,7 @@ use super::par::{self, threads};
 use super::permute::{
     merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES,
 };
+use super::pool;
 use super::MIN_CHUNK;
 use crate::elem::Columns;
 use std::ops::Range;
@@ -308,7 +309,7 @@ impl Expansion {
             // the tables are combined into `out` in chunk order, which
             // keeps the elements' order for an associative `combine`. The
             // first chunk (state `None`) combines straight into `out`.
-            let init = |c: usize| (c > 0).then(|| vec![None; n_out]);
+            let init = |c: usize| (c > 0).then(|| pool::filled(n_out, None));
             let each = |table: &mut Option<Vec<Option<C::Elem>>>, x: &X, ks: Range<usize>, j: usize| {
                 let p = prepare(x);
                 match table {
@@ -331,6 +332,7 @@ impl Expansion {
             let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
             let tables: Vec<_> = tables.into_iter().flatten().collect();
             merge_tables_par(out, &tables, &combine);
+            tables.into_iter().for_each(pool::recycle);
             return;
         }
         // One thread: no locks (building the stripes costs more than a tiny
@@ -381,7 +383,7 @@ impl Expansion {
             // cache line bounces between threads. The first chunk (state
             // `None`) combines straight into `out`.
             let base = SendPtr(out.as_mut_ptr());
-            let init = |c: usize| (c > 0).then(|| vec![T::identity(op); n_out]);
+            let init = |c: usize| (c > 0).then(|| pool::filled(n_out, T::identity(op)));
             let each = |table: &mut Option<Vec<T>>, x: &X, ks: Range<usize>, j: usize| {
                 let p = prepare(x);
                 match table {
@@ -400,6 +402,7 @@ impl Expansion {
             let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
             let tables: Vec<Vec<T>> = tables.into_iter().flatten().collect();
             merge_plain_tables(out, &tables, op);
+            tables.into_iter().for_each(pool::recycle);
             return;
         }
         let base = SendPtr(out.as_mut_ptr());

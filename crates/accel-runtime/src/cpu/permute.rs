@@ -16,6 +16,7 @@
 //! The order between different sources is unspecified.
 
 use super::par::{self, threads, Split};
+use super::pool;
 use super::{chunks, MIN_CHUNK};
 use crate::elem::Columns;
 use std::hint::spin_loop;
@@ -198,13 +199,14 @@ pub fn permute<C: Columns>(
             || combine_columns_into(out, ranges[0].clone(), &target, &value, &combine),
             || {
                 par::map(ranges.len() - 1, |k| {
-                    let mut local: Vec<Option<C::Elem>> = vec![None; n_out];
+                    let mut local: Vec<Option<C::Elem>> = pool::filled(n_out, None);
                     combine_options_into(&mut local, ranges[k + 1].clone(), &target, &value, &combine);
                     local
                 })
             },
         );
         merge_tables_par(out, &tables, &combine);
+        tables.into_iter().for_each(pool::recycle);
         return;
     }
 
@@ -465,13 +467,14 @@ pub fn permute_atomic<T: AtomicPrim>(
             || combine_into(out, ranges[0].clone(), &target, &value, op),
             || {
                 par::map(ranges.len() - 1, |k| {
-                    let mut local = vec![T::identity(op); n_out];
+                    let mut local = pool::filled(n_out, T::identity(op));
                     combine_into(&mut local, ranges[k + 1].clone(), &target, &value, op);
                     local
                 })
             },
         );
         merge_plain_tables(out, &tables, op);
+        tables.into_iter().for_each(pool::recycle);
         return;
     }
     let ptr = SendPtr(out.as_mut_ptr());

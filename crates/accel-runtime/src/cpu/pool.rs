@@ -1,4 +1,4 @@
-//! Reuse of dead arrays within one program call.
+//! Reuse of dead arrays while programs run, and between calls.
 //!
 //! Generated code hands every array it no longer needs to [`recycle`] instead
 //! of dropping it, and every kernel takes its output's storage from
@@ -6,26 +6,32 @@
 //! then writes each new state into the storage of an old one, instead of
 //! asking the allocator for fresh memory every step: for large arrays that is
 //! an `mmap`, a page fault on every first touch, and an `munmap`, which cost
-//! as much as the kernel itself in the PolyBench stencils.
+//! as much as the kernel itself in the PolyBench stencils. The skeletons'
+//! scratch (a permute's private tables, made on the worker threads) comes
+//! from here too.
 //!
-//! The pool lives on the calling thread. While a program runs (between
-//! [`Scope::enter`] and the scope's drop) it holds at most [`SLOTS`] arrays,
-//! the oldest given back first, so it never keeps more than a few dead arrays
-//! beyond what the program had alive. When the outermost program returns it
-//! keeps the newest of them up to [`RETAIN_BYTES`] in all, for the next call
-//! on this thread (as PyTorch's and CuPy's caching allocators do): a program
-//! called again and again would otherwise map and fault in its intermediate
-//! arrays afresh every call (tridiagonal in the corpus: 18 ms a call against
-//! 12 ms with its memory reused). They are freed when the thread ends, or
-//! never kept with `ACCEL_POOL=off`.
+//! The pool is one for the process, behind a lock taken once per array (not
+//! per element), so that storage given back on one thread serves the next
+//! request on any other: a permute's tables are filled on rayon's workers and
+//! merged on the calling thread. While programs run (between
+//! [`Scope::enter`] and the scope's drop, on any thread) it holds at most
+//! [`slots`] arrays, the oldest given back first, so it never keeps more than
+//! a few dead arrays beyond what the programs had alive. When the last
+//! running program returns it keeps the newest of them up to
+//! [`RETAIN_BYTES`] in all, for the next call (as PyTorch's and CuPy's
+//! caching allocators do): a program called again and again would otherwise
+//! map and fault in its intermediate arrays afresh every call (tridiagonal in
+//! the corpus: 18 ms a call against 12 ms with its memory reused; histo's
+//! 4 MB private table: page faults and TLB shootdowns on every call). Nothing
+//! is kept with `ACCEL_POOL=off`.
 //!
 //! Storage is shared between element types of one size and alignment (an
 //! `f32` array's memory can hold an `i32` array): the allocation's layout is
 //! the same, which is what `Vec::from_raw_parts` requires.
 
 use std::alloc::Layout;
-use std::cell::RefCell;
 use std::ptr::NonNull;
+use std::sync::{Mutex, PoisonError};
 
 /// Whether dead arrays are reused: yes unless `ACCEL_POOL=off` (to measure
 /// what reuse saves, in one binary).
@@ -34,11 +40,16 @@ fn enabled() -> bool {
     *ON.get_or_init(|| std::env::var("ACCEL_POOL").map_or(true, |v| v != "off"))
 }
 
-/// Most arrays kept at once.
-const SLOTS: usize = 8;
+/// Most arrays kept at once while programs run: a few for the programs'
+/// own arrays, and room for a private table per chunk of a permute (four
+/// per thread).
+fn slots() -> usize {
+    8 + 4 * super::par::threads()
+}
+
 /// Smaller arrays are not kept: the allocator serves them quickly.
 const MIN_BYTES: usize = 1 << 14;
-/// Most bytes kept on a thread between program calls.
+/// Most bytes kept between program calls.
 const RETAIN_BYTES: usize = 256 << 20;
 
 /// A dead array's storage: `cap` elements of `size` bytes aligned to `align`.
@@ -49,11 +60,20 @@ struct Block {
     cap: usize,
 }
 
+// SAFETY: a block owns its allocation alone (no other pointer to it is
+// used while the pool holds it), and plain memory may be freed or reused on
+// any thread.
+unsafe impl Send for Block {}
+
 impl Block {
     fn layout(&self) -> Layout {
         // The layout `Vec` allocated this block with (`Layout::array`), which
         // was valid then.
         Layout::from_size_align(self.size * self.cap, self.align).expect("a Vec's layout")
+    }
+
+    fn bytes(&self) -> usize {
+        self.size * self.cap
     }
 }
 
@@ -66,26 +86,81 @@ impl Drop for Block {
     }
 }
 
-#[derive(Default)]
+/// The blocks kept, and how many programs are running. Blocks are freed by
+/// the caller, outside the lock.
 struct Pool {
-    /// Programs running on this thread (nested calls share the pool).
-    depth: usize,
+    /// Programs running (nested calls and calls on other threads count too).
+    running: usize,
     /// Oldest first.
     free: Vec<Block>,
 }
 
-thread_local! {
-    static POOL: RefCell<Pool> = RefCell::new(Pool::default());
+impl Pool {
+    const fn new() -> Pool {
+        Pool {
+            running: 0,
+            free: Vec::new(),
+        }
+    }
+
+    /// The tightest block (at most an eighth larger than needed) for `n`
+    /// elements of this size and alignment, the newest among equals (its
+    /// memory is the most likely still in cache).
+    fn take(&mut self, size: usize, align: usize, n: usize) -> Option<Block> {
+        if self.running == 0 {
+            return None;
+        }
+        let fits = |b: &Block| b.size == size && b.align == align && b.cap >= n && b.cap - n <= n / 8;
+        let i = (0..self.free.len())
+            .rev()
+            .filter(|&i| fits(&self.free[i]))
+            .min_by_key(|&i| self.free[i].cap)?;
+        Some(self.free.remove(i))
+    }
+
+    /// Keeps `block` while programs run; returns what is to be freed (the
+    /// block itself when none runs, else the oldest beyond `slots`).
+    fn give(&mut self, block: Block, slots: usize) -> Option<Block> {
+        if self.running == 0 {
+            return Some(block);
+        }
+        self.free.push(block);
+        (self.free.len() > slots).then(|| self.free.remove(0))
+    }
+
+    /// One program fewer running; when none is left, what is to be freed:
+    /// all but the newest blocks up to `retain` bytes.
+    fn leave(&mut self, retain: usize) -> Vec<Block> {
+        self.running -= 1;
+        if self.running > 0 {
+            return Vec::new();
+        }
+        let mut kept = 0usize;
+        let mut keep = self.free.len();
+        while keep > 0 && kept + self.free[keep - 1].bytes() <= retain {
+            kept += self.free[keep - 1].bytes();
+            keep -= 1;
+        }
+        self.free.drain(..keep).collect()
+    }
 }
 
-/// While alive, arrays given to [`recycle`] on this thread are kept for
-/// [`take`]; the last scope to end frees them.
+static POOL: Mutex<Pool> = Mutex::new(Pool::new());
+
+/// The pool, locked. A panic while it was held cannot have left it
+/// inconsistent (every update is one push, remove or drain).
+fn pool() -> std::sync::MutexGuard<'static, Pool> {
+    POOL.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// While alive, arrays given to [`recycle`] are kept for [`take`]; the last
+/// scope to end frees them (but those kept for the next call).
 #[derive(Debug)]
 pub struct Scope(());
 
 impl Scope {
     pub fn enter() -> Scope {
-        POOL.with(|p| p.borrow_mut().depth += 1);
+        pool().running += 1;
         Scope(())
     }
 }
@@ -98,168 +173,143 @@ impl Default for Scope {
 
 impl Drop for Scope {
     fn drop(&mut self) {
-        // Taken out first so the blocks are freed outside the borrow. During
-        // thread teardown the pool may be gone already: nothing to free then.
-        let free = POOL
-            .try_with(|p| {
-                let mut p = p.borrow_mut();
-                p.depth -= 1;
-                if p.depth > 0 {
-                    return Vec::new();
-                }
-                // The newest blocks up to the budget stay for the next call.
-                let mut kept = 0usize;
-                let mut keep = p.free.len();
-                while keep > 0 {
-                    let bytes = p.free[keep - 1].size * p.free[keep - 1].cap;
-                    if kept + bytes > RETAIN_BYTES {
-                        break;
-                    }
-                    kept += bytes;
-                    keep -= 1;
-                }
-                p.free.drain(..keep).collect::<Vec<Block>>()
-            })
-            .unwrap_or_default();
+        // Taken out first so the blocks are freed outside the lock.
+        let free = pool().leave(RETAIN_BYTES);
         drop(free);
     }
 }
 
 /// An empty vector with room for `n` elements: the storage of a dead array
-/// when one fits (at most an eighth larger than needed), a new allocation
-/// otherwise.
+/// when one fits, a new allocation otherwise.
 pub fn take<T: Copy>(n: usize) -> Vec<T> {
     let (size, align) = (std::mem::size_of::<T>(), std::mem::align_of::<T>());
     if size == 0 || n.saturating_mul(size) < MIN_BYTES {
         return Vec::with_capacity(n);
     }
-    let block = POOL
-        .try_with(|p| {
-            let mut p = p.borrow_mut();
-            if p.depth == 0 || p.free.is_empty() {
-                return None;
-            }
-            let fits = |b: &Block| b.size == size && b.align == align && b.cap >= n && b.cap - n <= n / 8;
-            // The tightest fit, the newest among equals (its memory is the
-            // most likely still in cache).
-            let i = (0..p.free.len())
-                .rev()
-                .filter(|&i| fits(&p.free[i]))
-                .min_by_key(|&i| p.free[i].cap)?;
-            Some(p.free.remove(i))
-        })
-        .ok()
-        .flatten();
-    match block {
-        Some(b) => {
-            let b = std::mem::ManuallyDrop::new(b);
-            // SAFETY: `b.ptr` was allocated by a `Vec` of elements with this
-            // size and alignment and capacity `b.cap` (see `recycle`), so the
-            // layout matches what `Vec<T>` frees with; length 0 needs no
-            // initialised elements, and `T` is `Copy` in every use (plain
-            // data: any bits the memory held are never read before written).
-            unsafe { Vec::from_raw_parts(b.ptr.as_ptr() as *mut T, 0, b.cap) }
-        }
-        None => Vec::with_capacity(n),
-    }
+    let block = pool().take(size, align, n);
+    block.map_or_else(|| Vec::with_capacity(n), into_vec)
+}
+
+/// `n` copies of `v`, in storage from [`take`].
+pub fn filled<T: Copy>(n: usize, v: T) -> Vec<T> {
+    let mut out = take(n);
+    out.resize(n, v);
+    out
 }
 
 /// Gives a dead array's storage to the pool, or frees it when no program is
-/// running on this thread or the array is small.
+/// running or the array is small.
 pub fn recycle<T: Copy>(v: Vec<T>) {
+    let Some(block) = block_of(v) else { return };
+    if !enabled() {
+        return drop(block);
+    }
+    let slots = slots();
+    let evicted = pool().give(block, slots);
+    // Freed outside the lock.
+    drop(evicted);
+}
+
+/// A vector's storage as a block (its elements are plain data, dropped
+/// without running anything); `None` (and freed) when it is too small to keep.
+fn block_of<T: Copy>(v: Vec<T>) -> Option<Block> {
     let (size, align) = (std::mem::size_of::<T>(), std::mem::align_of::<T>());
     if size == 0 || v.capacity().saturating_mul(size) < MIN_BYTES {
-        return;
+        return None;
     }
     let mut v = std::mem::ManuallyDrop::new(v);
-    let block = Block {
+    Some(Block {
         // SAFETY: a `Vec` with nonzero capacity of a sized type has a real allocation.
         ptr: unsafe { NonNull::new_unchecked(v.as_mut_ptr() as *mut u8) },
         size,
         align,
         cap: v.capacity(),
-    };
-    let evicted = POOL.try_with(|p| {
-        let mut p = p.borrow_mut();
-        if p.depth == 0 || !enabled() {
-            return Some(block);
-        }
-        p.free.push(block);
-        (p.free.len() > SLOTS).then(|| p.free.remove(0))
-    });
-    // Freed outside the borrow (also when the pool is gone: `Err` drops the block).
-    drop(evicted);
+    })
+}
+
+/// An empty vector on a block of `T`'s size and alignment.
+fn into_vec<T: Copy>(b: Block) -> Vec<T> {
+    assert!(b.size == std::mem::size_of::<T>() && b.align == std::mem::align_of::<T>());
+    let b = std::mem::ManuallyDrop::new(b);
+    // SAFETY: `b.ptr` was allocated by a `Vec` of elements with this size
+    // and alignment (checked above) and capacity `b.cap` (see `block_of`),
+    // so the layout matches what `Vec<T>` frees with; length 0 needs no
+    // initialised elements, and `T` is `Copy` (plain data: any bits the
+    // memory held are never read before written).
+    unsafe { Vec::from_raw_parts(b.ptr.as_ptr() as *mut T, 0, b.cap) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn pooled() -> usize {
-        POOL.with(|p| p.borrow().free.len())
+    // On a pool of their own: other tests of this binary run programs, on
+    // the process's pool, meanwhile.
+
+    const SLOTS: usize = 8;
+
+    fn block(v: Vec<f32>) -> Block {
+        block_of(v).expect("large enough to keep")
     }
 
     #[test]
-    fn storage_is_reused_within_a_scope_and_by_the_next() {
+    fn storage_is_reused_while_programs_run_and_by_the_next_call() {
+        let mut pool = Pool::new();
         let n = 1 << 16;
-        // Outside a scope nothing is kept.
-        recycle(vec![1.0f32; n]);
-        assert_eq!(pooled(), 0);
-        let scope = Scope::enter();
+        // No program running: nothing is kept.
+        assert!(pool.give(block(vec![1.0; n]), SLOTS).is_some());
+        assert!(pool.free.is_empty());
+        pool.running += 1;
         let v: Vec<f32> = vec![1.0; n];
         let addr = v.as_ptr() as usize;
-        recycle(v);
-        assert_eq!(pooled(), 1);
+        assert!(pool.give(block(v), SLOTS).is_none());
         // Same size and alignment: an i32 array gets the f32 array's memory.
-        let w: Vec<i32> = take(n - 5);
+        let w: Vec<i32> = into_vec(pool.take(4, 4, n - 5).expect("a block fits"));
         assert_eq!((w.as_ptr() as usize, w.len(), w.capacity()), (addr, 0, n));
-        recycle(w);
+        assert!(pool.give(block_of(w).unwrap(), SLOTS).is_none());
         // Too large a block for a small array, and a different element size.
-        let (small, wide) = (take::<f32>(n / 2), take::<f64>(n / 2));
-        assert!(small.as_ptr() as usize != addr && wide.as_ptr() as usize != addr);
-        assert_eq!(pooled(), 1);
-        drop(scope);
-        // Kept for the next call on this thread, which reuses it.
-        assert_eq!(pooled(), 1);
-        let _next = Scope::enter();
-        let again: Vec<f32> = take(n);
+        assert!(pool.take(4, 4, n / 2).is_none() && pool.take(8, 8, n / 2).is_none());
+        assert_eq!(pool.free.len(), 1);
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        // Kept for the next call, which reuses it.
+        assert_eq!(pool.free.len(), 1);
+        pool.running += 1;
+        let again: Vec<f32> = into_vec(pool.take(4, 4, n).unwrap());
         assert_eq!(again.as_ptr() as usize, addr);
-        assert_eq!(pooled(), 0);
+        assert!(pool.free.is_empty());
     }
 
     #[test]
     fn at_most_the_budget_is_kept_between_calls() {
-        let scope = Scope::enter();
+        let mut pool = Pool::new();
+        pool.running += 1;
         // Not touched: `with_capacity` maps no page.
-        let big = |bytes: usize| Vec::<u8>::with_capacity(bytes);
-        recycle(big(RETAIN_BYTES / 2 + 1));
-        recycle(big(RETAIN_BYTES / 2 + 1));
-        recycle(big(1 << 20));
-        assert_eq!(pooled(), 3);
-        drop(scope);
+        let big = |bytes: usize| block_of(Vec::<u8>::with_capacity(bytes)).unwrap();
+        for bytes in [RETAIN_BYTES / 2 + 1, RETAIN_BYTES / 2 + 1, 1 << 20] {
+            assert!(pool.give(big(bytes), SLOTS).is_none());
+        }
+        let freed = pool.leave(RETAIN_BYTES);
         // The newest first: the 1 MiB block and one large one fit.
-        let kept: Vec<usize> = POOL.with(|p| p.borrow().free.iter().map(|b| b.cap).collect());
+        assert_eq!(freed.len(), 1);
+        let kept: Vec<usize> = pool.free.iter().map(|b| b.cap).collect();
         assert_eq!(kept, vec![RETAIN_BYTES / 2 + 1, 1 << 20]);
     }
 
     #[test]
-    fn nested_scopes_share_the_pool_and_it_stays_bounded() {
-        let outer = Scope::enter();
-        {
-            let _inner = Scope::enter();
-            for _ in 0..SLOTS + 3 {
-                recycle(vec![0u64; 4096]);
-            }
-            assert_eq!(pooled(), SLOTS);
+    fn nested_calls_share_the_pool_and_it_stays_bounded() {
+        let mut pool = Pool::new();
+        pool.running += 2;
+        for _ in 0..SLOTS + 3 {
+            pool.give(block_of(vec![0u64; 4096]).unwrap(), SLOTS);
         }
-        // The inner scope's end keeps the pool for the outer one.
-        assert_eq!(pooled(), SLOTS);
-        drop(outer);
+        assert_eq!(pool.free.len(), SLOTS);
+        // The inner call's end keeps the pool for the outer one.
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        assert_eq!(pool.free.len(), SLOTS);
         // Well within the budget: all kept for the next call.
-        assert_eq!(pooled(), SLOTS);
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        assert_eq!(pool.free.len(), SLOTS);
         // Small arrays are never kept.
-        let _s = Scope::enter();
-        recycle(vec![0u8; 100]);
-        assert_eq!(pooled(), SLOTS);
+        assert!(block_of(vec![0u8; 100]).is_none());
     }
 }
