@@ -409,6 +409,62 @@ accel! {
     }
 }
 
+// A read whose row is the same for every element (`wall[[t + 1, n]]`, `t`
+// the host's loop counter, as Rodinia's pathfinder reads its next row): the
+// row is compared with the extent once, before the kernel, and the kernel
+// reads unchecked; a row past the end must still be reported.
+accel! {
+    fn rows_down(wall: &Matrix<i32>, steps: usize) -> Vector<i32> {
+        let [_, cols] = wall.shape();
+        let mut dst = generate([cols], |[n]| wall[[0, n]]);
+        for t in 0..steps {
+            dst = generate([cols], |[n]| {
+                let mut m = dst[[n]];
+                if n > 0 {
+                    m = m.min(dst[[n - 1]]);
+                }
+                wall[[t + 1, n]] + m
+            });
+        }
+        dst
+    }
+
+    fn row_at(wall: &Matrix<i32>, r: usize) -> Vector<i32> {
+        generate([wall.shape()[1]], |[n]| wall[[r, n]] * 2)
+    }
+}
+
+#[test]
+fn reads_of_a_row_fixed_per_kernel() -> accel::Result<()> {
+    for (rows, cols) in [(1, 1), (2, 3), (3, 1), (5, 17), (9, 40)] {
+        let w = |i: usize, j: usize| ((i * 7 + j * 3) % 10) as i32;
+        let wall = Matrix::from_fn([rows, cols], |[i, j]| w(i, j));
+        let mut want: Vec<i32> = (0..cols).map(|j| w(0, j)).collect();
+        for t in 0..rows - 1 {
+            want = (0..cols)
+                .map(|n| w(t + 1, n) + if n > 0 { want[n].min(want[n - 1]) } else { want[n] })
+                .collect();
+        }
+        assert_eq!(rows_down(&wall, rows - 1)?.to_vec(), want, "{rows}x{cols}");
+        let e = rows_down(&wall, rows).unwrap_err();
+        assert_eq!(e.kind(), accel::ErrorKind::IndexOutOfBounds, "{rows}x{cols}: {e}");
+        let last: Vec<i32> = (0..cols).map(|j| 2 * w(rows - 1, j)).collect();
+        assert_eq!(row_at(&wall, rows - 1)?.to_vec(), last);
+        for r in [rows, rows + 5, usize::MAX] {
+            let e = row_at(&wall, r).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                accel::ErrorKind::IndexOutOfBounds,
+                "row {r} of {rows}: {e}"
+            );
+        }
+    }
+    // No element, no read: nothing to report.
+    let empty = Matrix::from_fn([3, 0], |_| 0);
+    assert_eq!(row_at(&empty, 7)?.len(), 0);
+    Ok(())
+}
+
 #[test]
 fn guarded_neighbour_reads() -> accel::Result<()> {
     for (r, c) in [(0, 0), (1, 1), (1, 5), (2, 2), (3, 3), (4, 7), (9, 5), (17, 33)] {

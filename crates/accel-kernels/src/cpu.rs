@@ -1668,22 +1668,28 @@ impl Gen<'_> {
         let sh = self.expr(shape);
         let mut conds = Vec::new();
         for (k, b) in bounds.iter().enumerate() {
-            let bound = match *b {
+            // `bound <= shape[k]`, or `<` for a component that is the value.
+            let (bound, below) = match *b {
                 Bound::Extent(d) => {
                     let d = Literal::usize_unsuffixed(d);
-                    quote!((#it_shape)[#d])
+                    (quote!((#it_shape)[#d]), false)
                 }
-                Bound::Value(e) => self.expr(e),
+                Bound::Value(e) => (self.expr(e), false),
+                Bound::At(e) => (self.expr(e), true),
                 Bound::BoxEnd(d, c) => {
                     let Some(hi) = hi.get(d) else {
                         return false;
                     };
                     let c = Literal::usize_suffixed(c as usize);
-                    quote!((#hi).saturating_add(#c))
+                    (quote!((#hi).saturating_add(#c)), false)
                 }
             };
             let k = Literal::usize_unsuffixed(k);
-            conds.push(quote!((#bound) <= (#sh)[#k]));
+            conds.push(if below {
+                quote!((#bound) < (#sh)[#k])
+            } else {
+                quote!((#bound) <= (#sh)[#k])
+            });
         }
         if let Some(e) = self.entry_checks.borrow_mut().as_mut() {
             e.conds.extend(conds);

@@ -324,6 +324,10 @@ pub enum Bound {
     Extent(usize),
     /// A value the host computes (`e` of a guard `d + c < e`).
     Value(H),
+    /// The component is itself a value the host computes (`t + 1` in
+    /// `wall[[t + 1, n]]`, `t` a loop counter of the host): the test is
+    /// `e < shape[k]`, not `<=`.
+    At(H),
     /// `hi[d] + c`, where `hi` ends a box the caller knows the index to lie
     /// in ([`BoxFacts`]).
     BoxEnd(usize, i64),
@@ -452,7 +456,11 @@ impl Iteration {
         };
         xs.iter()
             .map(|&x| {
-                let (d, off) = self.neighbour(a, x)?;
+                let Some((d, off)) = self.neighbour(a, x) else {
+                    // The same for every element: tested once, before the kernel.
+                    let x = self.resolve(a, x);
+                    return on_host(a, x, host_var).then_some(Bound::At(x));
+                };
                 if off > 0 {
                     self.guard_upper(a, cx, d, off, host_var)
                 } else if off < 0 && !self.guard_lower(a, cx, d, -off) {
@@ -796,7 +804,9 @@ impl Proofs {
                         *j == k
                             && same_expr(a, *s, *shape)
                             && match (c, b) {
-                                (Bound::Value(x), Bound::Value(y)) => same_expr(a, *x, *y),
+                                (Bound::Value(x), Bound::Value(y)) | (Bound::At(x), Bound::At(y)) => {
+                                    same_expr(a, *x, *y)
+                                }
                                 _ => c == b,
                             }
                     };

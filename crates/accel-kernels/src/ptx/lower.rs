@@ -981,14 +981,15 @@ impl<'a> Lower<'a> {
         let p = self.reg(Class::P);
         self.ins(format!("setp.eq.u32 {p}, 0, 0;"));
         let made = tests.into_iter().try_for_each(|(bound, shape, k)| {
-            let b = match bound {
-                Bound::Extent(d) => self.param(Arg::IterDim(d))[0].clone(),
-                Bound::Value(e) => self.expr(e)?[0].clone(),
+            let (b, cmp) = match bound {
+                Bound::Extent(d) => (self.param(Arg::IterDim(d))[0].clone(), "le"),
+                Bound::Value(e) => (self.expr(e)?[0].clone(), "le"),
+                Bound::At(e) => (self.expr(e)?[0].clone(), "lt"),
                 Bound::BoxEnd(..) => return Err(Unsupported::Internal("a box bound outside a box".into())),
             };
             let n = self.expr(shape)?[k].clone();
             let t = self.reg(Class::P);
-            self.ins(format!("setp.le.u64 {t}, {b}, {n};"));
+            self.ins(format!("setp.{cmp}.u64 {t}, {b}, {n};"));
             self.ins(format!("and.pred {p}, {p}, {t};"));
             Ok(())
         });

@@ -49,426 +49,218 @@ fn program() {
             let __in5 = [__b3_shape[0]];
             rt::host::extent("fold1_all", &__in5)?;
             let (__rows, __len) = rt::cpu::rows_of(&__in5);
-            let __b5: <(u64, u64) as rt::Elem>::Columns = match rt::cpu::fold1_all_fields(
-                rt::cpu::Order::Indexed,
-                rt::shape::size(&__in5),
-                |__v70: usize| {
-                    let __v59: [usize; 1] = [__v70];
-                    {
-                        let __v4: [usize; 0] = [];
+            let __b5: <(u64, u64) as rt::Elem>::Columns = if ((0usize)) < (__b0_shape)[0]
+                && ((1usize)) < (__b0_shape)[0] && ((2usize)) < (__b0_shape)[0]
+                && ((3usize)) < (__b0_shape)[0]
+            {
+                match rt::cpu::fold1_all_fields(
+                    rt::cpu::Order::Indexed,
+                    rt::shape::size(&__in5),
+                    |__v70: usize| {
+                        let __v59: [usize; 1] = [__v70];
                         {
-                            let __v5: u32 = (1732584193u32);
+                            let __v4: [usize; 0] = [];
                             {
-                                let __v6: u32 = (4023233417u32);
+                                let __v5: u32 = (1732584193u32);
                                 {
-                                    let __v7: u32 = (2562383102u32);
+                                    let __v6: u32 = (4023233417u32);
                                     {
-                                        let __v8: u32 = (271733878u32);
+                                        let __v7: u32 = (2562383102u32);
                                         {
-                                            let __v9: usize = (64usize);
+                                            let __v8: u32 = (271733878u32);
                                             {
-                                                let __v43: (usize, u32, u32, u32, u32) = {
-                                                    if (__v9) <= (__b1_shape)[0] {
-                                                        {
-                                                            let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
-                                                            loop {
-                                                                let (__v10, __v11, __v12, __v13, __v14) = __state;
-                                                                if !((__v10 < __v9)) {
-                                                                    break __state;
-                                                                }
-                                                                __state = {
-                                                                    let __shared0 = {
-                                                                        let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
-                                                                            {
-                                                                                let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
+                                                let __v9: usize = (64usize);
+                                                {
+                                                    let __v43: (usize, u32, u32, u32, u32) = {
+                                                        if (__v9) <= (__b1_shape)[0] {
+                                                            {
+                                                                let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
+                                                                loop {
+                                                                    let (__v10, __v11, __v12, __v13, __v14) = __state;
+                                                                    if !((__v10 < __v9)) {
+                                                                        break __state;
+                                                                    }
+                                                                    __state = {
+                                                                        let __shared0 = {
+                                                                            let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
                                                                                 {
-                                                                                    let __v19: usize = __v10;
+                                                                                    let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
                                                                                     {
-                                                                                        let __v21: u32 = {
-                                                                                            let __v20: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                __v10,
-                                                                                                (4usize),
-                                                                                            );
-                                                                                            if (__v20 == (0usize)) {
-                                                                                                (7u32)
-                                                                                            } else {
-                                                                                                if (__v20 == (1usize)) {
-                                                                                                    (12u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                }
-                                                                                            }
-                                                                                        };
-                                                                                        { (__v18, __v19, __v21) }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                        } else {
-                                                                            if (__v10 < (32usize)) {
-                                                                                {
-                                                                                    let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
-                                                                                    {
-                                                                                        let __v23: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                            rt::ops::ScalarOps::acc_add(
-                                                                                                rt::ops::ScalarOps::acc_mul((5usize), __v10),
-                                                                                                (1usize),
-                                                                                            ),
-                                                                                            (16usize),
-                                                                                        );
+                                                                                        let __v19: usize = __v10;
                                                                                         {
-                                                                                            let __v25: u32 = {
-                                                                                                let __v24: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                            let __v21: u32 = {
+                                                                                                let __v20: usize = rt::ops::ScalarOps::acc_rem(
                                                                                                     __v10,
                                                                                                     (4usize),
                                                                                                 );
-                                                                                                if (__v24 == (0usize)) {
-                                                                                                    (5u32)
+                                                                                                if (__v20 == (0usize)) {
+                                                                                                    (7u32)
                                                                                                 } else {
-                                                                                                    if (__v24 == (1usize)) {
-                                                                                                        (9u32)
+                                                                                                    if (__v20 == (1usize)) {
+                                                                                                        (12u32)
                                                                                                     } else {
-                                                                                                        if (__v24 == (2usize)) { (14u32) } else { (20u32) }
+                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
                                                                                                     }
                                                                                                 }
                                                                                             };
-                                                                                            { (__v22, __v23, __v25) }
+                                                                                            { (__v18, __v19, __v21) }
                                                                                         }
                                                                                     }
                                                                                 }
                                                                             } else {
-                                                                                if (__v10 < (48usize)) {
+                                                                                if (__v10 < (32usize)) {
                                                                                     {
-                                                                                        let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
+                                                                                        let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
                                                                                         {
-                                                                                            let __v27: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                            let __v23: usize = rt::ops::ScalarOps::acc_rem(
                                                                                                 rt::ops::ScalarOps::acc_add(
-                                                                                                    rt::ops::ScalarOps::acc_mul((3usize), __v10),
-                                                                                                    (5usize),
+                                                                                                    rt::ops::ScalarOps::acc_mul((5usize), __v10),
+                                                                                                    (1usize),
                                                                                                 ),
                                                                                                 (16usize),
                                                                                             );
                                                                                             {
-                                                                                                let __v29: u32 = {
-                                                                                                    let __v28: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                let __v25: u32 = {
+                                                                                                    let __v24: usize = rt::ops::ScalarOps::acc_rem(
                                                                                                         __v10,
                                                                                                         (4usize),
                                                                                                     );
-                                                                                                    if (__v28 == (0usize)) {
-                                                                                                        (4u32)
+                                                                                                    if (__v24 == (0usize)) {
+                                                                                                        (5u32)
                                                                                                     } else {
-                                                                                                        if (__v28 == (1usize)) {
-                                                                                                            (11u32)
+                                                                                                        if (__v24 == (1usize)) {
+                                                                                                            (9u32)
                                                                                                         } else {
-                                                                                                            if (__v28 == (2usize)) { (16u32) } else { (23u32) }
+                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
                                                                                                         }
                                                                                                     }
                                                                                                 };
-                                                                                                { (__v26, __v27, __v29) }
+                                                                                                { (__v22, __v23, __v25) }
                                                                                             }
                                                                                         }
                                                                                     }
                                                                                 } else {
-                                                                                    {
-                                                                                        let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
+                                                                                    if (__v10 < (48usize)) {
                                                                                         {
-                                                                                            let __v31: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                rt::ops::ScalarOps::acc_mul((7usize), __v10),
-                                                                                                (16usize),
-                                                                                            );
+                                                                                            let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
                                                                                             {
-                                                                                                let __v33: u32 = {
-                                                                                                    let __v32: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                        __v10,
-                                                                                                        (4usize),
-                                                                                                    );
-                                                                                                    if (__v32 == (0usize)) {
-                                                                                                        (6u32)
-                                                                                                    } else {
-                                                                                                        if (__v32 == (1usize)) {
-                                                                                                            (10u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                        }
-                                                                                                    }
-                                                                                                };
-                                                                                                { (__v30, __v31, __v33) }
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                        };
-                                                                        {
-                                                                            let __v35: u32 = __v34.0;
-                                                                            {
-                                                                                let __v36: usize = __v34.1;
-                                                                                {
-                                                                                    let __v37: u32 = __v34.2;
-                                                                                    {
-                                                                                        let __v38: u32 = <u32>::wrapping_add(
-                                                                                            <u32>::wrapping_add(
-                                                                                                <u32>::wrapping_add(__v11, __v35),
-                                                                                                {
-                                                                                                    let __v64 = [__v10];
-                                                                                                    if rt::cpu::VERIFY_ELISIONS {
-                                                                                                        rt::cpu::verify_elision(
-                                                                                                            "loop bound tested before the loop",
-                                                                                                            "index",
-                                                                                                            &__v64,
-                                                                                                            &__b1_shape,
-                                                                                                        );
-                                                                                                    }
-                                                                                                    {
-                                                                                                        let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
-                                                                                                        unsafe { rt::cpu::at(__b1_c0, __o) }
-                                                                                                    }
-                                                                                                },
-                                                                                            ),
-                                                                                            {
-                                                                                                let __v65 = [__v59[0], __v36];
-                                                                                                if __ctx
-                                                                                                    .index(
-                                                                                                        "index",
-                                                                                                        ::core::option::Option::None,
-                                                                                                        __v65,
-                                                                                                        __b3_shape,
-                                                                                                    )
-                                                                                                    .is_some()
-                                                                                                {
-                                                                                                    {
-                                                                                                        let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
-                                                                                                        unsafe { rt::cpu::at(__b3_c0, __o) }
-                                                                                                    }
-                                                                                                } else {
-                                                                                                    ::core::default::Default::default()
-                                                                                                }
-                                                                                            },
-                                                                                        );
-                                                                                        {
-                                                                                            let __v39: u32 = __v14;
-                                                                                            {
-                                                                                                let __v40: u32 = __v13;
-                                                                                                {
-                                                                                                    let __v41: u32 = __v12;
-                                                                                                    {
-                                                                                                        let __v42: u32 = <u32>::wrapping_add(
-                                                                                                            __v12,
-                                                                                                            <u32>::rotate_left(__v38, __v37),
-                                                                                                        );
-                                                                                                        { (__v39, __v42, __v41, __v40) }
-                                                                                                    }
-                                                                                                }
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                        }
-                                                                    };
-                                                                    (
-                                                                        rt::ops::ScalarOps::acc_add(__v10, (1usize)),
-                                                                        __shared0.0,
-                                                                        __shared0.1,
-                                                                        __shared0.2,
-                                                                        __shared0.3,
-                                                                    )
-                                                                };
-                                                            }
-                                                        }
-                                                    } else {
-                                                        {
-                                                            let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
-                                                            loop {
-                                                                let (__v10, __v11, __v12, __v13, __v14) = __state;
-                                                                if !((__v10 < __v9)) {
-                                                                    break __state;
-                                                                }
-                                                                __state = {
-                                                                    let __shared0 = {
-                                                                        let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
-                                                                            {
-                                                                                let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
-                                                                                {
-                                                                                    let __v19: usize = __v10;
-                                                                                    {
-                                                                                        let __v21: u32 = {
-                                                                                            let __v20: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                __v10,
-                                                                                                (4usize),
-                                                                                            );
-                                                                                            if (__v20 == (0usize)) {
-                                                                                                (7u32)
-                                                                                            } else {
-                                                                                                if (__v20 == (1usize)) {
-                                                                                                    (12u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                }
-                                                                                            }
-                                                                                        };
-                                                                                        { (__v18, __v19, __v21) }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                        } else {
-                                                                            if (__v10 < (32usize)) {
-                                                                                {
-                                                                                    let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
-                                                                                    {
-                                                                                        let __v23: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                            rt::ops::ScalarOps::acc_add(
-                                                                                                rt::ops::ScalarOps::acc_mul((5usize), __v10),
-                                                                                                (1usize),
-                                                                                            ),
-                                                                                            (16usize),
-                                                                                        );
-                                                                                        {
-                                                                                            let __v25: u32 = {
-                                                                                                let __v24: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                    __v10,
-                                                                                                    (4usize),
+                                                                                                let __v27: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_add(
+                                                                                                        rt::ops::ScalarOps::acc_mul((3usize), __v10),
+                                                                                                        (5usize),
+                                                                                                    ),
+                                                                                                    (16usize),
                                                                                                 );
-                                                                                                if (__v24 == (0usize)) {
-                                                                                                    (5u32)
-                                                                                                } else {
-                                                                                                    if (__v24 == (1usize)) {
-                                                                                                        (9u32)
-                                                                                                    } else {
-                                                                                                        if (__v24 == (2usize)) { (14u32) } else { (20u32) }
-                                                                                                    }
-                                                                                                }
-                                                                                            };
-                                                                                            { (__v22, __v23, __v25) }
-                                                                                        }
-                                                                                    }
-                                                                                }
-                                                                            } else {
-                                                                                if (__v10 < (48usize)) {
-                                                                                    {
-                                                                                        let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
-                                                                                        {
-                                                                                            let __v27: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                rt::ops::ScalarOps::acc_add(
-                                                                                                    rt::ops::ScalarOps::acc_mul((3usize), __v10),
-                                                                                                    (5usize),
-                                                                                                ),
-                                                                                                (16usize),
-                                                                                            );
-                                                                                            {
-                                                                                                let __v29: u32 = {
-                                                                                                    let __v28: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                        __v10,
-                                                                                                        (4usize),
-                                                                                                    );
-                                                                                                    if (__v28 == (0usize)) {
-                                                                                                        (4u32)
-                                                                                                    } else {
-                                                                                                        if (__v28 == (1usize)) {
-                                                                                                            (11u32)
-                                                                                                        } else {
-                                                                                                            if (__v28 == (2usize)) { (16u32) } else { (23u32) }
-                                                                                                        }
-                                                                                                    }
-                                                                                                };
-                                                                                                { (__v26, __v27, __v29) }
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                } else {
-                                                                                    {
-                                                                                        let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
-                                                                                        {
-                                                                                            let __v31: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                rt::ops::ScalarOps::acc_mul((7usize), __v10),
-                                                                                                (16usize),
-                                                                                            );
-                                                                                            {
-                                                                                                let __v33: u32 = {
-                                                                                                    let __v32: usize = rt::ops::ScalarOps::acc_rem(
-                                                                                                        __v10,
-                                                                                                        (4usize),
-                                                                                                    );
-                                                                                                    if (__v32 == (0usize)) {
-                                                                                                        (6u32)
-                                                                                                    } else {
-                                                                                                        if (__v32 == (1usize)) {
-                                                                                                            (10u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                        }
-                                                                                                    }
-                                                                                                };
-                                                                                                { (__v30, __v31, __v33) }
-                                                                                            }
-                                                                                        }
-                                                                                    }
-                                                                                }
-                                                                            }
-                                                                        };
-                                                                        {
-                                                                            let __v35: u32 = __v34.0;
-                                                                            {
-                                                                                let __v36: usize = __v34.1;
-                                                                                {
-                                                                                    let __v37: u32 = __v34.2;
-                                                                                    {
-                                                                                        let __v38: u32 = <u32>::wrapping_add(
-                                                                                            <u32>::wrapping_add(
-                                                                                                <u32>::wrapping_add(__v11, __v35),
                                                                                                 {
-                                                                                                    let __v64 = [__v10];
+                                                                                                    let __v29: u32 = {
+                                                                                                        let __v28: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v28 == (0usize)) {
+                                                                                                            (4u32)
+                                                                                                        } else {
+                                                                                                            if (__v28 == (1usize)) {
+                                                                                                                (11u32)
+                                                                                                            } else {
+                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v26, __v27, __v29) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    } else {
+                                                                                        {
+                                                                                            let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
+                                                                                            {
+                                                                                                let __v31: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_mul((7usize), __v10),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v33: u32 = {
+                                                                                                        let __v32: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v32 == (0usize)) {
+                                                                                                            (6u32)
+                                                                                                        } else {
+                                                                                                            if (__v32 == (1usize)) {
+                                                                                                                (10u32)
+                                                                                                            } else {
+                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v30, __v31, __v33) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            };
+                                                                            {
+                                                                                let __v35: u32 = __v34.0;
+                                                                                {
+                                                                                    let __v36: usize = __v34.1;
+                                                                                    {
+                                                                                        let __v37: u32 = __v34.2;
+                                                                                        {
+                                                                                            let __v38: u32 = <u32>::wrapping_add(
+                                                                                                <u32>::wrapping_add(
+                                                                                                    <u32>::wrapping_add(__v11, __v35),
+                                                                                                    {
+                                                                                                        let __v64 = [__v10];
+                                                                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                                                                            rt::cpu::verify_elision(
+                                                                                                                "loop bound tested before the loop",
+                                                                                                                "index",
+                                                                                                                &__v64,
+                                                                                                                &__b1_shape,
+                                                                                                            );
+                                                                                                        }
+                                                                                                        {
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
+                                                                                                            unsafe { rt::cpu::at(__b1_c0, __o) }
+                                                                                                        }
+                                                                                                    },
+                                                                                                ),
+                                                                                                {
+                                                                                                    let __v65 = [__v59[0], __v36];
                                                                                                     if __ctx
                                                                                                         .index(
                                                                                                             "index",
-                                                                                                            ::core::option::Option::Some(
-                                                                                                                ::core::concat!(::core::file!(), ":1:1115"),
-                                                                                                            ),
-                                                                                                            __v64,
-                                                                                                            __b1_shape,
+                                                                                                            ::core::option::Option::None,
+                                                                                                            __v65,
+                                                                                                            __b3_shape,
                                                                                                         )
                                                                                                         .is_some()
                                                                                                     {
                                                                                                         {
-                                                                                                            let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
-                                                                                                            unsafe { rt::cpu::at(__b1_c0, __o) }
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
+                                                                                                            unsafe { rt::cpu::at(__b3_c0, __o) }
                                                                                                         }
                                                                                                     } else {
                                                                                                         ::core::default::Default::default()
                                                                                                     }
                                                                                                 },
-                                                                                            ),
+                                                                                            );
                                                                                             {
-                                                                                                let __v65 = [__v59[0], __v36];
-                                                                                                if __ctx
-                                                                                                    .index(
-                                                                                                        "index",
-                                                                                                        ::core::option::Option::None,
-                                                                                                        __v65,
-                                                                                                        __b3_shape,
-                                                                                                    )
-                                                                                                    .is_some()
+                                                                                                let __v39: u32 = __v14;
                                                                                                 {
+                                                                                                    let __v40: u32 = __v13;
                                                                                                     {
-                                                                                                        let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
-                                                                                                        unsafe { rt::cpu::at(__b3_c0, __o) }
-                                                                                                    }
-                                                                                                } else {
-                                                                                                    ::core::default::Default::default()
-                                                                                                }
-                                                                                            },
-                                                                                        );
-                                                                                        {
-                                                                                            let __v39: u32 = __v14;
-                                                                                            {
-                                                                                                let __v40: u32 = __v13;
-                                                                                                {
-                                                                                                    let __v41: u32 = __v12;
-                                                                                                    {
-                                                                                                        let __v42: u32 = <u32>::wrapping_add(
-                                                                                                            __v12,
-                                                                                                            <u32>::rotate_left(__v38, __v37),
-                                                                                                        );
-                                                                                                        { (__v39, __v42, __v41, __v40) }
+                                                                                                        let __v41: u32 = __v12;
+                                                                                                        {
+                                                                                                            let __v42: u32 = <u32>::wrapping_add(
+                                                                                                                __v12,
+                                                                                                                <u32>::rotate_left(__v38, __v37),
+                                                                                                            );
+                                                                                                            { (__v39, __v42, __v41, __v40) }
+                                                                                                        }
                                                                                                     }
                                                                                                 }
                                                                                             }
@@ -476,129 +268,318 @@ fn program() {
                                                                                     }
                                                                                 }
                                                                             }
-                                                                        }
+                                                                        };
+                                                                        (
+                                                                            rt::ops::ScalarOps::acc_add(__v10, (1usize)),
+                                                                            __shared0.0,
+                                                                            __shared0.1,
+                                                                            __shared0.2,
+                                                                            __shared0.3,
+                                                                        )
                                                                     };
-                                                                    (
-                                                                        rt::ops::ScalarOps::acc_add(__v10, (1usize)),
-                                                                        __shared0.0,
-                                                                        __shared0.1,
-                                                                        __shared0.2,
-                                                                        __shared0.3,
-                                                                    )
-                                                                };
+                                                                }
+                                                            }
+                                                        } else {
+                                                            {
+                                                                let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
+                                                                loop {
+                                                                    let (__v10, __v11, __v12, __v13, __v14) = __state;
+                                                                    if !((__v10 < __v9)) {
+                                                                        break __state;
+                                                                    }
+                                                                    __state = {
+                                                                        let __shared0 = {
+                                                                            let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
+                                                                                {
+                                                                                    let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
+                                                                                    {
+                                                                                        let __v19: usize = __v10;
+                                                                                        {
+                                                                                            let __v21: u32 = {
+                                                                                                let __v20: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    __v10,
+                                                                                                    (4usize),
+                                                                                                );
+                                                                                                if (__v20 == (0usize)) {
+                                                                                                    (7u32)
+                                                                                                } else {
+                                                                                                    if (__v20 == (1usize)) {
+                                                                                                        (12u32)
+                                                                                                    } else {
+                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
+                                                                                                    }
+                                                                                                }
+                                                                                            };
+                                                                                            { (__v18, __v19, __v21) }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            } else {
+                                                                                if (__v10 < (32usize)) {
+                                                                                    {
+                                                                                        let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
+                                                                                        {
+                                                                                            let __v23: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                rt::ops::ScalarOps::acc_add(
+                                                                                                    rt::ops::ScalarOps::acc_mul((5usize), __v10),
+                                                                                                    (1usize),
+                                                                                                ),
+                                                                                                (16usize),
+                                                                                            );
+                                                                                            {
+                                                                                                let __v25: u32 = {
+                                                                                                    let __v24: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                        __v10,
+                                                                                                        (4usize),
+                                                                                                    );
+                                                                                                    if (__v24 == (0usize)) {
+                                                                                                        (5u32)
+                                                                                                    } else {
+                                                                                                        if (__v24 == (1usize)) {
+                                                                                                            (9u32)
+                                                                                                        } else {
+                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                };
+                                                                                                { (__v22, __v23, __v25) }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                } else {
+                                                                                    if (__v10 < (48usize)) {
+                                                                                        {
+                                                                                            let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
+                                                                                            {
+                                                                                                let __v27: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_add(
+                                                                                                        rt::ops::ScalarOps::acc_mul((3usize), __v10),
+                                                                                                        (5usize),
+                                                                                                    ),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v29: u32 = {
+                                                                                                        let __v28: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v28 == (0usize)) {
+                                                                                                            (4u32)
+                                                                                                        } else {
+                                                                                                            if (__v28 == (1usize)) {
+                                                                                                                (11u32)
+                                                                                                            } else {
+                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v26, __v27, __v29) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    } else {
+                                                                                        {
+                                                                                            let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
+                                                                                            {
+                                                                                                let __v31: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_mul((7usize), __v10),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v33: u32 = {
+                                                                                                        let __v32: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v32 == (0usize)) {
+                                                                                                            (6u32)
+                                                                                                        } else {
+                                                                                                            if (__v32 == (1usize)) {
+                                                                                                                (10u32)
+                                                                                                            } else {
+                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v30, __v31, __v33) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            };
+                                                                            {
+                                                                                let __v35: u32 = __v34.0;
+                                                                                {
+                                                                                    let __v36: usize = __v34.1;
+                                                                                    {
+                                                                                        let __v37: u32 = __v34.2;
+                                                                                        {
+                                                                                            let __v38: u32 = <u32>::wrapping_add(
+                                                                                                <u32>::wrapping_add(
+                                                                                                    <u32>::wrapping_add(__v11, __v35),
+                                                                                                    {
+                                                                                                        let __v64 = [__v10];
+                                                                                                        if __ctx
+                                                                                                            .index(
+                                                                                                                "index",
+                                                                                                                ::core::option::Option::Some(
+                                                                                                                    ::core::concat!(::core::file!(), ":1:1115"),
+                                                                                                                ),
+                                                                                                                __v64,
+                                                                                                                __b1_shape,
+                                                                                                            )
+                                                                                                            .is_some()
+                                                                                                        {
+                                                                                                            {
+                                                                                                                let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
+                                                                                                                unsafe { rt::cpu::at(__b1_c0, __o) }
+                                                                                                            }
+                                                                                                        } else {
+                                                                                                            ::core::default::Default::default()
+                                                                                                        }
+                                                                                                    },
+                                                                                                ),
+                                                                                                {
+                                                                                                    let __v65 = [__v59[0], __v36];
+                                                                                                    if __ctx
+                                                                                                        .index(
+                                                                                                            "index",
+                                                                                                            ::core::option::Option::None,
+                                                                                                            __v65,
+                                                                                                            __b3_shape,
+                                                                                                        )
+                                                                                                        .is_some()
+                                                                                                    {
+                                                                                                        {
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
+                                                                                                            unsafe { rt::cpu::at(__b3_c0, __o) }
+                                                                                                        }
+                                                                                                    } else {
+                                                                                                        ::core::default::Default::default()
+                                                                                                    }
+                                                                                                },
+                                                                                            );
+                                                                                            {
+                                                                                                let __v39: u32 = __v14;
+                                                                                                {
+                                                                                                    let __v40: u32 = __v13;
+                                                                                                    {
+                                                                                                        let __v41: u32 = __v12;
+                                                                                                        {
+                                                                                                            let __v42: u32 = <u32>::wrapping_add(
+                                                                                                                __v12,
+                                                                                                                <u32>::rotate_left(__v38, __v37),
+                                                                                                            );
+                                                                                                            { (__v39, __v42, __v41, __v40) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            }
+                                                                        };
+                                                                        (
+                                                                            rt::ops::ScalarOps::acc_add(__v10, (1usize)),
+                                                                            __shared0.0,
+                                                                            __shared0.1,
+                                                                            __shared0.2,
+                                                                            __shared0.3,
+                                                                        )
+                                                                    };
+                                                                }
                                                             }
                                                         }
-                                                    }
-                                                };
-                                                {
-                                                    let __v44: (u32, u32, u32, u32) = {
-                                                        (__v43.1, __v43.2, __v43.3, __v43.4)
                                                     };
                                                     {
-                                                        let __v45: u32 = __v44.0;
+                                                        let __v44: (u32, u32, u32, u32) = {
+                                                            (__v43.1, __v43.2, __v43.3, __v43.4)
+                                                        };
                                                         {
-                                                            let __v46: u32 = __v44.1;
+                                                            let __v45: u32 = __v44.0;
                                                             {
-                                                                let __v47: u32 = __v44.2;
+                                                                let __v46: u32 = __v44.1;
                                                                 {
-                                                                    let __v48: u32 = __v44.3;
+                                                                    let __v47: u32 = __v44.2;
                                                                     {
-                                                                        let __v49: bool = ((((<u32>::wrapping_add(
-                                                                            __v45,
-                                                                            (1732584193u32),
-                                                                        )
-                                                                            == {
-                                                                                let __v66 = [(0usize)];
-                                                                                if __ctx
-                                                                                    .index(
-                                                                                        "index",
-                                                                                        ::core::option::Option::Some(
-                                                                                            ::core::concat!(::core::file!(), ":1:1267"),
-                                                                                        ),
-                                                                                        __v66,
-                                                                                        __b0_shape,
-                                                                                    )
-                                                                                    .is_some()
-                                                                                {
+                                                                        let __v48: u32 = __v44.3;
+                                                                        {
+                                                                            let __v49: bool = ((((<u32>::wrapping_add(
+                                                                                __v45,
+                                                                                (1732584193u32),
+                                                                            )
+                                                                                == {
+                                                                                    let __v66 = [(0usize)];
+                                                                                    if rt::cpu::VERIFY_ELISIONS {
+                                                                                        rt::cpu::verify_elision(
+                                                                                            "extents compared at kernel entry",
+                                                                                            "index",
+                                                                                            &__v66,
+                                                                                            &__b0_shape,
+                                                                                        );
+                                                                                    }
                                                                                     {
                                                                                         let __o: usize = rt::shape::to_linear(&__b0_shape, &__v66);
                                                                                         unsafe { rt::cpu::at(__b0_c0, __o) }
                                                                                     }
-                                                                                } else {
-                                                                                    ::core::default::Default::default()
-                                                                                }
-                                                                            })
-                                                                            && (<u32>::wrapping_add(__v46, (4023233417u32))
-                                                                                == {
-                                                                                    let __v67 = [(1usize)];
-                                                                                    if __ctx
-                                                                                        .index(
-                                                                                            "index",
-                                                                                            ::core::option::Option::Some(
-                                                                                                ::core::concat!(::core::file!(), ":1:1316"),
-                                                                                            ),
-                                                                                            __v67,
-                                                                                            __b0_shape,
-                                                                                        )
-                                                                                        .is_some()
-                                                                                    {
+                                                                                })
+                                                                                && (<u32>::wrapping_add(__v46, (4023233417u32))
+                                                                                    == {
+                                                                                        let __v67 = [(1usize)];
+                                                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                                                            rt::cpu::verify_elision(
+                                                                                                "extents compared at kernel entry",
+                                                                                                "index",
+                                                                                                &__v67,
+                                                                                                &__b0_shape,
+                                                                                            );
+                                                                                        }
                                                                                         {
                                                                                             let __o: usize = rt::shape::to_linear(&__b0_shape, &__v67);
                                                                                             unsafe { rt::cpu::at(__b0_c0, __o) }
                                                                                         }
-                                                                                    } else {
-                                                                                        ::core::default::Default::default()
-                                                                                    }
-                                                                                }))
-                                                                            && (<u32>::wrapping_add(__v47, (2562383102u32))
-                                                                                == {
-                                                                                    let __v68 = [(2usize)];
-                                                                                    if __ctx
-                                                                                        .index(
-                                                                                            "index",
-                                                                                            ::core::option::Option::Some(
-                                                                                                ::core::concat!(::core::file!(), ":1:1365"),
-                                                                                            ),
-                                                                                            __v68,
-                                                                                            __b0_shape,
-                                                                                        )
-                                                                                        .is_some()
-                                                                                    {
+                                                                                    }))
+                                                                                && (<u32>::wrapping_add(__v47, (2562383102u32))
+                                                                                    == {
+                                                                                        let __v68 = [(2usize)];
+                                                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                                                            rt::cpu::verify_elision(
+                                                                                                "extents compared at kernel entry",
+                                                                                                "index",
+                                                                                                &__v68,
+                                                                                                &__b0_shape,
+                                                                                            );
+                                                                                        }
                                                                                         {
                                                                                             let __o: usize = rt::shape::to_linear(&__b0_shape, &__v68);
                                                                                             unsafe { rt::cpu::at(__b0_c0, __o) }
                                                                                         }
-                                                                                    } else {
-                                                                                        ::core::default::Default::default()
-                                                                                    }
-                                                                                }))
-                                                                            && (<u32>::wrapping_add(__v48, (271733878u32))
-                                                                                == {
-                                                                                    let __v69 = [(3usize)];
-                                                                                    if __ctx
-                                                                                        .index(
-                                                                                            "index",
-                                                                                            ::core::option::Option::Some(
-                                                                                                ::core::concat!(::core::file!(), ":1:1414"),
-                                                                                            ),
-                                                                                            __v69,
-                                                                                            __b0_shape,
-                                                                                        )
-                                                                                        .is_some()
-                                                                                    {
+                                                                                    }))
+                                                                                && (<u32>::wrapping_add(__v48, (271733878u32))
+                                                                                    == {
+                                                                                        let __v69 = [(3usize)];
+                                                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                                                            rt::cpu::verify_elision(
+                                                                                                "extents compared at kernel entry",
+                                                                                                "index",
+                                                                                                &__v69,
+                                                                                                &__b0_shape,
+                                                                                            );
+                                                                                        }
                                                                                         {
                                                                                             let __o: usize = rt::shape::to_linear(&__b0_shape, &__v69);
                                                                                             unsafe { rt::cpu::at(__b0_c0, __o) }
                                                                                         }
-                                                                                    } else {
-                                                                                        ::core::default::Default::default()
-                                                                                    }
-                                                                                }));
-                                                                        {
-                                                                            (
-                                                                                (1u64),
-                                                                                if __v49 { (0u64) } else { (18446744073709551615u64) },
-                                                                            )
+                                                                                    }));
+                                                                            {
+                                                                                (
+                                                                                    (1u64),
+                                                                                    if __v49 { (0u64) } else { (18446744073709551615u64) },
+                                                                                )
+                                                                            }
                                                                         }
                                                                     }
                                                                 }
@@ -612,35 +593,630 @@ fn program() {
                                 }
                             }
                         }
-                    }
-                },
-                |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
-                    {
-                        (
-                            rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                            if (__v51.1 != (18446744073709551615u64)) {
-                                __v51.1
-                            } else {
-                                if (__v52.1 != (18446744073709551615u64)) {
-                                    rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                    },
+                    |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
+                        {
+                            (
+                                rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
+                                if (__v51.1 != (18446744073709551615u64)) {
+                                    __v51.1
                                 } else {
-                                    (18446744073709551615u64)
-                                }
-                            },
+                                    if (__v52.1 != (18446744073709551615u64)) {
+                                        rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                                    } else {
+                                        (18446744073709551615u64)
+                                    }
+                                },
+                            )
+                        }
+                    },
+                ) {
+                    ::core::option::Option::Some(__x) => {
+                        rt::Columns::from_elems(
+                            &[(|__x: (u64, u64)| -> (u64, u64) { __x })(__x)],
                         )
                     }
-                },
-            ) {
-                ::core::option::Option::Some(__x) => {
-                    rt::Columns::from_elems(
-                        &[(|__x: (u64, u64)| -> (u64, u64) { __x })(__x)],
-                    )
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            rt::cpu::empty_reduction("fold1_all")
+                                .or_at(::core::option::Option::None),
+                        );
+                    }
                 }
-                ::core::option::Option::None => {
-                    return ::core::result::Result::Err(
-                        rt::cpu::empty_reduction("fold1_all")
-                            .or_at(::core::option::Option::None),
-                    );
+            } else {
+                match rt::cpu::fold1_all_fields(
+                    rt::cpu::Order::Indexed,
+                    rt::shape::size(&__in5),
+                    |__v70: usize| {
+                        let __v59: [usize; 1] = [__v70];
+                        {
+                            let __v4: [usize; 0] = [];
+                            {
+                                let __v5: u32 = (1732584193u32);
+                                {
+                                    let __v6: u32 = (4023233417u32);
+                                    {
+                                        let __v7: u32 = (2562383102u32);
+                                        {
+                                            let __v8: u32 = (271733878u32);
+                                            {
+                                                let __v9: usize = (64usize);
+                                                {
+                                                    let __v43: (usize, u32, u32, u32, u32) = {
+                                                        if (__v9) <= (__b1_shape)[0] {
+                                                            {
+                                                                let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
+                                                                loop {
+                                                                    let (__v10, __v11, __v12, __v13, __v14) = __state;
+                                                                    if !((__v10 < __v9)) {
+                                                                        break __state;
+                                                                    }
+                                                                    __state = {
+                                                                        let __shared0 = {
+                                                                            let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
+                                                                                {
+                                                                                    let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
+                                                                                    {
+                                                                                        let __v19: usize = __v10;
+                                                                                        {
+                                                                                            let __v21: u32 = {
+                                                                                                let __v20: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    __v10,
+                                                                                                    (4usize),
+                                                                                                );
+                                                                                                if (__v20 == (0usize)) {
+                                                                                                    (7u32)
+                                                                                                } else {
+                                                                                                    if (__v20 == (1usize)) {
+                                                                                                        (12u32)
+                                                                                                    } else {
+                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
+                                                                                                    }
+                                                                                                }
+                                                                                            };
+                                                                                            { (__v18, __v19, __v21) }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            } else {
+                                                                                if (__v10 < (32usize)) {
+                                                                                    {
+                                                                                        let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
+                                                                                        {
+                                                                                            let __v23: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                rt::ops::ScalarOps::acc_add(
+                                                                                                    rt::ops::ScalarOps::acc_mul((5usize), __v10),
+                                                                                                    (1usize),
+                                                                                                ),
+                                                                                                (16usize),
+                                                                                            );
+                                                                                            {
+                                                                                                let __v25: u32 = {
+                                                                                                    let __v24: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                        __v10,
+                                                                                                        (4usize),
+                                                                                                    );
+                                                                                                    if (__v24 == (0usize)) {
+                                                                                                        (5u32)
+                                                                                                    } else {
+                                                                                                        if (__v24 == (1usize)) {
+                                                                                                            (9u32)
+                                                                                                        } else {
+                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                };
+                                                                                                { (__v22, __v23, __v25) }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                } else {
+                                                                                    if (__v10 < (48usize)) {
+                                                                                        {
+                                                                                            let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
+                                                                                            {
+                                                                                                let __v27: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_add(
+                                                                                                        rt::ops::ScalarOps::acc_mul((3usize), __v10),
+                                                                                                        (5usize),
+                                                                                                    ),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v29: u32 = {
+                                                                                                        let __v28: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v28 == (0usize)) {
+                                                                                                            (4u32)
+                                                                                                        } else {
+                                                                                                            if (__v28 == (1usize)) {
+                                                                                                                (11u32)
+                                                                                                            } else {
+                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v26, __v27, __v29) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    } else {
+                                                                                        {
+                                                                                            let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
+                                                                                            {
+                                                                                                let __v31: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_mul((7usize), __v10),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v33: u32 = {
+                                                                                                        let __v32: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v32 == (0usize)) {
+                                                                                                            (6u32)
+                                                                                                        } else {
+                                                                                                            if (__v32 == (1usize)) {
+                                                                                                                (10u32)
+                                                                                                            } else {
+                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v30, __v31, __v33) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            };
+                                                                            {
+                                                                                let __v35: u32 = __v34.0;
+                                                                                {
+                                                                                    let __v36: usize = __v34.1;
+                                                                                    {
+                                                                                        let __v37: u32 = __v34.2;
+                                                                                        {
+                                                                                            let __v38: u32 = <u32>::wrapping_add(
+                                                                                                <u32>::wrapping_add(
+                                                                                                    <u32>::wrapping_add(__v11, __v35),
+                                                                                                    {
+                                                                                                        let __v64 = [__v10];
+                                                                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                                                                            rt::cpu::verify_elision(
+                                                                                                                "loop bound tested before the loop",
+                                                                                                                "index",
+                                                                                                                &__v64,
+                                                                                                                &__b1_shape,
+                                                                                                            );
+                                                                                                        }
+                                                                                                        {
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
+                                                                                                            unsafe { rt::cpu::at(__b1_c0, __o) }
+                                                                                                        }
+                                                                                                    },
+                                                                                                ),
+                                                                                                {
+                                                                                                    let __v65 = [__v59[0], __v36];
+                                                                                                    if __ctx
+                                                                                                        .index(
+                                                                                                            "index",
+                                                                                                            ::core::option::Option::None,
+                                                                                                            __v65,
+                                                                                                            __b3_shape,
+                                                                                                        )
+                                                                                                        .is_some()
+                                                                                                    {
+                                                                                                        {
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
+                                                                                                            unsafe { rt::cpu::at(__b3_c0, __o) }
+                                                                                                        }
+                                                                                                    } else {
+                                                                                                        ::core::default::Default::default()
+                                                                                                    }
+                                                                                                },
+                                                                                            );
+                                                                                            {
+                                                                                                let __v39: u32 = __v14;
+                                                                                                {
+                                                                                                    let __v40: u32 = __v13;
+                                                                                                    {
+                                                                                                        let __v41: u32 = __v12;
+                                                                                                        {
+                                                                                                            let __v42: u32 = <u32>::wrapping_add(
+                                                                                                                __v12,
+                                                                                                                <u32>::rotate_left(__v38, __v37),
+                                                                                                            );
+                                                                                                            { (__v39, __v42, __v41, __v40) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            }
+                                                                        };
+                                                                        (
+                                                                            rt::ops::ScalarOps::acc_add(__v10, (1usize)),
+                                                                            __shared0.0,
+                                                                            __shared0.1,
+                                                                            __shared0.2,
+                                                                            __shared0.3,
+                                                                        )
+                                                                    };
+                                                                }
+                                                            }
+                                                        } else {
+                                                            {
+                                                                let mut __state = { ((0usize), __v5, __v6, __v7, __v8) };
+                                                                loop {
+                                                                    let (__v10, __v11, __v12, __v13, __v14) = __state;
+                                                                    if !((__v10 < __v9)) {
+                                                                        break __state;
+                                                                    }
+                                                                    __state = {
+                                                                        let __shared0 = {
+                                                                            let __v34: (u32, usize, u32) = if (__v10 < (16usize)) {
+                                                                                {
+                                                                                    let __v18: u32 = ((__v12 & __v13) | ((!__v12) & __v14));
+                                                                                    {
+                                                                                        let __v19: usize = __v10;
+                                                                                        {
+                                                                                            let __v21: u32 = {
+                                                                                                let __v20: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    __v10,
+                                                                                                    (4usize),
+                                                                                                );
+                                                                                                if (__v20 == (0usize)) {
+                                                                                                    (7u32)
+                                                                                                } else {
+                                                                                                    if (__v20 == (1usize)) {
+                                                                                                        (12u32)
+                                                                                                    } else {
+                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
+                                                                                                    }
+                                                                                                }
+                                                                                            };
+                                                                                            { (__v18, __v19, __v21) }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            } else {
+                                                                                if (__v10 < (32usize)) {
+                                                                                    {
+                                                                                        let __v22: u32 = ((__v14 & __v12) | ((!__v14) & __v13));
+                                                                                        {
+                                                                                            let __v23: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                rt::ops::ScalarOps::acc_add(
+                                                                                                    rt::ops::ScalarOps::acc_mul((5usize), __v10),
+                                                                                                    (1usize),
+                                                                                                ),
+                                                                                                (16usize),
+                                                                                            );
+                                                                                            {
+                                                                                                let __v25: u32 = {
+                                                                                                    let __v24: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                        __v10,
+                                                                                                        (4usize),
+                                                                                                    );
+                                                                                                    if (__v24 == (0usize)) {
+                                                                                                        (5u32)
+                                                                                                    } else {
+                                                                                                        if (__v24 == (1usize)) {
+                                                                                                            (9u32)
+                                                                                                        } else {
+                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                };
+                                                                                                { (__v22, __v23, __v25) }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                } else {
+                                                                                    if (__v10 < (48usize)) {
+                                                                                        {
+                                                                                            let __v26: u32 = ((__v12 ^ __v13) ^ __v14);
+                                                                                            {
+                                                                                                let __v27: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_add(
+                                                                                                        rt::ops::ScalarOps::acc_mul((3usize), __v10),
+                                                                                                        (5usize),
+                                                                                                    ),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v29: u32 = {
+                                                                                                        let __v28: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v28 == (0usize)) {
+                                                                                                            (4u32)
+                                                                                                        } else {
+                                                                                                            if (__v28 == (1usize)) {
+                                                                                                                (11u32)
+                                                                                                            } else {
+                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v26, __v27, __v29) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    } else {
+                                                                                        {
+                                                                                            let __v30: u32 = (__v13 ^ (__v12 | (!__v14)));
+                                                                                            {
+                                                                                                let __v31: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                    rt::ops::ScalarOps::acc_mul((7usize), __v10),
+                                                                                                    (16usize),
+                                                                                                );
+                                                                                                {
+                                                                                                    let __v33: u32 = {
+                                                                                                        let __v32: usize = rt::ops::ScalarOps::acc_rem(
+                                                                                                            __v10,
+                                                                                                            (4usize),
+                                                                                                        );
+                                                                                                        if (__v32 == (0usize)) {
+                                                                                                            (6u32)
+                                                                                                        } else {
+                                                                                                            if (__v32 == (1usize)) {
+                                                                                                                (10u32)
+                                                                                                            } else {
+                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
+                                                                                                            }
+                                                                                                        }
+                                                                                                    };
+                                                                                                    { (__v30, __v31, __v33) }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            };
+                                                                            {
+                                                                                let __v35: u32 = __v34.0;
+                                                                                {
+                                                                                    let __v36: usize = __v34.1;
+                                                                                    {
+                                                                                        let __v37: u32 = __v34.2;
+                                                                                        {
+                                                                                            let __v38: u32 = <u32>::wrapping_add(
+                                                                                                <u32>::wrapping_add(
+                                                                                                    <u32>::wrapping_add(__v11, __v35),
+                                                                                                    {
+                                                                                                        let __v64 = [__v10];
+                                                                                                        if __ctx
+                                                                                                            .index(
+                                                                                                                "index",
+                                                                                                                ::core::option::Option::Some(
+                                                                                                                    ::core::concat!(::core::file!(), ":1:1115"),
+                                                                                                                ),
+                                                                                                                __v64,
+                                                                                                                __b1_shape,
+                                                                                                            )
+                                                                                                            .is_some()
+                                                                                                        {
+                                                                                                            {
+                                                                                                                let __o: usize = rt::shape::to_linear(&__b1_shape, &__v64);
+                                                                                                                unsafe { rt::cpu::at(__b1_c0, __o) }
+                                                                                                            }
+                                                                                                        } else {
+                                                                                                            ::core::default::Default::default()
+                                                                                                        }
+                                                                                                    },
+                                                                                                ),
+                                                                                                {
+                                                                                                    let __v65 = [__v59[0], __v36];
+                                                                                                    if __ctx
+                                                                                                        .index(
+                                                                                                            "index",
+                                                                                                            ::core::option::Option::None,
+                                                                                                            __v65,
+                                                                                                            __b3_shape,
+                                                                                                        )
+                                                                                                        .is_some()
+                                                                                                    {
+                                                                                                        {
+                                                                                                            let __o: usize = rt::shape::to_linear(&__b3_shape, &__v65);
+                                                                                                            unsafe { rt::cpu::at(__b3_c0, __o) }
+                                                                                                        }
+                                                                                                    } else {
+                                                                                                        ::core::default::Default::default()
+                                                                                                    }
+                                                                                                },
+                                                                                            );
+                                                                                            {
+                                                                                                let __v39: u32 = __v14;
+                                                                                                {
+                                                                                                    let __v40: u32 = __v13;
+                                                                                                    {
+                                                                                                        let __v41: u32 = __v12;
+                                                                                                        {
+                                                                                                            let __v42: u32 = <u32>::wrapping_add(
+                                                                                                                __v12,
+                                                                                                                <u32>::rotate_left(__v38, __v37),
+                                                                                                            );
+                                                                                                            { (__v39, __v42, __v41, __v40) }
+                                                                                                        }
+                                                                                                    }
+                                                                                                }
+                                                                                            }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            }
+                                                                        };
+                                                                        (
+                                                                            rt::ops::ScalarOps::acc_add(__v10, (1usize)),
+                                                                            __shared0.0,
+                                                                            __shared0.1,
+                                                                            __shared0.2,
+                                                                            __shared0.3,
+                                                                        )
+                                                                    };
+                                                                }
+                                                            }
+                                                        }
+                                                    };
+                                                    {
+                                                        let __v44: (u32, u32, u32, u32) = {
+                                                            (__v43.1, __v43.2, __v43.3, __v43.4)
+                                                        };
+                                                        {
+                                                            let __v45: u32 = __v44.0;
+                                                            {
+                                                                let __v46: u32 = __v44.1;
+                                                                {
+                                                                    let __v47: u32 = __v44.2;
+                                                                    {
+                                                                        let __v48: u32 = __v44.3;
+                                                                        {
+                                                                            let __v49: bool = ((((<u32>::wrapping_add(
+                                                                                __v45,
+                                                                                (1732584193u32),
+                                                                            )
+                                                                                == {
+                                                                                    let __v66 = [(0usize)];
+                                                                                    if __ctx
+                                                                                        .index(
+                                                                                            "index",
+                                                                                            ::core::option::Option::Some(
+                                                                                                ::core::concat!(::core::file!(), ":1:1267"),
+                                                                                            ),
+                                                                                            __v66,
+                                                                                            __b0_shape,
+                                                                                        )
+                                                                                        .is_some()
+                                                                                    {
+                                                                                        {
+                                                                                            let __o: usize = rt::shape::to_linear(&__b0_shape, &__v66);
+                                                                                            unsafe { rt::cpu::at(__b0_c0, __o) }
+                                                                                        }
+                                                                                    } else {
+                                                                                        ::core::default::Default::default()
+                                                                                    }
+                                                                                })
+                                                                                && (<u32>::wrapping_add(__v46, (4023233417u32))
+                                                                                    == {
+                                                                                        let __v67 = [(1usize)];
+                                                                                        if __ctx
+                                                                                            .index(
+                                                                                                "index",
+                                                                                                ::core::option::Option::Some(
+                                                                                                    ::core::concat!(::core::file!(), ":1:1316"),
+                                                                                                ),
+                                                                                                __v67,
+                                                                                                __b0_shape,
+                                                                                            )
+                                                                                            .is_some()
+                                                                                        {
+                                                                                            {
+                                                                                                let __o: usize = rt::shape::to_linear(&__b0_shape, &__v67);
+                                                                                                unsafe { rt::cpu::at(__b0_c0, __o) }
+                                                                                            }
+                                                                                        } else {
+                                                                                            ::core::default::Default::default()
+                                                                                        }
+                                                                                    }))
+                                                                                && (<u32>::wrapping_add(__v47, (2562383102u32))
+                                                                                    == {
+                                                                                        let __v68 = [(2usize)];
+                                                                                        if __ctx
+                                                                                            .index(
+                                                                                                "index",
+                                                                                                ::core::option::Option::Some(
+                                                                                                    ::core::concat!(::core::file!(), ":1:1365"),
+                                                                                                ),
+                                                                                                __v68,
+                                                                                                __b0_shape,
+                                                                                            )
+                                                                                            .is_some()
+                                                                                        {
+                                                                                            {
+                                                                                                let __o: usize = rt::shape::to_linear(&__b0_shape, &__v68);
+                                                                                                unsafe { rt::cpu::at(__b0_c0, __o) }
+                                                                                            }
+                                                                                        } else {
+                                                                                            ::core::default::Default::default()
+                                                                                        }
+                                                                                    }))
+                                                                                && (<u32>::wrapping_add(__v48, (271733878u32))
+                                                                                    == {
+                                                                                        let __v69 = [(3usize)];
+                                                                                        if __ctx
+                                                                                            .index(
+                                                                                                "index",
+                                                                                                ::core::option::Option::Some(
+                                                                                                    ::core::concat!(::core::file!(), ":1:1414"),
+                                                                                                ),
+                                                                                                __v69,
+                                                                                                __b0_shape,
+                                                                                            )
+                                                                                            .is_some()
+                                                                                        {
+                                                                                            {
+                                                                                                let __o: usize = rt::shape::to_linear(&__b0_shape, &__v69);
+                                                                                                unsafe { rt::cpu::at(__b0_c0, __o) }
+                                                                                            }
+                                                                                        } else {
+                                                                                            ::core::default::Default::default()
+                                                                                        }
+                                                                                    }));
+                                                                            {
+                                                                                (
+                                                                                    (1u64),
+                                                                                    if __v49 { (0u64) } else { (18446744073709551615u64) },
+                                                                                )
+                                                                            }
+                                                                        }
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    },
+                    |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
+                        {
+                            (
+                                rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
+                                if (__v51.1 != (18446744073709551615u64)) {
+                                    __v51.1
+                                } else {
+                                    if (__v52.1 != (18446744073709551615u64)) {
+                                        rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                                    } else {
+                                        (18446744073709551615u64)
+                                    }
+                                },
+                            )
+                        }
+                    },
+                ) {
+                    ::core::option::Option::Some(__x) => {
+                        rt::Columns::from_elems(
+                            &[(|__x: (u64, u64)| -> (u64, u64) { __x })(__x)],
+                        )
+                    }
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            rt::cpu::empty_reduction("fold1_all")
+                                .or_at(::core::option::Option::None),
+                        );
+                    }
                 }
             };
             let __b5_c0: &[u64] = &__b5.0[..];

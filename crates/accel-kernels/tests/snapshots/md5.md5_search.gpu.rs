@@ -125,13 +125,13 @@ fn program() {
                                 rt::gpu::launch::Param::Extra("n"),
                                 rt::gpu::launch::Param::Extra("per"),
                                 rt::gpu::launch::Param::InDim(0usize, 0usize),
-                                rt::gpu::launch::Param::In(0usize, 0usize),
                                 rt::gpu::launch::Param::InDim(1usize, 0usize),
-                                rt::gpu::launch::Param::InDim(1usize, 1usize),
                                 rt::gpu::launch::Param::In(1usize, 0usize),
-                                rt::gpu::launch::Param::Err,
                                 rt::gpu::launch::Param::InDim(2usize, 0usize),
+                                rt::gpu::launch::Param::InDim(2usize, 1usize),
                                 rt::gpu::launch::Param::In(2usize, 0usize),
+                                rt::gpu::launch::Param::Err,
+                                rt::gpu::launch::Param::In(0usize, 0usize),
                                 rt::gpu::launch::Param::Part(0usize),
                                 rt::gpu::launch::Param::Part(1usize),
                             ],
@@ -154,9 +154,9 @@ fn program() {
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[
+                        (&__b0, &__b0_shape[..]),
                         (&__b1, &__b1_shape[..]),
                         (&__b3, &__b3_shape[..]),
-                        (&__b0, &__b0_shape[..]),
                     ],
                     scalars: &[],
                     z: &__zargs,
