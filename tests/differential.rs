@@ -3037,6 +3037,62 @@ mod guarded {
         (a, b.map(|x| x + 1.0))
     }
 
+    // PolyBench's jacobi-1d: each sweep changes the interior of a state
+    // from the other state alone, so the CPU writes it straight into the
+    // dying state's storage (`update_box`), the ends untouched.
+    #[acc]
+    fn sweeps(steps: usize, a0: &Vector<f32>, b0: &Vector<f32>) -> (Vector<f32>, Vector<f32>) {
+        let n = a0.len();
+        let mut a = a0.map(|x| x);
+        let mut b = b0.map(|x| x);
+        for _ in 0..steps {
+            b = generate([n], |[i]| {
+                if i >= 1 && i + 1 < n {
+                    a[[i - 1]] + a[[i]] - a[[i + 1]]
+                } else {
+                    b[[i]]
+                }
+            });
+            a = generate([n], |[i]| {
+                if i >= 1 && i + 1 < n {
+                    b[[i - 1]] * 0.5 + b[[i + 1]]
+                } else {
+                    a[[i]]
+                }
+            });
+        }
+        (a, b)
+    }
+
+    // The same with the states sharing storage at first (`b = a`), and the
+    // state that is written also read by a later one (`c` keeps the old
+    // `b`): the update must never be seen through another name.
+    #[acc]
+    fn sweeps_shared(steps: usize, a0: &Matrix<i32>) -> (Matrix<i32>, Matrix<i32>, Matrix<i32>) {
+        let [n, m] = a0.shape();
+        let mut a = a0.map(|x| x + 1);
+        let mut b = a;
+        let mut c = a0.map(|x| x);
+        for t in 0..steps {
+            c = b;
+            b = generate([n, m], |[i, j]| {
+                if i >= 1 && j + 1 < m {
+                    a[[i - 1, j]] - a[[i, j + 1]] + (t as i32)
+                } else {
+                    b[[i, j]]
+                }
+            });
+            a = generate([n, m], |[i, j]| {
+                if i + 1 < n && j >= 1 {
+                    b[[i + 1, j - 1]] * 2
+                } else {
+                    a[[i, j]]
+                }
+            });
+        }
+        (a, b, c)
+    }
+
     proptest! {
         #![proptest_config(cfg())]
 
@@ -3063,6 +3119,9 @@ mod guarded {
             let wide = Matrix::from_vec(a.shape(), a.to_vec().iter().map(|&x| x as i64).collect()).unwrap();
             check_ok(band::SOURCE, "band", &[arg(&wide), arg(lo * 2), arg(up), arg(steps)], band(&wide, lo * 2, up, steps), EXACT);
             check_ok(relax::SOURCE, "relax", &[arg(steps), arg(&f)], relax(steps, &f), EXACT);
+            let ys = Vector::from(xs.to_vec().into_iter().rev().collect::<Vec<_>>());
+            check_ok(sweeps::SOURCE, "sweeps", &[arg(steps * 2), arg(&xs), arg(&ys)], sweeps(steps * 2, &xs, &ys), EXACT);
+            check_ok(sweeps_shared::SOURCE, "sweeps_shared", &[arg(steps), arg(&a)], sweeps_shared(steps, &a), EXACT);
         }
     }
 
@@ -3098,8 +3157,27 @@ mod guarded {
                 .ok();
             }
         }
+        for n in BIG {
+            let xs = Vector::from((0..n).map(|i| (hash(i) % 1000) as f32).collect::<Vec<_>>());
+            let ys = Vector::from((0..n).map(|i| (hash(i + n) % 1000) as f32).collect::<Vec<_>>());
+            check_ok(
+                sweeps::SOURCE,
+                "sweeps",
+                &[arg(5usize), arg(&xs), arg(&ys)],
+                sweeps(5, &xs, &ys),
+                EXACT,
+            );
+        }
         for (r, c) in [(3, 40_000), (300, 301), (1, 70_000)] {
             let f = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) % 100) as f32);
+            let a = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) % 100) as i32);
+            check_ok(
+                sweeps_shared::SOURCE,
+                "sweeps_shared",
+                &[arg(4usize), arg(&a)],
+                sweeps_shared(4, &a),
+                EXACT,
+            );
             check_ok(
                 relax::SOURCE,
                 "relax",

@@ -1153,11 +1153,13 @@ impl Gen<'_> {
     /// changing branch is the then-branch. When `x` dies at this kernel,
     /// the kernel updates it in place ([`Gen::in_place`]).
     fn in_place_candidate(&self, elem: &ElemFn, out: u32) -> Option<(u32, H, bool)> {
-        let ElemFn::Index(f) = elem else { return None };
         let out_buf = &self.plan.buffers[BufId(out)];
-        if out_buf.rank == 0 {
-            return None;
-        }
+        let f = match elem {
+            ElemFn::Index(f) if out_buf.rank > 0 => f,
+            // A vector's generate takes its index as a `usize`.
+            ElemFn::Linear(f) if out_buf.rank == 1 => f,
+            _ => return None,
+        };
         let shape = out_buf.shape;
         self.in_iteration(elem, shape, || {
             let mut h = f.body;
@@ -1231,14 +1233,24 @@ impl Gen<'_> {
         let shape = self.plan.buffers[BufId(b)].shape;
         let call = self.generate_call(elem, b, bs, rank, cols);
         let mut bx = IndexBox::new(rank);
-        let c = match self.a.expr(iff) {
-            Expr::Scalar(Scalar::If(c, ..)) => *c,
+        let (c, changing) = match self.a.expr(iff) {
+            Expr::Scalar(Scalar::If(c, t, e)) => (*c, if then { *t } else { *e }),
             _ => unreachable!("an in-place candidate is an `if`"),
         };
+        // The changing branch does not read `x`: its values go straight
+        // into `x`'s storage, whatever the box's size.
+        let direct = !self.a.reaches(
+            changing,
+            |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(b)) if b.0 == x),
+        );
         self.in_iteration(elem, shape, || self.box_where(c, then, bs, &mut bx, None));
         let (lo, hi) = bx.bounds(bs);
         let r = Literal::usize_unsuffixed(rank);
         let pv = var(f.params[0]);
+        let param = match elem {
+            ElemFn::Index(_) => quote!(let #pv: [usize; #r] = __ix;),
+            ElemFn::Linear(_) => quote!(let #pv: usize = __i;),
+        };
         let uneven = elem.loops(self.a);
         let values = self.versioned(|| {
             self.in_iteration(elem, shape, || {
@@ -1250,15 +1262,34 @@ impl Gen<'_> {
                     },
                 )]);
                 let body = self.expr_in_box(f.body, decided, &bx, &hi);
+                let (skeleton, into) = if direct {
+                    (quote!(update_box), quote!(&mut __x,))
+                } else {
+                    (quote!(generate_box), quote!())
+                };
                 // A `move` closure, as in `stencil_split`.
                 quote!({
                     let __ctx = &__ctx;
-                    #rt::cpu::generate_box::<#cols, #r>(&#bs, __lo, __hi, #uneven,
+                    #rt::cpu::#skeleton::<#cols, #r>(#into &#bs, __lo, __hi, #uneven,
                         #[allow(unused_variables)]
-                        move |__i: usize, __ix: [usize; #r]| { let #pv: [usize; #r] = __ix; #body })
+                        move |__i: usize, __ix: [usize; #r]| { #param #body })
                 })
             })
         });
+        if direct {
+            return quote!({
+                let (__lo, __hi): ([usize; #r], [usize; #r]) = ([#(#lo),*], [#(#hi),*]);
+                if #xs == #bs {
+                    let mut __x = #xi;
+                    #values;
+                    __x
+                } else {
+                    let __r: #cols = #call;
+                    #rt::Columns::recycle(#xi);
+                    __r
+                }
+            });
+        }
         quote!({
             let (__lo, __hi): ([usize; #r], [usize; #r]) = ([#(#lo),*], [#(#hi),*]);
             if #xs == #bs && #rt::cpu::box_pays(&#bs, __lo, __hi) {

@@ -2,11 +2,15 @@
 //! indices (an LU step's pivot row, a border) writes that box into the dead
 //! array's own storage instead of building a new array.
 //!
-//! The box's new elements are computed first, into a buffer of their own,
-//! while every read still sees the old array; then they are written into
-//! it. So the element function may read any element of the array, changed
-//! ones included, and still sees the old values, as the functional program
-//! says.
+//! When the element function reads the array, the box's new elements are
+//! computed first, into a buffer of their own, while every read still sees
+//! the old array; then they are written into it ([`generate_box`],
+//! [`write_box`]). So the element function may read any element of the
+//! array, changed ones included, and still sees the old values, as the
+//! functional program says. When it does not read the array (a Jacobi sweep
+//! `b = generate(.. if inside { f(a) } else { b[[i]] } ..)`), the box is
+//! computed straight into it ([`update_box`]): no buffer, no copy, and the
+//! elements outside the box are not touched at all.
 
 use super::par;
 use crate::elem::Columns;
@@ -93,6 +97,64 @@ pub fn write_box<C: Columns, const R: usize>(
     vals.recycle();
 }
 
+/// Computes the elements of the box `lo..hi` of `cols` (of shape `shape`)
+/// straight into their places: element `ix` becomes `f(i, ix)`, `i` its
+/// offset. For an element function that does not read `cols`'s array (the
+/// compiler checks): nothing sees a changed element too early. `uneven`: as
+/// in [`generate_box`].
+pub fn update_box<C: Columns, const R: usize>(
+    cols: &mut C,
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    uneven: bool,
+    f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
+) {
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    assert!(
+        cols.len() == crate::shape::size(shape),
+        "accel internal error: an update of {} elements for shape {shape:?}",
+        cols.len()
+    );
+    if n == 0 || R == 0 {
+        return;
+    }
+    let row = len[R - 1];
+    let out = cols.out_ptr();
+    // The box's elements `k` in `r` (row-major in the box), a run of one
+    // row at a time: one offset computed per run, then consecutive ones.
+    let run = |r: std::ops::Range<usize>| {
+        let mut k = r.start;
+        while k < r.end {
+            let b = crate::shape::from_linear(&len, k);
+            let ix0: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
+            let at0 = crate::shape::to_linear(shape, &ix0);
+            let end = r.end.min((k / row + 1) * row);
+            // Captured by value (`f` is `Copy`), so the compiler sees that
+            // what the loop reads is loop-invariant, and it vectorises.
+            let at = move |i: usize| {
+                let mut ix = ix0;
+                ix[R - 1] += i - at0;
+                f(i, ix)
+            };
+            // SAFETY: the run's elements lie in the box (the last component
+            // below `start + len`), inside `shape`, so their offsets
+            // `at0..at0 + (end - k)` are below `cols.len()`; the ranges are
+            // disjoint and the box's elements have distinct offsets, so one
+            // task writes each slot; `cols` is borrowed mutably for the whole
+            // call and `f` does not read it.
+            unsafe { C::write_range(out, at0..at0 + (end - k), &at) }
+            k = end;
+        }
+    };
+    if uneven {
+        super::fine_chunks(n).for_each(run);
+    } else {
+        super::chunks(n).for_each(run);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +167,7 @@ mod tests {
             ([4, 5], [3, 1], [2, 4]),
             ([0, 5], [0, 0], [1, 1]),
             ([300, 301], [2, 0], [299, 300]),
+            ([5, 70000], [1, 1], [4, 69999]),
         ] {
             let n = shape[0] * shape[1];
             let mut a: Vec<usize> = (0..n).collect();
@@ -113,6 +176,14 @@ mod tests {
                 i + 1_000_000
             });
             write_box(&mut a, &shape, lo, hi, vals);
+            let mut b: Vec<usize> = (0..n).collect();
+            for uneven in [false, true] {
+                update_box(&mut b, &shape, lo, hi, uneven, |i, ix| {
+                    assert_eq!(i, ix[0] * shape[1] + ix[1]);
+                    i + 1_000_000
+                });
+                assert_eq!(a, b, "{shape:?} {lo:?} {hi:?}");
+            }
             for (i, x) in a.into_iter().enumerate() {
                 let ix = [i / shape[1], i % shape[1]];
                 let inside = (0..2).all(|d| lo[d] <= ix[d] && ix[d] < hi[d]);
