@@ -465,6 +465,59 @@ fn reads_of_a_row_fixed_per_kernel() -> accel::Result<()> {
     Ok(())
 }
 
+// A permute's index and value functions read other arrays at the source's
+// own index (`keys[[i]]`, `ws[[i, j]]`): unchecked when the host finds the
+// source's space inside those arrays, checked (and reported) otherwise.
+accel! {
+    fn bin_weights(keys: &Vector<usize>, ws: &Vector<i64>, bins: usize) -> Vector<i64> {
+        ws.map(|w| w * 2).permute(&fill([bins], 0i64), |[i]| Some([keys[[i]] % bins]), |new, old| new + old)
+    }
+
+    fn pairs_below(m: &Matrix<u32>, rows: usize) -> Vector<u32> {
+        let [_, c] = m.shape();
+        generate([rows, c], |[i, j]| m[[i, j]]).permute(&fill([8], 0u32), |[i, j]| if m[[i, j]] % 3 == 0 { None } else { Some([(m[[i, j]] as usize + i) % 8]) }, |new, old| new + old)
+    }
+}
+
+#[test]
+fn permute_reads_at_the_source_index() -> accel::Result<()> {
+    for n in [0usize, 1, 5, 300, 20_000] {
+        let keys: Vec<usize> = (0..n).map(|i| (i * 7919) % 1000).collect();
+        let ws: Vec<i64> = (0..n as i64).map(|i| i % 17 - 8).collect();
+        let bins = 13;
+        let mut want = vec![0i64; bins];
+        for (k, w) in keys.iter().zip(&ws) {
+            want[k % bins] += 2 * w;
+        }
+        let kv = Vector::from(keys.clone());
+        assert_eq!(
+            bin_weights(&kv, &Vector::from(ws.clone()), bins)?.to_vec(),
+            want,
+            "n = {n}"
+        );
+        // More weights than keys: the read past the keys' end is reported.
+        let more = Vector::from([ws.clone(), vec![1]].concat());
+        let e = bin_weights(&kv, &more, bins).unwrap_err();
+        assert_eq!(e.kind(), accel::ErrorKind::IndexOutOfBounds, "n = {n}: {e}");
+    }
+    for (r, c) in [(1, 1), (3, 7), (40, 600)] {
+        let m = Matrix::from_fn([r, c], |[i, j]| ((i * 31 + j * 17) % 50) as u32);
+        let mut want = vec![0u32; 8];
+        for i in 0..r {
+            for j in 0..c {
+                let x = ((i * 31 + j * 17) % 50) as u32;
+                if x % 3 != 0 {
+                    want[(x as usize + i) % 8] += x;
+                }
+            }
+        }
+        assert_eq!(pairs_below(&m, r)?.to_vec(), want, "{r}x{c}");
+        let e = pairs_below(&m, r + 1).unwrap_err();
+        assert_eq!(e.kind(), accel::ErrorKind::IndexOutOfBounds, "{r}x{c}: {e}");
+    }
+    Ok(())
+}
+
 #[test]
 fn guarded_neighbour_reads() -> accel::Result<()> {
     for (r, c) in [(0, 0), (1, 1), (1, 5), (2, 2), (3, 3), (4, 7), (9, 5), (17, 33)] {

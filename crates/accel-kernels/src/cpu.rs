@@ -578,7 +578,6 @@ impl Gen<'_> {
             } => {
                 let s = self.expr(*shape);
                 let in_shape = format_ident!("__in{}", b0);
-                let e = self.elem_closure(elem, &in_shape);
                 let g = self.fun2(combine, &t);
                 let d = buf(defaults.0);
                 let init = if *move_defaults && moved.contains(&defaults.0) {
@@ -588,35 +587,45 @@ impl Gen<'_> {
                 };
                 let r = Literal::usize_unsuffixed(self.index_rank(index));
                 let p = var(index.params[0]);
-                let body = self.expr(index.body);
                 let at = location(kernel.at);
-                let target = quote! {
-                    |__i: usize| {
-                        let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
-                        match #body {
-                            ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
-                            ::core::option::Option::None => ::core::option::Option::None,
+                let atomic = cpu_atomic(self.a, combine, &elem_ty);
+                // The index and value functions run over the source's index
+                // space: their reads at its own index are proved as a
+                // generate's are (in two versions when the host must compare
+                // extents first).
+                let call = self.versioned(|| {
+                    let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
+                    let index_fn = ElemFn::Index(index.clone());
+                    let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
+                    let target = quote! {
+                        #[inline(always)]
+                        |__i: usize| {
+                            let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
+                            match #body {
+                                ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
+                                ::core::option::Option::None => ::core::option::Option::None,
+                            }
                         }
-                    }
-                };
-                // Integer sums, minima and bit operations: lock-free
-                // atomics; a scatter of a primitive: atomic stores.
-                let call = match cpu_atomic(self.a, combine, &elem_ty) {
-                    None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
-                        #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
-                    },
-                    Some(a) => {
-                        let a = format_ident!("{}", format!("{a:?}"));
-                        quote! {
-                            #rt::cpu::permute_atomic::<#t>(
-                                &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
-                            );
+                    };
+                    // Integer sums, minima and bit operations: lock-free
+                    // atomics; a scatter of a primitive: atomic stores.
+                    match &atomic {
+                        None if matches!(elem_ty, Ty::Prim(_)) && keeps_new(self.a, combine) => quote! {
+                            #rt::cpu::scatter_store::<#t>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e);
+                        },
+                        Some(a) => {
+                            let a = format_ident!("{}", format!("{a:?}"));
+                            quote! {
+                                #rt::cpu::permute_atomic::<#t>(
+                                    &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
+                                );
+                            }
                         }
+                        None => quote! {
+                            #rt::cpu::permute::<#cols>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e, #g);
+                        },
                     }
-                    None => quote! {
-                        #rt::cpu::permute::<#cols>(&mut #bi, #rt::shape::size(&#in_shape), #target, #e, #g);
-                    },
-                };
+                });
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::host::extent(#op, &#in_shape)?;

@@ -31,6 +31,7 @@ fn program() {
         >(
             &mut __b2,
             rt::shape::size(&__in2),
+            #[inline(always)]
             |__i: usize| {
                 let __v5: [usize; 1] = rt::cpu::index_at(&__in2, __i);
                 match {
@@ -39,23 +40,17 @@ fn program() {
                         rt::ops::FastDiv::fast_rem(
                             ({
                                 let __v14 = [__v6];
-                                if __ctx
-                                    .index(
+                                if rt::cpu::VERIFY_ELISIONS {
+                                    rt::cpu::verify_elision(
+                                        "inside the iteration space",
                                         "index",
-                                        ::core::option::Option::Some(
-                                            ::core::concat!(::core::file!(), ":1:230"),
-                                        ),
-                                        __v14,
-                                        __b0_shape,
-                                    )
-                                    .is_some()
+                                        &__v14,
+                                        &__b0_shape,
+                                    );
+                                }
                                 {
-                                    {
-                                        let __o: usize = rt::shape::to_linear(&__b0_shape, &__v14);
-                                        unsafe { rt::cpu::at(__b0_c0, __o) }
-                                    }
-                                } else {
-                                    ::core::default::Default::default()
+                                    let __o: usize = rt::shape::to_linear(&__b0_shape, &__v14);
+                                    unsafe { rt::cpu::at(__b0_c0, __o) }
                                 }
                             } as usize),
                             __h0,
