@@ -600,7 +600,7 @@ impl Gen<'_> {
                     let target = quote! {
                         #[inline(always)]
                         |__i: usize| {
-                            let #p: [usize; #r] = #rt::cpu::index_at(&#in_shape, __i);
+                            let #p: [usize; #r] = __index_of.at(__i);
                             match #body {
                                 ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
                                 ::core::option::Option::None => ::core::option::Option::None,
@@ -629,6 +629,7 @@ impl Gen<'_> {
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::host::extent(#op, &#in_shape)?;
+                    let __index_of = #rt::cpu::IndexOf::new(&#in_shape);
                     let mut #bi: #cols = #init;
                     #call
                 });

@@ -1849,6 +1849,7 @@ fn program() {
         rt::cpu::reserve::<(usize, f32)>("permute", &__b9_shape)?;
         let __in9 = [__h0];
         rt::host::extent("permute", &__in9)?;
+        let __index_of = rt::cpu::IndexOf::new(&__in9);
         let mut __b9: <(usize, f32) as rt::Elem>::Columns = __b8;
         if (([__h0])[0]) <= (__b6_shape)[0] && ([__h0][0]) <= (__b6_shape)[0] {
             rt::cpu::permute::<
@@ -1858,7 +1859,7 @@ fn program() {
                 rt::shape::size(&__in9),
                 #[inline(always)]
                 |__i: usize| {
-                    let __v61: [usize; 1] = rt::cpu::index_at(&__in9, __i);
+                    let __v61: [usize; 1] = __index_of.at(__i);
                     match if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
                         < [__h0][0])
                     {
@@ -1964,7 +1965,7 @@ fn program() {
                 rt::shape::size(&__in9),
                 #[inline(always)]
                 |__i: usize| {
-                    let __v61: [usize; 1] = rt::cpu::index_at(&__in9, __i);
+                    let __v61: [usize; 1] = __index_of.at(__i);
                     match if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
                         < [__h0][0])
                     {

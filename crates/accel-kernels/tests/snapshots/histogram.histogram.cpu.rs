@@ -25,6 +25,7 @@ fn program() {
         rt::cpu::reserve::<u32>("permute", &__b2_shape)?;
         let __in2 = __b0_shape;
         rt::host::extent("permute", &__in2)?;
+        let __index_of = rt::cpu::IndexOf::new(&__in2);
         let mut __b2: <u32 as rt::Elem>::Columns = __b1;
         rt::cpu::permute_atomic::<
             u32,
@@ -33,7 +34,7 @@ fn program() {
             rt::shape::size(&__in2),
             #[inline(always)]
             |__i: usize| {
-                let __v5: [usize; 1] = rt::cpu::index_at(&__in2, __i);
+                let __v5: [usize; 1] = __index_of.at(__i);
                 match {
                     let __v6: usize = __v5[0];
                     ::core::option::Option::Some([

@@ -270,6 +270,7 @@ fn program() {
             rt::cpu::reserve::<(f64, f64, u32)>("permute", &__b6_shape)?;
             let __in6 = __b0_shape;
             rt::host::extent("permute", &__in6)?;
+            let __index_of = rt::cpu::IndexOf::new(&__in6);
             let mut __b6: <(f64, f64, u32) as rt::Elem>::Columns = __b4;
             if ((__b0_shape)[0]) <= (__b5_shape)[0] {
                 rt::cpu::permute::<
@@ -279,7 +280,7 @@ fn program() {
                     rt::shape::size(&__in6),
                     #[inline(always)]
                     |__i: usize| {
-                        let __v36: [usize; 1] = rt::cpu::index_at(&__in6, __i);
+                        let __v36: [usize; 1] = __index_of.at(__i);
                         match {
                             let __v37: usize = __v36[0];
                             ::core::option::Option::Some([
@@ -345,7 +346,7 @@ fn program() {
                     rt::shape::size(&__in6),
                     #[inline(always)]
                     |__i: usize| {
-                        let __v36: [usize; 1] = rt::cpu::index_at(&__in6, __i);
+                        let __v36: [usize; 1] = __index_of.at(__i);
                         match {
                             let __v37: usize = __v36[0];
                             ::core::option::Option::Some([

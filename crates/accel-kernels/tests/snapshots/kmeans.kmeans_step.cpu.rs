@@ -223,6 +223,7 @@ fn program() {
         rt::cpu::reserve::<(f64, f64, u32)>("permute", &__b4_shape)?;
         let __in4 = __b0_shape;
         rt::host::extent("permute", &__in4)?;
+        let __index_of = rt::cpu::IndexOf::new(&__in4);
         let mut __b4: <(f64, f64, u32) as rt::Elem>::Columns = __b2;
         if ((__b0_shape)[0]) <= (__b3_shape)[0] {
             rt::cpu::permute::<
@@ -232,7 +233,7 @@ fn program() {
                 rt::shape::size(&__in4),
                 #[inline(always)]
                 |__i: usize| {
-                    let __v28: [usize; 1] = rt::cpu::index_at(&__in4, __i);
+                    let __v28: [usize; 1] = __index_of.at(__i);
                     match {
                         let __v29: usize = __v28[0];
                         ::core::option::Option::Some([
@@ -298,7 +299,7 @@ fn program() {
                 rt::shape::size(&__in4),
                 #[inline(always)]
                 |__i: usize| {
-                    let __v28: [usize; 1] = rt::cpu::index_at(&__in4, __i);
+                    let __v28: [usize; 1] = __index_of.at(__i);
                     match {
                         let __v29: usize = __v28[0];
                         ::core::option::Option::Some([

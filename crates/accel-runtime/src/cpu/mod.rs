@@ -121,6 +121,44 @@ pub fn index_at<const R: usize>(shape: &[usize; R], mut l: usize) -> [usize; R] 
     ix
 }
 
+/// [`index_at`] for many offsets of one shape: the divisions by the extents
+/// done as multiplications by their reciprocals, computed once (a permute
+/// over the pairs `[i, j]` of a matrix finds each source's index from its
+/// offset; a hardware division would be most of the cost of a cheap index
+/// function).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct IndexOf<const R: usize> {
+    shape: [usize; R],
+    divisors: [<usize as crate::ops::FastDiv>::Divisor; R],
+}
+
+impl<const R: usize> IndexOf<R> {
+    pub fn new(shape: &[usize; R]) -> IndexOf<R> {
+        use crate::ops::FastDiv;
+        IndexOf {
+            shape: *shape,
+            divisors: std::array::from_fn(|d| shape[d].divisor()),
+        }
+    }
+
+    /// The index at row-major offset `l`, for `l` inside the shape.
+    #[inline(always)]
+    pub fn at(&self, mut l: usize) -> [usize; R] {
+        use crate::ops::FastDiv;
+        let mut ix = [0; R];
+        for d in (1..R).rev() {
+            let q = l.fast_div(self.divisors[d]);
+            ix[d] = l - q * self.shape[d];
+            l = q;
+        }
+        if R > 0 {
+            ix[0] = l;
+        }
+        ix
+    }
+}
+
 /// `(rows, row length)` of an array reduced or scanned along its innermost
 /// dimension.
 #[inline]
@@ -242,6 +280,26 @@ fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn index_of_is_index_at() {
+        for shape in [
+            [1usize, 1, 1],
+            [3, 5, 7],
+            [2, 1, 300],
+            [70_000, 3, 2],
+            [1, 65_537, 1],
+        ] {
+            let of = IndexOf::new(&shape);
+            let n = crate::shape::size(&shape);
+            for l in (0..n).step_by(n / 1000 + 1).chain([n - 1]) {
+                assert_eq!(of.at(l), index_at(&shape, l), "{shape:?} at {l}");
+            }
+        }
+        let big = [3usize << 40, 1 << 20];
+        let l = (2usize << 40) * (1 << 20) + 12345;
+        assert_eq!(IndexOf::new(&big).at(l), index_at(&big, l));
+    }
+
     use super::*;
 
     #[test]
