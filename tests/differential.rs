@@ -3439,3 +3439,98 @@ mod interchanged {
         check_matmul(&wide(67, 150, 7), &wide(151, 131, 8), &v);
     }
 }
+
+// Permutes that move whole rows (k-means' sums of the points of each
+// centre): the CPU finds each source row's target once and adds the row
+// along; index functions that only look like it take the element path.
+mod row_permutes {
+    use super::*;
+
+    // Each point's features added to its centre's row.
+    #[acc]
+    fn centre_sums(feats: &Matrix<i64>, member: &Vector<usize>, k: usize) -> Matrix<i64> {
+        let [_, f] = feats.shape();
+        feats.permute(
+            &fill([k, f], 0i64),
+            |[i, j]| Some([member[[i]] % k, j]),
+            |new, old| new + old,
+        )
+    }
+
+    // Rows dropped by a test of the row, a maximum, and a target of rank 3.
+    #[acc]
+    fn row_max3(m: &Matrix<i32>, k: usize) -> Array<i32, 3> {
+        let [_, c] = m.shape();
+        m.permute(
+            &fill([2, k, c], -7i32),
+            |[i, j]| {
+                if m[[i, 0]] % 3 == 0 {
+                    None
+                } else {
+                    Some([i % 2, (i / 2) % k, j])
+                }
+            },
+            |new, old| new.max(old),
+        )
+    }
+
+    // Not rows: the row's target depends on `j` (a reversal of the row, and
+    // a choice by `j`).
+    #[acc]
+    fn not_rows(m: &Matrix<i64>) -> (Matrix<i64>, Matrix<i64>) {
+        let [r, c] = m.shape();
+        let rev = m.permute(
+            &fill([r, c], 0i64),
+            |[i, j]| Some([i / 2, c - 1 - j]),
+            |new, old| new + old,
+        );
+        let odd = m.permute(
+            &fill([r, c], 0i64),
+            |[i, j]| if j % 2 == 1 { Some([i / 2, j]) } else { None },
+            |new, old| new + old,
+        );
+        (rev, odd)
+    }
+
+    // The target's rows shorter than the source's: elements past their end
+    // are reported.
+    #[acc]
+    fn narrow(m: &Matrix<i64>, w: usize) -> Matrix<i64> {
+        let [r, _] = m.shape();
+        m.permute(&fill([r, w], 0i64), |[i, j]| Some([i, j]), |new, old| new + old)
+    }
+
+    proptest! {
+        #![proptest_config(cfg())]
+
+        #[test]
+        fn row_permutes(m in matrix(-1000i64..1000, 12, 12), k in 1usize..5, w in 0usize..14) {
+            let [r, c] = m.shape();
+            let member = Vector::from((0..r).map(|i| (i * 7 + 3) % 5).collect::<Vec<usize>>());
+            check_ok(centre_sums::SOURCE, "centre_sums", &[arg(&m), arg(&member), arg(k)], centre_sums(&m, &member, k), EXACT);
+            let mi = Matrix::from_vec(m.shape(), m.to_vec().iter().map(|&x| x as i32).collect()).unwrap();
+            // Column 0 is read for every row that has elements (none without columns).
+            check_ok(row_max3::SOURCE, "row_max3", &[arg(&mi), arg(k)], row_max3(&mi, k), EXACT);
+            check_ok(not_rows::SOURCE, "not_rows", &[arg(&m)], not_rows(&m), EXACT);
+            let past = r > 0 && w < c;
+            check_fails_if(narrow::SOURCE, "narrow", &[arg(&m), arg(w)], narrow(&m, w), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+        }
+    }
+
+    /// Past the parallel sizes: private tables per part of the rows, and the
+    /// element path when the tables would be as large as the sources.
+    #[test]
+    fn row_permutes_large() {
+        for (r, c, k) in [(40_000, 34, 5), (3000, 7, 2500), (50, 3000, 3)] {
+            let m = Matrix::from_fn([r, c], |[i, j]| (hash(i * c + j) % 200) as i64 - 100);
+            let member = Vector::from((0..r).map(|i| hash(i) as usize % k).collect::<Vec<usize>>());
+            check_ok(
+                centre_sums::SOURCE,
+                "centre_sums",
+                &[arg(&m), arg(&member), arg(k)],
+                centre_sums(&m, &member, k),
+                EXACT,
+            );
+        }
+    }
+}

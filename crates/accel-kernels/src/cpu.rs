@@ -593,9 +593,14 @@ impl Gen<'_> {
                 // space: their reads at its own index are proved as a
                 // generate's are (in two versions when the host must compare
                 // extents first).
+                let index_fn = ElemFn::Index(index.clone());
+                let rank = self.index_rank(index);
+                let moves_rows = atomic.is_some()
+                    && Iteration::of(self.a, &index_fn, *shape)
+                        .is_some_and(|it| it.moves_rows(self.a, index.body, rank));
+                let out_last = Literal::usize_unsuffixed(self.plan.buffers[BufId(b0)].rank.saturating_sub(1));
                 let call = self.versioned(|| {
                     let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
-                    let index_fn = ElemFn::Index(index.clone());
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
                     let target = quote! {
                         #[inline(always)]
@@ -615,10 +620,35 @@ impl Gen<'_> {
                         },
                         Some(a) => {
                             let a = format_ident!("{}", format!("{a:?}"));
-                            quote! {
+                            let each = quote! {
                                 #rt::cpu::permute_atomic::<#t>(
                                     &mut #bi, #rt::shape::size(&#in_shape), #target, #e, #rt::cpu::AtomicOp::#a,
                                 );
+                            };
+                            if !moves_rows {
+                                return each;
+                            }
+                            // Whole rows, when the target's rows are long
+                            // enough for them (else each element, checked).
+                            let row_target = quote! {
+                                #[inline(always)]
+                                |__r: usize| {
+                                    let #p: [usize; #r] = __index_of.at(__r * __len);
+                                    match #body {
+                                        ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
+                                        ::core::option::Option::None => ::core::option::Option::None,
+                                    }
+                                }
+                            };
+                            quote! {
+                                let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                                if __len <= (#bs)[#out_last] {
+                                    #rt::cpu::permute_rows_atomic::<#t>(
+                                        &mut #bi, __rows, __len, #row_target, #e, #rt::cpu::AtomicOp::#a,
+                                    );
+                                } else {
+                                    #each
+                                }
                             }
                         }
                         None => quote! {

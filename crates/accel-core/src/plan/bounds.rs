@@ -114,6 +114,73 @@ impl Iteration {
         (comps.len() == *rank).then_some(comps)
     }
 
+    /// Whether a permute's index function `body` (this iteration's, over a
+    /// source of rank `rank` >= 2) moves whole rows: its result is `None` or
+    /// `Some([.., j])`, `j` the source's innermost index component, and
+    /// nothing else in it (the choice, the other components) depends on
+    /// `j`. Then the target of each element of a source row is the target
+    /// of the row's first element, `j` further along.
+    pub fn moves_rows(&self, a: &Arena, body: H, rank: usize) -> bool {
+        if rank < 2 {
+            return false;
+        }
+        let last = rank - 1;
+        let mut seen = HashSet::new();
+        self.rows_result(a, body, last, &mut seen)
+    }
+
+    /// [`Iteration::moves_rows`] at `h`, a node whose value is the result.
+    fn rows_result(&self, a: &Arena, h: H, last: usize, seen: &mut HashSet<H>) -> bool {
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Let { value, body, .. }) => {
+                (self.comp(a, *value) == Some(last) || self.free_of(a, *value, last, seen))
+                    && self.rows_result(a, *body, last, seen)
+            }
+            Expr::Scalar(Scalar::If(c, t, e)) => {
+                self.free_of(a, *c, last, seen)
+                    && self.rows_result(a, *t, last, seen)
+                    && self.rows_result(a, *e, last, seen)
+            }
+            Expr::Scalar(Scalar::None(_)) => true,
+            Expr::Scalar(Scalar::Some(x)) => match a.expr(self.resolve(a, *x)) {
+                Expr::Scalar(Scalar::MakeIndex(cs)) => match cs.split_last() {
+                    Some((j, rest)) => {
+                        self.comp(a, *j) == Some(last) && rest.iter().all(|c| self.free_of(a, *c, last, seen))
+                    }
+                    None => false,
+                },
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether `h` does not depend on component `last` of the iteration
+    /// index (nor on the whole index). `seen`: nodes found free already.
+    fn free_of(&self, a: &Arena, h: H, last: usize, seen: &mut HashSet<H>) -> bool {
+        if seen.contains(&h) {
+            return true;
+        }
+        if self.comp(a, h) == Some(last) {
+            return false;
+        }
+        let free = match a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) => *v != self.param,
+            // Another component of the index.
+            Expr::Scalar(Scalar::Proj(b, _)) if self.comp(a, h).is_some() && self.is_index(a, *b) => true,
+            // A `let` of the innermost component, then unused here (its
+            // uses are caught as that component).
+            Expr::Scalar(Scalar::Let { value, body, .. }) if self.comp(a, *value) == Some(last) => {
+                self.free_of(a, *body, last, seen)
+            }
+            e => e.children().into_iter().all(|c| self.free_of(a, c, last, seen)),
+        };
+        if free {
+            seen.insert(h);
+        }
+        free
+    }
+
     /// Whether `index` is the iteration index itself.
     pub fn is_index(&self, a: &Arena, index: H) -> bool {
         is_iteration_index(a, index, self.param, &self.lets)

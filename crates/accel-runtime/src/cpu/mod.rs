@@ -27,7 +27,9 @@ pub use fold::{
     fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
     fold_all_lanes, fold_rows, fold_rows_then, row_index, Order,
 };
-pub use permute::{permute, permute_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim};
+pub use permute::{
+    permute, permute_atomic, permute_rows_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim,
+};
 pub use scan::{
     scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
 };

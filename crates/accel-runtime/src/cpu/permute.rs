@@ -491,6 +491,75 @@ pub fn permute_atomic<T: AtomicPrim>(
     });
 }
 
+/// [`permute_atomic`] for a permute that moves whole rows: source row `r`
+/// (elements `r * len .. (r + 1) * len`) goes to the row starting at slot
+/// `target(r)`, element by element (`out[t + j] = op(value(r * len + j),
+/// out[t + j])`), as k-means adds each point's features to its centre's
+/// sums. The inner loop runs along a row in both arrays, so it vectorises,
+/// and the target is found once per row. Rows whose target does not leave
+/// room for `len` elements are skipped (the caller has checked that none
+/// do).
+pub fn permute_rows_atomic<T: AtomicPrim>(
+    out: &mut Vec<T>,
+    rows: usize,
+    len: usize,
+    target: impl Fn(usize) -> Option<usize> + Sync,
+    value: impl Fn(usize) -> T + Sync,
+    op: AtomicOp,
+) {
+    let (n_out, src_n) = (out.len(), rows.saturating_mul(len));
+    if src_n == 0 {
+        // No element: no index function runs.
+        return;
+    }
+    let row_target = |r: usize| target(r).filter(|&t| t.checked_add(len).is_some_and(|e| e <= n_out));
+    if src_n < MIN_CHUNK || !T::aligned(out.as_mut_ptr()) {
+        return add_rows_into(out, 0..rows, len, &row_target, &value, op);
+    }
+    if !private_per_thread(src_n, n_out) {
+        // Tables as large as the sources: an atomic update per element.
+        let element = |i: usize| row_target(i / len).map(|t| t + i % len);
+        return permute_atomic(out, src_n, element, value, op);
+    }
+    // A private table per part of the rows, as `permute_atomic` does.
+    let parts = table_ranges(src_n, n_out).count().min(rows).max(1);
+    let ranges: Vec<Range<usize>> = Split::into_parts(rows, parts).ranges().collect();
+    let (_, tables) = par::join(
+        || add_rows_into(out, ranges[0].clone(), len, &row_target, &value, op),
+        || {
+            par::map(ranges.len() - 1, |k| {
+                let mut local = pool::filled(n_out, T::identity(op));
+                add_rows_into(&mut local, ranges[k + 1].clone(), len, &row_target, &value, op);
+                local
+            })
+        },
+    );
+    merge_plain_tables(out, &tables, op);
+    tables.into_iter().for_each(pool::recycle);
+}
+
+/// Combines source rows `rows` into `table`, row by row. A function of its
+/// own for the reason given at [`combine_into`].
+#[inline(never)]
+fn add_rows_into<T: AtomicPrim>(
+    table: &mut [T],
+    rows: Range<usize>,
+    len: usize,
+    target: &impl Fn(usize) -> Option<usize>,
+    value: &impl Fn(usize) -> T,
+    op: AtomicOp,
+) {
+    with_op!(op, |o| for r in rows.clone() {
+        let Some(t) = target(r) else { continue };
+        let Some(row) = table.get_mut(t..t + len) else {
+            continue;
+        };
+        for (j, slot) in row.iter_mut().enumerate() {
+            *slot = T::plain(value(r * len + j), *slot, o);
+        }
+    })
+}
+
 /// Primitive element types stored with one atomic store (floats and `bool`
 /// through integers of their size).
 pub trait StorePrim: Copy + Send + Sync {
@@ -779,6 +848,38 @@ mod tests {
                     assert_eq!(got.to_elems(), want, "{threads} threads, {n_out} slots");
                 }
             });
+        }
+    }
+
+    #[test]
+    fn rows_go_where_their_elements_would() {
+        for (rows, len, n_out_rows) in [
+            (0, 3, 2),
+            (5, 1, 3),
+            (7, 34, 5),
+            (40_000, 3, 7),
+            (300, 100, 1000),
+            (20, 2000, 4),
+        ] {
+            let n_out = n_out_rows * len;
+            // Row `r` to row `h(r) % (n_out_rows + 1)`: the last one is past the end (skipped).
+            let row = |r: usize| {
+                let t = h(r) as usize % (n_out_rows + 1);
+                (t < n_out_rows && h(r + 7) % 5 != 0).then_some(t * len)
+            };
+            let value = |i: usize| (h(i) % 1000) as i64 - 500;
+            for op in [AtomicOp::Add, AtomicOp::Max, AtomicOp::Xor] {
+                let mut want: Vec<i64> = (0..n_out).map(|i| i as i64 % 7).collect();
+                for i in 0..rows * len {
+                    if let Some(t) = row(i / len) {
+                        let t = t + i % len;
+                        want[t] = i64::plain(value(i), want[t], op);
+                    }
+                }
+                let mut got: Vec<i64> = (0..n_out).map(|i| i as i64 % 7).collect();
+                permute_rows_atomic(&mut got, rows, len, row, value, op);
+                assert_eq!(got, want, "{rows} rows of {len} into {n_out_rows}, {op:?}");
+            }
         }
     }
 
