@@ -600,7 +600,11 @@ impl Gen<'_> {
                         .is_some_and(|it| it.moves_rows(self.a, index.body, rank));
                 let out_last = Literal::usize_unsuffixed(self.plan.buffers[BufId(b0)].rank.saturating_sub(1));
                 let call = self.versioned(|| {
-                    let e = self.in_iteration(elem, *shape, || self.elem_closure(elem, &in_shape));
+                    // A value function of the index finds it as the index function does.
+                    let e = self.in_iteration(elem, *shape, || match elem {
+                        ElemFn::Index(f) => self.index_closure(f, quote!(__i: usize), quote!(__index_of.at(__i))),
+                        ElemFn::Linear(_) => self.elem_closure(elem, &in_shape),
+                    });
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
                     let target = quote! {
                         #[inline(always)]
