@@ -606,16 +606,21 @@ impl Gen<'_> {
                         ElemFn::Linear(_) => self.elem_closure(elem, &in_shape),
                     });
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
-                    let target = quote! {
-                        #[inline(always)]
-                        |__i: usize| {
-                            let #p: [usize; #r] = __index_of.at(__i);
-                            match #body {
-                                ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
-                                ::core::option::Option::None => ::core::option::Option::None,
+                    // The target of the source at offset `offset` (an
+                    // expression of the closure's argument `arg`).
+                    let target_at = |arg: TokenStream, offset: TokenStream| {
+                        quote! {
+                            #[inline(always)]
+                            |#arg: usize| {
+                                let #p: [usize; #r] = __index_of.at(#offset);
+                                match #body {
+                                    ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
+                                    ::core::option::Option::None => ::core::option::Option::None,
+                                }
                             }
                         }
                     };
+                    let target = target_at(quote!(__i), quote!(__i));
                     // Integer sums, minima and bit operations: lock-free
                     // atomics; a scatter of a primitive: atomic stores.
                     match &atomic {
@@ -634,16 +639,7 @@ impl Gen<'_> {
                             }
                             // Whole rows, when the target's rows are long
                             // enough for them (else each element, checked).
-                            let row_target = quote! {
-                                #[inline(always)]
-                                |__r: usize| {
-                                    let #p: [usize; #r] = __index_of.at(__r * __len);
-                                    match #body {
-                                        ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
-                                        ::core::option::Option::None => ::core::option::Option::None,
-                                    }
-                                }
-                            };
+                            let row_target = target_at(quote!(__r), quote!(__r * __len));
                             quote! {
                                 let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
                                 if __len <= (#bs)[#out_last] {

@@ -166,8 +166,8 @@ impl Iteration {
         }
         let free = match a.expr(h) {
             Expr::Scalar(Scalar::Var(v)) => *v != self.param,
-            // Another component of the index.
-            Expr::Scalar(Scalar::Proj(b, _)) if self.comp(a, h).is_some() && self.is_index(a, *b) => true,
+            // Another component of the index (`last` was ruled out above).
+            Expr::Scalar(Scalar::Proj(..)) if self.comp(a, h).is_some() => true,
             // A `let` of the innermost component, then unused here (its
             // uses are caught as that component).
             Expr::Scalar(Scalar::Let { value, body, .. }) if self.comp(a, *value) == Some(last) => {
