@@ -39,6 +39,7 @@ pub use accel_runtime::{
 pub use accel_runtime::gpu::{Device, DeviceProps};
 
 /// Dynamically typed values, as the reference interpreter sees them.
+pub use accel_runtime::dist;
 pub use accel_runtime::dynamic;
 /// Profiles of program calls on the PTX simulator and the GPU time model
 /// (`name::profile(..)`, `ACCEL_SIM_PROFILE=1`).

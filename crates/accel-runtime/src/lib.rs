@@ -5,6 +5,7 @@
 pub mod array;
 pub mod backend;
 pub mod cpu;
+pub mod dist;
 pub mod dynamic;
 pub mod elem;
 pub mod gpu;

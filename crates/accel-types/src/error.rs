@@ -28,6 +28,10 @@ pub enum ErrorKind {
     /// The caller stopped a run: a stream's progress callback returned
     /// `false` (the message says how many elements had been pulled).
     Cancelled,
+    /// A failure of a distributed run (`accel::dist`): another rank failed
+    /// (the message names it and says why), or the ranks stopped answering
+    /// within the communicator's timeout.
+    Distributed,
 }
 
 /// A run-time error: which operation failed, where in the source, and why.

@@ -1,0 +1,226 @@
+//! The collectives of accel's distributed operations, on any [`Comm`].
+//!
+//! Each takes this rank's contribution as a `Result`. A rank whose own work
+//! failed still joins, with its error, and every rank then returns an error
+//! naming the lowest failed rank (the failed rank its own error): a failure
+//! anywhere ends the run everywhere, at the next collective, with no hang.
+//! Every message starts with one byte: 0 for data, 1 for an error's text.
+
+use super::wire::{put_value, take_value, WireColumns};
+use super::{dist_error, Comm};
+use crate::elem::Elem;
+use crate::error::{Error, Result};
+
+const OK: u8 = 0;
+const FAILED: u8 = 1;
+
+fn framed(data: &[u8]) -> Vec<u8> {
+    let mut m = Vec::with_capacity(data.len() + 1);
+    m.push(OK);
+    m.extend_from_slice(data);
+    m
+}
+
+fn failure(e: &Error) -> Vec<u8> {
+    let mut m = vec![FAILED];
+    m.extend_from_slice(e.to_string().as_bytes());
+    m
+}
+
+/// The data of each rank's message, or the error of the lowest failed rank.
+fn unframe(me: usize, own: Option<Error>, frames: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+    if let Some((r, m)) = frames.iter().enumerate().find(|(_, m)| m.first() != Some(&OK)) {
+        if let (true, Some(e)) = (r == me, own) {
+            return Err(e);
+        }
+        let why = match m.split_first() {
+            Some((&FAILED, text)) => String::from_utf8_lossy(text).into_owned(),
+            _ => "its message has no frame (a bug in accel, or ranks running different programs)".into(),
+        };
+        return Err(dist_error("distributed run", format!("rank {r} failed: {why}")));
+    }
+    Ok(frames
+        .into_iter()
+        .map(|mut m| {
+            m.remove(0);
+            m
+        })
+        .collect())
+}
+
+/// Typed, failure-agreeing collectives over a [`Comm`]; every rank calls
+/// the same ones in the same order.
+pub trait CommExt: Comm {
+    /// All-to-all with counts: `send[j]` to rank `j`; what each rank sent
+    /// here, in rank order.
+    fn exchange(&self, send: Result<Vec<Vec<u8>>>) -> Result<Vec<Vec<u8>>> {
+        let p = self.size();
+        let (frames, own) = match send {
+            Ok(msgs) if msgs.len() == p => (msgs.iter().map(|m| framed(m)).collect(), None),
+            Ok(msgs) => {
+                let e = dist_error(
+                    "exchange",
+                    format!("{} messages for {p} ranks (a bug in accel)", msgs.len()),
+                );
+                (vec![failure(&e); p], Some(e))
+            }
+            Err(e) => (vec![failure(&e); p], Some(e)),
+        };
+        unframe(self.rank(), own, self.all_to_all(frames)?)
+    }
+
+    /// Every rank's `mine`, in rank order.
+    fn gather_all(&self, mine: Result<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
+        let (frame, own) = match mine {
+            Ok(m) => (framed(&m), None),
+            Err(e) => (failure(&e), Some(e)),
+        };
+        unframe(self.rank(), own, self.all_gather(frame)?)
+    }
+
+    /// `Ok` on every rank when every rank says `Ok`.
+    fn agree(&self, mine: Result<()>) -> Result<()> {
+        self.gather_all(mine.map(|()| Vec::new())).map(drop)
+    }
+
+    /// Sends `(to_left, to_right)` to ranks `rank - 1` and `rank + 1` (where
+    /// they exist); returns `(from_left, from_right)`, empty at the ends.
+    fn neighbours(&self, send: Result<(Vec<u8>, Vec<u8>)>) -> Result<(Vec<u8>, Vec<u8>)> {
+        let (me, p) = (self.rank(), self.size());
+        let send = send.map(|(left, right)| {
+            let mut msgs = vec![Vec::new(); p];
+            if me > 0 {
+                msgs[me - 1] = left;
+            }
+            if me + 1 < p {
+                msgs[me + 1] = right;
+            }
+            msgs
+        });
+        let mut got = self.exchange(send)?;
+        let from_right = if me + 1 < p {
+            std::mem::take(&mut got[me + 1])
+        } else {
+            Vec::new()
+        };
+        let from_left = if me > 0 {
+            std::mem::take(&mut got[me - 1])
+        } else {
+            Vec::new()
+        };
+        Ok((from_left, from_right))
+    }
+
+    /// Every rank's value, in rank order; `None` for a rank that had none.
+    fn all_values<T: Elem>(&self, v: Result<Option<T>>) -> Result<Vec<Option<T>>>
+    where
+        T::Columns: WireColumns,
+    {
+        let mine = v.map(|v| {
+            let mut m = Vec::new();
+            if let Some(v) = v {
+                put_value(v, &mut m);
+            }
+            m
+        });
+        self.gather_all(mine)?
+            .into_iter()
+            .map(|m| {
+                let mut b = &m[..];
+                (!b.is_empty()).then(|| take_value(&mut b)).transpose()
+            })
+            .collect()
+    }
+
+    /// The partial results of all ranks combined in rank order by `f`
+    /// (associative; not assumed commutative): `p0 ⊕ p1 ⊕ … ⊕ pP-1`,
+    /// skipping ranks without one, the same on every rank. `None` when no
+    /// rank has one.
+    fn combine_in_order<T: Elem>(
+        &self,
+        partial: Result<Option<T>>,
+        f: impl Fn(T, T) -> T,
+    ) -> Result<Option<T>>
+    where
+        T::Columns: WireColumns,
+    {
+        Ok(self.all_values(partial)?.into_iter().flatten().reduce(f))
+    }
+
+    /// The combination, in rank order, of the totals of the ranks before this
+    /// one: what a scan's block adds to its own elements. `None` on rank 0,
+    /// and wherever no rank before has a total.
+    fn exclusive_scan<T: Elem>(&self, total: Result<Option<T>>, f: impl Fn(T, T) -> T) -> Result<Option<T>>
+    where
+        T::Columns: WireColumns,
+    {
+        let me = self.rank();
+        Ok(self.all_values(total)?.into_iter().take(me).flatten().reduce(f))
+    }
+}
+
+impl<C: Comm + ?Sized> CommExt for C {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dist::LocalComm;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn combines_in_rank_order() {
+        // String concatenation as digits: associative, not commutative.
+        for p in 1..=5 {
+            let got = LocalComm::run(p, |c| {
+                let r = c.rank() as u64;
+                // Rank 1 has nothing (an empty block).
+                let mine = (r != 1).then_some(r + 1);
+                let all = c.combine_in_order(Ok(mine), |a, b| a * 10 + b).unwrap();
+                let before = c.exclusive_scan(Ok(mine), |a, b| a * 10 + b).unwrap();
+                (all, before)
+            });
+            let digits: Vec<u64> = (0..p as u64).filter(|&r| r != 1).map(|r| r + 1).collect();
+            let all = digits.iter().copied().reduce(|a, b| a * 10 + b);
+            for (r, (a, before)) in got.into_iter().enumerate() {
+                assert_eq!(a, all);
+                let want = (0..r as u64)
+                    .filter(|&q| q != 1)
+                    .map(|q| q + 1)
+                    .reduce(|a, b| a * 10 + b);
+                assert_eq!(before, want, "rank {r} of {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_failure_reaches_every_rank() {
+        let got = LocalComm::run(4, |c| {
+            let mine = if c.rank() == 2 {
+                Err(Error::index_out_of_bounds("backpermute", &[9], &[4]))
+            } else {
+                Ok(Some(1u32))
+            };
+            c.combine_in_order(mine, |a, b| a + b).unwrap_err()
+        });
+        for (r, e) in got.into_iter().enumerate() {
+            if r == 2 {
+                assert_eq!(e.kind(), ErrorKind::IndexOutOfBounds);
+            } else {
+                assert_eq!(e.kind(), ErrorKind::Distributed);
+                assert!(e.message().starts_with("rank 2 failed:"), "{e}");
+                assert!(e.message().contains("backpermute"), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_swap_with_their_neighbours() {
+        let got = LocalComm::run(3, |c| {
+            let r = c.rank() as u8;
+            c.neighbours(Ok((vec![r, 0], vec![r, 1]))).unwrap()
+        });
+        assert_eq!(got[0], (vec![], vec![1, 0]));
+        assert_eq!(got[1], (vec![0, 1], vec![2, 0]));
+        assert_eq!(got[2], (vec![1, 1], vec![]));
+    }
+}
