@@ -230,31 +230,6 @@ where
         Array::from_columns(self.shape, concat(pieces))
     }
 
-    /// The shape of the whole array.
-    pub fn shape(&self) -> [usize; R] {
-        self.shape
-    }
-
-    /// This rank's block.
-    pub fn part(&self) -> &Array<T, R> {
-        &self.part
-    }
-
-    /// The rows of the whole array that this rank holds.
-    pub fn rows(&self) -> Range<usize> {
-        let me = self.comm.rank();
-        self.starts[me]..self.starts[me + 1]
-    }
-
-    /// The first row of every rank's block, and the number of rows.
-    pub fn starts(&self) -> &[usize] {
-        &self.starts
-    }
-
-    pub fn comm(&self) -> &Arc<dyn Comm> {
-        &self.comm
-    }
-
     /// `f` (any accel program, on any local backend) on this rank's block;
     /// its results, in rank order, are the blocks of the result. Nothing
     /// crosses ranks but the result's shape.
@@ -388,6 +363,52 @@ where
         Ok((Array::from_columns(shape, concat(pieces))?, mine.start - w.start))
     }
 
+    /// A stencil reaching `reach` rows up and down: `f` (an accel program
+    /// with a stencil) runs on this rank's block with the rows around it
+    /// ([`DistArray::rows_around`]), and the rows of the block are kept. The
+    /// result is the whole array's for boundaries that look only at the
+    /// array's own edge (`Clamp`, `Mirror`, `Constant`), not `Wrap`.
+    pub fn stencil_parts<U: Elem>(
+        &self,
+        reach: usize,
+        f: impl FnOnce(&Array<T, R>) -> Result<Array<U, R>>,
+    ) -> Result<DistArray<U, R>>
+    where
+        U::Columns: WireColumns,
+    {
+        let rows = self.rows().len();
+        let part = self.rows_around(reach, reach).and_then(|(around, above)| {
+            let out = f(&around)?;
+            if out.shape() != around.shape() {
+                return Err(Error::with_kind(
+                    ErrorKind::ShapeMismatch,
+                    "stencil_parts",
+                    format!(
+                        "the stencil of shape {:?} has shape {:?}",
+                        around.shape(),
+                        out.shape()
+                    ),
+                ));
+            }
+            let rl = row_len(&self.shape);
+            let mut cols = U::Columns::with_capacity(rows * rl);
+            cols.extend_from(out.try_columns()?, above * rl..(above + rows) * rl);
+            let mut shape = self.part.shape();
+            shape[0] = rows;
+            Array::from_columns(shape, cols)
+        });
+        let part = self
+            .comm
+            .agree(part.as_ref().map(drop).map_err(Clone::clone))
+            .and(part)?;
+        Ok(DistArray {
+            comm: self.comm.clone(),
+            shape: self.shape,
+            starts: self.starts.clone(),
+            part,
+        })
+    }
+
     /// The fold of the whole array to one value: `partial` (an accel
     /// program) folds this rank's block, when it has elements, and the
     /// partial results are combined in rank order by `f` (associative, not
@@ -459,17 +480,18 @@ where
         Ok(DistArray { part, ..self.clone() })
     }
 
-    /// Accelerate's `permute`: `self` holds the defaults; each element of
-    /// `source` at index `ix` goes to `target(ix)` (nothing for `None`),
-    /// combined there as `combine(new, old)`. Each (target, value) pair
-    /// travels to the target's owner, which applies them in rank order, then
-    /// in the source's order: the same result for every number of ranks
-    /// when `combine` is associative and commutative (within rounding for
-    /// floats). A target outside the defaults' shape is an error on every rank.
-    pub fn permute_from<const Q: usize>(
+    /// Accelerate's `permute`: `self` holds the defaults, and each element
+    /// `x` of `source` at index `ix` gives `target(ix, x)`: nothing, or a
+    /// target index and the value combined there as `combine(new, old)`.
+    /// Each (target, value) pair travels to the target's owner, which
+    /// applies them in rank order, then in the source's order: the same
+    /// result for every number of ranks when `combine` is associative and
+    /// commutative (within rounding for floats). A target outside the
+    /// defaults' shape is an error on every rank.
+    pub fn permute_from<U: Elem, const Q: usize>(
         &self,
-        source: &DistArray<T, Q>,
-        target: impl Fn([usize; Q]) -> Option<[usize; R]> + Sync,
+        source: &DistArray<U, Q>,
+        target: impl Fn([usize; Q], U) -> Option<([usize; R], T)>,
         combine: impl Fn(T, T) -> T,
     ) -> Result<Self> {
         let p = self.comm.size();
@@ -477,8 +499,8 @@ where
         let send = source.elements().and_then(|elems| {
             let mut offsets = vec![Vec::<u64>::new(); p];
             let mut values = vec![Vec::<T>::new(); p];
-            for (ix, v) in elems {
-                let Some(t) = target(ix) else { continue };
+            for (ix, x) in elems {
+                let Some((t, v)) = target(ix, x) else { continue };
                 let Some(l) = shape::to_linear_checked(&self.shape, &t) else {
                     return Err(Error::index_out_of_bounds("permute", &t, &self.shape));
                 };
@@ -602,6 +624,33 @@ where
             starts: starts.into(),
             part,
         })
+    }
+}
+
+impl<T: Elem, const R: usize> DistArray<T, R> {
+    /// The shape of the whole array.
+    pub fn shape(&self) -> [usize; R] {
+        self.shape
+    }
+
+    /// This rank's block.
+    pub fn part(&self) -> &Array<T, R> {
+        &self.part
+    }
+
+    /// The rows of the whole array that this rank holds.
+    pub fn rows(&self) -> Range<usize> {
+        let me = self.comm.rank();
+        self.starts[me]..self.starts[me + 1]
+    }
+
+    /// The first row of every rank's block, and the number of rows.
+    pub fn starts(&self) -> &[usize] {
+        &self.starts
+    }
+
+    pub fn comm(&self) -> &Arc<dyn Comm> {
+        &self.comm
     }
 
     /// This rank's elements with their indices in the whole array.
@@ -731,19 +780,19 @@ mod tests {
             let d = DistArray::scatter_from(c, 0, Some(&bins)).unwrap();
             // Every odd element to bin (x mod 3, x mod 2), added; even ones dropped.
             let target =
-                |[i, j]: [usize; 2]| ((i * 2 + j) % 2 == 1).then_some([(i * 2 + j) % 3, (i + j) % 2]);
+                |[i, j]: [usize; 2], x: u32| (x % 2 == 1).then_some(([x as usize % 3, (i + j) % 2], x));
             let got = d.permute_from(&s, target, |a, b| a + b).unwrap();
             let mut want = bins.to_vec();
             for i in 0..n {
                 for j in 0..2 {
-                    if let Some([a, b]) = target([i, j]) {
-                        want[a * 2 + b] += (i * 2 + j) as u32;
+                    if let Some(([a, b], x)) = target([i, j], (i * 2 + j) as u32) {
+                        want[a * 2 + b] += x;
                     }
                 }
             }
             assert_eq!(got.to_array().unwrap().to_vec(), want);
             // A target outside the defaults fails on every rank.
-            let e = d.permute_from(&s, |[i, _]| Some([i, 5]), |a, b| a + b);
+            let e = d.permute_from(&s, |[i, _], x| Some(([i, 5], x)), |a, b| a + b);
             assert_eq!(e.is_err(), n > 0);
         });
     }
@@ -782,6 +831,16 @@ mod tests {
                 assert_eq!(above, rows.start - lo);
                 assert_eq!(a.to_vec(), whole.to_vec()[lo * 2..hi * 2]);
             }
+            // Rows summed with the rows two above and one below, clamped at the edges.
+            let sums = |a: &Array<(u64, u64), 2>| {
+                let n = a.shape()[0];
+                Ok(Array::from_fn(a.shape(), |[i, j]| {
+                    let at = |i: usize| a.get([i.min(n - 1), j]).unwrap().1;
+                    (0, at(i.saturating_sub(2)) + at(i) + at(i + 1))
+                }))
+            };
+            let s = d.stencil_parts(2, sums).unwrap();
+            assert_eq!(s.to_array().unwrap(), sums(&whole).unwrap());
         });
     }
 

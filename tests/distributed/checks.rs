@@ -1,0 +1,227 @@
+//! Distributed runs of accel programs against the same programs on one
+//! process, on any communicator: `tests/distributed.rs` runs them on ranks
+//! that are threads, `tests/distributed_mpi.rs` under `mpiexec`.
+//!
+//! Each rank computes on its block with an accel program on the local
+//! backend; `accel::dist` moves what the operation needs between ranks.
+
+use accel::dist::{blocks, Comm, CommExt, DistArray};
+use accel::prelude::*;
+use std::sync::Arc;
+
+accel::accel! {
+    pub fn dotp(xs: &Vector<f64>, ys: &Vector<f64>) -> Scalar<f64> {
+        xs.zip_with(ys, |x, y| x * y).sum()
+    }
+
+    pub fn running(xs: &Vector<i64>) -> Vector<i64> {
+        xs.scanl1(|a, b| a + b)
+    }
+
+    pub fn heat(u: &Matrix<f32>) -> Matrix<f32> {
+        u.stencil(Boundary::Clamp, |[[_, n, _], [w, c, e], [_, s, _]]| c + 0.2 * (n + s + e + w - 4.0 * c))
+    }
+
+    pub fn row_sums(m: &Matrix<i32>) -> Vector<i32> {
+        m.fold(0, |a, b| a + b)
+    }
+
+    pub fn keys(xs: &Vector<u32>, bins: u32) -> Vector<u32> {
+        xs.map(|x| (x ^ (x >> 7)) % bins)
+    }
+
+    pub fn histogram(ks: &Vector<u32>, bins: usize) -> Vector<u32> {
+        let zeros = fill([bins], 0u32);
+        ks.map(|_| 1u32).permute(&zeros, |[i]| Some([ks[[i]] as usize]), |a, b| a + b)
+    }
+
+    pub fn transpose(m: &Matrix<f32>) -> Matrix<f32> {
+        m.transpose()
+    }
+
+    pub fn second(xs: &Vector<i64>) -> Scalar<i64> {
+        generate([1], |[_]| xs[[1]]).sum()
+    }
+}
+
+type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
+
+/// Every check, by name; each takes the number of rows of its input.
+pub const CHECKS: [(&str, Check); 7] = [
+    ("dot product (fold in rank order)", dot_product),
+    ("running sums (scan by block totals)", running_sums),
+    ("heat diffusion (stencil by halos)", heat_diffusion),
+    ("row sums (fold along rows, local)", row_sums_local),
+    ("histogram (permute by all-to-all)", histogram_by_all_to_all),
+    ("transpose (backpermute by all-to-all)", transpose_by_all_to_all),
+    ("a failed rank (every rank's error)", failed_rank),
+];
+
+/// The row counts each check runs at: empty, fewer rows than ranks, odd,
+/// and (for the CPU) more than a CPU kernel's parallel chunk.
+pub const SIZES: [usize; 5] = [0, 1, 3, 50, 20_001];
+
+fn e(what: &str) -> impl Fn(accel::Error) -> String + '_ {
+    move |err| format!("{what}: {err}")
+}
+
+fn unit(i: usize) -> f64 {
+    let x = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((x >> 40) as f64 / (1u64 << 24) as f64) - 0.5
+}
+
+/// The input built on rank 0 and scattered.
+fn scattered<T: accel::Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    whole: &Array<T, R>,
+) -> Result<DistArray<T, R>, String>
+where
+    T::Columns: accel::dist::WireColumns,
+{
+    DistArray::scatter_from(comm, 0, (comm.rank() == 0).then_some(whole)).map_err(e("scatter_from"))
+}
+
+fn dot_product(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
+    let ys = Vector::from((0..n).map(|i| unit(i + n)).collect::<Vec<_>>());
+    let (dx, dy) = (scattered(comm, &xs)?, scattered(comm, &ys)?);
+    let partial = dotp::on(b, dx.part(), dy.part()).map(|s| Some(s.value()));
+    let got = comm
+        .combine_in_order(partial, |a, b| a + b)
+        .map_err(e("combine"))?
+        .unwrap_or(0.0);
+    let want = dotp::on(b, &xs, &ys).map_err(e("dotp"))?.value();
+    let mag: f64 = (0..n).map(|i| (unit(i) * unit(i + n)).abs()).sum();
+    if (got - want).abs() > 1e-12 * mag.max(1.0) {
+        return Err(format!("{got} != {want}"));
+    }
+    Ok(())
+}
+
+fn running_sums(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n as i64).map(|i| i * i % 17 - 8).collect::<Vec<_>>());
+    let d = scattered(comm, &xs)?;
+    let got = d
+        .scan_parts(|p| running::on(b, p), |a, b| a + b)
+        .map_err(e("scan_parts"))?;
+    let want = running::on(b, &xs).map_err(e("running"))?;
+    same(got.to_array().map_err(e("to_array"))?, want)
+}
+
+fn heat_diffusion(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let u0 = Matrix::from_fn([n, 7], |[i, j]| ((i * 7 + j) % 11) as f32);
+    let mut d = scattered(comm, &u0)?;
+    let mut u = u0;
+    for _ in 0..5 {
+        d = d
+            .stencil_parts(1, |p| heat::on(b, p))
+            .map_err(e("stencil_parts"))?;
+        u = heat::on(b, &u).map_err(e("heat"))?;
+    }
+    // The same arithmetic on the same neighbours: equal to the bit.
+    same(d.to_array().map_err(e("to_array"))?, u)
+}
+
+fn row_sums_local(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let m = Matrix::from_fn([n, 5], |[i, j]| (i * 31 + j * 7) as i32 % 23);
+    let d = scattered(comm, &m)?;
+    let got = d.map_part(|p| row_sums::on(b, p)).map_err(e("map_part"))?;
+    if got.starts() != d.starts() {
+        return Err(format!(
+            "row sums laid out as {:?}, not as their rows {:?}",
+            got.starts(),
+            d.starts()
+        ));
+    }
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        row_sums::on(b, &m).map_err(e("row_sums"))?,
+    )
+}
+
+fn histogram_by_all_to_all(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let bins = 13;
+    let xs = Vector::from(
+        (0..n as u32)
+            .map(|i| i.wrapping_mul(2_654_435_761))
+            .collect::<Vec<_>>(),
+    );
+    let ks = scattered(comm, &xs)?
+        .map_part(|p| keys::on(b, p, bins as u32))
+        .map_err(e("keys"))?;
+    let zeros = scattered(comm, &Vector::from(vec![0u32; bins]))?;
+    let got = zeros
+        .permute_from(&ks, |_, k| Some(([k as usize], 1)), |a, b| a + b)
+        .map_err(e("permute_from"))?;
+    let want =
+        histogram::on(b, &keys::on(b, &xs, bins as u32).map_err(e("keys"))?, bins).map_err(e("histogram"))?;
+    same(got.to_array().map_err(e("to_array"))?, want)
+}
+
+fn transpose_by_all_to_all(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let m = Matrix::from_fn([n, 6], |[i, j]| (i * 6 + j) as f32);
+    let d = scattered(comm, &m)?;
+    let t = d.backpermute([6, n], |[j, i]| [i, j]).map_err(e("backpermute"))?;
+    if t.starts() != &blocks(6, comm.size())[..] {
+        return Err(format!("the transpose is laid out as {:?}", t.starts()));
+    }
+    same(
+        t.to_array().map_err(e("to_array"))?,
+        transpose::on(b, &m).map_err(e("transpose"))?,
+    )
+}
+
+/// A rank whose program fails (its block has no second element) ends the
+/// run on every rank: it returns its own error, the others one naming it.
+fn failed_rank(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n as i64).collect::<Vec<_>>());
+    let d = scattered(comm, &xs)?;
+    let starts = d.starts().to_vec();
+    // Empty blocks are not folded; blocks of one element fail.
+    let failed = (0..comm.size()).find(|&r| starts[r + 1] - starts[r] == 1);
+    let got = d.fold_parts(|p| second::on(b, p).map(|s| s.value()), |a, b| a.max(b));
+    let me = comm.rank();
+    match (failed, got) {
+        (None, Ok(_)) => Ok(()),
+        // The lowest failed rank returns its own error, every other rank one naming it.
+        (Some(f), Err(err))
+            if (me == f && err.kind() == accel::ErrorKind::IndexOutOfBounds)
+                || (me != f
+                    && err.kind() == accel::ErrorKind::Distributed
+                    && err.message().starts_with(&format!("rank {f} failed"))) =>
+        {
+            Ok(())
+        }
+        (f, got) => Err(format!(
+            "blocks {starts:?}, rank {f:?} failing: rank {me} got {got:?}"
+        )),
+    }
+}
+
+fn same<T: accel::Elem, const R: usize>(got: Array<T, R>, want: Array<T, R>) -> Result<(), String>
+where
+    T::Columns: PartialEq,
+{
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("got {:?}, want {:?}", got.to_vec(), want.to_vec()))
+    }
+}
+
+/// Runs every check at each of `sizes` on this rank; the failures, named.
+pub fn run_all(comm: &Arc<dyn Comm>, backend: &Backend, sizes: &[usize]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (name, check) in CHECKS {
+        for &n in sizes {
+            if let Err(why) = check(comm, backend, n) {
+                failures.push(format!(
+                    "rank {} of {}: {name}, {n} rows: {why}",
+                    comm.rank(),
+                    comm.size()
+                ));
+            }
+        }
+    }
+    failures
+}
