@@ -24,9 +24,19 @@ pub struct Array<T: Elem, const R: usize> {
 
 /// Where an array's elements are. At least one of the two is set; each is set
 /// at most once, so a reference to either stays valid for the array's life.
-struct Storage<C> {
+struct Storage<C: Columns> {
     host: OnceLock<C>,
     device: OnceLock<OnDevice<C>>,
+}
+
+impl<C: Columns> Drop for Storage<C> {
+    fn drop(&mut self) {
+        // The last owner is done with the elements: their memory serves the
+        // next program result of its size (see `cpu::pool`).
+        if let Some(columns) = self.host.take() {
+            columns.recycle();
+        }
+    }
 }
 
 /// An array's copy on one device.
@@ -212,17 +222,14 @@ impl<T: Elem, const R: usize> Array<T, R> {
     /// only on a device, is dropped as usual.
     #[doc(hidden)]
     pub fn give_storage(self) {
-        if let Ok(storage) = Arc::try_unwrap(self.data) {
-            if let Some(columns) = storage.host.into_inner() {
-                columns.recycle();
-            }
-        }
+        // Dropping the last owner recycles the host columns.
+        drop(self);
     }
 
     /// The host columns when this array is their only owner (to reuse their
     /// storage), else `None`.
     pub(crate) fn into_unique_columns(self) -> Option<T::Columns> {
-        Arc::try_unwrap(self.data).ok()?.host.into_inner()
+        Arc::try_unwrap(self.data).ok()?.host.take()
     }
 
     /// The columns, without a copy when this is their only owner.
@@ -232,12 +239,9 @@ impl<T: Elem, const R: usize> Array<T, R> {
     pub fn into_columns(self) -> T::Columns {
         let Array { shape, len, data } = self;
         let shared = match Arc::try_unwrap(data) {
-            Ok(Storage { host, device }) => match host.into_inner() {
+            Ok(mut storage) => match storage.host.take() {
                 Some(c) => return c,
-                None => Arc::new(Storage {
-                    host: OnceLock::new(),
-                    device,
-                }),
+                None => Arc::new(storage),
             },
             Err(shared) => shared,
         };

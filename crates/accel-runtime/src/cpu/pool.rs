@@ -13,14 +13,15 @@
 //! The pool is one for the process, behind a lock taken once per array (not
 //! per element), so that storage given back on one thread serves the next
 //! request on any other: a permute's tables are filled on rayon's workers and
-//! merged on the calling thread. While programs run (between
-//! [`Scope::enter`] and the scope's drop, on any thread) it holds at most
-//! [`slots`] arrays, the oldest given back first, so it never keeps more than
-//! a few dead arrays beyond what the programs had alive. When the last
-//! running program returns it keeps the newest of them up to
-//! [`RETAIN_BYTES`] in all, for the next call (as PyTorch's and CuPy's
-//! caching allocators do): a program called again and again would otherwise
-//! map and fault in its intermediate arrays afresh every call (tridiagonal in
+//! merged on the calling thread. It holds at most [`slots`] arrays, the
+//! oldest given back first, so it never keeps more than a few dead arrays
+//! beyond what the programs had alive; between calls (when the last running
+//! program has returned) only the newest of them up to [`RETAIN_BYTES`] in
+//! all, for the next call (as PyTorch's and CuPy's caching allocators do).
+//! Arrays that the caller drops come here too (their storage's drop), so a
+//! host loop of calls (`u = step(&u)?`) writes each result into the memory
+//! of an earlier one. Without the pool, a program called again and again
+//! would map and fault in its arrays afresh every call (tridiagonal in
 //! the corpus: 18 ms a call against 12 ms with its memory reused; histo's
 //! 4 MB private table: page faults and TLB shootdowns on every call). Nothing
 //! is kept with `ACCEL_POOL=off`.
@@ -107,9 +108,6 @@ impl Pool {
     /// elements of this size and alignment, the newest among equals (its
     /// memory is the most likely still in cache).
     fn take(&mut self, size: usize, align: usize, n: usize) -> Option<Block> {
-        if self.running == 0 {
-            return None;
-        }
         let fits = |b: &Block| b.size == size && b.align == align && b.cap >= n && b.cap - n <= n / 8;
         let i = (0..self.free.len())
             .rev()
@@ -118,30 +116,47 @@ impl Pool {
         Some(self.free.remove(i))
     }
 
-    /// Keeps `block` while programs run; returns what is to be freed (the
-    /// block itself when none runs, else the oldest beyond `slots`).
-    fn give(&mut self, block: Block, slots: usize) -> Option<Block> {
-        if self.running == 0 {
-            return Some(block);
-        }
+    /// Keeps `block` for a later program: at most `slots` blocks, and
+    /// between calls at most `retain` bytes in all. Returns what is to be
+    /// freed: the oldest blocks beyond those limits.
+    fn give(&mut self, block: Block, slots: usize, retain: usize) -> Vec<Block> {
         self.free.push(block);
-        (self.free.len() > slots).then(|| self.free.remove(0))
+        if self.running > 0 {
+            let over = self.free.len().saturating_sub(slots);
+            return self.free.drain(..over).collect();
+        }
+        self.trim(slots, retain)
     }
 
     /// One program fewer running; when none is left, what is to be freed:
-    /// all but the newest blocks up to `retain` bytes.
-    fn leave(&mut self, retain: usize) -> Vec<Block> {
+    /// all but the newest blocks, at most `slots` of them, up to `retain`
+    /// bytes.
+    fn leave(&mut self, slots: usize, retain: usize) -> Vec<Block> {
         self.running -= 1;
         if self.running > 0 {
             return Vec::new();
         }
-        let mut kept = 0usize;
-        let mut keep = self.free.len();
-        while keep > 0 && kept + self.free[keep - 1].bytes() <= retain {
-            kept += self.free[keep - 1].bytes();
-            keep -= 1;
+        self.trim(slots, retain)
+    }
+
+    /// Keeps the newest blocks that fit `slots` blocks and `retain` bytes;
+    /// returns the others.
+    fn trim(&mut self, slots: usize, retain: usize) -> Vec<Block> {
+        let (mut bytes, mut count) = (0usize, 0usize);
+        let mut keep = vec![false; self.free.len()];
+        for (i, b) in self.free.iter().enumerate().rev() {
+            if count < slots && bytes + b.bytes() <= retain {
+                bytes += b.bytes();
+                count += 1;
+                keep[i] = true;
+            }
         }
-        self.free.drain(..keep).collect()
+        let (kept, freed) = std::mem::take(&mut self.free)
+            .into_iter()
+            .zip(keep)
+            .partition::<Vec<_>, _>(|(_, k)| *k);
+        self.free = kept.into_iter().map(|(b, _)| b).collect();
+        freed.into_iter().map(|(b, _)| b).collect()
     }
 }
 
@@ -174,7 +189,7 @@ impl Default for Scope {
 impl Drop for Scope {
     fn drop(&mut self) {
         // Taken out first so the blocks are freed outside the lock.
-        let free = pool().leave(RETAIN_BYTES);
+        let free = pool().leave(slots(), RETAIN_BYTES);
         drop(free);
     }
 }
@@ -197,15 +212,17 @@ pub fn filled<T: Copy>(n: usize, v: T) -> Vec<T> {
     out
 }
 
-/// Gives a dead array's storage to the pool, or frees it when no program is
-/// running or the array is small.
+/// Gives a dead array's storage to the pool (small arrays are freed): from
+/// generated code while programs run, and from an array whose last owner
+/// drops it (a result the caller is done with: the next call's results
+/// take its memory).
 pub fn recycle<T: Copy>(v: Vec<T>) {
     let Some(block) = block_of(v) else { return };
     if !enabled() {
         return drop(block);
     }
     let slots = slots();
-    let evicted = pool().give(block, slots);
+    let evicted = pool().give(block, slots, RETAIN_BYTES);
     // Freed outside the lock.
     drop(evicted);
 }
@@ -256,21 +273,21 @@ mod tests {
     fn storage_is_reused_while_programs_run_and_by_the_next_call() {
         let mut pool = Pool::new();
         let n = 1 << 16;
-        // No program running: nothing is kept.
-        assert!(pool.give(block(vec![1.0; n]), SLOTS).is_some());
-        assert!(pool.free.is_empty());
+        // No program running: kept for the next, or for host code between calls.
+        assert!(pool.give(block(vec![1.0; n]), SLOTS, RETAIN_BYTES).is_empty());
+        assert!(pool.take(4, 4, n).is_some());
         pool.running += 1;
         let v: Vec<f32> = vec![1.0; n];
         let addr = v.as_ptr() as usize;
-        assert!(pool.give(block(v), SLOTS).is_none());
+        assert!(pool.give(block(v), SLOTS, RETAIN_BYTES).is_empty());
         // Same size and alignment: an i32 array gets the f32 array's memory.
         let w: Vec<i32> = into_vec(pool.take(4, 4, n - 5).expect("a block fits"));
         assert_eq!((w.as_ptr() as usize, w.len(), w.capacity()), (addr, 0, n));
-        assert!(pool.give(block_of(w).unwrap(), SLOTS).is_none());
+        assert!(pool.give(block_of(w).unwrap(), SLOTS, RETAIN_BYTES).is_empty());
         // Too large a block for a small array, and a different element size.
         assert!(pool.take(4, 4, n / 2).is_none() && pool.take(8, 8, n / 2).is_none());
         assert_eq!(pool.free.len(), 1);
-        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
         // Kept for the next call, which reuses it.
         assert_eq!(pool.free.len(), 1);
         pool.running += 1;
@@ -286,13 +303,23 @@ mod tests {
         // Not touched: `with_capacity` maps no page.
         let big = |bytes: usize| block_of(Vec::<u8>::with_capacity(bytes)).unwrap();
         for bytes in [RETAIN_BYTES / 2 + 1, RETAIN_BYTES / 2 + 1, 1 << 20] {
-            assert!(pool.give(big(bytes), SLOTS).is_none());
+            assert!(pool.give(big(bytes), SLOTS, RETAIN_BYTES).is_empty());
         }
-        let freed = pool.leave(RETAIN_BYTES);
+        let freed = pool.leave(SLOTS, RETAIN_BYTES);
         // The newest first: the 1 MiB block and one large one fit.
         assert_eq!(freed.len(), 1);
         let kept: Vec<usize> = pool.free.iter().map(|b| b.cap).collect();
         assert_eq!(kept, vec![RETAIN_BYTES / 2 + 1, 1 << 20]);
+        // Given back between calls: the same budget, the oldest out first.
+        let freed = pool.give(big(RETAIN_BYTES / 2), SLOTS, RETAIN_BYTES);
+        assert_eq!(
+            freed.iter().map(|b| b.cap).collect::<Vec<_>>(),
+            vec![RETAIN_BYTES / 2 + 1]
+        );
+        assert_eq!(pool.free.len(), 2);
+        // A block beyond the budget goes alone.
+        assert_eq!(pool.give(big(RETAIN_BYTES + 1), SLOTS, RETAIN_BYTES).len(), 1);
+        assert_eq!(pool.free.len(), 2);
     }
 
     #[test]
@@ -300,14 +327,14 @@ mod tests {
         let mut pool = Pool::new();
         pool.running += 2;
         for _ in 0..SLOTS + 3 {
-            pool.give(block_of(vec![0u64; 4096]).unwrap(), SLOTS);
+            pool.give(block_of(vec![0u64; 4096]).unwrap(), SLOTS, RETAIN_BYTES);
         }
         assert_eq!(pool.free.len(), SLOTS);
         // The inner call's end keeps the pool for the outer one.
-        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
         assert_eq!(pool.free.len(), SLOTS);
         // Well within the budget: all kept for the next call.
-        assert!(pool.leave(RETAIN_BYTES).is_empty());
+        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
         assert_eq!(pool.free.len(), SLOTS);
         // Small arrays are never kept.
         assert!(block_of(vec![0u8; 100]).is_none());
