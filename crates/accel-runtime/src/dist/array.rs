@@ -16,7 +16,7 @@
 //!   their owners and the values back ([`DistArray::backpermute`]).
 
 use super::wire::{put_elems, put_u64, take_elems, take_usize, WireColumns};
-use super::{dist_error, Comm, CommExt};
+use super::{dist_error, Comm, CommExt, SharedComm};
 use crate::array::Array;
 use crate::elem::{Columns, Elem};
 use crate::error::{Error, ErrorKind, Result};
@@ -97,8 +97,9 @@ where
 {
     /// The array `whole` of rank `root`, spread over all ranks in equal
     /// blocks. Every rank calls it; the others' `whole` is not read.
-    pub fn scatter_from(comm: &Arc<dyn Comm>, root: usize, whole: Option<&Array<T, R>>) -> Result<Self> {
+    pub fn scatter_from(comm: &impl SharedComm, root: usize, whole: Option<&Array<T, R>>) -> Result<Self> {
         rank_zero::<R>("scatter_from")?;
+        let comm = comm.to_dyn();
         let p = comm.size();
         if root >= p {
             return Err(Error::new(
@@ -148,8 +149,8 @@ where
     /// The distributed array whose block on each rank is that rank's `part`,
     /// in rank order. Parts may have any number of rows; the rest of their
     /// shapes must agree (`ShapeMismatch` on every rank otherwise).
-    pub fn local(comm: &Arc<dyn Comm>, part: Array<T, R>) -> Result<Self> {
-        Self::from_parts(comm, Ok(part))
+    pub fn local(comm: &impl SharedComm, part: Array<T, R>) -> Result<Self> {
+        Self::from_parts(&comm.to_dyn(), Ok(part))
     }
 
     /// [`DistArray::local`] of a part that may have failed to compute.
@@ -349,18 +350,25 @@ where
                 .collect()
         });
         let got = self.comm.exchange(send)?;
-        let mut pieces = Vec::with_capacity(p);
+        let w = window(me);
+        if w == mine {
+            // Nothing around the block: the block itself, not a copy.
+            return Ok((self.part.clone(), 0));
+        }
+        // The rows above from lower ranks, the block, the rows below: one copy.
+        let own = self.part.try_columns()?;
+        let mut cols = T::Columns::with_capacity(w.len() * rl);
         for (j, m) in got.iter().enumerate() {
             if j == me {
-                pieces.push(self.part.try_columns()?.clone());
+                cols.extend_from(own, 0..own.len());
             } else if !m.is_empty() {
-                pieces.push(take_elems::<T::Columns>(&mut &m[..])?);
+                let rows = take_elems::<T::Columns>(&mut &m[..])?;
+                cols.extend_from(&rows, 0..rows.len());
             }
         }
-        let w = window(me);
         let mut shape = self.shape;
         shape[0] = w.len();
-        Ok((Array::from_columns(shape, concat(pieces))?, mine.start - w.start))
+        Ok((Array::from_columns(shape, cols)?, mine.start - w.start))
     }
 
     /// A stencil reaching `reach` rows up and down: `f` (an accel program
@@ -390,9 +398,16 @@ where
                     ),
                 ));
             }
+            if above == 0 && out.shape()[0] == rows {
+                return Ok(out);
+            }
             let rl = row_len(&self.shape);
             let mut cols = U::Columns::with_capacity(rows * rl);
             cols.extend_from(out.try_columns()?, above * rl..(above + rows) * rl);
+            // The two arrays of the step are dead: their storage goes to the
+            // pool for the next step rather than back to the allocator.
+            out.give_storage();
+            around.give_storage();
             let mut shape = self.part.shape();
             shape[0] = rows;
             Array::from_columns(shape, cols)

@@ -22,6 +22,7 @@
 mod array;
 mod collective;
 mod local;
+mod metered;
 #[cfg(feature = "distributed")]
 mod mpi;
 mod wire;
@@ -31,10 +32,12 @@ pub use self::mpi::Mpi;
 pub use array::{blocks, DistArray};
 pub use collective::CommExt;
 pub use local::LocalComm;
+pub use metered::Metered;
 pub use wire::WireColumns;
 
 use crate::error::{Error, ErrorKind, Result};
 use std::fmt::Debug;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The ranks of one run and the bytes they exchange. Every rank calls the
@@ -55,6 +58,24 @@ pub trait Comm: Send + Sync + Debug {
     /// Every rank's `mine`, in rank order.
     fn all_gather(&self, mine: Vec<u8>) -> Result<Vec<Vec<u8>>> {
         self.all_to_all(vec![mine; self.size()])
+    }
+}
+
+/// A shared communicator of any kind (`Arc<Mpi>`, `Arc<LocalComm>`,
+/// `Arc<dyn Comm>`), as the distributed arrays built on it keep it.
+pub trait SharedComm {
+    fn to_dyn(&self) -> Arc<dyn Comm>;
+}
+
+impl<C: Comm + 'static> SharedComm for Arc<C> {
+    fn to_dyn(&self) -> Arc<dyn Comm> {
+        self.clone()
+    }
+}
+
+impl SharedComm for Arc<dyn Comm> {
+    fn to_dyn(&self) -> Arc<dyn Comm> {
+        self.clone()
     }
 }
 
