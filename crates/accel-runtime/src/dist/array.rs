@@ -81,6 +81,20 @@ fn concat<C: Columns>(pieces: Vec<C>) -> C {
     }
 }
 
+/// Writes elements `range` of `src` over `dst`'s from element `at` on
+/// (within `dst`).
+fn overwrite<C: Columns>(dst: &mut C, at: usize, src: &C, range: Range<usize>) {
+    assert!(at + range.len() <= dst.len(), "rows written within the block");
+    let out = dst.out_ptr();
+    for (k, i) in range.enumerate() {
+        if let Some(v) = src.get(i) {
+            // SAFETY: `at + k` is below `dst`'s length (asserted above), and
+            // this thread alone writes `dst` (borrowed mutably).
+            unsafe { C::write(out, at + k, v) }
+        }
+    }
+}
+
 fn rank_zero<const R: usize>(op: &str) -> Result<()> {
     if R == 0 {
         return Err(Error::new(
@@ -325,17 +339,37 @@ where
     /// them: what a stencil reaching that far needs. Also returns the
     /// number of rows above the block. A rank with an empty block gets none.
     pub fn rows_around(&self, before: usize, after: usize) -> Result<(Array<T, R>, usize)> {
+        let (above, below) = self.halos(before, after)?;
+        if above.is_empty() && below.is_empty() {
+            // Nothing around the block: the block itself, not a copy.
+            return Ok((self.part.clone(), 0));
+        }
+        let own = self.part.try_columns()?;
+        let rl = row_len(&self.shape);
+        let mut cols = T::Columns::with_capacity(above.len() + own.len() + below.len());
+        for c in [&above, own, &below] {
+            cols.extend_from(c, 0..c.len());
+        }
+        let mut shape = self.shape;
+        shape[0] = cols.len() / rl;
+        Ok((Array::from_columns(shape, cols)?, above.len() / rl))
+    }
+
+    /// The rows above this rank's block (up to `before` of them, from lower
+    /// ranks) and below it (up to `after`), as columns; none for an empty
+    /// block or rows of no elements.
+    fn halos(&self, before: usize, after: usize) -> Result<(T::Columns, T::Columns)> {
         let (p, me, n) = (self.comm.size(), self.comm.rank(), self.shape[0]);
+        let rl = row_len(&self.shape);
         let window = |j: usize| {
             let (s, e) = (self.starts[j], self.starts[j + 1]);
-            if s == e {
-                s..e
+            if s == e || rl == 0 {
+                s..s
             } else {
                 s.saturating_sub(before)..e.saturating_add(after).min(n)
             }
         };
         let mine = self.rows();
-        let rl = row_len(&self.shape);
         let send = self.part.try_columns().map(|cols| {
             (0..p)
                 .map(|j| {
@@ -350,66 +384,94 @@ where
                 .collect()
         });
         let got = self.comm.exchange(send)?;
-        let w = window(me);
-        if w == mine {
-            // Nothing around the block: the block itself, not a copy.
-            return Ok((self.part.clone(), 0));
-        }
-        // The rows above from lower ranks, the block, the rows below: one copy.
-        let own = self.part.try_columns()?;
-        let mut cols = T::Columns::with_capacity(w.len() * rl);
+        let mut halves = [T::Columns::with_capacity(0), T::Columns::with_capacity(0)];
         for (j, m) in got.iter().enumerate() {
-            if j == me {
-                cols.extend_from(own, 0..own.len());
-            } else if !m.is_empty() {
+            if j != me && !m.is_empty() {
                 let rows = take_elems::<T::Columns>(&mut &m[..])?;
-                cols.extend_from(&rows, 0..rows.len());
+                let side = &mut halves[(j > me) as usize];
+                side.extend_from(&rows, 0..rows.len());
             }
         }
-        let mut shape = self.shape;
-        shape[0] = w.len();
-        Ok((Array::from_columns(shape, cols)?, mine.start - w.start))
+        let [above, below] = halves;
+        Ok((above, below))
     }
 
     /// A stencil reaching `reach` rows up and down: `f` (an accel program
-    /// with a stencil) runs on this rank's block with the rows around it
-    /// ([`DistArray::rows_around`]), and the rows of the block are kept. The
-    /// result is the whole array's for boundaries that look only at the
-    /// array's own edge (`Clamp`, `Mirror`, `Constant`), not `Wrap`.
+    /// with a stencil) runs on this rank's block, and again on the few rows
+    /// at each edge of the block with the rows beyond it from the
+    /// neighbouring ranks (a halo), whose results replace the edge rows.
+    /// The result is the whole array's for boundaries that look only at the
+    /// array's own edge (`Clamp`, `Mirror`, `Constant`), not `Wrap`. (A
+    /// block of fewer than `2 reach` rows runs `f` once, on the block with
+    /// its halos.)
     pub fn stencil_parts<U: Elem>(
         &self,
         reach: usize,
-        f: impl FnOnce(&Array<T, R>) -> Result<Array<U, R>>,
+        f: impl Fn(&Array<T, R>) -> Result<Array<U, R>>,
     ) -> Result<DistArray<U, R>>
     where
         U::Columns: WireColumns,
     {
         let rows = self.rows().len();
-        let part = self.rows_around(reach, reach).and_then(|(around, above)| {
-            let out = f(&around)?;
-            if out.shape() != around.shape() {
+        let rl = row_len(&self.shape);
+        // `f` of `input`, checked to keep its shape.
+        let stencil = |input: &Array<T, R>| {
+            let out = f(input)?;
+            if out.shape() != input.shape() {
                 return Err(Error::with_kind(
                     ErrorKind::ShapeMismatch,
                     "stencil_parts",
                     format!(
                         "the stencil of shape {:?} has shape {:?}",
-                        around.shape(),
+                        input.shape(),
                         out.shape()
                     ),
                 ));
             }
-            if above == 0 && out.shape()[0] == rows {
+            Ok(out)
+        };
+        // The rows `r` of each of `parts`, in order, as one array.
+        let joined = |parts: &[(&T::Columns, Range<usize>)]| {
+            let mut cols = T::Columns::with_capacity(parts.iter().map(|(_, r)| r.len() * rl).sum());
+            for (c, r) in parts {
+                cols.extend_from(c, r.start * rl..r.end * rl);
+            }
+            let mut shape = self.shape;
+            shape[0] = cols.len() / rl;
+            Array::from_columns(shape, cols)
+        };
+        let part = self.halos(reach, reach).and_then(|(above, below)| {
+            let (na, nb) = (above.len() / rl.max(1), below.len() / rl.max(1));
+            if rows < 2 * reach && rl > 0 {
+                let own = self.part.try_columns()?;
+                let out = stencil(&joined(&[(&above, 0..na), (own, 0..rows), (&below, 0..nb)])?)?;
+                let mut cols = U::Columns::with_capacity(rows * rl);
+                cols.extend_from(out.try_columns()?, na * rl..(na + rows) * rl);
+                let mut shape = self.part.shape();
+                shape[0] = rows;
+                return Array::from_columns(shape, cols);
+            }
+            // The block's own stencil is right but within `reach` of an edge
+            // that has a halo.
+            let out = stencil(&self.part)?;
+            if na == 0 && nb == 0 {
                 return Ok(out);
             }
-            let rl = row_len(&self.shape);
-            let mut cols = U::Columns::with_capacity(rows * rl);
-            cols.extend_from(out.try_columns()?, above * rl..(above + rows) * rl);
-            // The two arrays of the step are dead: their storage goes to the
-            // pool for the next step rather than back to the allocator.
-            out.give_storage();
-            around.give_storage();
-            let mut shape = self.part.shape();
-            shape[0] = rows;
+            let (shape, own) = (out.shape(), self.part.try_columns()?);
+            let mut cols = out.into_columns();
+            if na > 0 {
+                let top = stencil(&joined(&[(&above, 0..na), (own, 0..2 * reach)])?)?;
+                overwrite(&mut cols, 0, top.try_columns()?, na * rl..(na + reach) * rl);
+            }
+            if nb > 0 {
+                let bottom = stencil(&joined(&[(own, rows - 2 * reach..rows), (&below, 0..nb)])?)?;
+                overwrite(
+                    &mut cols,
+                    (rows - reach) * rl,
+                    bottom.try_columns()?,
+                    reach * rl..2 * reach * rl,
+                );
+            }
             Array::from_columns(shape, cols)
         });
         let part = self
