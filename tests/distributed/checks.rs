@@ -14,6 +14,10 @@ accel::accel! {
         xs.zip_with(ys, |x, y| x * y).sum()
     }
 
+    pub fn total(xs: &Vector<i64>) -> Scalar<i64> {
+        xs.sum()
+    }
+
     pub fn running(xs: &Vector<i64>) -> Vector<i64> {
         xs.scanl1(|a, b| a + b)
     }
@@ -47,8 +51,12 @@ accel::accel! {
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 7] = [
+pub const CHECKS: [(&str, Check); 8] = [
     ("dot product (fold in rank order)", dot_product),
+    (
+        "a sequence of chunks (chunk i on rank i mod P)",
+        sequence_of_chunks,
+    ),
     ("running sums (scan by block totals)", running_sums),
     ("heat diffusion (stencil by halos)", heat_diffusion),
     ("row sums (fold along rows, local)", row_sums_local),
@@ -94,6 +102,28 @@ fn dot_product(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String
     let mag: f64 = (0..n).map(|i| (unit(i) * unit(i + n)).abs()).sum();
     if (got - want).abs() > 1e-12 * mag.max(1.0) {
         return Err(format!("{got} != {want}"));
+    }
+    Ok(())
+}
+
+/// The sum of a sequence of chunks of 97 elements, chunk `i` on rank
+/// `i mod P`: each chunk's sum (an accel program), combined in sequence order.
+fn sequence_of_chunks(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let chunk = |k: usize| {
+        Vector::from(
+            (k * 97..((k + 1) * 97).min(n))
+                .map(|i| (i % 251) as i64 - 125)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let chunks = n.div_ceil(97);
+    let mine = (0..chunks).skip(comm.rank()).step_by(comm.size()).map(chunk);
+    let got = comm
+        .fold_sequence(mine, |c| total::on(b, &c).map(|s| s.value()), |a, b| a + b)
+        .map_err(e("fold_sequence"))?;
+    let want = (0..n).map(|i| (i % 251) as i64 - 125).sum::<i64>();
+    if got.unwrap_or(0) != want || got.is_some() != (n > 0) {
+        return Err(format!("{got:?} != {want}"));
     }
     Ok(())
 }

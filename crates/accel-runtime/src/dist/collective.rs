@@ -157,6 +157,41 @@ pub trait CommExt: Comm {
         let me = self.rank();
         Ok(self.all_values(total)?.into_iter().take(me).flatten().reduce(f))
     }
+
+    /// The fold of a sequence spread over the ranks in turn: element `i` is
+    /// rank `i mod P`'s. `mine` yields this rank's elements in order (those
+    /// at `rank`, `rank + P`, `rank + 2P`, …: `items.skip(rank).step_by(P)`),
+    /// `each` computes an element's value (an accel program on a chunk of
+    /// the sequence, on the local backend), and `f` (associative, not
+    /// assumed commutative) combines the values in sequence order, `P` at a
+    /// time: one all-gather per round of `P` elements. The same result on
+    /// every rank; `None` for an empty sequence.
+    fn fold_sequence<A, T: Elem>(
+        &self,
+        mine: impl IntoIterator<Item = A>,
+        mut each: impl FnMut(A) -> Result<T>,
+        f: impl Fn(T, T) -> T,
+    ) -> Result<Option<T>>
+    where
+        T::Columns: WireColumns,
+    {
+        let mut mine = mine.into_iter();
+        let mut acc: Option<T> = None;
+        loop {
+            // Round `k` holds elements `kP..kP + P`, rank by rank; the ranks
+            // that still have an element are the first ones.
+            let round = self.all_values(mine.next().map(&mut each).transpose())?;
+            if round.iter().all(Option::is_none) {
+                return Ok(acc);
+            }
+            for v in round.into_iter().flatten() {
+                acc = Some(match acc {
+                    Some(a) => f(a, v),
+                    None => v,
+                });
+            }
+        }
+    }
 }
 
 impl<C: Comm + ?Sized> CommExt for C {}
@@ -190,6 +225,44 @@ mod tests {
                 assert_eq!(before, want, "rank {r} of {p}");
             }
         }
+    }
+
+    #[test]
+    fn sequences_fold_in_order_over_ranks_in_turn() {
+        let compose =
+            |f: (u64, u64), g: (u64, u64)| (f.0.wrapping_mul(g.0), f.1.wrapping_mul(g.0).wrapping_add(g.1));
+        let item = |i: u64| (2 * i + 3, i * i + 1);
+        for p in 1..=4 {
+            for len in 0..=9u64 {
+                let got = LocalComm::run(p, |c| {
+                    let mine = (0..len).skip(c.rank()).step_by(p);
+                    c.fold_sequence(mine, |i| Ok(item(i)), compose).unwrap()
+                });
+                let want = (0..len).map(item).reduce(compose);
+                assert!(got.iter().all(|g| *g == want), "{p} ranks, {len} elements");
+            }
+        }
+        // An element that fails ends the fold on every rank.
+        let got = LocalComm::run(3, |c| {
+            let mine = (0..7u32).skip(c.rank()).step_by(3);
+            c.fold_sequence(
+                mine,
+                |i| {
+                    if i == 4 {
+                        Err(Error::new("chunk", "unreadable"))
+                    } else {
+                        Ok(i)
+                    }
+                },
+                |a, b| a + b,
+            )
+        });
+        assert!(got.iter().all(Result::is_err));
+        assert!(got[0]
+            .as_ref()
+            .unwrap_err()
+            .message()
+            .starts_with("rank 1 failed"));
     }
 
     #[test]
