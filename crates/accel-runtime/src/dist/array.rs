@@ -568,24 +568,37 @@ where
     pub fn permute_from<U: Elem, const Q: usize>(
         &self,
         source: &DistArray<U, Q>,
-        target: impl Fn([usize; Q], U) -> Option<([usize; R], T)>,
+        target: impl Fn([usize; Q], U) -> Option<([usize; R], T)> + Sync,
         combine: impl Fn(T, T) -> T,
     ) -> Result<Self> {
         let p = self.comm.size();
         let rl = row_len(&self.shape);
-        let send = source.elements().and_then(|elems| {
+        // Each source element's owner, offset there and value, in parallel.
+        let pairs = source.part.try_columns().and_then(|cols| {
+            let base = source.rows().start * row_len(&source.shape);
+            (0..source.part.len())
+                .into_par_iter()
+                .filter_map(|k| {
+                    let x = U::from_repr(cols.get(k)?);
+                    let (t, v) = target(shape::from_linear(&source.shape, base + k), x)?;
+                    Some(match shape::to_linear_checked(&self.shape, &t) {
+                        Some(l) => {
+                            let j = owner(&self.starts, t[0]);
+                            Ok((j as u32, (l - self.starts[j] * rl) as u64, v))
+                        }
+                        None => Err(Error::index_out_of_bounds("permute", &t, &self.shape)),
+                    })
+                })
+                .collect::<Result<Vec<_>>>()
+        });
+        let send = pairs.map(|pairs| {
             let mut offsets = vec![Vec::<u64>::new(); p];
             let mut values = vec![Vec::<T>::new(); p];
-            for (ix, x) in elems {
-                let Some((t, v)) = target(ix, x) else { continue };
-                let Some(l) = shape::to_linear_checked(&self.shape, &t) else {
-                    return Err(Error::index_out_of_bounds("permute", &t, &self.shape));
-                };
-                let j = owner(&self.starts, t[0]);
-                offsets[j].push((l - self.starts[j] * rl) as u64);
-                values[j].push(v);
+            for (j, o, v) in pairs {
+                offsets[j as usize].push(o);
+                values[j as usize].push(v);
             }
-            Ok(offsets
+            offsets
                 .into_iter()
                 .zip(values)
                 .map(|(o, v)| {
@@ -594,7 +607,7 @@ where
                     put_elems(&T::columns_from_vec(v), 0..o.len(), &mut m);
                     m
                 })
-                .collect())
+                .collect()
         });
         let got = self.comm.exchange(send)?;
         let mut out = T::columns_to_vec(self.part.try_columns()?);
@@ -630,28 +643,33 @@ where
         let out_rows = starts[me]..starts[me + 1];
         let rl_out = row_len(&shape);
         let rl = row_len(&self.shape);
-        // Which rank each output element reads from, in order.
-        let mut from = Vec::with_capacity(out_rows.len() * rl_out);
-        let requests = (|| {
-            let mut req = vec![Vec::<u64>::new(); p];
-            for l in out_rows.start * rl_out..out_rows.end * rl_out {
+        // Which rank each output element reads from, and where, in parallel.
+        let reads = (out_rows.start * rl_out..out_rows.end * rl_out)
+            .into_par_iter()
+            .map(|l| {
                 let src = index(shape::from_linear(&shape, l));
-                let Some(sl) = shape::to_linear_checked(&self.shape, &src) else {
-                    return Err(Error::index_out_of_bounds("backpermute", &src, &self.shape));
-                };
-                let j = owner(&self.starts, src[0]);
-                req[j].push((sl - self.starts[j] * rl) as u64);
-                from.push(j as u32);
+                match shape::to_linear_checked(&self.shape, &src) {
+                    Some(sl) => {
+                        let j = owner(&self.starts, src[0]);
+                        Ok((j as u32, (sl - self.starts[j] * rl) as u64))
+                    }
+                    None => Err(Error::index_out_of_bounds("backpermute", &src, &self.shape)),
+                }
+            })
+            .collect::<Result<Vec<_>>>();
+        let requests = reads.as_ref().map_err(Clone::clone).map(|reads| {
+            let mut req = vec![Vec::<u64>::new(); p];
+            for &(j, o) in reads {
+                req[j as usize].push(o);
             }
-            Ok(req
-                .into_iter()
+            req.into_iter()
                 .map(|r| {
                     let mut m = Vec::new();
                     put_elems(&r, 0..r.len(), &mut m);
                     m
                 })
-                .collect())
-        })();
+                .collect()
+        });
         let asked = self.comm.exchange(requests)?;
         let replies = self.part.try_columns().and_then(|cols| {
             asked
@@ -682,16 +700,18 @@ where
             .map(|m| take_elems::<T::Columns>(&mut &m[..]))
             .collect::<Result<Vec<_>>>()?;
         let mut next = vec![0usize; p];
-        let elems =
-            from.iter()
-                .map(|&j| {
-                    let j = j as usize;
-                    next[j] += 1;
-                    answers[j].get(next[j] - 1).map(T::from_repr).ok_or_else(|| {
-                        dist_error("backpermute", "fewer answers than requests (a bug in accel)")
-                    })
-                })
-                .collect::<Result<Vec<T>>>()?;
+        // `reads` is `Ok` here: an error went to every rank in `exchange`.
+        let elems = reads?
+            .iter()
+            .map(|&(j, _)| {
+                let j = j as usize;
+                next[j] += 1;
+                answers[j]
+                    .get(next[j] - 1)
+                    .map(T::from_repr)
+                    .ok_or_else(|| dist_error("backpermute", "fewer answers than requests (a bug in accel)"))
+            })
+            .collect::<Result<Vec<T>>>()?;
         let mut part_shape = shape;
         part_shape[0] = out_rows.len();
         let part = Array::from_columns(part_shape, T::columns_from_vec(elems))?;
@@ -728,18 +748,6 @@ impl<T: Elem, const R: usize> DistArray<T, R> {
 
     pub fn comm(&self) -> &Arc<dyn Comm> {
         &self.comm
-    }
-
-    /// This rank's elements with their indices in the whole array.
-    fn elements(&self) -> Result<impl Iterator<Item = ([usize; R], T)> + '_> {
-        let cols = self.part.try_columns()?;
-        let base = self.rows().start * row_len(&self.shape);
-        Ok((0..self.part.len()).filter_map(move |k| {
-            Some((
-                shape::from_linear(&self.shape, base + k),
-                T::from_repr(cols.get(k)?),
-            ))
-        }))
     }
 }
 
