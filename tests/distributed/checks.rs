@@ -18,6 +18,10 @@ accel::accel! {
         xs.sum()
     }
 
+    pub fn saxpy(a: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
+        xs.zip_with(ys, |x, y| a * x + y)
+    }
+
     pub fn running(xs: &Vector<i64>) -> Vector<i64> {
         xs.scanl1(|a, b| a + b)
     }
@@ -51,7 +55,8 @@ accel::accel! {
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 8] = [
+pub const CHECKS: [(&str, Check); 9] = [
+    ("saxpy (a zip of blocks laid out alike, local)", saxpy_of_blocks),
     ("dot product (fold in rank order)", dot_product),
     (
         "a sequence of chunks (chunk i on rank i mod P)",
@@ -87,6 +92,30 @@ where
     T::Columns: accel::dist::WireColumns,
 {
     DistArray::scatter_from(comm, 0, (comm.rank() == 0).then_some(whole)).map_err(e("scatter_from"))
+}
+
+/// A zip of two vectors, one of them laid out unevenly (every block on the
+/// last rank), and one element longer: its rows move to the other's layout.
+fn saxpy_of_blocks(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(|i| unit(i) as f32).collect::<Vec<_>>());
+    let ys_whole = Vector::from((0..n + 1).map(|i| unit(i + 7) as f32).collect::<Vec<_>>());
+    let last = comm.rank() == comm.size() - 1;
+    let ys = DistArray::local(
+        comm,
+        if last {
+            ys_whole.clone()
+        } else {
+            Vector::from(Vec::new())
+        },
+    )
+    .map_err(e("local"))?;
+    let got = scattered(comm, &xs)?
+        .zip_part(&ys, |x, y| saxpy::on(b, 2.5, x, y))
+        .map_err(e("zip_part"))?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        saxpy::on(b, 2.5, &xs, &ys_whole).map_err(e("saxpy"))?,
+    )
 }
 
 fn dot_product(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
