@@ -13,11 +13,12 @@
 //! The pool is one for the process, behind a lock taken once per array (not
 //! per element), so that storage given back on one thread serves the next
 //! request on any other: a permute's tables are filled on rayon's workers and
-//! merged on the calling thread. It holds at most [`slots`] arrays, the
-//! oldest given back first, so it never keeps more than a few dead arrays
-//! beyond what the programs had alive; between calls (when the last running
-//! program has returned) only the newest of them up to [`RETAIN_BYTES`] in
-//! all, for the next call (as PyTorch's and CuPy's caching allocators do).
+//! merged on the calling thread. While programs run it holds at most
+//! [`slots`] arrays, the oldest given back first, so it never keeps more
+//! than a few dead arrays beyond what the programs had alive; between calls
+//! (when the last running program has returned) the newest of them up to
+//! [`RETAIN_BYTES`] in all (and [`BETWEEN_CALLS_SLOTS`] arrays), for the
+//! next call (as PyTorch's and CuPy's caching allocators do).
 //! Arrays that the caller drops come here too (their storage's drop), so a
 //! host loop of calls (`u = step(&u)?`) writes each result into the memory
 //! of an earlier one. Without the pool, a program called again and again
@@ -50,6 +51,10 @@ fn slots() -> usize {
 
 /// Smaller arrays are not kept: the allocator serves them quickly.
 const MIN_BYTES: usize = 1 << 14;
+/// Most arrays kept between program calls: more than while programs run
+/// (a call's many intermediate arrays all serve the next call), bounded
+/// because `take` looks through them all.
+const BETWEEN_CALLS_SLOTS: usize = 256;
 /// Most bytes kept between program calls.
 const RETAIN_BYTES: usize = 256 << 20;
 
@@ -116,27 +121,27 @@ impl Pool {
         Some(self.free.remove(i))
     }
 
-    /// Keeps `block` for a later program: at most `slots` blocks, and
-    /// between calls at most `retain` bytes in all. Returns what is to be
-    /// freed: the oldest blocks beyond those limits.
+    /// Keeps `block` for a later program: while programs run, at most
+    /// `slots` blocks; between calls, at most [`BETWEEN_CALLS_SLOTS`] blocks
+    /// and `retain` bytes. Returns what is to be freed: the oldest blocks
+    /// beyond those limits.
     fn give(&mut self, block: Block, slots: usize, retain: usize) -> Vec<Block> {
         self.free.push(block);
         if self.running > 0 {
             let over = self.free.len().saturating_sub(slots);
             return self.free.drain(..over).collect();
         }
-        self.trim(slots, retain)
+        self.trim(BETWEEN_CALLS_SLOTS, retain)
     }
 
     /// One program fewer running; when none is left, what is to be freed:
-    /// all but the newest blocks, at most `slots` of them, up to `retain`
-    /// bytes.
-    fn leave(&mut self, slots: usize, retain: usize) -> Vec<Block> {
+    /// all but the newest blocks within the limits between calls.
+    fn leave(&mut self, retain: usize) -> Vec<Block> {
         self.running -= 1;
         if self.running > 0 {
             return Vec::new();
         }
-        self.trim(slots, retain)
+        self.trim(BETWEEN_CALLS_SLOTS, retain)
     }
 
     /// Keeps the newest blocks that fit `slots` blocks and `retain` bytes;
@@ -189,7 +194,7 @@ impl Default for Scope {
 impl Drop for Scope {
     fn drop(&mut self) {
         // Taken out first so the blocks are freed outside the lock.
-        let free = pool().leave(slots(), RETAIN_BYTES);
+        let free = pool().leave(RETAIN_BYTES);
         drop(free);
     }
 }
@@ -287,7 +292,7 @@ mod tests {
         // Too large a block for a small array, and a different element size.
         assert!(pool.take(4, 4, n / 2).is_none() && pool.take(8, 8, n / 2).is_none());
         assert_eq!(pool.free.len(), 1);
-        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
         // Kept for the next call, which reuses it.
         assert_eq!(pool.free.len(), 1);
         pool.running += 1;
@@ -305,7 +310,7 @@ mod tests {
         for bytes in [RETAIN_BYTES / 2 + 1, RETAIN_BYTES / 2 + 1, 1 << 20] {
             assert!(pool.give(big(bytes), SLOTS, RETAIN_BYTES).is_empty());
         }
-        let freed = pool.leave(SLOTS, RETAIN_BYTES);
+        let freed = pool.leave(RETAIN_BYTES);
         // The newest first: the 1 MiB block and one large one fit.
         assert_eq!(freed.len(), 1);
         let kept: Vec<usize> = pool.free.iter().map(|b| b.cap).collect();
@@ -331,10 +336,10 @@ mod tests {
         }
         assert_eq!(pool.free.len(), SLOTS);
         // The inner call's end keeps the pool for the outer one.
-        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
         assert_eq!(pool.free.len(), SLOTS);
         // Well within the budget: all kept for the next call.
-        assert!(pool.leave(SLOTS, RETAIN_BYTES).is_empty());
+        assert!(pool.leave(RETAIN_BYTES).is_empty());
         assert_eq!(pool.free.len(), SLOTS);
         // Small arrays are never kept.
         assert!(block_of(vec![0u8; 100]).is_none());
