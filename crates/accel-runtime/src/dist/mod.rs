@@ -4,14 +4,15 @@
 //!
 //! Three layers:
 //! - [`Comm`]: what the ranks say to each other, as bytes, moved by an
-//!   existing engine: MPI ([`Mpi`], the `distributed` feature) between
+//!   existing engine: MPI (`Mpi`, with the `distributed` feature) between
 //!   processes, or [`LocalComm`] between the threads of one process (unit
 //!   tests, and trying a distributed program on one machine).
 //! - [`CommExt`]: the collectives accel's operations need, typed and
 //!   failure-agreeing: a rank that fails passes its error into the next
 //!   collective instead of leaving it, so that every rank returns an error
 //!   naming it rather than waiting forever. Each collective has a timeout
-//!   for a rank that never comes.
+//!   for a rank that never comes. A sequence's elements go to the ranks in
+//!   turn, their values combined in sequence order (`fold_sequence`).
 //! - [`DistArray`]: an array block-distributed over its outermost dimension,
 //!   and the operations whose communication the layout decides: folds
 //!   combined in rank order, scans by block totals, permutes and
