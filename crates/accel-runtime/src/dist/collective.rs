@@ -4,7 +4,8 @@
 //! failed still joins, with its error, and every rank then returns an error
 //! naming the lowest failed rank (the failed rank its own error): a failure
 //! anywhere ends the run everywhere, at the next collective, with no hang.
-//! Every message starts with one byte: 0 for data, 1 for an error's text.
+//! Every message ends with one byte: 0 after data, 1 after an error's text
+//! (at the end, so that framing and unframing copy nothing).
 
 use super::wire::{put_value, take_value, WireColumns};
 use super::{dist_error, Comm};
@@ -14,26 +15,24 @@ use crate::error::{Error, Result};
 const OK: u8 = 0;
 const FAILED: u8 = 1;
 
-fn framed(data: &[u8]) -> Vec<u8> {
-    let mut m = Vec::with_capacity(data.len() + 1);
-    m.push(OK);
-    m.extend_from_slice(data);
-    m
+fn framed(mut data: Vec<u8>) -> Vec<u8> {
+    data.push(OK);
+    data
 }
 
 fn failure(e: &Error) -> Vec<u8> {
-    let mut m = vec![FAILED];
-    m.extend_from_slice(e.to_string().as_bytes());
+    let mut m = e.to_string().into_bytes();
+    m.push(FAILED);
     m
 }
 
 /// The data of each rank's message, or the error of the lowest failed rank.
 fn unframe(me: usize, own: Option<Error>, frames: Vec<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
-    if let Some((r, m)) = frames.iter().enumerate().find(|(_, m)| m.first() != Some(&OK)) {
+    if let Some((r, m)) = frames.iter().enumerate().find(|(_, m)| m.last() != Some(&OK)) {
         if let (true, Some(e)) = (r == me, own) {
             return Err(e);
         }
-        let why = match m.split_first() {
+        let why = match m.split_last() {
             Some((&FAILED, text)) => String::from_utf8_lossy(text).into_owned(),
             _ => "its message has no frame (a bug in accel, or ranks running different programs)".into(),
         };
@@ -42,7 +41,7 @@ fn unframe(me: usize, own: Option<Error>, frames: Vec<Vec<u8>>) -> Result<Vec<Ve
     Ok(frames
         .into_iter()
         .map(|mut m| {
-            m.remove(0);
+            m.pop();
             m
         })
         .collect())
@@ -56,7 +55,7 @@ pub trait CommExt: Comm {
     fn exchange(&self, send: Result<Vec<Vec<u8>>>) -> Result<Vec<Vec<u8>>> {
         let p = self.size();
         let (frames, own) = match send {
-            Ok(msgs) if msgs.len() == p => (msgs.iter().map(|m| framed(m)).collect(), None),
+            Ok(msgs) if msgs.len() == p => (msgs.into_iter().map(framed).collect(), None),
             Ok(msgs) => {
                 let e = dist_error(
                     "exchange",
@@ -72,7 +71,7 @@ pub trait CommExt: Comm {
     /// Every rank's `mine`, in rank order.
     fn gather_all(&self, mine: Result<Vec<u8>>) -> Result<Vec<Vec<u8>>> {
         let (frame, own) = match mine {
-            Ok(m) => (framed(&m), None),
+            Ok(m) => (framed(m), None),
             Err(e) => (failure(&e), Some(e)),
         };
         unframe(self.rank(), own, self.all_gather(frame)?)
