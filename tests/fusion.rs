@@ -1321,3 +1321,106 @@ fn clusters_compute_what_the_interpreter_does() {
         );
     }
 }
+
+mod loop_shapes {
+    use super::*;
+    variants! {
+        // A split by one bit per round (a radix sort's step): the state keeps
+        // the shape of `xs`, so the places, a generate over `[n]` reading the
+        // state, are proved in bounds and computed in the scatter.
+        pub fn split_rounds(xs: &Vector<u32>, rounds: u32) -> Vector<u32> {
+            let n = xs.len();
+            let mut ys = xs.map(|x| x);
+            for b in 0..rounds {
+                let bits = ys.map(|x| (x >> b) & 1);
+                let (before, zeros) = bits.map(|f| 1 - f).scanl_total(0u32, |a, c| a + c);
+                let nz = zeros.value();
+                let idx = generate([n], |[i]| {
+                    if bits[[i]] == 0 {
+                        before[[i]] as usize
+                    } else {
+                        nz as usize + i - before[[i]] as usize
+                    }
+                });
+                ys = ys.scatter(&idx, &fill([n], 0u32));
+            }
+            ys
+        }
+        // A state that shrinks each round: nothing may assume its shape, and
+        // the read after the loop fails when it shrank.
+        pub fn shrinking(xs: &Vector<i32>, k: usize) -> Vector<i32> {
+            let n = xs.len();
+            let mut ys = xs.map(|x| x);
+            for _ in 0..k {
+                let m = ys.len();
+                ys = generate([if m > 0 { m - 1 } else { 0 }], |[i]| ys[[i]] + 1);
+            }
+            generate([n], |[i]| ys[[i]] * 2)
+        }
+        // Two states: one keeps its shape through a zip with the other, which
+        // grows; the reads of the first by `[n]` stay proved, the second's not.
+        pub fn one_keeps(xs: &Vector<i32>, k: usize) -> (Vector<i32>, Vector<i32>) {
+            let n = xs.len();
+            let mut a = xs.map(|x| x);
+            let mut g = xs.map(|x| x);
+            for _ in 0..k {
+                let m = g.len();
+                g = generate([m + 1], |[i]| if i < m { g[[i]] } else { 7 });
+                a = generate([n], |[i]| a[[i]] + g[[i]]);
+            }
+            (a, g)
+        }
+    }
+}
+
+#[test]
+fn loop_states_that_keep_their_shape() {
+    use loop_shapes::*;
+    let p = plan(fused::split_rounds::SOURCE, "split_rounds", Options::default());
+    // The places are computed in the scatter, not stored.
+    assert!(p.explain().contains("generate -> permute"), "{}", p.explain());
+    assert_eq!(
+        p.materialised()
+            .filter(|(_, b)| b.elem == accel_core::ir::Ty::Prim(accel_core::ir::Prim::Usize))
+            .count(),
+        0,
+        "{}",
+        p.explain()
+    );
+    for n in SIZES {
+        let ints = |seed: usize| {
+            (0..n)
+                .map(|i| (hash(i * 7 + seed) % 1000) as i32 - 500)
+                .collect::<Vec<_>>()
+        };
+        let keys = Vector::from((0..n).map(|i| (hash(i) % 5000) as u32).collect::<Vec<_>>());
+        for rounds in [0, 1, 13] {
+            let args = [arg(&keys), arg(rounds)];
+            for got in [
+                fused::split_rounds(&keys, rounds),
+                no_fusion::split_rounds(&keys, rounds),
+            ] {
+                check_ok(fused::split_rounds::SOURCE, "split_rounds", &args, got, EXACT);
+            }
+        }
+        let xs = Vector::from(ints(1));
+        for k in [0usize, 1, 3] {
+            let args = [arg(&xs), arg(k)];
+            for got in [fused::shrinking(&xs, k), no_fusion::shrinking(&xs, k)] {
+                let fails = k > 0 && n > 0;
+                let _ = check_fails_if(
+                    fused::shrinking::SOURCE,
+                    "shrinking",
+                    &args,
+                    got,
+                    EXACT,
+                    fails,
+                    ErrorKind::IndexOutOfBounds,
+                );
+            }
+            for got in [fused::one_keeps(&xs, k), no_fusion::one_keeps(&xs, k)] {
+                check_ok(fused::one_keeps::SOURCE, "one_keeps", &args, got, EXACT);
+            }
+        }
+    }
+}

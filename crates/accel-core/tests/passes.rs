@@ -260,7 +260,12 @@ fn kernels(src: &str) -> (Vec<(&'static str, Vec<&'static str>)>, usize) {
     let arrays = plan
         .buffers
         .iter()
-        .filter(|(_, b)| b.origin != accel_core::plan::Origin::Inlined)
+        .filter(|(_, b)| {
+            !matches!(
+                b.origin,
+                accel_core::plan::Origin::Inlined | accel_core::plan::Origin::Dropped
+            )
+        })
         .count();
     (k, arrays)
 }

@@ -1219,6 +1219,21 @@ pub struct Arena {
     /// The source positions of the plan's nodes that can fail (`Checked`,
     /// `Assert`), resolved from their spans when the plan is built.
     locs: HashMap<H, Loc>,
+    /// What the planner knows of shapes, for proofs that reads are in
+    /// bounds ([`ShapeFacts`]).
+    pub shape_facts: ShapeFacts,
+}
+
+/// Equalities the planner records as it builds a plan, each true wherever
+/// its left side is in scope: a host `let`'s variable is its value, and a
+/// buffer's shape is the expression it was allocated with (or, for a loop's
+/// state, the shape every iteration keeps). The bounds analysis compares
+/// shapes through them (`generate([n], ..)` reading an array of shape
+/// `xs.shape()` when `n = xs.len()`).
+#[derive(Clone, Debug, Default)]
+pub struct ShapeFacts {
+    pub lets: HashMap<VarId, H>,
+    pub buffers: HashMap<BufId, H>,
 }
 
 impl Arena {

@@ -321,21 +321,79 @@ pub fn resolve_lets(a: &Arena, mut h: H, value_of: impl Fn(VarId) -> Option<H>) 
     h
 }
 
+/// Whether shapes `x` and `y` are the same, component by component
+/// ([`same_extent`]).
+pub fn same_shape(a: &Arena, x: H, y: H) -> bool {
+    match (a.ty(x), a.ty(y)) {
+        (Ty::Index(r), Ty::Index(q)) if r == q => x == y || (0..*r).all(|k| same_extent(a, x, k, y, k)),
+        _ => x == y,
+    }
+}
+
 /// Whether component `d` of shape `x` and component `k` of shape `y` are the
-/// same expression (and so the same value in a kernel).
+/// same expression (and so the same value in a kernel), through what the
+/// planner knows of shapes.
 pub fn same_extent(a: &Arena, x: H, d: usize, y: H, k: usize) -> bool {
-    // A component as an expression, or as (shape, component) when the shape
-    // is not built from its components.
-    let comp = |s: H, i: usize| match a.expr(s) {
-        Expr::Scalar(Scalar::MakeIndex(xs)) => xs.get(i).map(|c| match a.expr(*c) {
-            Expr::Scalar(Scalar::Proj(b, j)) => (*b, Some(*j)),
-            _ => (*c, None),
-        }),
-        _ => Some((s, Some(i))),
-    };
-    match (comp(x, d), comp(y, k)) {
+    match (extent(a, x, d, 16), extent(a, y, k, 16)) {
         (Some((p, i)), Some((q, j))) => i == j && same_expr(a, p, q),
         _ => false,
+    }
+}
+
+/// Component `d` of shape `s`, as an expression `(e, None)`, or as
+/// `(shape, Some(k))` when it is component `k` of a shape not built from
+/// its components; through the host `let`s and the buffers' shapes the
+/// planner recorded ([`crate::ir::ShapeFacts`]), at most `depth` steps.
+fn extent(a: &Arena, s: H, d: usize, depth: usize) -> Option<(H, Option<usize>)> {
+    if depth == 0 {
+        return Some((s, Some(d)));
+    }
+    match a.expr(s) {
+        Expr::Scalar(Scalar::MakeIndex(xs)) => scalar_extent(a, *xs.get(d)?, depth - 1),
+        _ => match known(a, s) {
+            Some(t) if t != s => extent(a, t, d, depth - 1),
+            _ => Some((s, Some(d))),
+        },
+    }
+}
+
+/// [`extent`] of a component `c` given as a scalar: through `let`s, a
+/// component of a shape, and `min(x, x)` (a zip of an array with itself).
+fn scalar_extent(a: &Arena, c: H, depth: usize) -> Option<(H, Option<usize>)> {
+    if depth == 0 {
+        return Some((c, None));
+    }
+    match a.expr(c) {
+        Expr::Scalar(Scalar::Proj(b, j)) => extent(a, *b, *j, depth - 1),
+        Expr::Scalar(Scalar::Math(MathFn::Min, xs)) if xs.len() == 2 => {
+            let (p, q) = (
+                scalar_extent(a, xs[0], depth - 1)?,
+                scalar_extent(a, xs[1], depth - 1)?,
+            );
+            if p.1 == q.1 && same_expr(a, p.0, q.0) {
+                Some(p)
+            } else {
+                Some((c, None))
+            }
+        }
+        _ => match known(a, c) {
+            Some(v) if v != c => scalar_extent(a, v, depth - 1),
+            _ => Some((c, None)),
+        },
+    }
+}
+
+/// A shape or a component through what the planner recorded of it
+/// ([`crate::ir::ShapeFacts`]): a host `let`'s value, a buffer's shape.
+fn known(a: &Arena, h: H) -> Option<H> {
+    let facts = &a.shape_facts;
+    match a.expr(h) {
+        Expr::Scalar(Scalar::Var(v)) => facts.lets.get(v).copied(),
+        Expr::Scalar(Scalar::Shape(x)) => match a.expr(*x) {
+            Expr::Plan(PlanRead::Buffer(b)) => facts.buffers.get(b).copied(),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -21,6 +21,9 @@ impl Plan {
         let _ = writeln!(g.out, "digraph \"{}\" {{", escape(&self.name));
         let _ = writeln!(g.out, "  rankdir=TB;\n  node [fontname=\"monospace\"];");
         for (BufId(i), b) in self.buffers.iter() {
+            if b.origin == super::Origin::Dropped {
+                continue;
+            }
             let what = match b.origin {
                 super::Origin::Param(p) => format!("{}: ", self.params[p].name),
                 _ => String::new(),

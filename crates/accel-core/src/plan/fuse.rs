@@ -187,6 +187,9 @@ impl Fuser {
             let buf = self.add(Expr::Plan(PlanRead::Buffer(b)), Ty::array(elem.clone(), rank));
             self.add(Expr::Scalar(Scalar::Shape(buf)), Ty::Index(rank))
         };
+        if let Some(s) = shape {
+            self.arena.shape_facts.buffers.insert(b, s);
+        }
         self.buffers.push(Buffer {
             elem,
             rank,
@@ -1289,8 +1292,11 @@ impl Fuser {
                 let v = self.cval(value);
                 self.cvals.insert(vh, v);
             }
-            _ => {
+            t => {
                 let value = self.scalar(value);
+                if matches!(t, Ty::Prim(Prim::Usize) | Ty::Index(_)) {
+                    self.arena.shape_facts.lets.insert(var, value);
+                }
                 self.steps.push(Step::Let { var, value });
             }
         }
@@ -1391,62 +1397,97 @@ impl Fuser {
                     let v = self.cval(*x);
                     Self::vals_of(&v, &mut init_vals);
                 }
-                let saved = self.enter();
-                // Each item is a buffer bound anew at every iteration.
-                let mut plan_pulls = Vec::new();
-                for p in &pulls {
-                    let param = match self.arena.expr(p.source) {
-                        Expr::Scalar(Scalar::Var(v)) => self.streams.get(v).copied(),
-                        _ => None,
-                    };
-                    let Some((elem, rank)) = self
-                        .arena
-                        .var(p.item)
-                        .ty
-                        .elem_and_rank()
-                        .map(|(e, r)| (e.clone(), r))
-                    else {
-                        continue;
-                    };
-                    let item = self.new_buffer(elem, rank, Origin::State, None);
-                    let vh = self.arena.var_ref(p.item);
-                    self.manifest.insert(vh, item);
-                    let chunk = match p.chunk.as_slice() {
-                        [len, elems] => Some((self.scalar(*len), self.scalar(*elems))),
-                        _ => None,
-                    };
-                    plan_pulls.push(PlanPull {
-                        // The validator rejects a pull of no streamed parameter.
-                        param: param.unwrap_or(usize::MAX),
-                        item,
-                        chunk,
-                    });
-                }
-                let mut state = Vec::new();
-                for v in &vars {
-                    let vty = self.arena.var(*v).ty.clone();
-                    let vh = self.arena.var_ref(*v);
-                    if vty.has_array() {
-                        let val = self.slots_for(&vty, "state", Origin::State, &mut state);
-                        match val {
-                            Output::Array(b) => {
-                                self.manifest.insert(vh, b);
-                            }
-                            other => {
-                                self.cvals.insert(vh, other);
-                            }
-                        }
-                    } else {
-                        state.push(Slot::Var(*v));
+                // Which array states keep their initial shape in every
+                // iteration: assumed of all, the body planned, and planned
+                // again without those whose next value's shape the plan
+                // does not show to be the same (a greatest fixed point).
+                let mut keeps: Vec<Option<H>> = init_vals
+                    .iter()
+                    .map(|v| match v {
+                        Val::Buf(b) => Some(self.buffers[*b].shape),
+                        Val::Scalar(_) => None,
+                    })
+                    .collect();
+                let (mark, lets) = (self.buffers.len(), self.arena.shape_facts.lets.clone());
+                let (saved, state, c, cond_steps, next, plan_pulls) = loop {
+                    let saved = self.enter();
+                    // Each item is a buffer bound anew at every iteration.
+                    let mut plan_pulls = Vec::new();
+                    for p in &pulls {
+                        let param = match self.arena.expr(p.source) {
+                            Expr::Scalar(Scalar::Var(v)) => self.streams.get(v).copied(),
+                            _ => None,
+                        };
+                        let Some((elem, rank)) = self
+                            .arena
+                            .var(p.item)
+                            .ty
+                            .elem_and_rank()
+                            .map(|(e, r)| (e.clone(), r))
+                        else {
+                            continue;
+                        };
+                        let item = self.new_buffer(elem, rank, Origin::State, None);
+                        let vh = self.arena.var_ref(p.item);
+                        self.manifest.insert(vh, item);
+                        let chunk = match p.chunk.as_slice() {
+                            [len, elems] => Some((self.scalar(*len), self.scalar(*elems))),
+                            _ => None,
+                        };
+                        plan_pulls.push(PlanPull {
+                            // The validator rejects a pull of no streamed parameter.
+                            param: param.unwrap_or(usize::MAX),
+                            item,
+                            chunk,
+                        });
                     }
-                }
-                let c = self.scalar(cond);
-                let cond_steps = std::mem::take(&mut self.steps);
-                let mut next = Vec::new();
-                for x in &step {
-                    let v = self.cval(*x);
-                    Self::vals_of(&v, &mut next);
-                }
+                    let mut state = Vec::new();
+                    for v in &vars {
+                        let vty = self.arena.var(*v).ty.clone();
+                        let vh = self.arena.var_ref(*v);
+                        if vty.has_array() {
+                            let val = self.slots_for(&vty, "state", Origin::State, &mut state);
+                            match val {
+                                Output::Array(b) => {
+                                    self.manifest.insert(vh, b);
+                                }
+                                other => {
+                                    self.cvals.insert(vh, other);
+                                }
+                            }
+                        } else {
+                            state.push(Slot::Var(*v));
+                        }
+                    }
+                    for (slot, keep) in state.iter().zip(&keeps) {
+                        if let (Slot::Buf(b), Some(s)) = (slot, keep) {
+                            self.arena.shape_facts.buffers.insert(*b, *s);
+                        }
+                    }
+                    let c = self.scalar(cond);
+                    let cond_steps = std::mem::take(&mut self.steps);
+                    let mut next = Vec::new();
+                    for x in &step {
+                        let v = self.cval(*x);
+                        Self::vals_of(&v, &mut next);
+                    }
+                    let broken: Vec<usize> = (0..keeps.len())
+                        .filter(|&k| match (keeps[k], &next[k]) {
+                            (Some(s), Val::Buf(b)) => {
+                                !super::bounds::same_shape(&self.arena, s, self.buffers[*b].shape)
+                            }
+                            _ => false,
+                        })
+                        .collect();
+                    if broken.is_empty() {
+                        break (saved, state, c, cond_steps, next, plan_pulls);
+                    }
+                    broken.iter().for_each(|&k| keeps[k] = None);
+                    self.leave(saved);
+                    self.buffers.drop_from(mark);
+                    self.arena.shape_facts.buffers.retain(|b, _| b.0 < mark as u32);
+                    self.arena.shape_facts.lets = lets.clone();
+                };
                 let body_steps = self.leave(saved);
                 // One slot per leaf of each state variable, as the state has.
                 let mut outs = Vec::new();
@@ -1460,6 +1501,11 @@ impl Fuser {
                         })
                         .collect(),
                 );
+                for (slot, keep) in outs.iter().zip(&keeps) {
+                    if let (Slot::Buf(b), Some(s)) = (slot, keep) {
+                        self.arena.shape_facts.buffers.insert(*b, *s);
+                    }
+                }
                 self.steps.push(Step::While {
                     state,
                     init: init_vals,

@@ -73,6 +73,15 @@ impl Buffers {
         self.0.len()
     }
 
+    /// Marks the buffers from the `len`th on [`Origin::Dropped`] (a sub-plan
+    /// planned again).
+    pub fn drop_from(&mut self, len: usize) {
+        self.0
+            .iter_mut()
+            .skip(len)
+            .for_each(|b| b.origin = Origin::Dropped);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -125,6 +134,10 @@ pub enum Origin {
     /// Never stored: its producer was fused into its only consumer after
     /// sibling consumers were merged (`horizontal`).
     Inlined,
+    /// Never used: made by a plan of a loop body that was planned again
+    /// (with fewer facts about its state's shapes). Its id is not reused,
+    /// as the arena's nodes naming it keep their types.
+    Dropped,
 }
 
 #[derive(Clone, Debug)]

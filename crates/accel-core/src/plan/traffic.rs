@@ -222,7 +222,7 @@ impl Plan {
                     .collect(),
             ),
             Origin::Kernel(_) => self.extents(buf.shape),
-            Origin::Control(_) | Origin::State | Origin::Inlined => None,
+            Origin::Control(_) | Origin::State | Origin::Inlined | Origin::Dropped => None,
         }
     }
 

@@ -1945,9 +1945,7 @@ fn program() {
         rt::host::extent("generate", &__b22_shape)?;
         rt::cpu::reserve::<f32>("generate", &__b22_shape)?;
         let __b22: <f32 as rt::Elem>::Columns = if (([__v100, __v101])[0])
-            <= (__b20_shape)[0] && (([__v100, __v101])[1]) <= (__b20_shape)[1]
-            && (([__v100, __v101])[0]) <= (__b21_shape)[0]
-            && (([__v100, __v101])[1]) <= (__b21_shape)[1]
+            <= (__b21_shape)[0] && (([__v100, __v101])[1]) <= (__b21_shape)[1]
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b22_shape);
@@ -1978,7 +1976,7 @@ fn program() {
                                                     let __v250 = [__v103, __v104];
                                                     if rt::cpu::VERIFY_ELISIONS {
                                                         rt::cpu::verify_elision(
-                                                            "extents compared at kernel entry",
+                                                            "inside the iteration space",
                                                             "index",
                                                             &__v250,
                                                             &__b20_shape,
@@ -2223,26 +2221,20 @@ fn program() {
                                                 __v3,
                                                 {
                                                     let __v250 = [__v103, __v104];
-                                                    if __ctx
-                                                        .index(
+                                                    if rt::cpu::VERIFY_ELISIONS {
+                                                        rt::cpu::verify_elision(
+                                                            "inside the iteration space",
                                                             "index",
-                                                            ::core::option::Option::Some(
-                                                                ::core::concat!(::core::file!(), ":1:655"),
-                                                            ),
-                                                            __v250,
-                                                            __b20_shape,
-                                                        )
-                                                        .is_some()
+                                                            &__v250,
+                                                            &__b20_shape,
+                                                        );
+                                                    }
                                                     {
-                                                        {
-                                                            let __o: usize = rt::shape::to_linear(
-                                                                &__b20_shape,
-                                                                &__v250,
-                                                            );
-                                                            unsafe { rt::cpu::at(__b20_c0, __o) }
-                                                        }
-                                                    } else {
-                                                        ::core::default::Default::default()
+                                                        let __o: usize = rt::shape::to_linear(
+                                                            &__b20_shape,
+                                                            &__v250,
+                                                        );
+                                                        unsafe { rt::cpu::at(__b20_c0, __o) }
                                                     }
                                                 },
                                             ),
@@ -2470,8 +2462,6 @@ fn program() {
         rt::cpu::reserve::<f32>("generate", &__b23_shape)?;
         let __b23: <f32 as rt::Elem>::Columns = if (([__v121, __v122])[0])
             <= (__b20_shape)[0] && (([__v121, __v122])[1]) <= (__b20_shape)[1]
-            && (([__v121, __v122])[0]) <= (__b21_shape)[0]
-            && (([__v121, __v122])[1]) <= (__b21_shape)[1]
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b23_shape);
@@ -2531,7 +2521,7 @@ fn program() {
                                                         let __v257 = [__v124, __v125];
                                                         if rt::cpu::VERIFY_ELISIONS {
                                                             rt::cpu::verify_elision(
-                                                                "extents compared at kernel entry",
+                                                                "inside the iteration space",
                                                                 "index",
                                                                 &__v257,
                                                                 &__b21_shape,
@@ -2782,26 +2772,20 @@ fn program() {
                                                     __v3,
                                                     {
                                                         let __v257 = [__v124, __v125];
-                                                        if __ctx
-                                                            .index(
+                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                            rt::cpu::verify_elision(
+                                                                "inside the iteration space",
                                                                 "index",
-                                                                ::core::option::Option::Some(
-                                                                    ::core::concat!(::core::file!(), ":1:726"),
-                                                                ),
-                                                                __v257,
-                                                                __b21_shape,
-                                                            )
-                                                            .is_some()
+                                                                &__v257,
+                                                                &__b21_shape,
+                                                            );
+                                                        }
                                                         {
-                                                            {
-                                                                let __o: usize = rt::shape::to_linear(
-                                                                    &__b21_shape,
-                                                                    &__v257,
-                                                                );
-                                                                unsafe { rt::cpu::at(__b21_c0, __o) }
-                                                            }
-                                                        } else {
-                                                            ::core::default::Default::default()
+                                                            let __o: usize = rt::shape::to_linear(
+                                                                &__b21_shape,
+                                                                &__v257,
+                                                            );
+                                                            unsafe { rt::cpu::at(__b21_c0, __o) }
                                                         }
                                                     },
                                                 ),

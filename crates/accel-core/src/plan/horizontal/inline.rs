@@ -3,8 +3,9 @@
 //! and a generate that alone reads a scan's array, at its own element, is
 //! computed as the scan stores it.
 
-use super::{offset, same_shape, updates_in_place, Facts, Name};
+use super::{offset, updates_in_place, Facts, Name};
 use crate::ir::{Arena, BufId, Expr, Fun, PlanRead, Scalar, ScanKind, Ty, VarId, H};
+use crate::plan::bounds::same_shape;
 use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, Step};
 use std::collections::{HashMap, HashSet};
 
@@ -154,9 +155,13 @@ fn scan_then(plan: &mut Plan, shape: H, mut scan: Kernel, b: BufId, g: Kernel) -
     Some(scan)
 }
 
-/// Kernel `k` (a generate or a fold over the shape `shape`) computing the
-/// elements of buffer `b` itself, by `elem`, where it reads them; `None`
-/// when it reads `b` other than at its own element.
+/// Kernel `k` (a generate, a fold or a permute over the shape `shape`)
+/// computing the elements of buffer `b` itself, by `elem`, where it reads
+/// them; `None` when it reads `b` other than at its own element. A permute
+/// computes them in its index function (`ys.scatter(&idx, ..)` with `idx` a
+/// generate: the indices are neither written nor read back) or, when the
+/// producer cannot fail, in its value function (which runs only for
+/// sources that have a target).
 fn inline_into(
     plan: &mut Plan,
     shape: H,
@@ -166,16 +171,13 @@ fn inline_into(
     k: Kernel,
     fails: bool,
 ) -> Option<Kernel> {
-    let (mut k, t, read) = read_in_register(plan, shape, b, k)?;
+    let (mut k, t, read, at) = read_in_fun(plan, shape, b, k, true)?;
+    if at == Reader::Value && matches!(k.op, KernelOp::Permute { .. }) && fails {
+        return None;
+    }
     let a = &mut plan.arena;
-    let kelem = match &mut k.op {
-        KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. } => elem,
-        _ => unreachable!("read_in_register takes generates and folds"),
-    };
-    let (by_offset, p) = match kelem {
-        ElemFn::Linear(f) => (true, f.params[0]),
-        ElemFn::Index(f) => (false, f.params[0]),
-    };
+    let (f, by_offset) = reader_fun(&mut k.op, at);
+    let p = f.params[0];
     // The element's index or offset from `p`.
     let pv = a.var_ref(p);
     let arg = match (elem, by_offset) {
@@ -198,12 +200,36 @@ fn inline_into(
     // read at all (a shape-only use), computed only for its errors.
     if read || fails {
         let value = a.apply(elem.fun(), &[arg]);
-        match kelem {
-            ElemFn::Linear(f) | ElemFn::Index(f) => f.body = a.let_(t, value, f.body),
-        }
+        f.body = a.let_(t, value, f.body);
     }
     k.fused = [ops, &k.fused].concat();
     Some(k)
+}
+
+/// Which function of a kernel reads a buffer at the kernel's own element:
+/// the element (value) function, or a permute's index function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reader {
+    Value,
+    Index,
+}
+
+/// The function `at` of kernel `op`, and whether it takes the element by
+/// offset (a permute's index function takes it by index).
+fn reader_fun(op: &mut KernelOp, at: Reader) -> (&mut Fun, bool) {
+    match (op, at) {
+        (KernelOp::Permute { index, .. }, Reader::Index) => (index, false),
+        (
+            KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. } | KernelOp::Permute { elem, .. },
+            Reader::Value,
+        ) => {
+            let by_offset = matches!(elem, ElemFn::Linear(_));
+            match elem {
+                ElemFn::Linear(f) | ElemFn::Index(f) => (f, by_offset),
+            }
+        }
+        _ => unreachable!("read_in_fun takes generates, folds and permutes"),
+    }
 }
 
 /// Kernel `k` (a generate or a fold over `shape`, the shape of buffer `b`)
@@ -216,8 +242,21 @@ pub(super) fn read_in_register(
     plan: &mut Plan,
     shape: H,
     b: BufId,
-    mut k: Kernel,
+    k: Kernel,
 ) -> Option<(Kernel, VarId, bool)> {
+    read_in_fun(plan, shape, b, k, false).map(|(k, t, read, _)| (k, t, read))
+}
+
+/// [`read_in_register`], for a permute too when `permutes`: over its
+/// source's shape, in the one of its value and index functions that reads
+/// `b` (never both: the element would be computed twice). Returns which.
+fn read_in_fun(
+    plan: &mut Plan,
+    shape: H,
+    b: BufId,
+    mut k: Kernel,
+    permutes: bool,
+) -> Option<(Kernel, VarId, bool, Reader)> {
     let a = &mut plan.arena;
     let buf = &plan.buffers[b];
     let buffer = a.add(
@@ -230,40 +269,64 @@ pub(super) fn read_in_register(
         Ty::Index(buf.rank),
         proc_macro2::Span::call_site(),
     );
+    let reads_b =
+        |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(x)) if *x == b));
     // Shape-only uses of `b` become uses of the shape it was computed over.
     let mut memo = HashMap::new();
     let mut sub = |a: &mut Arena, h: H| replace(a, h, &mut |_, x| (x == b_shape).then_some(shape), &mut memo);
     let out_shapes: Vec<H> = k.outputs.iter().map(|o| sub(a, plan.buffers[*o].shape)).collect();
-    let (space, kelem) = match &mut k.op {
-        KernelOp::Generate { shape: s, elem } => {
+    let (space, at) = match &mut k.op {
+        KernelOp::Generate { shape: s, .. } => {
             *s = sub(a, *s);
-            (*s, elem)
+            (*s, Reader::Value)
         }
         KernelOp::Fold {
-            shape: s,
-            elem,
-            z,
-            f,
-            post,
-            ..
+            shape: s, z, f, post, ..
         } => {
             *s = sub(a, *s);
             *z = z.map(|z| sub(a, z));
             for g in std::iter::once(f).chain(post.as_mut()) {
                 g.body = sub(a, g.body);
             }
-            (*s, elem)
+            (*s, Reader::Value)
+        }
+        // (Its defaults are the buffer it writes: stored.)
+        KernelOp::Permute {
+            shape: s,
+            elem,
+            index,
+            combine,
+            defaults,
+            ..
+        } if permutes && *defaults != b => {
+            *s = sub(a, *s);
+            combine.body = sub(a, combine.body);
+            let at = match (reads_b(a, elem.fun().body), reads_b(a, index.body)) {
+                (true, true) => return None,
+                (true, false) => {
+                    index.body = sub(a, index.body);
+                    Reader::Value
+                }
+                (false, _) => {
+                    let f = match elem {
+                        ElemFn::Linear(f) | ElemFn::Index(f) => f,
+                    };
+                    f.body = sub(a, f.body);
+                    Reader::Index
+                }
+            };
+            (*s, at)
         }
         _ => return None,
     };
     if !same_shape(a, space, shape) {
         return None;
     }
-    let by_offset = matches!(kelem, ElemFn::Linear(_));
+    let (f, by_offset) = reader_fun(&mut k.op, at);
     let t = a.new_var("t", plan.buffers[b].elem.clone());
     let tv = a.var_ref(t);
-    let old_body = kelem.fun().body;
-    let own = Own::of(a, kelem.fun(), by_offset);
+    let old_body = f.body;
+    let own = Own::of(a, f, by_offset);
     let body = replace(
         a,
         old_body,
@@ -276,23 +339,28 @@ pub(super) fn read_in_register(
         },
         &mut HashMap::new(),
     );
-    let reads_b =
-        |a: &Arena, h: H| a.reaches(h, |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(x)) if *x == b));
     if reads_b(a, body) {
         return None;
     }
-    match kelem {
-        ElemFn::Linear(f) | ElemFn::Index(f) => f.body = body,
-    }
-    let others = k.op.funs().iter().skip(1).any(|f| reads_b(a, f.body))
-        || k.op.host_exprs().iter().any(|h| reads_b(a, *h));
+    f.body = body;
+    // The other functions (`funs` lists a permute's index function second).
+    let own_fun = match at {
+        Reader::Value => 0,
+        Reader::Index => 1,
+    };
+    let others =
+        k.op.funs()
+            .iter()
+            .enumerate()
+            .any(|(i, g)| i != own_fun && reads_b(a, g.body))
+            || k.op.host_exprs().iter().any(|h| reads_b(a, *h));
     if others {
         return None;
     }
     for (o, s) in k.outputs.iter().zip(out_shapes) {
         plan.buffers[*o].shape = s;
     }
-    Some((k, t, body != old_body))
+    Some((k, t, body != old_body, at))
 }
 
 /// How an element function names its own element: by its parameter, the

@@ -395,30 +395,6 @@ fn updates_in_place(a: &Arena, elem: &ElemFn) -> bool {
     matches!(a.expr(h), Expr::Scalar(Scalar::If(_, t, e)) if reads_buffer(*t) || reads_buffer(*e))
 }
 
-/// Whether shapes `s` and `t` are the same: the same node, or the same
-/// components (`shape(b)` is `[shape(b).0, shape(b).1]`).
-fn same_shape(a: &Arena, s: H, t: H) -> bool {
-    #[derive(PartialEq)]
-    enum Part {
-        Node(H),
-        Field(H, usize),
-    }
-    let part = |h: H| match a.expr(h) {
-        Expr::Scalar(Scalar::Proj(x, k)) => Part::Field(*x, *k),
-        _ => Part::Node(h),
-    };
-    let component = |sh: H, k: usize| match a.expr(sh) {
-        Expr::Scalar(Scalar::MakeIndex(cs)) => part(cs[k]),
-        _ => Part::Field(sh, k),
-    };
-    match (a.ty(s), a.ty(t)) {
-        (Ty::Index(r), Ty::Index(q)) if r == q => {
-            s == t || (0..*r).all(|k| component(s, k) == component(t, k))
-        }
-        _ => s == t,
-    }
-}
-
 /// Whether two kernels iterate over the same space in the same way.
 fn same_space(x: &Kernel, y: &Kernel) -> bool {
     match (&x.op, &y.op) {
