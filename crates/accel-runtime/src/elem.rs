@@ -251,9 +251,7 @@ macro_rules! prim_elem {
                 self.extend_from_slice(&from[range])
             }
             fn copy(&self) -> Self {
-                let mut v = crate::cpu::pool::take(self.len());
-                v.extend_from_slice(self);
-                v
+                crate::cpu::pool::copied(self)
             }
             fn recycle(self) { crate::cpu::pool::recycle(self) }
         }

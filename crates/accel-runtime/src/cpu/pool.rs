@@ -210,12 +210,64 @@ pub fn take<T: Copy>(n: usize) -> Vec<T> {
     block.map_or_else(|| Vec::with_capacity(n), into_vec)
 }
 
-/// `n` copies of `v`, in storage from [`take`].
-pub fn filled<T: Copy>(n: usize, v: T) -> Vec<T> {
+/// `n` copies of `v`, in storage from [`take`] (a large array filled in
+/// parallel parts).
+pub fn filled<T: Copy + Send + Sync>(n: usize, v: T) -> Vec<T> {
     let mut out = take(n);
-    out.resize(n, v);
+    if !in_parts(n) {
+        out.resize(n, v);
+        return out;
+    }
+    let dst = Dst(out.as_mut_ptr());
+    super::chunks(n).for_each(|r| {
+        // SAFETY: `r` lies within `0..n`, the capacity; the parts are
+        // disjoint, so each slot is written by one thread.
+        unsafe { std::slice::from_raw_parts_mut(dst.at(r.start), r.len()) }.fill(v)
+    });
+    // SAFETY: the parts cover `0..n`, every slot written above.
+    unsafe { out.set_len(n) };
     out
 }
+
+/// A copy of `from`, in storage from [`take`] (a large array copied in
+/// parallel parts: a `permute` starts from a copy of defaults it may not
+/// move, such as a loop's invariant `fill`, every iteration).
+pub fn copied<T: Copy + Send + Sync>(from: &[T]) -> Vec<T> {
+    let n = from.len();
+    let mut out = take(n);
+    if !in_parts(n) {
+        out.extend_from_slice(from);
+        return out;
+    }
+    let dst = Dst(out.as_mut_ptr());
+    super::chunks(n).for_each(|r| {
+        // SAFETY: `r` lies within `0..n`, the length of `from` and the
+        // capacity of `out`, two different allocations; the parts are
+        // disjoint, so each slot is written by one thread.
+        unsafe { std::ptr::copy_nonoverlapping(from.as_ptr().add(r.start), dst.at(r.start), r.len()) }
+    });
+    // SAFETY: the parts cover `0..n`, every slot written above.
+    unsafe { out.set_len(n) };
+    out
+}
+
+/// Whether `n` elements are worth filling or copying in parallel parts.
+fn in_parts(n: usize) -> bool {
+    n >= 4 * super::MIN_CHUNK && super::par::threads() > 1
+}
+
+/// The start of an array being written in disjoint parts by several threads.
+struct Dst<T>(*mut T);
+
+impl<T> Dst<T> {
+    /// Slot `i` (a method, so that closures capture the `Sync` wrapper).
+    fn at(&self, i: usize) -> *mut T {
+        self.0.wrapping_add(i)
+    }
+}
+// SAFETY: the threads write disjoint slots of an allocation that outlives
+// the parallel loop.
+unsafe impl<T: Send> Sync for Dst<T> {}
 
 /// Gives a dead array's storage to the pool (small arrays are freed): from
 /// generated code while programs run, and from an array whose last owner
@@ -272,6 +324,25 @@ mod tests {
 
     fn block(v: Vec<f32>) -> Block {
         block_of(v).expect("large enough to keep")
+    }
+
+    #[test]
+    fn copies_and_fills_of_every_size_hold_every_element() {
+        let part = 4 * super::super::MIN_CHUNK;
+        for n in [0, 1, 7, part - 1, part, 3 * part + 7] {
+            let from: Vec<u64> = (0..n as u64)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                .collect();
+            assert_eq!(copied(&from), from, "copy of {n}");
+            let bytes: Vec<bool> = (0..n).map(|i| i % 3 == 0).collect();
+            assert_eq!(copied(&bytes), bytes, "copy of {n} bools");
+            assert_eq!(filled(n, 0xabu8), vec![0xabu8; n], "fill of {n}");
+            assert_eq!(
+                filled(n, (1.5f32, 7u16)),
+                vec![(1.5f32, 7u16); n],
+                "fill of {n} pairs"
+            );
+        }
     }
 
     #[test]
