@@ -172,12 +172,36 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     fn recycle(self) {}
 }
 
-/// A raw pointer that may be shared between the threads of one kernel, each
-/// writing its own slots.
-#[derive(Clone, Copy, Debug)]
+/// A raw pointer to an array shared between the threads of one parallel
+/// loop: generated kernels and the runtime's primitives write disjoint slots
+/// through it, one thread per slot, or update slots atomically.
+#[derive(Debug)]
 pub struct OutPtr<T>(pub *mut T);
-// SAFETY: the pointer is only used to write disjoint slots, one thread per slot,
-// while the owning Vec is borrowed mutably by the kernel.
+
+// Copied whatever `T` is (a derive would ask `T: Copy`).
+impl<T> Clone for OutPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for OutPtr<T> {}
+
+impl<T> OutPtr<T> {
+    /// The pointer (a method, so that closures capture the `Sync` wrapper
+    /// rather than its raw field).
+    #[inline(always)]
+    pub fn get(&self) -> *mut T {
+        self.0
+    }
+    /// Slot `i`'s address (not dereferenced here).
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> *mut T {
+        self.0.wrapping_add(i)
+    }
+}
+// SAFETY: the pointer is only used to write disjoint slots, one thread per
+// slot, or to update slots atomically, while the owning allocation outlives
+// the parallel loop and is borrowed mutably for it.
 unsafe impl<T: Send> Send for OutPtr<T> {}
 // SAFETY: as above.
 unsafe impl<T: Send> Sync for OutPtr<T> {}

@@ -13,11 +13,11 @@
 
 use super::par::{self, threads};
 use super::permute::{
-    merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, SendPtr, Stripe, STRIPES,
+    merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, Stripe, STRIPES,
 };
 use super::pool;
 use super::MIN_CHUNK;
-use crate::elem::Columns;
+use crate::elem::{Columns, OutPtr};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -382,7 +382,7 @@ impl Expansion {
             // A private table per chunk, from the operation's identity: no
             // cache line bounces between threads. The first chunk (state
             // `None`) combines straight into `out`.
-            let base = SendPtr(out.as_mut_ptr());
+            let base = OutPtr(out.as_mut_ptr());
             let init = |c: usize| (c > 0).then(|| pool::filled(n_out, T::identity(op)));
             let each = |table: &mut Option<Vec<T>>, x: &X, ks: Range<usize>, j: usize| {
                 let p = prepare(x);
@@ -405,7 +405,7 @@ impl Expansion {
             tables.into_iter().for_each(pool::recycle);
             return;
         }
-        let base = SendPtr(out.as_mut_ptr());
+        let base = OutPtr(out.as_mut_ptr());
         if !T::aligned(base.get()) {
             // Not atomically accessible: the locked path.
             return self.permute_plain(out, &src, &count, &prepare, &target_value, op);
@@ -435,7 +435,7 @@ impl Expansion {
         op: AtomicOp,
     ) {
         let n_out = out.len();
-        let ptr = SendPtr(out.as_mut_ptr());
+        let ptr = OutPtr(out.as_mut_ptr());
         let strategy = self.pick(false);
         let locks = if self.one_thread(strategy) {
             Vec::new()

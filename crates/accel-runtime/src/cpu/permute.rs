@@ -18,7 +18,7 @@
 use super::par::{self, threads, Split};
 use super::pool;
 use super::{chunks, MIN_CHUNK};
-use crate::elem::Columns;
+use crate::elem::{Columns, OutPtr};
 use std::hint::spin_loop;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -477,7 +477,7 @@ pub fn permute_atomic<T: AtomicPrim>(
         tables.into_iter().for_each(pool::recycle);
         return;
     }
-    let ptr = SendPtr(out.as_mut_ptr());
+    let ptr = OutPtr(out.as_mut_ptr());
     chunks(src_n).for_each(|r| {
         let ptr = &ptr;
         with_op!(op, |o| for i in r.clone() {
@@ -485,7 +485,7 @@ pub fn permute_atomic<T: AtomicPrim>(
                 // SAFETY: `t < out.len()`, the base is aligned (checked above)
                 // and so is every element; `out` is borrowed mutably for the
                 // whole call and every access during it is atomic.
-                unsafe { T::apply(ptr.0.add(t), value(i), o) }
+                unsafe { T::apply(ptr.get().add(t), value(i), o) }
             }
         });
     });
@@ -622,7 +622,7 @@ pub fn scatter_store<T: StorePrim>(
         }
         return;
     }
-    let ptr = SendPtr(out.as_mut_ptr());
+    let ptr = OutPtr(out.as_mut_ptr());
     chunks(src_n).for_each(|r| {
         let ptr = &ptr;
         for i in r {
@@ -656,21 +656,6 @@ fn combine_into<T: AtomicPrim>(
         }
     })
 }
-
-/// A raw pointer shared by the worker threads (each updates slots atomically).
-pub(super) struct SendPtr<T>(pub(super) *mut T);
-
-impl<T> SendPtr<T> {
-    /// The pointer (a method, so that closures capture the `Sync` wrapper).
-    pub(super) fn get(&self) -> *mut T {
-        self.0
-    }
-}
-// SAFETY: the pointer is only used for atomic updates of slots of a buffer
-// that outlives the parallel loop.
-unsafe impl<T> Sync for SendPtr<T> {}
-// SAFETY: as above.
-unsafe impl<T> Send for SendPtr<T> {}
 
 #[cfg(test)]
 mod tests {

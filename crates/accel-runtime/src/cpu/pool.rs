@@ -31,6 +31,7 @@
 //! `f32` array's memory can hold an `i32` array): the allocation's layout is
 //! the same, which is what `Vec::from_raw_parts` requires.
 
+use crate::elem::OutPtr;
 use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::{Mutex, PoisonError};
@@ -218,7 +219,7 @@ pub fn filled<T: Copy + Send + Sync>(n: usize, v: T) -> Vec<T> {
         out.resize(n, v);
         return out;
     }
-    let dst = Dst(out.as_mut_ptr());
+    let dst = OutPtr(out.as_mut_ptr());
     super::chunks(n).for_each(|r| {
         // SAFETY: `r` lies within `0..n`, the capacity; the parts are
         // disjoint, so each slot is written by one thread.
@@ -239,7 +240,7 @@ pub fn copied<T: Copy + Send + Sync>(from: &[T]) -> Vec<T> {
         out.extend_from_slice(from);
         return out;
     }
-    let dst = Dst(out.as_mut_ptr());
+    let dst = OutPtr(out.as_mut_ptr());
     super::chunks(n).for_each(|r| {
         // SAFETY: `r` lies within `0..n`, the length of `from` and the
         // capacity of `out`, two different allocations; the parts are
@@ -255,19 +256,6 @@ pub fn copied<T: Copy + Send + Sync>(from: &[T]) -> Vec<T> {
 fn in_parts(n: usize) -> bool {
     n >= 4 * super::MIN_CHUNK && super::par::threads() > 1
 }
-
-/// The start of an array being written in disjoint parts by several threads.
-struct Dst<T>(*mut T);
-
-impl<T> Dst<T> {
-    /// Slot `i` (a method, so that closures capture the `Sync` wrapper).
-    fn at(&self, i: usize) -> *mut T {
-        self.0.wrapping_add(i)
-    }
-}
-// SAFETY: the threads write disjoint slots of an allocation that outlives
-// the parallel loop.
-unsafe impl<T: Send> Sync for Dst<T> {}
 
 /// Gives a dead array's storage to the pool (small arrays are freed): from
 /// generated code while programs run, and from an array whose last owner

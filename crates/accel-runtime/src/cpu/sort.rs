@@ -22,7 +22,7 @@
 
 use super::par::{self, threads};
 use super::MIN_CHUNK;
-use crate::elem::Columns;
+use crate::elem::{Columns, OutPtr};
 use std::ops::{BitAnd, BitOr, BitXor, Range};
 
 const RADIX: usize = 256;
@@ -106,7 +106,7 @@ pub fn sort_by_stored_key<C: Columns, K: RadixKey>(
     let mut out = C::with_capacity(n);
     let mut pairs: Vec<(K, C::Elem)> = Vec::with_capacity(n);
     let mut spare: Vec<(K, C::Elem)> = Vec::with_capacity(n);
-    let (a, b) = (Raw(pairs.as_mut_ptr()), Raw(spare.as_mut_ptr()));
+    let (a, b) = (OutPtr(pairs.as_mut_ptr()), OutPtr(spare.as_mut_ptr()));
     let dst = out.out_ptr();
     let leaf = |r: Range<usize>, in_a: bool| {
         let from = if in_a { a } else { b };
@@ -162,20 +162,9 @@ impl<C: Columns> Store for Cols<C> {
     }
 }
 
-/// A vector's buffer ([`sort_by_stored_key`]'s pairs).
-struct Raw<T>(*mut T);
-
-impl<T> Clone for Raw<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Raw<T> {}
-// SAFETY: threads share the buffer to use disjoint slots (see `Store`).
-unsafe impl<T: Send> Send for Raw<T> {}
-unsafe impl<T: Send> Sync for Raw<T> {}
-
-impl<T: Copy + Send + Sync> Store for Raw<T> {
+// A vector's buffer ([`sort_by_stored_key`]'s pairs); threads share it to
+// use disjoint slots.
+impl<T: Copy + Send + Sync> Store for OutPtr<T> {
     type Item = T;
     #[inline(always)]
     unsafe fn get(self, i: usize) -> T {
