@@ -14,8 +14,8 @@ use super::{
 };
 use crate::front::Program;
 use crate::ir::{
-    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, Loc, MathFn, PlanRead, Prim, Scalar,
-    ScanKind, Ty, VarId, H,
+    stencil_offsets, Arena, ArrayOp, BinOp, Boundary, BufId, Expr, Fun, Loc, MathFn, PlanRead, Prim, Pull,
+    Scalar, ScanKind, Ty, VarId, H,
 };
 use crate::sharing;
 use proc_macro2::Span;
@@ -162,6 +162,17 @@ struct Saved {
     cvals: HashMap<H, Output>,
     created: HashSet<BufId>,
     lets_done: HashSet<VarId>,
+}
+
+/// One planning of a loop's condition and body ([`Fuser::plan_iteration`]).
+struct Iteration {
+    /// The parent's tables, for leaving the sub-plan.
+    saved: Saved,
+    state: Vec<Slot>,
+    cond: H,
+    cond_steps: Vec<Step>,
+    next: Vec<Val>,
+    pulls: Vec<PlanPull>,
 }
 
 impl Fuser {
@@ -1391,141 +1402,174 @@ impl Fuser {
                 cond,
                 step,
                 pulls,
-            }) => {
-                let mut init_vals = Vec::new();
-                for x in &init {
-                    let v = self.cval(*x);
-                    Self::vals_of(&v, &mut init_vals);
-                }
-                // Which array states keep their initial shape in every
-                // iteration: assumed of all, the body planned, and planned
-                // again without those whose next value's shape the plan
-                // does not show to be the same (a greatest fixed point).
-                let mut keeps: Vec<Option<H>> = init_vals
-                    .iter()
-                    .map(|v| match v {
-                        Val::Buf(b) => Some(self.buffers[*b].shape),
-                        Val::Scalar(_) => None,
-                    })
-                    .collect();
-                let (mark, lets) = (self.buffers.len(), self.arena.shape_facts.lets.clone());
-                let (saved, state, c, cond_steps, next, plan_pulls) = loop {
-                    let saved = self.enter();
-                    // Each item is a buffer bound anew at every iteration.
-                    let mut plan_pulls = Vec::new();
-                    for p in &pulls {
-                        let param = match self.arena.expr(p.source) {
-                            Expr::Scalar(Scalar::Var(v)) => self.streams.get(v).copied(),
-                            _ => None,
-                        };
-                        let Some((elem, rank)) = self
-                            .arena
-                            .var(p.item)
-                            .ty
-                            .elem_and_rank()
-                            .map(|(e, r)| (e.clone(), r))
-                        else {
-                            continue;
-                        };
-                        let item = self.new_buffer(elem, rank, Origin::State, None);
-                        let vh = self.arena.var_ref(p.item);
-                        self.manifest.insert(vh, item);
-                        let chunk = match p.chunk.as_slice() {
-                            [len, elems] => Some((self.scalar(*len), self.scalar(*elems))),
-                            _ => None,
-                        };
-                        plan_pulls.push(PlanPull {
-                            // The validator rejects a pull of no streamed parameter.
-                            param: param.unwrap_or(usize::MAX),
-                            item,
-                            chunk,
-                        });
-                    }
-                    let mut state = Vec::new();
-                    for v in &vars {
-                        let vty = self.arena.var(*v).ty.clone();
-                        let vh = self.arena.var_ref(*v);
-                        if vty.has_array() {
-                            let val = self.slots_for(&vty, "state", Origin::State, &mut state);
-                            match val {
-                                Output::Array(b) => {
-                                    self.manifest.insert(vh, b);
-                                }
-                                other => {
-                                    self.cvals.insert(vh, other);
-                                }
-                            }
-                        } else {
-                            state.push(Slot::Var(*v));
-                        }
-                    }
-                    for (slot, keep) in state.iter().zip(&keeps) {
-                        if let (Slot::Buf(b), Some(s)) = (slot, keep) {
-                            self.arena.shape_facts.buffers.insert(*b, *s);
-                        }
-                    }
-                    let c = self.scalar(cond);
-                    let cond_steps = std::mem::take(&mut self.steps);
-                    let mut next = Vec::new();
-                    for x in &step {
-                        let v = self.cval(*x);
-                        Self::vals_of(&v, &mut next);
-                    }
-                    let broken: Vec<usize> = (0..keeps.len())
-                        .filter(|&k| match (keeps[k], &next[k]) {
-                            (Some(s), Val::Buf(b)) => {
-                                !super::bounds::same_shape(&self.arena, s, self.buffers[*b].shape)
-                            }
-                            _ => false,
-                        })
-                        .collect();
-                    if broken.is_empty() {
-                        break (saved, state, c, cond_steps, next, plan_pulls);
-                    }
-                    broken.iter().for_each(|&k| keeps[k] = None);
-                    self.leave(saved);
-                    self.buffers.drop_from(mark);
-                    self.arena.shape_facts.buffers.retain(|b, _| b.0 < mark as u32);
-                    self.arena.shape_facts.lets = lets.clone();
-                };
-                let body_steps = self.leave(saved);
-                // One slot per leaf of each state variable, as the state has.
-                let mut outs = Vec::new();
-                let k = self.steps.len();
-                let v = Output::Tuple(
-                    vars.iter()
-                        .map(|x| {
-                            let t = self.arena.var(*x).ty.clone();
-                            let name = self.arena.var(*x).name.clone();
-                            self.slots_for(&t, &name, Origin::Control(k), &mut outs)
-                        })
-                        .collect(),
-                );
-                for (slot, keep) in outs.iter().zip(&keeps) {
-                    if let (Slot::Buf(b), Some(s)) = (slot, keep) {
-                        self.arena.shape_facts.buffers.insert(*b, *s);
-                    }
-                }
-                self.steps.push(Step::While {
-                    state,
-                    init: init_vals,
-                    cond: Block {
-                        steps: cond_steps,
-                        result: vec![Val::Scalar(c)],
-                    },
-                    body: Block {
-                        steps: body_steps,
-                        result: next,
-                    },
-                    outs,
-                    pulls: plan_pulls,
-                });
-                v
-            }
+            }) => self.plan_while(&vars, &init, cond, &step, &pulls),
             _ => Output::Tuple(vec![]),
         };
         self.cvals.insert(h, v.clone());
         v
+    }
+
+    /// Plans an array-level `while` as one step.
+    fn plan_while(&mut self, vars: &[VarId], init: &[H], cond: H, step: &[H], pulls: &[Pull]) -> Output {
+        let mut init_vals = Vec::new();
+        for x in init {
+            let v = self.cval(*x);
+            Self::vals_of(&v, &mut init_vals);
+        }
+        // Which array states keep their initial shape in every iteration:
+        // assumed of all, the body planned, and planned again without those
+        // whose next value's shape the plan does not show to be the same (a
+        // greatest fixed point).
+        let mut keeps: Vec<Option<H>> = init_vals
+            .iter()
+            .map(|v| match v {
+                Val::Buf(b) => Some(self.buffers[*b].shape),
+                Val::Scalar(_) => None,
+            })
+            .collect();
+        let (mark, lets) = (self.buffers.len(), self.arena.shape_facts.lets.clone());
+        let it = loop {
+            let it = self.plan_iteration(vars, cond, step, pulls, &keeps);
+            let broken: Vec<usize> = (0..keeps.len())
+                .filter(|&k| match (keeps[k], &it.next[k]) {
+                    (Some(s), Val::Buf(b)) => {
+                        !super::bounds::same_shape(&self.arena, s, self.buffers[*b].shape)
+                    }
+                    _ => false,
+                })
+                .collect();
+            if broken.is_empty() {
+                break it;
+            }
+            broken.iter().for_each(|&k| keeps[k] = None);
+            // The abandoned plan's buffers are dropped, never reused: arena
+            // nodes that name them keep their types.
+            self.leave(it.saved);
+            self.buffers.drop_from(mark);
+            self.arena.shape_facts.buffers.retain(|b, _| b.0 < mark as u32);
+            self.arena.shape_facts.lets = lets.clone();
+        };
+        let body_steps = self.leave(it.saved);
+        // One slot per leaf of each state variable, as the state has.
+        let mut outs = Vec::new();
+        let k = self.steps.len();
+        let v = Output::Tuple(
+            vars.iter()
+                .map(|x| {
+                    let t = self.arena.var(*x).ty.clone();
+                    let name = self.arena.var(*x).name.clone();
+                    self.slots_for(&t, &name, Origin::Control(k), &mut outs)
+                })
+                .collect(),
+        );
+        self.assume_kept_shapes(&outs, &keeps);
+        self.steps.push(Step::While {
+            state: it.state,
+            init: init_vals,
+            cond: Block {
+                steps: it.cond_steps,
+                result: vec![Val::Scalar(it.cond)],
+            },
+            body: Block {
+                steps: body_steps,
+                result: it.next,
+            },
+            outs,
+            pulls: it.pulls,
+        });
+        v
+    }
+
+    /// Plans a loop's condition and body once, in a sub-plan left open (the
+    /// caller leaves it), assuming each array state with `Some` shape in
+    /// `keeps` has that shape.
+    fn plan_iteration(
+        &mut self,
+        vars: &[VarId],
+        cond: H,
+        step: &[H],
+        pulls: &[Pull],
+        keeps: &[Option<H>],
+    ) -> Iteration {
+        let saved = self.enter();
+        let pulls = self.plan_pulls(pulls);
+        let mut state = Vec::new();
+        for v in vars {
+            let vty = self.arena.var(*v).ty.clone();
+            let vh = self.arena.var_ref(*v);
+            if vty.has_array() {
+                match self.slots_for(&vty, "state", Origin::State, &mut state) {
+                    Output::Array(b) => {
+                        self.manifest.insert(vh, b);
+                    }
+                    other => {
+                        self.cvals.insert(vh, other);
+                    }
+                }
+            } else {
+                state.push(Slot::Var(*v));
+            }
+        }
+        self.assume_kept_shapes(&state, keeps);
+        let cond = self.scalar(cond);
+        let cond_steps = std::mem::take(&mut self.steps);
+        let mut next = Vec::new();
+        for x in step {
+            let v = self.cval(*x);
+            Self::vals_of(&v, &mut next);
+        }
+        Iteration {
+            saved,
+            state,
+            cond,
+            cond_steps,
+            next,
+            pulls,
+        }
+    }
+
+    /// A loop's pulls of streamed items: each item is a buffer bound anew at
+    /// every iteration.
+    fn plan_pulls(&mut self, pulls: &[Pull]) -> Vec<PlanPull> {
+        let mut planned = Vec::new();
+        for p in pulls {
+            let param = match self.arena.expr(p.source) {
+                Expr::Scalar(Scalar::Var(v)) => self.streams.get(v).copied(),
+                _ => None,
+            };
+            let Some((elem, rank)) = self
+                .arena
+                .var(p.item)
+                .ty
+                .elem_and_rank()
+                .map(|(e, r)| (e.clone(), r))
+            else {
+                continue;
+            };
+            let item = self.new_buffer(elem, rank, Origin::State, None);
+            let vh = self.arena.var_ref(p.item);
+            self.manifest.insert(vh, item);
+            let chunk = match p.chunk.as_slice() {
+                [len, elems] => Some((self.scalar(*len), self.scalar(*elems))),
+                _ => None,
+            };
+            planned.push(PlanPull {
+                // The validator rejects a pull of no streamed parameter.
+                param: param.unwrap_or(usize::MAX),
+                item,
+                chunk,
+            });
+        }
+        planned
+    }
+
+    /// Records that each buffer slot whose state keeps its shape has it.
+    fn assume_kept_shapes(&mut self, slots: &[Slot], keeps: &[Option<H>]) {
+        for (slot, keep) in slots.iter().zip(keeps) {
+            if let (Slot::Buf(b), Some(s)) = (slot, keep) {
+                self.arena.shape_facts.buffers.insert(*b, *s);
+            }
+        }
     }
 }
 
