@@ -122,6 +122,30 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
             unsafe { Self::write(out, i, f(i)) }
         }
     }
+    /// Writes `f(i)` to every slot `i` of `range`, in ascending order, or
+    /// descending when `rev`: `f` may carry state from slot to slot (a
+    /// scan's running value).
+    ///
+    /// # Safety
+    /// `range` is below the capacity, and no other thread writes those slots.
+    #[inline(always)]
+    unsafe fn write_each(
+        out: Self::Out,
+        range: std::ops::Range<usize>,
+        rev: bool,
+        f: &mut impl FnMut(usize) -> Self::Elem,
+    ) {
+        let mut put = |i: usize| {
+            let v = f(i);
+            // SAFETY: forwarded contract.
+            unsafe { Self::write(out, i, v) }
+        };
+        if rev {
+            range.rev().for_each(&mut put)
+        } else {
+            range.for_each(put)
+        }
+    }
     /// # Safety
     /// `i` is below the length, and no other thread writes slot `i` meanwhile.
     unsafe fn read(out: Self::Out, i: usize) -> Self::Elem;
@@ -254,6 +278,28 @@ macro_rules! prim_elem {
                 };
                 for (k, slot) in slots.iter_mut().enumerate() {
                     slot.write(f(range.start + k));
+                }
+            }
+            #[inline(always)]
+            unsafe fn write_each(
+                out: Self::Out,
+                range: std::ops::Range<usize>,
+                rev: bool,
+                f: &mut impl FnMut(usize) -> $t,
+            ) {
+                // SAFETY: as in `write_range`.
+                let slots = unsafe {
+                    std::slice::from_raw_parts_mut(out.0.add(range.start) as *mut std::mem::MaybeUninit<$t>, range.len())
+                };
+                let start = range.start;
+                if rev {
+                    for (k, slot) in slots.iter_mut().enumerate().rev() {
+                        slot.write(f(start + k));
+                    }
+                } else {
+                    for (k, slot) in slots.iter_mut().enumerate() {
+                        slot.write(f(start + k));
+                    }
                 }
             }
             unsafe fn read(out: Self::Out, i: usize) -> $t {

@@ -29,44 +29,92 @@ enum Kind {
     Excl,
 }
 
-/// Scans elements `lo..hi` (linear indices) from running value `acc`, calling
-/// `emit(i, v)` once per element; returns the running value after the range.
+/// Where a scan's outputs go, each by its row `r` and its linear input
+/// index `i`. Every index is stored exactly once, by one thread.
+trait Sink<T>: Sync {
+    /// Stores the output at index `i` of row `r`.
+    ///
+    /// # Safety
+    /// `i` is an element of row `r`, stored by no other call.
+    unsafe fn put(&self, r: usize, i: usize, v: T);
+    /// Stores `next(i)` at every index `i` of `range` (in row `r`), calling
+    /// `next` in ascending order of `i`, or descending when `rev`.
+    ///
+    /// # Safety
+    /// As [`Sink::put`], for every index of `range`.
+    unsafe fn put_each(&self, r: usize, range: Range<usize>, rev: bool, next: &mut impl FnMut(usize) -> T);
+}
+
+/// The usual sink: output `i` of row `r`, passed through `post(r, j, v)`
+/// (`j` its position in the row), goes to slot `i`, or `i + r` when each row
+/// has one slot more (`scanl` and `scanr` end each row with a last value).
+struct Outputs<D: Columns, P> {
+    out: D::Out,
+    len: usize,
+    one_more_per_row: bool,
+    post: P,
+}
+
+impl<T, D: Columns, P: Fn(usize, usize, T) -> D::Elem + Sync> Sink<T> for Outputs<D, P> {
+    #[inline(always)]
+    unsafe fn put(&self, r: usize, i: usize, v: T) {
+        let shift = if self.one_more_per_row { r } else { 0 };
+        // SAFETY: forwarded contract; the slot is within the capacity the
+        // caller allocated for the shape.
+        unsafe { D::write(self.out, i + shift, (self.post)(r, i - r * self.len, v)) }
+    }
+    #[inline(always)]
+    unsafe fn put_each(&self, r: usize, range: Range<usize>, rev: bool, next: &mut impl FnMut(usize) -> T) {
+        let (shift, base) = (if self.one_more_per_row { r } else { 0 }, r * self.len);
+        let slots = range.start + shift..range.end + shift;
+        // SAFETY: as in `put`, for every slot of the range.
+        unsafe {
+            D::write_each(self.out, slots, rev, &mut |slot| {
+                let i = slot - shift;
+                (self.post)(r, i - base, next(i))
+            })
+        }
+    }
+}
+
+/// Scans elements `lo..hi` (linear indices) of row `r` from running value
+/// `acc`, storing each output in `sink`; returns the running value after
+/// the range.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn scan_range<T: Copy>(
     dir: ScanDir,
     kind: Kind,
+    r: usize,
     lo: usize,
     hi: usize,
     mut acc: T,
     x: &impl Fn(usize) -> T,
     g: &impl Fn(T, T) -> T,
-    emit: &impl Fn(usize, T),
+    sink: &impl Sink<T>,
 ) -> T {
-    match (dir, kind) {
-        (ScanDir::Left, Kind::Incl) => {
-            for i in lo..hi {
+    let rev = dir == ScanDir::Right;
+    // SAFETY: `scan_rows` gives each element of a row to one call, once.
+    unsafe {
+        match (dir, kind) {
+            (ScanDir::Left, Kind::Incl) => sink.put_each(r, lo..hi, rev, &mut |i| {
                 acc = g(acc, x(i));
-                emit(i, acc);
-            }
-        }
-        (ScanDir::Left, Kind::Excl) => {
-            for i in lo..hi {
-                emit(i, acc);
+                acc
+            }),
+            (ScanDir::Left, Kind::Excl) => sink.put_each(r, lo..hi, rev, &mut |i| {
+                let v = acc;
                 acc = g(acc, x(i));
-            }
-        }
-        (ScanDir::Right, Kind::Incl) => {
-            for i in (lo..hi).rev() {
+                v
+            }),
+            (ScanDir::Right, Kind::Incl) => sink.put_each(r, lo..hi, rev, &mut |i| {
                 acc = g(x(i), acc);
-                emit(i, acc);
-            }
-        }
-        (ScanDir::Right, Kind::Excl) => {
-            for i in (lo..hi).rev() {
-                emit(i, acc);
+                acc
+            }),
+            (ScanDir::Right, Kind::Excl) => sink.put_each(r, lo..hi, rev, &mut |i| {
+                let v = acc;
                 acc = g(x(i), acc);
-            }
+                v
+            }),
         }
     }
     acc
@@ -137,7 +185,7 @@ fn scan_lockstep<T: Copy, const L: usize>(
     x: &impl Fn(usize, usize) -> T,
     g: &impl Fn(T, T) -> T,
     seed: &impl Fn(usize) -> T,
-    emit: &impl Fn(usize, usize, T),
+    sink: &impl Sink<T>,
     fin: &impl Fn(usize, T, T),
 ) -> usize {
     let mut r0 = rows.start;
@@ -146,8 +194,9 @@ fn scan_lockstep<T: Copy, const L: usize>(
         let seeds = rs.map(seed);
         let first = |k: usize| rs[k] * lay.len + lay.skip_front;
         let xr = |k: usize, j: usize| x(rs[k], lay.skip_front + j);
-        let totals = scan_lanes(dir, kind, lay.m, seeds, &xr, g, &|k, j, v| {
-            emit(rs[k], first(k) + j, v)
+        // SAFETY: element `j` of lane `k` is stored once, at its own index.
+        let totals = scan_lanes(dir, kind, lay.m, seeds, &xr, g, &|k, j, v| unsafe {
+            sink.put(rs[k], first(k) + j, v)
         });
         for k in 0..L {
             fin(rs[k], seeds[k], totals[k]);
@@ -170,8 +219,8 @@ struct Layout {
 }
 
 /// Scans the `m` elements of every row starting at `r * len + skip_front`, from
-/// running value `seed(r)`; element `j` of row `r` is `x(r, j)`. `emit(r, i,
-/// v)` receives every output (`i` = linear input index) exactly once;
+/// running value `seed(r)`; element `j` of row `r` is `x(r, j)`. `sink`
+/// receives every output (by its linear input index) exactly once;
 /// `fin(r, seed, total)` is called once per row with the row's seed and its
 /// running value after the whole row.
 #[allow(clippy::too_many_arguments)]
@@ -182,7 +231,7 @@ fn scan_rows<T: Copy + Send + Sync>(
     x: &(impl Fn(usize, usize) -> T + Sync),
     g: &(impl Fn(T, T) -> T + Sync),
     seed: &(impl Fn(usize) -> T + Sync),
-    emit: &(impl Fn(usize, usize, T) + Sync),
+    sink: &impl Sink<T>,
     fin: &(impl Fn(usize, T, T) + Sync),
 ) {
     let Layout {
@@ -197,15 +246,15 @@ fn scan_rows<T: Copy + Send + Sync>(
             // else two (four tuples of four floats spill out of registers
             // and were slower than one row at a time).
             let r0 = if size_of::<T>() <= 8 {
-                scan_lockstep::<T, 4>(group.clone(), lay, dir, kind, x, g, seed, emit, fin)
+                scan_lockstep::<T, 4>(group.clone(), lay, dir, kind, x, g, seed, sink, fin)
             } else {
-                scan_lockstep::<T, 2>(group.clone(), lay, dir, kind, x, g, seed, emit, fin)
+                scan_lockstep::<T, 2>(group.clone(), lay, dir, kind, x, g, seed, sink, fin)
             };
             for r in r0..group.end {
                 let s = seed(r);
                 let (base, lo) = (r * len, r * len + skip_front);
                 let xr = |i: usize| x(r, i - base);
-                let total = scan_range(dir, kind, lo, lo + m, s, &xr, g, &|i, v| emit(r, i, v));
+                let total = scan_range(dir, kind, r, lo, lo + m, s, &xr, g, sink);
                 fin(r, s, total);
             }
         });
@@ -225,7 +274,8 @@ fn scan_rows<T: Copy + Send + Sync>(
     // Phase 1: chunk totals.
     let totals: Vec<T> = par::map(tasks, |t| {
         let (r, lo, hi) = range(t);
-        fold_nonempty(lo, hi, &|i| x(r, i - r * len), g)
+        let base = r * len;
+        fold_nonempty(lo, hi, &|i| x(r, i - base), g)
     });
 
     // Phase 2: carry-in of every chunk, an exclusive scan of the totals seeded
@@ -256,9 +306,8 @@ fn scan_rows<T: Copy + Send + Sync>(
     // Phase 3: scan every chunk from its carry-in.
     par::for_each(carries.len(), &|t| {
         let (c, (r, lo, hi)) = (carries[t], range(t));
-        scan_range(dir, kind, lo, hi, c, &|i| x(r, i - r * len), g, &|i, v| {
-            emit(r, i, v)
-        });
+        let base = r * len;
+        scan_range(dir, kind, r, lo, hi, c, &|i| x(r, i - base), g, sink);
     });
 }
 
@@ -312,9 +361,13 @@ pub fn scan_inclusive_then<C: Columns, D: Columns>(
         &f,
         &g,
         &|r| f(r, seed_pos),
-        // SAFETY: `i < rows * len` = the capacity; each scanned element's slot
-        // is emitted exactly once, by one thread.
-        &|r, i, v| unsafe { D::write(out, i, post(r, i - r * len, v)) },
+        // Element `i` goes to slot `i < rows * len`, the capacity.
+        &Outputs::<D, _> {
+            out,
+            len,
+            one_more_per_row: false,
+            post: &post,
+        },
         // SAFETY: the seed's slot is in row `r` (below the capacity) and is not
         // among the scanned elements, and `fin` runs once per row.
         &|r, s, _| unsafe { D::write(out, r * len + seed_pos, post(r, seed_pos, s)) },
@@ -377,9 +430,14 @@ pub fn scan_with_init_then<C: Columns, D: Columns>(
         &f,
         &g,
         &|_| z,
-        // SAFETY: element `i = r * len + j` (j < len) goes to slot
-        // `r * (len + 1) + j = i + r < n`, emitted exactly once, by one thread.
-        &|r, i, v| unsafe { D::write(out, i + r, post(r, i - r * len, v)) },
+        // Element `i = r * len + j` (j < len) goes to slot
+        // `r * (len + 1) + j = i + r < n`.
+        &Outputs::<D, _> {
+            out,
+            len,
+            one_more_per_row: true,
+            post: &post,
+        },
         &|r, s, total| {
             let v = if dir == ScanDir::Left { total } else { s };
             // SAFETY: slot `r * (len + 1) + len < n` is the row's last, which no
@@ -428,9 +486,13 @@ pub fn scan_exclusive<C: Columns>(
         &f,
         &g,
         &|_| z,
-        // SAFETY: `i < rows * len` = the capacity, emitted exactly once, by one
-        // thread.
-        &|_, i, v| unsafe { C::write(out, i, v) },
+        // Element `i` goes to slot `i < rows * len`, the capacity.
+        &Outputs::<C, _> {
+            out,
+            len,
+            one_more_per_row: false,
+            post: |_, _, v| v,
+        },
         // SAFETY: `r < rows` = the capacity of the totals, and `fin` runs once
         // per row.
         &|r, _, total| unsafe { C::write(sums_out, r, total) },
