@@ -58,11 +58,29 @@ impl Backend {
     /// driver library, the driver fails to initialise or is too old, or device
     /// `n` does not exist; the message says which. The device is opened once
     /// per process: `Backend::cuda(0) == Backend::cuda(0)`.
+    ///
+    /// With `ACCEL_DEVICE_MEM_LIMIT` set (bytes, or a number with `K`, `M`
+    /// or `G`), the device holds at most that much at once, as after
+    /// [`Backend::with_device_mem_limit`]; the limited device is also opened
+    /// once per process.
     pub fn cuda(n: usize) -> Result<Backend> {
         #[cfg(feature = "cuda")]
         {
             let device: Arc<dyn Device> = crate::gpu::cuda::device(n)?;
-            Ok(Backend::Gpu(device))
+            let Some(limit) = env_mem_limit()? else {
+                return Ok(Backend::Gpu(device));
+            };
+            // One limited device per CUDA device, so that every backend on
+            // it shares the one budget.
+            static LIMITED: std::sync::Mutex<Vec<(usize, Arc<dyn Device>)>> =
+                std::sync::Mutex::new(Vec::new());
+            let mut limited = LIMITED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((_, d)) = limited.iter().find(|(k, _)| *k == n) {
+                return Ok(Backend::Gpu(d.clone()));
+            }
+            let d: Arc<dyn Device> = Arc::new(crate::gpu::limited::MemLimited::new(device, limit));
+            limited.push((n, d.clone()));
+            Ok(Backend::Gpu(d))
         }
         #[cfg(not(feature = "cuda"))]
         {
@@ -74,7 +92,8 @@ impl Backend {
     /// The PTX simulator: programs run their PTX kernels on the CPU with grid,
     /// block and warp semantics. Its scheduling seed comes from
     /// `ACCEL_SIM_SEED` (a number) when set, otherwise it is fixed, so runs
-    /// are reproducible.
+    /// are reproducible. `ACCEL_DEVICE_MEM_LIMIT` limits its memory as it
+    /// does a CUDA device's.
     pub fn ptx_sim() -> Result<Backend> {
         #[cfg(feature = "ptx-sim")]
         {
@@ -82,10 +101,27 @@ impl Backend {
                 .ok()
                 .and_then(|s| s.trim().parse::<u64>().ok())
                 .unwrap_or(0x5eed);
-            Ok(Backend::Gpu(Arc::new(crate::ptx_sim::SimDevice::new(seed))))
+            let sim = Backend::Gpu(Arc::new(crate::ptx_sim::SimDevice::new(seed)));
+            Ok(match env_mem_limit()? {
+                Some(limit) => sim.with_device_mem_limit(limit),
+                None => sim,
+            })
         }
         #[cfg(not(feature = "ptx-sim"))]
         Err(not_built("ptx-sim", "ptx-sim"))
+    }
+
+    /// This backend with its device holding at most `bytes` at once: an
+    /// allocation past that is an error of kind `OutOfMemory`, and streamed
+    /// sequences run in chunks that fit. A small GPU on a large one (or on
+    /// the simulator), to check that a program runs out of core. The
+    /// limit is this backend's own (a new budget), not shared with others on
+    /// the same device. Backends without a device are returned unchanged.
+    pub fn with_device_mem_limit(self, bytes: usize) -> Backend {
+        match self {
+            Backend::Gpu(d) => Backend::Gpu(Arc::new(crate::gpu::limited::MemLimited::new(d, bytes))),
+            other => other,
+        }
     }
 
     /// The reference interpreter: programs run unfused on one thread, as the
@@ -202,6 +238,24 @@ impl Backend {
                 format!("backend `{requested}` (from ACCEL_BACKEND) cannot be used: {reason}"),
             )),
         }
+    }
+}
+
+/// `ACCEL_DEVICE_MEM_LIMIT`'s size in bytes, if set; an error of kind
+/// `BackendUnavailable` when it is not a size.
+#[allow(dead_code)]
+fn env_mem_limit() -> Result<Option<usize>> {
+    let Some(raw) = std::env::var_os("ACCEL_DEVICE_MEM_LIMIT") else {
+        return Ok(None);
+    };
+    let raw = raw.to_string_lossy();
+    match crate::gpu::limited::parse_bytes(&raw) {
+        Some(bytes) => Ok(Some(bytes)),
+        None => Err(Error::with_kind(
+            ErrorKind::BackendUnavailable,
+            "ACCEL_DEVICE_MEM_LIMIT",
+            format!("`{raw}` is not a size: bytes, or a whole number followed by K, M or G"),
+        )),
     }
 }
 

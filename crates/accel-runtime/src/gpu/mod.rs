@@ -11,6 +11,7 @@ pub mod buffers;
 pub mod cuda;
 pub mod error_word;
 pub mod launch;
+pub mod limited;
 
 use crate::error::Result;
 use std::fmt;
@@ -135,6 +136,12 @@ pub trait Device: Send + Sync + fmt::Debug {
     ) -> Result<u32> {
         let _ = (ptx, kernel, block, dynamic_shared_bytes);
         Ok(8)
+    }
+    /// The most bytes this device lets a process hold at once, where it was
+    /// limited (`ACCEL_DEVICE_MEM_LIMIT`, [`limited::MemLimited`]); `None`
+    /// otherwise. Streamed sequences choose chunks that fit.
+    fn mem_limit(&self) -> Option<usize> {
+        None
     }
     /// The copies made so far, where the device counts them (the simulator
     /// does); `None` otherwise.

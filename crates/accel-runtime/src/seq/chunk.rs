@@ -65,7 +65,9 @@ pub fn chunk_len() -> usize {
 /// threads, a GPU's resident threads) and the loop's cost per chunk
 /// vanishes (on the CPU some 20 us: a fork-join of the threads per kernel;
 /// at 2^20 elements that was 8% of a dot product, at 2^22 2%), few enough
-/// that a chunk's arrays stay small.
+/// that a chunk's arrays stay small. On a device with a memory limit, a
+/// 64th of the limit's bytes: room for a chunk's arrays of 8-byte
+/// elements, their intermediates and the chunks in flight.
 #[doc(hidden)]
 pub fn chunk_elems(backend: &Backend) -> usize {
     let asked = CHUNK_ELEMS.with(|c| c.get());
@@ -73,7 +75,10 @@ pub fn chunk_elems(backend: &Backend) -> usize {
         return asked;
     }
     match backend.device() {
-        Some(_) => 1 << 22,
+        Some(d) => match d.mem_limit() {
+            Some(limit) => (limit / 64).clamp(1, 1 << 22),
+            None => 1 << 22,
+        },
         None => (rayon::current_num_threads().max(1) << 18).max(1 << 22),
     }
 }
