@@ -547,9 +547,9 @@ fn chunks_hold_the_elements_asked_for() {
 /// `ACCEL_DEVICE_MEM_LIMIT` sets for a whole process): a dot product of two
 /// regular streams of twice the limit's size runs in chunks that fit, where
 /// one chunk of the unlimited choice (every element at once) would not; the
-/// same data as one array does not fit, and says so. The streams' elements
-/// are made as they are pulled and dropped after: an array the caller keeps
-/// keeps its device copy too (for the next call), and so its memory.
+/// same data as one array does not fit, and says so. The caller keeps the
+/// streams' elements: their device copies are not (a stream's element is
+/// uploaded for its chunk only).
 #[test]
 fn streams_run_within_a_device_memory_limit() {
     let limit = 64 << 10;
@@ -560,19 +560,20 @@ fn streams_run_within_a_device_memory_limit() {
     // every partial sum is exact, in any order.
     let (n, len) = (40usize, 1000usize);
     let x = |k: usize, i: usize, j: usize| ((i * k + j) % 13) as f32 - 6.0;
-    let stream = |k: usize| {
-        Stream::regular(
-            [len],
-            (0..n).map(move |i| Vector::from((0..len).map(|j| x(k, i, j)).collect::<Vec<_>>())),
-        )
+    let elems = |k: usize| -> Vec<Vector<f32>> {
+        (0..n)
+            .map(|i| Vector::from((0..len).map(|j| x(k, i, j)).collect::<Vec<_>>()))
+            .collect()
     };
+    let (xs, ys) = (elems(7), elems(3));
+    let stream = |v: &Vec<Vector<f32>>| Stream::regular([len], v.clone());
     let want: f32 = (0..n)
         .flat_map(|i| (0..len).map(move |j| x(7, i, j) * x(3, i, j)))
         .sum();
-    let got = dotp::on(&b, stream(7), stream(3)).expect("a streamed program runs within the limit");
+    let got = dotp::on(&b, stream(&xs), stream(&ys)).expect("a streamed program runs within the limit");
     assert_eq!(got.value(), want);
     // Chunks as large as without the limit: every element in one.
-    let e = accel::with_chunk_elems(1 << 22, || dotp::on(&b, stream(7), stream(3)))
+    let e = accel::with_chunk_elems(1 << 22, || dotp::on(&b, stream(&xs), stream(&ys)))
         .expect_err("a chunk of 160 KB on a 64 KiB device");
     assert_eq!(e.kind(), ErrorKind::OutOfMemory, "{e}");
     let whole = Matrix::from_vec([n, len], (0..n * len).map(|i| i as i64).collect()).unwrap();

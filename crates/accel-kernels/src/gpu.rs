@@ -301,6 +301,16 @@ impl Target for Gen<'_> {
         }
     }
 
+    /// As `input`, the device copy not remembered by the array.
+    fn pulled(&self, name: &Ident, b: u32) -> TokenStream {
+        let rt = self.rt;
+        let (bi, bs) = (buf(b), buf_shape(b));
+        quote! {
+            let #bs = #name.shape();
+            let #bi = #rt::gpu::buffers::pulled(__dev, &#name)?;
+        }
+    }
+
     /// A host expression; buffers whose data it reads are downloaded first.
     fn host(&self, h: H) -> TokenStream {
         let rt = self.rt;

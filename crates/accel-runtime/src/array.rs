@@ -311,14 +311,10 @@ impl<T: Elem, const R: usize> Array<T, R> {
     where
         T::Columns: DevColumns,
     {
-        if let Some(d) = self.data.device.get() {
-            if d.buf.device().is_some_and(|d| same_device(d, dev)) && d.buf.is_on(dev) {
-                return Ok(d.buf.clone());
-            }
+        if let Some(buf) = self.device_copy_on(dev) {
+            return Ok(buf);
         }
-        let mut cols = Vec::new();
-        self.try_columns()?.upload_to(dev, &mut cols)?;
-        let buf = GBuf::from_columns(cols);
+        let buf = self.fresh_device_copy(dev)?;
         // Remembered only when the array is on no device yet: one on another
         // device keeps that copy, and this one lives for this call.
         let _ = self.data.device.set(OnDevice {
@@ -326,6 +322,35 @@ impl<T: Elem, const R: usize> Array<T, R> {
             download: download_columns::<T::Columns>,
         });
         Ok(buf)
+    }
+
+    /// The array's columns on `dev` for one use: its device copy there if
+    /// it has one, else uploaded and not remembered (a stream's element,
+    /// whose device memory is given back as soon as the chunk is done).
+    pub(crate) fn device_columns_once(&self, dev: &Arc<dyn Device>) -> Result<GBuf>
+    where
+        T::Columns: DevColumns,
+    {
+        match self.device_copy_on(dev) {
+            Some(buf) => Ok(buf),
+            None => self.fresh_device_copy(dev),
+        }
+    }
+
+    /// The device copy on `dev`, if the array has one.
+    fn device_copy_on(&self, dev: &Arc<dyn Device>) -> Option<GBuf> {
+        let d = self.data.device.get()?;
+        (d.buf.device().is_some_and(|d| same_device(d, dev)) && d.buf.is_on(dev)).then(|| d.buf.clone())
+    }
+
+    /// A fresh device copy on `dev`.
+    fn fresh_device_copy(&self, dev: &Arc<dyn Device>) -> Result<GBuf>
+    where
+        T::Columns: DevColumns,
+    {
+        let mut cols = Vec::new();
+        self.try_columns()?.upload_to(dev, &mut cols)?;
+        Ok(GBuf::from_columns(cols))
     }
 }
 

@@ -17,6 +17,11 @@ pub trait Target: Scalars {
     /// Binds array parameter `name` as buffer `b` (`__bN`, `__bN_shape`,
     /// and whatever else the back end reads it through).
     fn input(&self, name: &Ident, b: u32) -> TokenStream;
+    /// Binds a stream's element or chunk `name`, pulled for one iteration,
+    /// as buffer `b` (as [`Target::input`] by default).
+    fn pulled(&self, name: &Ident, b: u32) -> TokenStream {
+        self.input(name, b)
+    }
     /// The code of host expression `h`.
     fn host(&self, h: H) -> TokenStream {
         self.expr(h)
@@ -371,7 +376,7 @@ impl<T: Target> Walk<'_, T> {
                     }
                 }
                 for p in pulls {
-                    pull.extend(self.t.input(&item(p), p.item.0));
+                    pull.extend(self.t.pulled(&item(p), p.item.0));
                 }
                 let pat = state.iter().map(|s| self.slot_pattern(s));
                 let bind = self.bind_slots(state);

@@ -101,7 +101,7 @@ fn program() {
                 ::core::option::Option::None => break __st0,
             };
             let __b3_shape = __item3.shape();
-            let __b3 = rt::gpu::buffers::input(__dev, &__item3)?;
+            let __b3 = rt::gpu::buffers::pulled(__dev, &__item3)?;
             let (__v57, (__b4, __b4_shape)) = __st0;
             if !(true) {
                 break (__v57, (__b4, __b4_shape));

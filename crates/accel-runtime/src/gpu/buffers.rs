@@ -184,6 +184,16 @@ where
     a.device_columns(dev)
 }
 
+/// A stream element's device columns for this chunk only: not remembered
+/// by the array (see [`Array::device_columns_once`]), so a stream the
+/// caller holds on to does not hold its device memory too.
+pub fn pulled<T: Elem, const R: usize>(dev: &Arc<dyn Device>, a: &Array<T, R>) -> Result<GBuf>
+where
+    T::Columns: DevColumns,
+{
+    a.device_columns_once(dev)
+}
+
 /// The result array of shape `shape` whose elements are in `buf` on the
 /// device: nothing is downloaded until the host reads it.
 pub fn output<T: Elem, const R: usize>(shape: [usize; R], buf: GBuf) -> Result<Array<T, R>>
