@@ -165,17 +165,8 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
         }
         c
     }
-    /// The columns of `elems`, without a copy where the columns are one
-    /// `Vec` of them.
-    fn from_vec(elems: Vec<Self::Elem>) -> Self {
-        Self::from_elems(&elems)
-    }
     fn to_elems(&self) -> Vec<Self::Elem> {
         (0..self.len()).filter_map(|i| self.get(i)).collect()
-    }
-    /// The elements, without a copy where the columns are one `Vec` of them.
-    fn into_elems(self) -> Vec<Self::Elem> {
-        self.to_elems()
     }
     /// Appends the elements of `from` at `range` (a stream's chunk of the
     /// rows of a block). `range` is within `from`.
@@ -314,9 +305,7 @@ macro_rules! prim_elem {
             fn get(&self, i: usize) -> Option<$t> { self.as_slice().get(i).copied() }
             fn push(&mut self, v: $t) { Vec::push(self, v) }
             fn from_elems(elems: &[$t]) -> Self { elems.to_vec() }
-            fn from_vec(elems: Vec<$t>) -> Self { elems }
             fn to_elems(&self) -> Vec<$t> { self.clone() }
-            fn into_elems(self) -> Vec<$t> { self }
             fn extend_from(&mut self, from: &Self, range: std::ops::Range<usize>) {
                 self.extend_from_slice(&from[range])
             }
