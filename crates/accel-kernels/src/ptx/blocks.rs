@@ -454,8 +454,15 @@ pub(super) fn warp_reduce(
     Ok(())
 }
 
-/// Shared arrays of `slots` 8-byte slots per leaf of `t` plus one of flags.
+/// Shared arrays of `slots` slots per leaf of `t` plus one of flags.
 pub(super) fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
+    let mut s = leaves_decl(prefix, t, slots);
+    let _ = writeln!(s, "\t.shared .align 4 .b8 {prefix}_sh[{}];", slots * 4);
+    s
+}
+
+/// Shared arrays of `slots` slots per leaf of `t` (no flags).
+pub(super) fn leaves_decl(prefix: &str, t: &Ty, slots: usize) -> String {
     let mut s = String::new();
     for (k, p) in leaves(t).into_iter().enumerate() {
         let w = slot_bytes(p);
@@ -465,7 +472,6 @@ pub(super) fn shared_decl(prefix: &str, t: &Ty, slots: usize) -> String {
             slots * w as usize
         );
     }
-    let _ = writeln!(s, "\t.shared .align 4 .b8 {prefix}_sh[{}];", slots * 4);
     s
 }
 
@@ -489,6 +495,20 @@ fn slot_addr(l: &mut Lower, name: &str, idx32: &str, size: u32) -> String {
 }
 
 pub(super) fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
+    st_leaves(l, prefix, idx32, v, t);
+    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
+    l.ins(format!("st.shared.b32 [{a}], {have};"));
+}
+
+pub(super) fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
+    ld_leaves(l, prefix, idx32, v, t);
+    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
+    l.ins(format!("ld.shared.b32 {have}, [{a}];"));
+}
+
+/// Stores the leaves of `v` (of type `t`) in slot `idx32` of the shared
+/// arrays `prefix` (see [`leaves_decl`]).
+pub(super) fn st_leaves(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], t: &Ty) {
     for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
         let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, slot_bytes(p));
         match class(p) {
@@ -502,11 +522,11 @@ pub(super) fn st_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], 
             Class::Fd => l.ins(format!("st.shared.f64 [{a}], {r};")),
         }
     }
-    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
-    l.ins(format!("st.shared.b32 [{a}], {have};"));
 }
 
-pub(super) fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], have: &str, t: &Ty) {
+/// Loads slot `idx32` of the shared arrays `prefix` into the registers `v`
+/// (of type `t`).
+pub(super) fn ld_leaves(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], t: &Ty) {
     for (k, (r, p)) in v.iter().zip(leaves(t)).enumerate() {
         let a = slot_addr(l, &format!("{prefix}_s{k}"), idx32, slot_bytes(p));
         match class(p) {
@@ -521,8 +541,6 @@ pub(super) fn ld_shared(l: &mut Lower, prefix: &str, idx32: &str, v: &[String], 
             Class::Fd => l.ins(format!("ld.shared.f64 {r}, [{a}];")),
         }
     }
-    let a = slot_addr(l, &format!("{prefix}_sh"), idx32, 4);
-    l.ins(format!("ld.shared.b32 {have}, [{a}];"));
 }
 
 /// In-order reduction of the block: thread 0 ends with the block's result.
@@ -707,22 +725,14 @@ pub(super) fn combine_at(
                 32 => (Class::R, "b32"),
                 _ => (Class::Rd, "b64"),
             };
-            let (retry, stored) = (l.label("cas"), l.label("casd"));
-            l.put_label(&retry);
+            let cas = CasLoop::start(l);
             let nv = apply2(l, combine, v, std::slice::from_ref(&old))?;
             let (ob, nb, got) = (l.reg(bits), l.reg(bits), l.reg(bits));
             l.ins(format!("mov.{bty} {ob}, {old};"));
             l.ins(format!("mov.{bty} {nb}, {};", nv[0]));
             l.ins(format!("atom.global.cas.{bty} {got}, [{addr}], {ob}, {nb};"));
-            let same = l.reg(Class::P);
-            l.ins(format!(
-                "setp.eq.{} {same}, {got}, {ob};",
-                if bty == "b32" { "u32" } else { "u64" }
-            ));
-            l.ins(format!("@{same} bra {stored};"));
-            l.ins(format!("mov.{bty} {old}, {got};"));
-            l.ins(format!("bra {retry};"));
-            l.put_label(&stored);
+            let cmp = if bty == "b32" { "u32" } else { "u64" };
+            cas.end(l, cmp, &got, &ob, format!("mov.{bty} {old}, {got};"));
             return Ok(());
         }
     }
@@ -772,8 +782,7 @@ fn cas16(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim
     // `old` holds the slot as a value of type `p` holds it in its register
     // (an `i16` sign-extended, the others zero-extended).
     let old = l.load(&base, tl, p, true);
-    let (retry, stored) = (l.label("cas"), l.label("casd"));
-    l.put_label(&retry);
+    let cas = CasLoop::start(l);
     let nv = apply2(l, combine, v, std::slice::from_ref(&old))?;
     let (ob, nb, got) = (l.reg(Class::H), l.reg(Class::H), l.reg(Class::H));
     l.ins(format!("cvt.u16.u32 {ob}, {old};"));
@@ -782,16 +791,12 @@ fn cas16(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim
     let (g, o) = (l.reg(Class::R), l.reg(Class::R));
     l.ins(format!("cvt.u32.u16 {g}, {got};"));
     l.ins(format!("cvt.u32.u16 {o}, {ob};"));
-    let same = l.reg(Class::P);
-    l.ins(format!("setp.eq.u32 {same}, {g}, {o};"));
-    l.ins(format!("@{same} bra {stored};"));
-    if p == Prim::I16 {
-        l.ins(format!("cvt.s32.s16 {old}, {g};"));
+    let refresh = if p == Prim::I16 {
+        format!("cvt.s32.s16 {old}, {g};")
     } else {
-        l.ins(format!("mov.b32 {old}, {g};"));
-    }
-    l.ins(format!("bra {retry};"));
-    l.put_label(&stored);
+        format!("mov.b32 {old}, {g};")
+    };
+    cas.end(l, "u32", &g, &o, refresh);
     Ok(())
 }
 
@@ -810,8 +815,7 @@ fn cas8(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim)
     l.ins(format!("shl.b32 {shift}, {shift}, 3;"));
     let w = l.reg(Class::R);
     l.ins(format!("ld.volatile.global.u32 {w}, [{waddr}];"));
-    let (retry, stored) = (l.label("cas"), l.label("casd"));
-    l.put_label(&retry);
+    let cas = CasLoop::start(l);
     // The byte as a value of type `p` holds it in its register.
     let byte = l.reg(Class::R);
     let ext = if p == Prim::I8 { "s32" } else { "u32" };
@@ -834,13 +838,35 @@ fn cas8(l: &mut Lower, out: u32, tl: &str, combine: &Fun, v: &[String], p: Prim)
     let (nw, got) = (l.reg(Class::R), l.reg(Class::R));
     l.ins(format!("bfi.b32 {nw}, {nbyte}, {w}, {shift}, 8;"));
     l.ins(format!("atom.global.cas.b32 {got}, [{waddr}], {w}, {nw};"));
-    let same = l.reg(Class::P);
-    l.ins(format!("setp.eq.u32 {same}, {got}, {w};"));
-    l.ins(format!("@{same} bra {stored};"));
-    l.ins(format!("mov.b32 {w}, {got};"));
-    l.ins(format!("bra {retry};"));
-    l.put_label(&stored);
+    cas.end(l, "u32", &got, &w, format!("mov.b32 {w}, {got};"));
     Ok(())
+}
+
+/// The labels of a compare-and-swap loop: `start` opens it (the combination
+/// and the swap follow), `end` closes it.
+struct CasLoop {
+    retry: String,
+    stored: String,
+}
+
+impl CasLoop {
+    fn start(l: &mut Lower) -> CasLoop {
+        let (retry, stored) = (l.label("cas"), l.label("casd"));
+        l.put_label(&retry);
+        CasLoop { retry, stored }
+    }
+
+    /// Done when the swap found what it expected (`got` equal to
+    /// `expected`, compared as `cmp`); otherwise `refresh` (an instruction
+    /// that takes the value found as the old one) and try again.
+    fn end(self, l: &mut Lower, cmp: &str, got: &str, expected: &str, refresh: String) {
+        let same = l.reg(Class::P);
+        l.ins(format!("setp.eq.{cmp} {same}, {got}, {expected};"));
+        l.ins(format!("@{same} bra {};", self.stored));
+        l.ins(refresh);
+        l.ins(format!("bra {};", self.retry));
+        l.put_label(&self.stored);
+    }
 }
 
 /// The `op.type` of a `red.global` per leaf of `t` that together do

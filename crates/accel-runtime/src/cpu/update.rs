@@ -12,7 +12,6 @@
 //! computed straight into it ([`update_box`]): no buffer, no copy, and the
 //! elements outside the box are not touched at all.
 
-use super::par;
 use crate::elem::Columns;
 
 /// The box `lo..hi` clipped to `shape`: per dimension its start and length.
@@ -55,6 +54,29 @@ pub fn generate_box<C: Columns, const R: usize>(
     }
 }
 
+/// Walks the box elements `r` (row-major in the box starting at `start`,
+/// of extents `len`, in an array of shape `shape`) a run at a time:
+/// `run(k, at, ix, m)` for `m` consecutive elements of one row of the box,
+/// the first being box element `k`, at offset `at` and index `ix` in the
+/// array. One offset is computed per run, not per element.
+fn runs<const R: usize>(
+    shape: &[usize; R],
+    start: [usize; R],
+    len: [usize; R],
+    r: std::ops::Range<usize>,
+    mut run: impl FnMut(usize, usize, [usize; R], usize),
+) {
+    let row = if R == 0 { 1 } else { len[R - 1] };
+    let mut k = r.start;
+    while k < r.end {
+        let b = crate::shape::from_linear(&len, k);
+        let ix: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
+        let end = r.end.min((k / row + 1) * row);
+        run(k, crate::shape::to_linear(shape, &ix), ix, end - k);
+        k = end;
+    }
+}
+
 /// Writes `vals`, the elements of the box `lo..hi` of `cols` (of shape
 /// `shape`) in row-major order, into their places.
 pub fn write_box<C: Columns, const R: usize>(
@@ -71,28 +93,21 @@ pub fn write_box<C: Columns, const R: usize>(
         "accel internal error: a box of {} elements for {n}",
         vals.len()
     );
-    if n == 0 {
-        return;
-    }
-    let row = if R == 0 { 1 } else { len[R - 1] };
     let (out, src) = (cols.out_ptr(), vals.out_ptr());
-    let copy_row = |r: usize| {
-        let b = crate::shape::from_linear(&len, r * row);
-        let ix: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
-        let at = crate::shape::to_linear(shape, &ix);
-        for j in 0..row {
-            // SAFETY: `ix` with its last component up to `start + len` lies
-            // in the box, inside `shape`, so `at + j` is below `cols.len()`;
-            // `r * row + j` is below `n` = `vals.len()`. Each row of the box
-            // is written by one task, and `vals` is only read.
-            unsafe { C::write(out, at + j, C::read(src, r * row + j)) }
-        }
+    let copy = |r: std::ops::Range<usize>| {
+        runs(shape, start, len, r, |k, at, _, m| {
+            // SAFETY: the run's elements lie in the box, inside `shape`, so
+            // `at..at + m` is below `cols.len()`, and `k..k + m` below `n` =
+            // `vals.len()`; the ranges of box elements are disjoint and so
+            // are their offsets, so one task writes each slot; `vals` is
+            // only read.
+            unsafe { C::write_range(out, at..at + m, &|i| C::read(src, k + (i - at))) }
+        })
     };
-    let rows = n / row;
     if n < super::MIN_CHUNK {
-        (0..rows).for_each(copy_row);
+        copy(0..n);
     } else {
-        par::for_each(rows, &copy_row);
+        super::chunks(n).for_each(copy);
     }
     vals.recycle();
 }
@@ -120,17 +135,9 @@ pub fn update_box<C: Columns, const R: usize>(
     if n == 0 || R == 0 {
         return;
     }
-    let row = len[R - 1];
     let out = cols.out_ptr();
-    // The box's elements `k` in `r` (row-major in the box), a run of one
-    // row at a time: one offset computed per run, then consecutive ones.
-    let run = |r: std::ops::Range<usize>| {
-        let mut k = r.start;
-        while k < r.end {
-            let b = crate::shape::from_linear(&len, k);
-            let ix0: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
-            let at0 = crate::shape::to_linear(shape, &ix0);
-            let end = r.end.min((k / row + 1) * row);
+    let update = |r: std::ops::Range<usize>| {
+        runs(shape, start, len, r, |_, at0, ix0, m| {
             // Captured by value (`f` is `Copy`), so the compiler sees that
             // what the loop reads is loop-invariant, and it vectorises.
             let at = move |i: usize| {
@@ -140,18 +147,17 @@ pub fn update_box<C: Columns, const R: usize>(
             };
             // SAFETY: the run's elements lie in the box (the last component
             // below `start + len`), inside `shape`, so their offsets
-            // `at0..at0 + (end - k)` are below `cols.len()`; the ranges are
-            // disjoint and the box's elements have distinct offsets, so one
-            // task writes each slot; `cols` is borrowed mutably for the whole
+            // `at0..at0 + m` are below `cols.len()`; the ranges are disjoint
+            // and the box's elements have distinct offsets, so one task
+            // writes each slot; `cols` is borrowed mutably for the whole
             // call and `f` does not read it.
-            unsafe { C::write_range(out, at0..at0 + (end - k), &at) }
-            k = end;
-        }
+            unsafe { C::write_range(out, at0..at0 + m, &at) }
+        })
     };
     if uneven {
-        super::fine_chunks(n).for_each(run);
+        super::fine_chunks(n).for_each(update);
     } else {
-        super::chunks(n).for_each(run);
+        super::chunks(n).for_each(update);
     }
 }
 
