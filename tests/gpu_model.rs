@@ -129,9 +129,14 @@ fn folds_coalesce_and_have_no_bank_conflicts() {
 }
 
 #[test]
-fn scans_have_no_bank_conflicts() {
+fn scans_coalesce_and_have_no_bank_conflicts() {
     let xs = Vector::from_vec([N], (0..N as i32).map(|i| i % 7 - 3).collect()).expect("shape");
-    for k in kernels(prefix_sums::profile(&xs)) {
+    let ks = kernels(prefix_sums::profile(&xs));
+    // A long row: tiles with look-back, staged through shared memory so
+    // that consecutive threads read and write consecutive elements.
+    assert_coalesced(main_kernel(&ks));
+    assert_moves_at_most(main_kernel(&ks), 2 * 4 * N);
+    for k in ks {
         assert_eq!(
             k.bank_conflicts, 0,
             "`{}` has shared-memory bank conflicts",

@@ -162,6 +162,26 @@ entries!(
     }
 );
 
+/// The shared memory a look-back scan's tile may stage its elements in
+/// ([`ScanEntry::Lookback`]: read from global memory by consecutive threads,
+/// scanned by each thread from its own positions), padding included.
+pub const SCAN_STAGE_BYTES: usize = 24 * 1024;
+
+/// Positions per thread of a look-back scan's tile, for accumulators whose
+/// leaves take `leaf_bytes` bytes each on the device: 16, or the largest
+/// power of two whose tile of [`BLOCK_THREADS`] threads (with a slot of
+/// padding per 32) fits in [`SCAN_STAGE_BYTES`] (a shared slot is 4 bytes,
+/// or 8 for 8-byte leaves). `None` when not even one position per thread
+/// fits, or the slots pass 64 bytes (the block's 258 partial results, in
+/// shared memory too, then leave too little of the 48 KiB a block may
+/// declare): the tile is then not staged, and has 16 positions per thread.
+/// The kernel's shared arrays and the host's tiles both follow it.
+pub fn scan_stage_per(leaf_bytes: &[usize]) -> Option<usize> {
+    let slot: usize = leaf_bytes.iter().map(|&b| if b > 4 { 8 } else { 4 }).sum();
+    let fits = SCAN_STAGE_BYTES / ((BLOCK_THREADS + BLOCK_THREADS / 32) * slot.max(1));
+    (fits >= 1 && slot <= 64).then(|| 16usize.min(1 << fits.ilog2()))
+}
+
 /// The bytes of a block's private table ([`PermuteEntry::Private`]): small
 /// enough to leave room for several blocks per multiprocessor.
 pub const PRIVATE_TABLE_BYTES: usize = 16 * 1024;
@@ -226,3 +246,32 @@ const _: () = assert!(
         && ExpandFoldEntry::Scan as usize == ExpandPermuteEntry::Scan as usize
         && ExpandFoldEntry::Offsets as usize == ExpandPermuteEntry::Offsets as usize
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_stages_fit_a_block() {
+        assert_eq!(scan_stage_per(&[4]), Some(16));
+        assert_eq!(scan_stage_per(&[1]), Some(16));
+        assert_eq!(scan_stage_per(&[8]), Some(8));
+        assert_eq!(scan_stage_per(&[4, 1]), Some(8));
+        assert_eq!(scan_stage_per(&[4; 4]), Some(4));
+        assert_eq!(scan_stage_per(&[8; 8]), Some(1));
+        assert_eq!(scan_stage_per(&[8; 9]), None);
+        for leaves in 1..=16 {
+            for bytes in [1, 2, 4, 8] {
+                let leaf_bytes = vec![bytes; leaves];
+                let slot = leaves * if bytes > 4 { 8 } else { 4 };
+                if let Some(per) = scan_stage_per(&leaf_bytes) {
+                    // The stage, the partial results with their flags, the tile counter.
+                    let stage = (BLOCK_THREADS * per) * 33 / 32 * slot;
+                    let partials = (BLOCK_THREADS + 2) * (slot + 4);
+                    assert!(stage + partials + 4 <= 48 * 1024, "{leaf_bytes:?}: {per}");
+                    assert!(per.is_power_of_two() && per <= 16);
+                }
+            }
+        }
+    }
+}

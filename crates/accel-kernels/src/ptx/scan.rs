@@ -7,13 +7,13 @@
 //! only be associative).
 
 use super::blocks::{
-    apply2, chunk, elem_at, extra, ids, l_prefix, ld_shared, reduce_range, row_loop, shared_decl, st_shared,
-    store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
+    apply2, chunk, elem_at, extra, ids, l_prefix, ld_leaves, ld_shared, leaves_decl, reduce_range, row_loop,
+    shared_decl, st_leaves, st_shared, store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
 };
 use super::lower::{leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
-use accel_types::launch::ScanEntry;
+use accel_types::launch::{scan_stage_per, ScanEntry, BLOCK_THREADS};
 use std::fmt::Write;
 
 /// Entry `pass` of a scan kernel (the host launches one of them); its
@@ -89,6 +89,14 @@ impl ScanSpec<'_> {
     /// The element at scan position `q` of the row starting at linear index
     /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
     fn elem_q(&self, l: &mut Lower, len: &str, first: &str, q: &str) -> Result<Reduced, Unsupported> {
+        let j = self.j_of(l, len, q);
+        let lin = l.reg(Class::Rd);
+        l.ins(format!("add.u64 {lin}, {first}, {j};"));
+        Ok((elem_at(l, self.e, &lin)?, j))
+    }
+
+    /// The index in its row of scan position `q`: `q`, or `len - 1 - q`.
+    fn j_of(&self, l: &mut Lower, len: &str, q: &str) -> String {
         let j = l.reg(Class::Rd);
         match self.dir {
             ScanDir::Left => l.ins(format!("mov.b64 {j}, {q};")),
@@ -97,9 +105,80 @@ impl ScanSpec<'_> {
                 l.ins(format!("sub.u64 {j}, {j}, 1;"));
             }
         }
-        let lin = l.reg(Class::Rd);
-        l.ins(format!("add.u64 {lin}, {first}, {j};"));
-        Ok((elem_at(l, self.e, &lin)?, j))
+        j
+    }
+
+    /// The output position of scan position `q` (index `j` in its row) of
+    /// the row whose outputs start at `obase`.
+    fn out_pos(&self, l: &mut Lower, obase: &str, q: &str, j: &str) -> String {
+        let pos = l.reg(Class::Rd);
+        match (self.kind, self.dir) {
+            (ScanKind::WithInit, ScanDir::Left) => {
+                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
+                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
+            }
+            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
+        }
+        pos
+    }
+
+    /// Stores `v`, the running value at an output: before the element
+    /// (`Exclusive`, stored as it is) or after it (through `post`).
+    fn store_out(&self, l: &mut Lower, out: &Out, pos: &str, v: &[String]) -> Result<(), Unsupported> {
+        match self.kind {
+            ScanKind::Exclusive => {
+                out.dest.store(l, pos, v);
+                Ok(())
+            }
+            _ => out.store(l, pos, v),
+        }
+    }
+
+    /// Stages every element of the tile `tstart..tend` of the row starting
+    /// at `first` in shared memory, consecutive threads reading consecutive
+    /// positions (coalesced), then synchronises the block.
+    #[allow(clippy::too_many_arguments)]
+    fn stage_in(
+        &self,
+        l: &mut Lower,
+        st: &Stage,
+        len: &str,
+        first: &str,
+        tend: &str,
+        tid: &str,
+        ntid: &str,
+    ) -> Result<(), Unsupported> {
+        st.striped(l, tend, tid, ntid, &mut |l, q, slot| {
+            let (x, _) = self.elem_q(l, len, first, q)?;
+            st_leaves(l, &st.name, slot, &x, self.t);
+            Ok(())
+        })?;
+        l.ins("bar.sync 0;");
+        Ok(())
+    }
+
+    /// Stores the tile's outputs that `out_range` left in the stage,
+    /// consecutive threads writing consecutive positions (coalesced). The
+    /// block must have synchronised since.
+    #[allow(clippy::too_many_arguments)]
+    fn stage_out(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        st: &Stage,
+        len: &str,
+        obase: &str,
+        tend: &str,
+        tid: &str,
+        ntid: &str,
+    ) -> Result<(), Unsupported> {
+        st.striped(l, tend, tid, ntid, &mut |l, q, slot| {
+            let v = l.fresh(self.t);
+            ld_leaves(l, &st.name, slot, &v, self.t);
+            let j = self.j_of(l, len, q);
+            let pos = self.out_pos(l, obase, q, &j);
+            self.store_out(l, out, &pos, &v)
+        })
     }
 
     /// The first output of row `row` (rows of `len + 1` outputs for `scanl`/`scanr`).
@@ -115,7 +194,9 @@ impl ScanSpec<'_> {
     }
 
     /// Scans positions `qs..qe` of a row from carry `c` (valid when `cvalid`
-    /// is not 0), storing every output.
+    /// is not 0), storing every output; with a `stage`, reading the
+    /// elements from it and leaving the outputs there, in their places, for
+    /// `stage_out`.
     #[allow(clippy::too_many_arguments)]
     fn out_range(
         &self,
@@ -127,6 +208,7 @@ impl ScanSpec<'_> {
         (qs, qe): (&str, &str),
         c: &[String],
         cvalid: &str,
+        stage: Option<&Stage>,
     ) -> Result<(), Unsupported> {
         let t = self.t;
         let q = l.reg(Class::Rd);
@@ -136,24 +218,37 @@ impl ScanSpec<'_> {
         let stop = l.reg(Class::P);
         l.ins(format!("setp.ge.u64 {stop}, {q}, {qe};"));
         l.ins(format!("@{stop} bra {end};"));
-        let (x, j) = self.elem_q(l, len, first, &q)?;
-        let pos = l.reg(Class::Rd);
-        match (self.kind, self.dir) {
-            (ScanKind::WithInit, ScanDir::Left) => {
-                l.ins(format!("add.u64 {pos}, {obase}, {q};"));
-                l.ins(format!("add.u64 {pos}, {pos}, 1;"));
+        // The element, and where its output goes: its slot in the stage, or
+        // its place in the output.
+        let (x, slot_or_pos) = match stage {
+            Some(st) => {
+                let slot = st.own_slot(l, &q);
+                let x = l.fresh(t);
+                ld_leaves(l, &st.name, &slot, &x, t);
+                (x, slot)
             }
-            _ => l.ins(format!("add.u64 {pos}, {obase}, {j};")),
-        }
+            None => {
+                let (x, j) = self.elem_q(l, len, first, &q)?;
+                let pos = self.out_pos(l, obase, &q, &j);
+                (x, pos)
+            }
+        };
+        let put = |l: &mut Lower, v: &[String]| match stage {
+            Some(st) => {
+                st_leaves(l, &st.name, &slot_or_pos, v, t);
+                Ok(())
+            }
+            None => self.store_out(l, out, &slot_or_pos, v),
+        };
         match self.kind {
             ScanKind::Exclusive => {
-                out.dest.store(l, &pos, c);
+                put(l, c)?;
                 let v = self.comb(l, c, &x)?;
                 l.assign(c, &v, t);
             }
             _ => {
                 self.join(l, c, Some(cvalid), &x, None)?;
-                out.store(l, &pos, c)?;
+                put(l, c)?;
             }
         }
         l.ins(format!("add.u64 {q}, {q}, 1;"));
@@ -365,7 +460,7 @@ fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<S
         let cvalid = l.reg(Class::R);
         ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
         let obase = s.out_base(l, row, &len);
-        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid)?;
+        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid, None)?;
         s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
     };
     row_loop(l, &id, &mut body)?;
@@ -412,6 +507,13 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     let id = ids(l);
     let sh = l_prefix(l);
     let t = s.t;
+    // The host splits the tiles as `scan_stage_per` says (`long_scan_split`).
+    let leaf_bytes: Vec<usize> = leaves(t)
+        .into_iter()
+        .map(|p| (p.width() as usize / 8).max(1))
+        .collect();
+    let stage_per = scan_stage_per(&leaf_bytes);
+    let staged = stage_per.is_some();
     let tid = wide(l, &id.tid);
     let tidc = id.tid.clone();
     // Within a tile the scan starts without `z`: it enters with the prefix.
@@ -445,7 +547,22 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     l.ins(format!("add.u64 {tend}, {tstart}, {size};"));
     l.ins(format!("min.u64 {tend}, {tend}, {len};"));
     let (qs, qe) = chunk(l, &tstart, &tid, &per, &tend);
-    let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+    // Each thread scans its own consecutive positions; the tile is staged
+    // in shared memory, so that reads and writes of global memory by
+    // consecutive threads are of consecutive elements.
+    let stage = staged.then(|| Stage::new(l, format!("{sh}_st"), &tstart, &qs));
+    if let Some(st) = &stage {
+        s.stage_in(l, st, &len, &first, &tend, &tid, &id.ntid)?;
+    }
+    let mut load = |l: &mut Lower, q: &str| match &stage {
+        Some(st) => {
+            let slot = st.own_slot(l, q);
+            let x = l.fresh(t);
+            ld_leaves(l, &st.name, &slot, &x, t);
+            Ok(x)
+        }
+        None => Ok(s.elem_q(l, &len, &first, q)?.0),
+    };
     let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
     st_shared(l, &sh, &tidc, &acc, &have, t);
     // The threads' exclusive prefixes within the tile; its aggregate in slot MAX_THREADS.
@@ -552,14 +669,95 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     ld_shared(l, &sh, &tidc, &c, &cv, t);
     s.join(l, &p, Some(&pv), &c, Some(&cv))?;
     let obase = s.out_base(l, &row, &len);
-    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &p, &pv)?;
+    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &p, &pv, stage.as_ref())?;
+    if let Some(st) = &stage {
+        l.ins("bar.sync 0;");
+        s.stage_out(l, out, st, &len, &obase, &tend, &tid, &id.ntid)?;
+    }
     l.ins("bar.sync 0;");
     l.ins(format!("bra {top};"));
     l.put_label(&end);
     l.ins("ret;");
     let mut decl = shared_decl(&sh, t, MAX_THREADS + 2);
     let _ = writeln!(decl, "\t.shared .align 4 .u32 {sh}_tile;");
+    if let Some(per) = stage_per {
+        let positions = BLOCK_THREADS * per;
+        decl.push_str(&leaves_decl(&format!("{sh}_st"), t, positions + positions / 32));
+    }
     Ok(decl)
+}
+
+/// A tile's elements (then its outputs) in shared memory: the arrays
+/// `name`, position `q` of the tile starting at `tstart` in slot `o + o /
+/// 32` for its offset `o = q - tstart`. The padding (a slot after every 32)
+/// puts the threads of a warp in different banks when each reads its own
+/// consecutive positions (offsets `per`, a power of two, apart).
+struct Stage {
+    name: String,
+    tstart: String,
+    /// The slot of the thread's first position less that position, as
+    /// `.u32`: its positions stay within 32 aligned offsets (`per` divides
+    /// 32), so their padding is the same.
+    own_base: String,
+}
+
+impl Stage {
+    fn new(l: &mut Lower, name: String, tstart: &str, qs: &str) -> Stage {
+        let (t32, q32, pad) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
+        l.ins(format!("cvt.u32.u64 {t32}, {tstart};"));
+        l.ins(format!("cvt.u32.u64 {q32}, {qs};"));
+        l.ins(format!("sub.u32 {pad}, {q32}, {t32};"));
+        l.ins(format!("shr.u32 {pad}, {pad}, 5;"));
+        let own_base = l.reg(Class::R);
+        l.ins(format!("sub.u32 {own_base}, {t32}, {pad};"));
+        Stage {
+            name,
+            tstart: tstart.to_string(),
+            own_base,
+        }
+    }
+
+    /// The slot of position `q`, one of the thread's own (a `.u32` register).
+    fn own_slot(&self, l: &mut Lower, q: &str) -> String {
+        let slot = l.reg(Class::R);
+        l.ins(format!("cvt.u32.u64 {slot}, {q};"));
+        l.ins(format!("sub.u32 {slot}, {slot}, {};", self.own_base));
+        slot
+    }
+
+    /// The tile's positions `tstart + tid, tstart + tid + ntid, ..` below
+    /// `tend` (consecutive threads at consecutive positions), each with its
+    /// slot: `body(q, slot)` once per position.
+    fn striped(
+        &self,
+        l: &mut Lower,
+        tend: &str,
+        tid: &str,
+        ntid: &str,
+        body: &mut dyn FnMut(&mut Lower, &str, &str) -> Result<(), Unsupported>,
+    ) -> Result<(), Unsupported> {
+        let (q, step) = (l.reg(Class::Rd), l.reg(Class::Rd));
+        l.ins(format!("add.u64 {q}, {}, {tid};", self.tstart));
+        l.ins(format!("cvt.u64.u32 {step}, {ntid};"));
+        // `ntid` is a multiple of 32: each step moves the slot by `ntid + ntid / 32`.
+        let (slot, sstep, t32) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
+        l.ins(format!("cvt.u32.u64 {t32}, {tid};"));
+        l.ins(format!("shr.u32 {slot}, {t32}, 5;"));
+        l.ins(format!("add.u32 {slot}, {slot}, {t32};"));
+        l.ins(format!("shr.u32 {sstep}, {ntid}, 5;"));
+        l.ins(format!("add.u32 {sstep}, {sstep}, {ntid};"));
+        let (top, end) = (l.label("stp"), l.label("stpe"));
+        l.put_label(&top);
+        let stop = l.reg(Class::P);
+        l.ins(format!("setp.ge.u64 {stop}, {q}, {tend};"));
+        l.ins(format!("@{stop} bra {end};"));
+        body(l, &q, &slot)?;
+        l.ins(format!("add.u64 {q}, {q}, {step};"));
+        l.ins(format!("add.u32 {slot}, {slot}, {sstep};"));
+        l.ins(format!("bra {top};"));
+        l.put_label(&end);
+        Ok(())
+    }
 }
 
 /// `reduce_range` combining in the right-to-left order: `acc = f(x, acc)`.

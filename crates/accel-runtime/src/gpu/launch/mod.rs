@@ -280,7 +280,7 @@ impl Launch<'_> {
                 if rows > 0 && long_scan(self.dev, rows, len, exact) {
                     // Tiles with look-back: an aggregate and a prefix per
                     // tile, a counter and a flag per tile (zeroed).
-                    let (per, tpr) = long_scan_split(len);
+                    let (per, tpr) = long_scan_split(len, self.k.acc_leaf_bytes);
                     let tiles = rows * tpr;
                     self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, 2 * tiles)?);
                     let status = zeroed(self.dev, 4 * (1 + tiles))?;

@@ -5,7 +5,7 @@
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::gpu::{Device, DeviceBuffer, LaunchConfig};
-use accel_types::launch::BLOCK_THREADS;
+use accel_types::launch::{scan_stage_per, BLOCK_THREADS};
 use std::sync::Arc;
 
 /// A one-dimensional launch of `grid` blocks of `block` threads.
@@ -134,10 +134,12 @@ pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) ->
     len >= long && rows < 2 * sms
 }
 
-/// The split of a long scan's rows of `len > 0` elements: positions per
-/// thread, and tiles per row.
-pub fn long_scan_split(len: usize) -> (usize, usize) {
-    (LONG_SCAN_PER, len.div_ceil(BLOCK_THREADS * LONG_SCAN_PER))
+/// The split of a long scan's rows of `len > 0` elements, for accumulators
+/// whose leaves take `acc_leaf_bytes` each: positions per thread (as the
+/// kernel stages its tiles, [`scan_stage_per`]), and tiles per row.
+pub fn long_scan_split(len: usize, acc_leaf_bytes: &[usize]) -> (usize, usize) {
+    let per = scan_stage_per(acc_leaf_bytes).unwrap_or(LONG_SCAN_PER);
+    (per, len.div_ceil(BLOCK_THREADS * per))
 }
 
 /// How a fused expand into a permute spreads its work over GPU threads (the
