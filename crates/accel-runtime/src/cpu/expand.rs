@@ -13,7 +13,7 @@
 
 use super::par::{self, threads};
 use super::permute::{
-    merge_plain_tables, merge_tables_par, privatise, AtomicOp, AtomicPrim, Stripe, STRIPES,
+    merge_plain_tables, merge_tables_par, privatise, with_op, AtomicOp, AtomicPrim, Stripe, STRIPES,
 };
 use super::pool;
 use super::MIN_CHUNK;
@@ -385,19 +385,15 @@ impl Expansion {
             let base = OutPtr(out.as_mut_ptr());
             let init = |c: usize| (c > 0).then(|| pool::filled(n_out, T::identity(op)));
             let each = |table: &mut Option<Vec<T>>, x: &X, ks: Range<usize>, j: usize| {
-                let p = prepare(x);
-                match table {
-                    Some(table) => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
-                        table[t] = T::plain(v, table[t], op)
-                    }),
-                    // SAFETY: `t < out.len()`; only the first chunk's walk
-                    // (one task) touches `out` until the walk ends, and `out`
-                    // is borrowed mutably for the whole call.
-                    None => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| unsafe {
-                        let slot = base.get().add(t);
-                        *slot = T::plain(v, *slot, op);
-                    }),
-                }
+                let slots: &mut [T] = match table {
+                    Some(table) => table,
+                    // SAFETY: `out` holds `n_out` initialised elements; only
+                    // the first chunk's walk (one task) touches `out` until
+                    // the walk ends, and `out` is borrowed mutably for the
+                    // whole call.
+                    None => unsafe { std::slice::from_raw_parts_mut(base.get(), n_out) },
+                };
+                combine_run(slots, x, &prepare(x), ks, j, &target_value, op);
             };
             let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
             let tables: Vec<Vec<T>> = tables.into_iter().flatten().collect();
@@ -412,14 +408,12 @@ impl Expansion {
         }
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             let p = prepare(x);
-            for k in ks.clone() {
-                if let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out) {
-                    // SAFETY: `t < out.len()` and `base` is aligned for the
-                    // atomic type; every access to `out` during the walk is
-                    // atomic, and `out` is borrowed mutably for the whole call.
-                    unsafe { T::apply(base.get().add(t), v, op) }
-                }
-            }
+            with_op!(op, |o| run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
+                // SAFETY: `t < out.len()` and `base` is aligned for the
+                // atomic type; every access to `out` during the walk is
+                // atomic, and `out` is borrowed mutably for the whole call.
+                unsafe { T::apply(base.get().add(t), v, o) }
+            }));
         };
         self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
     }
@@ -527,6 +521,26 @@ fn run_targets<X, P, E>(
             }
         }
     }
+}
+
+/// Combines one run of elements into `slots` with `op`, the operation
+/// matched once per run rather than per element. `slots` is a plain
+/// exclusive slice (not a raw pointer), so the compiler may keep the
+/// element function's captures in registers across the stores.
+#[inline(always)]
+fn combine_run<X, P, T: AtomicPrim>(
+    slots: &mut [T],
+    x: &X,
+    p: &P,
+    ks: Range<usize>,
+    j: usize,
+    target_value: &impl Fn(&X, &P, usize, usize) -> Option<(usize, T)>,
+    op: AtomicOp,
+) {
+    let n_out = slots.len();
+    with_op!(op, |o| run_targets(x, p, ks, j, n_out, target_value, |t, v| {
+        slots[t] = T::plain(v, slots[t], o)
+    }))
 }
 
 /// The fold of one run of elements into a chunk's accumulator (`None`: the

@@ -56,6 +56,7 @@ macro_rules! with_op {
         }
     };
 }
+pub(super) use with_op;
 
 /// Number of lock stripes (a power of two).
 pub(super) const STRIPES: usize = 1024;
