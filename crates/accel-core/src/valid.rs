@@ -199,7 +199,7 @@ fn steps(
                         return Err(Invalid::at(
                             k,
                             Rule::Shape,
-                            format!("a scan's post takes the element's index where it cannot"),
+                            "a scan's post takes the element's index where it cannot".to_string(),
                         ));
                     }
                 }
@@ -207,7 +207,7 @@ fn steps(
                     return Err(Invalid::at(
                         k,
                         Rule::Type,
-                        format!("the kernel computes another type than it stores"),
+                        "the kernel computes another type than it stores".to_string(),
                     ));
                 }
                 written.extend(kernel.outputs.iter().map(|b| b.0));

@@ -264,7 +264,9 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
         quote!(#launch::Entry { name: #name, params: &[#(#params),*] })
     });
     let outs = l.out_leaf_bytes.iter().map(|bs| quote!(&[#(#bs),*]));
-    let acc = leaf_bytes(&l.acc);
+    // As the kernel holds the accumulator (`ptx::lower::leaf_bytes`): the
+    // host's splits must agree with the kernel's shared memory.
+    let acc = crate::ptx::lower::leaf_bytes(&l.acc);
     let at = location(l.at);
     quote! {
         #launch::Kernel {
@@ -290,25 +292,28 @@ impl Scalars for Gen<'_> {
     }
 }
 
-impl Target for Gen<'_> {
-    /// The array's device copy, uploaded only when it has none here.
-    fn input(&self, name: &Ident, b: u32) -> TokenStream {
+impl Gen<'_> {
+    /// Binds array `name` as buffer `b`: its shape, and its device copy from
+    /// `gpu::buffers::<how>` (`input` or `pulled`).
+    fn bind_device_copy(&self, name: &Ident, b: u32, how: Ident) -> TokenStream {
         let rt = self.rt;
         let (bi, bs) = (buf(b), buf_shape(b));
         quote! {
             let #bs = #name.shape();
-            let #bi = #rt::gpu::buffers::input(__dev, &#name)?;
+            let #bi = #rt::gpu::buffers::#how(__dev, &#name)?;
         }
+    }
+}
+
+impl Target for Gen<'_> {
+    /// The array's device copy, uploaded only when it has none here.
+    fn input(&self, name: &Ident, b: u32) -> TokenStream {
+        self.bind_device_copy(name, b, format_ident!("input"))
     }
 
     /// As `input`, the device copy not remembered by the array.
     fn pulled(&self, name: &Ident, b: u32) -> TokenStream {
-        let rt = self.rt;
-        let (bi, bs) = (buf(b), buf_shape(b));
-        quote! {
-            let #bs = #name.shape();
-            let #bi = #rt::gpu::buffers::pulled(__dev, &#name)?;
-        }
+        self.bind_device_copy(name, b, format_ident!("pulled"))
     }
 
     /// A host expression; buffers whose data it reads are downloaded first.

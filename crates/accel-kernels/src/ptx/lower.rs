@@ -204,6 +204,13 @@ pub fn leaves(t: &Ty) -> Vec<Prim> {
     }
 }
 
+/// Byte sizes of the leaves of a scalar type, as registers hold them: what a
+/// kernel keeps per value in shared memory (the host sizes its splits from
+/// the same numbers, `Layout::acc`).
+pub fn leaf_bytes(t: &Ty) -> Vec<usize> {
+    leaves(t).into_iter().map(|p| bytes(p) as usize).collect()
+}
+
 /// Registers holding values already loaded, by (buffer, leaf).
 pub type Loaded = HashMap<(u32, usize), String>;
 

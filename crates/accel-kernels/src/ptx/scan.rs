@@ -10,7 +10,7 @@ use super::blocks::{
     apply2, chunk, elem_at, extra, ids, l_prefix, ld_leaves, ld_shared, leaves_decl, reduce_range, row_loop,
     shared_decl, st_leaves, st_shared, store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
 };
-use super::lower::{leaves, Arg, Class, Lower, Unsupported};
+use super::lower::{leaf_bytes, leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
 use accel_types::launch::{scan_stage_per, ScanEntry, BLOCK_THREADS};
@@ -137,18 +137,8 @@ impl ScanSpec<'_> {
     /// Stages every element of the tile `tstart..tend` of the row starting
     /// at `first` in shared memory, consecutive threads reading consecutive
     /// positions (coalesced), then synchronises the block.
-    #[allow(clippy::too_many_arguments)]
-    fn stage_in(
-        &self,
-        l: &mut Lower,
-        st: &Stage,
-        len: &str,
-        first: &str,
-        tend: &str,
-        tid: &str,
-        ntid: &str,
-    ) -> Result<(), Unsupported> {
-        st.striped(l, tend, tid, ntid, &mut |l, q, slot| {
+    fn stage_in(&self, l: &mut Lower, st: &Stage, len: &str, first: &str) -> Result<(), Unsupported> {
+        st.striped(l, &mut |l, q, slot| {
             let (x, _) = self.elem_q(l, len, first, q)?;
             st_leaves(l, &st.name, slot, &x, self.t);
             Ok(())
@@ -160,7 +150,6 @@ impl ScanSpec<'_> {
     /// Stores the tile's outputs that `out_range` left in the stage,
     /// consecutive threads writing consecutive positions (coalesced). The
     /// block must have synchronised since.
-    #[allow(clippy::too_many_arguments)]
     fn stage_out(
         &self,
         l: &mut Lower,
@@ -168,11 +157,8 @@ impl ScanSpec<'_> {
         st: &Stage,
         len: &str,
         obase: &str,
-        tend: &str,
-        tid: &str,
-        ntid: &str,
     ) -> Result<(), Unsupported> {
-        st.striped(l, tend, tid, ntid, &mut |l, q, slot| {
+        st.striped(l, &mut |l, q, slot| {
             let v = l.fresh(self.t);
             ld_leaves(l, &st.name, slot, &v, self.t);
             let j = self.j_of(l, len, q);
@@ -508,11 +494,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     let sh = l_prefix(l);
     let t = s.t;
     // The host splits the tiles as `scan_stage_per` says (`long_scan_split`).
-    let leaf_bytes: Vec<usize> = leaves(t)
-        .into_iter()
-        .map(|p| (p.width() as usize / 8).max(1))
-        .collect();
-    let stage_per = scan_stage_per(&leaf_bytes);
+    let stage_per = scan_stage_per(&leaf_bytes(t));
     let staged = stage_per.is_some();
     let tid = wide(l, &id.tid);
     let tidc = id.tid.clone();
@@ -550,9 +532,17 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     // Each thread scans its own consecutive positions; the tile is staged
     // in shared memory, so that reads and writes of global memory by
     // consecutive threads are of consecutive elements.
-    let stage = staged.then(|| Stage::new(l, format!("{sh}_st"), &tstart, &qs));
+    let stage = staged.then(|| {
+        let tile = Tile {
+            start: &tstart,
+            end: &tend,
+            tid: &tid,
+            ntid: &id.ntid,
+        };
+        Stage::new(l, format!("{sh}_st"), tile, &qs)
+    });
     if let Some(st) = &stage {
-        s.stage_in(l, st, &len, &first, &tend, &tid, &id.ntid)?;
+        s.stage_in(l, st, &len, &first)?;
     }
     let mut load = |l: &mut Lower, q: &str| match &stage {
         Some(st) => {
@@ -672,7 +662,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &p, &pv, stage.as_ref())?;
     if let Some(st) = &stage {
         l.ins("bar.sync 0;");
-        s.stage_out(l, out, st, &len, &obase, &tend, &tid, &id.ntid)?;
+        s.stage_out(l, out, st, &len, &obase)?;
     }
     l.ins("bar.sync 0;");
     l.ins(format!("bra {top};"));
@@ -687,6 +677,16 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     Ok(decl)
 }
 
+/// The tile a block scans, as registers: positions `start..end` of its row,
+/// by the block's `ntid` threads, this one `tid`.
+#[derive(Clone, Copy)]
+struct Tile<'a> {
+    start: &'a str,
+    end: &'a str,
+    tid: &'a str,
+    ntid: &'a str,
+}
+
 /// A tile's elements (then its outputs) in shared memory: the arrays
 /// `name`, position `q` of the tile starting at `tstart` in slot `o + o /
 /// 32` for its offset `o = q - tstart`. The padding (a slot after every 32)
@@ -694,7 +694,12 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
 /// consecutive positions (offsets `per`, a power of two, apart).
 struct Stage {
     name: String,
+    /// The tile's first position and its end, and the thread's number and
+    /// the block's threads (`.u64`, `.u64`, `.u64`, `.u32` registers).
     tstart: String,
+    tend: String,
+    tid: String,
+    ntid: String,
     /// The slot of the thread's first position less that position, as
     /// `.u32`: its positions stay within 32 aligned offsets (`per` divides
     /// 32), so their padding is the same.
@@ -702,9 +707,10 @@ struct Stage {
 }
 
 impl Stage {
-    fn new(l: &mut Lower, name: String, tstart: &str, qs: &str) -> Stage {
+    /// The stage of `tile`, for the thread whose first position is `qs`.
+    fn new(l: &mut Lower, name: String, tile: Tile<'_>, qs: &str) -> Stage {
         let (t32, q32, pad) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
-        l.ins(format!("cvt.u32.u64 {t32}, {tstart};"));
+        l.ins(format!("cvt.u32.u64 {t32}, {};", tile.start));
         l.ins(format!("cvt.u32.u64 {q32}, {qs};"));
         l.ins(format!("sub.u32 {pad}, {q32}, {t32};"));
         l.ins(format!("shr.u32 {pad}, {pad}, 5;"));
@@ -712,7 +718,10 @@ impl Stage {
         l.ins(format!("sub.u32 {own_base}, {t32}, {pad};"));
         Stage {
             name,
-            tstart: tstart.to_string(),
+            tstart: tile.start.to_string(),
+            tend: tile.end.to_string(),
+            tid: tile.tid.to_string(),
+            ntid: tile.ntid.to_string(),
             own_base,
         }
     }
@@ -731,11 +740,9 @@ impl Stage {
     fn striped(
         &self,
         l: &mut Lower,
-        tend: &str,
-        tid: &str,
-        ntid: &str,
         body: &mut dyn FnMut(&mut Lower, &str, &str) -> Result<(), Unsupported>,
     ) -> Result<(), Unsupported> {
+        let (tend, tid, ntid) = (&self.tend, &self.tid, &self.ntid);
         let (q, step) = (l.reg(Class::Rd), l.reg(Class::Rd));
         l.ins(format!("add.u64 {q}, {}, {tid};", self.tstart));
         l.ins(format!("cvt.u64.u32 {step}, {ntid};"));
