@@ -66,25 +66,22 @@ pub fn kernel(
     let roots: Vec<_> = funs.iter().map(|f| f.body).collect();
     let params: Vec<_> = funs.iter().flat_map(|f| f.params.iter().copied()).collect();
     let proofs = Proofs::of(&plan.arena, &roots, &params, iteration.as_ref());
-    let mut text = String::new();
-    let mut entries = Vec::new();
-    let mut emit = |l: Lower, name: String, shared: String, text: &mut String| {
-        entries.push(EntryPtx {
-            name: name.clone(),
-            params: l.params.clone(),
-        });
-        text.push_str(&l.finish(&name, &shared));
-        text.push('\n');
+    let mut ents = Entries {
+        plan,
+        buf_elems,
+        prefix,
+        iteration,
+        proofs,
+        sites,
+        funcs,
+        text: String::new(),
+        entries: Vec::new(),
     };
     match &k.op {
-        KernelOp::Generate { elem, .. } => {
-            let name = format!("{prefix}_{}", GenerateEntry::Map.suffix());
-            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-            l.iteration = iteration.clone();
-            l.proofs = proofs.clone();
-            generate(&mut l, elem, &dest)?;
-            emit(l, name, String::new(), &mut text);
-        }
+        KernelOp::Generate { elem, .. } => ents.add(GenerateEntry::Map.suffix(), |l| {
+            generate(l, elem, &dest)?;
+            Ok(String::new())
+        })?,
         KernelOp::Fold {
             elem,
             z,
@@ -103,33 +100,19 @@ pub fn kernel(
             };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
             if to_scalar {
-                let name = format!("{prefix}_{}", FoldAllEntry::Part.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = fold_part(&mut l, elem, f, &acc_ty)?;
-                emit(l, name, sh, &mut text);
-                let name = format!("{prefix}_{}", FoldAllEntry::Final.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = fold_final(&mut l, z.is_some(), f, &out, &acc_ty)?;
-                emit(l, name, sh, &mut text);
+                ents.add(FoldAllEntry::Part.suffix(), |l| fold_part(l, elem, f, &acc_ty))?;
+                ents.add(FoldAllEntry::Final.suffix(), |l| {
+                    fold_final(l, z.is_some(), f, &out, &acc_ty)
+                })?;
             } else {
                 // A block per row (entry 0) or a warp per row (entry 1): the
                 // host picks from the row length (`host::fold_row_split`).
-                let name = format!("{prefix}_{}", FoldRowsEntry::Block.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = fold_rows(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
-                emit(l, name, sh, &mut text);
-                let name = format!("{prefix}_{}", FoldRowsEntry::Warp.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = fold_rows_warp(&mut l, elem, z.is_some(), f, &out, &acc_ty)?;
-                emit(l, name, sh, &mut text);
+                ents.add(FoldRowsEntry::Block.suffix(), |l| {
+                    fold_rows(l, elem, z.is_some(), f, &out, &acc_ty)
+                })?;
+                ents.add(FoldRowsEntry::Warp.suffix(), |l| {
+                    fold_rows_warp(l, elem, z.is_some(), f, &out, &acc_ty)
+                })?;
             }
         }
         KernelOp::Scan {
@@ -151,13 +134,10 @@ pub fn kernel(
             // One block per row (entry 0), or tiles of few long rows with
             // look-back (entry 1); the host picks (`host::long_scan`).
             for &pass in ScanEntry::ALL {
-                let name = format!("{prefix}_{}", pass.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let s = ScanSpec::new(&mut l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
-                let sh = super::scan::pass(&mut l, &s, &out, totals, pass)?;
-                emit(l, name, sh, &mut text);
+                ents.add(pass.suffix(), |l| {
+                    let s = ScanSpec::new(l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
+                    super::scan::pass(l, &s, &out, totals, pass)
+                })?;
             }
         }
         KernelOp::Permute {
@@ -172,46 +152,70 @@ pub fn kernel(
                 out_rank: plan.buffer(k.outputs[0]).rank,
                 at: k.at,
             };
-            let name = format!("{prefix}_{}", PermuteEntry::Scatter.suffix());
-            let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-            l.iteration = iteration.clone();
-            l.proofs = proofs.clone();
-            let private = super::permute::has_private(&l, &scatter);
-            super::permute::permute(&mut l, &scatter)?;
-            emit(l, name, String::new(), &mut text);
+            let mut private = false;
+            ents.add(PermuteEntry::Scatter.suffix(), |l| {
+                private = super::permute::has_private(l, &scatter);
+                super::permute::permute(l, &scatter)?;
+                Ok(String::new())
+            })?;
             // A table per block in shared memory, for small outputs; the host
             // picks (`gpu::launch`).
             if private {
-                let name = format!("{prefix}_{}", PermuteEntry::Private.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = super::permute::private(&mut l, &scatter)?;
-                emit(l, name, sh, &mut text);
+                ents.add(PermuteEntry::Private.suffix(), |l| {
+                    super::permute::private(l, &scatter)
+                })?;
             }
         }
         KernelOp::Sort { .. } => {
             for &pass in SortEntry::ALL {
-                let name = format!("{prefix}_{}", pass.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = super::sort::pass(&mut l, k, &out_ty, pass)?;
-                emit(l, name, sh, &mut text);
+                ents.add(pass.suffix(), |l| super::sort::pass(l, k, &out_ty, pass))?;
             }
         }
         // Offsets of the counts, then one entry per work distribution
         // (`super::expand`); the host picks one.
         KernelOp::Expand { .. } => {
             for pass in super::expand::entries(&k.op) {
-                let name = format!("{prefix}_{}", pass.suffix());
-                let mut l = Lower::new(&plan.arena, buf_elems, sites, funcs, &name);
-                l.iteration = iteration.clone();
-                l.proofs = proofs.clone();
-                let sh = super::expand::pass(&mut l, plan, k, &out_ty, pass)?;
-                emit(l, name, sh, &mut text);
+                ents.add(pass.suffix(), |l| super::expand::pass(l, plan, k, &out_ty, pass))?;
             }
         }
     }
-    Ok((text, entries))
+    Ok((ents.text, ents.entries))
+}
+
+/// A kernel's entries as they are lowered: each by a `Lower` of its own that
+/// knows the kernel's iteration space and proofs, its text appended to the
+/// module's.
+struct Entries<'p, 's> {
+    plan: &'p Plan,
+    buf_elems: &'p [Ty],
+    prefix: &'p str,
+    iteration: Option<Iteration>,
+    proofs: Proofs,
+    sites: &'s mut Vec<ErrSite>,
+    funcs: &'s mut Vec<super::math_lib::FuncKey>,
+    text: String,
+    entries: Vec<EntryPtx>,
+}
+
+impl Entries<'_, '_> {
+    /// Lowers entry `{prefix}_{suffix}`: `body` writes its code and returns
+    /// its shared-memory declarations.
+    fn add(
+        &mut self,
+        suffix: &str,
+        body: impl FnOnce(&mut Lower) -> Result<String, Unsupported>,
+    ) -> Result<(), Unsupported> {
+        let name = format!("{}_{suffix}", self.prefix);
+        let mut l = Lower::new(&self.plan.arena, self.buf_elems, self.sites, self.funcs, &name);
+        l.iteration = self.iteration.clone();
+        l.proofs = self.proofs.clone();
+        let shared = body(&mut l)?;
+        self.entries.push(EntryPtx {
+            name: name.clone(),
+            params: l.params.clone(),
+        });
+        self.text.push_str(&l.finish(&name, &shared));
+        self.text.push('\n');
+        Ok(())
+    }
 }
