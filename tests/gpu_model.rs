@@ -23,6 +23,11 @@ fn prefix_sums(xs: &Vector<i32>) -> Vector<i32> {
 }
 
 #[acc]
+fn row_prefix_sums(m: &Matrix<f32>) -> Matrix<f32> {
+    m.scanl1(|a, b| a + b)
+}
+
+#[acc]
 fn row_sums(m: &Matrix<f32>) -> Vector<f32> {
     m.fold(0.0, |a, b| a + b)
 }
@@ -143,6 +148,28 @@ fn scans_coalesce_and_have_no_bank_conflicts() {
             k.kernel
         );
     }
+}
+
+#[test]
+fn float_scans_of_rows_use_every_lane_and_coalesce() {
+    // Many rows of 1000 floats: a block per row, its threads scanning
+    // parts of the row (not one thread per row, as when float scans kept
+    // the CPU's sequential order), the row staged through shared memory.
+    let m = Matrix::from_vec([256, 1000], (0..256_000).map(|i| (i % 13) as f32).collect()).expect("shape");
+    let ks = kernels(row_prefix_sums::profile(&m));
+    let k = main_kernel(&ks);
+    assert_coalesced(k);
+    assert!(
+        k.lanes_per_instruction() >= 16.0,
+        "`{}` runs {:.2} lanes per warp instruction",
+        k.kernel,
+        k.lanes_per_instruction()
+    );
+    assert_eq!(
+        k.bank_conflicts, 0,
+        "`{}` has shared-memory bank conflicts",
+        k.kernel
+    );
 }
 
 #[test]

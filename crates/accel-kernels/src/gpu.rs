@@ -127,11 +127,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
             };
             (s, *shape, *z)
         }
-        KernelOp::Scan { shape, z, f, .. } => {
-            // The same result in any grouping: no need to scan rows in order.
-            let exact = accel_core::plan::exactly_associative(&plan.arena, f);
-            (Skeleton::Scan { exact }, *shape, *z)
-        }
+        KernelOp::Scan { shape, z, .. } => (Skeleton::Scan, *shape, *z),
         KernelOp::Permute { defaults, shape, .. } => (
             Skeleton::Permute {
                 defaults: input(defaults.0),
@@ -231,7 +227,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
         Skeleton::Generate => quote!(Generate),
         Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
         Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
-        Skeleton::Scan { exact } => quote!(Scan { exact: #exact }),
+        Skeleton::Scan => quote!(Scan),
         Skeleton::Permute {
             defaults,
             private_bins,
@@ -377,7 +373,7 @@ impl Target for Gen<'_> {
             });
         }
         let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-        let inner = self.launch(&l);
+        let inner = self.launch(l);
         // Host expressions of the shapes first, as on the CPU.
         out.extend(self.after_step());
         out.extend(quote!(let (#(#outs,)*) = { #inner };));

@@ -45,9 +45,8 @@ pub enum Skeleton {
     FoldAll { z: bool },
     /// A fold of each innermost row: `[block per row, warp per row]`.
     FoldRows { z: bool },
-    /// `[block per row, tiles with look-back]`; `exact`: the operator gives
-    /// the same result in any grouping.
-    Scan { exact: bool },
+    /// `[block per row, tiles with look-back]`.
+    Scan,
     /// `[scatter, private]`, into a copy of input buffer `defaults`. An
     /// output of at most `private_bins` elements (0: the combination has no
     /// native atomic per field) may be combined in a table per block in

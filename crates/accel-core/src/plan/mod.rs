@@ -592,21 +592,6 @@ fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>
     }
 }
 
-/// Whether combination function `f` gives the same result in any grouping
-/// of its operands, exactly: one of [`commutative`]'s operators on integers
-/// and `bool`s only (float addition and multiplication round differently
-/// in another grouping).
-pub fn exactly_associative(arena: &Arena, f: &Fun) -> bool {
-    fn integral(t: &Ty) -> bool {
-        match t {
-            Ty::Prim(p) => !p.is_float(),
-            Ty::Tuple(ts) => ts.iter().all(integral),
-            _ => false,
-        }
-    }
-    commutative(arena, f) && integral(&arena.var(f.params[0]).ty)
-}
-
 /// A permute combination that hardware does atomically on an integer slot:
 /// `combine(new, old)` is `new op old` (or `old op new`) for a commutative `op`,
 /// so the order in which sources arrive does not matter.

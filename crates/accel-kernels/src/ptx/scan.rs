@@ -420,7 +420,12 @@ impl ScanSpec<'_> {
 }
 
 /// One block per row; each thread scans a contiguous chunk: chunk totals,
-/// their exclusive scan in shared memory, then each chunk again from its prefix.
+/// their exclusive scan in shared memory, then each chunk again from its
+/// prefix. Where the accumulator can be staged (`scan_stage_per`), the host
+/// sends only rows of one tile or less here, `per` a power of two (see
+/// `long_scan`); the row then goes through shared memory as a look-back
+/// tile does (`Stage`), read and written by consecutive threads at
+/// consecutive positions.
 fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
     let len = extra(l, "len");
     let id = ids(l);
@@ -430,27 +435,74 @@ fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<S
     let per = extra(l, "per");
     let tidc = id.tid.clone();
     let ntidc = id.ntid.clone();
+    let t = s.t;
+    let stage_per = scan_stage_per(&leaf_bytes(t));
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let first = l.reg(Class::Rd);
         l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
         let zero = l.reg(Class::Rd);
         l.ins(format!("mov.b64 {zero}, 0;"));
         let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
+        let stage = stage_per.map(|_| {
+            let tile = Tile {
+                start: &zero,
+                end: &len,
+                tid: &tid,
+                ntid: &ntidc,
+            };
+            Stage::new(l, format!("{sh}_st"), tile, &qs)
+        });
+        if let Some(st) = &stage {
+            s.stage_in(l, st, &len, &first)?;
+        }
         // Pass 1: the chunk's total.
-        let mut load = |l: &mut Lower, q: &str| Ok(s.elem_q(l, &len, &first, q)?.0);
+        let mut load = |l: &mut Lower, q: &str| match &stage {
+            Some(st) => {
+                let slot = st.own_slot(l, q);
+                let x = l.fresh(t);
+                ld_leaves(l, &st.name, &slot, &x, t);
+                Ok(x)
+            }
+            None => Ok(s.elem_q(l, &len, &first, q)?.0),
+        };
         let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
-        st_shared(l, &sh, &tidc, &acc, &have, s.t);
+        st_shared(l, &sh, &tidc, &acc, &have, t);
         s.scan_slots(l, &sh, &tidc, &ntidc)?;
         // Pass 2: each chunk from its prefix.
-        let c = l.fresh(s.t);
+        let c = l.fresh(t);
         let cvalid = l.reg(Class::R);
-        ld_shared(l, &sh, &tidc, &c, &cvalid, s.t);
+        ld_shared(l, &sh, &tidc, &c, &cvalid, t);
         let obase = s.out_base(l, row, &len);
-        s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &c, &cvalid, None)?;
+        s.out_range(
+            l,
+            out,
+            &len,
+            &first,
+            &obase,
+            (&qs, &qe),
+            &c,
+            &cvalid,
+            stage.as_ref(),
+        )?;
+        if let Some(st) = &stage {
+            l.ins("bar.sync 0;");
+            s.stage_out(l, out, st, &len, &obase)?;
+        }
         s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
     };
     row_loop(l, &id, &mut body)?;
-    Ok(shared_decl(&sh, s.t, MAX_THREADS + 1))
+    let mut decl = shared_decl(&sh, t, MAX_THREADS + 1);
+    if let Some(per) = stage_per {
+        decl.push_str(&stage_decl(&format!("{sh}_st"), t, per));
+    }
+    Ok(decl)
+}
+
+/// The declaration of a stage of `BLOCK_THREADS * per` positions, with its
+/// padding (a slot after every 32).
+fn stage_decl(name: &str, t: &Ty, per: usize) -> String {
+    let positions = BLOCK_THREADS * per;
+    leaves_decl(name, t, positions + positions / 32)
 }
 
 fn load_part(l: &mut Lower, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
@@ -671,8 +723,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     let mut decl = shared_decl(&sh, t, MAX_THREADS + 2);
     let _ = writeln!(decl, "\t.shared .align 4 .u32 {sh}_tile;");
     if let Some(per) = stage_per {
-        let positions = BLOCK_THREADS * per;
-        decl.push_str(&leaves_decl(&format!("{sh}_st"), t, positions + positions / 32));
+        decl.push_str(&stage_decl(&format!("{sh}_st"), t, per));
     }
     Ok(decl)
 }

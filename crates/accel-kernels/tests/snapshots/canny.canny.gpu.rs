@@ -298,9 +298,7 @@ fn program() {
             let __zargs = [rt::gpu::buffers::DevElem::arg(__z)];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "scan",
-                skeleton: rt::gpu::launch::Skeleton::Scan {
-                    exact: true,
-                },
+                skeleton: rt::gpu::launch::Skeleton::Scan,
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "canny_k5_scan",

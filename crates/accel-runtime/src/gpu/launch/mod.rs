@@ -17,7 +17,7 @@ use super::error_word::{ErrSite, ErrWord};
 use super::{Device, DeviceBuffer, KernelArg};
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape;
-use sizes::{fold_row_split, fold_split, grid_for, long_scan, long_scan_split, row_block, row_per};
+use sizes::{fold_row_split, fold_split, grid_for, row_grid, scan_split, ScanSplit};
 use std::sync::Arc;
 
 /// The block size of the emitter's full-block kernels.
@@ -273,26 +273,33 @@ impl Launch<'_> {
                     }
                 }
             }
-            Skeleton::Scan { exact } => {
+            Skeleton::Scan => {
                 self.alloc_outs()?;
                 self.set("rows", rows);
                 self.set("len", len);
-                if rows > 0 && long_scan(self.dev, rows, len, exact) {
-                    // Tiles with look-back: an aggregate and a prefix per
-                    // tile, a counter and a flag per tile (zeroed).
-                    let (per, tpr) = long_scan_split(len, self.k.acc_leaf_bytes);
-                    let tiles = rows * tpr;
-                    self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, 2 * tiles)?);
-                    let status = zeroed(self.dev, 4 * (1 + tiles))?;
-                    self.set_ptr("status", &status);
-                    self.set("per", per);
-                    self.set("tpr", tpr);
-                    self.set("tiles", tiles);
-                    self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), BLOCK)?;
+                if rows > 0 && len > 0 {
+                    match scan_split(self.dev, rows, len, self.k.acc_leaf_bytes) {
+                        ScanSplit::Lookback { per, tpr } => {
+                            // An aggregate and a prefix per tile, a counter
+                            // and a flag per tile (zeroed).
+                            let tiles = rows * tpr;
+                            self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, 2 * tiles)?);
+                            let status = zeroed(self.dev, 4 * (1 + tiles))?;
+                            self.set_ptr("status", &status);
+                            self.set("per", per);
+                            self.set("tpr", tpr);
+                            self.set("tiles", tiles);
+                            self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), BLOCK)?;
+                        }
+                        ScanSplit::Rows { block, per } => {
+                            self.set("per", per);
+                            self.launch(ScanEntry::Rows.index(), row_grid(self.dev, rows, block), block)?;
+                        }
+                    }
                 } else if rows > 0 {
-                    self.set("per", row_per(len, exact));
-                    let block = row_block(len, exact);
-                    self.launch(ScanEntry::Rows.index(), rows.min(8 * self.sms()), block)?;
+                    // Empty rows: a scan with an initial value still writes it.
+                    self.set("per", 1);
+                    self.launch(ScanEntry::Rows.index(), row_grid(self.dev, rows, 32), 32)?;
                 }
             }
             Skeleton::Permute {

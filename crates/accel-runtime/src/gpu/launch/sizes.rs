@@ -76,32 +76,6 @@ pub fn fold_split(dev: &Arc<dyn Device>, n: usize) -> (usize, usize, usize) {
     (g, per, busy_threads.div_ceil(BLOCK_THREADS))
 }
 
-/// Rows shorter than this are combined by one thread, in order: the CPU back
-/// end's sequential chunk size, so that both give the same result even for an
-/// operator that is associative only up to rounding (float addition). An
-/// `exact` operator (integer arithmetic, `min`, `max`, bit operations: the
-/// same result in any grouping) is split over the threads at any length.
-pub const SEQUENTIAL_ROW: usize = 1 << 14;
-
-/// Threads per block for kernels working on rows of `len` elements: one warp
-/// for rows one thread combines, 256 threads otherwise.
-pub fn row_block(len: usize, exact: bool) -> u32 {
-    if len < SEQUENTIAL_ROW && !exact {
-        32
-    } else {
-        BLOCK_THREADS as u32
-    }
-}
-
-/// Elements per thread of a row of `len` elements: contiguous chunks of at
-/// least [`SEQUENTIAL_ROW`] (all of a shorter row) unless the operator is
-/// `exact`.
-pub fn row_per(len: usize, exact: bool) -> usize {
-    let threads = row_block(len, exact) as usize;
-    let least = if exact { 1 } else { len.min(SEQUENTIAL_ROW) };
-    len.div_ceil(threads).max(least).max(1)
-}
-
 /// Rows shorter than this are folded by one warp each, longer ones by a block.
 const WARP_ROW: usize = 2048;
 
@@ -117,29 +91,71 @@ pub fn fold_row_split(len: usize) -> (bool, usize) {
     }
 }
 
-/// Positions per thread of a long scan's tile (256 threads).
+/// Positions per thread of a look-back tile (256 threads) whose
+/// accumulator is not staged.
 const LONG_SCAN_PER: usize = 16;
 
-/// Whether a scan of `rows` rows of `len` elements runs by tiles with
-/// look-back (few long rows: one block per row would leave most of the
-/// device idle) rather than one block per row. Rows of an `exact` operator
-/// (see [`SEQUENTIAL_ROW`]) go by tiles from two tiles long.
-pub fn long_scan(dev: &Arc<dyn Device>, rows: usize, len: usize, exact: bool) -> bool {
-    let sms = (dev.props().multiprocessors as usize).max(1);
-    let long = if exact {
-        2 * BLOCK_THREADS * LONG_SCAN_PER
-    } else {
-        2 * SEQUENTIAL_ROW
-    };
-    len >= long && rows < 2 * sms
+/// Rows of at most this many elements are scanned by a warp each, where the
+/// accumulator is not staged.
+const WARP_SCAN_ROW: usize = 256;
+
+/// How a scan of rows runs (the entries of `accel_kernels::ptx::scan`).
+/// Every thread scans a contiguous part of a row, its prefix from the parts
+/// before it, so the operator need only be associative (a float sum is
+/// reassociated, as a fold's is); the split depends on the row length and
+/// the accumulator alone, so a result does not depend on the device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScanSplit {
+    /// `ScanEntry::Rows`: one block of `block` threads per row, `per`
+    /// positions each.
+    Rows { block: u32, per: usize },
+    /// `ScanEntry::Lookback`: tiles of `BLOCK_THREADS * per` positions,
+    /// `tpr` per row, with look-back.
+    Lookback { per: usize, tpr: usize },
 }
 
-/// The split of a long scan's rows of `len > 0` elements, for accumulators
-/// whose leaves take `acc_leaf_bytes` each: positions per thread (as the
-/// kernel stages its tiles, [`scan_stage_per`]), and tiles per row.
-pub fn long_scan_split(len: usize, acc_leaf_bytes: &[usize]) -> (usize, usize) {
-    let per = scan_stage_per(acc_leaf_bytes).unwrap_or(LONG_SCAN_PER);
-    (per, len.div_ceil(BLOCK_THREADS * per))
+/// The split of a scan of `rows` rows of `len > 0` elements, for
+/// accumulators whose leaves take `acc_leaf_bytes` each.
+/// * Staged accumulators ([`scan_stage_per`] positions per thread): a row of
+///   at most one tile goes to one block, `per` the least power of two that
+///   covers it (the stage's padding needs a thread's positions within 32
+///   aligned offsets); longer rows go by tiles, each read and written
+///   coalesced once (a block per row would read the row twice).
+/// * Others: a warp per row of at most 256 elements, a block per longer
+///   row, and tiles only for few long rows (one block per row would leave
+///   most of the device idle).
+pub fn scan_split(dev: &Arc<dyn Device>, rows: usize, len: usize, acc_leaf_bytes: &[usize]) -> ScanSplit {
+    let tiles = |per: usize| ScanSplit::Lookback {
+        per,
+        tpr: len.div_ceil(BLOCK_THREADS * per),
+    };
+    if let Some(stage) = scan_stage_per(acc_leaf_bytes) {
+        return if len <= BLOCK_THREADS * stage {
+            ScanSplit::Rows {
+                block: BLOCK_THREADS as u32,
+                per: len.div_ceil(BLOCK_THREADS).max(1).next_power_of_two(),
+            }
+        } else {
+            tiles(stage)
+        };
+    }
+    let sms = (dev.props().multiprocessors as usize).max(1);
+    if len >= 2 * BLOCK_THREADS * LONG_SCAN_PER && rows < 2 * sms {
+        return tiles(LONG_SCAN_PER);
+    }
+    let block = if len <= WARP_SCAN_ROW { 32 } else { BLOCK_THREADS };
+    ScanSplit::Rows {
+        block: block as u32,
+        per: len.div_ceil(block).max(1),
+    }
+}
+
+/// Blocks of a scan of `rows` rows by one block of `block` threads each: up
+/// to 32 warps of one each per multiprocessor, or 8 blocks of 256 threads.
+pub fn row_grid(dev: &Arc<dyn Device>, rows: usize, block: u32) -> usize {
+    let sms = (dev.props().multiprocessors as usize).max(1);
+    let per_sm = if block == 32 { 32 } else { 8 };
+    rows.min(per_sm * sms)
 }
 
 /// How a fused expand into a permute spreads its work over GPU threads (the
