@@ -170,6 +170,17 @@ fn float_scans_of_rows_use_every_lane_and_coalesce() {
         "`{}` has shared-memory bank conflicts",
         k.kernel
     );
+    // Short rows: a warp each, a few elements per lane.
+    let short =
+        Matrix::from_vec([2048, 100], (0..204_800).map(|i| (i % 13) as f32).collect()).expect("shape");
+    let ks = kernels(row_prefix_sums::profile(&short));
+    let k = main_kernel(&ks);
+    assert!(
+        k.lanes_per_instruction() >= 16.0,
+        "`{}` runs {:.2} lanes per warp instruction",
+        k.kernel,
+        k.lanes_per_instruction()
+    );
 }
 
 #[test]

@@ -143,10 +143,14 @@ entries!(
 entries!(
     /// [`Skeleton::Scan`]; the host launches one of them.
     ScanEntry {
-        /// A block per row.
+        /// A block per row, staged in shared memory where the accumulator
+        /// allows (rows of at most one tile).
         Rows = "scan",
-        /// Tiles of few long rows, with look-back.
+        /// Tiles of long rows, with look-back.
         Lookback = "scan_lookback",
+        /// A warp per short row, not staged (the stage's shared memory
+        /// would leave few warps per multiprocessor).
+        WarpRows = "scan_warp",
     }
 );
 

@@ -26,7 +26,8 @@ pub(super) fn pass(
     pass: ScanEntry,
 ) -> Result<String, Unsupported> {
     match pass {
-        ScanEntry::Rows => scan(l, s, out, totals),
+        ScanEntry::Rows => scan(l, s, out, totals, scan_stage_per(&leaf_bytes(s.t))),
+        ScanEntry::WarpRows => scan(l, s, out, totals, None),
         ScanEntry::Lookback => scan_lookback(l, s, out, totals),
     }
 }
@@ -421,12 +422,17 @@ impl ScanSpec<'_> {
 
 /// One block per row; each thread scans a contiguous chunk: chunk totals,
 /// their exclusive scan in shared memory, then each chunk again from its
-/// prefix. Where the accumulator can be staged (`scan_stage_per`), the host
-/// sends only rows of one tile or less here, `per` a power of two (see
-/// `long_scan`); the row then goes through shared memory as a look-back
-/// tile does (`Stage`), read and written by consecutive threads at
-/// consecutive positions.
-fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<String, Unsupported> {
+/// prefix. With `stage_per` (`scan_stage_per`), the host sends rows of at
+/// most one tile here, `per` a power of two (`sizes::scan_split`); the row
+/// then goes through shared memory as a look-back tile does (`Stage`), read
+/// and written by consecutive threads at consecutive positions.
+fn scan(
+    l: &mut Lower,
+    s: &ScanSpec,
+    out: &Out,
+    totals: Option<u32>,
+    stage_per: Option<usize>,
+) -> Result<String, Unsupported> {
     let len = extra(l, "len");
     let id = ids(l);
     let sh = l_prefix(l);
@@ -436,7 +442,6 @@ fn scan(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) -> Result<S
     let tidc = id.tid.clone();
     let ntidc = id.ntid.clone();
     let t = s.t;
-    let stage_per = scan_stage_per(&leaf_bytes(t));
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let first = l.reg(Class::Rd);
         l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));

@@ -327,6 +327,18 @@ fn program() {
                             rt::gpu::launch::Param::Out(0usize, 0usize),
                         ],
                     },
+                    rt::gpu::launch::Entry {
+                        name: "canny_k5_scan_warp",
+                        params: &[
+                            rt::gpu::launch::Param::Z(0usize),
+                            rt::gpu::launch::Param::Extra("len"),
+                            rt::gpu::launch::Param::Extra("per"),
+                            rt::gpu::launch::Param::Extra("rows"),
+                            rt::gpu::launch::Param::In(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(0usize, 0usize),
+                            rt::gpu::launch::Param::Out(1usize, 0usize),
+                        ],
+                    },
                 ],
                 out_leaf_bytes: &[&[8usize], &[8usize]],
                 acc_leaf_bytes: &[8usize],

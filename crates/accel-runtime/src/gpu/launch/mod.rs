@@ -17,7 +17,7 @@ use super::error_word::{ErrSite, ErrWord};
 use super::{Device, DeviceBuffer, KernelArg};
 use crate::error::{Error, ErrorKind, Result};
 use crate::shape;
-use sizes::{fold_row_split, fold_split, grid_for, row_grid, scan_split, ScanSplit};
+use sizes::{fold_row_split, fold_split, grid_for, scan_split, ScanSplit};
 use std::sync::Arc;
 
 /// The block size of the emitter's full-block kernels.
@@ -277,7 +277,7 @@ impl Launch<'_> {
                 self.alloc_outs()?;
                 self.set("rows", rows);
                 self.set("len", len);
-                if rows > 0 && len > 0 {
+                if rows > 0 {
                     match scan_split(self.dev, rows, len, self.k.acc_leaf_bytes) {
                         ScanSplit::Lookback { per, tpr } => {
                             // An aggregate and a prefix per tile, a counter
@@ -291,15 +291,16 @@ impl Launch<'_> {
                             self.set("tiles", tiles);
                             self.launch(ScanEntry::Lookback.index(), tiles.min(8 * self.sms()), BLOCK)?;
                         }
-                        ScanSplit::Rows { block, per } => {
+                        ScanSplit::Rows { per } => {
                             self.set("per", per);
-                            self.launch(ScanEntry::Rows.index(), row_grid(self.dev, rows, block), block)?;
+                            self.launch(ScanEntry::Rows.index(), rows.min(8 * self.sms()), BLOCK)?;
+                        }
+                        // Up to 32 warps per multiprocessor.
+                        ScanSplit::WarpRows { per } => {
+                            self.set("per", per);
+                            self.launch(ScanEntry::WarpRows.index(), rows.min(32 * self.sms()), 32)?;
                         }
                     }
-                } else if rows > 0 {
-                    // Empty rows: a scan with an initial value still writes it.
-                    self.set("per", 1);
-                    self.launch(ScanEntry::Rows.index(), row_grid(self.dev, rows, 32), 32)?;
                 }
             }
             Skeleton::Permute {

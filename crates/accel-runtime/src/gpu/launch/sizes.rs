@@ -95,8 +95,7 @@ pub fn fold_row_split(len: usize) -> (bool, usize) {
 /// accumulator is not staged.
 const LONG_SCAN_PER: usize = 16;
 
-/// Rows of at most this many elements are scanned by a warp each, where the
-/// accumulator is not staged.
+/// Rows of at most this many elements are scanned by a warp each.
 const WARP_SCAN_ROW: usize = 256;
 
 /// How a scan of rows runs (the entries of `accel_kernels::ptx::scan`).
@@ -106,34 +105,41 @@ const WARP_SCAN_ROW: usize = 256;
 /// the accumulator alone, so a result does not depend on the device.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScanSplit {
-    /// `ScanEntry::Rows`: one block of `block` threads per row, `per`
-    /// positions each.
-    Rows { block: u32, per: usize },
+    /// `ScanEntry::WarpRows`: a warp per row, `per` positions a lane.
+    WarpRows { per: usize },
+    /// `ScanEntry::Rows`: a block of 256 threads per row, `per` positions
+    /// each.
+    Rows { per: usize },
     /// `ScanEntry::Lookback`: tiles of `BLOCK_THREADS * per` positions,
     /// `tpr` per row, with look-back.
     Lookback { per: usize, tpr: usize },
 }
 
-/// The split of a scan of `rows` rows of `len > 0` elements, for
-/// accumulators whose leaves take `acc_leaf_bytes` each.
-/// * Staged accumulators ([`scan_stage_per`] positions per thread): a row of
-///   at most one tile goes to one block, `per` the least power of two that
-///   covers it (the stage's padding needs a thread's positions within 32
-///   aligned offsets); longer rows go by tiles, each read and written
-///   coalesced once (a block per row would read the row twice).
-/// * Others: a warp per row of at most 256 elements, a block per longer
-///   row, and tiles only for few long rows (one block per row would leave
-///   most of the device idle).
+/// The split of a scan of `rows` rows of `len` elements, for accumulators
+/// whose leaves take `acc_leaf_bytes` each:
+/// * a warp per row of at most 256 elements (not staged: the stage's shared
+///   memory would leave few warps per multiprocessor);
+/// * where the accumulator can be staged ([`scan_stage_per`]), a block per
+///   row of at most one tile, staged (`per` the least power of two that
+///   covers the row: the stage's padding needs a thread's positions within
+///   32 aligned offsets), and tiles with look-back for longer rows, few or
+///   many (each element read once, where a block per row reads it twice);
+/// * where it cannot, a block per row, and tiles only for few long rows (one
+///   block per row would leave most of the device idle).
 pub fn scan_split(dev: &Arc<dyn Device>, rows: usize, len: usize, acc_leaf_bytes: &[usize]) -> ScanSplit {
     let tiles = |per: usize| ScanSplit::Lookback {
         per,
         tpr: len.div_ceil(BLOCK_THREADS * per),
     };
+    if len <= WARP_SCAN_ROW {
+        return ScanSplit::WarpRows {
+            per: len.div_ceil(32).max(1),
+        };
+    }
     if let Some(stage) = scan_stage_per(acc_leaf_bytes) {
         return if len <= BLOCK_THREADS * stage {
             ScanSplit::Rows {
-                block: BLOCK_THREADS as u32,
-                per: len.div_ceil(BLOCK_THREADS).max(1).next_power_of_two(),
+                per: len.div_ceil(BLOCK_THREADS).next_power_of_two(),
             }
         } else {
             tiles(stage)
@@ -143,19 +149,9 @@ pub fn scan_split(dev: &Arc<dyn Device>, rows: usize, len: usize, acc_leaf_bytes
     if len >= 2 * BLOCK_THREADS * LONG_SCAN_PER && rows < 2 * sms {
         return tiles(LONG_SCAN_PER);
     }
-    let block = if len <= WARP_SCAN_ROW { 32 } else { BLOCK_THREADS };
     ScanSplit::Rows {
-        block: block as u32,
-        per: len.div_ceil(block).max(1),
+        per: len.div_ceil(BLOCK_THREADS),
     }
-}
-
-/// Blocks of a scan of `rows` rows by one block of `block` threads each: up
-/// to 32 warps of one each per multiprocessor, or 8 blocks of 256 threads.
-pub fn row_grid(dev: &Arc<dyn Device>, rows: usize, block: u32) -> usize {
-    let sms = (dev.props().multiprocessors as usize).max(1);
-    let per_sm = if block == 32 { 32 } else { 8 };
-    rows.min(per_sm * sms)
 }
 
 /// How a fused expand into a permute spreads its work over GPU threads (the
