@@ -199,12 +199,12 @@ mod scans {
     use super::*;
     variants! {
         /// `postscanl` applies the user's closure twice (in a map and as the
-        /// scan's combination).
+        /// scan's combination), here an associative, non-commutative one.
         pub fn postscan(xs: &Vector<i32>) -> Vector<i32> {
-            xs.postscanl(10, |a, b| a * 2 + b)
+            xs.postscanl(10, |a, b| if b % 3 != 0 { b } else { a })
         }
         pub fn postscan_r(m: &Matrix<i32>) -> Matrix<i32> {
-            m.postscanr(1, |a, b| a - b)
+            m.postscanr(1, |a, b| if a % 3 != 0 { a } else { b })
         }
         pub fn total_then_map(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>) {
             let (s, t) = xs.scanl_total(0, |a, b| a + b);

@@ -106,10 +106,10 @@ accel! {
         xs.fold((0, 0), |a, b| (a.0 + b.0, a.1.max(b.1))).map(|p| p.0 as i64 * 1000 + p.1 as i64)
     }
     fn scanl_post(m: &Matrix<i32>) -> Matrix<f32> {
-        m.scanl(1, |a, b| a * 3 + b).map(|x| x as f32)
+        m.scanl(1, |a, b| if b % 3 != 0 { b } else { a }).map(|x| x as f32)
     }
     fn scanr_post(xs: &Vector<i16>) -> Vector<i32> {
-        xs.scanr(2, |a, b| a - b).map(|x| x as i32 * 2)
+        xs.scanr(2, |a, b| if a % 3 != 0 { a } else { b }).map(|x| x as i32 * 2)
     }
     fn scanr1_post(xs: &Vector<u8>) -> Vector<bool> {
         xs.scanr1(|a, b| a.max(b)).map(|x| x > 100)

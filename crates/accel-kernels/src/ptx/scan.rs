@@ -1,5 +1,5 @@
-//! Scans of rows: a block per row, or for few long rows tiles with
-//! decoupled look-back; the host picks (`host::long_scan`).
+//! Scans of rows: a warp per short row, a block per row, or tiles with
+//! decoupled look-back; the host picks (`gpu::launch::sizes::scan_split`).
 //!
 //! Within a row or a tile every thread scans a contiguous chunk: chunk
 //! totals, their exclusive scan in shared memory, then each chunk again from
@@ -437,7 +437,7 @@ fn scan(
     let id = ids(l);
     let sh = l_prefix(l);
     let tid = wide(l, &id.tid);
-    // Elements per thread, from the host (`host::row_per`).
+    // Elements per thread, from the host (`sizes::scan_split`).
     let per = extra(l, "per");
     let tidc = id.tid.clone();
     let ntidc = id.ntid.clone();
@@ -550,7 +550,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     let id = ids(l);
     let sh = l_prefix(l);
     let t = s.t;
-    // The host splits the tiles as `scan_stage_per` says (`long_scan_split`).
+    // The host splits the tiles as `scan_stage_per` says (`sizes::scan_split`).
     let stage_per = scan_stage_per(&leaf_bytes(t));
     let staged = stage_per.is_some();
     let tid = wide(l, &id.tid);

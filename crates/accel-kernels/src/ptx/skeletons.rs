@@ -131,8 +131,8 @@ pub fn kernel(
                 longer_rows: *kind == ScanKind::WithInit,
             };
             let totals = k.outputs.get(1).map(|b| b.0);
-            // One block per row (entry 0), or tiles of few long rows with
-            // look-back (entry 1); the host picks (`host::long_scan`).
+            // A block per row, tiles with look-back, or a warp per short
+            // row (`ScanEntry`); the host picks (`sizes::scan_split`).
             for &pass in ScanEntry::ALL {
                 ents.add(pass.suffix(), |l| {
                     let s = ScanSpec::new(l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
