@@ -288,4 +288,31 @@ mod tests {
         assert_eq!(expand_strategy(2000 * 10, 3000, 10), Prefix);
         assert_eq!(expand_strategy(50, 10, 10), Thread);
     }
+
+    /// The scan entries by row length: a warp per short row, a staged block
+    /// per row of one tile (a power of two per thread, covering the row),
+    /// tiles beyond; an accumulator too wide to stage keeps a block per row
+    /// unless there are few long rows.
+    #[cfg(feature = "ptx-sim")]
+    #[test]
+    fn scan_split_by_row_length_and_accumulator() {
+        use ScanSplit::*;
+        let dev: Arc<dyn Device> = Arc::new(crate::ptx_sim::SimDevice::new(1));
+        let sms = (dev.props().multiprocessors as usize).max(1);
+        let f32s: &[usize] = &[4];
+        assert_eq!(scan_split(&dev, 1000, 0, f32s), WarpRows { per: 1 });
+        assert_eq!(scan_split(&dev, 1000, 100, f32s), WarpRows { per: 4 });
+        assert_eq!(scan_split(&dev, 1000, 256, f32s), WarpRows { per: 8 });
+        assert_eq!(scan_split(&dev, 1000, 257, f32s), Rows { per: 2 });
+        assert_eq!(scan_split(&dev, 1000, 1000, f32s), Rows { per: 4 });
+        assert_eq!(scan_split(&dev, 1000, 3000, f32s), Rows { per: 16 });
+        assert_eq!(scan_split(&dev, 1000, 4096, f32s), Rows { per: 16 });
+        assert_eq!(scan_split(&dev, 1000, 4097, f32s), Lookback { per: 16, tpr: 2 });
+        assert_eq!(scan_split(&dev, 1, 40_000, f32s), Lookback { per: 16, tpr: 10 });
+        // 13 leaves of 8 bytes: no stage.
+        let wide: &[usize] = &[8; 13];
+        assert_eq!(scan_stage_per(wide), None);
+        assert_eq!(scan_split(&dev, 4 * sms, 40_000, wide), Rows { per: 157 });
+        assert_eq!(scan_split(&dev, 1, 40_000, wide), Lookback { per: 16, tpr: 10 });
+    }
 }
