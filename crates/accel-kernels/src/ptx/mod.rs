@@ -136,7 +136,7 @@ mod tests {
             "s",
         );
         let names: Vec<&str> = p.kernels[0].entries.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["s_k0_scan", "s_k0_scan_lookback"]);
+        assert_eq!(names, ["s_k0_scan", "s_k0_scan_lookback", "s_k0_scan_warp"]);
         // A map after a fold is applied in the fold's kernel.
         let p = ptx(
             "fn n(m: &Matrix<f32>) -> Vector<bool> { m.fold(0.0, |a, b| a + b).map(|s| s > 1.0) }",
