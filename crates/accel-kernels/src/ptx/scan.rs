@@ -462,12 +462,7 @@ fn scan(
         }
         // Pass 1: the chunk's total.
         let mut load = |l: &mut Lower, q: &str| match &stage {
-            Some(st) => {
-                let slot = st.own_slot(l, q);
-                let x = l.fresh(t);
-                ld_leaves(l, &st.name, &slot, &x, t);
-                Ok(x)
-            }
+            Some(st) => Ok(st.load_own(l, q, t)),
             None => Ok(s.elem_q(l, &len, &first, q)?.0),
         };
         let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
@@ -602,12 +597,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
         s.stage_in(l, st, &len, &first)?;
     }
     let mut load = |l: &mut Lower, q: &str| match &stage {
-        Some(st) => {
-            let slot = st.own_slot(l, q);
-            let x = l.fresh(t);
-            ld_leaves(l, &st.name, &slot, &x, t);
-            Ok(x)
-        }
+        Some(st) => Ok(st.load_own(l, q, t)),
         None => Ok(s.elem_q(l, &len, &first, q)?.0),
     };
     let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
@@ -780,6 +770,14 @@ impl Stage {
             ntid: tile.ntid.to_string(),
             own_base,
         }
+    }
+
+    /// The value staged at position `q`, one of the thread's own.
+    fn load_own(&self, l: &mut Lower, q: &str, t: &Ty) -> Vec<String> {
+        let slot = self.own_slot(l, q);
+        let x = l.fresh(t);
+        ld_leaves(l, &self.name, &slot, &x, t);
+        x
     }
 
     /// The slot of position `q`, one of the thread's own (a `.u32` register).
