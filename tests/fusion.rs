@@ -1424,3 +1424,99 @@ fn loop_states_that_keep_their_shape() {
         }
     }
 }
+
+/// A permute onto a constant fill starts from a fill of its own, moved into
+/// its output, never a copy of a shared one: the fill merged (by sharing)
+/// with a loop's initial state or with another permute's defaults is still
+/// there, unchanged, for its other readers.
+mod fill_defaults {
+    use super::*;
+    variants! {
+        // The loop's state starts as the fill each step scatters onto, and
+        // the fill is a result too; two permutes onto one fill per step.
+        pub fn rotate_rounds(xs: &Vector<i32>, k: i32, rounds: usize) -> (Vector<i32>, Vector<i32>, Vector<i32>) {
+            let n = xs.len();
+            let zero = fill([n], k * 2);
+            let mut a = fill([n], k * 2);
+            let mut b = xs.map(|x| x);
+            for _ in 0..rounds {
+                a = b.permute(&fill([n], k * 2), |[i]| Some([(i + 1) % n]), |x, _| x);
+                b = a.map(|x| x + 1).permute(&fill([n], k * 2), |[i]| if i % 3 == 0 { None } else { Some([i]) }, |x, y| x + y);
+            }
+            (a, b, zero)
+        }
+        // A fill bound before the loop, and a result too.
+        pub fn outer_fill(xs: &Vector<usize>, rounds: usize) -> (Vector<i32>, Vector<i32>) {
+            let zero = fill([5], 1);
+            let mut h = xs.map(|x| x as i32).take(5);
+            for k in 0..rounds {
+                let hk = xs.map(|_| 1).permute(&zero, |[i]| Some([(xs[[i]] + k) % 5]), |a, b| a + b);
+                h = h.zip_with(&hk, |a, b| a * 2 + b);
+            }
+            (h, zero)
+        }
+        // Defaults read by index (not a fill): still copied, not moved.
+        pub fn indexed_defaults(xs: &Vector<i32>, rounds: usize) -> Vector<i32> {
+            let n = xs.len();
+            let d = generate([n], |[i]| i as i32);
+            let mut a = xs.map(|x| x);
+            for _ in 0..rounds {
+                a = a.permute(&d, |[i]| Some([(i + 2) % n]), |x, y| x + y);
+            }
+            a
+        }
+    }
+}
+
+#[test]
+fn permutes_onto_a_fill_write_their_own() {
+    use fill_defaults::*;
+    let permutes = |p: &Plan| -> Vec<bool> {
+        p.kernels()
+            .filter_map(|k| match k.op {
+                accel_core::plan::KernelOp::Permute { move_defaults, .. } => Some(move_defaults),
+                _ => None,
+            })
+            .collect()
+    };
+    let p = plan(fused::rotate_rounds::SOURCE, "rotate_rounds", Options::default());
+    assert_eq!(permutes(&p), vec![true, true], "{}", p.explain());
+    let p = plan(fused::outer_fill::SOURCE, "outer_fill", Options::default());
+    assert_eq!(permutes(&p), vec![true], "{}", p.explain());
+    let p = plan(
+        fused::indexed_defaults::SOURCE,
+        "indexed_defaults",
+        Options::default(),
+    );
+    assert_eq!(permutes(&p), vec![false], "{}", p.explain());
+    for n in SIZES {
+        let xs = Vector::from((0..n).map(|i| (hash(i) % 1000) as i32 - 500).collect::<Vec<_>>());
+        for rounds in [0usize, 1, 4] {
+            for k in [0, -3] {
+                let args = [arg(&xs), arg(k), arg(rounds)];
+                let src = fused::rotate_rounds::SOURCE;
+                for got in [
+                    fused::rotate_rounds(&xs, k, rounds),
+                    no_fusion::rotate_rounds(&xs, k, rounds),
+                    no_sharing::rotate_rounds(&xs, k, rounds),
+                ] {
+                    check_ok(src, "rotate_rounds", &args, got, EXACT);
+                }
+            }
+            let us = Vector::from((0..n).map(|i| (hash(i) % 100) as usize).collect::<Vec<_>>());
+            let args = [arg(&us), arg(rounds)];
+            let src = fused::outer_fill::SOURCE;
+            for got in [fused::outer_fill(&us, rounds), no_fusion::outer_fill(&us, rounds)] {
+                check_ok(src, "outer_fill", &args, got, EXACT);
+            }
+            let args = [arg(&xs), arg(rounds)];
+            let src = fused::indexed_defaults::SOURCE;
+            for got in [
+                fused::indexed_defaults(&xs, rounds),
+                no_fusion::indexed_defaults(&xs, rounds),
+            ] {
+                check_ok(src, "indexed_defaults", &args, got, EXACT);
+            }
+        }
+    }
+}

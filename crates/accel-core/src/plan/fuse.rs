@@ -58,6 +58,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         lets_done: HashSet::new(),
         work: HashMap::new(),
         streams: HashMap::new(),
+        fills: HashMap::new(),
     };
     let mut params = Vec::new();
     for (i, prm) in p.params.iter().enumerate() {
@@ -151,6 +152,8 @@ struct Fuser {
     work: HashMap<H, bool>,
     /// The streamed parameters, by variable: their positions.
     streams: HashMap<VarId, usize>,
+    /// Buffers holding a constant fill (in any sub-plan): the fill's node.
+    fills: HashMap<BufId, H>,
 }
 
 /// What a sub-plan saves of its parent's memo tables, to restore on exit.
@@ -752,7 +755,71 @@ impl Fuser {
         d
     }
 
+    /// The buffer a permute of `defaults` starts from, and whether it is
+    /// moved into the output (else copied). Only a buffer of this sub-plan,
+    /// used once, may be moved: one from outside a loop is needed again by
+    /// the next iteration. A constant fill gets a fresh buffer of its own
+    /// instead, moved: writing it costs less than copying a shared one (a
+    /// loop scattering onto `fill(..)` every step, the fill merged with the
+    /// loop's initial state, or two permutes onto the same fill).
+    fn permute_defaults(&mut self, defaults: H) -> (BufId, bool) {
+        let once = self.uses.get(&defaults).copied().unwrap_or(0) <= 1;
+        if !once {
+            if let Some(fill) = self.constant_fill(defaults) {
+                return (self.store(defaults, fill), true);
+            }
+        }
+        let b = self.manifest(defaults);
+        if once && self.created.contains(&b) {
+            return (b, true);
+        }
+        // A fill stored before (outside the loop this permute runs in).
+        if let Some(fill) = self
+            .fills
+            .get(&b)
+            .copied()
+            .and_then(|h| Some((h, self.constant_fill(h)?)))
+        {
+            return (self.store(fill.0, fill.1), true);
+        }
+        (b, false)
+    }
+
+    /// `h` as a delayed array when it is a `generate` whose elements are one
+    /// value, computed from scalars alone (`fill(shape, v)`).
+    fn constant_fill(&mut self, h: H) -> Option<Delayed> {
+        let Expr::Array(ArrayOp::Generate { shape, f }) = self.arena.expr(h).clone() else {
+            return None;
+        };
+        if !scalar_constant(&self.arena, f.body, f.params[0]) {
+            return None;
+        }
+        let (_, rank) = self.elem_ty(h);
+        let shape = self.scalar(shape);
+        let index = self.fun(&f);
+        Some(self.with_linear(Delayed {
+            shape,
+            rank,
+            linear: None,
+            index,
+            ops: vec!["fill"],
+        }))
+    }
+
     fn materialise(&mut self, h: H, d: Delayed) -> BufId {
+        let b = self.store(h, d);
+        self.manifest.insert(h, b);
+        if let Expr::Array(ArrayOp::Generate { f, .. }) = self.arena.expr(h) {
+            if scalar_constant(&self.arena, f.body, f.params[0]) {
+                self.fills.insert(b, h);
+            }
+        }
+        b
+    }
+
+    /// A new buffer holding the delayed array `d` (of `h`'s type), written by
+    /// a generate kernel; not remembered as `h`'s (see [`Self::materialise`]).
+    fn store(&mut self, h: H, d: Delayed) -> BufId {
         let (elem, rank) = self.elem_ty(h);
         let b = self.new_buffer(elem, rank, Origin::Kernel(self.steps.len()), Some(d.shape));
         let mut fused = d.ops.clone();
@@ -766,7 +833,6 @@ impl Fuser {
             fused,
             at: None,
         }));
-        self.manifest.insert(h, b);
         self.created.insert(b);
         b
     }
@@ -1000,11 +1066,7 @@ impl Fuser {
                 if let Some(r) = self.expand_permute(h) {
                     return r;
                 }
-                let defaults_buf = self.manifest(defaults);
-                // Only a buffer of this sub-plan may be moved: one from outside a
-                // loop is needed again by the next iteration.
-                let move_defaults = self.created.contains(&defaults_buf)
-                    && self.uses.get(&defaults).copied().unwrap_or(0) <= 1;
+                let (defaults_buf, move_defaults) = self.permute_defaults(defaults);
                 let d = self.delayed(a);
                 let index = self.fun(&index);
                 let combine = self.fun(&combine);
@@ -1633,5 +1695,42 @@ fn elem_fn(d: &Delayed) -> ElemFn {
     match &d.linear {
         Some(l) => ElemFn::Linear(l.clone()),
         None => ElemFn::Index(d.index.clone()),
+    }
+}
+
+/// Whether `body`, an element function's body over index `ix`, is one value
+/// for every element: scalar arithmetic on literals and host values, reading
+/// no array and not the index (an unused `let` of an index made of
+/// variables is allowed, as `fill` binds one).
+fn scalar_constant(a: &Arena, body: H, ix: VarId) -> bool {
+    let plain = |h: H| {
+        a.expr(h)
+            .children()
+            .into_iter()
+            .all(|c| matches!(a.expr(c), Expr::Scalar(Scalar::Var(_) | Scalar::Lit(_))))
+    };
+    match a.expr(body) {
+        Expr::Scalar(Scalar::Let { var, value, body }) => {
+            let unused_index = !a.mentions(*body, *var)
+                && matches!(a.expr(*value), Expr::Scalar(Scalar::MakeIndex(_)))
+                && plain(*value);
+            (unused_index || scalar_constant(a, *value, ix)) && scalar_constant(a, *body, ix)
+        }
+        Expr::Scalar(Scalar::Var(v)) => *v != ix,
+        Expr::Scalar(Scalar::Lit(_)) => true,
+        Expr::Scalar(
+            Scalar::Tuple(_)
+            | Scalar::Proj(..)
+            | Scalar::MakeIndex(_)
+            | Scalar::Unary(..)
+            | Scalar::Binary(..)
+            | Scalar::Cast(..)
+            | Scalar::If(..),
+        ) => a
+            .expr(body)
+            .children()
+            .into_iter()
+            .all(|c| scalar_constant(a, c, ix)),
+        _ => false,
     }
 }

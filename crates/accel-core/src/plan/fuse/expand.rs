@@ -72,9 +72,7 @@ impl Fuser {
         }
         let parts = self.expand_parts(g)?;
 
-        let defaults_buf = self.manifest(defaults);
-        let move_defaults =
-            self.created.contains(&defaults_buf) && self.uses.get(&defaults).copied().unwrap_or(0) <= 1;
+        let (defaults_buf, move_defaults) = self.permute_defaults(defaults);
         let (shape, elem, ops, count, item, map) = self.expand_common(&parts, ev, &maps);
         // `index(e, j)`: the original index function at `[j]`.
         let j = self.arena.new_var("j", Ty::Prim(Prim::Usize));
