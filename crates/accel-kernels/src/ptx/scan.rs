@@ -135,17 +135,28 @@ impl ScanSpec<'_> {
         }
     }
 
-    /// Stages every element of the tile `tstart..tend` of the row starting
-    /// at `first` in shared memory, consecutive threads reading consecutive
-    /// positions (coalesced), then synchronises the block.
-    fn stage_in(&self, l: &mut Lower, st: &Stage, len: &str, first: &str) -> Result<(), Unsupported> {
+    /// The stage `{sh}_st` of `tile` (the thread's first position `qs`),
+    /// holding every element of the tile of the row starting at `first`:
+    /// consecutive threads read consecutive positions (coalesced), then the
+    /// block synchronises.
+    #[allow(clippy::too_many_arguments)]
+    fn stage_in(
+        &self,
+        l: &mut Lower,
+        sh: &str,
+        tile: Tile<'_>,
+        qs: &str,
+        len: &str,
+        first: &str,
+    ) -> Result<Stage, Unsupported> {
+        let st = Stage::new(l, format!("{sh}_st"), tile, qs);
         st.striped(l, &mut |l, q, slot| {
             let (x, _) = self.elem_q(l, len, first, q)?;
             st_leaves(l, &st.name, slot, &x, self.t);
             Ok(())
         })?;
         l.ins("bar.sync 0;");
-        Ok(())
+        Ok(st)
     }
 
     /// Stores the tile's outputs that `out_range` left in the stage,
@@ -448,18 +459,15 @@ fn scan(
         let zero = l.reg(Class::Rd);
         l.ins(format!("mov.b64 {zero}, 0;"));
         let (qs, qe) = chunk(l, &zero, &tid, &per, &len);
-        let stage = stage_per.map(|_| {
-            let tile = Tile {
-                start: &zero,
-                end: &len,
-                tid: &tid,
-                ntid: &ntidc,
-            };
-            Stage::new(l, format!("{sh}_st"), tile, &qs)
-        });
-        if let Some(st) = &stage {
-            s.stage_in(l, st, &len, &first)?;
-        }
+        let tile = Tile {
+            start: &zero,
+            end: &len,
+            tid: &tid,
+            ntid: &ntidc,
+        };
+        let stage = stage_per
+            .map(|_| s.stage_in(l, &sh, tile, &qs, &len, &first))
+            .transpose()?;
         // Pass 1: the chunk's total.
         let mut load = |l: &mut Lower, q: &str| match &stage {
             Some(st) => Ok(st.load_own(l, q, t)),
@@ -584,18 +592,16 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     // Each thread scans its own consecutive positions; the tile is staged
     // in shared memory, so that reads and writes of global memory by
     // consecutive threads are of consecutive elements.
-    let stage = staged.then(|| {
-        let tile = Tile {
-            start: &tstart,
-            end: &tend,
-            tid: &tid,
-            ntid: &id.ntid,
-        };
-        Stage::new(l, format!("{sh}_st"), tile, &qs)
-    });
-    if let Some(st) = &stage {
-        s.stage_in(l, st, &len, &first)?;
-    }
+    let span = Tile {
+        start: &tstart,
+        end: &tend,
+        tid: &tid,
+        ntid: &id.ntid,
+    };
+    let stage = match staged {
+        true => Some(s.stage_in(l, &sh, span, &qs, &len, &first)?),
+        false => None,
+    };
     let mut load = |l: &mut Lower, q: &str| match &stage {
         Some(st) => Ok(st.load_own(l, q, t)),
         None => Ok(s.elem_q(l, &len, &first, q)?.0),
