@@ -786,12 +786,19 @@ impl Fuser {
     }
 
     /// `h` as a delayed array when it is a `generate` whose elements are one
-    /// value, computed from scalars alone (`fill(shape, v)`).
+    /// value, computed from scalars alone (`fill(shape, v)`), and whose shape
+    /// reads no array (computing it again, maybe inside a loop, runs nothing).
     fn constant_fill(&mut self, h: H) -> Option<Delayed> {
         let Expr::Array(ArrayOp::Generate { shape, f }) = self.arena.expr(h).clone() else {
             return None;
         };
-        if !scalar_constant(&self.arena, f.body, f.params[0]) {
+        let reads = self.arena.reaches(shape, |_, e| {
+            matches!(
+                e,
+                Expr::Array(_) | Expr::Seq(_) | Expr::Scalar(Scalar::Read { .. })
+            )
+        });
+        if reads || !scalar_constant(&self.arena, f.body, f.params[0]) {
             return None;
         }
         let (_, rank) = self.elem_ty(h);
