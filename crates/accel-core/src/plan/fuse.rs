@@ -58,7 +58,7 @@ pub fn fuse(p: &Program, opts: crate::Options) -> Plan {
         lets_done: HashSet::new(),
         work: HashMap::new(),
         streams: HashMap::new(),
-        fills: HashMap::new(),
+        generated: HashMap::new(),
     };
     let mut params = Vec::new();
     for (i, prm) in p.params.iter().enumerate() {
@@ -152,8 +152,9 @@ struct Fuser {
     work: HashMap<H, bool>,
     /// The streamed parameters, by variable: their positions.
     streams: HashMap<VarId, usize>,
-    /// Buffers holding a constant fill (in any sub-plan): the fill's node.
-    fills: HashMap<BufId, H>,
+    /// Buffers written by a `generate` (in any sub-plan): its node, to find
+    /// the constant fills among them (`permute_defaults`).
+    generated: HashMap<BufId, H>,
 }
 
 /// What a sub-plan saves of its parent's memo tables, to restore on exit.
@@ -774,13 +775,10 @@ impl Fuser {
             return (b, true);
         }
         // A fill stored before (outside the loop this permute runs in).
-        if let Some(fill) = self
-            .fills
-            .get(&b)
-            .copied()
-            .and_then(|h| Some((h, self.constant_fill(h)?)))
-        {
-            return (self.store(fill.0, fill.1), true);
+        if let Some(&h) = self.generated.get(&b) {
+            if let Some(fill) = self.constant_fill(h) {
+                return (self.store(h, fill), true);
+            }
         }
         (b, false)
     }
@@ -801,25 +799,29 @@ impl Fuser {
         if reads || !scalar_constant(&self.arena, f.body, f.params[0]) {
             return None;
         }
+        let d = self.generate_delayed(h, shape, &f, "fill");
+        Some(self.with_linear(d))
+    }
+
+    /// `generate(shape, f)` (node `h`) as a delayed array, its kernel named `op`.
+    fn generate_delayed(&mut self, h: H, shape: H, f: &Fun, op: &'static str) -> Delayed {
         let (_, rank) = self.elem_ty(h);
         let shape = self.scalar(shape);
-        let index = self.fun(&f);
-        Some(self.with_linear(Delayed {
+        let index = self.fun(f);
+        Delayed {
             shape,
             rank,
             linear: None,
             index,
-            ops: vec!["fill"],
-        }))
+            ops: vec![op],
+        }
     }
 
     fn materialise(&mut self, h: H, d: Delayed) -> BufId {
         let b = self.store(h, d);
         self.manifest.insert(h, b);
-        if let Expr::Array(ArrayOp::Generate { f, .. }) = self.arena.expr(h) {
-            if scalar_constant(&self.arena, f.body, f.params[0]) {
-                self.fills.insert(b, h);
-            }
+        if matches!(self.arena.expr(h), Expr::Array(ArrayOp::Generate { .. })) {
+            self.generated.insert(b, h);
         }
         b
     }
@@ -848,17 +850,7 @@ impl Fuser {
         let (_, rank) = self.elem_ty(h);
         let e = self.arena.expr(h).clone();
         let d = match e {
-            Expr::Array(ArrayOp::Generate { shape, f }) => {
-                let shape = self.scalar(shape);
-                let index = self.fun(&f);
-                Delayed {
-                    shape,
-                    rank,
-                    linear: None,
-                    index,
-                    ops: vec!["generate"],
-                }
-            }
+            Expr::Array(ArrayOp::Generate { shape, f }) => self.generate_delayed(h, shape, &f, "generate"),
             Expr::Array(ArrayOp::Map { .. }) if self.consumer_then_map(h).is_some() => {
                 let Some((consumer, maps)) = self.consumer_then_map(h) else {
                     unreachable!()

@@ -87,6 +87,23 @@ impl ScanSpec<'_> {
         }
     }
 
+    /// Reduces the thread's positions `qs..qe` of the row starting at linear
+    /// index `first`, read from `stage` when the tile is staged.
+    fn reduce_own(
+        &self,
+        l: &mut Lower,
+        stage: Option<&Stage>,
+        len: &str,
+        first: &str,
+        (qs, qe): (&str, &str),
+    ) -> Result<Reduced, Unsupported> {
+        let mut load = |l: &mut Lower, q: &str| match stage {
+            Some(st) => Ok(st.load_own(l, q, self.t)),
+            None => Ok(self.elem_q(l, len, first, q)?.0),
+        };
+        self.reduce(l, qs, qe, &mut load)
+    }
+
     /// The element at scan position `q` of the row starting at linear index
     /// `first`, and its index `j` in the row (`q`, or `len - 1 - q`).
     fn elem_q(&self, l: &mut Lower, len: &str, first: &str, q: &str) -> Result<Reduced, Unsupported> {
@@ -469,11 +486,7 @@ fn scan(
             .map(|_| s.stage_in(l, &sh, tile, &qs, &len, &first))
             .transpose()?;
         // Pass 1: the chunk's total.
-        let mut load = |l: &mut Lower, q: &str| match &stage {
-            Some(st) => Ok(st.load_own(l, q, t)),
-            None => Ok(s.elem_q(l, &len, &first, q)?.0),
-        };
-        let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+        let (acc, have) = s.reduce_own(l, stage.as_ref(), &len, &first, (&qs, &qe))?;
         st_shared(l, &sh, &tidc, &acc, &have, t);
         s.scan_slots(l, &sh, &tidc, &ntidc)?;
         // Pass 2: each chunk from its prefix.
@@ -555,7 +568,6 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     let t = s.t;
     // The host splits the tiles as `scan_stage_per` says (`sizes::scan_split`).
     let stage_per = scan_stage_per(&leaf_bytes(t));
-    let staged = stage_per.is_some();
     let tid = wide(l, &id.tid);
     let tidc = id.tid.clone();
     // Within a tile the scan starts without `z`: it enters with the prefix.
@@ -598,15 +610,10 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
         tid: &tid,
         ntid: &id.ntid,
     };
-    let stage = match staged {
-        true => Some(s.stage_in(l, &sh, span, &qs, &len, &first)?),
-        false => None,
-    };
-    let mut load = |l: &mut Lower, q: &str| match &stage {
-        Some(st) => Ok(st.load_own(l, q, t)),
-        None => Ok(s.elem_q(l, &len, &first, q)?.0),
-    };
-    let (acc, have) = s.reduce(l, &qs, &qe, &mut load)?;
+    let stage = stage_per
+        .map(|_| s.stage_in(l, &sh, span, &qs, &len, &first))
+        .transpose()?;
+    let (acc, have) = s.reduce_own(l, stage.as_ref(), &len, &first, (&qs, &qe))?;
     st_shared(l, &sh, &tidc, &acc, &have, t);
     // The threads' exclusive prefixes within the tile; its aggregate in slot MAX_THREADS.
     inner.scan_slots(l, &sh, &tidc, &id.ntid)?;
