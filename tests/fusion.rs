@@ -1520,3 +1520,100 @@ fn permutes_onto_a_fill_write_their_own() {
         }
     }
 }
+
+mod total_order {
+    use super::*;
+    variants! {
+        pub fn argmin_pairs(xs: &Vector<f32>) -> Scalar<(f32, usize)> {
+            generate(xs.shape(), |[i]| (xs[[i]], i)).fold1_all(|a, b| a.min(b))
+        }
+        pub fn argmax_pairs(xs: &Vector<i32>) -> Scalar<(i32, usize)> {
+            generate(xs.shape(), |[i]| (xs[[i]], i)).fold1_all(|a, b| a.max(b))
+        }
+        pub fn argmin_lib(xs: &Vector<f32>) -> (Scalar<usize>, Scalar<usize>) {
+            (xs.argmin(), xs.argmax())
+        }
+        // The greatest value, the first of equals, written out; the second
+        // field by `<=`.
+        pub fn by_hand(xs: &Vector<i32>) -> Scalar<(i32, usize)> {
+            generate(xs.shape(), |[i]| (xs[[i]], i))
+                .fold1_all(|a, b| if a.0 > b.0 || (a.0 == b.0 && a.1 <= b.1) { a } else { b })
+        }
+        // Ties go to the first in order: the index is not compared.
+        pub fn first_least(xs: &Vector<i32>) -> Scalar<(i32, usize)> {
+            generate(xs.shape(), |[i]| (xs[[i]], i)).fold1_all(|a, b| if b.0 < a.0 { b } else { a })
+        }
+    }
+}
+
+/// A fold that picks one of its operands by an order on all their fields
+/// (argmin and argmax over (value, index), NaN last in `argmin`) may
+/// combine in any order, so the CPU interleaves its accumulators; one that
+/// leaves ties to the order of elements may not. Results (with many ties,
+/// and NaNs for `argmin`) are the interpreter's.
+#[test]
+fn folds_choosing_by_a_total_order_are_commutative() {
+    use total_order::*;
+    let commutative = |src: &str, name: &str| -> Vec<bool> {
+        let p = plan(src, name, Options::default());
+        p.kernels()
+            .filter_map(|k| match &k.op {
+                accel_core::plan::KernelOp::Fold { f, .. } => {
+                    Some(accel_core::plan::commutative(&p.arena, f))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(commutative(fused::argmin_pairs::SOURCE, "argmin_pairs"), [true]);
+    assert_eq!(commutative(fused::argmax_pairs::SOURCE, "argmax_pairs"), [true]);
+    // The two folds are one kernel, choosing field by field.
+    assert_eq!(commutative(fused::argmin_lib::SOURCE, "argmin_lib"), [true]);
+    assert_eq!(commutative(fused::by_hand::SOURCE, "by_hand"), [true]);
+    assert_eq!(commutative(fused::first_least::SOURCE, "first_least"), [false]);
+    // Every form against the interpreter: empty input fails, as `fold1` does.
+    use accel::dynamic::{Dyn, ToDyn};
+    fn check_all<T: ToDyn>(src: &str, name: &str, args: &[Dyn], empty: bool, got: Vec<accel::Result<T>>) {
+        for got in got {
+            if empty {
+                check_err(src, name, args, got, ErrorKind::EmptyReduction);
+            } else {
+                check_ok(src, name, args, got, EXACT);
+            }
+        }
+    }
+    for n in SIZES {
+        // Many ties, the first least not in the first lane of accumulators.
+        let ints = Vector::from((0..n).map(|i| ((i * 7919 + 13) % 5) as i32).collect::<Vec<_>>());
+        let floats = Vector::from(
+            (0..n)
+                .map(|i| ((i * 7919 + 13) % 5) as f32 - 2.0)
+                .collect::<Vec<_>>(),
+        );
+        let nans = Vector::from(
+            (0..n)
+                .map(|i| {
+                    if i % 7 == 3 {
+                        f32::NAN
+                    } else {
+                        (hash(i) % 5) as f32
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+        let (src, args) = (fused::argmin_pairs::SOURCE, [arg(&floats)]);
+        let got = vec![fused::argmin_pairs(&floats), no_fusion::argmin_pairs(&floats)];
+        check_all(src, "argmin_pairs", &args, n == 0, got);
+        let args = [arg(&ints)];
+        let got = vec![fused::argmax_pairs(&ints), no_sharing::argmax_pairs(&ints)];
+        check_all(fused::argmax_pairs::SOURCE, "argmax_pairs", &args, n == 0, got);
+        let got = vec![fused::by_hand(&ints), no_fusion::by_hand(&ints)];
+        check_all(fused::by_hand::SOURCE, "by_hand", &args, n == 0, got);
+        let got = vec![fused::first_least(&ints)];
+        check_all(fused::first_least::SOURCE, "first_least", &args, n == 0, got);
+        for xs in [&floats, &nans] {
+            let got = vec![fused::argmin_lib(xs), no_fusion::argmin_lib(xs)];
+            check_all(fused::argmin_lib::SOURCE, "argmin_lib", &[arg(xs)], n == 0, got);
+        }
+    }
+}

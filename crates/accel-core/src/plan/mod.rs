@@ -549,12 +549,161 @@ impl Plan {
 /// Whether combination function `f` is commutative as well as associative
 /// (which the language requires of every fold operator): `a + b`, `a * b`,
 /// `a.min(b)`, `a.max(b)`, `&`, `|`, `^`, either way round, or a tuple of
-/// such operators applied field by field. The back ends may then combine
-/// elements in any order (interleaved accumulators on the CPU, strided
-/// coalesced loads on a GPU).
+/// such operators applied field by field; or the choice of one operand by
+/// an order on all of its fields (`a.min(b)` of tuples: an argmin with ties
+/// broken by the index). The back ends may then combine elements in any
+/// order (interleaved accumulators on the CPU, strided coalesced loads on a
+/// GPU).
 pub fn commutative(arena: &Arena, f: &Fun) -> bool {
-    let [a, b] = f.params[..] else { return false };
-    commutative_at(arena, f.body, a, b, &mut Vec::new())
+    use crate::ir::{Expr, Scalar};
+    let [mut a, mut b] = f.params[..] else {
+        return false;
+    };
+    // `let a2 = a; let b2 = b; ..`: the body reads the new names.
+    let mut h = f.body;
+    while let Expr::Scalar(Scalar::Let { var, value, body }) = arena.expr(h) {
+        match arena.expr(*value) {
+            Expr::Scalar(Scalar::Var(x)) if *x == a => a = *var,
+            Expr::Scalar(Scalar::Var(x)) if *x == b => b = *var,
+            _ => return false,
+        }
+        h = *body;
+    }
+    commutative_at(arena, h, a, b, &mut Vec::new())
+}
+
+/// Whether `h` is `if x ≺ y { x } else { y }` for fields `path` of `a`
+/// and `b` (`{x, y}`, either way round), and `≺` a lexicographic order over
+/// every scalar field below, strict but in the last: `x.0 < y.0 || (x.0 ==
+/// y.0 && x.1 < y.1)`, as `min` and `max` of tuples are written. The result
+/// is then the least (or greatest) operand whichever comes first, or one of
+/// two equal ones. Comparing only some fields is not enough: which of two
+/// elements equal in them wins would depend on their order.
+fn selects_by_total_order(arena: &Arena, (c, t, e): (H, H, H), a: VarId, b: VarId, path: &[usize]) -> bool {
+    let field_of = |h: H, v: VarId| {
+        let mut h = h;
+        for &k in path.iter().rev() {
+            match arena.expr(h) {
+                crate::ir::Expr::Scalar(crate::ir::Scalar::Proj(inner, n)) if *n == k => h = *inner,
+                _ => return false,
+            }
+        }
+        matches!(arena.expr(h), crate::ir::Expr::Scalar(crate::ir::Scalar::Var(w)) if *w == v)
+    };
+    let (x, y) = if field_of(t, a) && field_of(e, b) {
+        (a, b)
+    } else if field_of(t, b) && field_of(e, a) {
+        (b, a)
+    } else {
+        return false;
+    };
+    let mut ty = &arena.var(x).ty;
+    for &k in path {
+        match ty {
+            crate::ir::Ty::Tuple(ts) if k < ts.len() => ty = &ts[k],
+            _ => return false,
+        }
+    }
+    let mut fields = Vec::new();
+    field_paths(ty, &mut path.to_vec(), &mut fields);
+    lexicographic(arena, c, x, y, &fields)
+}
+
+/// The paths of the scalar fields of `ty`, in order.
+fn field_paths(ty: &crate::ir::Ty, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    match ty {
+        crate::ir::Ty::Tuple(ts) => {
+            for (k, t) in ts.iter().enumerate() {
+                path.push(k);
+                field_paths(t, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push(path.clone()),
+    }
+}
+
+/// Whether `c` is `x ≺ y` over `fields` (see [`selects_by_total_order`]),
+/// each field by `<` or `>` (either gives a total order).
+/// A float field may order NaN after every number, as `argmin` and
+/// `argmax` do: `x.f < y.f || (y.f != y.f && !(x.f != x.f))`, equal when
+/// `x.f == y.f || (x.f != x.f && y.f != y.f)`.
+fn lexicographic(arena: &Arena, c: H, x: VarId, y: VarId, fields: &[Vec<usize>]) -> bool {
+    use crate::ir::{BinOp, Expr, Scalar, UnOp};
+    let Some((first, rest)) = fields.split_first() else {
+        return false;
+    };
+    let bin = |h: H| match arena.expr(h) {
+        Expr::Scalar(Scalar::Binary(op, l, r)) => Some((*op, *l, *r)),
+        _ => None,
+    };
+    // Field `first` of variable `v`?
+    let field = |h: H, v: VarId| {
+        let mut h = h;
+        for &k in first.iter().rev() {
+            match arena.expr(h) {
+                Expr::Scalar(Scalar::Proj(inner, n)) if *n == k => h = *inner,
+                _ => return false,
+            }
+        }
+        matches!(arena.expr(h), Expr::Scalar(Scalar::Var(w)) if *w == v)
+    };
+    // `c` as `x.f op y.f`: the operator, either way round.
+    let compare = |c: H| -> Option<BinOp> {
+        let (op, l, r) = bin(c)?;
+        if field(l, x) && field(r, y) {
+            Some(op)
+        } else if field(l, y) && field(r, x) {
+            Some(match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Ge => BinOp::Le,
+                other => other,
+            })
+        } else {
+            None
+        }
+    };
+    // `v.f != v.f`
+    let is_nan = |h: H, v: VarId| matches!(bin(h), Some((BinOp::Ne, l, r)) if field(l, v) && field(r, v));
+    // An order: strict but in the last field.
+    let order = |op: Option<BinOp>, strict: bool| match op {
+        Some(BinOp::Lt | BinOp::Gt) => true,
+        Some(BinOp::Le | BinOp::Ge) => !strict,
+        _ => false,
+    };
+    if rest.is_empty() {
+        return order(compare(c), false);
+    }
+    // `x.f ≺ y.f || (x.f == y.f && REST)`
+    let Some((BinOp::Or, before, tie)) = bin(c) else {
+        return false;
+    };
+    let strict = |h: H| {
+        if order(compare(h), true) {
+            return true;
+        }
+        // NaN last: `x.f ≺ y.f || (y.f != y.f && !(x.f != x.f))`
+        let Some((BinOp::Or, cmp, nan)) = bin(h) else {
+            return false;
+        };
+        let Some((BinOp::And, y_nan, x_num)) = bin(nan) else {
+            return false;
+        };
+        let x_num = matches!(arena.expr(x_num), Expr::Scalar(Scalar::Unary(UnOp::Not, n)) if is_nan(*n, x));
+        is_nan(y_nan, y) && x_num && order(compare(cmp), true)
+    };
+    let equal = |h: H| {
+        compare(h) == Some(BinOp::Eq)
+            || matches!(bin(h), Some((BinOp::Or, eq, nans)) if compare(eq) == Some(BinOp::Eq)
+                && matches!(bin(nans), Some((BinOp::And, p, q))
+                    if (is_nan(p, x) && is_nan(q, y)) || (is_nan(p, y) && is_nan(q, x))))
+    };
+    let Some((BinOp::And, eq, next)) = bin(tie) else {
+        return false;
+    };
+    strict(before) && equal(eq) && lexicographic(arena, next, x, y, rest)
 }
 
 /// Whether `h` is the commutative combination of field `path` of the two
@@ -588,6 +737,7 @@ fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>
             y,
         )) => pair(*x, *y),
         Expr::Scalar(Scalar::Math(MathFn::Min | MathFn::Max, xs)) if xs.len() == 2 => pair(xs[0], xs[1]),
+        Expr::Scalar(Scalar::If(c, t, e)) => selects_by_total_order(arena, (*c, *t, *e), a, b, path),
         _ => false,
     }
 }
