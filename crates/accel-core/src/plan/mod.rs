@@ -580,16 +580,7 @@ pub fn commutative(arena: &Arena, f: &Fun) -> bool {
 /// two equal ones. Comparing only some fields is not enough: which of two
 /// elements equal in them wins would depend on their order.
 fn selects_by_total_order(arena: &Arena, (c, t, e): (H, H, H), a: VarId, b: VarId, path: &[usize]) -> bool {
-    let field_of = |h: H, v: VarId| {
-        let mut h = h;
-        for &k in path.iter().rev() {
-            match arena.expr(h) {
-                crate::ir::Expr::Scalar(crate::ir::Scalar::Proj(inner, n)) if *n == k => h = *inner,
-                _ => return false,
-            }
-        }
-        matches!(arena.expr(h), crate::ir::Expr::Scalar(crate::ir::Scalar::Var(w)) if *w == v)
-    };
+    let field_of = |h: H, v: VarId| is_field(arena, h, v, path);
     let (x, y) = if field_of(t, a) && field_of(e, b) {
         (a, b)
     } else if field_of(t, b) && field_of(e, a) {
@@ -607,6 +598,19 @@ fn selects_by_total_order(arena: &Arena, (c, t, e): (H, H, H), a: VarId, b: VarI
     let mut fields = Vec::new();
     field_paths(ty, &mut path.to_vec(), &mut fields);
     lexicographic(arena, c, x, y, &fields)
+}
+
+/// Whether `h` is field `path` of variable `v` (`v.0.1` for `[0, 1]`).
+fn is_field(arena: &Arena, h: H, v: VarId, path: &[usize]) -> bool {
+    use crate::ir::{Expr, Scalar};
+    let mut h = h;
+    for &k in path.iter().rev() {
+        match arena.expr(h) {
+            Expr::Scalar(Scalar::Proj(inner, n)) if *n == k => h = *inner,
+            _ => return false,
+        }
+    }
+    matches!(arena.expr(h), Expr::Scalar(Scalar::Var(w)) if *w == v)
 }
 
 /// The paths of the scalar fields of `ty`, in order.
@@ -637,17 +641,7 @@ fn lexicographic(arena: &Arena, c: H, x: VarId, y: VarId, fields: &[Vec<usize>])
         Expr::Scalar(Scalar::Binary(op, l, r)) => Some((*op, *l, *r)),
         _ => None,
     };
-    // Field `first` of variable `v`?
-    let field = |h: H, v: VarId| {
-        let mut h = h;
-        for &k in first.iter().rev() {
-            match arena.expr(h) {
-                Expr::Scalar(Scalar::Proj(inner, n)) if *n == k => h = *inner,
-                _ => return false,
-            }
-        }
-        matches!(arena.expr(h), Expr::Scalar(Scalar::Var(w)) if *w == v)
-    };
+    let field = |h: H, v: VarId| is_field(arena, h, v, first);
     // `c` as `x.f op y.f`: the operator, either way round.
     let compare = |c: H| -> Option<BinOp> {
         let (op, l, r) = bin(c)?;
@@ -710,17 +704,7 @@ fn lexicographic(arena: &Arena, c: H, x: VarId, y: VarId, fields: &[Vec<usize>])
 /// parameters `a` and `b`.
 fn commutative_at(arena: &Arena, h: H, a: VarId, b: VarId, path: &mut Vec<usize>) -> bool {
     use crate::ir::{BinOp, Expr, MathFn, Scalar};
-    // Field `path` of parameter `p`?
-    let is_field = |x: H, p: VarId, path: &[usize]| {
-        let mut x = x;
-        for &k in path.iter().rev() {
-            match arena.expr(x) {
-                Expr::Scalar(Scalar::Proj(y, n)) if *n == k => x = *y,
-                _ => return false,
-            }
-        }
-        matches!(arena.expr(x), Expr::Scalar(Scalar::Var(v)) if *v == p)
-    };
+    let is_field = |x: H, p: VarId, path: &[usize]| is_field(arena, x, p, path);
     let pair = |x: H, y: H| {
         (is_field(x, a, path) && is_field(y, b, path)) || (is_field(x, b, path) && is_field(y, a, path))
     };
