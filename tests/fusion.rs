@@ -1617,3 +1617,103 @@ fn folds_choosing_by_a_total_order_are_commutative() {
         }
     }
 }
+
+mod row_values {
+    use super::*;
+    variants! {
+        // A quotient of two reads of the row: once per row.
+        pub fn scaled(x: &Matrix<f32>, y: &Matrix<f32>) -> Matrix<f32> {
+            let [m, n] = x.shape();
+            generate([m, n], |[r, c]| x[[r, c]] * (y[[r, 0]] / y[[r, n - 1]]).sqrt())
+        }
+        // Bound by a `let`, read through `let`s of the index; a tuple; a
+        // read past the end when `k` is too large (every row with elements
+        // fails, as each element would).
+        pub fn with_lets(x: &Matrix<i32>, d: &Vector<i32>, k: usize) -> Matrix<(i32, i32)> {
+            let [m, n] = x.shape();
+            generate([m, n], |ix| {
+                let row = ix[0];
+                let s = (d[[row]] * 3, x[[row, k]] + 1);
+                let c = ix[1];
+                (x[[row, c]] / s.0.max(1), s.1 - c as i32)
+            })
+        }
+        // Only in one branch, taken by some elements: not computed for
+        // rows that never take it, so `k` out of bounds fails only where the
+        // branch runs.
+        pub fn in_branch(x: &Matrix<f32>, k: usize) -> Matrix<f32> {
+            let [m, n] = x.shape();
+            generate([m, n], |[r, c]| if x[[r, c]] > 15.0 { x[[r, c]] / x[[r, k]] } else { x[[r, c]] })
+        }
+        // Rank 3: the row is the first two components; an integer division
+        // of the row by a row value that may be zero.
+        pub fn cube(x: &Array<i32, 3>, d: &Matrix<i32>) -> Array<i32, 3> {
+            let [a, b, c] = x.shape();
+            generate([a, b, c], |[i, j, l]| x[[i, j, l]] + (1000 / d[[i, j]]) * (l as i32))
+        }
+    }
+}
+
+/// Parts of a generate's element function that are the same along a row
+/// are computed once per row on the CPU (`generate_rows_with`), only where
+/// every element computes them, with the same results and the same failures
+/// as the interpreter: empty rows, few rows and many, a read past the end,
+/// a division by zero in some row.
+#[test]
+fn row_values_are_computed_once_per_row() {
+    use row_values::*;
+    let rt = quote::quote!(::accel::__rt);
+    let code = |src: &str, name: &str| {
+        accel_kernels::cpu::program_body(&plan(src, name, Options::default()), &rt).to_string()
+    };
+    assert!(code(fused::scaled::SOURCE, "scaled").contains("generate_rows_with"));
+    assert!(code(fused::with_lets::SOURCE, "with_lets").contains("generate_rows_with"));
+    assert!(code(fused::cube::SOURCE, "cube").contains("generate_rows_with"));
+    assert!(!code(fused::in_branch::SOURCE, "in_branch").contains("generate_rows_with"));
+    for (m, n) in [(0, 3), (3, 0), (1, 1), (2, 7), (5, 33), (40, 3), (130, 17)] {
+        let f = |seed: usize| {
+            Matrix::from_vec(
+                [m, n],
+                (0..m * n)
+                    .map(|i| (hash(i * 3 + seed) % 19) as f32 + 1.0)
+                    .collect(),
+            )
+            .unwrap()
+        };
+        let (x, y) = (f(1), f(2));
+        let args = [arg(&x), arg(&y)];
+        for got in [fused::scaled(&x, &y), no_fusion::scaled(&x, &y)] {
+            check_ok(fused::scaled::SOURCE, "scaled", &args, got, 1e-6);
+        }
+        let xi = Matrix::from_vec([m, n], (0..m * n).map(|i| (hash(i) % 100) as i32 - 50).collect()).unwrap();
+        let d = Vector::from((0..m).map(|i| (hash(i + 7) % 5) as i32 - 2).collect::<Vec<_>>());
+        for k in [0, n.saturating_sub(1), n] {
+            let args = [arg(&xi), arg(&d), arg(k)];
+            let src = fused::with_lets::SOURCE;
+            check(src, "with_lets", &args, fused::with_lets(&xi, &d, k), EXACT).ok();
+            check(src, "with_lets", &args, no_sharing::with_lets(&xi, &d, k), EXACT).ok();
+            let args = [arg(&x), arg(k)];
+            check(
+                fused::in_branch::SOURCE,
+                "in_branch",
+                &args,
+                fused::in_branch(&x, k),
+                1e-6,
+            )
+            .ok();
+        }
+        let c3 =
+            Array::<i32, 3>::from_vec([m, n, 3], (0..m * n * 3).map(|i| (hash(i) % 10) as i32).collect())
+                .unwrap();
+        // Zero divisors in some rows (when any row has elements).
+        let dm = Matrix::from_vec([m, n], (0..m * n).map(|i| (hash(i + 1) % 4) as i32).collect()).unwrap();
+        let nz =
+            Matrix::from_vec([m, n], (0..m * n).map(|i| (hash(i + 1) % 4) as i32 + 1).collect()).unwrap();
+        for dd in [&dm, &nz] {
+            let args = [arg(&c3), arg(dd)];
+            for got in [fused::cube(&c3, dd), no_fusion::cube(&c3, dd)] {
+                check(fused::cube::SOURCE, "cube", &args, got, EXACT).ok();
+            }
+        }
+    }
+}

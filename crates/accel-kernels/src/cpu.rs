@@ -18,6 +18,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 mod lanes;
+mod rows;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use accel_core::plan::bounds::{
@@ -89,6 +90,9 @@ struct Gen<'a> {
     run_divisors: RefCell<Option<RunDivisors>>,
     /// Emitting a let-bound variable as its value (see [`Gen::run_divisor`]).
     inline_lets: Cell<bool>,
+    /// While emitting the element function of a generate over rows: the
+    /// parts computed once per row (see [`rows`]).
+    row_values: RefCell<Option<RowValues>>,
     /// Memo of [`Gen::on_host`].
     host_memo: RefCell<HashMap<H, bool>>,
 }
@@ -115,6 +119,7 @@ impl<'a> Gen<'a> {
             hoisted: RefCell::new(None),
             run_divisors: RefCell::new(None),
             inline_lets: Cell::new(false),
+            row_values: RefCell::new(None),
             host_memo: RefCell::new(HashMap::new()),
         }
     }
@@ -144,6 +149,17 @@ struct Hoisted {
     name: Ident,
     value: TokenStream,
     ty: TokenStream,
+}
+
+/// The values computed once per row of a generate over rows (`__row.k`).
+struct RowValues {
+    /// The expressions to compute so ([`rows::row_values`]).
+    wanted: HashSet<H>,
+    /// Those met while emitting the element function, in order: the
+    /// expression, its value (computed at the row's first element) and type.
+    values: Vec<(H, TokenStream, TokenStream)>,
+    /// Emitting one of them: its parts are computed with it.
+    emitting: bool,
 }
 
 /// The divisors computed once per run of an expand's elements.
@@ -993,11 +1009,13 @@ impl Gen<'_> {
         }
     }
 
-    /// For a generate over an index space of rank 2 or more: the closure
-    /// `|__r, __j|` of [`generate_rows`](accel_runtime::cpu::generate_rows),
-    /// which finds its index from the row and the column (`__i`, the linear
-    /// offset, stays available to reads at the element's own offset).
-    fn row_generate_closure(&self, e: &ElemFn, shape: &Ident) -> Option<TokenStream> {
+    /// For a generate over an index space of rank 2 or more: the call of
+    /// [`generate_rows`](accel_runtime::cpu::generate_rows), whose closure
+    /// `|__r, __j|` finds its index from the row and the column (`__i`, the
+    /// linear offset, stays available to reads at the element's own offset),
+    /// or of `generate_rows_with` when some of the element function is the
+    /// same along a row ([`rows`]): computed once per row, read as `__row.k`.
+    fn row_generate_call(&self, e: &ElemFn, shape: &Ident, cols: &TokenStream) -> Option<TokenStream> {
         let ElemFn::Index(f) = e else {
             return None;
         };
@@ -1009,14 +1027,76 @@ impl Gen<'_> {
         }
         let rt = self.rt;
         let p = var(f.params[0]);
+        let wanted: HashSet<H> =
+            rows::row_values(self.a, f.body, f.params[0], r, &|v| self.host_vars.contains(&v))
+                .into_iter()
+                .collect();
+        self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
+            wanted,
+            values: Vec::new(),
+            emitting: false,
+        }));
         let body = self.expr(f.body);
+        let values = self.row_values.take().map(|rv| rv.values).unwrap_or_default();
         let r = Literal::usize_unsuffixed(r);
-        Some(quote!(|__r: usize, __j: usize| {
-            #[allow(unused_variables)]
-            let __i: usize = __r * __len + __j;
-            let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
-            #body
-        }))
+        if values.is_empty() {
+            return Some(
+                quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, |__r: usize, __j: usize| {
+                    #[allow(unused_variables)]
+                    let __i: usize = __r * __len + __j;
+                    let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
+                    #body
+                })),
+            );
+        }
+        let (vals, tys): (Vec<_>, Vec<_>) = values.into_iter().map(|(_, v, t)| (v, t)).unzip();
+        Some(quote!(#rt::cpu::generate_rows_with::<#cols, _>(
+            __rows,
+            __len,
+            // The row's values, as its first element computes them.
+            |__r: usize| -> (#(#tys,)*) {
+                #[allow(unused_variables)]
+                let __i: usize = __r * __len;
+                #[allow(unused_variables)]
+                let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, 0);
+                (#(#vals,)*)
+            },
+            |__row: &(#(#tys,)*), __r: usize, __j: usize| {
+                #[allow(unused_variables)]
+                let __i: usize = __r * __len + __j;
+                let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
+                #body
+            },
+        )))
+    }
+
+    /// The name (`__row.k`) of `h`'s value computed once per row, when `h`
+    /// is one of the row values of the element function being emitted.
+    fn row_value(&self, h: H) -> Option<TokenStream> {
+        let k = {
+            let rv = self.row_values.borrow();
+            let rv = rv.as_ref().filter(|rv| !rv.emitting && rv.wanted.contains(&h))?;
+            rv.values.iter().position(|(x, ..)| *x == h)
+        };
+        let k = match k {
+            Some(k) => k,
+            None => {
+                // Emitted with the `let`s around it inlined: the row's
+                // closure has none of them.
+                self.row_values.borrow_mut().as_mut()?.emitting = true;
+                let inline = self.inline_lets.replace(true);
+                let value = self.expr(h);
+                self.inline_lets.set(inline);
+                let ty = rust_ty(self.a.ty(h));
+                let mut rv = self.row_values.borrow_mut();
+                let rv = rv.as_mut()?;
+                rv.emitting = false;
+                rv.values.push((h, value, ty));
+                rv.values.len() - 1
+            }
+        };
+        let k = Literal::usize_unsuffixed(k);
+        Some(quote!(__row.#k))
     }
 
     /// `|__r: usize, __j: usize| -> T` computing element `__j` of row `__r` of
@@ -1170,11 +1250,11 @@ impl Gen<'_> {
                     if let Some(split) = self.guard_split(elem, bs, rank) {
                         return split;
                     }
-                    if let Some(f) = self.row_generate_closure(elem, bs) {
-                        if !elem.loops(self.a) {
+                    if !elem.loops(self.a) {
+                        if let Some(call) = self.row_generate_call(elem, bs, cols) {
                             return quote!({
                                 let (__rows, __len) = #rt::cpu::rows_of(&#bs);
-                                #rt::cpu::generate_rows::<#cols>(__rows, __len, #f)
+                                #call
                             });
                         }
                     }
@@ -2098,6 +2178,9 @@ impl Scalars for Gen<'_> {
     fn expr(&self, h: H) -> TokenStream {
         if let Some(name) = self.hoist(h) {
             return quote!(#name);
+        }
+        if let Some(value) = self.row_value(h) {
+            return value;
         }
         let rt = self.rt;
         match self.a.expr(h) {

@@ -230,6 +230,44 @@ pub fn generate_rows<C: Columns>(rows: usize, len: usize, f: impl Fn(usize, usiz
     cols
 }
 
+/// [`generate_rows`] whose element function takes what is the same along a
+/// row, `row(r)`, computed once per row (before its first element): `f(&s,
+/// r, j)` with `s = row(r)`.
+pub fn generate_rows_with<C: Columns, S>(
+    rows: usize,
+    len: usize,
+    row: impl Fn(usize) -> S + Sync,
+    f: impl Fn(&S, usize, usize) -> C::Elem + Sync,
+) -> C {
+    let n = rows * len;
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    // Writes the elements `lo..hi` (linear offsets), a row's values computed
+    // where its first element in the range is.
+    let run = |lo: usize, hi: usize| {
+        let mut i = lo;
+        while i < hi {
+            let (r, j0) = (i / len, i % len);
+            let end = hi.min((r + 1) * len);
+            let s = row(r);
+            for j in j0..j0 + (end - i) {
+                // SAFETY: `r * len + j < hi <= n` = the capacity; the
+                // ranges given to `run` are disjoint.
+                unsafe { C::write(out, r * len + j, f(&s, r, j)) }
+            }
+            i = end;
+        }
+    };
+    if len > 0 && rows >= 4 * threads() {
+        fold::row_groups(rows, len).for_each(|group| run(group.start * len, group.end * len));
+    } else {
+        chunks(n).for_each(|r| run(r.start, r.end));
+    }
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 /// [`generate`] for elements whose cost varies (each runs a loop): split
 /// finely, balanced by work stealing.
 pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {

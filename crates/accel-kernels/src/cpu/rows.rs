@@ -1,0 +1,267 @@
+//! Values the same along a row: in a generate over rows (rank 2 or more),
+//! the parts of the element function that depend on the row alone
+//! (`y[[r, n - 1]] / bp[[r, n - 1]]` for element `[r, k]`) are computed once
+//! per row ([`generate_rows_with`](accel_runtime::cpu::generate_rows_with)).
+//! The Rust compiler does not hoist them itself: it cannot move a read past
+//! the kernel's stores, nor a division out of a loop that may fail first.
+
+use accel_core::ir::{Arena, BinOp, Expr, PlanRead, Scalar, Ty, VarId, H};
+use std::collections::{HashMap, HashSet};
+
+/// How an expression varies along a row.
+#[derive(Clone, Debug, PartialEq)]
+enum Along {
+    /// The same for every element of a row.
+    Fixed,
+    /// Depends on the position in the row.
+    Varies,
+    /// An index or tuple whose components vary differently.
+    Parts(Vec<Along>),
+}
+
+impl Along {
+    fn fixed(&self) -> bool {
+        match self {
+            Along::Fixed => true,
+            Along::Varies => false,
+            Along::Parts(ps) => ps.iter().all(Along::fixed),
+        }
+    }
+}
+
+/// The largest parts of element function body `body` (over index `param`
+/// of rank `rank`) that are the same along a row, worth computing once per
+/// row, and computed by every element: not inside a branch, the right side
+/// of `&&` or `||`, or a loop, so that computing them once per row (from
+/// its first element) can make no element fail that would not have. `host`
+/// says whether a variable is bound outside the kernel; values computed
+/// from host variables alone are left to the kernel's own hoisting.
+pub(super) fn row_values(
+    a: &Arena,
+    body: H,
+    param: VarId,
+    rank: usize,
+    host: &dyn Fn(VarId) -> bool,
+) -> Vec<H> {
+    let mut w = Walk {
+        a,
+        host,
+        env: HashMap::new(),
+        memo: HashMap::new(),
+        scopes: 0,
+        open: HashSet::new(),
+        found: Vec::new(),
+    };
+    let mut index = vec![Along::Fixed; rank];
+    if let Some(last) = index.last_mut() {
+        *last = Along::Varies;
+    }
+    w.env.insert(param, Along::Parts(index));
+    w.visit(body);
+    w.found
+}
+
+struct Walk<'a> {
+    a: &'a Arena,
+    host: &'a dyn Fn(VarId) -> bool,
+    /// The `let`-bound variables in scope (and the index parameter).
+    env: HashMap<VarId, Along>,
+    /// Memo of [`Walk::along`] outside [`Walk::scoped`] bindings (each
+    /// variable is bound once, so a node varies the same way wherever it is
+    /// met, but a variable bound inside a part that [`Walk::visit`] then
+    /// enters unbound, as a checked read's, is not tracked there).
+    memo: HashMap<H, Along>,
+    /// How many [`Walk::scoped`] bindings are in force.
+    scopes: usize,
+    /// The `let`s of `env` whose values read a variable the row's closure
+    /// does not have (see [`Walk::closed`]).
+    open: HashSet<VarId>,
+    found: Vec<H>,
+}
+
+impl Walk<'_> {
+    /// Collects the row values among the parts of `h` that every element
+    /// computes.
+    fn visit(&mut self, h: H) {
+        if self.along(h).fixed() && self.worth(h) && self.closed(h, &mut Vec::new()) {
+            self.found.push(h);
+            return;
+        }
+        match self.a.expr(h) {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                self.visit(*value);
+                let v = self.along(*value);
+                self.env.insert(*var, v);
+                if !self.closed(*value, &mut Vec::new()) {
+                    self.open.insert(*var);
+                }
+                self.visit(*body);
+            }
+            // Only the condition is computed by every element.
+            Expr::Scalar(Scalar::If(c, _, _)) => self.visit(*c),
+            Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, x, _)) => self.visit(*x),
+            Expr::Scalar(Scalar::While { .. }) | Expr::Scalar(Scalar::Trace { .. }) => {}
+            // The body runs when the index is inside the shape; when it is
+            // not, the program fails anyway.
+            Expr::Plan(PlanRead::Checked { index, body, .. }) => {
+                self.visit(*index);
+                self.visit(*body);
+            }
+            e => {
+                for c in e.children() {
+                    self.visit(c);
+                }
+            }
+        }
+    }
+
+    /// How `h` varies along a row (in the scope of `self.env`).
+    fn along(&mut self, h: H) -> Along {
+        if let Some(x) = self.memo.get(&h) {
+            return x.clone();
+        }
+        let x = self.along_uncached(h);
+        if self.scopes == 0 {
+            self.memo.insert(h, x.clone());
+        }
+        x
+    }
+
+    fn along_uncached(&mut self, h: H) -> Along {
+        match self.a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) => match self.env.get(v) {
+                Some(x) => x.clone(),
+                None if (self.host)(*v) => Along::Fixed,
+                // Bound by a checked read or a loop outside `h`: not tracked.
+                None => Along::Varies,
+            },
+            Expr::Scalar(Scalar::Lit(_)) | Expr::Scalar(Scalar::None(_)) | Expr::Scalar(Scalar::Shape(_)) => {
+                Along::Fixed
+            }
+            Expr::Plan(PlanRead::Buffer(_)) => Along::Fixed,
+            Expr::Scalar(Scalar::Proj(x, k)) => match self.along(*x) {
+                Along::Parts(ps) => ps.get(*k).cloned().unwrap_or(Along::Varies),
+                x => x,
+            },
+            Expr::Scalar(Scalar::MakeIndex(xs)) | Expr::Scalar(Scalar::Tuple(xs)) => {
+                Along::Parts(xs.iter().map(|x| self.along(*x)).collect())
+            }
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                let v = self.along(*value);
+                self.scoped(*var, v, *body)
+            }
+            // A read: the same element along the row when its index is.
+            Expr::Plan(PlanRead::Checked {
+                index,
+                shape,
+                var,
+                body,
+                ..
+            }) => {
+                let (ix, sh) = (self.along(*index), self.along(*shape));
+                if !(ix.fixed() && sh.fixed()) {
+                    return Along::Varies;
+                }
+                self.scoped(*var, Along::Fixed, *body)
+            }
+            Expr::Scalar(Scalar::While { .. })
+            | Expr::Scalar(Scalar::Trace { .. })
+            | Expr::Plan(PlanRead::ReadStencil { .. }) => Along::Varies,
+            e => {
+                let fixed = e.children().into_iter().all(|c| self.along(c).fixed());
+                if fixed {
+                    Along::Fixed
+                } else {
+                    Along::Varies
+                }
+            }
+        }
+    }
+
+    /// [`Self::along`] of `body` with `var` bound as `v`.
+    fn scoped(&mut self, var: VarId, v: Along, body: H) -> Along {
+        let before = self.env.insert(var, v);
+        self.scopes += 1;
+        let out = self.along(body);
+        self.scopes -= 1;
+        match before {
+            Some(x) => self.env.insert(var, x),
+            None => self.env.remove(&var),
+        };
+        out
+    }
+
+    /// Whether every variable `h` reads is bound inside it (`bound`), by a
+    /// `let` around it whose value is closed too, the index, or outside
+    /// the kernel: the row's closure, which
+    /// computes `h` with those `let`s inlined, has no other. (A part that
+    /// is the same along the row may still read a variable that is not,
+    /// as `let x = a[[i, j]]; 1.0 / y[[i, 0]]` does, or one bound by a
+    /// checked read around it.)
+    fn closed(&self, h: H, bound: &mut Vec<VarId>) -> bool {
+        match self.a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) => {
+                bound.contains(v) || (self.env.contains_key(v) && !self.open.contains(v)) || (self.host)(*v)
+            }
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                if !self.closed(*value, bound) {
+                    return false;
+                }
+                bound.push(*var);
+                let ok = self.closed(*body, bound);
+                bound.pop();
+                ok
+            }
+            Expr::Plan(PlanRead::Checked {
+                index,
+                shape,
+                var,
+                body,
+                ..
+            }) => {
+                if !(self.closed(*index, bound) && self.closed(*shape, bound)) {
+                    return false;
+                }
+                bound.push(*var);
+                let ok = self.closed(*body, bound);
+                bound.pop();
+                ok
+            }
+            // Loops are never part of a row value.
+            Expr::Scalar(Scalar::While { .. }) => false,
+            e => e.children().into_iter().all(|c| self.closed(c, bound)),
+        }
+    }
+
+    /// Whether `h` is worth a slot of the row's values: it reads memory,
+    /// divides or calls a math function, has a plain type (numbers and
+    /// tuples of them), and reads some variable of the element (values of
+    /// host variables alone are hoisted before the kernel).
+    fn worth(&self, h: H) -> bool {
+        fn plain(t: &Ty) -> bool {
+            match t {
+                Ty::Prim(_) => true,
+                Ty::Tuple(ts) => ts.iter().all(plain),
+                _ => false,
+            }
+        }
+        if !plain(self.a.ty(h)) {
+            return false;
+        }
+        let costly = self.a.reaches(h, |_, e| {
+            matches!(
+                e,
+                Expr::Plan(
+                    PlanRead::Checked { .. } | PlanRead::ReadIndex { .. } | PlanRead::ReadLinear { .. }
+                ) | Expr::Scalar(Scalar::Read { .. })
+                    | Expr::Scalar(Scalar::Binary(BinOp::Div | BinOp::Rem, ..))
+                    | Expr::Scalar(Scalar::Math(..))
+            )
+        });
+        let element = self.a.reaches(
+            h,
+            |_, e| matches!(e, Expr::Scalar(Scalar::Var(v)) if !(self.host)(*v)),
+        );
+        costly && element
+    }
+}
