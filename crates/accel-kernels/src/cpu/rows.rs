@@ -1,7 +1,7 @@
 //! Values the same along a row: in a generate over rows (rank 2 or more),
 //! the parts of the element function that depend on the row alone
-//! (`y[[r, n - 1]] / bp[[r, n - 1]]` for element `[r, k]`) are computed once
-//! per row ([`generate_rows_with`](accel_runtime::cpu::generate_rows_with)).
+//! (`(y[[r, 0]] / y[[r, n - 1]]).sqrt()` for element `[r, c]`) are computed
+//! once per row ([`generate_rows_with`](accel_runtime::cpu::generate_rows_with)).
 //! The Rust compiler does not hoist them itself: it cannot move a read past
 //! the kernel's stores, nor a division out of a loop that may fail first.
 
