@@ -226,7 +226,7 @@ impl Canon {
 }
 
 /// The variables that occur free in `h`.
-pub(crate) fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>) -> BTreeSet<VarId> {
+pub fn free_vars(a: &Arena, h: H, memo: &mut HashMap<H, BTreeSet<VarId>>) -> BTreeSet<VarId> {
     if let Some(s) = memo.get(&h) {
         return s.clone();
     }

@@ -5,8 +5,9 @@
 //! The Rust compiler does not hoist them itself: it cannot move a read past
 //! the kernel's stores, nor a division out of a loop that may fail first.
 
+use accel_core::alpha::free_vars;
 use accel_core::ir::{Arena, BinOp, Expr, PlanRead, Scalar, Ty, VarId, H};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// How an expression varies along a row.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +51,7 @@ pub(super) fn row_values(
         memo: HashMap::new(),
         scopes: 0,
         open: HashSet::new(),
+        free: HashMap::new(),
         found: Vec::new(),
     };
     let mut index = vec![Along::Fixed; rank];
@@ -76,6 +78,8 @@ struct Walk<'a> {
     /// The `let`s of `env` whose values read a variable the row's closure
     /// does not have (see [`Walk::closed`]).
     open: HashSet<VarId>,
+    /// Memo of [`free_vars`].
+    free: HashMap<H, BTreeSet<VarId>>,
     found: Vec<H>,
 }
 
@@ -83,7 +87,7 @@ impl Walk<'_> {
     /// Collects the row values among the parts of `h` that every element
     /// computes.
     fn visit(&mut self, h: H) {
-        if self.along(h).fixed() && self.worth(h) && self.closed(h, &mut Vec::new()) {
+        if self.along(h).fixed() && self.worth(h) && self.closed(h) {
             self.found.push(h);
             return;
         }
@@ -92,7 +96,7 @@ impl Walk<'_> {
                 self.visit(*value);
                 let v = self.along(*value);
                 self.env.insert(*var, v);
-                if !self.closed(*value, &mut Vec::new()) {
+                if !self.closed(*value) {
                     self.open.insert(*var);
                 }
                 self.visit(*body);
@@ -191,46 +195,21 @@ impl Walk<'_> {
         out
     }
 
-    /// Whether every variable `h` reads is bound inside it (`bound`), by a
-    /// `let` around it whose value is closed too, the index, or outside
-    /// the kernel: the row's closure, which
-    /// computes `h` with those `let`s inlined, has no other. (A part that
-    /// is the same along the row may still read a variable that is not,
-    /// as `let x = a[[i, j]]; 1.0 / y[[i, 0]]` does, or one bound by a
-    /// checked read around it.)
-    fn closed(&self, h: H, bound: &mut Vec<VarId>) -> bool {
-        match self.a.expr(h) {
-            Expr::Scalar(Scalar::Var(v)) => {
-                bound.contains(v) || (self.env.contains_key(v) && !self.open.contains(v)) || (self.host)(*v)
-            }
-            Expr::Scalar(Scalar::Let { var, value, body }) => {
-                if !self.closed(*value, bound) {
-                    return false;
-                }
-                bound.push(*var);
-                let ok = self.closed(*body, bound);
-                bound.pop();
-                ok
-            }
-            Expr::Plan(PlanRead::Checked {
-                index,
-                shape,
-                var,
-                body,
-                ..
-            }) => {
-                if !(self.closed(*index, bound) && self.closed(*shape, bound)) {
-                    return false;
-                }
-                bound.push(*var);
-                let ok = self.closed(*body, bound);
-                bound.pop();
-                ok
-            }
-            // Loops are never part of a row value.
-            Expr::Scalar(Scalar::While { .. }) => false,
-            e => e.children().into_iter().all(|c| self.closed(c, bound)),
-        }
+    /// Whether every variable `h` reads is bound inside it, by a `let`
+    /// around it whose value is closed too, the index, or outside the
+    /// kernel, and it runs no loop: the row's closure, which computes `h`
+    /// with those `let`s inlined, has no other variable. (A part that is the
+    /// same along the row may still read a variable that is not, as `let x
+    /// = a[[i, j]]; 1.0 / y[[i, 0]]` does, or one bound by a checked read
+    /// around it.)
+    fn closed(&mut self, h: H) -> bool {
+        let loops = self
+            .a
+            .reaches(h, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })));
+        !loops
+            && free_vars(self.a, h, &mut self.free)
+                .iter()
+                .all(|v| (self.env.contains_key(v) && !self.open.contains(v)) || (self.host)(*v))
     }
 
     /// Whether `h` is worth a slot of the row's values: it reads memory,
