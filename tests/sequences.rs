@@ -90,6 +90,21 @@ accel! {
     fn scaled_rows(m: Seq<Vector<f64>>, alpha: f64) -> Scalar<f64> {
         m.map(|r| r.map(|x| x * alpha)).map(|r| r.maximum()).fold(0.0, |a, b| a + b)
     }
+    fn collected(xs: Seq<Vector<i64>>, k: i64) -> Vector<i64> {
+        xs.map(|x| x.map(|v| v * k)).collect()
+    }
+    fn tabulated(xs: Seq<Vector<i64>>, w: &Vector<i64>) -> Matrix<i64> {
+        w.to_seq().zip_with(xs, |c, x| x.map(|v| v - c.value())).tabulate()
+    }
+    fn sum_and_values(xs: Seq<Scalar<i64>>) -> (Scalar<i64>, Vector<i64>, Scalar<i64>) {
+        let s = xs.map(|x| x.map(|v| v * 3 + 1));
+        (s.sum(), s.tabulate(), s.maximum())
+    }
+    fn sorted_rows(xs: Seq<Vector<i32>>) -> (Matrix<i32>, Vector<i32>) {
+        // `sort` does not lift: one element per iteration.
+        let s = xs.map(|x| x.sort());
+        (s.tabulate(), s.collect())
+    }
 }
 
 /// Vectors of lengths around `len` (irregular when `jitter`).
@@ -245,7 +260,7 @@ proptest! {
 }
 
 /// The rows of `m`, as vectors.
-fn rows_of(m: &Matrix<f64>) -> Vec<Vector<f64>> {
+fn rows_of<T: accel::Elem>(m: &Matrix<T>) -> Vec<Vector<T>> {
     let [r, c] = m.shape();
     let xs = m.to_vec();
     (0..r)
@@ -274,6 +289,51 @@ proptest! {
         let r = accel::with_chunk_len(chunk, || scaled_rows(Stream::chunks(blocks.clone()), alpha));
         let r = check(scaled_rows::SOURCE, "scaled_rows", &args, r, sum_tol(1e-12, 30.0 * 27.0));
         prop_assert_eq!(r.is_err(), rows.iter().any(|r| r.is_empty()));
+    }
+}
+
+/// Whether the first `n` of `xs` have different lengths (a `tabulate`
+/// of them fails).
+fn ragged<T: accel::Elem>(xs: &[Vector<T>], n: usize) -> bool {
+    xs.iter().take(n).any(|x| x.len() != xs[0].len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(48)))]
+
+    /// `collect` and `tabulate` of streams: in chunks (with a fold in the
+    /// same traversal, zipped with slices), or one element at a time; a
+    /// `tabulate` of elements of different shapes fails as the interpreter
+    /// does.
+    #[test]
+    fn collects_of_streams(xs in vectors(-50i64..50, 12, 5), m in matrix(-50i64..50, 12, 4), w in vector(-5i64..5, 14),
+                           ys in prop::collection::vec(-1000i64..1000, 0..40), k in -3i64..3, chunk in 0usize..5) {
+        let r = accel::with_chunk_len(chunk, || collected(xs.clone(), k));
+        check_ok(collected::SOURCE, "collected", &[seq_arg(&xs), arg(k)], r, EXACT);
+        // Regular (the rows of a matrix), then as they come.
+        for xs in [rows_of(&m), xs.clone()] {
+            let r = accel::with_chunk_len(chunk, || tabulated(xs.clone(), &w));
+            let r = check(tabulated::SOURCE, "tabulated", &[seq_arg(&xs), arg(&w)], r, EXACT);
+            let bad = ragged(&xs, w.len());
+            prop_assert!(r.is_ok() != bad, "{:?}", r);
+            if bad {
+                prop_assert_eq!(r.unwrap_err(), ErrorKind::ShapeMismatch);
+            }
+        }
+        let items: Vec<Scalar<i64>> = ys.iter().map(|y| Scalar::new(*y)).collect();
+        let r = accel::with_chunk_len(chunk, || sum_and_values(items.clone()));
+        check_ok(sum_and_values::SOURCE, "sum_and_values", &[seq_arg(&items)], r, EXACT);
+        let blocks = vec![Vector::from(ys.clone()), Vector::from(ys.iter().map(|y| y / 7).collect::<Vec<_>>())];
+        let all: Vec<Scalar<i64>> = blocks.iter().flat_map(|b| b.to_vec()).map(Scalar::new).collect();
+        let r = accel::with_chunk_len(chunk, || sum_and_values(Stream::chunks(blocks.clone())));
+        check_ok(sum_and_values::SOURCE, "sum_and_values", &[seq_arg(&all)], r, EXACT);
+    }
+
+    #[test]
+    fn collects_one_element_at_a_time(xs in vectors(-50i32..50, 9, 6)) {
+        let r = sorted_rows(xs.clone());
+        let r = check(sorted_rows::SOURCE, "sorted_rows", &[seq_arg(&xs)], r, EXACT);
+        prop_assert!(r.is_ok() != ragged(&xs, xs.len()), "{:?}", r);
     }
 }
 

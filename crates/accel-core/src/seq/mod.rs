@@ -26,7 +26,7 @@
 
 use crate::error::{CResult, CompileError};
 use crate::front::{Param, Program};
-use crate::ir::{Arena, ArrayOp, BinOp, Expr, Fun, Prim, Pull, Scalar, SeqOp, Ty, VarId, H};
+use crate::ir::{Arena, ArrayOp, BinOp, ErrorKind, Expr, Fun, Prim, Pull, Scalar, SeqOp, Ty, VarId, H};
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
 
@@ -56,21 +56,22 @@ pub fn lower(p: &Program) -> CResult<Program> {
             _ => None,
         })
         .collect();
-    // The folds, grouped by the sequence they consume, in arena order.
+    // The consumers (folds, `collect`s, `tabulate`s), grouped by the
+    // sequence they consume, in arena order.
     let mut groups: Vec<(H, Vec<H>)> = Vec::new();
-    let mut folds: Vec<H> = nodes
+    let mut consumers: Vec<H> = nodes
         .iter()
         .copied()
-        .filter(|h| matches!(a.expr(*h), Expr::Seq(SeqOp::Fold { .. })))
+        .filter(|h| matches!(a.expr(*h), Expr::Seq(SeqOp::Fold { .. } | SeqOp::Collect { .. })))
         .collect();
-    folds.sort_unstable();
-    for h in folds {
-        let Expr::Seq(SeqOp::Fold { s, .. }) = a.expr(h) else {
+    consumers.sort_unstable();
+    for h in consumers {
+        let (Expr::Seq(SeqOp::Fold { s, .. }) | Expr::Seq(SeqOp::Collect { s, .. })) = a.expr(h) else {
             continue;
         };
         let s = resolve(&a, &let_values, *s);
         match groups.iter_mut().find(|(g, _)| *g == s) {
-            Some((_, fs)) => fs.push(h),
+            Some((_, cs)) => cs.push(h),
             None => groups.push((s, vec![h])),
         }
     }
@@ -90,7 +91,7 @@ pub fn lower(p: &Program) -> CResult<Program> {
     let mut replace: HashMap<H, H> = HashMap::new();
     let mut streamed_by: HashMap<usize, H> = HashMap::new();
     let mut pulling = HashSet::new();
-    for (s, fs) in &groups {
+    for (s, cs) in &groups {
         let mut lw = Lowering {
             a: &mut a,
             let_values: &let_values,
@@ -105,6 +106,21 @@ pub fn lower(p: &Program) -> CResult<Program> {
                 }
             }
         }
+        // A `collect` of slices runs over every element at once; of a
+        // stream, in the loop that its other consumers share.
+        let mut fs = Vec::new();
+        for &c in cs {
+            match lw.a.expr(c) {
+                Expr::Seq(SeqOp::Collect { tabulate, .. }) if leaves.streams.is_empty() => {
+                    let r = lw.collect_at_once(c, *s, *tabulate, &leaves)?;
+                    replace.insert(c, r);
+                }
+                _ => fs.push(c),
+            }
+        }
+        if fs.is_empty() {
+            continue;
+        }
         // Folds of arrays combine one element at a time.
         let of_arrays = fs.iter().any(|f| match lw.a.expr(*f) {
             Expr::Seq(SeqOp::Fold { z, flatten, .. }) => !flatten && lw.a.ty(*z).is_array(),
@@ -117,7 +133,7 @@ pub fn lower(p: &Program) -> CResult<Program> {
                 (lw.a.new_var(CHUNK_LEN, u.clone()), lw.a.new_var(CHUNK_ELEMS, u))
             });
             let (lh, eh) = (lw.a.var_ref(len), lw.a.var_ref(elems));
-            let w = lw.chunked(*s, &leaves, fs, lh, eh);
+            let w = lw.chunked(*s, &leaves, &fs, lh, eh);
             if w.is_some() && !params.iter().any(|x| x.var == len) {
                 params.extend([param(len, CHUNK_LEN), param(elems, CHUNK_ELEMS)]);
             }
@@ -125,87 +141,14 @@ pub fn lower(p: &Program) -> CResult<Program> {
         } else {
             None
         };
-        let w = match chunked {
+        let (w, results) = match chunked {
             Some(w) => w,
-            None => lw.per_element(*s, fs)?,
+            None => lw.per_element(*s, &fs)?,
         };
         if !leaves.streams.is_empty() {
             pulling.insert(w);
         }
-        for (i, f) in fs.iter().enumerate() {
-            let r = a.proj(w, i + 1);
-            replace.insert(*f, r);
-        }
-    }
-    // `collect` and `tabulate` of slices: every element at once, as one chunk.
-    let mut collects: Vec<H> = nodes
-        .iter()
-        .copied()
-        .filter(|h| matches!(a.expr(*h), Expr::Seq(SeqOp::Collect { .. })))
-        .collect();
-    collects.sort_unstable();
-    for c in collects {
-        let Expr::Seq(SeqOp::Collect { s, tabulate }) = a.expr(c).clone() else {
-            continue;
-        };
-        let mut lw = Lowering {
-            a: &mut a,
-            let_values: &let_values,
-            streams: &streams,
-        };
-        let leaves = lw.leaves(s)?;
-        let what = if tabulate { "tabulate" } else { "collect" };
-        if !leaves.streams.is_empty() {
-            return Err(CompileError::new(
-                a.span(c),
-                format!("`{what}` of a streamed sequence is not supported yet: fold it, or {what} slices of arrays"),
-            ));
-        }
-        let all = lw.all_at_once(s, &leaves.slices).ok_or_else(|| {
-            CompileError::new(
-                a.span(c),
-                format!(
-                    "`{what}` needs a per-element program that runs over all elements at once, and this one \
-                     cannot yet (it may use map, zip_with, generate, backpermute, reshape, folds and scans)"
-                ),
-            )
-        })?;
-        let r = if tabulate {
-            // An empty sequence has no element shape: all extents are 0.
-            let (e, rank) = a.arr_ty(all);
-            let sh = a.shape(all);
-            let n = a.comp(sh, 0);
-            let zero = a.usize_lit(0);
-            let empty = a.binary(BinOp::Eq, n, zero);
-            let dims: Vec<H> = (0..rank)
-                .map(|d| {
-                    let x = a.comp(sh, d);
-                    a.if_(empty, zero, x)
-                })
-                .collect();
-            let dims = a.index(dims);
-            let f = a.lam("ix", Ty::Index(rank), |_, ix| ix);
-            a.add(
-                Expr::Array(ArrayOp::Backpermute {
-                    shape: dims,
-                    f,
-                    a: all,
-                }),
-                Ty::array(e, rank),
-                a.span(c),
-            )
-        } else {
-            let (e, rank) = a.arr_ty(all);
-            let sh = a.shape(all);
-            let n = a.size_of(sh, rank);
-            let flat = a.index(vec![n]);
-            a.add(
-                Expr::Array(ArrayOp::Reshape { shape: flat, a: all }),
-                Ty::array(e, 1),
-                a.span(c),
-            )
-        };
-        replace.insert(c, r);
+        replace.extend(fs.iter().copied().zip(results));
     }
     let mut memo = HashMap::new();
     let body = rewrite(&mut a, p.body, &replace, &mut memo);
@@ -338,7 +281,7 @@ impl Lowering<'_> {
 
     /// The loop that runs one element per iteration: `k` counts the
     /// elements, each stream gives its next one.
-    fn per_element(&mut self, s: H, fs: &[H]) -> CResult<H> {
+    fn per_element(&mut self, s: H, fs: &[H]) -> CResult<(H, Vec<H>)> {
         let counter = self.a.new_var("k", Ty::Prim(Prim::Usize));
         let k = self.a.var_ref(counter);
         let mut pulls = Vec::new();
@@ -364,49 +307,60 @@ impl Lowering<'_> {
             0 => self.a.read(elem, empty),
             _ => elem,
         };
-        let group = (rank == 1).then(|| {
-            let w = self.a.extent(elem, 0);
-            let one = self.a.usize_lit(1);
-            let dims = self.a.index(vec![one, w]);
-            self.a.reshape(elem, dims)
-        });
-        Ok(self.fold_loop(counter, next_k, cond, pulls, fs, |_, _, flatten| {
-            match (flatten, group) {
-                (true, Some(g)) => g,
-                _ => x,
-            }
+        // A group of one element (`fold_flatten`, `collect`).
+        let mut dims = vec![self.a.usize_lit(1)];
+        dims.extend((0..rank).map(|d| self.a.extent(elem, d)));
+        let dims = self.a.index(dims);
+        let group = self.a.reshape(elem, dims);
+        Ok(self.consume_loop(counter, next_k, cond, pulls, fs, |_, value| match value {
+            Value::Combined(_) => x,
+            Value::Group => group,
         }))
     }
 
     /// The loop over counter `counter` (from 0 to `next_k`, while `cond`)
-    /// that folds, for each fold of `fs`, the value `value(a, f, flatten)` of
-    /// each iteration into its accumulator: a Scalar (it stays where the
-    /// kernels run), or for a fold of arrays the array its closure returns.
-    /// A `fold_flatten`'s value is a group of elements as a matrix, one per
-    /// row: its closure gets their lengths and their values.
-    fn fold_loop(
+    /// whose state holds each consumer of `cs`, and the value of each
+    /// consumer after it. Per iteration, `value` gives a consumer its
+    /// elements:
+    /// * a fold combines `value(Combined(f))` with its accumulator: a Scalar
+    ///   (it stays where the kernels run), or for a fold of arrays the array
+    ///   its closure returns;
+    /// * a `fold_flatten` gets a group of elements (`value(Group)`, one per
+    ///   row of a matrix): its closure gets their lengths and their values;
+    /// * a `collect` or `tabulate` appends the group (`collect_state`).
+    fn consume_loop(
         &mut self,
         counter: VarId,
         next_k: H,
         cond: H,
         pulls: Vec<Pull>,
-        fs: &[H],
-        mut value: impl FnMut(&mut Arena, &Fun, bool) -> H,
-    ) -> H {
+        cs: &[H],
+        mut value: impl FnMut(&mut Arena, Value) -> H,
+    ) -> (H, Vec<H>) {
         let a = &mut *self.a;
-        let mut vars = vec![counter];
-        let mut init = vec![a.usize_lit(0)];
-        let mut step = vec![next_k];
+        let mut st = State {
+            vars: vec![counter],
+            init: vec![a.usize_lit(0)],
+            step: vec![next_k],
+        };
         let empty = a.index(vec![]);
-        for f in fs {
-            let Expr::Seq(SeqOp::Fold { f: g, z, flatten, .. }) = a.expr(*f).clone() else {
-                continue;
+        let mut finals: Vec<Final> = Vec::new();
+        for c in cs {
+            let (g, z, flatten) = match a.expr(*c).clone() {
+                Expr::Seq(SeqOp::Fold { f, z, flatten, .. }) => (f, z, flatten),
+                Expr::Seq(SeqOp::Collect { tabulate, .. }) => {
+                    let x = value(a, Value::Group);
+                    finals.push(collect_state(a, x, tabulate, &mut st));
+                    continue;
+                }
+                _ => continue,
             };
-            let acc = a.new_var("acc", a.ty(*f).clone());
+            let acc = a.new_var("acc", a.ty(*c).clone());
             let acc_h = a.var_ref(acc);
-            vars.push(acc);
-            let x = value(a, &g, flatten);
+            finals.push(Final::Value(st.vars.len()));
+            st.vars.push(acc);
             if flatten {
+                let x = value(a, Value::Group);
                 let n = a.extent(x, 0);
                 let w = a.extent(x, 1);
                 let lens_shape = a.index(vec![n]);
@@ -414,34 +368,37 @@ impl Lowering<'_> {
                 let size = a.binary(BinOp::Mul, n, w);
                 let flat = a.index(vec![size]);
                 let values = a.reshape(x, flat);
-                init.push(z);
-                step.push(a.apply(&g, &[acc_h, lens, values]));
+                st.init.push(z);
+                st.step.push(a.apply(&g, &[acc_h, lens, values]));
                 continue;
             }
+            let x = value(a, Value::Combined(&g));
             if a.ty(z).is_array() {
-                init.push(z);
-                step.push(a.apply(&g, &[acc_h, x]));
+                st.init.push(z);
+                st.step.push(a.apply(&g, &[acc_h, x]));
                 continue;
             }
-            init.push(a.fill(empty, z));
-            step.push(a.generate_with(empty, |a, _| {
+            st.init.push(a.fill(empty, z));
+            st.step.push(a.generate_with(empty, |a, _| {
                 let acc = a.read(acc_h, empty);
                 a.apply(&g, &[acc, x])
             }));
         }
-        let tys = vars.iter().map(|v| a.var(*v).ty.clone()).collect();
-        let span = a.span(fs[0]);
-        a.add(
+        let tys = st.vars.iter().map(|v| a.var(*v).ty.clone()).collect();
+        let span = a.span(cs[0]);
+        let w = a.add(
             Expr::Scalar(Scalar::While {
-                vars,
-                init,
+                vars: st.vars,
+                init: st.init,
                 cond,
-                step,
+                step: st.step,
                 pulls,
             }),
             Ty::Tuple(tys),
             span,
-        )
+        );
+        let results = finals.into_iter().map(|f| f.of(a, w)).collect();
+        (w, results)
     }
 
     /// The current element of sequence `s` at counter `k`.
@@ -489,6 +446,52 @@ impl Lowering<'_> {
         }
     }
 
+    /// `collect` or `tabulate` `c` of sequence `s` of slices (`leaves`):
+    /// its per-element program over all elements at once.
+    fn collect_at_once(&mut self, c: H, s: H, tabulate: bool, leaves: &Leaves) -> CResult<H> {
+        let what = if tabulate { "tabulate" } else { "collect" };
+        let all = self.all_at_once(s, &leaves.slices).ok_or_else(|| {
+            CompileError::new(
+                self.a.span(c),
+                format!(
+                    "`{what}` needs a per-element program that runs over all elements at once, and this one \
+                     cannot yet (it may use map, zip_with, generate, backpermute, reshape, folds and scans)"
+                ),
+            )
+        })?;
+        let a = &mut *self.a;
+        let (e, rank) = a.arr_ty(all);
+        let sh = a.shape(all);
+        let span = a.span(c);
+        Ok(if tabulate {
+            // An empty sequence has no element shape: all extents are 0.
+            let n = a.comp(sh, 0);
+            let zero = a.usize_lit(0);
+            let empty = a.binary(BinOp::Eq, n, zero);
+            let dims: Vec<H> = (0..rank)
+                .map(|d| {
+                    let x = a.comp(sh, d);
+                    a.if_(empty, zero, x)
+                })
+                .collect();
+            let dims = a.index(dims);
+            let f = a.lam("ix", Ty::Index(rank), |_, ix| ix);
+            a.add(
+                Expr::Array(ArrayOp::Backpermute {
+                    shape: dims,
+                    f,
+                    a: all,
+                }),
+                Ty::array(e, rank),
+                span,
+            )
+        } else {
+            let n = a.size_of(sh, rank);
+            let flat = a.index(vec![n]);
+            a.add(Expr::Array(ArrayOp::Reshape { shape: flat, a: all }), Ty::array(e, 1), span)
+        })
+    }
+
     /// The per-element program of a sequence of slices over all its
     /// elements at once (one chunk), if it lifts.
     fn all_at_once(&mut self, s: H, slices: &[H]) -> Option<H> {
@@ -506,7 +509,7 @@ impl Lowering<'_> {
     /// The chunked loop of a sequence of slices or of one stream, if its
     /// per-element program lifts: the counter advances by the chunk's
     /// length `cn`.
-    fn chunked(&mut self, s: H, leaves: &Leaves, fs: &[H], len: H, elems: H) -> Option<H> {
+    fn chunked(&mut self, s: H, leaves: &Leaves, fs: &[H], len: H, elems: H) -> Option<(H, Vec<H>)> {
         // Named for `explain`: a loop over chunks.
         let counter = self.a.new_var("chunk", Ty::Prim(Prim::Usize));
         let k = self.a.var_ref(counter);
@@ -588,12 +591,12 @@ impl Lowering<'_> {
         let elem = lift.seq(s, k, self.let_values)?;
         let next_k = self.a.binary(BinOp::Add, k, cn);
         // Each fold reduces the chunk's values (in order: `fold1_all`), then
-        // its accumulator combines with the result.
-        Some(self.fold_loop(counter, next_k, cond, pulls, fs, |a, g, flatten| {
-            // A `fold_flatten` takes the chunk as its group.
-            if flatten {
+        // its accumulator combines with the result; a `fold_flatten` or a
+        // `collect` takes the chunk whole.
+        Some(self.consume_loop(counter, next_k, cond, pulls, fs, |a, value| {
+            let Value::Combined(g) = value else {
                 return elem;
-            }
+            };
             let (e, _) = a.arr_ty(elem);
             let all = a.add(
                 Expr::Array(ArrayOp::Fold {
@@ -608,6 +611,185 @@ impl Lowering<'_> {
             let empty = a.index(vec![]);
             a.read(all, empty)
         }))
+    }
+}
+
+/// What a loop's consumer gets of each iteration's elements.
+enum Value<'f> {
+    /// Their values combined by this operator (a fold of Scalars), or the
+    /// one element (other folds, one element per iteration).
+    Combined(&'f Fun),
+    /// The elements as one array of rank + 1, the outermost dimension
+    /// counting them (a chunk, or a group of one element).
+    Group,
+}
+
+/// A loop's state under construction: its variables, their initial values
+/// and their next values.
+struct State {
+    vars: Vec<VarId>,
+    init: Vec<H>,
+    step: Vec<H>,
+}
+
+impl State {
+    /// A new state variable; returns a reference to it.
+    fn push(&mut self, a: &mut Arena, name: &str, init: H, step: impl FnOnce(&mut Arena, H) -> H) -> H {
+        let v = a.new_var(name, a.ty(init).clone());
+        let h = a.var_ref(v);
+        self.vars.push(v);
+        self.init.push(init);
+        let next = step(a, h);
+        self.step.push(next);
+        h
+    }
+}
+
+/// How a consumer's value comes out of its loop's final state (a tuple).
+enum Final {
+    /// It is state variable `i`.
+    Value(usize),
+    /// `collect` or `tabulate` (see `collect_state`): the values are the
+    /// first `used` of `buf`; a `tabulate`'s shape is `[rows, inner..]`.
+    Collected { buf: usize, used: usize, tabulate: Option<(usize, Vec<usize>)> },
+}
+
+impl Final {
+    fn of(self, a: &mut Arena, w: H) -> H {
+        match self {
+            Final::Value(i) => a.proj(w, i),
+            Final::Collected { buf, used, tabulate } => {
+                let buf = a.proj(w, buf);
+                let used = a.proj(w, used);
+                let n = a.index(vec![used]);
+                // A backpermute, not a generate: the loop must not be read
+                // from inside a closure, where it would seem to run again.
+                let values = a.backpermute(buf, n, |_, ix| ix);
+                let Some((rows, inner)) = tabulate else {
+                    return values;
+                };
+                // An empty sequence has no element shape: all extents are 0.
+                let rows = a.proj(w, rows);
+                let zero = a.usize_lit(0);
+                let empty = a.binary(BinOp::Eq, rows, zero);
+                let mut dims = vec![rows];
+                for d in inner {
+                    let x = a.proj(w, d);
+                    dims.push(a.if_(empty, zero, x));
+                }
+                let dims = a.index(dims);
+                a.reshape(values, dims)
+            }
+        }
+    }
+}
+
+/// Adds to a loop's state `st` a `collect` (or a `tabulate`) of the
+/// elements `x` of each iteration (an array of rank + 1 whose outermost
+/// dimension counts them): their values are appended to a vector `buf`, of
+/// which `used` are written. Like a `Vec`, `buf` grows by doubling, so each
+/// value is copied O(1) times in all; otherwise only the appended values are
+/// written (in place on the CPU, where `buf` dies at its update). A
+/// `tabulate` also keeps the elements' count and shape, and fails with
+/// `ShapeMismatch` when an element's shape differs from the first's.
+fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
+    let (e, r1) = a.arr_ty(x);
+    let u = Ty::Prim(Prim::Usize);
+    let zero = a.usize_lit(0);
+    let one = a.usize_lit(1);
+    let sh = a.shape(x);
+    let m = a.size_of(sh, r1);
+    let flat = a.index(vec![m]);
+    let xf = a.reshape(x, flat);
+    // Reads of `used` before its own update: its variable, bound below.
+    let used_var = a.new_var("used", u.clone());
+    let used = a.var_ref(used_var);
+    let none = a.index(vec![zero]);
+    let z = a.zero_of(&e);
+    let init = a.fill(none, z);
+    let buf_i = st.vars.len();
+    st.push(a, "collected", init, |a, buf| {
+        let cap = a.extent(buf, 0);
+        let need = a.binary(BinOp::Add, used, m);
+        // The new values only, over the old ones: `buf` updated in a box.
+        let cap_shape = a.index(vec![cap]);
+        let write = a.generate_with(cap_shape, |a, ix| {
+            let i = a.comp(ix, 0);
+            let from = a.binary(BinOp::Le, used, i);
+            let below = a.binary(BinOp::Lt, i, need);
+            let inside = a.binary(BinOp::And, from, below);
+            let off = a.binary(BinOp::Sub, i, used);
+            let new = a.read1(xf, off);
+            let old = a.read(buf, ix);
+            a.if_(inside, new, old)
+        });
+        // Out of room: a buffer twice as large (or as large as needed),
+        // whose values past `need` are copies of the last one.
+        let two = a.usize_lit(2);
+        let twice = a.binary(BinOp::Mul, cap, two);
+        let new_cap = max(a, twice, need);
+        let new_shape = a.index(vec![new_cap]);
+        let m1 = max(a, m, one);
+        let last = a.binary(BinOp::Sub, m1, one);
+        let grown = a.generate_with(new_shape, |a, ix| {
+            let i = a.comp(ix, 0);
+            let old_part = a.binary(BinOp::Lt, i, used);
+            let old = a.read(buf, ix);
+            let off = a.binary(BinOp::Sub, i, used);
+            let off = a.min_(off, last);
+            let new = a.read1(xf, off);
+            a.if_(old_part, old, new)
+        });
+        let full = a.binary(BinOp::Gt, need, cap);
+        a.if_(full, grown, write)
+    });
+    let used_i = st.vars.len();
+    st.vars.push(used_var);
+    st.init.push(zero);
+    st.step.push(a.binary(BinOp::Add, used, m));
+    if !tabulate {
+        return Final::Collected {
+            buf: buf_i,
+            used: used_i,
+            tabulate: None,
+        };
+    }
+    // The elements' count, and the shape of the first (0s until then).
+    let rows_var = a.new_var("rows", u);
+    let rows = a.var_ref(rows_var);
+    let first = a.binary(BinOp::Eq, rows, zero);
+    let mut same: Option<H> = None;
+    let mut inner = Vec::new();
+    for d in 1..r1 {
+        let xd = a.comp(sh, d);
+        inner.push(st.vars.len());
+        let hd = st.push(a, "extent", zero, |a, h| a.if_(first, xd, h));
+        let eq = a.binary(BinOp::Eq, hd, xd);
+        same = Some(match same {
+            Some(s) => a.binary(BinOp::And, s, eq),
+            None => eq,
+        });
+    }
+    let count = a.comp(sh, 0);
+    let mut next = a.binary(BinOp::Add, rows, count);
+    if let Some(same) = same {
+        let ok = a.binary(BinOp::Or, first, same);
+        next = a.assert_kind(
+            ok,
+            ErrorKind::ShapeMismatch,
+            "tabulate",
+            "the elements of a tabulated sequence must all have one shape",
+            next,
+        );
+    }
+    let rows_i = st.vars.len();
+    st.vars.push(rows_var);
+    st.init.push(zero);
+    st.step.push(next);
+    Final::Collected {
+        buf: buf_i,
+        used: used_i,
+        tabulate: Some((rows_i, inner)),
     }
 }
 
