@@ -699,8 +699,6 @@ fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
     let one = a.usize_lit(1);
     let sh = a.shape(x);
     let m = a.size_of(sh, r1);
-    let flat = a.index(vec![m]);
-    let xf = a.reshape(x, flat);
     // Reads of `used` before its own update: its variable, bound below.
     let used_var = a.new_var("used", u.clone());
     let used = a.var_ref(used_var);
@@ -719,7 +717,7 @@ fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
             let below = a.binary(BinOp::Lt, i, need);
             let inside = a.binary(BinOp::And, from, below);
             let off = a.binary(BinOp::Sub, i, used);
-            let new = a.read1(xf, off);
+            let new = read_flat(a, x, off);
             let old = a.read(buf, ix);
             a.if_(inside, new, old)
         });
@@ -737,7 +735,7 @@ fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
             let old = a.read(buf, ix);
             let off = a.binary(BinOp::Sub, i, used);
             let off = a.min_(off, last);
-            let new = a.read1(xf, off);
+            let new = read_flat(a, x, off);
             a.if_(old_part, old, new)
         });
         let full = a.binary(BinOp::Gt, need, cap);
@@ -791,6 +789,25 @@ fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
         used: used_i,
         tabulate: Some((rows_i, inner)),
     }
+}
+
+/// Element `off` of array `x` in row-major order (read through its index,
+/// not a reshape, so that `x` fuses into the read).
+fn read_flat(a: &mut Arena, x: H, off: H) -> H {
+    let (_, rank) = a.arr_ty(x);
+    let sh = a.shape(x);
+    let mut ix = vec![off; rank];
+    let mut rest = off;
+    for d in (1..rank).rev() {
+        let n = a.comp(sh, d);
+        ix[d] = a.binary(BinOp::Rem, rest, n);
+        rest = a.binary(BinOp::Div, rest, n);
+    }
+    if rank > 0 {
+        ix[0] = rest;
+    }
+    let ix = a.index(ix);
+    a.read(x, ix)
 }
 
 /// The first `n` elements (outermost) of array `x`, read where used.
