@@ -1,6 +1,9 @@
 //! The pass `sequences`: every fold of a sequence becomes a loop over its
 //! elements, and the folds of one sequence share one loop (one traversal:
-//! `(s.sum(), s.maximum())` reads `s` once).
+//! `(s.sum(), s.maximum())` reads `s` once). A `collect` or `tabulate` of a
+//! stream is one more consumer of that loop, which appends the elements to
+//! a buffer that grows by doubling (`collect_state`); of slices, it runs the
+//! per-element program over all elements at once.
 //!
 //! A sequence's element is built from its leaves: a slice of an array
 //! (`rows`, `to_seq`, `split`: a `generate` reading the array, fused into the
