@@ -1645,6 +1645,12 @@ mod row_values {
             let [m, n] = x.shape();
             generate([m, n], |[r, c]| if x[[r, c]] > 15.0 { x[[r, c]] / x[[r, k]] } else { x[[r, c]] })
         }
+        // Read through a fused `reverse` (a checked read proved in bounds,
+        // whose index holds the row).
+        pub fn reversed(x: &Matrix<f32>, y: &Matrix<f32>) -> Matrix<f32> {
+            let [m, n] = x.shape();
+            generate([m, n], |[r, c]| x[[r, c]] * (y[[r, 0]] / y[[r, n - 1]]).sqrt()).reverse()
+        }
         // Rank 3: the row is the first two components; an integer division
         // of the row by a row value that may be zero.
         pub fn cube(x: &Array<i32, 3>, d: &Matrix<i32>) -> Array<i32, 3> {
@@ -1669,6 +1675,7 @@ fn row_values_are_computed_once_per_row() {
     assert!(code(fused::scaled::SOURCE, "scaled").contains("generate_rows_with"));
     assert!(code(fused::with_lets::SOURCE, "with_lets").contains("generate_rows_with"));
     assert!(code(fused::cube::SOURCE, "cube").contains("generate_rows_with"));
+    assert!(code(fused::reversed::SOURCE, "reversed").contains("generate_rows_with"));
     assert!(!code(fused::in_branch::SOURCE, "in_branch").contains("generate_rows_with"));
     for (m, n) in [(0, 3), (3, 0), (1, 1), (2, 7), (5, 33), (40, 3), (130, 17)] {
         let f = |seed: usize| {
@@ -1684,6 +1691,9 @@ fn row_values_are_computed_once_per_row() {
         let args = [arg(&x), arg(&y)];
         for got in [fused::scaled(&x, &y), no_fusion::scaled(&x, &y)] {
             check_ok(fused::scaled::SOURCE, "scaled", &args, got, 1e-6);
+        }
+        for got in [fused::reversed(&x, &y), no_fusion::reversed(&x, &y)] {
+            check_ok(fused::reversed::SOURCE, "reversed", &args, got, 1e-6);
         }
         let xi = Matrix::from_vec([m, n], (0..m * n).map(|i| (hash(i) % 100) as i32 - 50).collect()).unwrap();
         let d = Vector::from((0..m).map(|i| (hash(i + 7) % 5) as i32 - 2).collect::<Vec<_>>());

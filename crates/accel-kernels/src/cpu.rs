@@ -1027,8 +1027,16 @@ impl Gen<'_> {
         }
         let rt = self.rt;
         let p = var(f.params[0]);
+        let elided = |h: H| match self.a.expr(h) {
+            // Proofs from the element's own index only: what holds where the
+            // body is emitted (guards, `let`s) can only add to them.
+            Expr::Plan(PlanRead::Checked { index, shape, .. }) => {
+                matches!(self.proof(h, *index, *shape), Some(Proof::Iteration))
+            }
+            _ => false,
+        };
         let wanted: HashSet<H> =
-            rows::row_values(self.a, f.body, f.params[0], r, &|v| self.host_vars.contains(&v))
+            rows::row_values(self.a, f.body, f.params[0], r, &|v| self.host_vars.contains(&v), &elided)
                 .into_iter()
                 .collect();
         self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
@@ -2299,7 +2307,14 @@ impl Scalars for Gen<'_> {
                     }
                     _ => return self.node(h),
                 };
-                let (ix, sh, body) = (self.expr(*index), self.expr(*shape), self.expr(*body));
+                let (ix, sh) = (self.expr(*index), self.expr(*shape));
+                // A `let` of the index, as a row's values see it (`rows`).
+                let before = self.lets_in_scope.borrow_mut().insert(*v, *index);
+                let body = self.expr(*body);
+                match before {
+                    Some(x) => self.lets_in_scope.borrow_mut().insert(*v, x),
+                    None => self.lets_in_scope.borrow_mut().remove(v),
+                };
                 let v = var(*v);
                 quote!({
                     let #v = #ix;

@@ -199,14 +199,49 @@ impl Iteration {
         }) {
             return true;
         }
-        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(self.resolve(a, index)) else {
+        // A fused backpermute's index may bind its argument first: `let ix2
+        // = ix; [ix2.0, ..]` (the element function's `let`s are known).
+        let mut index = self.resolve(a, index);
+        while let Expr::Scalar(Scalar::Let { body, .. }) = a.expr(index) {
+            index = self.resolve(a, *body);
+        }
+        let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(index) else {
             return false;
         };
         xs.iter().enumerate().all(|(k, &x)| {
             self.comp(a, x)
                 .is_some_and(|d| same_extent(a, self.shape, d, shape, k))
                 || self.offset_inside(a, x, shape, k)
+                || self.reversed_inside(a, x, shape, k)
         })
+    }
+
+    /// Whether scalar `x`, used as component `k` of an index into `shape`,
+    /// is `(n - 1) - i` or `(n - i) - 1`, where `n` is component `k` of
+    /// `shape` and `i` a component of the iteration index of the same
+    /// extent: then `i < n`, so `x` lies in `0..n` (a fused `reverse`).
+    fn reversed_inside(&self, a: &Arena, x: H, shape: H, k: usize) -> bool {
+        let sub = |h: H| match a.expr(self.resolve(a, h)) {
+            Expr::Scalar(Scalar::Binary(BinOp::Sub, p, q)) => Some((*p, *q)),
+            _ => None,
+        };
+        let one = |h: H| matches!(a.expr(self.resolve(a, h)), Expr::Scalar(Scalar::Lit(l)) if l.bits == 1);
+        let Some((p, q)) = sub(x) else {
+            return false;
+        };
+        let (n, i) = match sub(p) {
+            Some((n, o)) if one(o) => (n, q),
+            Some((n, i)) if one(q) => (n, i),
+            _ => return false,
+        };
+        let is_extent = match (scalar_extent(a, self.resolve(a, n), 16), extent(a, shape, k, 16)) {
+            (Some((e, j)), Some((f, l))) => j == l && same_expr(a, e, f),
+            _ => false,
+        };
+        is_extent
+            && self
+                .comp(a, i)
+                .is_some_and(|d| same_extent(a, self.shape, d, shape, k))
     }
 
     /// Whether scalar `x`, used as component `k` of an index into `shape`,

@@ -37,16 +37,21 @@ impl Along {
 /// its first element) can make no element fail that would not have. `host`
 /// says whether a variable is bound outside the kernel; values computed
 /// from host variables alone are left to the kernel's own hoisting.
+/// `elided` says whether a checked read is proved in bounds, so that its
+/// variable is a plain `let` of its index (a fused `reverse`'s `[r, n - 1 -
+/// c]`): the row's closure may compute it without the test.
 pub(super) fn row_values(
     a: &Arena,
     body: H,
     param: VarId,
     rank: usize,
     host: &dyn Fn(VarId) -> bool,
+    elided: &dyn Fn(H) -> bool,
 ) -> Vec<H> {
     let mut w = Walk {
         a,
         host,
+        elided,
         env: HashMap::new(),
         memo: HashMap::new(),
         scopes: 0,
@@ -66,7 +71,9 @@ pub(super) fn row_values(
 struct Walk<'a> {
     a: &'a Arena,
     host: &'a dyn Fn(VarId) -> bool,
-    /// The `let`-bound variables in scope (and the index parameter).
+    elided: &'a dyn Fn(H) -> bool,
+    /// The `let`-bound variables in scope, those of checked reads proved
+    /// in bounds, and the index parameter.
     env: HashMap<VarId, Along>,
     /// Memo of [`Walk::along`] outside [`Walk::scoped`] bindings (each
     /// variable is bound once, so a node varies the same way wherever it is
@@ -94,11 +101,13 @@ impl Walk<'_> {
         match self.a.expr(h) {
             Expr::Scalar(Scalar::Let { var, value, body }) => {
                 self.visit(*value);
-                let v = self.along(*value);
-                self.env.insert(*var, v);
-                if !self.closed(*value) {
-                    self.open.insert(*var);
-                }
+                self.bind(*var, *value);
+                self.visit(*body);
+            }
+            // A read proved in bounds binds its index like a `let`.
+            Expr::Plan(PlanRead::Checked { index, var, body, .. }) if (self.elided)(h) => {
+                self.visit(*index);
+                self.bind(*var, *index);
                 self.visit(*body);
             }
             // Only the condition is computed by every element.
@@ -136,7 +145,8 @@ impl Walk<'_> {
             Expr::Scalar(Scalar::Var(v)) => match self.env.get(v) {
                 Some(x) => x.clone(),
                 None if (self.host)(*v) => Along::Fixed,
-                // Bound by a checked read or a loop outside `h`: not tracked.
+                // Bound by a checked read not proved in bounds, or by a loop,
+                // outside `h`: not tracked.
                 None => Along::Varies,
             },
             Expr::Scalar(Scalar::Lit(_)) | Expr::Scalar(Scalar::None(_)) | Expr::Scalar(Scalar::Shape(_)) => {
@@ -155,6 +165,10 @@ impl Walk<'_> {
                 self.scoped(*var, v, *body)
             }
             // A read: the same element along the row when its index is.
+            Expr::Plan(PlanRead::Checked { index, var, body, .. }) if (self.elided)(h) => {
+                let ix = self.along(*index);
+                self.scoped(*var, ix, *body)
+            }
             Expr::Plan(PlanRead::Checked {
                 index,
                 shape,
@@ -179,6 +193,15 @@ impl Walk<'_> {
                     Along::Varies
                 }
             }
+        }
+    }
+
+    /// Binds `var` (in scope from here on) to `value`.
+    fn bind(&mut self, var: VarId, value: H) {
+        let v = self.along(value);
+        self.env.insert(var, v);
+        if !self.closed(value) {
+            self.open.insert(var);
         }
     }
 
