@@ -1727,3 +1727,50 @@ fn row_values_are_computed_once_per_row() {
         }
     }
 }
+
+mod reversals {
+    use super::*;
+    variants! {
+        // The reversed index of a row of the iteration space: proved.
+        pub fn flipped(x: &Matrix<i32>) -> Matrix<i32> {
+            let [m, n] = x.shape();
+            generate([m, n], |[r, c]| x[[r, n - c - 1]] * 2)
+        }
+        // Not reversals within bounds: one past the end at `c = 0`, and a
+        // reversal over another array's extent.
+        pub fn past_the_end(x: &Matrix<i32>) -> Matrix<i32> {
+            let [m, n] = x.shape();
+            generate([m, n], |[r, c]| x[[r, n - c]])
+        }
+        pub fn other_extent(x: &Matrix<i32>, y: &Matrix<i32>) -> Matrix<i32> {
+            let [m, n] = x.shape();
+            let [_, k] = y.shape();
+            generate([m, n], |[r, c]| x[[r, c]] + y[[r, k - 1 - c]])
+        }
+    }
+}
+
+/// A reversed index (`n - 1 - c`) is in bounds only over the extent it
+/// reverses: elsewhere the read is tested, and fails as the interpreter's
+/// does (the test suite's builds also verify each read proved in bounds).
+#[test]
+fn reversed_reads_are_tested_unless_proved() {
+    use reversals::*;
+    for (m, n, k) in [(0, 3, 3), (3, 0, 0), (2, 5, 5), (4, 7, 3), (3, 2, 9), (1, 1, 0)] {
+        let x = Matrix::from_vec([m, n], (0..m * n).map(|i| (hash(i) % 100) as i32).collect()).unwrap();
+        let y = Matrix::from_vec([m, k], (0..m * k).map(|i| (hash(i + 5) % 100) as i32).collect()).unwrap();
+        let args = [arg(&x)];
+        for got in [fused::flipped(&x), no_fusion::flipped(&x)] {
+            check_ok(fused::flipped::SOURCE, "flipped", &args, got, EXACT);
+        }
+        for got in [fused::past_the_end(&x), no_fusion::past_the_end(&x)] {
+            let r = check(fused::past_the_end::SOURCE, "past_the_end", &args, got, EXACT);
+            assert_eq!(r.is_err(), m * n > 0, "past_the_end {m}x{n}");
+        }
+        let args = [arg(&x), arg(&y)];
+        for got in [fused::other_extent(&x, &y), no_fusion::other_extent(&x, &y)] {
+            let r = check(fused::other_extent::SOURCE, "other_extent", &args, got, EXACT);
+            assert_eq!(r.is_err(), m > 0 && n > k, "other_extent {m}x{n}, k = {k}");
+        }
+    }
+}
