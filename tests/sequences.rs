@@ -84,6 +84,14 @@ accel! {
     fn weighted_dots(xs: Seq<Vector<i64>>, ys: Seq<Vector<i64>>, w: &Vector<i64>) -> Seq<Scalar<i64>> {
         xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).zip_with(w, |p, q| p * q).sum())
     }
+    fn rows_times_stream(xs: Seq<Vector<i64>>, m: &Matrix<i64>) -> Seq<Scalar<i64>> {
+        xs.zip_with(m.rows(), |x, r| x.zip_with(r, |a, b| a * b).sum())
+    }
+    fn weighted_stream(w: &Vector<i64>, xs: Seq<Vector<i64>>, k: i64) -> Seq<Vector<i64>> {
+        // Slices on both sides of a stream, one of them a column.
+        let cols = w.to_seq().zip_with(xs, |c, x| x.map(|v| v * c.value() + k));
+        cols.zip_with(w.reverse().to_seq(), |x, d| x.map(|v| v - d.value()))
+    }
     fn dot_scalars(xs: Seq<Scalar<i64>>, ys: Seq<Scalar<i64>>) -> Scalar<i64> {
         xs.zip_with(ys, |x, y| x.value() * y.value()).sum()
     }
@@ -256,6 +264,17 @@ proptest! {
         check_ok(row_sums::SOURCE, "row_sums", &[arg(&m)], r, EXACT);
         let r = accel::with_chunk_len(chunk, || returned(weighted_dots(ys.clone(), zs.clone(), &w)));
         check_ok(weighted_dots::SOURCE, "weighted_dots", &[seq_arg(&ys), seq_arg(&zs), arg(&w)], r, EXACT);
+    }
+
+    /// Returned sequences that zip streams with slices of arrays: each chunk
+    /// takes the next slices, and the sequence ends with the shorter side.
+    #[test]
+    fn returned_zips_of_streams_and_slices(xs in vectors(-50i64..50, 12, 5), m in matrix(-50i64..50, 12, 5),
+                                           w in vector(-5i64..5, 14), k in -3i64..3, chunk in 0usize..5) {
+        let r = accel::with_chunk_len(chunk, || returned(rows_times_stream(xs.clone(), &m)));
+        check(rows_times_stream::SOURCE, "rows_times_stream", &[seq_arg(&xs), arg(&m)], r, EXACT).ok();
+        let r = accel::with_chunk_len(chunk, || returned(weighted_stream(&w, xs.clone(), k)));
+        check_ok(weighted_stream::SOURCE, "weighted_stream", &[arg(&w), seq_arg(&xs), arg(k)], r, EXACT);
     }
 }
 
@@ -641,4 +660,26 @@ fn streams_run_within_a_device_memory_limit() {
     let e = row_products::on(&b, &whole, &v).expect_err("320 KB of input on a 64 KiB device");
     assert_eq!(e.kind(), ErrorKind::OutOfMemory, "{e}");
     assert!(e.to_string().contains("ACCEL_DEVICE_MEM_LIMIT"), "{e}");
+}
+
+/// An endless stream zipped with the rows of an array: the returned
+/// sequence ends with the rows, pulling at most a chunk past them.
+#[test]
+fn an_endless_stream_zipped_with_rows_ends_with_them() {
+    let m = Matrix::from_vec([7, 2], (0..14).collect()).unwrap();
+    let pulled = std::cell::Cell::new(0usize);
+    let xs = (0i64..).map(|i| {
+        pulled.set(pulled.get() + 1);
+        Vector::from(vec![i, 1])
+    });
+    let out: Vec<i64> = accel::with_chunk_len(3, || {
+        rows_times_stream(xs, &m)
+            .unwrap()
+            .map(|x| x.map(|s| s.value()))
+            .collect::<accel::Result<_>>()
+    })
+    .unwrap();
+    let want: Vec<i64> = (0..7).map(|i| i * (2 * i) + (2 * i + 1)).collect();
+    assert_eq!(out, want);
+    assert!(pulled.get() <= 7 + 3, "pulled {}", pulled.get());
 }

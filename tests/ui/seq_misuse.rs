@@ -37,11 +37,6 @@ fn returns_a_stream_used_twice(xs: Seq<Scalar<i32>>) -> Seq<Scalar<i32>> {
 }
 
 #[acc]
-fn returns_a_stream_zipped_with_rows(xs: Seq<Vector<f32>>, m: &Matrix<f32>) -> Seq<Scalar<f32>> {
-    xs.zip_with(m.rows(), |x, r| x.zip_with(r, |a, b| a * b).sum())
-}
-
-#[acc]
 fn rows_inside_a_closure(m: &Matrix<f32>) -> Vector<f32> {
     m.map(|x| m.rows().map(|r| r.sum()).sum().value() + x)
 }

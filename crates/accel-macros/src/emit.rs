@@ -589,13 +589,19 @@ fn returned_seq_items(
             if !::core::mem::replace(&mut __first, false) {
                 return ::core::result::Result::Ok(::core::option::Option::None);
             }
+            let __pulled = usize::MAX;
         }
     } else {
+        let first = &pulled[0].1;
         quote! {
+            if __last {
+                return ::core::result::Result::Ok(::core::option::Option::None);
+            }
             let __len = ::accel::__rt::seq::chunk_len();
             let __elems = ::accel::__rt::seq::chunk_elems(&__backend);
             #(#pulls)*
             #cut
+            let __pulled = #first.shape()[0];
         }
     };
     let doc = format!(
@@ -622,9 +628,22 @@ fn returned_seq_items(
                 #(#setup)*
                 let __backend = __backend.clone();
                 let mut __first = true;
+                // The elements returned so far: where the next chunk's
+                // slices of arrays start.
+                let mut __start = 0usize;
+                // Set when a chunk's slices ran out before its streams'
+                // elements: the sequence ends with it.
+                let mut __last = false;
                 ::core::result::Result::Ok(::accel::SeqOut::new(move || {
                     #next_chunk
-                    super::#chunk::on(&__backend, #(#chunk_args),*).map(::core::option::Option::Some)
+                    let __c = super::#chunk::on(&__backend, #(#chunk_args,)* __start)?;
+                    let __n = __c.shape()[0];
+                    if __n == 0 {
+                        return ::core::result::Result::Ok(::core::option::Option::None);
+                    }
+                    __last = __n < __pulled;
+                    __start += __n;
+                    ::core::result::Result::Ok(::core::option::Option::Some(__c))
                 }))
             }
 

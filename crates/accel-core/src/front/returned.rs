@@ -2,13 +2,25 @@
 //! runs a chunk at a time, as its caller asks for elements: `accel!` compiles
 //! it as a second program over one chunk of each stream, whose result is the
 //! chunk of returned elements. That program is this rewrite of the source:
-//! each streamed parameter `xs: Seq<X>` becomes a chunk `xs: &X'` (one rank
-//! higher) read as `xs.rows()`, and the returned sequence is tabulated.
+//! each streamed parameter `xs: Seq<X>` becomes a chunk `__chunk_xs: &X'`
+//! (one rank higher) read as `let xs = __chunk_xs.rows()`, a last parameter
+//! [`START`] counts the elements of the chunks before, and the returned
+//! sequence is tabulated. Slices of arrays in the returned sequence are read
+//! from element [`START`] on (`seq::lower`): a chunk zips the next elements
+//! of the streams with the next slices.
 
 use crate::error::{CResult, CompileError};
 use proc_macro2::Span;
 use quote::{format_ident, quote};
 use syn::spanned::Spanned;
+
+/// The chunk program's last parameter: the number of elements returned
+/// before its chunk.
+pub const START: &str = "__start";
+/// The variable the chunk program binds its returned sequence to.
+pub const RETURNED: &str = "__returned";
+/// The prefix of a chunk program's parameter that holds a chunk of a stream.
+pub const CHUNK_PARAM: &str = "__chunk_";
 
 /// The element type `X` of `Seq<X>`, if `t` is one.
 pub fn seq_elem(t: &syn::Type) -> Option<&syn::Type> {
@@ -100,9 +112,13 @@ pub fn chunk_program(f: &syn::ItemFn) -> CResult<syn::ItemFn> {
                 "a streamed parameter is a plain name",
             ));
         };
-        let name = &name.ident;
-        rows.push(quote!(let #name = #name.rows();));
+        let name = name.ident.clone();
+        let chunk = format_ident!("{CHUNK_PARAM}{name}");
+        *pt.pat = syn::parse_quote!(#chunk);
+        rows.push(quote!(let #name = #chunk.rows();));
     }
+    let start = format_ident!("{START}");
+    g.sig.inputs.push(syn::parse_quote!(#start: usize));
     // The body's statements, then its last expression tabulated.
     let mut stmts = f.block.stmts.clone();
     let last = match stmts.pop() {
@@ -114,7 +130,7 @@ pub fn chunk_program(f: &syn::ItemFn) -> CResult<syn::ItemFn> {
             ))
         }
     };
-    let seq = syn::Ident::new("__returned", Span::call_site());
+    let seq = syn::Ident::new(RETURNED, Span::call_site());
     g.block = Box::new(syn::parse_quote!({
         #(#rows)*
         #(#stmts)*

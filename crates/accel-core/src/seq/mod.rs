@@ -28,7 +28,7 @@
 //! one sequence (one loop), outside any loop or closure.
 
 use crate::error::{CResult, CompileError};
-use crate::front::{Param, Program};
+use crate::front::{returned, Param, Program};
 use crate::ir::{Arena, ArrayOp, BinOp, ErrorKind, Expr, Fun, Prim, Pull, Scalar, SeqOp, Ty, VarId, H};
 use proc_macro2::Span;
 use std::collections::{HashMap, HashSet};
@@ -50,7 +50,7 @@ pub fn lower(p: &Program) -> CResult<Program> {
     if !nodes.iter().any(|h| matches!(a.expr(*h), Expr::Seq(_))) {
         return Ok(p.clone());
     }
-    let let_values: HashMap<VarId, H> = nodes
+    let mut let_values: HashMap<VarId, H> = nodes
         .iter()
         .filter_map(|h| match a.expr(*h) {
             Expr::Scalar(Scalar::Let { var, value, .. }) if matches!(a.var(*var).ty, Ty::Seq(_)) => {
@@ -59,6 +59,16 @@ pub fn lower(p: &Program) -> CResult<Program> {
             _ => None,
         })
         .collect();
+    // A returned sequence's chunk program: the returned slices of arrays
+    // start after the elements of the chunks before.
+    if let Some(start) = p.params.iter().find(|x| x.name == returned::START) {
+        let start = a.var_ref(start.var);
+        let var = let_values.keys().copied().find(|v| a.var(*v).name == returned::RETURNED);
+        if let Some(v) = var {
+            let s = from_start(&mut a, &let_values, let_values[&v], start);
+            let_values.insert(v, s);
+        }
+    }
     // The consumers (folds, `collect`s, `tabulate`s), grouped by the
     // sequence they consume, in arena order.
     let mut groups: Vec<(H, Vec<H>)> = Vec::new();
@@ -177,10 +187,8 @@ pub fn lower(p: &Program) -> CResult<Program> {
 }
 
 /// The checks on a program that returns a sequence (the macro compiles it
-/// as a program over one chunk of its streams, `front::returned_seq`): its
-/// streams are traversed by the returned sequence only, which does not zip
-/// them with slices of arrays (each chunk would read the slices from the
-/// first again).
+/// as a program over one chunk of its streams, `front::returned`): its
+/// streams are traversed by the returned sequence only.
 fn check_returned(
     p: &Program,
     a: &mut Arena,
@@ -198,15 +206,6 @@ fn check_returned(
         streams,
     };
     let leaves = lw.leaves(result)?;
-    if !leaves.streams.is_empty() {
-        if let Some(x) = leaves.slices.first() {
-            return Err(CompileError::new(
-                lw.a.span(*x),
-                "a returned sequence of streamed elements cannot be zipped with slices of arrays yet: \
-                 read the array inside the closure (`xs.map(|x| x.zip_with(v, ..))`)",
-            ));
-        }
-    }
     for (s, _) in groups {
         for src in lw.leaves(*s)?.streams {
             if leaves.streams.contains(&src) {
@@ -792,6 +791,46 @@ fn collect_state(a: &mut Arena, x: H, tabulate: bool, st: &mut State) -> Final {
         used: used_i,
         tabulate: Some((rows_i, inner)),
     }
+}
+
+/// Sequence `s` with each slice of an array `a` (not a stream's chunk, a
+/// parameter `__chunk_..`) read from element `start` on: the slices of
+/// `a[start..]`, none when `start` is past the end.
+fn from_start(a: &mut Arena, let_values: &HashMap<VarId, H>, s: H, start: H) -> H {
+    let s = resolve(a, let_values, s);
+    let (ty, span) = (a.ty(s).clone(), a.span(s));
+    let e = match a.expr(s).clone() {
+        Expr::Seq(SeqOp::Slices { a: x }) => {
+            let chunk = matches!(a.expr(x), Expr::Scalar(Scalar::Var(v)) if a.var(*v).name.starts_with(returned::CHUNK_PARAM));
+            if chunk {
+                return s;
+            }
+            let (_, rank) = a.arr_ty(x);
+            let sh = a.shape(x);
+            let n = a.comp(sh, 0);
+            let done = a.min_(start, n);
+            let mut dims = vec![a.binary(BinOp::Sub, n, done)];
+            dims.extend((1..rank).map(|d| a.comp(sh, d)));
+            let dims = a.index(dims);
+            let rest = a.backpermute(x, dims, |a, ix| {
+                let mut at = a.comps(ix, rank);
+                at[0] = a.binary(BinOp::Add, start, at[0]);
+                a.index(at)
+            });
+            SeqOp::Slices { a: rest }
+        }
+        Expr::Seq(SeqOp::Map { f, s: t }) => SeqOp::Map {
+            f,
+            s: from_start(a, let_values, t, start),
+        },
+        Expr::Seq(SeqOp::Zip { f, a: p, b: q }) => SeqOp::Zip {
+            f,
+            a: from_start(a, let_values, p, start),
+            b: from_start(a, let_values, q, start),
+        },
+        _ => return s,
+    };
+    a.add(Expr::Seq(e), ty, span)
 }
 
 /// Element `off` of array `x` in row-major order (read through its index,
