@@ -1035,10 +1035,16 @@ impl Gen<'_> {
             }
             _ => false,
         };
-        let wanted: HashSet<H> =
-            rows::row_values(self.a, f.body, f.params[0], r, &|v| self.host_vars.contains(&v), &elided)
-                .into_iter()
-                .collect();
+        let wanted: HashSet<H> = rows::row_values(
+            self.a,
+            f.body,
+            f.params[0],
+            r,
+            &|v| self.host_vars.contains(&v),
+            &elided,
+        )
+        .into_iter()
+        .collect();
         self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
             wanted,
             values: Vec::new(),

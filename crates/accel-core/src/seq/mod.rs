@@ -63,7 +63,10 @@ pub fn lower(p: &Program) -> CResult<Program> {
     // start after the elements of the chunks before.
     if let Some(start) = p.params.iter().find(|x| x.name == returned::START) {
         let start = a.var_ref(start.var);
-        let var = let_values.keys().copied().find(|v| a.var(*v).name == returned::RETURNED);
+        let var = let_values
+            .keys()
+            .copied()
+            .find(|v| a.var(*v).name == returned::RETURNED);
         if let Some(v) = var {
             let s = from_start(&mut a, &let_values, let_values[&v], start);
             let_values.insert(v, s);
@@ -314,10 +317,12 @@ impl Lowering<'_> {
         dims.extend((0..rank).map(|d| self.a.extent(elem, d)));
         let dims = self.a.index(dims);
         let group = self.a.reshape(elem, dims);
-        Ok(self.consume_loop(counter, next_k, cond, pulls, fs, |_, value| match value {
-            Value::Combined(_) => x,
-            Value::Group => group,
-        }))
+        Ok(
+            self.consume_loop(counter, next_k, cond, pulls, fs, |_, value| match value {
+                Value::Combined(_) => x,
+                Value::Group => group,
+            }),
+        )
     }
 
     /// The loop over counter `counter` (from 0 to `next_k`, while `cond`)
@@ -490,7 +495,11 @@ impl Lowering<'_> {
         } else {
             let n = a.size_of(sh, rank);
             let flat = a.index(vec![n]);
-            a.add(Expr::Array(ArrayOp::Reshape { shape: flat, a: all }), Ty::array(e, 1), span)
+            a.add(
+                Expr::Array(ArrayOp::Reshape { shape: flat, a: all }),
+                Ty::array(e, 1),
+                span,
+            )
         })
     }
 
@@ -653,7 +662,11 @@ enum Final {
     Value(usize),
     /// `collect` or `tabulate` (see `collect_state`): the values are the
     /// first `used` of `buf`; a `tabulate`'s shape is `[rows, inner..]`.
-    Collected { buf: usize, used: usize, tabulate: Option<(usize, Vec<usize>)> },
+    Collected {
+        buf: usize,
+        used: usize,
+        tabulate: Option<(usize, Vec<usize>)>,
+    },
 }
 
 impl Final {
