@@ -3093,6 +3093,37 @@ mod guarded {
         (a, b, c)
     }
 
+    // Prefixes of arrays that die there: the CPU cuts the array's own
+    // storage to length when the prefix's shape leads the array's (its
+    // first rows), and must still copy when another name keeps the array,
+    // copy when the rows differ (a matrix's `take`), and fail past its end.
+    #[acc]
+    fn prefixes(xs: &Vector<i64>, k: usize, steps: usize) -> (Vector<i64>, Vector<i64>) {
+        let mut v = xs.map(|x| x * 3);
+        let mut kept = xs.map(|x| x);
+        for t in 0..steps {
+            if t % 2 == 0 {
+                kept = v;
+            }
+            v = v.take(k + steps - t);
+        }
+        (v, kept)
+    }
+
+    #[acc]
+    fn prefix_past(xs: &Vector<i64>, k: usize) -> Vector<i64> {
+        let v = xs.scanl1(|a, b| a + b);
+        generate([k], |[i]| v[[i]])
+    }
+
+    #[acc]
+    fn row_prefixes(a: &Matrix<i64>, r: usize, c: usize) -> (Matrix<i64>, Matrix<i64>) {
+        let [n, m] = a.shape();
+        let b = a.scanl1(|x, y| x + y);
+        let d = a.scanr1(|x, y| x ^ y);
+        (generate([r.min(n), m], |[i, j]| b[[i, j]]), d.take(c))
+    }
+
     proptest! {
         #![proptest_config(cfg())]
 
@@ -3122,6 +3153,11 @@ mod guarded {
             let ys = Vector::from(xs.to_vec().into_iter().rev().collect::<Vec<_>>());
             check_ok(sweeps::SOURCE, "sweeps", &[arg(steps * 2), arg(&xs), arg(&ys)], sweeps(steps * 2, &xs, &ys), EXACT);
             check_ok(sweeps_shared::SOURCE, "sweeps_shared", &[arg(steps), arg(&a)], sweeps_shared(steps, &a), EXACT);
+            let flat = Vector::from(wide.to_vec());
+            check_ok(prefixes::SOURCE, "prefixes", &[arg(&flat), arg(k), arg(steps)], prefixes(&flat, k, steps), EXACT);
+            let past = kx > flat.len();
+            check_fails_if(prefix_past::SOURCE, "prefix_past", &[arg(&flat), arg(kx)], prefix_past(&flat, kx), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+            check_ok(row_prefixes::SOURCE, "row_prefixes", &[arg(&wide), arg(lo), arg(k)], row_prefixes(&wide, lo, k), EXACT);
         }
     }
 
@@ -3211,6 +3247,15 @@ mod guarded {
             );
             for k in [0, 1, c / 3, c - 1, c] {
                 check_ok(slice::SOURCE, "slice", &[arg(&a), arg(k)], slice(&a, k), EXACT);
+            }
+            let flat = Vector::from(wide.to_vec());
+            for k in [0, 1, r * c / 2, r * c, r * c + 1] {
+                check_ok(prefixes::SOURCE, "prefixes", &[arg(&flat), arg(k), arg(3usize)], prefixes(&flat, k, 3), EXACT);
+                let past = k > r * c;
+                check_fails_if(prefix_past::SOURCE, "prefix_past", &[arg(&flat), arg(k)], prefix_past(&flat, k), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+            }
+            for (k, j) in [(0, c), (r / 2, c / 2), (r + 1, c + 1)] {
+                check_ok(row_prefixes::SOURCE, "row_prefixes", &[arg(&wide), arg(k), arg(j)], row_prefixes(&wide, k, j), EXACT);
             }
         }
     }

@@ -153,6 +153,14 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
     /// Every slot below `n` has been written.
     unsafe fn set_len(&mut self, n: usize);
     fn len(&self) -> usize;
+    /// Keeps the first `n` elements (all of them when there are fewer).
+    fn truncate(&mut self, n: usize) {
+        if n < self.len() {
+            // SAFETY: every slot below the length was written, so every
+            // slot below `n` was; the elements are plain data, nothing to drop.
+            unsafe { self.set_len(n) }
+        }
+    }
     fn is_empty(&self) -> bool {
         self.len() == 0
     }

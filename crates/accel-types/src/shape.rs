@@ -10,6 +10,17 @@ pub fn checked_size(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |acc, &n| acc.checked_mul(n))
 }
 
+/// Whether `inner` is the first rows of `outer`: the same rank, the same
+/// extents but the outermost, which is no larger. Then the row-major
+/// elements of `inner` are the first ones of `outer`, at the same offsets.
+pub fn leading_block(inner: &[usize], outer: &[usize]) -> bool {
+    inner.len() == outer.len()
+        && match (inner.split_first(), outer.split_first()) {
+            (Some((i, irest)), Some((o, orest))) => i <= o && irest == orest,
+            _ => true,
+        }
+}
+
 /// Row-major offset of `ix` in `shape`; `ix` must be inside the shape.
 #[inline(always)]
 pub fn to_linear(shape: &[usize], ix: &[usize]) -> usize {
