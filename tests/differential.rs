@@ -3250,12 +3250,33 @@ mod guarded {
             }
             let flat = Vector::from(wide.to_vec());
             for k in [0, 1, r * c / 2, r * c, r * c + 1] {
-                check_ok(prefixes::SOURCE, "prefixes", &[arg(&flat), arg(k), arg(3usize)], prefixes(&flat, k, 3), EXACT);
+                check_ok(
+                    prefixes::SOURCE,
+                    "prefixes",
+                    &[arg(&flat), arg(k), arg(3usize)],
+                    prefixes(&flat, k, 3),
+                    EXACT,
+                );
                 let past = k > r * c;
-                check_fails_if(prefix_past::SOURCE, "prefix_past", &[arg(&flat), arg(k)], prefix_past(&flat, k), EXACT, past, ErrorKind::IndexOutOfBounds).ok();
+                check_fails_if(
+                    prefix_past::SOURCE,
+                    "prefix_past",
+                    &[arg(&flat), arg(k)],
+                    prefix_past(&flat, k),
+                    EXACT,
+                    past,
+                    ErrorKind::IndexOutOfBounds,
+                )
+                .ok();
             }
             for (k, j) in [(0, c), (r / 2, c / 2), (r + 1, c + 1)] {
-                check_ok(row_prefixes::SOURCE, "row_prefixes", &[arg(&wide), arg(k), arg(j)], row_prefixes(&wide, k, j), EXACT);
+                check_ok(
+                    row_prefixes::SOURCE,
+                    "row_prefixes",
+                    &[arg(&wide), arg(k), arg(j)],
+                    row_prefixes(&wide, k, j),
+                    EXACT,
+                );
             }
         }
     }

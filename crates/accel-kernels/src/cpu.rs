@@ -446,10 +446,8 @@ impl Gen<'_> {
                     .filter(|(x, ..)| moved.contains(x))
                     .map(|(x, iff, then)| self.in_place(elem, b0, &bs, buffer_rank, &cols, x, iff, then))
                     .or_else(|| {
-                        self.prefix_candidate(elem, b0)
-                            .filter(|_| !kernel.is_horizontal())
-                            .filter(|x| moved.contains(x))
-                            .map(|x| self.prefix(&call, &bs, &cols, x))
+                        let x = self.plan.prefix_source(kernel)?.0;
+                        moved.contains(&x).then(|| self.prefix(&call, &bs, &cols, x))
                     });
                 out.extend(match in_place {
                     Some(update) => quote!(let #bi: #cols = #update;),
@@ -1328,35 +1326,7 @@ impl Gen<'_> {
         })
     }
 
-    /// A generate kernel that copies the first rows of buffer `x` (all of
-    /// its extents but the outermost): its element function reads `x` at its
-    /// own index, under `let`s that read no memory, as `xs.take(n)` stored
-    /// and a `collect`'s final prefix of its growing buffer do. When `x`
-    /// dies at this kernel, its storage is cut to length instead
-    /// ([`Gen::prefix`]).
-    fn prefix_candidate(&self, elem: &ElemFn, out: u32) -> Option<u32> {
-        let out_buf = &self.plan.buffers[BufId(out)];
-        let f = match elem {
-            ElemFn::Index(f) if out_buf.rank > 0 => f,
-            ElemFn::Linear(f) if out_buf.rank == 1 => f,
-            _ => return None,
-        };
-        self.in_iteration(elem, out_buf.shape, || {
-            let mut h = f.body;
-            while let Expr::Scalar(Scalar::Let { value, body, .. }) = self.a.expr(h) {
-                if touches_memory(self.a, *value) {
-                    return None;
-                }
-                h = *body;
-            }
-            let x = self.identity_read(h)?;
-            let xb = self.plan.buffers.get(BufId(x))?;
-            let plain = xb.elem == out_buf.elem && xb.rank == out_buf.rank;
-            (plain && !matches!(xb.origin, Origin::Param(_))).then_some(x)
-        })
-    }
-
-    /// Generate kernel `call` (a candidate of [`Gen::prefix_candidate`]) as
+    /// Generate kernel `call` (of [`Plan::prefix_source`] `x`) as
     /// the first rows of the dead buffer `x`, cut to length in its own
     /// storage, when its shape `bs` leads `x`'s; otherwise `call` (which
     /// reports the read out of bounds), and `x` is recycled.
@@ -1376,44 +1346,11 @@ impl Gen<'_> {
         })
     }
 
-    /// The buffer that `h` reads at the iteration index itself (`a[[i, j]]`
-    /// in a generate over `[i, j]`), if `h` is such a read.
+    /// The buffer that `h` reads at the iteration index itself
+    /// ([`Iteration::identity_read`]).
     fn identity_read(&self, h: H) -> Option<u32> {
-        let identity = |mut index: H| {
-            // `let w = ix; w` is `ix`.
-            while let Expr::Scalar(Scalar::Let { var: w, value, body }) = self.a.expr(index) {
-                match self.a.expr(*body) {
-                    Expr::Scalar(Scalar::Var(u)) if u == w => index = *value,
-                    _ => break,
-                }
-            }
-            self.iteration_comps(index)
-                .is_some_and(|(ds, _)| ds.iter().enumerate().all(|(k, d)| k == *d))
-        };
-        match self.a.expr(h) {
-            Expr::Plan(PlanRead::Checked {
-                index, var: v, body, ..
-            }) if identity(*index) => {
-                // The checked index, under `let`s that rename it.
-                let (mut body, mut names) = (*body, vec![*v]);
-                while let Expr::Scalar(Scalar::Let { var: w, value, body: b }) = self.a.expr(body) {
-                    match self.a.expr(*value) {
-                        Expr::Scalar(Scalar::Var(u)) if names.contains(u) => names.push(*w),
-                        _ => return None,
-                    }
-                    body = *b;
-                }
-                match self.a.expr(body) {
-                    Expr::Plan(PlanRead::ReadIndex { array, index }) if matches!(self.a.expr(*index), Expr::Scalar(Scalar::Var(w)) if names.contains(w)) => {
-                        Some(buffer_of(self.a, *array))
-                    }
-                    _ => None,
-                }
-            }
-            Expr::Plan(PlanRead::ReadIndex { array, index }) if identity(*index) => Some(buffer_of(self.a, *array)),
-            _ => None,
-        }
-        .filter(|&b| b != u32::MAX)
+        let it = self.iteration.borrow();
+        it.as_ref()?.identity_read(self.a, h).map(|b| b.0)
     }
 
     /// Generate kernel `elem` (a candidate of [`Gen::in_place_candidate`])
@@ -2147,15 +2084,6 @@ impl Gen<'_> {
             .as_ref()
             .is_some_and(|it| it.is_index(self.a, index))
     }
-
-    /// When each component `k` of index `index` is (through `let`s bound
-    /// once) component `d_k` of the iteration index of the element function
-    /// being emitted: the `d_k`, and the iteration space's shape.
-    fn iteration_comps(&self, index: H) -> Option<(Vec<usize>, H)> {
-        let it = self.iteration.borrow();
-        let it = it.as_ref()?;
-        Some((it.comps(self.a, index)?, it.shape))
-    }
 }
 
 impl Target for Gen<'_> {
@@ -2197,7 +2125,7 @@ impl Target for Gen<'_> {
             KernelOp::Generate { ref elem, .. } if !k.is_horizontal() => self
                 .in_place_candidate(elem, k.outputs[0].0)
                 .map(|(x, ..)| x)
-                .or_else(|| self.prefix_candidate(elem, k.outputs[0].0))
+                .or_else(|| self.plan.prefix_source(k).map(|x| x.0))
                 .filter(|x| may_move.contains(x))
                 .into_iter()
                 .collect(),

@@ -373,7 +373,19 @@ impl Target for Gen<'_> {
             });
         }
         let outs: Vec<Ident> = k.outputs.iter().map(|b| buf(b.0)).collect();
-        let inner = self.launch(l);
+        let mut inner = self.launch(l);
+        // The first rows of another array: its columns, shared (they are
+        // never written again), when the shape leads its shape.
+        if let Some(x) = self.plan.prefix_source(k) {
+            let (xi, xs, bs) = (buf(x.0), buf_shape(x.0), buf_shape(k.outputs[0].0));
+            inner = quote! {
+                if #rt::shape::leading_block(&#bs, &#xs) {
+                    (::core::clone::Clone::clone(&#xi),)
+                } else {
+                    #inner
+                }
+            };
+        }
         // Host expressions of the shapes first, as on the CPU.
         out.extend(self.after_step());
         out.extend(quote!(let (#(#outs,)*) = { #inner };));

@@ -82,6 +82,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn leading_blocks_are_first_rows() {
+        assert!(leading_block(&[2, 5], &[3, 5]));
+        assert!(leading_block(&[3, 5], &[3, 5]));
+        assert!(leading_block(&[0, 5], &[3, 5]));
+        assert!(leading_block(&[4], &[9]));
+        assert!(leading_block(&[], &[]));
+        assert!(!leading_block(&[4, 5], &[3, 5]));
+        assert!(!leading_block(&[2, 4], &[3, 5]));
+        assert!(!leading_block(&[2], &[3, 5]));
+    }
+
+    #[test]
     fn linear_round_trip() {
         let sh = [3, 4, 5];
         for l in 0..size(&sh) {

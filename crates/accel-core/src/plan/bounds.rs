@@ -10,7 +10,7 @@
 //! ([`Proof::Entry`]) or before a loop ([`Proof::BeforeLoop`]), emitting the
 //! kernel or the loop in two versions.
 
-use crate::ir::{Arena, BinOp, Expr, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
+use crate::ir::{Arena, BinOp, BufId, Expr, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
 use crate::plan::ElemFn;
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -40,6 +40,54 @@ impl Iteration {
             shape,
             lets: let_values(a, f.body),
         })
+    }
+
+    /// The buffer that `h` reads at the iteration index itself (`a[[i, j]]`
+    /// in a generate over `[i, j]`), checked or not, if `h` is such a read.
+    pub fn identity_read(&self, a: &Arena, h: H) -> Option<BufId> {
+        let identity = |mut index: H| {
+            // `let w = ix; w` is `ix`.
+            while let Expr::Scalar(Scalar::Let { var: w, value, body }) = a.expr(index) {
+                match a.expr(*body) {
+                    Expr::Scalar(Scalar::Var(u)) if u == w => index = *value,
+                    _ => break,
+                }
+            }
+            self.comps(a, index)
+                .is_some_and(|ds| ds.iter().enumerate().all(|(k, d)| k == *d))
+        };
+        let array = match a.expr(h) {
+            Expr::Plan(PlanRead::Checked {
+                index, var: v, body, ..
+            }) if identity(*index) => {
+                // The checked index, under `let`s that rename it.
+                let (mut body, mut names) = (*body, vec![*v]);
+                while let Expr::Scalar(Scalar::Let {
+                    var: w,
+                    value,
+                    body: b,
+                }) = a.expr(body)
+                {
+                    match a.expr(*value) {
+                        Expr::Scalar(Scalar::Var(u)) if names.contains(u) => names.push(*w),
+                        _ => return None,
+                    }
+                    body = *b;
+                }
+                match a.expr(body) {
+                    Expr::Plan(PlanRead::ReadIndex { array, index }) if matches!(a.expr(*index), Expr::Scalar(Scalar::Var(w)) if names.contains(w)) => {
+                        *array
+                    }
+                    _ => return None,
+                }
+            }
+            Expr::Plan(PlanRead::ReadIndex { array, index }) if identity(*index) => *array,
+            _ => return None,
+        };
+        match a.expr(array) {
+            Expr::Plan(PlanRead::Buffer(b)) => Some(*b),
+            _ => None,
+        }
     }
 
     /// `h` through the `let`s bound once (the parameter itself excepted).

@@ -387,6 +387,36 @@ impl Plan {
         &self.buffers[b]
     }
 
+    /// The buffer whose first rows (all of its extents but the outermost)
+    /// generate kernel `k` copies, if it does: its element function reads
+    /// that buffer at its own index, under `let`s that read no memory, as
+    /// `xs.take(n)` stored and a `collect`'s final prefix of its growing
+    /// buffer do, and the buffer is of the kernel's element type and rank
+    /// and not a parameter. When the kernel's shape leads the buffer's (the
+    /// host checks), the result is the buffer cut to length: the CPU cuts a
+    /// buffer that dies there in place, the GPU shares the columns.
+    pub fn prefix_source(&self, k: &Kernel) -> Option<BufId> {
+        let KernelOp::Generate { shape, elem } = &k.op else {
+            return None;
+        };
+        if k.is_horizontal() {
+            return None;
+        }
+        let out = self.buffer(k.outputs[0]);
+        let it = bounds::Iteration::of(&self.arena, elem, *shape)?;
+        let mut h = elem.fun().body;
+        while let Expr::Scalar(Scalar::Let { value, body, .. }) = self.arena.expr(h) {
+            if bounds::touches_memory(&self.arena, *value) {
+                return None;
+            }
+            h = *body;
+        }
+        let x = it.identity_read(&self.arena, h)?;
+        let xb = self.buffers.get(x)?;
+        let plain = xb.elem == out.elem && xb.rank == out.rank && out.rank > 0;
+        (plain && !matches!(xb.origin, Origin::Param(_))).then_some(x)
+    }
+
     fn buf_label(&self, b: BufId) -> String {
         match self.buffer(b).origin {
             Origin::Param(i) => format!("b{} ({})", b.0, self.params[i].name),
