@@ -164,6 +164,37 @@ mod progs {
             (spread, total)
         }
 
+        /// Boxes numbered as a user writes them (`t = k as i32`, then
+        /// `t % w`, `(t / w) % h`, `t / (w * h)`): the CPU computes these
+        /// once per row of `w` elements. Zero, negative and extreme sizes;
+        /// a host value as the width (zero too); a cast to `i8` that wraps
+        /// inside a run; a permute and a fold.
+        pub fn rows(xs: &Vector<(i32, i32, u32)>, d: &Vector<i64>, n: usize) -> (Vector<i64>, Scalar<i64>, Scalar<i64>) {
+            let ys = xs.expand(
+                |p| (p.2 % 300) as usize,
+                |p, k| {
+                    let (w, h, _) = p;
+                    let t = k as i32;
+                    let (i, j, l) = (t % w, (t / w) % h, t / (w * h));
+                    let s = (k as i8) / (w as i8);
+                    i as i64 * 1_000_000 + j as i64 * 1000 + l as i64 + s as i64 * 7
+                },
+            );
+            let spread = ys.permute(d, |[j]| Some([j % d.len()]), |a, b| a + b);
+            let by_n = xs.expand(|p| (p.2 % 200) as usize, |p, k| (k % n) as i64 * 3 + (k / (n * 2)) as i64 + p.0 as i64).sum();
+            let wraps = xs
+                .expand(
+                    |p| (p.2 % 300) as usize,
+                    |p, k| {
+                        let t = k as i8;
+                        let w = p.1 as i8;
+                        (t % w) as i64 * 5 + (t / (w * 3)) as i64
+                    },
+                )
+                .sum();
+            (spread, by_n, wraps)
+        }
+
         /// The expansion has another use: not fused.
         pub fn shared(xs: &Vector<u32>, d: &Vector<u32>) -> (Vector<u32>, Scalar<u32>) {
             let ys = xs.expand(|x| x % 3, |x, k| x + k);
@@ -398,6 +429,36 @@ fn divisions_by_an_inputs_values_match_interpreter() {
             let src = fused::boxes::SOURCE;
             check_pools_ok(src, "boxes", &args, || fused::boxes(&xs, &d), EXACT);
             check_ok(src, "boxes", &args, no_fusion::boxes(&xs, &d), EXACT);
+        }
+    }
+}
+
+#[test]
+fn divisions_of_the_element_number_by_rows_match_interpreter() {
+    let edges = [0i32, 1, -1, 2, -3, 7, 12, 700, i32::MIN, i32::MAX];
+    for n in [0usize, 1, 31, 150] {
+        let xs: Vector<(i32, i32, u32)> = Vector::from(
+            (0..n)
+                .map(|i| match i % 3 {
+                    0 => (
+                        edges[i % edges.len()],
+                        edges[(i / edges.len()) % edges.len()],
+                        hash(i) as u32,
+                    ),
+                    _ => (
+                        (hash(i) % 40) as i32 - 8,
+                        (hash(i + 5) % 30) as i32 - 5,
+                        hash(i + 9) as u32,
+                    ),
+                })
+                .collect::<Vec<_>>(),
+        );
+        for (m, w) in [(1, 0usize), (4096, 1), (999, 5), (3, 1 << 40)] {
+            let d = Vector::from((0..m).map(|i| i as i64 - 7).collect::<Vec<_>>());
+            let args = [arg(&xs), arg(&d), arg(w)];
+            let src = fused::rows::SOURCE;
+            check_pools_ok(src, "rows", &args, || fused::rows(&xs, &d, w), EXACT);
+            check_ok(src, "rows", &args, no_fusion::rows(&xs, &d, w), EXACT);
         }
     }
 }

@@ -141,6 +141,17 @@ fn cpu_atomic(a: &Arena, combine: &Fun, elem: &Ty) -> Option<AtomicCombine> {
     }
 }
 
+/// Whether values of type `ty` are plain scalars (`Copy` in the generated
+/// code): no arrays or sequences in them.
+fn copyable(ty: &Ty) -> bool {
+    match ty {
+        Ty::Prim(_) | Ty::Index(_) => true,
+        Ty::Tuple(ts) => ts.iter().all(copyable),
+        Ty::Option(t) => copyable(t),
+        Ty::Array(..) | Ty::Seq(_) => false,
+    }
+}
+
 /// A value computed once before a kernel: `let name: ty = value;`.
 struct Hoisted {
     /// The expression, and whether this is its reciprocal as a divisor
@@ -169,6 +180,28 @@ struct RunDivisors {
     element: VarId,
     /// The divisors' values (emitted for the run) and names.
     divisors: Vec<(String, Ident, TokenStream)>,
+    /// The rows the runs split into, if the item divides its element's
+    /// number (see [`Gen::row_division`]).
+    rows: Option<ItemRows>,
+}
+
+/// The rows of an expand item's runs ([`accel_runtime::cpu::Rows`]): the
+/// item divides its element's number `k` (as `dividend`: `k` or an integer
+/// cast of it) by divisors that stay the same over a run, each the first
+/// one, `width`, or a multiple of it. A row ends where `dividend` reaches a
+/// multiple of `width`: over it every `dividend / d` stays the same and
+/// every `dividend % d` counts up by one, so they are computed once per row
+/// and the loop over the row's elements is a plain loop. The runtime checks
+/// of [`Gen::rows_closure`] keep a row that would break this to one element.
+struct ItemRows {
+    /// `dividend`'s value (in terms of `k`, its `let`s inlined), as tokens
+    /// and as text (to compare), and its type.
+    dividend: TokenStream,
+    dividend_key: String,
+    ty: TokenStream,
+    /// The divisors, `width` first: their values as text (to compare), as
+    /// tokens, and as fast divisors where [`Gen::fast_divisor_of`] holds.
+    divisors: Vec<(String, TokenStream, Option<Ident>)>,
 }
 
 /// Whether the element function of a fold of rows reads some array with the
@@ -762,24 +795,47 @@ impl Gen<'_> {
         // `let e = item(x, k);`: the element of the expansion.
         // The item's body; its divisors that depend on the input alone are
         // computed once per run of the input's elements (`__prepare`).
+        // Its divisions of the element's number by such divisors, once
+        // per row of the run (`__rows`).
         self.run_divisors.replace(Some(RunDivisors {
             input: item.params[0],
             element: item.params[1],
             divisors: Vec::new(),
+            rows: None,
         }));
         let ibody = self.expr(item.body);
-        let divisors = self.run_divisors.take().map(|r| r.divisors).unwrap_or_default();
+        let (divisors, rows) = self
+            .run_divisors
+            .take()
+            .map(|r| (r.divisors, r.rows))
+            .unwrap_or_default();
         let (names, values): (Vec<&Ident>, Vec<&TokenStream>) =
             divisors.iter().map(|(_, n, v)| (n, v)).unzip();
         let (ix, ik) = (var(item.params[0]), var(item.params[1]));
-        let prepare = quote!(|__x: &#x_ty| { let #ix: #x_ty = *__x; (#(#values,)*) });
+        let (rows, rows_ok, row_bind) = self.rows_closure(rows.as_ref(), (&ix, &x_ty), &ik, &names);
         let e_ty = rust_ty(self.a.ty(item.body));
         let ev = var(map.params[0]);
         let mbody = self.expr(map.body);
         let m_ty = rust_ty(self.a.ty(map.body));
+        let index_body = match sink {
+            ExpandSink::Permute { index, .. } => Some(self.expr(index.body)),
+            ExpandSink::Fold { .. } => None,
+        };
+        // The host's values that the element reads, copied into the run's
+        // prepared values: locals of the walk's loop, so they stay in
+        // registers. Read through the closure's captures, each would be
+        // loaded again after every store of the loop (the compiler cannot
+        // tell the stores from them).
+        let mut bodies = vec![item.body, map.body];
+        if let ExpandSink::Permute { index, .. } = sink {
+            bodies.push(index.body);
+        }
+        let hosts = self.host_values_of(&bodies);
+        let prepare = quote!(|__x: &#x_ty| { let #ix: #x_ty = *__x; (#(#values,)* #rows_ok, (#(#hosts,)*)) });
         let element = quote! {
             let #ix: #x_ty = *__x;
-            let (#(#names,)*) = *__p;
+            let (#(#names,)* _, (#(#hosts,)*)) = *__p;
+            #row_bind
             let #ik: usize = __k;
             let #ev: #e_ty = #ibody;
         };
@@ -806,13 +862,13 @@ impl Gen<'_> {
                     self.clone_buffer(defaults.0)
                 };
                 let (ie, ij) = (var(index.params[0]), var(index.params[1]));
-                let ibody = self.expr(index.body);
+                let ibody = index_body.unwrap_or_default();
                 let at = location(kernel.at);
                 // Inlined into the walk's loop (its size would otherwise keep
                 // it out: a call per element, and the run's values reloaded).
                 let target_value = quote! {
                     #[inline(always)]
-                    |__x: &#x_ty, __p: &_, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
+                    |__x: &#x_ty, __p: &_, __row: &_, __i: usize, __k: usize, __j: usize| -> ::core::option::Option<(usize, #t)> {
                         #element
                         let #ie: #e_ty = #ev;
                         let #ij: usize = __j;
@@ -828,10 +884,10 @@ impl Gen<'_> {
                 let call = match cpu_atomic(self.a, combine, &elem_ty) {
                     Some(a) => {
                         let a = format_ident!("{}", format!("{a:?}"));
-                        quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #prepare, #target_value, #rt::cpu::AtomicOp::#a);)
+                        quote!(__exp.permute_atomic(&mut #bi, &__src, &__count, #prepare, #rows, #target_value, #rt::cpu::AtomicOp::#a);)
                     }
                     None => {
-                        quote!(__exp.permute::<_, _, #cols>(&mut #bi, &__src, &__count, #prepare, #target_value, #g);)
+                        quote!(__exp.permute::<_, _, _, #cols>(&mut #bi, &__src, &__count, #prepare, #rows, #target_value, #g);)
                     }
                 };
                 out.extend(quote! {
@@ -847,7 +903,7 @@ impl Gen<'_> {
                 let post = self.post_closure(post.as_ref(), &at, &t);
                 let value = quote! {
                     #[inline(always)]
-                    |__x: &#x_ty, __p: &_, __k: usize| -> #at {
+                    |__x: &#x_ty, __p: &_, __row: &_, __i: usize, __k: usize| -> #at {
                         #element
                         #mbody
                     }
@@ -855,10 +911,10 @@ impl Gen<'_> {
                 let call = match z {
                     Some(z) => {
                         let z = self.expr(*z);
-                        quote!(#rt::Columns::from_elems(&[(#post)(__exp.fold(&__src, &__count, #prepare, #value, #z, #g))]))
+                        quote!(#rt::Columns::from_elems(&[(#post)(__exp.fold(&__src, &__count, #prepare, #rows, #value, #z, #g))]))
                     }
                     None => quote! {
-                        match __exp.fold1(&__src, &__count, #prepare, #value, #g) {
+                        match __exp.fold1(&__src, &__count, #prepare, #rows, #value, #g) {
                             ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
                             ::core::option::Option::None => return ::core::result::Result::Err(#rt::cpu::empty_reduction("fold1_all").or_at(#site)),
                         }
@@ -2016,6 +2072,191 @@ impl Gen<'_> {
         name
     }
 
+    /// The names of the host's values that code emitted from `bodies` reads:
+    /// the plan's scalars they reach, and every value hoisted before the
+    /// kernel so far.
+    fn host_values_of(&self, bodies: &[H]) -> Vec<Ident> {
+        let mut vars: Vec<VarId> = Vec::new();
+        for &b in bodies {
+            self.a.reaches(b, |_, e| {
+                if let Expr::Scalar(Scalar::Var(v)) = e {
+                    if self.host_vars.contains(v) && !vars.contains(v) && copyable(&self.a.var(*v).ty) {
+                        vars.push(*v);
+                    }
+                }
+                false
+            });
+        }
+        let mut names: Vec<Ident> = vars.into_iter().map(var).collect();
+        if let Some(hoisted) = self.hoisted.borrow().as_ref() {
+            names.extend(hoisted.iter().map(|h| h.name.clone()));
+        }
+        names
+    }
+
+    /// `h`'s value with the `let`s around it inlined and no run divisors:
+    /// what code outside the element function (a run's or a row's) computes.
+    fn inlined(&self, h: H) -> TokenStream {
+        let inline = self.inline_lets.replace(true);
+        let outer = self.run_divisors.take();
+        let value = self.expr(h);
+        self.run_divisors.replace(outer);
+        self.inline_lets.set(inline);
+        value
+    }
+
+    /// Whether `h` is the element's number `element` of the expand item
+    /// being emitted, or an integer cast of it, through `let`s.
+    fn element_number(&self, h: H, element: VarId) -> bool {
+        match self.a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) if *v == element => true,
+            Expr::Scalar(Scalar::Var(v)) => {
+                let value = self.lets_in_scope.borrow().get(v).copied();
+                value.is_some_and(|x| self.element_number(x, element))
+            }
+            Expr::Scalar(Scalar::Cast(x, p)) => p.is_int() && self.element_number(*x, element),
+            _ => false,
+        }
+    }
+
+    /// Whether divisor `d` is `width` (its value as text) or a product with
+    /// it as a factor, through `let`s.
+    fn multiple_of(&self, d: H, width: &str) -> bool {
+        if self.inlined(d).to_string() == width {
+            return true;
+        }
+        match self.a.expr(d) {
+            Expr::Scalar(Scalar::Var(v)) => {
+                let value = self.lets_in_scope.borrow().get(v).copied();
+                value.is_some_and(|x| self.multiple_of(x, width))
+            }
+            Expr::Scalar(Scalar::Binary(BinOp::Mul, x, y)) => {
+                self.inlined(*x).to_string() == width || self.inlined(*y).to_string() == width
+            }
+            _ => false,
+        }
+    }
+
+    /// For `dividend / d` or `dividend % d` in an expand item, where
+    /// `dividend` is the element's number and `d` stays the same over the
+    /// run: its value from the row (`__rq{n}`, or `__rr{n}` plus the
+    /// element's place in the row), adding `d` to the item's [`ItemRows`].
+    /// The first such divisor sets the rows' width; one that is not a
+    /// multiple of it, or a division of another cast of the number, is
+    /// left to the element.
+    fn row_division(&self, h: H) -> Option<TokenStream> {
+        let Expr::Scalar(Scalar::Binary(op @ (BinOp::Div | BinOp::Rem), x, y)) = self.a.expr(h) else {
+            return None;
+        };
+        if self.inline_lets.get() {
+            return None;
+        }
+        let element = self.run_divisors.borrow().as_ref()?.element;
+        let Ty::Prim(p) = self.a.ty(*y) else { return None };
+        if !p.is_int() || !self.run_invariant(*y) || !self.element_number(*x, element) {
+            return None;
+        }
+        let (dividend, divisor) = (self.inlined(*x), self.inlined(*y));
+        let (dividend_key, key) = (dividend.to_string(), divisor.to_string());
+        let first = {
+            let run = self.run_divisors.borrow();
+            let rows = run.as_ref()?.rows.as_ref();
+            rows.map(|r| (r.dividend_key.clone(), r.divisors[0].0.clone()))
+        };
+        if let Some((dk, width)) = &first {
+            if *dk != dividend_key || !self.multiple_of(*y, width) {
+                return None;
+            }
+        }
+        let fast = self.fast_divisor_of(*y).then(|| self.fast_divisor(*y));
+        let ty = rust_ty(self.a.ty(*x));
+        let mut run = self.run_divisors.borrow_mut();
+        let rows = run.as_mut()?.rows.get_or_insert_with(|| ItemRows {
+            dividend,
+            dividend_key,
+            ty: ty.clone(),
+            divisors: Vec::new(),
+        });
+        let n = match rows.divisors.iter().position(|d| d.0 == key) {
+            Some(n) => n,
+            None => {
+                rows.divisors.push((key, divisor, fast));
+                rows.divisors.len() - 1
+            }
+        };
+        Some(match op {
+            BinOp::Div => {
+                let q = format_ident!("__rq{}", n);
+                quote!(#q)
+            }
+            _ => {
+                let r = format_ident!("__rr{}", n);
+                quote!(#r.wrapping_add(__i as #ty))
+            }
+        })
+    }
+
+    /// The [`Rows`](accel_runtime::cpu::Rows) of an expand item (see
+    /// [`ItemRows`]; none: whole runs), the run's check that its divisors
+    /// allow rows (the last of the prepared values), and the binding of a
+    /// row's values in the element function.
+    fn rows_closure(
+        &self,
+        rows: Option<&ItemRows>,
+        input: (&Ident, &TokenStream),
+        element: &Ident,
+        names: &[&Ident],
+    ) -> (TokenStream, TokenStream, TokenStream) {
+        let rt = self.rt;
+        let Some(rows) = rows else {
+            return (quote!(#rt::cpu::whole_runs), quote!(true), TokenStream::new());
+        };
+        let (ix, x_ty) = input;
+        let ItemRows {
+            dividend,
+            ty,
+            divisors,
+            ..
+        } = rows;
+        let width = &divisors[0].1;
+        // The divisors are positive multiples of the width.
+        let positive = divisors
+            .iter()
+            .map(|(_, d, _)| quote!((#d) > 0 && (#d) % __w == 0));
+        let ok = quote!({ #[allow(unused_comparisons)] let __ok = { let __w: #ty = #width; __w > 0 #(&& #positive)* }; __ok });
+        let (qs, rs): (Vec<Ident>, Vec<Ident>) = (0..divisors.len())
+            .map(|n| (format_ident!("__rq{}", n), format_ident!("__rr{}", n)))
+            .unzip();
+        let parts = divisors.iter().map(|(_, d, fast)| match fast {
+            Some(f) => quote!((#rt::ops::FastDiv::fast_div(__e, #f), #rt::ops::FastDiv::fast_rem(__e, #f))),
+            None => quote!({ let __d: #ty = #d; (#rt::ops::ScalarOps::acc_div(__e, __d), #rt::ops::ScalarOps::acc_rem(__e, __d)) }),
+        });
+        let w = &divisors[0].1;
+        let closure = quote! {
+            #[inline(always)]
+            |__x: &#x_ty, __p: &_, __k: usize, __end: usize| {
+                let #ix: #x_ty = *__x;
+                let (#(#names,)* __rows_ok, _) = *__p;
+                let __e: #ty = { let #element: usize = __k; #dividend };
+                let __last: #ty = { let #element: usize = __end - 1; #dividend };
+                #(let (#qs, #rs) = #parts;)*
+                // The row's dividends count up by one from a non-negative
+                // one (a cast that wraps inside the run breaks this): else a
+                // row of one element.
+                #[allow(unused_comparisons)]
+                let __len = if __rows_ok && __e >= 0 && (__last as i128) - (__e as i128) == (__end - 1 - __k) as i128 {
+                    let __w: #ty = #w;
+                    (__w - __rr0) as usize
+                } else {
+                    1
+                };
+                (__len, (#(#qs, #rs,)*))
+            }
+        };
+        let bind = quote!(let (#(#qs, #rs,)*) = *__row;);
+        (closure, ok, bind)
+    }
+
     /// Whether `h` reads no memory and depends on the expand item's `input`,
     /// host values, and `let`s in scope of such values only: the same for
     /// every element of one input.
@@ -2195,6 +2436,9 @@ impl Scalars for Gen<'_> {
             return quote!(#name);
         }
         if let Some(value) = self.row_value(h) {
+            return value;
+        }
+        if let Some(value) = self.row_division(h) {
             return value;
         }
         let rt = self.rt;

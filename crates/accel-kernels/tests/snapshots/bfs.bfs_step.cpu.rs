@@ -86,17 +86,20 @@ fn program() {
                 &__count,
                 |__x: &u32| {
                     let __v6: u32 = *__x;
-                    ()
+                    (true, (__v4, __h0))
                 },
+                rt::cpu::whole_runs,
                 #[inline(always)]
                 |
                     __x: &u32,
                     __p: &_,
+                    __row: &_,
+                    __i: usize,
                     __k: usize,
                     __j: usize,
                 | -> ::core::option::Option<(usize, u32)> {
                     let __v6: u32 = *__x;
-                    let () = *__p;
+                    let (_, (__v4, __h0)) = *__p;
                     let __v28: usize = __k;
                     let __v23: u32 = {
                         let __v7: u32 = (__v28 as u32);

@@ -60,6 +60,7 @@ fn program() {
             .permute::<
                 _,
                 _,
+                _,
                 <bool as rt::Elem>::Columns,
             >(
                 &mut __b2,
@@ -67,17 +68,20 @@ fn program() {
                 &__count,
                 |__x: &u64| {
                     let __v7: u64 = *__x;
-                    ()
+                    (true, (__h0,))
                 },
+                rt::cpu::whole_runs,
                 #[inline(always)]
                 |
                     __x: &u64,
                     __p: &_,
+                    __row: &_,
+                    __i: usize,
                     __k: usize,
                     __j: usize,
                 | -> ::core::option::Option<(usize, bool)> {
                     let __v7: u64 = *__x;
-                    let () = *__p;
+                    let (_, (__h0,)) = *__p;
                     let __v27: usize = __k;
                     let __v23: u64 = {
                         let __v8: u64 = (__v27 as u64);

@@ -288,17 +288,20 @@ impl Expansion {
     /// For each element `e` with `target(e) = Some(t)` (`t < out.len()`):
     /// `out[t] = combine(value(e), out[t])`, each update atomic under a
     /// striped lock, or (few targets) into a private table per chunk, as
-    /// [`super::permute`] does. `target_value(x, p, k, j)`: element `k` of
-    /// input `x` (at position `j` of the expanded array), where `p =
+    /// [`super::permute`] does. `target_value(x, p, row, i, k, j)`: element
+    /// `k` of input `x` (at position `j` of the expanded array), where `p =
     /// prepare(x)` is computed once per run of `x`'s elements (what stays the
-    /// same over the run, such as a divisor's reciprocal).
-    pub fn permute<X, P, C: Columns>(
+    /// same over the run, such as a divisor's reciprocal) and `row` once per
+    /// row of the run (see [`Rows`]; the element is the row's `i`th).
+    #[allow(clippy::too_many_arguments)]
+    pub fn permute<X, P, R, C: Columns>(
         &self,
         out: &mut C,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
         prepare: impl Fn(&X) -> P + Sync,
-        target_value: impl Fn(&X, &P, usize, usize) -> Option<(usize, C::Elem)> + Sync,
+        rows: impl Rows<X, P, R>,
+        target_value: impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, C::Elem)> + Sync,
         combine: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     ) {
         let n_out = out.len();
@@ -313,7 +316,7 @@ impl Expansion {
             let each = |table: &mut Option<Vec<Option<C::Elem>>>, x: &X, ks: Range<usize>, j: usize| {
                 let p = prepare(x);
                 match table {
-                    Some(table) => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
+                    Some(table) => run_targets(x, &p, ks, j, n_out, &rows, &target_value, |t, v| {
                         table[t] = Some(match table[t] {
                             Some(old) => combine(v, old),
                             None => v,
@@ -323,7 +326,7 @@ impl Expansion {
                     // within the capacity; only the first chunk's walk (one
                     // task) touches `out` until the walk ends, and `out` is
                     // borrowed mutably for the whole call.
-                    None => run_targets(x, &p, ks, j, n_out, &target_value, |t, v| unsafe {
+                    None => run_targets(x, &p, ks, j, n_out, &rows, &target_value, |t, v| unsafe {
                         let old = C::read(ptr, t);
                         C::write(ptr, t, combine(v, old));
                     }),
@@ -344,11 +347,7 @@ impl Expansion {
         };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             let p = prepare(x);
-            for k in ks.clone() {
-                let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out)
-                else {
-                    continue;
-                };
+            run_targets(x, &p, ks, j, n_out, &rows, &target_value, |t, v| {
                 let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`, so slot `t` is initialised and within
                 // the capacity. Every access to slot `t` happens under the
@@ -361,19 +360,21 @@ impl Expansion {
                     let old = C::read(ptr, t);
                     C::write(ptr, t, combine(v, old));
                 }
-            }
+            });
         };
         self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
     }
 
     /// [`Self::permute`] with a combination done by one atomic operation.
-    pub fn permute_atomic<X, P, T: AtomicPrim>(
+    #[allow(clippy::too_many_arguments)]
+    pub fn permute_atomic<X, P, R, T: AtomicPrim>(
         &self,
         out: &mut Vec<T>,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
         prepare: impl Fn(&X) -> P + Sync,
-        target_value: impl Fn(&X, &P, usize, usize) -> Option<(usize, T)> + Sync,
+        rows: impl Rows<X, P, R>,
+        target_value: impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, T)> + Sync,
         op: AtomicOp,
     ) {
         let n_out = out.len();
@@ -393,7 +394,7 @@ impl Expansion {
                     // whole call.
                     None => unsafe { std::slice::from_raw_parts_mut(base.get(), n_out) },
                 };
-                combine_run(slots, x, &prepare(x), ks, j, &target_value, op);
+                combine_run(slots, x, &prepare(x), ks, j, &rows, &target_value, op);
             };
             let tables = self.walk_with(strategy, self.tables_per_thread(n_out), &src, &count, init, each);
             let tables: Vec<Vec<T>> = tables.into_iter().flatten().collect();
@@ -404,28 +405,39 @@ impl Expansion {
         let base = OutPtr(out.as_mut_ptr());
         if !T::aligned(base.get()) {
             // Not atomically accessible: the locked path.
-            return self.permute_plain(out, &src, &count, &prepare, &target_value, op);
+            return self.permute_plain(out, &src, &count, &prepare, &rows, &target_value, op);
         }
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             let p = prepare(x);
-            with_op!(op, |o| run_targets(x, &p, ks, j, n_out, &target_value, |t, v| {
-                // SAFETY: `t < out.len()` and `base` is aligned for the
-                // atomic type; every access to `out` during the walk is
-                // atomic, and `out` is borrowed mutably for the whole call.
-                unsafe { T::apply(base.get().add(t), v, o) }
-            }));
+            with_op!(op, |o| run_targets(
+                x,
+                &p,
+                ks,
+                j,
+                n_out,
+                &rows,
+                &target_value,
+                |t, v| {
+                    // SAFETY: `t < out.len()` and `base` is aligned for the
+                    // atomic type; every access to `out` during the walk is
+                    // atomic, and `out` is borrowed mutably for the whole call.
+                    unsafe { T::apply(base.get().add(t), v, o) }
+                }
+            ));
         };
         self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
     }
 
     /// The atomic combination done under locks (misaligned buffers).
-    fn permute_plain<X, P, T: AtomicPrim>(
+    #[allow(clippy::too_many_arguments)]
+    fn permute_plain<X, P, R, T: AtomicPrim>(
         &self,
         out: &mut Vec<T>,
         src: &(impl Fn(usize) -> X + Sync),
         count: &(impl Fn(&X) -> usize + Sync),
         prepare: &(impl Fn(&X) -> P + Sync),
-        target_value: &(impl Fn(&X, &P, usize, usize) -> Option<(usize, T)> + Sync),
+        rows: &impl Rows<X, P, R>,
+        target_value: &(impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, T)> + Sync),
         op: AtomicOp,
     ) {
         let n_out = out.len();
@@ -438,11 +450,7 @@ impl Expansion {
         };
         let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
             let p = prepare(x);
-            for k in ks.clone() {
-                let Some((t, v)) = target_value(x, &p, k, j + (k - ks.start)).filter(|(t, _)| *t < n_out)
-                else {
-                    continue;
-                };
+            run_targets(x, &p, ks, j, n_out, rows, target_value, |t, v| {
                 let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
                 // SAFETY: `t < out.len()`; slot `t` is only accessed under its
                 // stripe, which this thread holds (without stripes the walk
@@ -451,21 +459,24 @@ impl Expansion {
                     let slot = ptr.get().add(t);
                     *slot = T::plain(v, *slot, op);
                 }
-            }
+            });
         };
         self.walk_with(strategy, PER_THREAD, src, count, |_| (), each);
     }
 
     /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
     /// (`z` when there are none): each chunk folds its elements, and the
-    /// chunks' partial results are combined in order. `value(x, p, k)`:
-    /// element `k` of input `x`, where `p = prepare(x)`, once per run.
-    pub fn fold<X, P, T: Copy + Send>(
+    /// chunks' partial results are combined in order. `value(x, p, row, i,
+    /// k)`: element `k` of input `x`, where `p = prepare(x)`, once per run,
+    /// and `row` once per row (the element is the row's `i`th).
+    #[allow(clippy::too_many_arguments)]
+    pub fn fold<X, P, R, T: Copy + Send>(
         &self,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
         prepare: impl Fn(&X) -> P + Sync,
-        value: impl Fn(&X, &P, usize) -> T + Sync,
+        rows: impl Rows<X, P, R>,
+        value: impl Fn(&X, &P, &R, usize, usize) -> T + Sync,
         z: T,
         g: impl Fn(T, T) -> T + Sync,
     ) -> T {
@@ -475,18 +486,19 @@ impl Expansion {
             &src,
             &count,
             |_| None,
-            fold_run(&prepare, &value, &g),
+            fold_run(&prepare, &rows, &value, &g),
         );
         parts.into_iter().flatten().fold(z, &g)
     }
 
     /// `e_0 ⊕ .. ⊕ e_{m-1}`; `None` when there are no elements.
-    pub fn fold1<X, P, T: Copy + Send>(
+    pub fn fold1<X, P, R, T: Copy + Send>(
         &self,
         src: impl Fn(usize) -> X + Sync,
         count: impl Fn(&X) -> usize + Sync,
         prepare: impl Fn(&X) -> P + Sync,
-        value: impl Fn(&X, &P, usize) -> T + Sync,
+        rows: impl Rows<X, P, R>,
+        value: impl Fn(&X, &P, &R, usize, usize) -> T + Sync,
         g: impl Fn(T, T) -> T + Sync,
     ) -> Option<T> {
         let parts = self.walk_with(
@@ -495,75 +507,130 @@ impl Expansion {
             &src,
             &count,
             |_| None,
-            fold_run(&prepare, &value, &g),
+            fold_run(&prepare, &rows, &value, &g),
         );
         parts.into_iter().flatten().reduce(&g)
+    }
+}
+
+/// How a run of an input's elements splits into rows, over which more of
+/// the element function stays the same than over the run: `row(x, p, k,
+/// end)` gives the length of the row starting at element `k` of input `x`
+/// (at least 1; more than `end - k` is cut there) and the values its
+/// elements share (`p`: the run's prepared values). A box `w` elements
+/// wide, whose elements find their column as `k % w` and their row as
+/// `k / w`, splits into rows of `w`: within one, `k / w` is a value of the
+/// row, and the loop over its columns is a plain loop.
+pub trait Rows<X, P, R>: Fn(&X, &P, usize, usize) -> (usize, R) + Sync {}
+impl<X, P, R, F: Fn(&X, &P, usize, usize) -> (usize, R) + Sync> Rows<X, P, R> for F {}
+
+/// [`Rows`] that leaves a run whole: one row, sharing nothing.
+#[inline(always)]
+pub fn whole_runs<X, P>(_: &X, _: &P, k: usize, end: usize) -> (usize, ()) {
+    (end - k, ())
+}
+
+/// `f(row, i, k)` for each element `k` of run `ks` of input `x`, row by row
+/// (`i`: its place in its row). Inlined, as plain nested loops, into each
+/// walk that calls it.
+#[inline(always)]
+fn each_in_rows<X, P, R>(
+    x: &X,
+    p: &P,
+    ks: Range<usize>,
+    rows: &impl Rows<X, P, R>,
+    mut f: impl FnMut(&R, usize, usize),
+) {
+    let mut k = ks.start;
+    while k < ks.end {
+        let (len, row) = rows(x, p, k, ks.end);
+        let len = len.clamp(1, ks.end - k);
+        for i in 0..len {
+            f(&row, i, k + i);
+        }
+        k += len;
     }
 }
 
 /// `update(t, v)` for each element `k` of run `ks` of input `x` whose target
 /// `t` is below `n_out` (`j`: the run's position in the expanded array).
 /// Inlined, as a plain loop, into each walk that calls it.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run_targets<X, P, E>(
+fn run_targets<X, P, R, E>(
     x: &X,
     p: &P,
     ks: Range<usize>,
     j: usize,
     n_out: usize,
-    target_value: &impl Fn(&X, &P, usize, usize) -> Option<(usize, E)>,
+    rows: &impl Rows<X, P, R>,
+    target_value: &impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, E)>,
     mut update: impl FnMut(usize, E),
 ) {
-    for k in ks.clone() {
-        if let Some((t, v)) = target_value(x, p, k, j + (k - ks.start)) {
+    let start = ks.start;
+    each_in_rows(x, p, ks, rows, |row, i, k| {
+        if let Some((t, v)) = target_value(x, p, row, i, k, j + (k - start)) {
             if t < n_out {
                 update(t, v);
             }
         }
-    }
+    })
 }
 
 /// Combines one run of elements into `slots` with `op`, the operation
 /// matched once per run rather than per element. `slots` is a plain
 /// exclusive slice (not a raw pointer), so the compiler may keep the
 /// element function's captures in registers across the stores.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn combine_run<X, P, T: AtomicPrim>(
+fn combine_run<X, P, R, T: AtomicPrim>(
     slots: &mut [T],
     x: &X,
     p: &P,
     ks: Range<usize>,
     j: usize,
-    target_value: &impl Fn(&X, &P, usize, usize) -> Option<(usize, T)>,
+    rows: &impl Rows<X, P, R>,
+    target_value: &impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, T)>,
     op: AtomicOp,
 ) {
     let n_out = slots.len();
-    with_op!(op, |o| run_targets(x, p, ks, j, n_out, target_value, |t, v| {
-        slots[t] = T::plain(v, slots[t], o)
-    }))
+    with_op!(op, |o| run_targets(
+        x,
+        p,
+        ks,
+        j,
+        n_out,
+        rows,
+        target_value,
+        |t, v| { slots[t] = T::plain(v, slots[t], o) }
+    ))
 }
 
 /// The fold of one run of elements into a chunk's accumulator (`None`: the
-/// chunk has no element yet). The accumulator is unwrapped once per run, so
+/// chunk has no element yet). The accumulator is unwrapped once per row, so
 /// the per-element loop is a plain `a = g(a, v)`.
-fn fold_run<'a, X, P, T: Copy>(
+fn fold_run<'a, X, P, R, T: Copy>(
     prepare: &'a (impl Fn(&X) -> P + Sync),
-    value: &'a (impl Fn(&X, &P, usize) -> T + Sync),
+    rows: &'a impl Rows<X, P, R>,
+    value: &'a (impl Fn(&X, &P, &R, usize, usize) -> T + Sync),
     g: &'a (impl Fn(T, T) -> T + Sync),
 ) -> impl Fn(&mut Option<T>, &X, Range<usize>, usize) + Sync + 'a {
-    move |acc, x, mut ks, _j| {
+    move |acc, x, ks, _j| {
         let p = prepare(x);
-        let mut a = match *acc {
-            Some(a) => a,
-            None => match ks.next() {
-                Some(k) => value(x, &p, k),
-                None => return,
-            },
-        };
-        for k in ks {
-            a = g(a, value(x, &p, k));
+        let mut k = ks.start;
+        while k < ks.end {
+            let (len, row) = rows(x, &p, k, ks.end);
+            let len = len.clamp(1, ks.end - k);
+            let (mut a, first) = match *acc {
+                Some(a) => (a, 0),
+                None => (value(x, &p, &row, 0, k), 1),
+            };
+            for i in first..len {
+                a = g(a, value(x, &p, &row, i, k + i));
+            }
+            *acc = Some(a);
+            k += len;
         }
-        *acc = Some(a);
     }
 }
 
@@ -628,7 +695,8 @@ mod tests {
                     |i| i,
                     |&i| sizes(i),
                     |_| (),
-                    |&i, _, k| (i + k) as u64,
+                    whole_runs,
+                    |&i, _, _, _, k| (i + k) as u64,
                     7,
                     |a, b| a + b,
                 );
@@ -700,10 +768,71 @@ mod tests {
                         (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0).wrapping_add(b.1))
                     };
                     let v = |i: usize, k: usize| (3 + 2 * ((i * 11 + k) % 5) as u64, (i * 11 + k) as u64);
-                    let f = e.fold1(|i| i, count, |_| (), |&i, _, k| v(i, k), g);
+                    let f = e.fold1(|i| i, count, |_| (), whole_runs, |&i, _, _, _, k| v(i, k), g);
                     let w = want.iter().map(|&(i, k)| v(i, k)).reduce(g);
                     assert_eq!(f, w, "n = {n}, c = {c}, {strategy:?}");
                 }
+            }
+        }
+        set_expand_strategy(None);
+    }
+
+    /// Runs split into rows: each element gets its row's values and its
+    /// place in the row, across chunk boundaries, in order; a row length of
+    /// 0 counts as 1 and one past the run's end is cut there.
+    #[test]
+    fn rows_give_each_element_its_row() {
+        let _turn = FORCING.lock().unwrap_or_else(|e| e.into_inner());
+        for strategy in [ExpandStrategy::Balanced, ExpandStrategy::Inputs] {
+            set_expand_strategy(Some(strategy));
+            for w in [1usize, 3, 12, 1000] {
+                let n = 3 * BLOCK + 1;
+                let e = Expansion::new(n, |i| i, |&i| sizes(i));
+                // Rows of `w`; input 5's rows claim too much, input 6's nothing.
+                let rows = |&i: &usize, _: &(), k: usize, end: usize| {
+                    let len = match i % 7 {
+                        5 => end - k + 10,
+                        6 => 0,
+                        _ => w - k % w,
+                    };
+                    (len, (k / w, k % w))
+                };
+                let v = |i: usize, k: usize| (3 + 2 * ((i * 11 + k) % 5) as u64, (i * 11 + k) as u64);
+                let value = |&i: &usize, _: &(), row: &(usize, usize), j: usize, k: usize| {
+                    // `k` rebuilt from the row's start and the place in it.
+                    let at = match i % 7 {
+                        5 | 6 => k,
+                        _ => row.0 * w + row.1 + j,
+                    };
+                    v(i, at)
+                };
+                let g = |a: (u64, u64), b: (u64, u64)| {
+                    (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0).wrapping_add(b.1))
+                };
+                let want = reference(n).into_iter().map(|(i, k)| v(i, k)).reduce(g);
+                assert_eq!(
+                    e.fold1(|i| i, |&i| sizes(i), |_| (), rows, value, g),
+                    want,
+                    "{w} {strategy:?}"
+                );
+                let mut got = vec![0u64; 101];
+                let target = |x: &usize, p: &(), row: &(usize, usize), j: usize, k: usize, _: usize| {
+                    Some(((x * 7 + k) % 101, value(x, p, row, j, k).1))
+                };
+                e.permute_atomic(
+                    &mut got,
+                    |i| i,
+                    |&i| sizes(i),
+                    |_| (),
+                    rows,
+                    target,
+                    AtomicOp::Add,
+                );
+                let mut want = vec![0u64; 101];
+                for (i, k) in reference(n) {
+                    want[(i * 7 + k) % 101] += v(i, k).1;
+                }
+                assert_eq!(got, want, "{w} {strategy:?}");
             }
         }
         set_expand_strategy(None);
@@ -729,12 +858,13 @@ mod tests {
                 }
             }
             let mut locked = vec![1i64; slots];
-            let target_value = |i: &usize, _: &(), k, j| target(i, k, j);
+            let target_value = |i: &usize, _: &(), _: &(), _, k, j| target(i, k, j);
             e.permute(
                 &mut locked,
                 |i| i,
                 |&i| sizes(i),
                 |_| (),
+                whole_runs,
                 target_value,
                 |a, b| a + b,
             );
@@ -745,6 +875,7 @@ mod tests {
                 |i| i,
                 |&i| sizes(i),
                 |_| (),
+                whole_runs,
                 target_value,
                 AtomicOp::Add,
             );
@@ -773,8 +904,16 @@ mod tests {
             }
         }
         let mut got: MCols = (vec![1; 5], vec![0; 5], vec![0; 5], vec![1; 5]);
-        let target_value = |i: &usize, _: &(), k, j| target(i, k, j);
-        e.permute(&mut got, |i| i, |&i| sizes(i), |_| (), target_value, mul);
+        let target_value = |i: &usize, _: &(), _: &(), _, k, j| target(i, k, j);
+        e.permute(
+            &mut got,
+            |i| i,
+            |&i| sizes(i),
+            |_| (),
+            whole_runs,
+            target_value,
+            mul,
+        );
         assert_eq!(got.to_elems(), want);
     }
 }

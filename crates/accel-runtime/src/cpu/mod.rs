@@ -22,7 +22,7 @@ mod update;
 pub use columns::{fold1_columns_then, fold_columns_then};
 // The run's context and host checks, used by the skeletons too.
 pub use crate::host::{check_reshape, extent, Ctx};
-pub use expand::{set_expand_strategy, ExpandStrategy, Expansion};
+pub use expand::{set_expand_strategy, whole_runs, ExpandStrategy, Expansion, Rows};
 pub use fold::{
     fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
     fold_all_lanes, fold_rows, fold_rows_then, row_index, Order,
