@@ -2231,7 +2231,6 @@ impl Gen<'_> {
             Some(f) => quote!((#rt::ops::FastDiv::fast_div(__e, #f), #rt::ops::FastDiv::fast_rem(__e, #f))),
             None => quote!({ let __d: #ty = #d; (#rt::ops::ScalarOps::acc_div(__e, __d), #rt::ops::ScalarOps::acc_rem(__e, __d)) }),
         });
-        let w = &divisors[0].1;
         let closure = quote! {
             #[inline(always)]
             |__x: &#x_ty, __p: &_, __k: usize, __end: usize| {
@@ -2245,7 +2244,7 @@ impl Gen<'_> {
                 // row of one element.
                 #[allow(unused_comparisons)]
                 let __len = if __rows_ok && __e >= 0 && (__last as i128) - (__e as i128) == (__end - 1 - __k) as i128 {
-                    let __w: #ty = #w;
+                    let __w: #ty = #width;
                     (__w - __rr0) as usize
                 } else {
                     1

@@ -530,11 +530,12 @@ pub fn whole_runs<X, P>(_: &X, _: &P, k: usize, end: usize) -> (usize, ()) {
     (end - k, ())
 }
 
-/// `f(row, i, k)` for each element `k` of run `ks` of input `x`, row by row
-/// (`i`: its place in its row). Inlined, as plain nested loops, into each
-/// walk that calls it.
+/// `f(row, k, len)` for each row of run `ks` of input `x`, in order: the
+/// row's values and its `len` elements from `k` (the row length that `rows`
+/// gives, cut to `1..=ks.end - k`). Inlined, so that the caller's loop over
+/// a row's elements is a plain loop.
 #[inline(always)]
-fn each_in_rows<X, P, R>(
+fn each_row<X, P, R>(
     x: &X,
     p: &P,
     ks: Range<usize>,
@@ -545,9 +546,7 @@ fn each_in_rows<X, P, R>(
     while k < ks.end {
         let (len, row) = rows(x, p, k, ks.end);
         let len = len.clamp(1, ks.end - k);
-        for i in 0..len {
-            f(&row, i, k + i);
-        }
+        f(&row, k, len);
         k += len;
     }
 }
@@ -568,10 +567,13 @@ fn run_targets<X, P, R, E>(
     mut update: impl FnMut(usize, E),
 ) {
     let start = ks.start;
-    each_in_rows(x, p, ks, rows, |row, i, k| {
-        if let Some((t, v)) = target_value(x, p, row, i, k, j + (k - start)) {
-            if t < n_out {
-                update(t, v);
+    each_row(x, p, ks, rows, |row, k0, len| {
+        for i in 0..len {
+            let k = k0 + i;
+            if let Some((t, v)) = target_value(x, p, row, i, k, j + (k - start)) {
+                if t < n_out {
+                    update(t, v);
+                }
             }
         }
     })
@@ -617,20 +619,16 @@ fn fold_run<'a, X, P, R, T: Copy>(
 ) -> impl Fn(&mut Option<T>, &X, Range<usize>, usize) + Sync + 'a {
     move |acc, x, ks, _j| {
         let p = prepare(x);
-        let mut k = ks.start;
-        while k < ks.end {
-            let (len, row) = rows(x, &p, k, ks.end);
-            let len = len.clamp(1, ks.end - k);
+        each_row(x, &p, ks, rows, |row, k, len| {
             let (mut a, first) = match *acc {
                 Some(a) => (a, 0),
-                None => (value(x, &p, &row, 0, k), 1),
+                None => (value(x, &p, row, 0, k), 1),
             };
             for i in first..len {
-                a = g(a, value(x, &p, &row, i, k + i));
+                a = g(a, value(x, &p, row, i, k + i));
             }
             *acc = Some(a);
-            k += len;
-        }
+        });
     }
 }
 
