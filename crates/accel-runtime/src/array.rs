@@ -27,6 +27,13 @@ pub struct Array<T: Elem, const R: usize> {
 struct Storage<C: Columns> {
     host: OnceLock<C>,
     device: OnceLock<OnDevice<C>>,
+    /// Whether the host columns go to the pool of dead arrays (`cpu::pool`)
+    /// when the last owner drops them: yes for the storage programs made,
+    /// not for the caller's own vectors. A stream of the caller's blocks
+    /// would otherwise fill the pool with storage no program asks for (a
+    /// pool's worth of blocks, 72 of them on 16 threads, held while the
+    /// program runs).
+    pooled: bool,
 }
 
 impl<C: Columns> Drop for Storage<C> {
@@ -34,7 +41,9 @@ impl<C: Columns> Drop for Storage<C> {
         // The last owner is done with the elements: their memory serves the
         // next program result of its size (see `cpu::pool`).
         if let Some(columns) = self.host.take() {
-            columns.recycle();
+            if self.pooled {
+                columns.recycle();
+            }
         }
     }
 }
@@ -61,7 +70,9 @@ pub type Matrix<T> = Array<T, 2>;
 
 impl<T: Elem, const R: usize> Array<T, R> {
     /// An array on the host; `columns` holds `shape`'s number of elements.
-    fn on_host(shape: [usize; R], columns: T::Columns) -> Self {
+    /// `pooled`: whether the columns' storage goes to the pool of dead
+    /// arrays when the array dies (see [`Storage::pooled`]).
+    fn on_host(shape: [usize; R], columns: T::Columns, pooled: bool) -> Self {
         let len = columns.len();
         Array {
             shape,
@@ -69,6 +80,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
             data: Arc::new(Storage {
                 host: OnceLock::from(columns),
                 device: OnceLock::new(),
+                pooled,
             }),
         }
     }
@@ -87,7 +99,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 ),
             ));
         }
-        Ok(Array::on_host(shape, T::columns_from_vec(data)))
+        Ok(Array::on_host(shape, T::columns_from_vec(data), false))
     }
 
     /// An array whose element at each index is `f(index)`.
@@ -97,7 +109,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
         for i in 0..size {
             columns.push(f(shape::from_linear(&shape, i)).into_repr());
         }
-        Array::on_host(shape, columns)
+        Array::on_host(shape, columns, true)
     }
 
     /// An array from columns built by a kernel; `Err` when the columns do not hold
@@ -109,7 +121,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                 format!("shape {shape:?} does not match {} elements", columns.len()),
             ));
         }
-        Ok(Array::on_host(shape, columns))
+        Ok(Array::on_host(shape, columns, true))
     }
 
     /// An array whose elements are in the device columns `buf` (one per
@@ -148,6 +160,7 @@ impl<T: Elem, const R: usize> Array<T, R> {
                     buf,
                     download: download_columns::<T::Columns>,
                 }),
+                pooled: true,
             }),
         })
     }
@@ -388,7 +401,7 @@ impl<T: Elem> Array<T, 0> {
     pub fn new(v: T) -> Self {
         let mut columns = T::Columns::with_capacity(1);
         columns.push(v.into_repr());
-        Array::on_host([], columns)
+        Array::on_host([], columns, true)
     }
 
     /// The single element.
@@ -469,13 +482,13 @@ where
 
 impl<T: Elem> From<Vec<T>> for Array<T, 1> {
     fn from(data: Vec<T>) -> Self {
-        Array::on_host([data.len()], T::columns_from_vec(data))
+        Array::on_host([data.len()], T::columns_from_vec(data), false)
     }
 }
 
 impl<T: Elem> From<&[T]> for Array<T, 1> {
     fn from(data: &[T]) -> Self {
-        Array::on_host([data.len()], T::columns_from_vec(data.to_vec()))
+        Array::on_host([data.len()], T::columns_from_vec(data.to_vec()), false)
     }
 }
 
@@ -571,6 +584,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_storage_programs_made_goes_to_the_pool() {
+        let n = 1 << 16;
+        let caller = [
+            Vector::from(vec![1.0f32; n]),
+            Vector::from(&vec![1.0f32; n][..]),
+            Array::from_vec([n], vec![1.0f32; n]).unwrap(),
+        ];
+        assert!(caller.iter().all(|a| !a.data.pooled), "the caller's own vectors");
+        let made = [
+            Array::<f32, 1>::from_columns([n], vec![1.0f32; n]).unwrap(),
+            Array::from_fn([n], |_| 1.0f32),
+        ];
+        assert!(made.iter().all(|a| a.data.pooled), "a kernel's columns");
+        // A stream's chunk cut from a caller's block shares its storage, and its flag.
+        assert!(!caller[0].clone().reshaped([n / 2, 2]).unwrap().data.pooled);
+    }
+
+    #[test]
     fn displays_by_rows_eliding_long_axes() {
         let v = Vector::from((1..=3).collect::<Vec<i32>>());
         assert_eq!(v.to_string(), "[1, 2, 3]");
@@ -628,7 +659,7 @@ pub trait Output: Sized {
 
 impl<T: Elem, const R: usize> Output for Array<T, R> {
     fn empty() -> Self {
-        Array::on_host([0; R], T::Columns::with_capacity(0))
+        Array::on_host([0; R], T::Columns::with_capacity(0), true)
     }
     fn give_storage(self) {
         Array::give_storage(self)

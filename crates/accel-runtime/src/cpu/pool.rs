@@ -19,9 +19,13 @@
 //! (when the last running program has returned) the newest of them up to
 //! [`RETAIN_BYTES`] in all (and [`BETWEEN_CALLS_SLOTS`] arrays), for the
 //! next call (as PyTorch's and CuPy's caching allocators do).
-//! Arrays that the caller drops come here too (their storage's drop), so a
+//! Results that the caller drops come here too (their storage's drop), so a
 //! host loop of calls (`u = step(&u)?`) writes each result into the memory
-//! of an earlier one. Without the pool, a program called again and again
+//! of an earlier one. Arrays the caller built from its own vectors do not:
+//! a stream of the caller's blocks, each dropped once its chunk is done,
+//! would fill the pool with blocks that no program asks for (72 blocks on
+//! 16 threads: 1.3 GB of a streamed dot product's 16 MB blocks on an H200's
+//! host; see `Storage::pooled` in `array.rs`). Without the pool, a program called again and again
 //! would map and fault in its arrays afresh every call (tridiagonal in
 //! the corpus: 18 ms a call against 12 ms with its memory reused; histo's
 //! 4 MB private table: page faults and TLB shootdowns on every call). Nothing
