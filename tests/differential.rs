@@ -944,6 +944,12 @@ fn scans_i32(xs: &Vector<i32>) -> (Vector<i32>, Vector<i32>, Vector<i32>, Vector
     )
 }
 
+/// 8-byte leaves: the staged tile's padding differs (a slot per 16).
+#[acc]
+fn scans_i64(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>) {
+    (xs.scanl1(|a, b| a + b), xs.scanr(-4, |a, b| a + b))
+}
+
 #[acc]
 fn scans_total_i32(xs: &Vector<i32>) -> (Vector<i32>, Scalar<i32>, Vector<i32>, Scalar<i32>) {
     let (l, lt) = xs.scanl_total(7, |a, b| a + b);
@@ -1086,6 +1092,16 @@ fn scans_large() {
             "scans_affine",
             &[arg(&ps)],
             || scans_affine(&ps),
+            EXACT,
+        );
+        let ws: Vector<i64> = (0..n)
+            .map(|i| (hash(i) % 1_000_003) as i64 * 7919 - (1 << 32))
+            .collect();
+        check_pools_ok(
+            scans_i64::SOURCE,
+            "scans_i64",
+            &[arg(&ws)],
+            || scans_i64(&ws),
             EXACT,
         );
         let fs: Vector<f32> = (0..n).map(|i| (hash(i) % 2001) as f32 / 1000.0).collect();

@@ -170,18 +170,36 @@ entries!(
 /// scanned by each thread from its own positions), padding included.
 pub const SCAN_STAGE_BYTES: usize = 24 * 1024;
 
+/// The padding of a look-back scan's stage: a slot after every
+/// `1 << scan_stage_pad_shift(..)` positions, so that the threads reading
+/// their own consecutive positions (a power of two, at most 16, apart) fall
+/// in different banks. A shared access is served 128 bytes of lanes at a
+/// time: after every 32 slots for 4-byte leaves (a warp), after every 16
+/// when every leaf takes 8 bytes (a half-warp; with padding per 32, two
+/// lanes of a half-warp shared each bank pair: 2 extra wavefronts per
+/// access, counted on an H200). Mixed leaves keep 32: their 8-byte leaves
+/// conflict two ways, their 4-byte ones not at all.
+pub fn scan_stage_pad_shift(leaf_bytes: &[usize]) -> u32 {
+    if !leaf_bytes.is_empty() && leaf_bytes.iter().all(|&b| b > 4) {
+        4
+    } else {
+        5
+    }
+}
+
 /// Positions per thread of a look-back scan's tile, for accumulators whose
 /// leaves take `leaf_bytes` bytes each on the device: 16, or the largest
-/// power of two whose tile of [`BLOCK_THREADS`] threads (with a slot of
-/// padding per 32) fits in [`SCAN_STAGE_BYTES`] (a shared slot is 4 bytes,
-/// or 8 for 8-byte leaves). `None` when not even one position per thread
+/// power of two whose tile of [`BLOCK_THREADS`] threads (with its padding,
+/// [`scan_stage_pad_shift`]) fits in [`SCAN_STAGE_BYTES`] (a shared slot is
+/// 4 bytes, or 8 for 8-byte leaves). `None` when not even one position per thread
 /// fits, or the slots pass 64 bytes (the block's 258 partial results, in
 /// shared memory too, then leave too little of the 48 KiB a block may
 /// declare): the tile is then not staged, and has 16 positions per thread.
 /// The kernel's shared arrays and the host's tiles both follow it.
 pub fn scan_stage_per(leaf_bytes: &[usize]) -> Option<usize> {
     let slot: usize = leaf_bytes.iter().map(|&b| if b > 4 { 8 } else { 4 }).sum();
-    let fits = SCAN_STAGE_BYTES / ((BLOCK_THREADS + BLOCK_THREADS / 32) * slot.max(1));
+    let padded = BLOCK_THREADS + (BLOCK_THREADS >> scan_stage_pad_shift(leaf_bytes));
+    let fits = SCAN_STAGE_BYTES / (padded * slot.max(1));
     (fits >= 1 && slot <= 64).then(|| 16usize.min(1 << fits.ilog2()))
 }
 

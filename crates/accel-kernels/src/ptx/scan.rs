@@ -13,7 +13,7 @@ use super::blocks::{
 use super::lower::{leaf_bytes, leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
 use accel_core::plan::ElemFn;
-use accel_types::launch::{scan_stage_per, ScanEntry, BLOCK_THREADS};
+use accel_types::launch::{scan_stage_pad_shift, scan_stage_per, ScanEntry, BLOCK_THREADS};
 use std::fmt::Write;
 
 /// Entry `pass` of a scan kernel (the host launches one of them); its
@@ -166,7 +166,7 @@ impl ScanSpec<'_> {
         len: &str,
         first: &str,
     ) -> Result<Stage, Unsupported> {
-        let st = Stage::new(l, format!("{sh}_st"), tile, qs);
+        let st = Stage::new(l, format!("{sh}_st"), self.t, tile, qs);
         st.striped(l, &mut |l, q, slot| {
             let (x, _) = self.elem_q(l, len, first, q)?;
             st_leaves(l, &st.name, slot, &x, self.t);
@@ -520,10 +520,16 @@ fn scan(
 }
 
 /// The declaration of a stage of `BLOCK_THREADS * per` positions, with its
-/// padding (a slot after every 32).
+/// padding (a slot after every 32, or 16: [`scan_stage_pad_shift`]).
 fn stage_decl(name: &str, t: &Ty, per: usize) -> String {
     let positions = BLOCK_THREADS * per;
-    leaves_decl(name, t, positions + positions / 32)
+    leaves_decl(name, t, positions + (positions >> pad_shift(t)))
+}
+
+/// The stage's padding for accumulators of type `t`: a slot after every
+/// `1 << pad_shift(t)` positions.
+fn pad_shift(t: &Ty) -> u32 {
+    scan_stage_pad_shift(&leaf_bytes(t))
 }
 
 fn load_part(l: &mut Lower, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
@@ -747,10 +753,11 @@ struct Tile<'a> {
 }
 
 /// A tile's elements (then its outputs) in shared memory: the arrays
-/// `name`, position `q` of the tile starting at `tstart` in slot `o + o /
-/// 32` for its offset `o = q - tstart`. The padding (a slot after every 32)
-/// puts the threads of a warp in different banks when each reads its own
-/// consecutive positions (offsets `per`, a power of two, apart).
+/// `name`, position `q` of the tile starting at `tstart` in slot `o + (o >>
+/// shift)` for its offset `o = q - tstart`. The padding (a slot after every
+/// 32, or 16 for 8-byte leaves: [`scan_stage_pad_shift`]) puts the threads
+/// of a warp in different banks when each reads its own consecutive
+/// positions (offsets `per`, a power of two, apart).
 struct Stage {
     name: String,
     /// The tile's first position and its end, and the thread's number and
@@ -759,20 +766,24 @@ struct Stage {
     tend: String,
     tid: String,
     ntid: String,
+    /// A slot of padding after every `1 << shift` positions.
+    shift: u32,
     /// The slot of the thread's first position less that position, as
-    /// `.u32`: its positions stay within 32 aligned offsets (`per` divides
-    /// 32), so their padding is the same.
+    /// `.u32`: its positions stay within `1 << shift` aligned offsets
+    /// (`per` divides 16), so their padding is the same.
     own_base: String,
 }
 
 impl Stage {
-    /// The stage of `tile`, for the thread whose first position is `qs`.
-    fn new(l: &mut Lower, name: String, tile: Tile<'_>, qs: &str) -> Stage {
+    /// The stage of `tile` for elements of type `t`, for the thread whose
+    /// first position is `qs`.
+    fn new(l: &mut Lower, name: String, t: &Ty, tile: Tile<'_>, qs: &str) -> Stage {
+        let shift = pad_shift(t);
         let (t32, q32, pad) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
         l.ins(format!("cvt.u32.u64 {t32}, {};", tile.start));
         l.ins(format!("cvt.u32.u64 {q32}, {qs};"));
         l.ins(format!("sub.u32 {pad}, {q32}, {t32};"));
-        l.ins(format!("shr.u32 {pad}, {pad}, 5;"));
+        l.ins(format!("shr.u32 {pad}, {pad}, {shift};"));
         let own_base = l.reg(Class::R);
         l.ins(format!("sub.u32 {own_base}, {t32}, {pad};"));
         Stage {
@@ -781,6 +792,7 @@ impl Stage {
             tend: tile.end.to_string(),
             tid: tile.tid.to_string(),
             ntid: tile.ntid.to_string(),
+            shift,
             own_base,
         }
     }
@@ -809,16 +821,16 @@ impl Stage {
         l: &mut Lower,
         body: &mut dyn FnMut(&mut Lower, &str, &str) -> Result<(), Unsupported>,
     ) -> Result<(), Unsupported> {
-        let (tend, tid, ntid) = (&self.tend, &self.tid, &self.ntid);
+        let (tend, tid, ntid, shift) = (&self.tend, &self.tid, &self.ntid, self.shift);
         let (q, step) = (l.reg(Class::Rd), l.reg(Class::Rd));
         l.ins(format!("add.u64 {q}, {}, {tid};", self.tstart));
         l.ins(format!("cvt.u64.u32 {step}, {ntid};"));
-        // `ntid` is a multiple of 32: each step moves the slot by `ntid + ntid / 32`.
+        // `ntid` is a multiple of 32: each step moves the slot by `ntid + (ntid >> shift)`.
         let (slot, sstep, t32) = (l.reg(Class::R), l.reg(Class::R), l.reg(Class::R));
         l.ins(format!("cvt.u32.u64 {t32}, {tid};"));
-        l.ins(format!("shr.u32 {slot}, {t32}, 5;"));
+        l.ins(format!("shr.u32 {slot}, {t32}, {shift};"));
         l.ins(format!("add.u32 {slot}, {slot}, {t32};"));
-        l.ins(format!("shr.u32 {sstep}, {ntid}, 5;"));
+        l.ins(format!("shr.u32 {sstep}, {ntid}, {shift};"));
         l.ins(format!("add.u32 {sstep}, {sstep}, {ntid};"));
         let (top, end) = (l.label("stp"), l.label("stpe"));
         l.put_label(&top);

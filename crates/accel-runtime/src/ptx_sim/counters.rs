@@ -18,6 +18,8 @@ struct Group {
     bar: bool,
     /// (address, bytes) of each thread's access; global or shared per `pipe`.
     accesses: Vec<(u64, u32)>,
+    /// The lane of each access, in the same order.
+    access_lanes: Vec<u32>,
     store: bool,
     /// An atomic on global memory (not shared).
     global_atomic: bool,
@@ -31,6 +33,8 @@ pub(super) struct BlockCounters {
     seen: HashMap<u64, u32>,
     /// (occurrence, warp, pc) → the group.
     groups: HashMap<(u32, u32, u32), Group>,
+    /// The lane of the thread that issued last: its accesses follow.
+    lane: u32,
 }
 
 /// Where an access went.
@@ -58,6 +62,7 @@ impl BlockCounters {
         let n = self.seen.entry((t as u64) << 32 | pc as u64).or_insert(0);
         let key = (*n, t / 32, pc);
         *n += 1;
+        self.lane = t % 32;
         let g = self.groups.entry(key).or_default();
         g.lanes += 1;
         g.pipe.get_or_insert(pipe);
@@ -82,6 +87,7 @@ impl BlockCounters {
         };
         g.pipe = Some(pipe);
         g.accesses.push((addr, bytes));
+        g.access_lanes.push(self.lane);
     }
 }
 
@@ -141,7 +147,7 @@ impl LaunchCounters {
                 }
                 Pipe::Shared => {
                     p.shared_requests += 1;
-                    p.bank_conflicts += bank_conflicts(&g.accesses);
+                    p.bank_conflicts += bank_conflicts(&g.accesses, &g.access_lanes);
                 }
                 Pipe::Atomic => {
                     p.atomics += g.accesses.len() as u64;
@@ -195,19 +201,43 @@ fn distinct_bytes(accesses: &[(u64, u32)]) -> u64 {
 /// Extra wavefronts of a shared-memory request: 32 banks of 4-byte words;
 /// a wavefront serves one distinct word per bank (threads reading the same
 /// word share it), and a request needs at least one per 128 distinct bytes.
-fn bank_conflicts(accesses: &[(u64, u32)]) -> u64 {
-    let mut words: Vec<u64> = accesses
-        .iter()
-        .flat_map(|&(a, n)| a / 4..=(a + n.max(1) as u64 - 1) / 4)
-        .collect();
-    words.sort_unstable();
-    words.dedup();
-    let mut per_bank = [0u64; 32];
-    for w in &words {
-        per_bank[(w % 32) as usize] += 1;
-    }
-    let needed = per_bank.iter().copied().max().unwrap_or(0);
-    let ideal = (words.len() as u64 * 4).div_ceil(128).max(1);
+/// Wider accesses that touch more than 128 distinct bytes are served 128
+/// bytes of lanes at a time: a half-warp for 8 bytes, a quarter for 16,
+/// each group's conflicts its own (two lanes of one half-warp in one bank
+/// conflict, lanes of different halves do not). The H200 counted these:
+/// canny's look-back scan of 8-byte counts, staged with a slot of padding
+/// per 32, had 2 extra wavefronts per access where a whole-warp count found
+/// none (docs/gpu.md, 2026-11-30).
+fn bank_conflicts(accesses: &[(u64, u32)], lanes: &[u32]) -> u64 {
+    let words_of = |lane_in: &dyn Fn(u32) -> bool| {
+        let mut words: Vec<u64> = accesses
+            .iter()
+            .zip(lanes)
+            .filter(|(_, &lane)| lane_in(lane))
+            .flat_map(|(&(a, n), _)| a / 4..=(a + n.max(1) as u64 - 1) / 4)
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    };
+    let wavefronts = |words: &[u64]| {
+        let mut per_bank = [0u64; 32];
+        for w in words {
+            per_bank[(w % 32) as usize] += 1;
+        }
+        per_bank.iter().copied().max().unwrap_or(0)
+    };
+    let all = words_of(&|_| true);
+    let ideal = (all.len() as u64 * 4).div_ceil(128).max(1);
+    let widest = accesses.iter().map(|a| a.1).max().unwrap_or(4).clamp(4, 16);
+    let needed = if widest == 4 || ideal == 1 {
+        wavefronts(&all)
+    } else {
+        let per_group = 128 / widest;
+        (0..32 / per_group)
+            .map(|g| wavefronts(&words_of(&|lane| lane / per_group == g)))
+            .sum()
+    };
     needed.saturating_sub(ideal)
 }
 
@@ -233,16 +263,29 @@ mod tests {
 
     #[test]
     fn bank_conflicts_follow_the_banks() {
+        let lanes: Vec<u32> = (0..32).collect();
         let unit: Vec<(u64, u32)> = (0..32).map(|i| (4 * i, 4)).collect();
-        assert_eq!(bank_conflicts(&unit), 0);
+        assert_eq!(bank_conflicts(&unit, &lanes), 0);
         // f64 per lane: two wavefronts are the ideal, not a conflict.
         let wide: Vec<(u64, u32)> = (0..32).map(|i| (8 * i, 8)).collect();
-        assert_eq!(bank_conflicts(&wide), 0);
+        assert_eq!(bank_conflicts(&wide, &lanes), 0);
         // A column of a 32-wide f32 tile: every lane in bank 0.
         let column: Vec<(u64, u32)> = (0..32).map(|i| (128 * i, 4)).collect();
-        assert_eq!(bank_conflicts(&column), 31);
+        assert_eq!(bank_conflicts(&column, &lanes), 31);
         // Broadcast: one word for all lanes.
         let broadcast: Vec<(u64, u32)> = (0..32).map(|_| (64, 4)).collect();
-        assert_eq!(bank_conflicts(&broadcast), 0);
+        assert_eq!(bank_conflicts(&broadcast, &lanes), 0);
+        let broadcast: Vec<(u64, u32)> = (0..32).map(|_| (64, 8)).collect();
+        assert_eq!(bank_conflicts(&broadcast, &lanes), 0);
+        // 8-byte slots 8 apart with a slot of padding per 32 (a staged
+        // tile, 8 positions per thread): 16 distinct bank pairs over the
+        // warp, but two lanes per pair within each half-warp.
+        let slot = |o: u64| 8 * (o + o / 32);
+        let staged32: Vec<(u64, u32)> = (0..32).map(|t| (slot(8 * t), 8)).collect();
+        assert_eq!(bank_conflicts(&staged32, &lanes), 2);
+        // A slot of padding per 16: each half-warp's lanes in distinct pairs.
+        let slot = |o: u64| 8 * (o + o / 16);
+        let staged16: Vec<(u64, u32)> = (0..32).map(|t| (slot(8 * t), 8)).collect();
+        assert_eq!(bank_conflicts(&staged16, &lanes), 0);
     }
 }
