@@ -191,10 +191,11 @@ pub fn scan_stage_pad_shift(leaf_bytes: &[usize]) -> u32 {
 /// leaves take `leaf_bytes` bytes each on the device: 16, or the largest
 /// power of two whose tile of [`BLOCK_THREADS`] threads (with its padding,
 /// [`scan_stage_pad_shift`]) fits in [`SCAN_STAGE_BYTES`] (a shared slot is
-/// 4 bytes, or 8 for 8-byte leaves). `None` when not even one position per thread
-/// fits, or the slots pass 64 bytes (the block's 258 partial results, in
-/// shared memory too, then leave too little of the 48 KiB a block may
-/// declare): the tile is then not staged, and has 16 positions per thread.
+/// 4 bytes, or 8 for 8-byte leaves). `None` when not even one position per
+/// thread fits, or the slots pass 64 bytes (the block's 258 partial
+/// results, in shared memory too, then leave too little of the 48 KiB a
+/// block may declare): the tile is then not staged, and has 16 positions
+/// per thread.
 /// The kernel's shared arrays and the host's tiles both follow it.
 pub fn scan_stage_per(leaf_bytes: &[usize]) -> Option<usize> {
     let slot: usize = leaf_bytes.iter().map(|&b| if b > 4 { 8 } else { 4 }).sum();

@@ -25,11 +25,11 @@
 //! a stream of the caller's blocks, each dropped once its chunk is done,
 //! would fill the pool with blocks that no program asks for (72 blocks on
 //! 16 threads: 1.3 GB of a streamed dot product's 16 MB blocks on an H200's
-//! host; see `Storage::pooled` in `array.rs`). Without the pool, a program called again and again
-//! would map and fault in its arrays afresh every call (tridiagonal in
-//! the corpus: 18 ms a call against 12 ms with its memory reused; histo's
-//! 4 MB private table: page faults and TLB shootdowns on every call). Nothing
-//! is kept with `ACCEL_POOL=off`.
+//! host; see `Storage::pooled` in `array.rs`). Without the pool, a program
+//! called again and again would map and fault in its arrays afresh every
+//! call (tridiagonal in the corpus: 18 ms a call against 12 ms with its
+//! memory reused; histo's 4 MB private table: page faults and TLB
+//! shootdowns on every call). Nothing is kept with `ACCEL_POOL=off`.
 //!
 //! Storage is shared between element types of one size and alignment (an
 //! `f32` array's memory can hold an `i32` array): the allocation's layout is
