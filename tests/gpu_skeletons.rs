@@ -176,6 +176,41 @@ accel! {
     fn quad_max(xs: &Vector<u64>) -> Scalar<u64> {
         xs.fold(0, |a, b| a.max(b))
     }
+
+    // Segmented folds: a warp per segment on the GPU where the combination
+    // is associative (`ptx::segments`), a thread per segment otherwise.
+    fn seg_sum_i64(xs: &Vector<i64>, offs: &Vector<usize>) -> Vector<i64> {
+        xs.fold_seg_offsets(offs, 7, |a, b| a + b)
+    }
+    fn seg_min_f32(xs: &Vector<f32>, lens: &Vector<u32>) -> Vector<f32> {
+        xs.fold_seg(lens, 1e30, |a, b| b.min(a))
+    }
+    fn seg_sum_f64(xs: &Vector<f64>, lens: &Vector<i32>) -> Vector<f64> {
+        xs.map(|x| x * 0.5).fold_seg(lens, -3.25, |a, b| a + b)
+    }
+    fn seg_rows_max(m: &Matrix<i32>, lens: &Vector<usize>) -> Matrix<i32> {
+        m.fold_seg(lens, -5, |a, b| a.max(b))
+    }
+    // The products fused, their gather checked: a column out of range fails.
+    fn seg_spmv(vals: &Vector<f32>, cols: &Vector<u32>, offs: &Vector<u32>, x: &Vector<f32>) -> Vector<f32> {
+        vals.zip_with(cols, |v, c| v * x[[c as usize]]).fold_seg_offsets(offs, 0.0, |a, b| a + b)
+    }
+    fn seg_narrow(xs: &Vector<(i8, u16, bool)>, lens: &Vector<u32>) -> (Vector<i8>, Vector<u16>, Vector<bool>) {
+        let (a, b, c) = xs.unzip();
+        (
+            a.fold_seg(lens, 3, |x, y| x.max(y)),
+            b.fold_seg(lens, 0xF0F0, |x, y| y ^ x),
+            c.fold_seg(lens, false, |x, y| x | y),
+        )
+    }
+    // Signed zeros: a sum of `-0.0`s from `-0.0` stays `-0.0`.
+    fn seg_zeros(xs: &Vector<f32>, lens: &Vector<u32>) -> Vector<f32> {
+        xs.fold_seg(lens, -0.0, |a, b| a + b)
+    }
+    // Not associative: one thread per segment, in order.
+    fn seg_horner(xs: &Vector<i32>, lens: &Vector<u32>) -> Vector<i32> {
+        xs.fold_seg(lens, 1, |a, x| a * 3 + x)
+    }
 }
 
 const SIZES: [usize; 5] = [0, 1, 6, 37, 300];
@@ -733,4 +768,158 @@ fn folds_of_rows() {
             EXACT,
         );
     }
+}
+
+/// Segment lengths around a warp's round of 32 and beyond, empty ones
+/// included, `extra` more at the end; their sum is the values' length.
+fn segment_lengths(seed: usize, extra: &[usize]) -> Vec<usize> {
+    let mut lens: Vec<usize> = [0, 1, 31, 32, 33, 0, 64, 95, 2, 700, 129]
+        .into_iter()
+        .chain((0..20).map(|i| (hash(seed + i) % 90) as usize))
+        .collect();
+    lens.extend_from_slice(extra);
+    lens
+}
+
+fn offsets_of(lens: &[usize]) -> Vec<usize> {
+    let mut offs = vec![0];
+    for l in lens {
+        offs.push(offs.last().unwrap() + l);
+    }
+    offs
+}
+
+#[test]
+fn segment_folds() {
+    for (seed, extra) in [
+        (0usize, vec![]),
+        (1, vec![3000]),
+        (2, vec![0, 0]),
+        (3, vec![1, 4097, 5]),
+    ] {
+        let lens = segment_lengths(seed, &extra);
+        let offs = offsets_of(&lens);
+        let n = *offs.last().unwrap();
+        let xs = vec_of(n, |i| (hash(i + seed) >> 20) as i64 - (1 << 43));
+        let ov = Vector::from(offs.clone());
+        check_ok(
+            seg_sum_i64::SOURCE,
+            "seg_sum_i64",
+            &[arg(&xs), arg(&ov)],
+            seg_sum_i64(&xs, &ov),
+            EXACT,
+        );
+        let lu = Vector::from(lens.iter().map(|&l| l as u32).collect::<Vec<_>>());
+        let fs = vec_of(n, |i| (hash(i * 3 + seed) % 100_000) as f32 - 50_000.0);
+        check_ok(
+            seg_min_f32::SOURCE,
+            "seg_min_f32",
+            &[arg(&fs), arg(&lu)],
+            seg_min_f32(&fs, &lu),
+            EXACT,
+        );
+        let ds = vec_of(n, |i| (hash(i * 5 + seed) % 1000) as f64 / 7.0);
+        let li = Vector::from(lens.iter().map(|&l| l as i32).collect::<Vec<_>>());
+        check_ok(
+            seg_sum_f64::SOURCE,
+            "seg_sum_f64",
+            &[arg(&ds), arg(&li)],
+            seg_sum_f64(&ds, &li),
+            F64_TOL,
+        );
+        let ns = vec_of(n, |i| {
+            let h = hash(i * 7 + seed);
+            ((h >> 8) as i8, (h >> 20) as u16, h % 97 == 0)
+        });
+        check_ok(
+            seg_narrow::SOURCE,
+            "seg_narrow",
+            &[arg(&ns), arg(&lu)],
+            seg_narrow(&ns, &lu),
+            EXACT,
+        );
+        let zs = vec_of(n, |i| if hash(i) % 3 == 0 { 0.0 } else { -0.0 });
+        let got: Vec<u32> = seg_zeros(&zs, &lu)
+            .unwrap()
+            .to_vec()
+            .iter()
+            .map(|x| x.to_bits())
+            .collect();
+        let want: Vec<u32> = offs
+            .windows(2)
+            .map(|w| {
+                zs.to_vec()[w[0]..w[1]]
+                    .iter()
+                    .fold(-0.0f32, |a, b| a + b)
+                    .to_bits()
+            })
+            .collect();
+        assert_eq!(got, want, "seg_zeros: the signs of the zeros");
+        let hs = vec_of(n, |i| (hash(i + 9) % 5) as i32 - 2);
+        check_ok(
+            seg_horner::SOURCE,
+            "seg_horner",
+            &[arg(&hs), arg(&lu)],
+            seg_horner(&hs, &lu),
+            EXACT,
+        );
+        // Rows of a matrix, each cut into the same segments.
+        let cols: usize = lens.iter().take(12).sum();
+        let lr = Vector::from(lens[..12].to_vec());
+        let m = Matrix::from_fn([3, cols], |[i, j]| (hash(i * cols + j) % 2000) as i32 - 1000);
+        check_ok(
+            seg_rows_max::SOURCE,
+            "seg_rows_max",
+            &[arg(&m), arg(&lr)],
+            seg_rows_max(&m, &lr),
+            EXACT,
+        );
+        // A sparse matrix-vector product; then one column out of range, in a
+        // long segment's last round, fails on both sides.
+        let nx = 77;
+        let x = vec_of(nx, |i| (hash(i + 1000) % 64) as f32 / 8.0);
+        let mut cu: Vec<u32> = (0..n).map(|i| (hash(i + 77) % nx as u64) as u32).collect();
+        let vals = vec_of(n, |i| (hash(i + 55) % 16) as f32 - 8.0);
+        let o32 = Vector::from(offs.iter().map(|&o| o as u32).collect::<Vec<_>>());
+        let cv = Vector::from(cu.clone());
+        let args = [arg(&vals), arg(&cv), arg(&o32), arg(&x)];
+        check_ok(
+            seg_spmv::SOURCE,
+            "seg_spmv",
+            &args,
+            seg_spmv(&vals, &cv, &o32, &x),
+            F32_TOL,
+        );
+        if n > 0 {
+            cu[offs[10] - 1] = nx as u32 + 3;
+            let cv = Vector::from(cu);
+            let args = [arg(&vals), arg(&cv), arg(&o32), arg(&x)];
+            let e = accel::ErrorKind::IndexOutOfBounds;
+            check_err(
+                seg_spmv::SOURCE,
+                "seg_spmv",
+                &args,
+                seg_spmv(&vals, &cv, &o32, &x),
+                e,
+            );
+        }
+    }
+}
+
+/// Which segmented folds the GPU path gives a warp per segment: the
+/// associative ones, not `seg_horner`'s.
+#[test]
+fn segment_folds_by_warps() {
+    for ptx in [
+        seg_sum_i64::ptx(),
+        seg_min_f32::ptx(),
+        seg_sum_f64::ptx(),
+        seg_rows_max::ptx(),
+        seg_spmv::ptx(),
+        seg_narrow::ptx(),
+        seg_zeros::ptx(),
+    ] {
+        assert!(ptx.contains("shfl.sync.down"), "{ptx}");
+    }
+    assert!(!seg_horner::ptx().contains("shfl.sync"), "{}", seg_horner::ptx());
 }

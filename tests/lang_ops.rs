@@ -586,15 +586,19 @@ proptest! {
         let [r, c] = m.shape();
         let ml: Vec<usize> = segments(c, seed ^ 7).into_iter().map(|l| l as usize).collect();
         let mlv = Vector::from(ml.clone());
+        // A sum is associative: on a GPU a warp shares each segment, which
+        // groups the float additions differently (`ptx::segments`).
+        let tol = float_tol(false, F64_TOL);
         let got = fold_seg_m(&m, &mlv).unwrap();
-        check_ok(fold_seg_m::SOURCE, "fold_seg_m", &[arg(&m), arg(&mlv)], fold_seg_m(&m, &mlv), EXACT);
+        check_ok(fold_seg_m::SOURCE, "fold_seg_m", &[arg(&m), arg(&mlv)], fold_seg_m(&m, &mlv), tol);
         prop_assert_eq!(got.shape(), [r, ml.len()]);
         for (i, row) in rows(&m).iter().enumerate() {
             let mut o = 0;
             for (s, &l) in ml.iter().enumerate() {
                 let want: f64 = row[o..o + l].iter().fold(0.0, |a, x| a + x);
                 o += l;
-                prop_assert_eq!(got.get([i, s]), Some(want));
+                let g = got.get([i, s]).unwrap();
+                prop_assert!((g - want).abs() <= tol * (1.0 + want.abs()), "{} against {}", g, want);
             }
         }
 

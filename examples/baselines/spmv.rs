@@ -195,3 +195,22 @@ pub fn reference(m: &Csr, x: &[f32]) -> Vec<f32> {
 pub fn rayon(m: &Csr, x: &[f32]) -> Vec<f32> {
     (0..m.rows).into_par_iter().map(|i| row(m, x, i)).collect()
 }
+
+/// Whether `got` is `want` (the sequential sums): bit for bit where
+/// `exact`, else each row within the bound on the rounding of a sum of its
+/// length in any grouping (`2 len eps` times the sum of the terms'
+/// magnitudes): a GPU shares each row among a warp's lanes, which groups
+/// the additions differently.
+pub fn agrees(m: &Csr, x: &[f32], got: &[f32], want: &[f32], exact: bool) -> bool {
+    if exact || got.len() != want.len() {
+        return got == want;
+    }
+    (0..m.rows).all(|i| {
+        let (a, b) = (m.offsets[i] as usize, m.offsets[i + 1] as usize);
+        let size: f64 = (a..b)
+            .map(|k| (m.vals[k] as f64 * x[m.idx[k] as usize] as f64).abs())
+            .sum();
+        let bound = 2.0 * (b - a) as f64 * f32::EPSILON as f64 * size;
+        (got[i] as f64 - want[i] as f64).abs() <= bound
+    })
+}

@@ -118,7 +118,13 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         }
     };
     let (skeleton, iter, z) = match &k.op {
-        KernelOp::Generate { shape, .. } => (Skeleton::Generate, *shape, None),
+        KernelOp::Generate { shape, elem } => (
+            Skeleton::Generate {
+                by_warps: crate::ptx::segments::by_warps(&plan.arena, elem),
+            },
+            *shape,
+            None,
+        ),
         KernelOp::Fold { shape, z, all, .. } => {
             let s = if *all || plan.buffer(k.outputs[0]).rank == 0 {
                 Skeleton::FoldAll { z: z.is_some() }
@@ -224,7 +230,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
 fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     let op = l.op;
     let skeleton = match l.skeleton {
-        Skeleton::Generate => quote!(Generate),
+        Skeleton::Generate { by_warps } => quote!(Generate { by_warps: #by_warps }),
         Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
         Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
         Skeleton::Scan => quote!(Scan),

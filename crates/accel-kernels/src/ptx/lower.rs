@@ -16,7 +16,9 @@
 
 use super::math_lib;
 use accel_core::ir::ErrorKind;
-use accel_core::ir::{Arena, BinOp, Boundary, Expr, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H};
+use accel_core::ir::{
+    Arena, BinOp, Boundary, Expr, Lit, Loc, MathFn, PlanRead, Prim, Scalar, Ty, UnOp, VarId, H,
+};
 use accel_core::plan::bounds::{Bound, Iteration, Proof, Proofs};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -252,6 +254,9 @@ pub struct Lower<'a> {
     /// The loops around the code being lowered in their fast version (their
     /// counter reads tested before the loop), and how deep such versions nest.
     fast_loops: Vec<H>,
+    /// In a generate that runs a warp per element (`super::segments`): the
+    /// loops the warp shares, and the register of the lane.
+    pub(super) warp_loops: Option<(Vec<H>, String)>,
 }
 
 impl<'a> Lower<'a> {
@@ -282,6 +287,7 @@ impl<'a> Lower<'a> {
             entry_pred: None,
             assume_entry: false,
             fast_loops: Vec::new(),
+            warp_loops: None,
         }
     }
 
@@ -446,6 +452,33 @@ impl<'a> Lower<'a> {
     }
 
     /// Zero of type `t` (the value after an error).
+    /// A register holding literal `l`.
+    pub fn literal(&mut self, l: Lit) -> String {
+        let r = self.reg(class(l.prim));
+        match l.prim {
+            Prim::Bool => {
+                let t = self.reg(Class::R);
+                self.ins(format!("mov.b32 {t}, {};", (l.bits != 0) as u32));
+                self.ins(format!("setp.ne.u32 {r}, {t}, 0;"));
+            }
+            Prim::F32 => self.ins(format!("mov.f32 {r}, 0f{:08X};", l.bits as u32)),
+            Prim::F64 => self.ins(format!("mov.f64 {r}, 0d{:016X};", l.bits)),
+            p if class(p) == Class::Rd => self.ins(format!("mov.b64 {r}, 0x{:016X};", l.bits)),
+            p => {
+                // Narrow literals as their 32-bit extension.
+                let v: u32 = match p {
+                    Prim::I8 => l.bits as i8 as i32 as u32,
+                    Prim::I16 => l.bits as i16 as i32 as u32,
+                    Prim::U8 => l.bits as u8 as u32,
+                    Prim::U16 | Prim::F16 | Prim::BF16 => l.bits as u16 as u32,
+                    _ => l.bits as u32,
+                };
+                self.ins(format!("mov.b32 {r}, 0x{v:08X};"));
+            }
+        }
+        r
+    }
+
     pub fn zero(&mut self, t: &Ty) -> Vec<String> {
         let ps = leaves(t);
         let regs = self.fresh(t);
@@ -630,31 +663,7 @@ impl<'a> Lower<'a> {
                 self.unbind(*var, old);
                 r
             }
-            Expr::Scalar(Scalar::Lit(l)) => {
-                let r = self.reg(class(l.prim));
-                match l.prim {
-                    Prim::Bool => {
-                        let t = self.reg(Class::R);
-                        self.ins(format!("mov.b32 {t}, {};", (l.bits != 0) as u32));
-                        self.ins(format!("setp.ne.u32 {r}, {t}, 0;"));
-                    }
-                    Prim::F32 => self.ins(format!("mov.f32 {r}, 0f{:08X};", l.bits as u32)),
-                    Prim::F64 => self.ins(format!("mov.f64 {r}, 0d{:016X};", l.bits)),
-                    p if class(p) == Class::Rd => self.ins(format!("mov.b64 {r}, 0x{:016X};", l.bits)),
-                    p => {
-                        // Narrow literals as their 32-bit extension.
-                        let v: u32 = match p {
-                            Prim::I8 => l.bits as i8 as i32 as u32,
-                            Prim::I16 => l.bits as i16 as i32 as u32,
-                            Prim::U8 => l.bits as u8 as u32,
-                            Prim::U16 | Prim::F16 | Prim::BF16 => l.bits as u16 as u32,
-                            _ => l.bits as u32,
-                        };
-                        self.ins(format!("mov.b32 {r}, 0x{v:08X};"));
-                    }
-                }
-                Ok(vec![r])
-            }
+            Expr::Scalar(Scalar::Lit(l)) => Ok(vec![self.literal(*l)]),
             Expr::Scalar(Scalar::Tuple(xs)) | Expr::Scalar(Scalar::MakeIndex(xs)) => {
                 Ok(self.components(xs)?.concat())
             }
@@ -1042,6 +1051,12 @@ impl<'a> Lower<'a> {
     }
 
     fn while_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+        if let Some((loops, lane)) = &self.warp_loops {
+            if loops.contains(&h) {
+                let lane = lane.clone();
+                return super::segments::warp_loop(self, h, &lane);
+            }
+        }
         let a = self.a;
         let Expr::Scalar(Scalar::While {
             vars,

@@ -15,8 +15,9 @@
 //! `math`); `blocks` holds the building blocks every skeleton uses (indices,
 //! stores, in-order reductions, row and task loops, atomic combination);
 //! `skeletons` dispatches each kernel to its skeleton, one file each:
-//! `generate`, `fold`, `scan`, `permute`, `sort`, `expand`, with `stencil`
-//! and `vector` (quads of four elements) used by them. Skeletons import
+//! `generate`, `fold`, `scan`, `permute`, `sort`, `expand`, with `stencil`,
+//! `vector` (quads of four elements) and `segments` (segment loops shared by
+//! a warp) used by them. Skeletons import
 //! from `blocks` and `lower`, never from `skeletons`; `expand` reuses the
 //! fold's final pass.
 
@@ -29,6 +30,7 @@ pub mod math;
 pub mod math_lib;
 pub mod permute;
 mod scan;
+pub mod segments;
 mod skeletons;
 pub mod sort;
 mod stencil;

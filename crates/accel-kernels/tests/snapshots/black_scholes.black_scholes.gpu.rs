@@ -16,7 +16,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "black_scholes_k0_generate",

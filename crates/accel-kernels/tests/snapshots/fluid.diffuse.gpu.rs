@@ -18,7 +18,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "diffuse_k0_generate",
@@ -74,7 +76,9 @@ fn program() {
                 let __zargs: [rt::gpu::KernelArg; 0] = [];
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "stencil",
-                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    skeleton: rt::gpu::launch::Skeleton::Generate {
+                        by_warps: false,
+                    },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "diffuse_k1_generate",

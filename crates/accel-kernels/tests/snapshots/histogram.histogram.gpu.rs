@@ -28,7 +28,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "histogram_k0_generate",

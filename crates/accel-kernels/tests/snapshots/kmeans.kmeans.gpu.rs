@@ -32,7 +32,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "kmeans_k0_generate",
@@ -84,7 +86,9 @@ fn program() {
                 let __zargs: [rt::gpu::KernelArg; 0] = [];
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "generate",
-                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    skeleton: rt::gpu::launch::Skeleton::Generate {
+                        by_warps: false,
+                    },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "kmeans_k1_generate",
@@ -129,7 +133,9 @@ fn program() {
                 let __zargs: [rt::gpu::KernelArg; 0] = [];
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "map",
-                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    skeleton: rt::gpu::launch::Skeleton::Generate {
+                        by_warps: false,
+                    },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "kmeans_k2_generate",
@@ -260,7 +266,9 @@ fn program() {
                 let __zargs: [rt::gpu::KernelArg; 0] = [];
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "zip_with",
-                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    skeleton: rt::gpu::launch::Skeleton::Generate {
+                        by_warps: false,
+                    },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "kmeans_k4_generate",

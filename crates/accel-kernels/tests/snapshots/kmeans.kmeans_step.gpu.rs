@@ -29,7 +29,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "kmeans_step_k0_generate",
@@ -74,7 +76,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "kmeans_step_k1_generate",
@@ -205,7 +209,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "zip_with",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "kmeans_step_k3_generate",

@@ -55,7 +55,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "md5_search_k0_generate",
@@ -185,7 +187,9 @@ fn program() {
                 let __zargs: [rt::gpu::KernelArg; 0] = [];
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "generate",
-                    skeleton: rt::gpu::launch::Skeleton::Generate,
+                    skeleton: rt::gpu::launch::Skeleton::Generate {
+                        by_warps: false,
+                    },
                     entries: &[
                         rt::gpu::launch::Entry {
                             name: "md5_search_k2_generate",
@@ -239,7 +243,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: false,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "md5_search_k3_generate",

@@ -49,7 +49,9 @@ fn program() {
             let __zargs: [rt::gpu::KernelArg; 0] = [];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
-                skeleton: rt::gpu::launch::Skeleton::Generate,
+                skeleton: rt::gpu::launch::Skeleton::Generate {
+                    by_warps: true,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "spmv_k0_generate",

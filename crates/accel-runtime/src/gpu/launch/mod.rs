@@ -242,11 +242,12 @@ impl Launch<'_> {
             None => (1, 1),
         };
         match self.k.skeleton {
-            Skeleton::Generate => {
+            Skeleton::Generate { by_warps } => {
                 self.alloc_outs()?;
                 self.set("n", n);
                 if n > 0 {
-                    self.stride(GenerateEntry::Map.index(), n, BLOCK)?;
+                    let threads = if by_warps { n.saturating_mul(32) } else { n };
+                    self.stride(GenerateEntry::Map.index(), threads, BLOCK)?;
                 }
             }
             Skeleton::FoldAll { z } => {
