@@ -90,6 +90,10 @@ fn at_size(a: &KernelProfile, b: &KernelProfile, (n1, n2): (f64, f64), n: f64) -
         global_atomics: f(a.global_atomics, b.global_atomics),
         hottest_atomic_address: f(a.hottest_atomic_address, b.hottest_atomic_address),
         barriers: f(a.barriers, b.barriers),
+        // Linear too: each warp's share of a grid-stride loop grows with
+        // `n` once the grid is at the device's resident blocks.
+        longest_warp_instructions: f(a.longest_warp_instructions, b.longest_warp_instructions),
+        longest_warp_loads: f(a.longest_warp_loads, b.longest_warp_loads),
     }
 }
 

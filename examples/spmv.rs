@@ -3,8 +3,8 @@
 //! kernel. Runs a generated corpus (dense-in-CSR, banded, uniform random,
 //! power-law row lengths) or a Matrix Market file; each matrix is checked
 //! against a sequential Rust loop (on the CPU the same sums in the same
-//! order, so the same bits; on a GPU a warp shares each row, so within the
-//! rounding of a regrouped sum), then timed against the hand-written rayon loop.
+//! order, so the same bits; on a GPU a warp shares each long row, so within
+//! the rounding of a reordered sum), then timed against the hand-written rayon loop.
 //!
 //! `cargo run --release --example spmv [-- NNZ | FILE.mtx]` (default 4,000,000 values).
 

@@ -44,6 +44,17 @@ fn two_maps(price: &Vector<f32>, strike: &Vector<f32>, years: &Vector<f32>) -> (
     (calls, puts)
 }
 
+#[acc]
+fn segment_sums(xs: &Vector<f32>, offsets: &Vector<u32>) -> Vector<f32> {
+    xs.fold_seg_offsets(offsets, 0.0, |a, b| a + b)
+}
+
+// Not associative: one thread per segment.
+#[acc]
+fn segment_horner(xs: &Vector<f32>, offsets: &Vector<u32>) -> Vector<f32> {
+    xs.fold_seg_offsets(offsets, 0.0, |a, b| a * 0.5 + b)
+}
+
 // The benchmark programs (`benches/programs.rs` times them on a GPU).
 #[path = "../examples/programs/black_scholes.rs"]
 #[macro_use]
@@ -253,4 +264,46 @@ fn benchmark_programs_coalesce_and_move_their_bytes() {
         k.hottest_atomic_address
     );
     assert_moves_at_most(k, 4 * N + 4 * 256);
+}
+
+/// A segmented sum over skewed segments (one of 8,192 values among 255 of
+/// 16): the warp shares the long segment, so its longest warp issues a load
+/// per 32 of that segment's values (and the short segments' loads, a thread
+/// each), where one thread per segment issues a load per value; the model's
+/// critical path (`GpuModel::longest_warp_us`) shows it.
+#[test]
+fn skewed_segments_are_shared_by_warps() {
+    let long = 8192u32;
+    let offsets: Vec<u32> = std::iter::once(0)
+        .chain((0..256u32).map(|s| long + 16 * s))
+        .collect();
+    let n = *offsets.last().unwrap() as usize;
+    let (xs, offs) = (vector(n, 0.25), Vector::from(offsets));
+    let shared = kernels(segment_sums::profile(&xs, &offs));
+    let alone = kernels(segment_horner::profile(&xs, &offs));
+    let (w, t) = (main_kernel(&shared), main_kernel(&alone));
+    assert!(
+        w.longest_warp_loads <= long as u64 / 32 + 32,
+        "{} loads in one warp",
+        w.longest_warp_loads
+    );
+    assert!(
+        t.longest_warp_loads >= long as u64,
+        "{} loads",
+        t.longest_warp_loads
+    );
+    let model = accel::profile::H200;
+    assert!(model.longest_warp_us(w) * 10.0 < model.longest_warp_us(t));
+    // Rows of 256 (a dense matrix's): a warp per row, which reads it once,
+    // coalesced, in 8 loads.
+    let offsets: Vec<u32> = (0..=64u32).map(|s| 256 * s).collect();
+    let (xs, offs) = (vector(256 * 64, 0.25), Vector::from(offsets));
+    let dense = kernels(segment_sums::profile(&xs, &offs));
+    let d = main_kernel(&dense);
+    assert!(
+        d.longest_warp_loads <= 16,
+        "{} loads in one warp",
+        d.longest_warp_loads
+    );
+    assert_coalesced(d);
 }

@@ -177,8 +177,9 @@ accel! {
         xs.fold(0, |a, b| a.max(b))
     }
 
-    // Segmented folds: a warp per segment on the GPU where the combination
-    // is associative (`ptx::segments`), a thread per segment otherwise.
+    // Segmented folds: on the GPU a warp shares each long segment where the
+    // combination is associative and commutative (`ptx::segments`), a
+    // thread per segment otherwise.
     fn seg_sum_i64(xs: &Vector<i64>, offs: &Vector<usize>) -> Vector<i64> {
         xs.fold_seg_offsets(offs, 7, |a, b| a + b)
     }
@@ -770,7 +771,8 @@ fn folds_of_rows() {
     }
 }
 
-/// Segment lengths around a warp's round of 32 and beyond, empty ones
+/// Segment lengths around a warp's round of 32, the 64 past which a warp
+/// shares a segment, and beyond, short and long ones in one warp, empty ones
 /// included, `extra` more at the end; their sum is the values' length.
 fn segment_lengths(seed: usize, extra: &[usize]) -> Vec<usize> {
     let mut lens: Vec<usize> = [0, 1, 31, 32, 33, 0, 64, 95, 2, 700, 129]
@@ -796,6 +798,9 @@ fn segment_folds() {
         (1, vec![3000]),
         (2, vec![0, 0]),
         (3, vec![1, 4097, 5]),
+        // Few values per segment: a thread per segment, the warp sharing
+        // the long ones (with more, the host gives each segment a warp).
+        (4, vec![0; 300]),
     ] {
         let lens = segment_lengths(seed, &extra);
         let offs = offsets_of(&lens);
@@ -906,8 +911,8 @@ fn segment_folds() {
     }
 }
 
-/// Which segmented folds the GPU path gives a warp per segment: the
-/// associative ones, not `seg_horner`'s.
+/// Which segmented folds the GPU path lets a warp share long segments of:
+/// the associative and commutative ones, not `seg_horner`'s.
 #[test]
 fn segment_folds_by_warps() {
     for ptx in [
@@ -919,7 +924,7 @@ fn segment_folds_by_warps() {
         seg_narrow::ptx(),
         seg_zeros::ptx(),
     ] {
-        assert!(ptx.contains("shfl.sync.down"), "{ptx}");
+        assert!(ptx.contains("shfl.sync.bfly"), "{ptx}");
     }
     assert!(!seg_horner::ptx().contains("shfl.sync"), "{}", seg_horner::ptx());
 }

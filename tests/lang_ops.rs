@@ -586,8 +586,8 @@ proptest! {
         let [r, c] = m.shape();
         let ml: Vec<usize> = segments(c, seed ^ 7).into_iter().map(|l| l as usize).collect();
         let mlv = Vector::from(ml.clone());
-        // A sum is associative: on a GPU a warp shares each segment, which
-        // groups the float additions differently (`ptx::segments`).
+        // A sum is associative and commutative: on a GPU a warp shares each
+        // long segment, which adds in another order (`ptx::segments`).
         let tol = float_tol(false, F64_TOL);
         let got = fold_seg_m(&m, &mlv).unwrap();
         check_ok(fold_seg_m::SOURCE, "fold_seg_m", &[arg(&m), arg(&mlv)], fold_seg_m(&m, &mlv), tol);

@@ -199,8 +199,8 @@ pub fn rayon(m: &Csr, x: &[f32]) -> Vec<f32> {
 /// Whether `got` is `want` (the sequential sums): bit for bit where
 /// `exact`, else each row within the bound on the rounding of a sum of its
 /// length in any grouping (`2 len eps` times the sum of the terms'
-/// magnitudes): a GPU shares each row among a warp's lanes, which groups
-/// the additions differently.
+/// magnitudes): a GPU shares each long row among a warp's lanes, which
+/// adds in another order.
 pub fn agrees(m: &Csr, x: &[f32], got: &[f32], want: &[f32], exact: bool) -> bool {
     if exact || got.len() != want.len() {
         return got == want;

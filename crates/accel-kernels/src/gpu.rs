@@ -120,7 +120,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
     let (skeleton, iter, z) = match &k.op {
         KernelOp::Generate { shape, elem } => (
             Skeleton::Generate {
-                by_warps: crate::ptx::segments::by_warps(&plan.arena, elem),
+                segments: crate::ptx::segments::shares(&plan.arena, elem),
             },
             *shape,
             None,
@@ -230,7 +230,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
 fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     let op = l.op;
     let skeleton = match l.skeleton {
-        Skeleton::Generate { by_warps } => quote!(Generate { by_warps: #by_warps }),
+        Skeleton::Generate { segments } => quote!(Generate { segments: #segments }),
         Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
         Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
         Skeleton::Scan => quote!(Scan),

@@ -92,6 +92,13 @@ pub struct KernelProfile {
     pub hottest_atomic_address: u64,
     /// `bar.sync` executed, per warp.
     pub barriers: u64,
+    /// The warp that issued the most instructions, and the one that issued
+    /// the most global load requests: their counts. A warp issues in
+    /// order, so its instructions, and the loads whose results it waits
+    /// on, bound the launch's time from below however many warps run
+    /// beside it: the critical path of one thread summing a long row.
+    pub longest_warp_instructions: u64,
+    pub longest_warp_loads: u64,
 }
 
 impl KernelProfile {
@@ -151,7 +158,7 @@ impl CallProfile {
         );
         let _ = writeln!(
             s,
-            "{:<34} {:>14} {:>10} {:>6} {:>9} {:>8} {:>11} {:>9} {:>7} {:>8} {:>6} {:>12} {:>12}",
+            "{:<34} {:>14} {:>10} {:>6} {:>9} {:>8} {:>11} {:>9} {:>7} {:>8} {:>6} {:>9} {:>12} {:>12}",
             "kernel",
             "grid x block",
             "warp inst",
@@ -163,6 +170,7 @@ impl CallProfile {
             "bank cf",
             "hot atom",
             "bars",
+            "warp us",
             "model H100 us",
             "model H200 us"
         );
@@ -170,7 +178,7 @@ impl CallProfile {
             let req = k.load_requests + k.store_requests;
             let _ = writeln!(
                 s,
-                "{:<34} {:>14} {:>10} {:>6.1} {:>9} {:>8.2} {:>11.2} {:>9.1} {:>7} {:>8} {:>6} {:>12.2} {:>12.2}",
+                "{:<34} {:>14} {:>10} {:>6.1} {:>9} {:>8.2} {:>11.2} {:>9.1} {:>7} {:>8} {:>6} {:>9.2} {:>12.2} {:>12.2}",
                 k.kernel,
                 format!("{}x{}", k.blocks(), k.block.iter().product::<u32>()),
                 k.warp_instructions,
@@ -182,6 +190,7 @@ impl CallProfile {
                 k.bank_conflicts,
                 k.hottest_atomic_address,
                 k.barriers,
+                H100.longest_warp_us(k),
                 H100.time_us(k),
                 H200.time_us(k)
             );
@@ -214,7 +223,17 @@ pub struct GpuModel {
     /// One atomic on an address that others also update: they serialise at
     /// the L2, ns each.
     pub atomic_same_address_ns: f64,
+    /// What a warp waits, on average, for each global load it issues, in
+    /// clocks, when nothing else hides it: a mix of L1 hits and L2 or DRAM
+    /// misses. Calibrated on spmv_powerlaw with one thread per row: its
+    /// longest row (153,528 values, three loads and 29 instructions each)
+    /// took 18.4 ms on the H200 (docs/gpu.md, 2026-11-30), 60 clocks a load.
+    pub load_wait_clocks: f64,
 }
+
+/// [`GpuModel::load_wait_clocks`] of the H100 and the H200 (one value: no
+/// H100 figure to fit it on).
+const LOAD_WAIT_CLOCKS: f64 = 60.0;
 
 /// An H100 SXM 80 GB: copy bandwidth as measured on 2026-11-23 (docs/gpu.md).
 pub const H100: GpuModel = GpuModel {
@@ -225,6 +244,7 @@ pub const H100: GpuModel = GpuModel {
     pcie_gb_s: 25.0,
     launch_us: 2.5,
     atomic_same_address_ns: 30.0,
+    load_wait_clocks: LOAD_WAIT_CLOCKS,
 };
 
 /// An H200: copy bandwidth as measured on 2026-11-26 and 2026-11-27.
@@ -236,6 +256,7 @@ pub const H200: GpuModel = GpuModel {
     pcie_gb_s: 25.0,
     launch_us: 2.5,
     atomic_same_address_ns: 30.0,
+    load_wait_clocks: LOAD_WAIT_CLOCKS,
 };
 
 impl GpuModel {
@@ -262,7 +283,14 @@ impl GpuModel {
             .sum();
         let issue = slots / (busy * 4.0 * self.clock_ghz * 1e3);
         let atomics = k.hottest_atomic_address as f64 * self.atomic_same_address_ns / 1e3;
-        self.launch_us + dram.max(issue).max(atomics)
+        self.launch_us + dram.max(issue).max(atomics).max(self.longest_warp_us(k))
+    }
+
+    /// The longest warp's own time, µs: one instruction per clock, and a
+    /// wait on each global load (the launch's critical path).
+    pub fn longest_warp_us(&self, k: &KernelProfile) -> f64 {
+        let clocks = k.longest_warp_instructions as f64 + k.longest_warp_loads as f64 * self.load_wait_clocks;
+        clocks / (self.clock_ghz * 1e3)
     }
 
     /// Host↔device copies of `bytes`, µs.

@@ -39,9 +39,10 @@ pub struct Entry<'a> {
 /// entries of each are listed in the order `accel_kernels::ptx` emits them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skeleton {
-    /// `[map]`: one grid-stride pass, of threads or (`by_warps`: the
-    /// element folds segments, a warp each) of warps, 32 threads per element.
-    Generate { by_warps: bool },
+    /// `[map]`: one grid-stride pass. `segments`: its element folds
+    /// segments that a warp may share (`ptx::segments`): the host spreads
+    /// each element over a warp when its inputs hold many values per element.
+    Generate { segments: bool },
     /// A fold to one value: `[part, final]`. `z`: it has an initial value.
     FoldAll { z: bool },
     /// A fold of each innermost row: `[block per row, warp per row]`.

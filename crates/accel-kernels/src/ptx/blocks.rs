@@ -365,9 +365,25 @@ pub(super) fn zero_reg(l: &mut Lower, r: &str, p: Prim) {
 
 /// `shfl.sync.down` of one value of type `p` by `off` lanes.
 pub(super) fn shfl_down(l: &mut Lower, v: &str, p: Prim, off: u32) -> String {
+    shfl(l, "down", v, p, &off.to_string())
+}
+
+/// `shfl.sync.bfly` of one value of type `p`: lane `i` gets lane `i ^ mask`'s.
+pub(super) fn shfl_xor(l: &mut Lower, v: &str, p: Prim, mask: u32) -> String {
+    shfl(l, "bfly", v, p, &mask.to_string())
+}
+
+/// `shfl.sync.idx` of one value of type `p`: every lane gets lane `src`'s
+/// (a register or a constant).
+pub(super) fn shfl_from(l: &mut Lower, v: &str, p: Prim, src: &str) -> String {
+    shfl(l, "idx", v, p, src)
+}
+
+/// `shfl.sync.{mode}` of one value of type `p` with lane operand `b`.
+fn shfl(l: &mut Lower, mode: &str, v: &str, p: Prim, b: &str) -> String {
     let sh = |l: &mut Lower, x: &str| {
         let d = l.reg(Class::R);
-        l.ins(format!("shfl.sync.down.b32 {d}, {x}, {off}, 31, -1;"));
+        l.ins(format!("shfl.sync.{mode}.b32 {d}, {x}, {b}, 31, -1;"));
         d
     };
     match class(p) {

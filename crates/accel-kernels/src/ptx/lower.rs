@@ -217,6 +217,17 @@ pub fn leaf_bytes(t: &Ty) -> Vec<usize> {
 pub type Loaded = HashMap<(u32, usize), String>;
 
 /// One kernel's body under construction.
+/// The segment loops a generate's warps share (`super::segments`).
+#[derive(Clone, Debug)]
+pub struct WarpLoops {
+    pub loops: Vec<H>,
+    /// The register of the thread's lane (`.u32`).
+    pub lane: String,
+    /// A predicate: the whole warp computes one element (else each thread
+    /// its own).
+    pub whole: String,
+}
+
 pub struct Lower<'a> {
     pub a: &'a Arena,
     /// Buffer element types, by buffer number.
@@ -254,9 +265,8 @@ pub struct Lower<'a> {
     /// The loops around the code being lowered in their fast version (their
     /// counter reads tested before the loop), and how deep such versions nest.
     fast_loops: Vec<H>,
-    /// In a generate that runs a warp per element (`super::segments`): the
-    /// loops the warp shares, and the register of the lane.
-    pub(super) warp_loops: Option<(Vec<H>, String)>,
+    /// In a generate whose warps share long segments (`super::segments`).
+    pub(super) warp_loops: Option<WarpLoops>,
 }
 
 impl<'a> Lower<'a> {
@@ -452,6 +462,11 @@ impl<'a> Lower<'a> {
     }
 
     /// Zero of type `t` (the value after an error).
+    /// The registers variable `v` is bound to, if it is.
+    pub(super) fn var_regs(&self, v: VarId) -> Option<Vec<String>> {
+        self.env.get(&v).cloned()
+    }
+
     /// A register holding literal `l`.
     pub fn literal(&mut self, l: Lit) -> String {
         let r = self.reg(class(l.prim));
@@ -1021,7 +1036,13 @@ impl<'a> Lower<'a> {
     /// [`Proofs::before_loop`]): one without those checks, run when the
     /// tests hold. Each version doubles the loops inside it: two levels at
     /// most, as on the CPU.
-    fn versioned_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+    pub(super) fn versioned_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
+        if let Some(w) = &self.warp_loops {
+            if w.loops.contains(&h) {
+                let w = w.clone();
+                return super::segments::shared_loop(self, h, &w);
+            }
+        }
         let tests = self.proofs.before_loop(h).to_vec();
         if tests.is_empty() || self.fast_loops.len() >= 2 {
             return self.while_loop(h);
@@ -1051,12 +1072,6 @@ impl<'a> Lower<'a> {
     }
 
     fn while_loop(&mut self, h: H) -> Result<Vec<String>, Unsupported> {
-        if let Some((loops, lane)) = &self.warp_loops {
-            if loops.contains(&h) {
-                let lane = lane.clone();
-                return super::segments::warp_loop(self, h, &lane);
-            }
-        }
         let a = self.a;
         let Expr::Scalar(Scalar::While {
             vars,

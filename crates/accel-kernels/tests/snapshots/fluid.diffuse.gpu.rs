@@ -19,7 +19,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -77,7 +77,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "stencil",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {

@@ -24,7 +24,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "stencil",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -79,7 +79,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -137,7 +137,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "stencil",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
@@ -202,7 +202,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "stencil",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -261,7 +261,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "stencil",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {

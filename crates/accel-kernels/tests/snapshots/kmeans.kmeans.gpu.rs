@@ -33,7 +33,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -87,7 +87,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "generate",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
@@ -134,7 +134,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "map",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
@@ -267,7 +267,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "zip_with",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {

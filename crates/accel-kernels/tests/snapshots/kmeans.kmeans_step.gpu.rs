@@ -30,7 +30,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -77,7 +77,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -210,7 +210,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "zip_with",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {

@@ -20,7 +20,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -79,7 +79,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -224,7 +224,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "zip_with",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
@@ -288,7 +288,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {

@@ -56,7 +56,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
@@ -188,7 +188,7 @@ fn program() {
                 static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                     op: "generate",
                     skeleton: rt::gpu::launch::Skeleton::Generate {
-                        by_warps: false,
+                        segments: false,
                     },
                     entries: &[
                         rt::gpu::launch::Entry {
@@ -244,7 +244,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "map",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {

@@ -23,7 +23,7 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: false,
+                    segments: false,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {

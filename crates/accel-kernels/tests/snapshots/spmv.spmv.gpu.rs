@@ -50,13 +50,14 @@ fn program() {
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "generate",
                 skeleton: rt::gpu::launch::Skeleton::Generate {
-                    by_warps: true,
+                    segments: true,
                 },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "spmv_k0_generate",
                         params: &[
                             rt::gpu::launch::Param::Extra("n"),
+                            rt::gpu::launch::Param::Extra("spread"),
                             rt::gpu::launch::Param::IterDim(0usize),
                             rt::gpu::launch::Param::InDim(0usize, 0usize),
                             rt::gpu::launch::Param::In(0usize, 0usize),

@@ -117,8 +117,15 @@ impl LaunchCounters {
     /// Folds a finished block's warp instructions into the launch.
     pub(super) fn retire(&mut self, b: &mut BlockCounters) {
         let p = &mut self.profile;
-        for (_, g) in b.groups.drain() {
+        // Per warp of the block: instructions, global load requests.
+        let mut per_warp: HashMap<u32, (u64, u64)> = HashMap::new();
+        for ((_, warp, _), g) in b.groups.drain() {
             let pipe = g.pipe.unwrap_or(Pipe::Alu);
+            let w = per_warp.entry(warp).or_default();
+            w.0 += 1;
+            if pipe == Pipe::Global && !g.store && !g.accesses.is_empty() {
+                w.1 += 1;
+            }
             p.warp_instructions += 1;
             p.thread_instructions += g.lanes as u64;
             p.mix[pipe as usize] += 1;
@@ -160,6 +167,10 @@ impl LaunchCounters {
                 }
                 _ => {}
             }
+        }
+        for (inst, loads) in per_warp.into_values() {
+            p.longest_warp_instructions = p.longest_warp_instructions.max(inst);
+            p.longest_warp_loads = p.longest_warp_loads.max(loads);
         }
         b.seen.clear();
     }

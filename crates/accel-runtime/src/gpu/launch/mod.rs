@@ -44,6 +44,10 @@ pub struct Io<'a> {
     pub outs: &'a [&'a [usize]],
 }
 
+/// Values per element past which a segment-folding generate runs a warp
+/// per element ([`Launch::segment_spread`]).
+const SPREAD_VALUES: usize = 64;
+
 /// Runs kernel `k` of module `ptx` on `dev`: its outputs, in order.
 pub fn kernel(
     dev: &Arc<dyn Device>,
@@ -198,6 +202,20 @@ impl Launch<'_> {
         self.launch(e, grid, block)
     }
 
+    /// Threads per element of a generate whose elements fold segments
+    /// (`ptx::segments`): a warp each (32) when its largest input holds at
+    /// least `SPREAD_VALUES` values per element, so that long segments
+    /// (a dense matrix's rows) have the parallelism of a warp each; one
+    /// otherwise, where a warp still shares its threads' long segments.
+    fn segment_spread(&self, n: usize) -> usize {
+        let values = self.io.bufs.iter().map(|b| shape::size(b.1)).max().unwrap_or(0);
+        if values / n.max(1) >= SPREAD_VALUES {
+            32
+        } else {
+            1
+        }
+    }
+
     /// Output `o`, allocated for its shape.
     fn alloc_out(&mut self, o: usize) -> Result<()> {
         let n = shape::size(self.shape_of(self.io.outs, o)?);
@@ -242,12 +260,15 @@ impl Launch<'_> {
             None => (1, 1),
         };
         match self.k.skeleton {
-            Skeleton::Generate { by_warps } => {
+            Skeleton::Generate { segments } => {
                 self.alloc_outs()?;
                 self.set("n", n);
+                let spread = if segments { self.segment_spread(n) } else { 1 };
+                if segments {
+                    self.set("spread", spread);
+                }
                 if n > 0 {
-                    let threads = if by_warps { n.saturating_mul(32) } else { n };
-                    self.stride(GenerateEntry::Map.index(), threads, BLOCK)?;
+                    self.stride(GenerateEntry::Map.index(), n.saturating_mul(spread), BLOCK)?;
                 }
             }
             Skeleton::FoldAll { z } => {
