@@ -205,8 +205,9 @@ fn main() {
          kernel's counters are fitted as `a + b n` through the two runs and taken at the \
          measured size ({FULL_N} elements). Model: launch {:.1} us + the largest of DRAM (distinct sectors at \
          the copy bandwidth: H100 {:.0} GB/s, H200 {:.0} GB/s), issue (warp instructions over \
-         132 SMs x 4 schedulers at {:.3} GHz, f64 x2, special functions x8) and same-address \
-         atomics ({:.0} ns each). Bandwidth bound: the bytes the plan must move at the copy \
+         132 SMs x 4 schedulers at {:.3} GHz, f64 x2, special functions x8), same-address \
+         atomics ({:.0} ns each) and the longest warp (its instructions, one a clock, and \
+         {:.0} clocks per global load it issues; `warp us`). Bandwidth bound: the bytes the plan must move at the copy \
          bandwidth. Measured: whole calls on the H200 ({}), which add host work and the read \
          of the error word to the kernels.\n",
         H200.launch_us,
@@ -214,6 +215,7 @@ fn main() {
         H200.dram_gb_s,
         H200.clock_ghz,
         H200.atomic_same_address_ns,
+        H200.load_wait_clocks,
         run_path
             .as_ref()
             .map_or("no run found".into(), |p| format!("`{}`", p.display()))
