@@ -5,7 +5,7 @@
 
 use super::lower::{class, leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Expr, Fun, Prim, Scalar, Ty, VarId, H};
-use accel_core::plan::{ElemFn, Kernel};
+use accel_core::plan::{AtomicCombine, ElemFn, Kernel};
 use std::fmt::Write;
 
 /// The value at an index (a `.b64` register), as a reduction reads it.
@@ -992,26 +992,46 @@ impl Red {
         format!("{name}.{ty}")
     }
 
-    /// The bits of the operation's identity: combining it changes nothing
-    /// (`-0.0` for a float sum: `x + -0.0` is `x` for every `x`, `-0.0`
-    /// included).
+    /// The bits of the operation's identity ([`identity`], which has one
+    /// for every type and operation `Red::of` admits).
     pub(super) fn identity_bits(self) -> u64 {
-        use accel_core::plan::AtomicCombine;
-        let w = self.p.width();
-        let ones = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-        let signed = self.p.is_signed();
-        match self.op {
-            AtomicCombine::Add if self.p.is_float() => 1u64 << (w - 1),
-            AtomicCombine::Add | AtomicCombine::Or | AtomicCombine::Xor => 0,
-            AtomicCombine::And => ones,
-            // The largest value: min of it and `x` is `x`.
-            AtomicCombine::Min if signed => ones >> 1,
-            AtomicCombine::Min => ones,
-            // The smallest value.
-            AtomicCombine::Max if signed => 1u64 << (w - 1),
-            AtomicCombine::Max => 0,
-        }
+        identity(self.op, self.p).unwrap_or_default()
     }
+}
+
+/// The bits of `op`'s identity on `p` (combining it changes nothing), for
+/// integers, `bool` (bit operations) and f32/f64 (sums, minima, maxima);
+/// `None` for the others (half floats).
+pub(super) fn identity(op: AtomicCombine, p: Prim) -> Option<u64> {
+    let w = p.width();
+    let ones = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let float = matches!(p, Prim::F32 | Prim::F64);
+    let inf = |neg: bool| match (p, neg) {
+        (Prim::F32, false) => 0x7F80_0000,
+        (Prim::F32, true) => 0xFF80_0000,
+        (_, false) => 0x7FF0_0000_0000_0000,
+        (_, true) => 0xFFF0_0000_0000_0000,
+    };
+    if matches!(p, Prim::F16 | Prim::BF16)
+        || (float && !matches!(op, AtomicCombine::Add | AtomicCombine::Min | AtomicCombine::Max))
+    {
+        return None;
+    }
+    if p == Prim::Bool && matches!(op, AtomicCombine::Add | AtomicCombine::Min | AtomicCombine::Max) {
+        return None;
+    }
+    Some(match op {
+        // `x + -0.0` is `x` for every float `x`, `-0.0` included.
+        AtomicCombine::Add if float => 1 << (w - 1),
+        AtomicCombine::Add | AtomicCombine::Or | AtomicCombine::Xor => 0,
+        AtomicCombine::And => ones,
+        AtomicCombine::Min if float => inf(false),
+        AtomicCombine::Min if p.is_signed() => ones >> 1,
+        AtomicCombine::Min => ones,
+        AtomicCombine::Max if float => inf(true),
+        AtomicCombine::Max if p.is_signed() => 1 << (w - 1),
+        AtomicCombine::Max => 0,
+    })
 }
 
 /// A `.u64` pointer parameter, as a global address.

@@ -19,7 +19,7 @@
 //! segment, and so do loops a user wrote in a generate: they promised
 //! nothing about their grouping.
 
-use super::blocks::{apply2, shfl_from, shfl_xor};
+use super::blocks::{apply2, identity, shfl_from, shfl_xor};
 use super::lower::{Class, Lower, Unsupported, WarpLoops};
 use accel_core::ir::{Arena, BinOp, Expr, Fun, Lit, Prim, Scalar, Ty, VarId, H};
 use accel_core::plan::{AtomicCombine, ElemFn};
@@ -166,40 +166,6 @@ pub(super) fn range_fold(a: &Arena, h: H) -> Option<RangeFold> {
         end: *end,
         x: *x,
         f,
-    })
-}
-
-/// The bits of `op`'s identity on `p` (combining it changes nothing), for
-/// the types a warp shares segments of; `None` for the others.
-fn identity(op: AtomicCombine, p: Prim) -> Option<u64> {
-    let w = p.width();
-    let ones = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-    let float = matches!(p, Prim::F32 | Prim::F64);
-    let inf = |neg: bool| match (p, neg) {
-        (Prim::F32, false) => 0x7F80_0000,
-        (Prim::F32, true) => 0xFF80_0000,
-        (_, false) => 0x7FF0_0000_0000_0000,
-        (_, true) => 0xFFF0_0000_0000_0000,
-    };
-    if matches!(p, Prim::F16 | Prim::BF16)
-        || (float && !matches!(op, AtomicCombine::Add | AtomicCombine::Min | AtomicCombine::Max))
-    {
-        return None;
-    }
-    if p == Prim::Bool && matches!(op, AtomicCombine::Add | AtomicCombine::Min | AtomicCombine::Max) {
-        return None;
-    }
-    Some(match op {
-        // `x + -0.0` is `x` for every float `x`, `-0.0` included.
-        AtomicCombine::Add if float => 1 << (w - 1),
-        AtomicCombine::Add | AtomicCombine::Or | AtomicCombine::Xor => 0,
-        AtomicCombine::And => ones,
-        AtomicCombine::Min if float => inf(false),
-        AtomicCombine::Min if p.is_signed() => ones >> 1,
-        AtomicCombine::Min => ones,
-        AtomicCombine::Max if float => inf(true),
-        AtomicCombine::Max if p.is_signed() => 1 << (w - 1),
-        AtomicCombine::Max => 0,
     })
 }
 
