@@ -358,3 +358,52 @@ fn more_plans() {
         check_ok(rms::SOURCE, "rms", &[arg(&fs)], rms(&fs), F64_TOL);
     }
 }
+
+/// A loop over the state and a branch not taken: per-kernel run counts.
+#[acc]
+fn timed_steps(xs: &Vector<f32>, steps: usize, scale: bool) -> Vector<f32> {
+    let mut v = xs.map(|x| x + 1.0);
+    let mut i = 0usize;
+    while i < steps {
+        v = v.map(|x| x * 0.5);
+        i += 1;
+    }
+    if scale {
+        v.map(|x| x * 2.0)
+    } else {
+        v
+    }
+}
+
+/// `accel::profile::cpu` (what `ACCEL_PROFILE=1` prints): one entry per
+/// kernel, labelled as `explain()` labels it, with the number of times it
+/// ran; the result is the program's.
+#[test]
+fn cpu_profile_counts_every_kernel_run() {
+    let backend = Backend::cpu();
+    let xs = Vector::from((0..1000).map(|i| i as f32).collect::<Vec<_>>());
+    let (v, p) = accel::profile::cpu(|| timed_steps::on(&backend, &xs, 3, false)).unwrap();
+    assert_eq!(v, timed_steps::on(&backend, &xs, 3, false).unwrap());
+    assert_eq!(p.program, "timed_steps");
+    let explain = timed_steps::explain();
+    let labels: Vec<&str> = explain
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with("kernel "))
+        .collect();
+    let got: Vec<&str> = p.kernels.iter().map(|k| k.label.as_str()).collect();
+    assert_eq!(got, labels, "{explain}");
+    // The first map once, the loop's body three times, the branch never.
+    let runs: Vec<u64> = p.kernels.iter().map(|k| k.runs).collect();
+    assert_eq!(runs, [1, 3, 0], "{}", p.table());
+    let kernels: std::time::Duration = p.kernels.iter().map(|k| k.total).sum();
+    assert!(kernels <= p.call, "{}", p.table());
+    assert!(p.table().contains("kernel 1: generate"), "{}", p.table());
+
+    let (_, p) = accel::profile::cpu(|| timed_steps::on(&backend, &xs, 0, true)).unwrap();
+    let runs: Vec<u64> = p.kernels.iter().map(|k| k.runs).collect();
+    assert_eq!(runs, [1, 0, 1], "{}", p.table());
+
+    let none = accel::profile::cpu(|| Ok(3));
+    assert!(none.is_err(), "no program call, no profile");
+}

@@ -2378,7 +2378,17 @@ impl Target for Gen<'_> {
         let lets = hoisted
             .iter()
             .map(|Hoisted { name, value, ty, .. }| quote!(let #name: #ty = #value;));
-        (quote!(#(#lets)* #body), moved)
+        // Timed as the kernel `explain()` numbers so (`ACCEL_PROFILE=1`).
+        let Some(n) = self.plan.kernels().position(|x| std::ptr::eq(x, k)) else {
+            return (quote!(#(#lets)* #body), moved);
+        };
+        let code = quote! {
+            let __began = __timer.begin();
+            #(#lets)*
+            #body
+            __timer.end(__began, #n);
+        };
+        (code, moved)
     }
 
     fn bind(&self, b: u32) -> TokenStream {
@@ -2407,8 +2417,10 @@ impl Target for Gen<'_> {
 
     fn frame(&self, steps: TokenStream, result: TokenStream) -> TokenStream {
         let rt = self.rt;
+        let (name, labels) = (&self.plan.name, kernel_labels(self.plan));
         quote! {{
             let __ctx = #rt::host::Ctx::new();
+            let __timer = #rt::cpu::timing::CallTimer::start(#name, &[#(#labels),*]);
             #steps
             let __result = #result;
             __ctx.check()?;
@@ -2653,6 +2665,14 @@ fn stencil_reads(a: &Arena, h: H) -> Vec<H> {
         stack.extend(a.expr(x).children());
     }
     out
+}
+
+/// The plan's kernels as `explain()` shows them, in its order.
+fn kernel_labels(plan: &Plan) -> Vec<String> {
+    plan.kernels()
+        .enumerate()
+        .map(|(n, k)| plan.kernel_label(n, k))
+        .collect()
 }
 
 #[cfg(test)]

@@ -325,6 +325,20 @@ pub fn call<T>(f: impl FnOnce(&Backend) -> Result<T>) -> Result<CallProfile> {
     }
 }
 
+/// Runs `f`, a program call on a CPU backend, with the CPU back end's
+/// timing on: its result and the wall time of each kernel of the last
+/// program call it made (the data of `ACCEL_PROFILE=1`'s table).
+pub fn cpu<T>(f: impl FnOnce() -> Result<T>) -> Result<(T, CpuProfile)> {
+    let (out, profile) = crate::cpu::timing::collect(f);
+    let out = out?;
+    let profile = profile.ok_or_else(|| {
+        crate::error::Error::new("profile", "the function made no program call on a CPU backend")
+    })?;
+    Ok((out, profile))
+}
+
+pub use crate::cpu::timing::{CpuProfile, KernelTime};
+
 #[cfg(test)]
 mod tests {
     use super::*;

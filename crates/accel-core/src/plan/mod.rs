@@ -464,19 +464,24 @@ impl Plan {
 }
 
 impl Plan {
+    /// Kernel `n` (its place in [`Plan::kernels`]) as `explain()` shows it:
+    /// `kernel 3: fold -> b4   fuses: map -> fold`.
+    pub fn kernel_label(&self, n: usize, k: &Kernel) -> String {
+        let outs: Vec<String> = k.outputs.iter().map(|b| self.buf_label(*b)).collect();
+        format!(
+            "kernel {n}: {} -> {}   fuses: {}",
+            k.op.skeleton(),
+            outs.join(", "),
+            k.describe()
+        )
+    }
+
     fn explain_steps(&self, steps: &[Step], depth: usize, n: &mut usize, s: &mut String) {
         let pad = "  ".repeat(depth);
         for step in steps {
             match step {
                 Step::Kernel(k) => {
-                    let outs: Vec<String> = k.outputs.iter().map(|b| self.buf_label(*b)).collect();
-                    let _ = writeln!(
-                        s,
-                        "{pad}kernel {n}: {} -> {}   fuses: {}",
-                        k.op.skeleton(),
-                        outs.join(", "),
-                        k.describe()
-                    );
+                    let _ = writeln!(s, "{pad}{}", self.kernel_label(*n, k));
                     *n += 1;
                 }
                 Step::If { then, els, outs, .. } => {

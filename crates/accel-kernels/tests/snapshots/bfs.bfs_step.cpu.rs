@@ -1,6 +1,10 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "bfs_step",
+            &["kernel 0: expand_permute -> b4   fuses: expand -> map -> permute"],
+        );
         let __b0_shape = frontier.shape();
         let __b0 = frontier.try_columns()?;
         let __b0_c0: &[u32] = &__b0[..];
@@ -14,6 +18,7 @@ fn program() {
         let __b3 = dist.try_columns()?;
         let __b3_c0: &[u32] = &__b3[..];
         let __v4 = level;
+        let __began = __timer.begin();
         let __h0: u32 = rt::ops::ScalarOps::acc_add(__v4, (1u32));
         let __b4_shape: [usize; 1] = __b3_shape;
         rt::host::extent("permute", &__b4_shape)?;
@@ -214,6 +219,7 @@ fn program() {
                 rt::cpu::AtomicOp::Min,
             );
         let __b4_c0: &[u32] = &__b4[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b4, __b4_shape);

@@ -1,6 +1,10 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "black_scholes",
+            &["kernel 0: generate -> b1   fuses: map"],
+        );
         let __b0_shape = opts.shape();
         let __b0 = opts.try_columns()?;
         let __b0_c0: &[f32] = &__b0.0[..];
@@ -8,6 +12,7 @@ fn program() {
         let __b0_c2: &[f32] = &__b0.2[..];
         let __v1 = r;
         let __v2 = v;
+        let __began = __timer.begin();
         let __h0: f32 = rt::ops::ScalarOps::acc_add(
             __v1,
             rt::ops::ScalarOps::acc_mul(
@@ -240,6 +245,7 @@ fn program() {
         );
         let __b1_c0: &[f32] = &__b1.0[..];
         let __b1_c1: &[f32] = &__b1.1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b1, __b1_shape);

@@ -1,6 +1,7 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start("cnd", &[]);
         let __v0 = d;
         let __res0 = if (__v0 > f32::from_bits(0u32)) {
             rt::ops::ScalarOps::acc_sub(

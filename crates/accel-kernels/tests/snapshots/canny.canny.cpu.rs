@@ -1,11 +1,26 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "canny",
+            &[
+                "kernel 0: generate -> b1   fuses: map",
+                "kernel 1: generate -> b2   fuses: stencil",
+                "kernel 2: generate -> b3   fuses: stencil",
+                "kernel 3: generate -> b4   fuses: stencil",
+                "kernel 4: generate -> b5   fuses: stencil",
+                "kernel 5: scan -> b6, b7   fuses: generate -> reshape -> zip_with -> map -> scan",
+                "kernel 6: generate -> b8   fuses: generate",
+                "kernel 7: permute -> b9   fuses: generate -> reshape -> zip_with -> permute",
+                "kernel 8: generate -> b10   fuses: map",
+            ],
+        );
         let __b0_shape = img.shape();
         let __b0 = img.try_columns()?;
         let __b0_c0: &[u32] = &__b0[..];
         let __v1 = low;
         let __v2 = high;
+        let __began = __timer.begin();
         let __b1_shape: [usize; 2] = __b0_shape;
         rt::host::extent("map", &__b1_shape)?;
         rt::cpu::reserve::<f32>("map", &__b1_shape)?;
@@ -58,7 +73,9 @@ fn program() {
             },
         );
         let __b1_c0: &[f32] = &__b1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b2_shape: [usize; 2] = __b1_shape;
         rt::host::extent("stencil", &__b2_shape)?;
         rt::cpu::reserve::<f32>("stencil", &__b2_shape)?;
@@ -353,8 +370,10 @@ fn program() {
             )
         };
         let __b2_c0: &[f32] = &__b2[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         rt::Columns::recycle(__b1);
+        let __began = __timer.begin();
         let __b3_shape: [usize; 2] = __b2_shape;
         rt::host::extent("stencil", &__b3_shape)?;
         rt::cpu::reserve::<f32>("stencil", &__b3_shape)?;
@@ -649,8 +668,10 @@ fn program() {
             )
         };
         let __b3_c0: &[f32] = &__b3[..];
+        __timer.end(__began, 2usize);
         __ctx.check()?;
         rt::Columns::recycle(__b2);
+        let __began = __timer.begin();
         let __b4_shape: [usize; 2] = __b3_shape;
         rt::host::extent("stencil", &__b4_shape)?;
         rt::cpu::reserve::<(f32, i32)>("stencil", &__b4_shape)?;
@@ -1177,8 +1198,10 @@ fn program() {
         };
         let __b4_c0: &[f32] = &__b4.0[..];
         let __b4_c1: &[i32] = &__b4.1[..];
+        __timer.end(__began, 3usize);
         __ctx.check()?;
         rt::Columns::recycle(__b3);
+        let __began = __timer.begin();
         let __b5_shape: [usize; 2] = __b4_shape;
         rt::host::extent("stencil", &__b5_shape)?;
         rt::cpu::reserve::<f32>("stencil", &__b5_shape)?;
@@ -1737,6 +1760,7 @@ fn program() {
             )
         };
         let __b5_c0: &[f32] = &__b5[..];
+        __timer.end(__began, 4usize);
         __ctx.check()?;
         rt::Columns::recycle(__b4);
         rt::host::check_reshape(
@@ -1752,6 +1776,7 @@ fn program() {
                     )
             })?;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_mul(__b5_shape[0], __b5_shape[1]);
         let __b6_shape: [usize; 1] = [__h0];
         rt::host::extent("scan", &__b6_shape)?;
@@ -1809,7 +1834,9 @@ fn program() {
         );
         let __b6_c0: &[usize] = &__b6[..];
         let __b7_c0: &[usize] = &__b7[..];
+        __timer.end(__began, 5usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b8_shape: [usize; 1] = [
             {
                 let __o: usize = (0usize);
@@ -1829,6 +1856,7 @@ fn program() {
         );
         let __b8_c0: &[usize] = &__b8.0[..];
         let __b8_c1: &[f32] = &__b8.1[..];
+        __timer.end(__began, 6usize);
         __ctx.check()?;
         rt::host::check_reshape(
                 &__b5_shape,
@@ -1843,6 +1871,7 @@ fn program() {
                     )
             })?;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_mul(__b5_shape[0], __b5_shape[1]);
         let __b9_shape: [usize; 1] = __b8_shape;
         rt::host::extent("permute", &__b9_shape)?;
@@ -2072,9 +2101,11 @@ fn program() {
         }
         let __b9_c0: &[usize] = &__b9.0[..];
         let __b9_c1: &[f32] = &__b9.1[..];
+        __timer.end(__began, 7usize);
         __ctx.check()?;
         rt::Columns::recycle(__b6);
         rt::Columns::recycle(__b7);
+        let __began = __timer.begin();
         let __b10_shape: [usize; 1] = __b9_shape;
         rt::host::extent("map", &__b10_shape)?;
         rt::cpu::reserve::<usize>("map", &__b10_shape)?;
@@ -2100,6 +2131,7 @@ fn program() {
             },
         );
         let __b10_c0: &[usize] = &__b10[..];
+        __timer.end(__began, 8usize);
         __ctx.check()?;
         rt::Columns::recycle(__b9);
         let __result = (

@@ -1,12 +1,17 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "dotp",
+            &["kernel 0: fold -> b2   fuses: zip_with -> fold"],
+        );
         let __b0_shape = xs.shape();
         let __b0 = xs.try_columns()?;
         let __b0_c0: &[f32] = &__b0[..];
         let __b1_shape = ys.shape();
         let __b1 = ys.try_columns()?;
         let __b1_c0: &[f32] = &__b1[..];
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]);
         let __b2_shape: [usize; 0] = [];
         rt::host::extent("fold", &__b2_shape)?;
@@ -50,6 +55,7 @@ fn program() {
             ],
         );
         let __b2_c0: &[f32] = &__b2[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b2, __b2_shape);

@@ -1,6 +1,10 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "advect",
+            &["kernel 0: generate -> b3   fuses: generate"],
+        );
         let __b0_shape = d0.shape();
         let __b0 = d0.try_columns()?;
         let __b0_c0: &[f32] = &__b0[..];
@@ -11,6 +15,7 @@ fn program() {
         let __b2 = v.try_columns()?;
         let __b2_c0: &[f32] = &__b2[..];
         let __v3 = dt;
+        let __began = __timer.begin();
         let __h0: f32 = (rt::ops::ScalarOps::acc_sub(__b0_shape[1], (1usize)) as f32);
         let __h1: f32 = (rt::ops::ScalarOps::acc_sub(__b0_shape[0], (1usize)) as f32);
         let __h2: usize = rt::ops::ScalarOps::acc_sub(__b0_shape[1], (1usize));
@@ -487,6 +492,7 @@ fn program() {
             }
         };
         let __b3_c0: &[f32] = &__b3[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b3, __b3_shape);

@@ -1,6 +1,13 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "diffuse",
+            &[
+                "kernel 0: generate -> b1   fuses: map",
+                "kernel 1: generate -> b3   fuses: stencil",
+            ],
+        );
         let __b0_shape = x0.shape();
         let __b0 = x0.try_columns()?;
         let __b0_c0: &[f32] = &__b0[..];
@@ -8,6 +15,7 @@ fn program() {
         let __v2 = iters;
         let __v5: usize = __v2;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b1_shape: [usize; 2] = __b0_shape;
         rt::host::extent("map", &__b1_shape)?;
         rt::cpu::reserve::<f32>("map", &__b1_shape)?;
@@ -27,6 +35,7 @@ fn program() {
             },
         );
         let __b1_c0: &[f32] = &__b1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let mut __st0 = ((0usize), (__b1, __b1_shape));
         let (__v27, (__b4, __b4_shape)) = loop {
@@ -35,6 +44,7 @@ fn program() {
             if !((__v6 < __v5)) {
                 break (__v6, (__b2, __b2_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b2_shape[0], __b0_shape[0]);
             let __h1: usize = rt::ops::ScalarOps::acc_min(__b2_shape[1], __b0_shape[1]);
             let __h2: f32 = rt::ops::ScalarOps::acc_add(
@@ -326,6 +336,7 @@ fn program() {
                 )
             };
             let __b3_c0: &[f32] = &__b3[..];
+            __timer.end(__began, 1usize);
             __ctx.check()?;
             rt::Columns::recycle(__b2);
             let __res0 = rt::ops::ScalarOps::acc_add(__v6, (1usize));

@@ -1,6 +1,30 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "fluid_step",
+            &[
+                "kernel 0: generate -> b3   fuses: map",
+                "kernel 1: generate -> b5   fuses: stencil",
+                "kernel 2: generate -> b7   fuses: map",
+                "kernel 3: generate -> b9   fuses: stencil",
+                "kernel 4: generate -> b11   fuses: map",
+                "kernel 5: generate -> b13   fuses: stencil",
+                "kernel 6: generate -> b15   fuses: stencil",
+                "kernel 7: generate -> b16   fuses: map",
+                "kernel 8: generate -> b18   fuses: stencil",
+                "kernel 9: generate -> b20   fuses: stencil",
+                "kernel 10: generate -> b21   fuses: stencil",
+                "kernel 11: generate -> b22   fuses: generate",
+                "kernel 12: generate -> b23   fuses: generate",
+                "kernel 13: generate -> b24   fuses: stencil",
+                "kernel 14: generate -> b25   fuses: map",
+                "kernel 15: generate -> b27   fuses: stencil",
+                "kernel 16: generate -> b29   fuses: stencil",
+                "kernel 17: generate -> b30   fuses: stencil",
+                "kernel 18: generate -> b31   fuses: generate",
+            ],
+        );
         let __b0_shape = dens.shape();
         let __b0 = dens.try_columns()?;
         let __b0_c0: &[f32] = &__b0[..];
@@ -18,6 +42,7 @@ fn program() {
         __ctx.check()?;
         let __v184: usize = __v6;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b3_shape: [usize; 2] = __b0_shape;
         rt::host::extent("map", &__b3_shape)?;
         rt::cpu::reserve::<f32>("map", &__b3_shape)?;
@@ -37,6 +62,7 @@ fn program() {
             },
         );
         let __b3_c0: &[f32] = &__b3[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let mut __st0 = ((0usize), (__b3, __b3_shape));
         let (__v228, (__b6, __b6_shape)) = loop {
@@ -45,6 +71,7 @@ fn program() {
             if !((__v185 < __v184)) {
                 break (__v185, (__b4, __b4_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b4_shape[0], __b0_shape[0]);
             let __h1: usize = rt::ops::ScalarOps::acc_min(__b4_shape[1], __b0_shape[1]);
             let __h2: f32 = rt::ops::ScalarOps::acc_add(
@@ -336,6 +363,7 @@ fn program() {
                 )
             };
             let __b5_c0: &[f32] = &__b5[..];
+            __timer.end(__began, 1usize);
             __ctx.check()?;
             rt::Columns::recycle(__b4);
             let __res0 = rt::ops::ScalarOps::acc_add(__v185, (1usize));
@@ -351,6 +379,7 @@ fn program() {
         __ctx.check()?;
         let __v12: usize = __v6;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b7_shape: [usize; 2] = __b1_shape;
         rt::host::extent("map", &__b7_shape)?;
         rt::cpu::reserve::<f32>("map", &__b7_shape)?;
@@ -370,6 +399,7 @@ fn program() {
             },
         );
         let __b7_c0: &[f32] = &__b7[..];
+        __timer.end(__began, 2usize);
         __ctx.check()?;
         let mut __st1 = ((0usize), (__b7, __b7_shape));
         let (__v234, (__b10, __b10_shape)) = loop {
@@ -378,6 +408,7 @@ fn program() {
             if !((__v13 < __v12)) {
                 break (__v13, (__b8, __b8_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b8_shape[0], __b1_shape[0]);
             let __h1: usize = rt::ops::ScalarOps::acc_min(__b8_shape[1], __b1_shape[1]);
             let __h2: f32 = rt::ops::ScalarOps::acc_add(
@@ -669,6 +700,7 @@ fn program() {
                 )
             };
             let __b9_c0: &[f32] = &__b9[..];
+            __timer.end(__began, 3usize);
             __ctx.check()?;
             rt::Columns::recycle(__b8);
             let __res0 = rt::ops::ScalarOps::acc_add(__v13, (1usize));
@@ -680,6 +712,7 @@ fn program() {
         __ctx.check()?;
         let __v35: usize = __v6;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b11_shape: [usize; 2] = __b2_shape;
         rt::host::extent("map", &__b11_shape)?;
         rt::cpu::reserve::<f32>("map", &__b11_shape)?;
@@ -699,6 +732,7 @@ fn program() {
             },
         );
         let __b11_c0: &[f32] = &__b11[..];
+        __timer.end(__began, 4usize);
         __ctx.check()?;
         let mut __st2 = ((0usize), (__b11, __b11_shape));
         let (__v240, (__b14, __b14_shape)) = loop {
@@ -707,6 +741,7 @@ fn program() {
             if !((__v36 < __v35)) {
                 break (__v36, (__b12, __b12_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b12_shape[0], __b2_shape[0]);
             let __h1: usize = rt::ops::ScalarOps::acc_min(__b12_shape[1], __b2_shape[1]);
             let __h2: f32 = rt::ops::ScalarOps::acc_add(
@@ -998,6 +1033,7 @@ fn program() {
                 )
             };
             let __b13_c0: &[f32] = &__b13[..];
+            __timer.end(__began, 5usize);
             __ctx.check()?;
             rt::Columns::recycle(__b12);
             let __res0 = rt::ops::ScalarOps::acc_add(__v36, (1usize));
@@ -1005,6 +1041,7 @@ fn program() {
         };
         let __b14_c0: &[f32] = &__b14[..];
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b10_shape[0], __b14_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b10_shape[1], __b14_shape[1]);
         let __b15_shape: [usize; 2] = [__h0, __h1];
@@ -1237,9 +1274,11 @@ fn program() {
             )
         };
         let __b15_c0: &[f32] = &__b15[..];
+        __timer.end(__began, 6usize);
         __ctx.check()?;
         let __v65: usize = __v6;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b16_shape: [usize; 2] = __b15_shape;
         rt::host::extent("map", &__b16_shape)?;
         rt::cpu::reserve::<f32>("map", &__b16_shape)?;
@@ -1259,6 +1298,7 @@ fn program() {
             },
         );
         let __b16_c0: &[f32] = &__b16[..];
+        __timer.end(__began, 7usize);
         __ctx.check()?;
         let mut __st3 = ((0usize), (__b16, __b16_shape));
         let (__v247, (__b19, __b19_shape)) = loop {
@@ -1267,6 +1307,7 @@ fn program() {
             if !((__v66 < __v65)) {
                 break (__v66, (__b17, __b17_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(
                 __b17_shape[0],
                 __b15_shape[0],
@@ -1554,6 +1595,7 @@ fn program() {
                 )
             };
             let __b18_c0: &[f32] = &__b18[..];
+            __timer.end(__began, 8usize);
             __ctx.check()?;
             rt::Columns::recycle(__b17);
             let __res0 = rt::ops::ScalarOps::acc_add(__v66, (1usize));
@@ -1562,6 +1604,7 @@ fn program() {
         let __b19_c0: &[f32] = &__b19[..];
         __ctx.check()?;
         rt::Columns::recycle(__b15);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b10_shape[0], __b19_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b10_shape[1], __b19_shape[1]);
         let __b20_shape: [usize; 2] = [__h0, __h1];
@@ -1745,8 +1788,10 @@ fn program() {
             )
         };
         let __b20_c0: &[f32] = &__b20[..];
+        __timer.end(__began, 9usize);
         __ctx.check()?;
         rt::Columns::recycle(__b10);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b14_shape[0], __b19_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b14_shape[1], __b19_shape[1]);
         let __b21_shape: [usize; 2] = [__h0, __h1];
@@ -1930,6 +1975,7 @@ fn program() {
             )
         };
         let __b21_c0: &[f32] = &__b21[..];
+        __timer.end(__began, 10usize);
         __ctx.check()?;
         rt::Columns::recycle(__b14);
         rt::Columns::recycle(__b19);
@@ -1937,6 +1983,7 @@ fn program() {
         __ctx.check()?;
         let __v101: usize = __b20_shape[1];
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: f32 = (rt::ops::ScalarOps::acc_sub(__v101, (1usize)) as f32);
         let __h1: f32 = (rt::ops::ScalarOps::acc_sub(__v100, (1usize)) as f32);
         let __h2: usize = rt::ops::ScalarOps::acc_sub(__v101, (1usize));
@@ -2448,11 +2495,13 @@ fn program() {
             }
         };
         let __b22_c0: &[f32] = &__b22[..];
+        __timer.end(__began, 11usize);
         __ctx.check()?;
         let __v121: usize = __b21_shape[0];
         __ctx.check()?;
         let __v122: usize = __b21_shape[1];
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: f32 = (rt::ops::ScalarOps::acc_sub(__v122, (1usize)) as f32);
         let __h1: f32 = (rt::ops::ScalarOps::acc_sub(__v121, (1usize)) as f32);
         let __h2: usize = rt::ops::ScalarOps::acc_sub(__v122, (1usize));
@@ -2964,9 +3013,11 @@ fn program() {
             }
         };
         let __b23_c0: &[f32] = &__b23[..];
+        __timer.end(__began, 12usize);
         __ctx.check()?;
         rt::Columns::recycle(__b20);
         rt::Columns::recycle(__b21);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b22_shape[0], __b23_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b22_shape[1], __b23_shape[1]);
         let __b24_shape: [usize; 2] = [__h0, __h1];
@@ -3199,9 +3250,11 @@ fn program() {
             )
         };
         let __b24_c0: &[f32] = &__b24[..];
+        __timer.end(__began, 13usize);
         __ctx.check()?;
         let __v149: usize = __v6;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b25_shape: [usize; 2] = __b24_shape;
         rt::host::extent("map", &__b25_shape)?;
         rt::cpu::reserve::<f32>("map", &__b25_shape)?;
@@ -3221,6 +3274,7 @@ fn program() {
             },
         );
         let __b25_c0: &[f32] = &__b25[..];
+        __timer.end(__began, 14usize);
         __ctx.check()?;
         let mut __st4 = ((0usize), (__b25, __b25_shape));
         let (__v268, (__b28, __b28_shape)) = loop {
@@ -3229,6 +3283,7 @@ fn program() {
             if !((__v150 < __v149)) {
                 break (__v150, (__b26, __b26_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(
                 __b26_shape[0],
                 __b24_shape[0],
@@ -3516,6 +3571,7 @@ fn program() {
                 )
             };
             let __b27_c0: &[f32] = &__b27[..];
+            __timer.end(__began, 15usize);
             __ctx.check()?;
             rt::Columns::recycle(__b26);
             let __res0 = rt::ops::ScalarOps::acc_add(__v150, (1usize));
@@ -3524,6 +3580,7 @@ fn program() {
         let __b28_c0: &[f32] = &__b28[..];
         __ctx.check()?;
         rt::Columns::recycle(__b24);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b22_shape[0], __b28_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b22_shape[1], __b28_shape[1]);
         let __b29_shape: [usize; 2] = [__h0, __h1];
@@ -3707,8 +3764,10 @@ fn program() {
             )
         };
         let __b29_c0: &[f32] = &__b29[..];
+        __timer.end(__began, 16usize);
         __ctx.check()?;
         rt::Columns::recycle(__b22);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b23_shape[0], __b28_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b23_shape[1], __b28_shape[1]);
         let __b30_shape: [usize; 2] = [__h0, __h1];
@@ -3892,9 +3951,11 @@ fn program() {
             )
         };
         let __b30_c0: &[f32] = &__b30[..];
+        __timer.end(__began, 17usize);
         __ctx.check()?;
         rt::Columns::recycle(__b23);
         rt::Columns::recycle(__b28);
+        let __began = __timer.begin();
         let __h0: f32 = (rt::ops::ScalarOps::acc_sub(__v208, (1usize)) as f32);
         let __h1: f32 = (rt::ops::ScalarOps::acc_sub(__v207, (1usize)) as f32);
         let __h2: usize = rt::ops::ScalarOps::acc_sub(__v208, (1usize));
@@ -4390,6 +4451,7 @@ fn program() {
             }
         };
         let __b31_c0: &[f32] = &__b31[..];
+        __timer.end(__began, 18usize);
         __ctx.check()?;
         rt::Columns::recycle(__b6);
         let __result = (

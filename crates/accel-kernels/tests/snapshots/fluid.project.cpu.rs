@@ -1,6 +1,16 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "project",
+            &[
+                "kernel 0: generate -> b2   fuses: stencil",
+                "kernel 1: generate -> b3   fuses: map",
+                "kernel 2: generate -> b5   fuses: stencil",
+                "kernel 3: generate -> b7   fuses: stencil",
+                "kernel 4: generate -> b8   fuses: stencil",
+            ],
+        );
         let __b0_shape = u.shape();
         let __b0 = u.try_columns()?;
         let __b0_c0: &[f32] = &__b0[..];
@@ -8,6 +18,7 @@ fn program() {
         let __b1 = v.try_columns()?;
         let __b1_c0: &[f32] = &__b1[..];
         let __v2 = iters;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b0_shape[0], __b1_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b0_shape[1], __b1_shape[1]);
         let __b2_shape: [usize; 2] = [__h0, __h1];
@@ -240,9 +251,11 @@ fn program() {
             )
         };
         let __b2_c0: &[f32] = &__b2[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __v12: usize = __v2;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b3_shape: [usize; 2] = __b2_shape;
         rt::host::extent("map", &__b3_shape)?;
         rt::cpu::reserve::<f32>("map", &__b3_shape)?;
@@ -262,6 +275,7 @@ fn program() {
             },
         );
         let __b3_c0: &[f32] = &__b3[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         let mut __st0 = ((0usize), (__b3, __b3_shape));
         let (__v45, (__b6, __b6_shape)) = loop {
@@ -270,6 +284,7 @@ fn program() {
             if !((__v13 < __v12)) {
                 break (__v13, (__b4, __b4_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b4_shape[0], __b2_shape[0]);
             let __h1: usize = rt::ops::ScalarOps::acc_min(__b4_shape[1], __b2_shape[1]);
             let __b5_shape: [usize; 2] = [__h0, __h1];
@@ -551,6 +566,7 @@ fn program() {
                 )
             };
             let __b5_c0: &[f32] = &__b5[..];
+            __timer.end(__began, 2usize);
             __ctx.check()?;
             rt::Columns::recycle(__b4);
             let __res0 = rt::ops::ScalarOps::acc_add(__v13, (1usize));
@@ -559,6 +575,7 @@ fn program() {
         let __b6_c0: &[f32] = &__b6[..];
         __ctx.check()?;
         rt::Columns::recycle(__b2);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b0_shape[0], __b6_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b0_shape[1], __b6_shape[1]);
         let __b7_shape: [usize; 2] = [__h0, __h1];
@@ -742,7 +759,9 @@ fn program() {
             )
         };
         let __b7_c0: &[f32] = &__b7[..];
+        __timer.end(__began, 3usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b1_shape[0], __b6_shape[0]);
         let __h1: usize = rt::ops::ScalarOps::acc_min(__b1_shape[1], __b6_shape[1]);
         let __b8_shape: [usize; 2] = [__h0, __h1];
@@ -926,6 +945,7 @@ fn program() {
             )
         };
         let __b8_c0: &[f32] = &__b8[..];
+        __timer.end(__began, 4usize);
         __ctx.check()?;
         rt::Columns::recycle(__b6);
         let __result = (

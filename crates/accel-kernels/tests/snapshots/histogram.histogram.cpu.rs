@@ -1,10 +1,18 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "histogram",
+            &[
+                "kernel 0: generate -> b1   fuses: generate",
+                "kernel 1: permute -> b2   fuses: map -> permute",
+            ],
+        );
         let __b0_shape = xs.shape();
         let __b0 = xs.try_columns()?;
         let __b0_c0: &[u32] = &__b0[..];
         let __v1 = bins;
+        let __began = __timer.begin();
         let __b1_shape: [usize; 1] = [__v1];
         rt::host::extent("generate", &__b1_shape)?;
         rt::cpu::reserve::<u32>("generate", &__b1_shape)?;
@@ -18,7 +26,9 @@ fn program() {
             },
         );
         let __b1_c0: &[u32] = &__b1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: <usize as rt::ops::FastDiv>::Divisor = rt::ops::FastDiv::divisor(__v1);
         let __b2_shape: [usize; 1] = __b1_shape;
         rt::host::extent("permute", &__b2_shape)?;
@@ -85,6 +95,7 @@ fn program() {
             rt::cpu::AtomicOp::Add,
         );
         let __b2_c0: &[u32] = &__b2[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b2, __b2_shape);

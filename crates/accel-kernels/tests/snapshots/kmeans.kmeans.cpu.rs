@@ -1,6 +1,16 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "kmeans",
+            &[
+                "kernel 0: generate -> b2   fuses: map",
+                "kernel 1: generate -> b4   fuses: generate",
+                "kernel 2: generate -> b5   fuses: map",
+                "kernel 3: permute -> b6   fuses: map -> permute",
+                "kernel 4: generate -> b7   fuses: zip_with",
+            ],
+        );
         let __b0_shape = points.shape();
         let __b0 = points.try_columns()?;
         let __b0_c0: &[f32] = &__b0.0[..];
@@ -12,6 +22,7 @@ fn program() {
         let __v2 = iters;
         let __v5: usize = __v2;
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b2_shape: [usize; 1] = __b1_shape;
         rt::host::extent("map", &__b2_shape)?;
         rt::cpu::reserve::<(f32, f32)>("map", &__b2_shape)?;
@@ -35,6 +46,7 @@ fn program() {
         );
         let __b2_c0: &[f32] = &__b2.0[..];
         let __b2_c1: &[f32] = &__b2.1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let mut __st0 = ((0usize), (__b2, __b2_shape));
         let (__v68, (__b8, __b8_shape)) = loop {
@@ -44,6 +56,7 @@ fn program() {
             if !((__v6 < __v5)) {
                 break (__v6, (__b3, __b3_shape));
             }
+            let __began = __timer.begin();
             let __b4_shape: [usize; 1] = [__b3_shape[0]];
             rt::host::extent("generate", &__b4_shape)?;
             rt::cpu::reserve::<(f64, f64, u32)>("generate", &__b4_shape)?;
@@ -59,7 +72,9 @@ fn program() {
             let __b4_c0: &[f64] = &__b4.0[..];
             let __b4_c1: &[f64] = &__b4.1[..];
             let __b4_c2: &[u32] = &__b4.2[..];
+            __timer.end(__began, 1usize);
             __ctx.check()?;
+            let __began = __timer.begin();
             let __b5_shape: [usize; 1] = __b0_shape;
             rt::host::extent("map", &__b5_shape)?;
             rt::cpu::reserve::<usize>("map", &__b5_shape)?;
@@ -264,7 +279,9 @@ fn program() {
                 },
             );
             let __b5_c0: &[usize] = &__b5[..];
+            __timer.end(__began, 2usize);
             __ctx.check()?;
+            let __began = __timer.begin();
             let __b6_shape: [usize; 1] = __b4_shape;
             rt::host::extent("permute", &__b6_shape)?;
             rt::cpu::reserve::<(f64, f64, u32)>("permute", &__b6_shape)?;
@@ -340,8 +357,10 @@ fn program() {
             let __b6_c0: &[f64] = &__b6.0[..];
             let __b6_c1: &[f64] = &__b6.1[..];
             let __b6_c2: &[u32] = &__b6.2[..];
+            __timer.end(__began, 3usize);
             __ctx.check()?;
             rt::Columns::recycle(__b5);
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(__b6_shape[0], __b3_shape[0]);
             let __b7_shape: [usize; 1] = [__h0];
             rt::host::extent("zip_with", &__b7_shape)?;
@@ -390,6 +409,7 @@ fn program() {
             );
             let __b7_c0: &[f32] = &__b7.0[..];
             let __b7_c1: &[f32] = &__b7.1[..];
+            __timer.end(__began, 4usize);
             __ctx.check()?;
             rt::Columns::recycle(__b3);
             rt::Columns::recycle(__b6);

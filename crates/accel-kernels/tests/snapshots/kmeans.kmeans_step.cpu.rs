@@ -1,6 +1,15 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "kmeans_step",
+            &[
+                "kernel 0: generate -> b2   fuses: generate",
+                "kernel 1: generate -> b3   fuses: map",
+                "kernel 2: permute -> b4   fuses: map -> permute",
+                "kernel 3: generate -> b5   fuses: zip_with",
+            ],
+        );
         let __b0_shape = points.shape();
         let __b0 = points.try_columns()?;
         let __b0_c0: &[f32] = &__b0.0[..];
@@ -9,6 +18,7 @@ fn program() {
         let __b1 = centroids.try_columns()?;
         let __b1_c0: &[f32] = &__b1.0[..];
         let __b1_c1: &[f32] = &__b1.1[..];
+        let __began = __timer.begin();
         let __b2_shape: [usize; 1] = [__b1_shape[0]];
         rt::host::extent("generate", &__b2_shape)?;
         rt::cpu::reserve::<(f64, f64, u32)>("generate", &__b2_shape)?;
@@ -24,7 +34,9 @@ fn program() {
         let __b2_c0: &[f64] = &__b2.0[..];
         let __b2_c1: &[f64] = &__b2.1[..];
         let __b2_c2: &[u32] = &__b2.2[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b3_shape: [usize; 1] = __b0_shape;
         rt::host::extent("map", &__b3_shape)?;
         rt::cpu::reserve::<usize>("map", &__b3_shape)?;
@@ -217,7 +229,9 @@ fn program() {
             },
         );
         let __b3_c0: &[usize] = &__b3[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b4_shape: [usize; 1] = __b2_shape;
         rt::host::extent("permute", &__b4_shape)?;
         rt::cpu::reserve::<(f64, f64, u32)>("permute", &__b4_shape)?;
@@ -293,8 +307,10 @@ fn program() {
         let __b4_c0: &[f64] = &__b4.0[..];
         let __b4_c1: &[f64] = &__b4.1[..];
         let __b4_c2: &[u32] = &__b4.2[..];
+        __timer.end(__began, 2usize);
         __ctx.check()?;
         rt::Columns::recycle(__b3);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b4_shape[0], __b1_shape[0]);
         let __b5_shape: [usize; 1] = [__h0];
         rt::host::extent("zip_with", &__b5_shape)?;
@@ -343,6 +359,7 @@ fn program() {
         );
         let __b5_c0: &[f32] = &__b5.0[..];
         let __b5_c1: &[f32] = &__b5.1[..];
+        __timer.end(__began, 3usize);
         __ctx.check()?;
         rt::Columns::recycle(__b4);
         let __result = {

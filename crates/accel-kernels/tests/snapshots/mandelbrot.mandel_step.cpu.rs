@@ -1,6 +1,7 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start("mandel_step", &[]);
         let __v0 = c;
         let __v1 = z;
         let __res0 = if (rt::ops::ScalarOps::acc_add(

@@ -1,6 +1,15 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "mandelbrot_unrolled",
+            &[
+                "kernel 0: generate -> b0   fuses: generate",
+                "kernel 1: generate -> b1   fuses: map",
+                "kernel 2: generate -> b3   fuses: zip_with -> zip_with -> zip_with -> zip_with -> zip_with -> zip_with -> zip_with -> zip_with",
+                "kernel 3: generate -> b5   fuses: map",
+            ],
+        );
         let __v0 = w;
         let __v1 = h;
         let __v2 = limit;
@@ -8,6 +17,7 @@ fn program() {
         let __v4 = y0;
         let __v5 = dx;
         let __v6 = dy;
+        let __began = __timer.begin();
         let __b0_shape: [usize; 2] = [__v1, __v0];
         rt::host::extent("generate", &__b0_shape)?;
         rt::cpu::reserve::<(f32, f32)>("generate", &__b0_shape)?;
@@ -45,9 +55,11 @@ fn program() {
         };
         let __b0_c0: &[f32] = &__b0.0[..];
         let __b0_c1: &[f32] = &__b0.1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __v13: u32 = rt::ops::ScalarOps::acc_div(__v2, (8u32));
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b1_shape: [usize; 2] = __b0_shape;
         rt::host::extent("map", &__b1_shape)?;
         rt::cpu::reserve::<(f32, f32, u32)>("map", &__b1_shape)?;
@@ -72,6 +84,7 @@ fn program() {
         let __b1_c0: &[f32] = &__b1.0[..];
         let __b1_c1: &[f32] = &__b1.1[..];
         let __b1_c2: &[u32] = &__b1.2[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         let mut __st0 = ((0u32), (__b1, __b1_shape));
         let (__v108, (__b4, __b4_shape)) = loop {
@@ -82,6 +95,7 @@ fn program() {
             if !((__v14 < __v13)) {
                 break (__v14, (__b2, __b2_shape));
             }
+            let __began = __timer.begin();
             let __h0: usize = rt::ops::ScalarOps::acc_min(
                 rt::ops::ScalarOps::acc_min(
                     rt::ops::ScalarOps::acc_min(
@@ -1181,6 +1195,7 @@ fn program() {
             let __b3_c0: &[f32] = &__b3.0[..];
             let __b3_c1: &[f32] = &__b3.1[..];
             let __b3_c2: &[u32] = &__b3.2[..];
+            __timer.end(__began, 2usize);
             __ctx.check()?;
             rt::Columns::recycle(__b2);
             let __res0 = rt::ops::ScalarOps::acc_add(__v14, (1u32));
@@ -1191,6 +1206,7 @@ fn program() {
         let __b4_c2: &[u32] = &__b4.2[..];
         __ctx.check()?;
         rt::Columns::recycle(__b0);
+        let __began = __timer.begin();
         let __b5_shape: [usize; 2] = __b4_shape;
         rt::host::extent("map", &__b5_shape)?;
         rt::cpu::reserve::<u32>("map", &__b5_shape)?;
@@ -1217,6 +1233,7 @@ fn program() {
             },
         );
         let __b5_c0: &[u32] = &__b5[..];
+        __timer.end(__began, 3usize);
         __ctx.check()?;
         rt::Columns::recycle(__b4);
         let __result = {

@@ -1,6 +1,10 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "mandelbrot_while",
+            &["kernel 0: generate -> b0   fuses: generate"],
+        );
         let __v0 = w;
         let __v1 = h;
         let __v2 = limit;
@@ -8,6 +12,7 @@ fn program() {
         let __v4 = y0;
         let __v5 = dx;
         let __v6 = dy;
+        let __began = __timer.begin();
         let __b0_shape: [usize; 2] = [__v1, __v0];
         rt::host::extent("generate", &__b0_shape)?;
         rt::cpu::reserve::<u32>("generate", &__b0_shape)?;
@@ -300,6 +305,7 @@ fn program() {
             },
         );
         let __b0_c0: &[u32] = &__b0[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b0, __b0_shape);

@@ -1,6 +1,15 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "md5_search",
+            &[
+                "kernel 0: generate -> b2   fuses: generate",
+                "kernel 1: fold_all -> b5   fuses: generate -> fold1_all",
+                "kernel 2: generate -> b6   fuses: generate",
+                "kernel 3: generate -> b8   fuses: map",
+            ],
+        );
         let __b0_shape = target.shape();
         let __b0 = target.try_columns()?;
         let __b0_c0: &[u32] = &__b0[..];
@@ -9,6 +18,7 @@ fn program() {
         let __b1_c0: &[u32] = &__b1[..];
         let __v55 = __chunk_len;
         let __v56 = __chunk_elems;
+        let __began = __timer.begin();
         let __b2_shape: [usize; 0] = [];
         rt::host::extent("generate", &__b2_shape)?;
         rt::cpu::reserve::<(u64, u64)>("generate", &__b2_shape)?;
@@ -23,6 +33,7 @@ fn program() {
         );
         let __b2_c0: &[u64] = &__b2.0[..];
         let __b2_c1: &[u64] = &__b2.1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let mut __st0 = ((0usize), (__b2, __b2_shape));
         let (__v72, (__b7, __b7_shape)) = loop {
@@ -43,6 +54,7 @@ fn program() {
             if !(true) {
                 break (__v57, (__b4, __b4_shape));
             }
+            let __began = __timer.begin();
             let __b5_shape: [usize; 0] = [];
             rt::host::extent("fold1_all", &__b5_shape)?;
             rt::cpu::reserve::<(u64, u64)>("fold1_all", &__b5_shape)?;
@@ -1221,7 +1233,9 @@ fn program() {
             };
             let __b5_c0: &[u64] = &__b5.0[..];
             let __b5_c1: &[u64] = &__b5.1[..];
+            __timer.end(__began, 1usize);
             __ctx.check()?;
+            let __began = __timer.begin();
             let __b6_shape: [usize; 0] = [];
             rt::host::extent("generate", &__b6_shape)?;
             rt::cpu::reserve::<(u64, u64)>("generate", &__b6_shape)?;
@@ -1267,6 +1281,7 @@ fn program() {
             );
             let __b6_c0: &[u64] = &__b6.0[..];
             let __b6_c1: &[u64] = &__b6.1[..];
+            __timer.end(__began, 2usize);
             __ctx.check()?;
             rt::Columns::recycle(__b4);
             rt::Columns::recycle(__b5);
@@ -1276,6 +1291,7 @@ fn program() {
         let __b7_c0: &[u64] = &__b7.0[..];
         let __b7_c1: &[u64] = &__b7.1[..];
         __ctx.check()?;
+        let __began = __timer.begin();
         let __b8_shape: [usize; 0] = __b7_shape;
         rt::host::extent("map", &__b8_shape)?;
         rt::cpu::reserve::<u64>("map", &__b8_shape)?;
@@ -1298,6 +1314,7 @@ fn program() {
             },
         );
         let __b8_c0: &[u64] = &__b8[..];
+        __timer.end(__began, 3usize);
         __ctx.check()?;
         rt::Columns::recycle(__b7);
         let __result = {

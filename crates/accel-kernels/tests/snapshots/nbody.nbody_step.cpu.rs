@@ -1,6 +1,14 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "nbody_step",
+            &[
+                "kernel 0: fold -> b3   fuses: generate -> fold",
+                "kernel 1: generate -> b4   fuses: zip_with",
+                "kernel 2: generate -> b5   fuses: zip_with",
+            ],
+        );
         let __b0_shape = pos.shape();
         let __b0 = pos.try_columns()?;
         let __b0_c0: &[f32] = &__b0.0[..];
@@ -16,6 +24,7 @@ fn program() {
         let __b2_c0: &[f32] = &__b2[..];
         let __v3 = dt;
         let __v4 = eps2;
+        let __began = __timer.begin();
         let __b3_shape: [usize; 1] = [__b0_shape[0]];
         rt::host::extent("fold", &__b3_shape)?;
         rt::cpu::reserve::<(f32, f32, f32)>("fold", &__b3_shape)?;
@@ -314,7 +323,9 @@ fn program() {
         let __b3_c0: &[f32] = &__b3.0[..];
         let __b3_c1: &[f32] = &__b3.1[..];
         let __b3_c2: &[f32] = &__b3.2[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b1_shape[0], __b3_shape[0]);
         let __b4_shape: [usize; 1] = [__h0];
         rt::host::extent("zip_with", &__b4_shape)?;
@@ -369,8 +380,10 @@ fn program() {
         let __b4_c0: &[f32] = &__b4.0[..];
         let __b4_c1: &[f32] = &__b4.1[..];
         let __b4_c2: &[f32] = &__b4.2[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         rt::Columns::recycle(__b3);
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_min(__b0_shape[0], __b4_shape[0]);
         let __b5_shape: [usize; 1] = [__h0];
         rt::host::extent("zip_with", &__b5_shape)?;
@@ -425,6 +438,7 @@ fn program() {
         let __b5_c0: &[f32] = &__b5.0[..];
         let __b5_c1: &[f32] = &__b5.1[..];
         let __b5_c2: &[f32] = &__b5.2[..];
+        __timer.end(__began, 2usize);
         __ctx.check()?;
         let __result = (
             {

@@ -1,6 +1,7 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start("pair_accel", &[]);
         let __v0 = pi;
         let __v1 = pj;
         let __v2 = mj;

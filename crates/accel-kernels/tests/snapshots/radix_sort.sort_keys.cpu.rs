@@ -1,9 +1,14 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "sort_keys",
+            &["kernel 0: sort -> b1   fuses: sort"],
+        );
         let __b0_shape = xs.shape();
         let __b0 = xs.try_columns()?;
         let __b0_c0: &[i32] = &__b0[..];
+        let __began = __timer.begin();
         let __b1_shape: [usize; 1] = __b0_shape;
         rt::host::extent("sort", &__b1_shape)?;
         rt::cpu::reserve::<i32>("sort", &__b1_shape)?;
@@ -26,6 +31,7 @@ fn program() {
             },
         );
         let __b1_c0: &[i32] = &__b1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b1, __b1_shape);

@@ -1,10 +1,18 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "sieve",
+            &[
+                "kernel 0: generate -> b1   fuses: generate",
+                "kernel 1: expand_permute -> b2   fuses: expand -> map -> permute",
+            ],
+        );
         let __b0_shape = ps.shape();
         let __b0 = ps.try_columns()?;
         let __b0_c0: &[u64] = &__b0[..];
         let __v1 = n;
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_add(__v1, (1usize));
         let __b1_shape: [usize; 1] = [__h0];
         rt::host::extent("generate", &__b1_shape)?;
@@ -22,7 +30,9 @@ fn program() {
             },
         );
         let __b1_c0: &[bool] = &__b1[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
+        let __began = __timer.begin();
         let __h0: u64 = (__v1 as u64);
         let __b2_shape: [usize; 1] = __b1_shape;
         rt::host::extent("permute", &__b2_shape)?;
@@ -126,6 +136,7 @@ fn program() {
                 |__v21: bool, __v22: bool| -> bool { __v21 },
             );
         let __b2_c0: &[bool] = &__b2[..];
+        __timer.end(__began, 1usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b2, __b2_shape);

@@ -1,6 +1,10 @@
 fn program() {
     {
         let __ctx = rt::host::Ctx::new();
+        let __timer = rt::cpu::timing::CallTimer::start(
+            "spmv",
+            &["kernel 0: generate -> b4   fuses: generate"],
+        );
         let __b0_shape = offsets.shape();
         let __b0 = offsets.try_columns()?;
         let __b0_c0: &[u32] = &__b0[..];
@@ -13,6 +17,7 @@ fn program() {
         let __b3_shape = x.shape();
         let __b3 = x.try_columns()?;
         let __b3_c0: &[f32] = &__b3[..];
+        let __began = __timer.begin();
         let __h0: usize = rt::ops::ScalarOps::acc_sub(
             __b0_shape[0],
             rt::ops::ScalarOps::acc_min(__b0_shape[0], (1usize)),
@@ -645,6 +650,7 @@ fn program() {
             )
         };
         let __b4_c0: &[f32] = &__b4[..];
+        __timer.end(__began, 0usize);
         __ctx.check()?;
         let __result = {
             let (__c, __s) = (__b4, __b4_shape);

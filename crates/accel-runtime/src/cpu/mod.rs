@@ -17,6 +17,7 @@ mod sort;
 pub mod stencil;
 #[cfg(test)]
 mod testing;
+pub mod timing;
 mod update;
 
 pub use columns::{fold1_columns_then, fold_columns_then};
