@@ -819,20 +819,34 @@ fn siblings_share_one_traversal() {
         "{}",
         fused::standardise::explain()
     );
-    // fold(xs), scan(xs), fold(scan), and one kernel for both maps.
+    // The thesis's optimal clustering: `{sum1, scan, sum2}` (both folds in
+    // the scan's pass, the scanned array not stored) and `{ys1, ys2}`.
     let n2 = plan(fused::normalise2::SOURCE, "normalise2", Options::default());
-    assert_eq!(n2.kernels().count(), 4, "{}", n2.explain());
+    assert_eq!(n2.kernels().count(), 2, "{}", n2.explain());
+    assert!(
+        n2.explain().contains("fuses: scan & fold & fold"),
+        "{}",
+        n2.explain()
+    );
     assert!(n2.explain().contains("fuses: map & map"), "{}", n2.explain());
-    // The thesis's traffic table (Figure 12), in elements: unfused
-    // `5n + 3` reads and `3n + 3` writes here (its `+ 2`, with a scan one
-    // element longer); with the maps merged, one read of `xs` fewer. The
-    // thesis's optimum (`2n + 2` both) also needs a scan fused into a fold,
-    // which accel does not do.
+    // The thesis's traffic table (Figure 12), in elements: the optimum
+    // reads `2n + 2` and writes `2n + 2`; unfused, `5n + 3` reads and
+    // `3n + 3` writes here (its `+ 2`, with a scan one element longer).
     let t = n2.traffic();
     assert_eq!(
         (t.reads.to_string(), t.writes.to_string()),
-        ("4xs + 3".into(), "3xs + 3".into())
+        ("2xs + 2".into(), "2xs + 2".into())
     );
+    // Greedy clustering finds the same (the scan's folds join before it).
+    let greedy = plan(
+        fused::normalise2::SOURCE,
+        "normalise2",
+        Options {
+            clustering: Clustering::Greedy,
+            ..Options::default()
+        },
+    );
+    assert_eq!(greedy.traffic(), n2.traffic(), "{}", greedy.explain());
     let t = plan(fused::normalise2::SOURCE, "normalise2", NO_FUSION).traffic();
     assert_eq!(
         (t.reads.to_string(), t.writes.to_string()),
@@ -1772,5 +1786,118 @@ fn reversed_reads_are_tested_unless_proved() {
             let r = check(fused::other_extent::SOURCE, "other_extent", &args, got, EXACT);
             assert_eq!(r.is_err(), m > 0 && n > k, "other_extent {m}x{n}, k = {k}");
         }
+    }
+}
+
+/// Folds in a scan's traversal (`plan::horizontal::scan_folds`): of the
+/// scan's outputs, and over its input space beside it; on the PTX path the
+/// folds run as kernels after the scan (`Plan::scan_folds_apart`).
+mod scan_folds {
+    use super::*;
+    variants! {
+        // Right scans, an order-sensitive fold (the last output) and a
+        // commutative one of the outputs, a fold of the input beside them.
+        pub fn ends(xs: &Vector<i32>) -> (Scalar<i32>, Scalar<i32>, Scalar<i32>, Scalar<i32>) {
+            let s = xs.scanr1(|a, b| a.wrapping_add(b));
+            let first = s.fold1_all(|a, _b| a);
+            let last = s.fold1_all(|_a, b| b);
+            (first, last, s.fold(0, |a, b| a.wrapping_add(b)), xs.maximum())
+        }
+        // Rows: a matrix's rows scanned from an initial value, each row's
+        // maximum of the outputs, and the sum of each input row.
+        pub fn rows(m: &Matrix<i64>) -> (Vector<i64>, Vector<i64>) {
+            let s = m.scanl(5, |a, b| a + b);
+            (s.maximum(), m.sum())
+        }
+        // The scanned array is a result too: stored, and folded as stored.
+        pub fn kept(xs: &Vector<f64>) -> (Vector<f64>, Scalar<f64>) {
+            let s = xs.scanl(0.0, |a, b| a + b).map(|x| x * 0.5);
+            (s, s.map(|x| x * x).sum())
+        }
+        // Read elsewhere than at its own element: stored.
+        pub fn read_back(xs: &Vector<i64>) -> (Scalar<i64>, Vector<i64>) {
+            let s = xs.scanl1(|a, b| a.max(b));
+            (s.sum(), s.reverse())
+        }
+    }
+}
+
+#[test]
+fn scan_folds_share_the_scans_pass() {
+    use scan_folds::*;
+    let e = plan(fused::ends::SOURCE, "ends", Options::default());
+    assert_eq!(e.kernels().count(), 1, "{}", e.explain());
+    assert_eq!(e.traffic().reads.to_string(), "xs", "{}", e.explain());
+    assert_eq!(e.traffic().writes.to_string(), "4", "{}", e.explain());
+    let r = plan(fused::rows::SOURCE, "rows", Options::default());
+    assert_eq!(r.kernels().count(), 1, "{}", r.explain());
+    assert_eq!(r.traffic().reads.to_string(), "m.0*m.1", "{}", r.explain());
+    assert_eq!(r.traffic().writes.to_string(), "2m.0", "{}", r.explain());
+    // Stored once, its fold not reading it back.
+    let k = plan(fused::kept::SOURCE, "kept", Options::default());
+    assert_eq!(k.kernels().count(), 1, "{}", k.explain());
+    assert_eq!(k.traffic().reads.to_string(), "xs", "{}", k.explain());
+    assert_eq!(k.traffic().writes.to_string(), "xs + 2", "{}", k.explain());
+    let b = plan(fused::read_back::SOURCE, "read_back", Options::default());
+    assert_eq!(b.kernels().count(), 2, "{}", b.explain());
+    // The PTX path runs them apart: the scan, then the folds.
+    let apart = e.scan_folds_apart();
+    assert_eq!(apart.kernels().count(), 5, "{apart:?}");
+    assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
+    let apart = r.scan_folds_apart();
+    assert_eq!(apart.kernels().count(), 3, "{apart:?}");
+    assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
+}
+
+#[test]
+fn scan_folds_compute_what_the_interpreter_does() {
+    use scan_folds::*;
+    for n in SIZES {
+        let xs = Vector::from((0..n).map(|i| (hash(i) % 2001) as i32 - 1000).collect::<Vec<_>>());
+        let args = [arg(&xs)];
+        let src = fused::ends::SOURCE;
+        if n == 0 {
+            check_err(src, "ends", &args, fused::ends(&xs), ErrorKind::EmptyReduction);
+        } else {
+            check_ok(src, "ends", &args, fused::ends(&xs), EXACT);
+            check_ok(src, "ends", &args, no_fusion::ends(&xs), EXACT);
+        }
+        // Multiples of 1/4: sums exact in any order.
+        let xd = Vector::from(
+            (0..n)
+                .map(|i| (hash(i + 5) % 400) as f64 / 4.0 - 50.0)
+                .collect::<Vec<_>>(),
+        );
+        let args = [arg(&xd)];
+        check_ok(fused::kept::SOURCE, "kept", &args, fused::kept(&xd), EXACT);
+        let xi = Vector::from(
+            (0..n)
+                .map(|i| (hash(i + 9) % 300) as i64 - 150)
+                .collect::<Vec<_>>(),
+        );
+        let args = [arg(&xi)];
+        check_ok(
+            fused::read_back::SOURCE,
+            "read_back",
+            &args,
+            fused::read_back(&xi),
+            EXACT,
+        );
+    }
+    // Few long rows (split between tasks), many short ones, empty ones.
+    for (rows, cols) in [(0, 3), (3, 0), (1, 20_000), (3, 9_000), (257, 5), (40, 1)] {
+        let m = Matrix::from_vec(
+            [rows, cols],
+            (0..rows * cols).map(|i| (hash(i) % 1000) as i64 - 500).collect(),
+        )
+        .unwrap();
+        let args = [arg(&m)];
+        check_ok(
+            scan_folds::fused::rows::SOURCE,
+            "rows",
+            &args,
+            scan_folds::fused::rows(&m),
+            EXACT,
+        );
     }
 }

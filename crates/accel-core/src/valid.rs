@@ -174,10 +174,41 @@ fn steps(
                     KernelOp::Generate { elem, .. } => Some(plan.arena.ty(elem.fun().body)),
                     KernelOp::Fold { post: Some(p), .. } => Some(plan.arena.ty(p.body)),
                     KernelOp::Fold { f, post: None, .. } => Some(plan.arena.ty(f.body)),
+                    KernelOp::Scan { stored: false, .. } => None,
                     KernelOp::Scan { post: Some(p), .. } => Some(plan.arena.ty(p.body)),
                     KernelOp::Scan { f, post: None, .. } => Some(plan.arena.ty(f.body)),
                     _ => None,
                 };
+                // A scan's folds store their results after the scan's own
+                // outputs; a scan with folds has one output of its own, or
+                // none when it is not stored.
+                if let KernelOp::Scan {
+                    folds, stored, kind, ..
+                } = &kernel.op
+                {
+                    let own = match (stored, kind) {
+                        (false, _) => 0,
+                        (true, crate::ir::ScanKind::Exclusive) => 2,
+                        (true, _) => 1,
+                    };
+                    let fits = kernel.outputs.len() == own + folds.len()
+                        && (folds.is_empty() || *kind != crate::ir::ScanKind::Exclusive)
+                        && (*stored || !folds.is_empty())
+                        && folds
+                            .iter()
+                            .zip(&kernel.outputs[own.min(kernel.outputs.len())..])
+                            .all(|(g, o)| {
+                                let t = plan.arena.ty(g.post.as_ref().unwrap_or(&g.f).body);
+                                *t == plan.buffers[*o].elem
+                            });
+                    if !fits {
+                        return Err(Invalid::at(
+                            k,
+                            Rule::Type,
+                            "a scan's folds do not match its outputs".to_string(),
+                        ));
+                    }
+                }
                 // A scan's post takes the element's index only where the
                 // scan has one output, of the scan's rank.
                 if let KernelOp::Scan {

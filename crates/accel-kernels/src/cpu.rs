@@ -553,6 +553,7 @@ impl Gen<'_> {
                     let #bi: #cols = #call;
                 });
             }
+            KernelOp::Scan { folds, .. } if !folds.is_empty() => out.extend(self.scan_with_folds(kernel)),
             KernelOp::Scan {
                 shape,
                 elem,
@@ -561,6 +562,7 @@ impl Gen<'_> {
                 z,
                 f,
                 post,
+                ..
             } => {
                 let s = self.expr(*shape);
                 let in_shape = format_ident!("__in{}", b0);
@@ -993,6 +995,173 @@ impl Gen<'_> {
                 }
             },
         }
+    }
+
+    /// A scan with folds in its traversal (`ScanFold`): the call of
+    /// `scan_inclusive_folds` or `scan_with_init_folds`, whose accumulator
+    /// holds an `Option` per fold (`None` until an element comes, and where
+    /// a fold of the input space skips a `scanl`'s last output), then each
+    /// fold's result from its rows' parts, stored to its output.
+    fn scan_with_folds(&self, kernel: &accel_core::plan::Kernel) -> TokenStream {
+        let rt = self.rt;
+        let KernelOp::Scan {
+            shape,
+            elem,
+            dir,
+            kind,
+            z,
+            f,
+            post,
+            folds,
+            stored,
+        } = &kernel.op
+        else {
+            unreachable!("a scan kernel")
+        };
+        let op = kernel.fused.last().copied().unwrap_or("scan");
+        let s = self.expr(*shape);
+        let in_shape = format_ident!("__scan_in{}", self.fresh.get());
+        self.fresh.set(self.fresh.get() + 1);
+        let acc_ty = self.a.var(f.params[0]).ty.clone();
+        let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
+        // What the scan stores (and the folds of its outputs take).
+        let value_ty = self.a.ty(post.as_ref().unwrap_or(f).body).clone();
+        let (t, cols) = (rust_ty(&value_ty), self.cols_ty(&value_ty));
+        let g = self.fun2(f, &at);
+        let d = match dir {
+            ScanDir::Left => quote!(#rt::cpu::ScanDir::Left),
+            ScanDir::Right => quote!(#rt::cpu::ScanDir::Right),
+        };
+        // The outputs' shape (each row one longer with an initial value).
+        let post_space = match (kind, stored) {
+            (ScanKind::WithInit, true) => Some(self.plan.buffers[kernel.outputs[0]].shape),
+            (ScanKind::WithInit, false) => folds.iter().find(|x| x.scanned.is_some()).map(|x| x.shape),
+            _ => Some(*shape),
+        };
+        let parts: Vec<(TokenStream, TokenStream)> = folds
+            .iter()
+            .map(|x| {
+                let t = rust_ty(&self.a.var(x.f.params[0]).ty);
+                (quote!(::core::option::Option<#t>), self.fun2(&x.f, &t))
+            })
+            .collect();
+        let part_tys: Vec<&TokenStream> = parts.iter().map(|p| &p.0).collect();
+        let nones: Vec<TokenStream> = folds
+            .iter()
+            .map(|_| quote!(::core::option::Option::None))
+            .collect();
+        let ks: Vec<Literal> = (0..folds.len()).map(Literal::usize_unsuffixed).collect();
+        let combines: Vec<TokenStream> = parts
+            .iter()
+            .zip(&ks)
+            .map(|((_, gk), k)| quote!(#rt::cpu::combine_some(__a.#k, __b.#k, #gk)))
+            .collect();
+        let store = *stored;
+        let call = self.versioned(|| {
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+            let post = match (post.as_ref().filter(|p| p.params.len() == 2), post_space) {
+                (Some(p), Some(space)) => {
+                    let at_index = ElemFn::Index(Fun {
+                        params: vec![p.params[1]],
+                        body: p.body,
+                    });
+                    self.in_iteration(&at_index, space, || self.scan_post_closure(Some(p), &at, &t, &in_shape))
+                }
+                _ => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape),
+            };
+            let elems = folds.iter().zip(&parts).map(|(x, (_, _))| {
+                let acc = rust_ty(&self.a.var(x.f.params[0]).ty);
+                let at_index = ElemFn::Index(Fun {
+                    params: vec![x.elem.params[1]],
+                    body: x.elem.body,
+                });
+                let cl = self.in_iteration(&at_index, x.shape, || {
+                    self.scan_post_closure(Some(&x.elem), &t, &acc, &in_shape)
+                });
+                if x.scanned.is_none() && *kind == ScanKind::WithInit {
+                    quote!(if __j < __len { ::core::option::Option::Some((#cl)(__r, __j, __w)) } else { ::core::option::Option::None })
+                } else {
+                    quote!(::core::option::Option::Some((#cl)(__r, __j, __w)))
+                }
+            });
+            let folds = quote!(#rt::cpu::Folds {
+                empty: (#(#nones,)*),
+                elem: |__r: usize, __j: usize, __w: #t| -> (#(#part_tys,)*) { (#(#elems,)*) },
+                combine: |__a: (#(#part_tys,)*), __b: (#(#part_tys,)*)| -> (#(#part_tys,)*) { (#(#combines,)*) },
+            });
+            match kind {
+                ScanKind::WithInit => {
+                    let z = z.map(|z| self.expr(z));
+                    quote!(#rt::cpu::scan_with_init_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #z, #g, #post, #store, #folds))
+                }
+                _ => quote!(#rt::cpu::scan_inclusive_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #g, #post, #store, #folds)),
+            }
+        });
+        let mut out = quote! {
+            let #in_shape = #s;
+            #rt::host::extent(#op, &#in_shape)?;
+            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+            let (__scanned, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
+        };
+        let own = usize::from(*stored);
+        if *stored {
+            let b = buf(kernel.outputs[0].0);
+            out.extend(quote!(let #b: #cols = __scanned;));
+        }
+        for ((x, o), ((_, gk), k)) in folds
+            .iter()
+            .zip(&kernel.outputs[own..])
+            .zip(parts.iter().zip(&ks))
+        {
+            let b = buf(o.0);
+            let acc = rust_ty(&self.a.var(x.f.params[0]).ty);
+            let out_ty = &self.plan.buffers[*o].elem;
+            let (ot, ocols) = (rust_ty(out_ty), self.cols_ty(out_ty));
+            let post = self.post_closure(x.post.as_ref(), &acc, &ot);
+            let here = location(x.alone.at);
+            let (what, finish) = match x.z {
+                Some(z) => {
+                    let z = self.expr(z);
+                    (
+                        "",
+                        quote!(|__v: ::core::option::Option<#acc>| -> ::core::option::Option<#acc> {
+                            ::core::option::Option::Some(match __v { ::core::option::Option::Some(__x) => (#gk)(#z, __x), ::core::option::Option::None => #z })
+                        }),
+                    )
+                }
+                None => (
+                    if x.all { "fold1_all" } else { "fold1" },
+                    quote!(|__v: ::core::option::Option<#acc>| -> ::core::option::Option<#acc> { __v }),
+                ),
+            };
+            let empty =
+                quote!(return ::core::result::Result::Err(#rt::cpu::empty_reduction(#what).or_at(#here)));
+            out.extend(if x.all {
+                quote! {
+                    let #b: #ocols = {
+                        let __v = __parts.iter().fold(::core::option::Option::None, |__a, __p| #rt::cpu::combine_some(__a, __p.#k, #gk));
+                        match (#finish)(__v) {
+                            ::core::option::Option::Some(__x) => #rt::Columns::from_elems(&[(#post)(__x)]),
+                            ::core::option::Option::None => #empty,
+                        }
+                    };
+                }
+            } else {
+                quote! {
+                    let #b: #ocols = {
+                        let mut __out: ::std::vec::Vec<#ot> = ::std::vec::Vec::with_capacity(__parts.len());
+                        for __p in &__parts {
+                            match (#finish)(__p.#k) {
+                                ::core::option::Option::Some(__x) => __out.push((#post)(__x)),
+                                ::core::option::Option::None => #empty,
+                            }
+                        }
+                        #rt::Columns::from_elems(&__out)
+                    };
+                }
+            });
+        }
+        out
     }
 
     /// A fold of rows whose reads are contiguous across neighbouring rows

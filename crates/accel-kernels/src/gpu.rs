@@ -33,6 +33,8 @@ use std::cell::Cell;
 use std::collections::HashSet;
 
 pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenStream {
+    // The kernels `ptx::program` made PTX for.
+    let plan = &*plan.scan_folds_apart();
     if let Some(why) = &prog.unsupported {
         let name = &plan.name;
         return quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));

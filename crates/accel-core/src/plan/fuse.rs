@@ -1199,6 +1199,8 @@ impl Fuser {
             z,
             f,
             post,
+            folds: Vec::new(),
+            stored: true,
         };
         let last = if maps.is_empty() { "scan" } else { "map" };
         let outs = self.kernel(h, scan, op, ops, last, &shapes);

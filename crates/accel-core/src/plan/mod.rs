@@ -280,6 +280,14 @@ pub enum KernelOp {
         /// Applied to each output before it is stored (maps after the scan).
         /// Never set for `ScanKind::Exclusive`, which has two outputs.
         post: Option<Fun>,
+        /// Folds computed in the same traversal (seed 004's cluster
+        /// `{sum1, scan, sum2}`), each storing the output that follows the
+        /// scan's own in [`Kernel::outputs`]. Never set for
+        /// `ScanKind::Exclusive`.
+        folds: Vec<ScanFold>,
+        /// Whether the scanned array is stored (the first output); not when
+        /// only the folds read it.
+        stored: bool,
     },
     /// Start from `defaults` (moved when this is its last use, copied otherwise)
     /// and combine each source element into its target.
@@ -316,6 +324,33 @@ pub enum KernelOp {
         map: Fun,
         sink: ExpandSink,
     },
+}
+
+/// A fold computed in a scan's traversal ([`KernelOp::Scan`]'s `folds`): of
+/// the scan's outputs, or of what the scan reads, beside it.
+#[derive(Clone, Debug)]
+pub struct ScanFold {
+    /// The space its elements come from: the scan's output shape (each row
+    /// one longer than the input's for a `scanl` or `scanr`) for a fold of
+    /// the outputs, else the scan's input shape.
+    pub shape: H,
+    /// `|value, ix|`: the element at index `ix` of `shape`, `value` being the
+    /// scan's output there (after the scan's `post`).
+    pub elem: Fun,
+    /// The scan's array, for a fold of the scan's outputs (which `alone`
+    /// reads); `None`: a fold over the scan's input space, beside it, which
+    /// skips the last output of each row of a scan with an initial value
+    /// (no input element has it).
+    pub scanned: Option<BufId>,
+    pub z: Option<H>,
+    pub f: Fun,
+    /// Of everything, or of each row.
+    pub all: bool,
+    pub post: Option<Fun>,
+    /// The fold kernel it was, its elements read from memory: what a back
+    /// end that does not run folds inside a scan runs after it
+    /// ([`Plan::scan_folds_apart`]).
+    pub alone: Box<Kernel>,
 }
 
 /// Where the elements of a fused expand go.
@@ -849,9 +884,11 @@ impl KernelOp {
             | KernelOp::Sort { shape, .. } => {
                 vec![*shape]
             }
-            KernelOp::Fold { shape, z, .. } | KernelOp::Scan { shape, z, .. } => {
-                std::iter::once(*shape).chain(*z).collect()
-            }
+            KernelOp::Fold { shape, z, .. } => std::iter::once(*shape).chain(*z).collect(),
+            KernelOp::Scan { shape, z, folds, .. } => std::iter::once(*shape)
+                .chain(*z)
+                .chain(folds.iter().flat_map(|g| std::iter::once(g.shape).chain(g.z)))
+                .collect(),
             KernelOp::Expand { shape, sink, .. } => match sink {
                 ExpandSink::Fold { z, .. } => std::iter::once(*shape).chain(*z).collect(),
                 ExpandSink::Permute { .. } => vec![*shape],
@@ -863,9 +900,20 @@ impl KernelOp {
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
             KernelOp::Generate { elem, .. } => vec![elem.fun()],
-            KernelOp::Fold { elem, f, post, .. } | KernelOp::Scan { elem, f, post, .. } => {
+            KernelOp::Fold { elem, f, post, .. } => {
                 std::iter::once(elem.fun()).chain([f]).chain(post).collect()
             }
+            KernelOp::Scan {
+                elem, f, post, folds, ..
+            } => std::iter::once(elem.fun())
+                .chain([f])
+                .chain(post)
+                .chain(
+                    folds
+                        .iter()
+                        .flat_map(|g| std::iter::once(&g.elem).chain([&g.f]).chain(&g.post)),
+                )
+                .collect(),
             KernelOp::Permute {
                 elem, index, combine, ..
             } => vec![elem.fun(), index, combine],
@@ -1025,17 +1073,42 @@ impl Plan {
                             z,
                             f: g,
                             post,
-                        } => writeln!(
-                            f,
-                            "[{dir:?}, {kind:?}] {} {} z={} f={}{}",
-                            a.show(*shape),
-                            elem(e),
-                            z.map(|z| a.show(z)).unwrap_or("-".into()),
-                            fun(g),
-                            post.as_ref()
-                                .map(|p| format!(" then={}", fun(p)))
-                                .unwrap_or_default()
-                        )?,
+                            folds,
+                            stored,
+                        } => {
+                            writeln!(
+                                f,
+                                "[{dir:?}, {kind:?}] {} {} z={} f={}{}{}",
+                                a.show(*shape),
+                                elem(e),
+                                z.map(|z| a.show(z)).unwrap_or("-".into()),
+                                fun(g),
+                                post.as_ref()
+                                    .map(|p| format!(" then={}", fun(p)))
+                                    .unwrap_or_default(),
+                                if *stored { "" } else { " (not stored)" }
+                            )?;
+                            for x in folds {
+                                writeln!(
+                                    f,
+                                    "{pad}    and {} {} {} over {} z={} f={}{}",
+                                    if x.all { "fold_all" } else { "fold" },
+                                    a.show(x.shape),
+                                    fun(&x.elem),
+                                    if x.scanned.is_some() {
+                                        "its outputs"
+                                    } else {
+                                        "its input space"
+                                    },
+                                    x.z.map(|z| a.show(z)).unwrap_or("-".into()),
+                                    fun(&x.f),
+                                    x.post
+                                        .as_ref()
+                                        .map(|p| format!(" then={}", fun(p)))
+                                        .unwrap_or_default()
+                                )?;
+                            }
+                        }
                         KernelOp::Permute {
                             defaults,
                             move_defaults,

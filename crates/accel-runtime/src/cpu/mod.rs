@@ -32,7 +32,8 @@ pub use permute::{
     permute, permute_atomic, permute_rows_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim,
 };
 pub use scan::{
-    scan_exclusive, scan_inclusive, scan_inclusive_then, scan_with_init, scan_with_init_then, ScanDir,
+    combine_some, scan_exclusive, scan_inclusive, scan_inclusive_folds, scan_inclusive_then, scan_with_init,
+    scan_with_init_folds, scan_with_init_then, Folds, ScanDir,
 };
 pub use sort::{sort_by_key, sort_by_stored_key, RadixKey};
 pub use stencil::{stencil_generate, Bound};

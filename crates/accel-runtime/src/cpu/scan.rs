@@ -506,6 +506,333 @@ pub fn scan_exclusive<C: Columns>(
     (cols, sums)
 }
 
+/// Folds computed in a scan's traversal (seed 004's cluster
+/// `{sum1, scan, sum2}`): every output of the scan, after `post`, goes with
+/// its row and its position in the row to `elem`, and the values are
+/// combined per row in index order by `combine`, an associative function
+/// with identity `empty`. (The generated code keeps one field per fold, an
+/// `Option` that is `None` where a fold skips an output, such as a fold of
+/// the scan's input at the last output of a `scanl`.)
+pub struct Folds<A, E, G> {
+    pub empty: A,
+    pub elem: E,
+    pub combine: G,
+}
+
+/// `a ⊕ b` where both are there, else the one that is: the combination of
+/// one field of [`Folds`]' accumulator.
+#[inline(always)]
+pub fn combine_some<A>(a: Option<A>, b: Option<A>, g: impl Fn(A, A) -> A) -> Option<A> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(g(x, y)),
+        (x, None) => x,
+        (None, y) => y,
+    }
+}
+
+/// Accumulators written by one thread each: a row's, or a (row, chunk)
+/// task's.
+struct Parts<A>(*mut A);
+
+// SAFETY: each slot is written by one task only (see `FoldingOutputs`), and
+// read after every task has joined.
+unsafe impl<A: Send> Sync for Parts<A> {}
+
+impl<A: Copy> Parts<A> {
+    /// # Safety
+    /// `k` is within the allocation and no other thread uses slot `k`.
+    unsafe fn update(&self, k: usize, f: impl FnOnce(A) -> A) {
+        // SAFETY: forwarded contract.
+        unsafe {
+            let slot = self.0.add(k);
+            *slot = f(*slot);
+        }
+    }
+}
+
+/// [`Outputs`] that also folds each output (stored or not) into the
+/// accumulator of its row, or of its (row, chunk) task when rows are split
+/// between tasks (`per_row` chunks of `size` scanned elements).
+struct FoldingOutputs<'f, D: Columns, P, A, E, G> {
+    out: D::Out,
+    store: bool,
+    len: usize,
+    one_more_per_row: bool,
+    post: P,
+    dir: ScanDir,
+    folds: &'f Folds<A, E, G>,
+    parts: Parts<A>,
+    per_row: usize,
+    size: usize,
+    skip_front: usize,
+}
+
+impl<D, P, A, E, G> FoldingOutputs<'_, D, P, A, E, G>
+where
+    D: Columns,
+    A: Copy,
+    G: Fn(A, A) -> A,
+{
+    /// The accumulator slot of the element at linear input index `i` of row `r`.
+    #[inline(always)]
+    fn part(&self, r: usize, i: usize) -> usize {
+        if self.per_row == 1 {
+            r
+        } else {
+            r * self.per_row + (i - r * self.len - self.skip_front) / self.size
+        }
+    }
+
+    /// `acc` with `e` combined in index order: after it on a left scan
+    /// (ascending indices), before it on a right one (descending).
+    #[inline(always)]
+    fn add(&self, acc: A, e: A) -> A {
+        match self.dir {
+            ScanDir::Left => (self.folds.combine)(acc, e),
+            ScanDir::Right => (self.folds.combine)(e, acc),
+        }
+    }
+}
+
+impl<T, D, P, A, E, G> Sink<T> for FoldingOutputs<'_, D, P, A, E, G>
+where
+    D: Columns,
+    D::Elem: Copy,
+    P: Fn(usize, usize, T) -> D::Elem + Sync,
+    A: Copy + Send + Sync,
+    E: Fn(usize, usize, D::Elem) -> A + Sync,
+    G: Fn(A, A) -> A + Sync,
+{
+    #[inline(always)]
+    unsafe fn put(&self, r: usize, i: usize, v: T) {
+        let j = i - r * self.len;
+        let w = (self.post)(r, j, v);
+        if self.store {
+            let shift = if self.one_more_per_row { r } else { 0 };
+            // SAFETY: as in `Outputs::put`.
+            unsafe { D::write(self.out, i + shift, w) }
+        }
+        let e = (self.folds.elem)(r, j, w);
+        // SAFETY: the task that stores element `i` alone owns its part.
+        unsafe { self.parts.update(self.part(r, i), |acc| self.add(acc, e)) }
+    }
+
+    #[inline(always)]
+    unsafe fn put_each(&self, r: usize, range: Range<usize>, rev: bool, next: &mut impl FnMut(usize) -> T) {
+        if range.is_empty() {
+            return;
+        }
+        let base = r * self.len;
+        let k = self.part(r, range.start);
+        let mut acc = self.folds.empty;
+        let mut one = |i: usize| {
+            let w = (self.post)(r, i - base, next(i));
+            acc = self.add(acc, (self.folds.elem)(r, i - base, w));
+            w
+        };
+        if self.store {
+            let shift = if self.one_more_per_row { r } else { 0 };
+            let slots = range.start + shift..range.end + shift;
+            // SAFETY: as in `Outputs::put_each`.
+            unsafe { D::write_each(self.out, slots, rev, &mut |slot| one(slot - shift)) }
+        } else if rev {
+            range.rev().for_each(|i| {
+                one(i);
+            });
+        } else {
+            range.for_each(|i| {
+                one(i);
+            });
+        }
+        // The range lies in one task's chunk, in this task alone.
+        // SAFETY: as in `put`.
+        unsafe { self.parts.update(k, |p| self.add(p, acc)) }
+    }
+}
+
+/// How a scan's rows are split between tasks, as `scan_rows` splits them:
+/// `(chunks per row, scanned elements per chunk)`.
+fn chunking(rows: usize, m: usize) -> (usize, usize) {
+    match split_size(rows, m) {
+        None => (1, usize::MAX),
+        Some(size) => (m.div_ceil(size).max(1), size),
+    }
+}
+
+/// Each row's fold: its tasks' parts in order, and the element that `fin`
+/// stores (the row's seed for a left `scanl1`, its first output; else its
+/// last output).
+fn row_folds<A: Copy>(
+    parts: &[A],
+    fins: &[A],
+    per_row: usize,
+    fin_first: bool,
+    g: &impl Fn(A, A) -> A,
+) -> Vec<A> {
+    parts
+        .chunks(per_row)
+        .zip(fins)
+        .map(|(ps, &fin)| {
+            let body = ps[1..].iter().fold(ps[0], |a, &p| g(a, p));
+            if fin_first {
+                g(fin, body)
+            } else {
+                g(body, fin)
+            }
+        })
+        .collect()
+}
+
+/// [`scan_inclusive_then`] with folds in the same traversal: returns the
+/// outputs (none when `!store`: only the folds read them) and each row's
+/// fold of [`Folds`].
+#[allow(clippy::too_many_arguments)]
+pub fn scan_inclusive_folds<C: Columns, D: Columns, A: Copy + Send + Sync>(
+    rows: usize,
+    len: usize,
+    dir: ScanDir,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
+    store: bool,
+    folds: Folds<A, impl Fn(usize, usize, D::Elem) -> A + Sync, impl Fn(A, A) -> A + Sync>,
+) -> (D, Vec<A>)
+where
+    D::Elem: Copy,
+{
+    let n = rows * len;
+    let mut cols = D::with_capacity(if store { n } else { 0 });
+    if n == 0 {
+        return (cols, vec![folds.empty; rows]);
+    }
+    let out = cols.out_ptr();
+    let (skip_front, seed_pos) = match dir {
+        ScanDir::Left => (1, 0),
+        ScanDir::Right => (0, len - 1),
+    };
+    let lay = Layout {
+        rows,
+        len,
+        skip_front,
+        m: len - 1,
+    };
+    let (per_row, size) = chunking(rows, lay.m);
+    let mut parts = vec![folds.empty; rows * per_row];
+    let mut fins = vec![folds.empty; rows];
+    let fins_out = Parts(fins.as_mut_ptr());
+    let sink = FoldingOutputs::<D, _, A, _, _> {
+        out,
+        store,
+        len,
+        one_more_per_row: false,
+        post: &post,
+        dir,
+        folds: &folds,
+        parts: Parts(parts.as_mut_ptr()),
+        per_row,
+        size,
+        skip_front,
+    };
+    scan_rows(
+        lay,
+        dir,
+        Kind::Incl,
+        &f,
+        &g,
+        &|r| f(r, seed_pos),
+        &sink,
+        &|r, s, _| {
+            let w = post(r, seed_pos, s);
+            // SAFETY: the seed's slot is in row `r` and no element is emitted to
+            // it; `fin` runs once per row, so its fold slot is this call's.
+            unsafe {
+                if store {
+                    D::write(out, r * len + seed_pos, w);
+                }
+                fins_out.update(r, |_| (folds.elem)(r, seed_pos, w));
+            }
+        },
+    );
+    if store {
+        // SAFETY: the scanned elements and the seeds cover every slot below `n`.
+        unsafe { cols.set_len(n) };
+    }
+    let folded = row_folds(&parts, &fins, per_row, dir == ScanDir::Left, &folds.combine);
+    (cols, folded)
+}
+
+/// [`scan_with_init_then`] with folds in the same traversal, as
+/// [`scan_inclusive_folds`]; each row's outputs are `len + 1`, the last
+/// at position `len`.
+#[allow(clippy::too_many_arguments)]
+pub fn scan_with_init_folds<C: Columns, D: Columns, A: Copy + Send + Sync>(
+    rows: usize,
+    len: usize,
+    dir: ScanDir,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    post: impl Fn(usize, usize, C::Elem) -> D::Elem + Sync,
+    store: bool,
+    folds: Folds<A, impl Fn(usize, usize, D::Elem) -> A + Sync, impl Fn(A, A) -> A + Sync>,
+) -> (D, Vec<A>)
+where
+    D::Elem: Copy,
+{
+    let w = len + 1;
+    let n = rows * w;
+    let mut cols = D::with_capacity(if store { n } else { 0 });
+    if n == 0 {
+        return (cols, Vec::new());
+    }
+    let out = cols.out_ptr();
+    let kind = match dir {
+        ScanDir::Left => Kind::Excl,
+        ScanDir::Right => Kind::Incl,
+    };
+    let lay = Layout {
+        rows,
+        len,
+        skip_front: 0,
+        m: len,
+    };
+    let (per_row, size) = chunking(rows, lay.m);
+    let mut parts = vec![folds.empty; rows * per_row];
+    let mut fins = vec![folds.empty; rows];
+    let fins_out = Parts(fins.as_mut_ptr());
+    let sink = FoldingOutputs::<D, _, A, _, _> {
+        out,
+        store,
+        len,
+        one_more_per_row: true,
+        post: &post,
+        dir,
+        folds: &folds,
+        parts: Parts(parts.as_mut_ptr()),
+        per_row,
+        size,
+        skip_front: 0,
+    };
+    scan_rows(lay, dir, kind, &f, &g, &|_| z, &sink, &|r, s, total| {
+        let v = if dir == ScanDir::Left { total } else { s };
+        let last = post(r, len, v);
+        // SAFETY: as in `scan_with_init_then`; `fin` runs once per row, so
+        // its fold slot is this call's.
+        unsafe {
+            if store {
+                D::write(out, r * w + len, last);
+            }
+            fins_out.update(r, |_| (folds.elem)(r, len, last));
+        }
+    });
+    if store {
+        // SAFETY: the emitted elements and the last slot of each row cover `0..n`.
+        unsafe { cols.set_len(n) };
+    }
+    let folded = row_folds(&parts, &fins, per_row, false, &folds.combine);
+    (cols, folded)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
@@ -617,6 +944,93 @@ mod tests {
                     (-1, 200),
                     |a, b| (a.0, b.1),
                 );
+            }
+        });
+    }
+
+    /// The folds of [`scan_inclusive_folds`] and [`scan_with_init_folds`]:
+    /// field 0 the product of every output after `post` (a matrix product:
+    /// order shows), field 1 a product over the input's positions only,
+    /// which skips a `scanl`'s last output.
+    #[test]
+    fn scan_folds_fold_the_outputs_in_order() {
+        type A = (Option<M>, Option<M>);
+        fn opt(a: Option<M>, b: Option<M>) -> Option<M> {
+            match (a, b) {
+                (Some(x), Some(y)) => Some(mul(x, y)),
+                (x, None) => x,
+                (None, y) => y,
+            }
+        }
+        let product = |xs: &mut dyn Iterator<Item = M>| xs.fold(None, |a, x| opt(a, Some(x)));
+        in_pools(|| {
+            for (rows, len) in row_cases() {
+                for dir in [ScanDir::Left, ScanDir::Right] {
+                    for store in [true, false] {
+                        let ctx = format!("rows {rows} len {len} {dir:?} store {store}");
+                        let f = move |r: usize, j: usize| mat(r * len + j);
+                        let post =
+                            |r: usize, j: usize, v: M| (v.0 ^ r as u32, v.1, v.2, v.3.wrapping_add(j as u32));
+                        let folds = || Folds {
+                            empty: (None, None),
+                            elem: move |_r: usize, j: usize, w: M| {
+                                (Some(w), (j < len).then(|| mat(7 * j + 1)))
+                            },
+                            combine: |a: A, b: A| (opt(a.0, b.0), opt(a.1, b.1)),
+                        };
+                        let inputs = || product(&mut (0..len).map(|j| mat(7 * j + 1)));
+
+                        let outs =
+                            scan_inclusive_then::<MCols, MCols>(rows, len, dir, f, mul, post).to_elems();
+                        let want: Vec<A> = (0..rows)
+                            .map(|r| {
+                                (
+                                    product(&mut outs[r * len..(r + 1) * len].iter().copied()),
+                                    inputs(),
+                                )
+                            })
+                            .collect();
+                        let (got, got_folds): (MCols, Vec<A>) = scan_inclusive_folds::<MCols, MCols, A>(
+                            rows,
+                            len,
+                            dir,
+                            f,
+                            mul,
+                            post,
+                            store,
+                            folds(),
+                        );
+                        assert!(
+                            got.to_elems() == if store { outs.clone() } else { vec![] },
+                            "{ctx}"
+                        );
+                        assert!(got_folds == want, "scan_inclusive_folds {ctx}");
+
+                        let z = (1, 2, 3, 4);
+                        let outs =
+                            scan_with_init_then::<MCols, MCols>(rows, len, dir, f, z, mul, post).to_elems();
+                        let w = len + 1;
+                        let want: Vec<A> = (0..rows)
+                            .map(|r| (product(&mut outs[r * w..(r + 1) * w].iter().copied()), inputs()))
+                            .collect();
+                        let (got, got_folds): (MCols, Vec<A>) = scan_with_init_folds::<MCols, MCols, A>(
+                            rows,
+                            len,
+                            dir,
+                            f,
+                            z,
+                            mul,
+                            post,
+                            store,
+                            folds(),
+                        );
+                        assert!(
+                            got.to_elems() == if store { outs.clone() } else { vec![] },
+                            "{ctx}"
+                        );
+                        assert!(got_folds == want, "scan_with_init_folds {ctx}");
+                    }
+                }
             }
         });
     }

@@ -66,10 +66,10 @@ pub(super) fn generate_after_scan(
     let facts = facts_of(plan, steps);
     for i in 0..steps.len() {
         let Step::Kernel(s) = &steps[i] else { continue };
-        let KernelOp::Scan { kind, .. } = &s.op else {
+        let KernelOp::Scan { kind, folds, .. } = &s.op else {
             continue;
         };
-        if *kind == ScanKind::Exclusive {
+        if *kind == ScanKind::Exclusive || !folds.is_empty() {
             continue;
         }
         let [b] = s.outputs[..] else { continue };
@@ -103,7 +103,7 @@ pub(super) fn generate_after_scan(
     None
 }
 
-fn facts_of(plan: &Plan, steps: &[Step]) -> Vec<Facts> {
+pub(super) fn facts_of(plan: &Plan, steps: &[Step]) -> Vec<Facts> {
     steps
         .iter()
         .map(|s| Facts::of(&plan.arena, &plan.buffers, s))

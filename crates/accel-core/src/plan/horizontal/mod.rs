@@ -32,7 +32,9 @@ use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
 mod inline;
+mod scan_folds;
 use inline::{generate_after_scan, inline_single_consumer};
+use scan_folds::fold_into_scan;
 
 /// Marks, in [`Kernel::fused`], where the operations of one merged sibling
 /// end and the next one's begin.
@@ -179,6 +181,7 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
     // the solver's model sees that fusion (it has no such choice of its
     // own), and again after, where clustering made more.
     while generate_after_scan(plan, steps, escapes).is_some() {}
+    while fold_into_scan(plan, steps, escapes).is_some() {}
     let graph = (report.clustering == Clustering::Optimal)
         .then(|| ilp::Graph::of(plan, steps, escapes))
         .filter(ilp::Graph::has_choices);
