@@ -164,6 +164,16 @@ fn scans_coalesce_and_have_no_bank_conflicts() {
     ] {
         assert_coalesced(main_kernel(&ks));
         assert_moves_at_most(main_kernel(&ks), 2 * bytes * N);
+        // A tile's polls of the flags of the tiles before it are not its
+        // warp's own loads (how many there are is the simulator's order of
+        // blocks): its warps load only their elements and the prefixes.
+        let k = main_kernel(&ks);
+        assert!(
+            k.longest_warp_loads <= 64,
+            "`{}`: {} loads in one warp",
+            k.kernel,
+            k.longest_warp_loads
+        );
         for k in ks {
             assert_eq!(
                 k.bank_conflicts, 0,

@@ -23,6 +23,10 @@ struct Group {
     store: bool,
     /// An atomic on global memory (not shared).
     global_atomic: bool,
+    /// A poll of a flag another block sets (`ld.volatile`): how many a
+    /// warp issues depends on the order the simulator runs blocks in, so
+    /// they are left out of the warp's own time.
+    poll: bool,
 }
 
 /// The warp instructions of one block in flight.
@@ -58,7 +62,7 @@ impl BlockCounters {
     }
 
     /// Thread `t` issues the instruction at `pc`; returns the group's key.
-    pub(super) fn issue(&mut self, t: u32, pc: u32, pipe: Pipe, bar: bool) -> (u32, u32, u32) {
+    pub(super) fn issue(&mut self, t: u32, pc: u32, pipe: Pipe, bar: bool, poll: bool) -> (u32, u32, u32) {
         let n = self.seen.entry((t as u64) << 32 | pc as u64).or_insert(0);
         let key = (*n, t / 32, pc);
         *n += 1;
@@ -67,6 +71,7 @@ impl BlockCounters {
         g.lanes += 1;
         g.pipe.get_or_insert(pipe);
         g.bar |= bar;
+        g.poll |= poll;
         key
     }
 
@@ -122,9 +127,11 @@ impl LaunchCounters {
         for ((_, warp, _), g) in b.groups.drain() {
             let pipe = g.pipe.unwrap_or(Pipe::Alu);
             let w = per_warp.entry(warp).or_default();
-            w.0 += 1;
-            if pipe == Pipe::Global && !g.store && !g.accesses.is_empty() {
-                w.1 += 1;
+            if !g.poll {
+                w.0 += 1;
+                if pipe == Pipe::Global && !g.store && !g.accesses.is_empty() {
+                    w.1 += 1;
+                }
             }
             p.warp_instructions += 1;
             p.thread_instructions += g.lanes as u64;

@@ -1149,7 +1149,8 @@ fn run_thread(cx: &mut Ctx, b: &mut Block, t: usize, budget: u64) -> FResult<Sto
         executed += 1;
         // The warp instruction this is part of, when profiling.
         let group = if counters.on() {
-            counters.issue(lin, pc as u32, pipe(inst), matches!(inst.op, Op::Bar))
+            let poll = inst.volatile && matches!(inst.op, Op::Ld(_));
+            counters.issue(lin, pc as u32, pipe(inst), matches!(inst.op, Op::Bar), poll)
         } else {
             (0, 0, 0)
         };

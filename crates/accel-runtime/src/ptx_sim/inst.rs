@@ -333,6 +333,9 @@ pub struct Inst {
     pub nvec: u8,
     /// Sign-extend a sub-word load to this many bits (0: zero-extend).
     pub sext_to: u8,
+    /// `ld.volatile`: a poll of a flag another block sets (the profile
+    /// leaves it out of a warp's own time).
+    pub volatile: bool,
     /// Source line (1-based).
     pub line: u32,
 }

@@ -467,6 +467,7 @@ impl Parser {
             vec: [NO_REG; 4],
             nvec: 0,
             sext_to: 0,
+            volatile: false,
             line: self.toks[self.pos - 1].line,
         });
         Ok(())
@@ -813,6 +814,7 @@ impl Parser {
                 vec: [NO_REG; 4],
                 nvec: 0,
                 sext_to: 0,
+                volatile: false,
                 line,
             },
             dynfix: Vec::new(),
@@ -941,15 +943,17 @@ impl Decoder<'_> {
         }
     }
 
-    /// Memory-ordering and cache modifiers that do not change a sequential result.
-    fn ordering(&mut self) {
-        while self
-            .take_any(&[
-                "relaxed", "acquire", "release", "acq_rel", "sc", "cta", "gpu", "sys", "volatile", "nc",
-                "ca", "cg", "cs", "lu", "cv", "wb", "wt",
-            ])
-            .is_some()
-        {}
+    /// Memory-ordering and cache modifiers that do not change a sequential
+    /// result; whether one was `volatile`.
+    fn ordering(&mut self) -> bool {
+        let mut volatile = false;
+        while let Some(m) = self.take_any(&[
+            "relaxed", "acquire", "release", "acq_rel", "sc", "cta", "gpu", "sys", "volatile", "nc", "ca",
+            "cg", "cs", "lu", "cv", "wb", "wt",
+        ]) {
+            volatile |= m == "volatile";
+        }
+        volatile
     }
 
     fn dst(&self, o: &ROp) -> PResult<u32> {
@@ -1050,9 +1054,9 @@ impl Decoder<'_> {
                 }
             }
             "ld" | "st" => {
-                self.ordering();
+                let before = self.ordering();
                 let space = self.space();
-                self.ordering();
+                self.inst.volatile = before | self.ordering();
                 let nv = match self.take_any(&["v2", "v4"]).as_deref() {
                     Some("v2") => 2,
                     Some("v4") => 4,
@@ -1584,9 +1588,9 @@ impl Decoder<'_> {
                 Op::Activemask
             }
             "atom" | "red" => {
-                self.ordering();
+                let _ = self.ordering();
                 let space = self.space();
-                self.ordering();
+                let _ = self.ordering();
                 let aop = match self
                     .take_any(&[
                         "add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas",
