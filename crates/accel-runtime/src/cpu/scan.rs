@@ -683,6 +683,67 @@ fn row_folds<A: Copy>(
         .collect()
 }
 
+/// Where each row's `fin` output of a folding scan goes: position `pos` of
+/// a row of `width` slots; it is the row's running total after the scan, or
+/// else its seed; and it comes first in the row's fold, or last.
+#[derive(Clone, Copy)]
+struct FinSlot {
+    pos: usize,
+    width: usize,
+    total: bool,
+    first: bool,
+}
+
+/// [`scan_rows`] storing each output (when `store`) to `out` and folding it
+/// with [`Folds`] as it goes; returns each row's fold.
+#[allow(clippy::too_many_arguments)]
+fn scan_rows_folding<C: Columns, D: Columns, A: Copy + Send + Sync>(
+    lay: Layout,
+    dir: ScanDir,
+    kind: Kind,
+    fin: FinSlot,
+    f: &(impl Fn(usize, usize) -> C::Elem + Sync),
+    g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
+    seed: &(impl Fn(usize) -> C::Elem + Sync),
+    post: &(impl Fn(usize, usize, C::Elem) -> D::Elem + Sync),
+    out: D::Out,
+    store: bool,
+    folds: &Folds<A, impl Fn(usize, usize, D::Elem) -> A + Sync, impl Fn(A, A) -> A + Sync>,
+) -> Vec<A>
+where
+    D::Elem: Copy,
+{
+    let (per_row, size) = chunking(lay.rows, lay.m);
+    let mut parts = vec![folds.empty; lay.rows * per_row];
+    let mut fins = vec![folds.empty; lay.rows];
+    let fins_out = Parts(fins.as_mut_ptr());
+    let sink = FoldingOutputs::<D, _, A, _, _> {
+        out,
+        store,
+        len: lay.len,
+        one_more_per_row: fin.width > lay.len,
+        post,
+        dir,
+        folds,
+        parts: Parts(parts.as_mut_ptr()),
+        per_row,
+        size,
+        skip_front: lay.skip_front,
+    };
+    scan_rows(lay, dir, kind, f, g, seed, &sink, &|r, s, total| {
+        let w = post(r, fin.pos, if fin.total { total } else { s });
+        // SAFETY: the slot is in row `r` and no element is emitted to it;
+        // `fin` runs once per row, so its fold slot is this call's.
+        unsafe {
+            if store {
+                D::write(out, r * fin.width + fin.pos, w);
+            }
+            fins_out.update(r, |_| (folds.elem)(r, fin.pos, w));
+        }
+    });
+    row_folds(&parts, &fins, per_row, fin.first, &folds.combine)
+}
+
 /// [`scan_inclusive_then`] with folds in the same traversal: returns the
 /// outputs (none when `!store`: only the folds read them) and each row's
 /// fold of [`Folds`].
@@ -705,7 +766,8 @@ where
     if n == 0 {
         return (cols, vec![folds.empty; rows]);
     }
-    let out = cols.out_ptr();
+    // As `scan_inclusive_then`: the seed is the row's first (left) or last
+    // (right) element, and its output.
     let (skip_front, seed_pos) = match dir {
         ScanDir::Left => (1, 0),
         ScanDir::Right => (0, len - 1),
@@ -716,48 +778,31 @@ where
         skip_front,
         m: len - 1,
     };
-    let (per_row, size) = chunking(rows, lay.m);
-    let mut parts = vec![folds.empty; rows * per_row];
-    let mut fins = vec![folds.empty; rows];
-    let fins_out = Parts(fins.as_mut_ptr());
-    let sink = FoldingOutputs::<D, _, A, _, _> {
-        out,
-        store,
-        len,
-        one_more_per_row: false,
-        post: &post,
-        dir,
-        folds: &folds,
-        parts: Parts(parts.as_mut_ptr()),
-        per_row,
-        size,
-        skip_front,
+    let fin = FinSlot {
+        pos: seed_pos,
+        width: len,
+        total: false,
+        first: dir == ScanDir::Left,
     };
-    scan_rows(
+    let out = cols.out_ptr();
+    let seed = |r| f(r, seed_pos);
+    let folded = scan_rows_folding::<C, D, A>(
         lay,
         dir,
         Kind::Incl,
+        fin,
         &f,
         &g,
-        &|r| f(r, seed_pos),
-        &sink,
-        &|r, s, _| {
-            let w = post(r, seed_pos, s);
-            // SAFETY: the seed's slot is in row `r` and no element is emitted to
-            // it; `fin` runs once per row, so its fold slot is this call's.
-            unsafe {
-                if store {
-                    D::write(out, r * len + seed_pos, w);
-                }
-                fins_out.update(r, |_| (folds.elem)(r, seed_pos, w));
-            }
-        },
+        &seed,
+        &post,
+        out,
+        store,
+        &folds,
     );
     if store {
         // SAFETY: the scanned elements and the seeds cover every slot below `n`.
         unsafe { cols.set_len(n) };
     }
-    let folded = row_folds(&parts, &fins, per_row, dir == ScanDir::Left, &folds.combine);
     (cols, folded)
 }
 
@@ -779,13 +824,13 @@ pub fn scan_with_init_folds<C: Columns, D: Columns, A: Copy + Send + Sync>(
 where
     D::Elem: Copy,
 {
-    let w = len + 1;
-    let n = rows * w;
+    let n = rows * (len + 1);
     let mut cols = D::with_capacity(if store { n } else { 0 });
     if n == 0 {
         return (cols, Vec::new());
     }
-    let out = cols.out_ptr();
+    // As `scan_with_init_then`: left, output j is the value before x_j and
+    // the total goes last; right, output j is the value after x_j, z last.
     let kind = match dir {
         ScanDir::Left => Kind::Excl,
         ScanDir::Right => Kind::Incl,
@@ -796,40 +841,18 @@ where
         skip_front: 0,
         m: len,
     };
-    let (per_row, size) = chunking(rows, lay.m);
-    let mut parts = vec![folds.empty; rows * per_row];
-    let mut fins = vec![folds.empty; rows];
-    let fins_out = Parts(fins.as_mut_ptr());
-    let sink = FoldingOutputs::<D, _, A, _, _> {
-        out,
-        store,
-        len,
-        one_more_per_row: true,
-        post: &post,
-        dir,
-        folds: &folds,
-        parts: Parts(parts.as_mut_ptr()),
-        per_row,
-        size,
-        skip_front: 0,
+    let fin = FinSlot {
+        pos: len,
+        width: len + 1,
+        total: dir == ScanDir::Left,
+        first: false,
     };
-    scan_rows(lay, dir, kind, &f, &g, &|_| z, &sink, &|r, s, total| {
-        let v = if dir == ScanDir::Left { total } else { s };
-        let last = post(r, len, v);
-        // SAFETY: as in `scan_with_init_then`; `fin` runs once per row, so
-        // its fold slot is this call's.
-        unsafe {
-            if store {
-                D::write(out, r * w + len, last);
-            }
-            fins_out.update(r, |_| (folds.elem)(r, len, last));
-        }
-    });
+    let out = cols.out_ptr();
+    let folded = scan_rows_folding::<C, D, A>(lay, dir, kind, fin, &f, &g, &|_| z, &post, out, store, &folds);
     if store {
         // SAFETY: the emitted elements and the last slot of each row cover `0..n`.
         unsafe { cols.set_len(n) };
     }
-    let folded = row_folds(&parts, &fins, per_row, false, &folds.combine);
     (cols, folded)
 }
 

@@ -15,7 +15,7 @@ use super::inline::{facts_of, read_in_register};
 use super::{offset, Facts, Name, SIBLING};
 use crate::ir::{BufId, Fun, ScanKind, Ty};
 use crate::plan::bounds::same_shape;
-use crate::plan::{Block, ElemFn, Kernel, KernelOp, Origin, Plan, ScanFold, Step};
+use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, ScanFold, Step};
 use std::borrow::Cow;
 use std::collections::HashSet;
 
@@ -259,8 +259,8 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
                 mut els,
                 outs,
             } => {
-                apart_block(plan, &mut then);
-                apart_block(plan, &mut els);
+                apart(plan, &mut then.steps);
+                apart(plan, &mut els.steps);
                 out.push(Step::If {
                     cond,
                     then,
@@ -276,8 +276,8 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
                 outs,
                 pulls,
             } => {
-                apart_block(plan, &mut cond);
-                apart_block(plan, &mut body);
+                apart(plan, &mut cond.steps);
+                apart(plan, &mut body.steps);
                 out.push(Step::While {
                     state,
                     init,
@@ -292,8 +292,4 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
     }
     super::renumber(plan, &out);
     *steps = out;
-}
-
-fn apart_block(plan: &mut Plan, b: &mut Block) {
-    apart(plan, &mut b.steps);
 }
