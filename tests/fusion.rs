@@ -242,8 +242,8 @@ fn small_programs() {
         (fused::reverse_map::SOURCE, "reverse_map", (1, 1)),
         (fused::zip_self::SOURCE, "zip_self", (1, 1)),
         (fused::let_float::SOURCE, "let_float", (1, 1)),
-        // p1, the sum, and the result.
-        (fused::figure3::SOURCE, "figure3", (3, 3)),
+        // p1 with the sum in its pass (`pass_folds`), and the result.
+        (fused::figure3::SOURCE, "figure3", (2, 3)),
         (fused::twice::SOURCE, "twice", (1, 1)),
         // The two helper calls are one array, used twice by one kernel at
         // its own element: computed there once per element, not stored.
@@ -870,8 +870,10 @@ fn siblings_share_one_traversal() {
     assert_eq!(e.traffic().reads.to_string(), "xs", "{}", e.explain());
     let r = plan(fused::reversed::SOURCE, "reversed", Options::default());
     assert_eq!(shape_of(&r), (2, 2), "{}", r.explain());
+    // Stored, and summed in the same pass (`pass_folds`).
     let r = plan(fused::read_after::SOURCE, "read_after", Options::default());
-    assert_eq!(shape_of(&r), (2, 2), "{}", r.explain());
+    assert_eq!(shape_of(&r), (1, 2), "{}", r.explain());
+    assert_eq!(r.traffic().reads.to_string(), "xs", "{}", r.explain());
     // The first state, then per iteration one kernel for both folds and one
     // for the map.
     assert_eq!(
@@ -1791,7 +1793,7 @@ fn reversed_reads_are_tested_unless_proved() {
 
 /// Folds in a scan's traversal (`plan::horizontal::scan_folds`): of the
 /// scan's outputs, and over its input space beside it; on the PTX path the
-/// folds run as kernels after the scan (`Plan::scan_folds_apart`).
+/// folds run as kernels after the scan (`Plan::folds_apart`).
 mod scan_folds {
     use super::*;
     variants! {
@@ -1841,10 +1843,10 @@ fn scan_folds_share_the_scans_pass() {
     let b = plan(fused::read_back::SOURCE, "read_back", Options::default());
     assert_eq!(b.kernels().count(), 2, "{}", b.explain());
     // The PTX path runs them apart: the scan, then the folds.
-    let apart = e.scan_folds_apart();
+    let apart = e.folds_apart();
     assert_eq!(apart.kernels().count(), 5, "{apart:?}");
     assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
-    let apart = r.scan_folds_apart();
+    let apart = r.folds_apart();
     assert_eq!(apart.kernels().count(), 3, "{apart:?}");
     assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
 }
@@ -1899,5 +1901,136 @@ fn scan_folds_compute_what_the_interpreter_does() {
             scan_folds::fused::rows(&m),
             EXACT,
         );
+    }
+}
+
+/// Folds in a generate's pass (`plan::horizontal::pass_folds`): a map and
+/// a fold of its array, of different ranks, in one kernel, when the array is
+/// stored anyway; on the PTX path the folds run as kernels after it.
+mod generate_folds {
+    use super::*;
+    variants! {
+        // Softmax of rows: `e` is folded by rows and read by the division.
+        pub fn softmax(m: &Matrix<f32>) -> Matrix<f32> {
+            let mx = m.maximum();
+            let e = generate(m.shape(), |[i, j]| (m[[i, j]] - mx[[i]]).exp());
+            let s = e.sum();
+            generate(m.shape(), |[i, j]| e[[i, j]] / s[[i]])
+        }
+        // A result folded twice over everything: an order-sensitive fold
+        // (the first element) and a commutative one; a fold without an
+        // initial value fails on an empty input.
+        pub fn kept(xs: &Vector<i64>) -> (Vector<i64>, Scalar<i64>, Scalar<i64>) {
+            let ys = xs.map(|x| x * 3 - 1);
+            (ys, ys.fold1_all(|a, _b| a), ys.map(|y| y * y).sum())
+        }
+        // Folded rows of a matrix that is also read elsewhere (its
+        // elements dear enough to be stored, not recomputed).
+        pub fn rows(m: &Matrix<f64>) -> (Vector<f64>, Matrix<f64>) {
+            let t = m.map(|x| (x * 0.01).exp());
+            (t.maximum(), t.transpose())
+        }
+        // Only folds read the array: the solver computes it inside their
+        // kernel, unstored, rather than storing it beside them.
+        pub fn only_folds(xs: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
+            let g = xs.map(|v| v * 2.0 - 1.0);
+            (g.sum(), g.maximum())
+        }
+    }
+}
+
+#[test]
+fn generate_folds_share_the_generates_pass() {
+    use generate_folds::*;
+    let s = plan(fused::softmax::SOURCE, "softmax", Options::default());
+    assert_eq!(s.kernels().count(), 3, "{}", s.explain());
+    assert_eq!(
+        s.traffic().reads.to_string(),
+        "3m.0*m.1 + 2m.0",
+        "{}",
+        s.explain()
+    );
+    let k = plan(fused::kept::SOURCE, "kept", Options::default());
+    assert_eq!(k.kernels().count(), 1, "{}", k.explain());
+    assert_eq!(k.traffic().reads.to_string(), "xs", "{}", k.explain());
+    assert_eq!(k.traffic().writes.to_string(), "xs + 2", "{}", k.explain());
+    let r = plan(fused::rows::SOURCE, "rows", Options::default());
+    assert_eq!(r.kernels().count(), 2, "{}", r.explain());
+    assert_eq!(r.traffic().reads.to_string(), "2m.0*m.1", "{}", r.explain());
+    let o = plan(fused::only_folds::SOURCE, "only_folds", Options::default());
+    assert_eq!(o.kernels().count(), 1, "{}", o.explain());
+    assert_eq!(o.traffic().writes.to_string(), "2", "{}", o.explain());
+    // The PTX path runs them apart: the generate, then the folds.
+    for (p, n) in [(&s, 4), (&k, 3), (&r, 3)] {
+        let apart = p.folds_apart();
+        assert_eq!(apart.kernels().count(), n, "{apart:?}");
+        assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
+    }
+}
+
+#[test]
+fn generate_folds_compute_what_the_interpreter_does() {
+    use generate_folds::*;
+    for n in SIZES {
+        let xs = Vector::from((0..n).map(|i| (hash(i) % 2001) as i64 - 1000).collect::<Vec<_>>());
+        let args = [arg(&xs)];
+        let src = fused::kept::SOURCE;
+        if n == 0 {
+            check_err(src, "kept", &args, fused::kept(&xs), ErrorKind::EmptyReduction);
+        } else {
+            check_ok(src, "kept", &args, fused::kept(&xs), EXACT);
+            check_ok(src, "kept", &args, no_fusion::kept(&xs), EXACT);
+        }
+        // Multiples of 1/4: sums exact in any order.
+        let xd = Vector::from(
+            (0..n)
+                .map(|i| (hash(i + 5) % 400) as f64 / 4.0 - 50.0)
+                .collect::<Vec<_>>(),
+        );
+        let args = [arg(&xd)];
+        let src = fused::only_folds::SOURCE;
+        if n == 0 {
+            check_err(
+                src,
+                "only_folds",
+                &args,
+                fused::only_folds(&xd),
+                ErrorKind::EmptyReduction,
+            );
+        } else {
+            check_ok(src, "only_folds", &args, fused::only_folds(&xd), EXACT);
+        }
+    }
+    // Few long rows (split between tasks), many short ones, empty ones.
+    for (rows, cols) in [(0, 3), (3, 0), (1, 40_000), (3, 9_000), (257, 5), (40, 1)] {
+        let m = Matrix::from_vec(
+            [rows, cols],
+            (0..rows * cols)
+                .map(|i| (hash(i) % 1000) as f64 - 500.0)
+                .collect(),
+        )
+        .unwrap();
+        let args = [arg(&m)];
+        let src = fused::rows::SOURCE;
+        if rows > 0 && cols == 0 {
+            check_err(src, "rows", &args, fused::rows(&m), ErrorKind::EmptyReduction);
+        } else {
+            check_ok(src, "rows", &args, fused::rows(&m), F64_TOL);
+        }
+        let mf = Matrix::from_vec([rows, cols], floats(rows * cols, 3)).unwrap();
+        let args = [arg(&mf)];
+        let src = fused::softmax::SOURCE;
+        if rows > 0 && cols == 0 {
+            check_err(
+                src,
+                "softmax",
+                &args,
+                fused::softmax(&mf),
+                ErrorKind::EmptyReduction,
+            );
+        } else {
+            check_ok(src, "softmax", &args, fused::softmax(&mf), F32_TOL);
+            check_ok(src, "softmax", &args, no_fusion::softmax(&mf), F32_TOL);
+        }
     }
 }

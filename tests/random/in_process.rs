@@ -22,7 +22,7 @@ pub fn verdict(p: &gen::Program) -> String {
             .map_err(|e| accel::Error::new("compile", e.message))?;
         let ptx = accel_kernels::ptx::program(&plan);
         // The kernels the PTX was made for: folds in a scan run after it.
-        let apart = plan.scan_folds_apart();
+        let apart = plan.folds_apart();
         let prog = exec::GpuProgram::new(&apart, &ptx);
         let backend = device()?;
         let dev = backend.device().expect("a GPU backend has a device");

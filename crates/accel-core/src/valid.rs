@@ -179,21 +179,24 @@ fn steps(
                     KernelOp::Scan { f, post: None, .. } => Some(plan.arena.ty(f.body)),
                     _ => None,
                 };
-                // A scan's folds store their results after the scan's own
-                // outputs; a scan with folds has one output of its own, or
-                // none when it is not stored.
-                if let KernelOp::Scan {
-                    folds, stored, kind, ..
-                } = &kernel.op
-                {
-                    let own = match (stored, kind) {
-                        (false, _) => 0,
-                        (true, crate::ir::ScanKind::Exclusive) => 2,
-                        (true, _) => 1,
-                    };
+                // The folds in a kernel's pass store their results after its
+                // own outputs: a generate's one, a scan's one (none when it
+                // is not stored; an exclusive scan's two take no folds).
+                let own = match &kernel.op {
+                    KernelOp::Scan { stored: false, .. } => Some(0),
+                    KernelOp::Scan {
+                        kind: crate::ir::ScanKind::Exclusive,
+                        ..
+                    } => Some(2),
+                    KernelOp::Scan { .. } => Some(1),
+                    KernelOp::Generate { folds, .. } if !folds.is_empty() => Some(1),
+                    _ => None,
+                };
+                if let Some(own) = own {
+                    let folds = kernel.op.pass_folds();
                     let fits = kernel.outputs.len() == own + folds.len()
-                        && (folds.is_empty() || *kind != crate::ir::ScanKind::Exclusive)
-                        && (*stored || !folds.is_empty())
+                        && (folds.is_empty() || own == 1 || own == 0)
+                        && (own > 0 || !folds.is_empty())
                         && folds
                             .iter()
                             .zip(&kernel.outputs[own.min(kernel.outputs.len())..])
@@ -205,7 +208,7 @@ fn steps(
                         return Err(Invalid::at(
                             k,
                             Rule::Type,
-                            "a scan's folds do not match its outputs".to_string(),
+                            "the folds in a kernel's pass do not match its outputs".to_string(),
                         ));
                     }
                 }

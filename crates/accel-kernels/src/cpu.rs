@@ -11,7 +11,9 @@ use accel_core::ir::{
     Arena, BinOp, Boundary, BufId, Expr, Fun, Loc, PlanRead, Prim, Scalar, ScanDir, ScanKind, Ty, UnOp,
     VarId, H,
 };
-use accel_core::plan::{AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, Plan, Slot, Step};
+use accel_core::plan::{
+    AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, PassFold, Plan, Slot, Step,
+};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::cell::{Cell, RefCell};
@@ -471,6 +473,9 @@ impl Gen<'_> {
         let cols = self.cols_ty(&elem_ty);
         let t = rust_ty(&elem_ty);
         match &kernel.op {
+            KernelOp::Generate { folds, .. } if !folds.is_empty() => {
+                out.extend(self.generate_with_folds(kernel))
+            }
             KernelOp::Generate { elem, .. } => {
                 let call = self.generate_call(elem, b0, &bs, buffer_rank, &cols);
                 let in_place = self
@@ -997,7 +1002,7 @@ impl Gen<'_> {
         }
     }
 
-    /// A scan with folds in its traversal (`ScanFold`): the call of
+    /// A scan with folds in its traversal (`PassFold`): the call of
     /// `scan_inclusive_folds` or `scan_with_init_folds`, whose accumulator
     /// holds an `Option` per fold (`None` until an element comes, and where
     /// a fold of the input space skips a `scanl`'s last output), then each
@@ -1035,27 +1040,10 @@ impl Gen<'_> {
         // The outputs' shape (each row one longer with an initial value).
         let post_space = match (kind, stored) {
             (ScanKind::WithInit, true) => Some(self.plan.buffers[kernel.outputs[0]].shape),
-            (ScanKind::WithInit, false) => folds.iter().find(|x| x.scanned.is_some()).map(|x| x.shape),
+            (ScanKind::WithInit, false) => folds.iter().find(|x| x.of_array.is_some()).map(|x| x.shape),
             _ => Some(*shape),
         };
-        let parts: Vec<(TokenStream, TokenStream)> = folds
-            .iter()
-            .map(|x| {
-                let t = rust_ty(&self.a.var(x.f.params[0]).ty);
-                (quote!(::core::option::Option<#t>), self.fun2(&x.f, &t))
-            })
-            .collect();
-        let part_tys: Vec<&TokenStream> = parts.iter().map(|p| &p.0).collect();
-        let nones: Vec<TokenStream> = folds
-            .iter()
-            .map(|_| quote!(::core::option::Option::None))
-            .collect();
-        let ks: Vec<Literal> = (0..folds.len()).map(Literal::usize_unsuffixed).collect();
-        let combines: Vec<TokenStream> = parts
-            .iter()
-            .zip(&ks)
-            .map(|((_, gk), k)| quote!(#rt::cpu::combine_some(__a.#k, __b.#k, #gk)))
-            .collect();
+        let part_tys = self.pass_fold_parts(folds);
         let store = *stored;
         let call = self.versioned(|| {
             let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
@@ -1069,26 +1057,10 @@ impl Gen<'_> {
                 }
                 _ => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape),
             };
-            let elems = folds.iter().zip(&parts).map(|(x, (_, _))| {
-                let acc = rust_ty(&self.a.var(x.f.params[0]).ty);
-                let at_index = ElemFn::Index(Fun {
-                    params: vec![x.elem.params[1]],
-                    body: x.elem.body,
-                });
-                let cl = self.in_iteration(&at_index, x.shape, || {
-                    self.scan_post_closure(Some(&x.elem), &t, &acc, &in_shape)
-                });
-                if x.scanned.is_none() && *kind == ScanKind::WithInit {
-                    quote!(if __j < __len { ::core::option::Option::Some((#cl)(__r, __j, __w)) } else { ::core::option::Option::None })
-                } else {
-                    quote!(::core::option::Option::Some((#cl)(__r, __j, __w)))
-                }
-            });
-            let folds = quote!(#rt::cpu::Folds {
-                empty: (#(#nones,)*),
-                elem: |__r: usize, __j: usize, __w: #t| -> (#(#part_tys,)*) { (#(#elems,)*) },
-                combine: |__a: (#(#part_tys,)*), __b: (#(#part_tys,)*)| -> (#(#part_tys,)*) { (#(#combines,)*) },
-            });
+            // A fold over the input space skips the last output of each row
+            // of a scan with an initial value: no input element has it.
+            let skips = |x: &PassFold| x.of_array.is_none() && *kind == ScanKind::WithInit;
+            let folds = self.pass_folds_arg(folds, &t, &in_shape, skips);
             match kind {
                 ScanKind::WithInit => {
                     let z = z.map(|z| self.expr(z));
@@ -1101,20 +1073,110 @@ impl Gen<'_> {
             let #in_shape = #s;
             #rt::host::extent(#op, &#in_shape)?;
             let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
-            let (__scanned, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
+            let (__array, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
         };
         let own = usize::from(*stored);
         if *stored {
             let b = buf(kernel.outputs[0].0);
-            out.extend(quote!(let #b: #cols = __scanned;));
+            out.extend(quote!(let #b: #cols = __array;));
         }
-        for ((x, o), ((_, gk), k)) in folds
+        out.extend(self.pass_fold_outputs(folds, &kernel.outputs[own..]));
+        out
+    }
+
+    /// A generate with folds of its array in its pass (`PassFold`): the call
+    /// of `generate_folds`, then each fold's result from its rows' parts.
+    fn generate_with_folds(&self, kernel: &accel_core::plan::Kernel) -> TokenStream {
+        let rt = self.rt;
+        let KernelOp::Generate { shape, elem, folds } = &kernel.op else {
+            unreachable!("a generate kernel")
+        };
+        let op = kernel.fused.first().copied().unwrap_or("generate");
+        let s = self.expr(*shape);
+        let in_shape = format_ident!("__gen_in{}", self.fresh.get());
+        self.fresh.set(self.fresh.get() + 1);
+        let value_ty = self.a.ty(elem.fun().body).clone();
+        let (t, cols) = (rust_ty(&value_ty), self.cols_ty(&value_ty));
+        let part_tys = self.pass_fold_parts(folds);
+        let call = self.versioned(|| {
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+            let folds = self.pass_folds_arg(folds, &t, &in_shape, |_| false);
+            quote!(#rt::cpu::generate_folds::<#cols, _>(__rows, __len, #e, #folds))
+        });
+        let b = buf(kernel.outputs[0].0);
+        let mut out = quote! {
+            let #in_shape = #s;
+            #rt::host::extent(#op, &#in_shape)?;
+            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+            let (#b, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
+        };
+        out.extend(self.pass_fold_outputs(folds, &kernel.outputs[1..]));
+        out
+    }
+
+    /// The accumulator types of the folds in a kernel's pass: one `Option`
+    /// per fold (`None` where it has no element yet).
+    fn pass_fold_parts(&self, folds: &[PassFold]) -> Vec<TokenStream> {
+        folds
             .iter()
-            .zip(&kernel.outputs[own..])
-            .zip(parts.iter().zip(&ks))
-        {
+            .map(|x| {
+                let t = rust_ty(&self.a.var(x.f.params[0]).ty);
+                quote!(::core::option::Option<#t>)
+            })
+            .collect()
+    }
+
+    /// The runtime's `Folds` for the folds in a kernel's pass, whose
+    /// elements `__w` are of type `t`; a fold for which `skips` holds skips
+    /// the position `__len` of each row.
+    fn pass_folds_arg(
+        &self,
+        folds: &[PassFold],
+        t: &TokenStream,
+        in_shape: &Ident,
+        skips: impl Fn(&PassFold) -> bool,
+    ) -> TokenStream {
+        let rt = self.rt;
+        let part_tys = self.pass_fold_parts(folds);
+        let nones = folds.iter().map(|_| quote!(::core::option::Option::None));
+        let combines = folds.iter().enumerate().map(|(k, x)| {
+            let k = Literal::usize_unsuffixed(k);
+            let gk = self.fun2(&x.f, &rust_ty(&self.a.var(x.f.params[0]).ty));
+            quote!(#rt::cpu::combine_some(__a.#k, __b.#k, #gk))
+        });
+        let elems = folds.iter().map(|x| {
+            let acc = rust_ty(&self.a.var(x.f.params[0]).ty);
+            let at_index = ElemFn::Index(Fun {
+                params: vec![x.elem.params[1]],
+                body: x.elem.body,
+            });
+            let cl = self.in_iteration(&at_index, x.shape, || {
+                self.scan_post_closure(Some(&x.elem), t, &acc, in_shape)
+            });
+            if skips(x) {
+                quote!(if __j < __len { ::core::option::Option::Some((#cl)(__r, __j, __w)) } else { ::core::option::Option::None })
+            } else {
+                quote!(::core::option::Option::Some((#cl)(__r, __j, __w)))
+            }
+        });
+        quote!(#rt::cpu::Folds {
+            empty: (#(#nones,)*),
+            elem: |__r: usize, __j: usize, __w: #t| -> (#(#part_tys,)*) { (#(#elems,)*) },
+            combine: |__a: (#(#part_tys,)*), __b: (#(#part_tys,)*)| -> (#(#part_tys,)*) { (#(#combines,)*) },
+        })
+    }
+
+    /// Each fold's result, stored to its output, from `__parts` (one tuple
+    /// of the folds' accumulators per row): a fold of everything combines the
+    /// rows' in order.
+    fn pass_fold_outputs(&self, folds: &[PassFold], outputs: &[BufId]) -> TokenStream {
+        let rt = self.rt;
+        let mut out = TokenStream::new();
+        for (k, (x, o)) in folds.iter().zip(outputs).enumerate() {
+            let k = Literal::usize_unsuffixed(k);
             let b = buf(o.0);
             let acc = rust_ty(&self.a.var(x.f.params[0]).ty);
+            let gk = self.fun2(&x.f, &acc);
             let out_ty = &self.plan.buffers[*o].elem;
             let (ot, ocols) = (rust_ty(out_ty), self.cols_ty(out_ty));
             let post = self.post_closure(x.post.as_ref(), &acc, &ot);
@@ -2531,7 +2593,9 @@ impl Target for Gen<'_> {
                     },
                 ..
             } if may_move.contains(&defaults.0) => [defaults.0].into_iter().collect(),
-            KernelOp::Generate { ref elem, .. } if !k.is_horizontal() => self
+            KernelOp::Generate {
+                ref elem, ref folds, ..
+            } if !k.is_horizontal() && folds.is_empty() => self
                 .in_place_candidate(elem, k.outputs[0].0)
                 .map(|(x, ..)| x)
                 .or_else(|| self.plan.prefix_source(k).map(|x| x.0))

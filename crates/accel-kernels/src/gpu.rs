@@ -34,7 +34,7 @@ use std::collections::HashSet;
 
 pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenStream {
     // The kernels `ptx::program` made PTX for.
-    let plan = &*plan.scan_folds_apart();
+    let plan = &*plan.folds_apart();
     if let Some(why) = &prog.unsupported {
         let name = &plan.name;
         return quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));
@@ -120,7 +120,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         }
     };
     let (skeleton, iter, z) = match &k.op {
-        KernelOp::Generate { shape, elem } => (
+        KernelOp::Generate { shape, elem, .. } => (
             Skeleton::Generate {
                 segments: crate::ptx::segments::shares(&plan.arena, elem),
             },

@@ -837,7 +837,11 @@ impl Fuser {
         }
         let elem = elem_fn(&d);
         self.steps.push(Step::Kernel(Kernel {
-            op: KernelOp::Generate { shape: d.shape, elem },
+            op: KernelOp::Generate {
+                shape: d.shape,
+                elem,
+                folds: Vec::new(),
+            },
             outputs: vec![b],
             fused,
             at: None,

@@ -225,7 +225,12 @@ impl Kernel {
     /// siblings by horizontal fusion ([`horizontal`]): its element is then the
     /// tuple of its outputs' elements, each field stored to its own output.
     pub fn is_horizontal(&self) -> bool {
-        self.outputs.len() > 1 && matches!(self.op, KernelOp::Generate { .. } | KernelOp::Fold { .. })
+        self.outputs.len() > 1
+            && match &self.op {
+                KernelOp::Generate { folds, .. } => folds.is_empty(),
+                KernelOp::Fold { .. } => true,
+                _ => false,
+            }
     }
 
     /// The type of the value this kernel stores per element of its outputs:
@@ -258,7 +263,16 @@ impl Kernel {
 #[derive(Clone, Debug)]
 pub enum KernelOp {
     /// Every element of `shape` computed by `elem`.
-    Generate { shape: H, elem: ElemFn },
+    Generate {
+        shape: H,
+        elem: ElemFn,
+        /// Folds of the generated array computed as it is generated (a
+        /// fold and a map of different ranks in one kernel, seed 004), each
+        /// storing the output that follows the generate's own in
+        /// [`Kernel::outputs`]. Only on a generate with one output of its
+        /// own.
+        folds: Vec<PassFold>,
+    },
     /// Reduce the innermost dimension (or everything) of an input of shape `shape`.
     Fold {
         shape: H,
@@ -284,7 +298,7 @@ pub enum KernelOp {
         /// `{sum1, scan, sum2}`), each storing the output that follows the
         /// scan's own in [`Kernel::outputs`]. Never set for
         /// `ScanKind::Exclusive`.
-        folds: Vec<ScanFold>,
+        folds: Vec<PassFold>,
         /// Whether the scanned array is stored (the first output); not when
         /// only the folds read it.
         stored: bool,
@@ -326,30 +340,31 @@ pub enum KernelOp {
     },
 }
 
-/// A fold computed in a scan's traversal ([`KernelOp::Scan`]'s `folds`): of
-/// the scan's outputs, or of what the scan reads, beside it.
+/// A fold computed in another kernel's pass (the `folds` of
+/// [`KernelOp::Scan`] and [`KernelOp::Generate`]): of the array that kernel
+/// computes, or, beside a scan, of what the scan reads.
 #[derive(Clone, Debug)]
-pub struct ScanFold {
-    /// The space its elements come from: the scan's output shape (each row
-    /// one longer than the input's for a `scanl` or `scanr`) for a fold of
-    /// the outputs, else the scan's input shape.
+pub struct PassFold {
+    /// The space its elements come from: the array's shape (for a scan's
+    /// outputs, each row one longer than the input's for a `scanl` or
+    /// `scanr`) for a fold of the array, else the scan's input shape.
     pub shape: H,
     /// `|value, ix|`: the element at index `ix` of `shape`, `value` being the
-    /// scan's output there (after the scan's `post`).
+    /// kernel's element there (a scan's output after its `post`).
     pub elem: Fun,
-    /// The scan's array, for a fold of the scan's outputs (which `alone`
-    /// reads); `None`: a fold over the scan's input space, beside it, which
-    /// skips the last output of each row of a scan with an initial value
-    /// (no input element has it).
-    pub scanned: Option<BufId>,
+    /// The kernel's array, for a fold of it (which `alone` reads); `None`:
+    /// a fold over a scan's input space, beside it, which skips the last
+    /// output of each row of a scan with an initial value (no input element
+    /// has it).
+    pub of_array: Option<BufId>,
     pub z: Option<H>,
     pub f: Fun,
     /// Of everything, or of each row.
     pub all: bool,
     pub post: Option<Fun>,
     /// The fold kernel it was, its elements read from memory: what a back
-    /// end that does not run folds inside a scan runs after it
-    /// ([`Plan::scan_folds_apart`]).
+    /// end that does not run folds inside another kernel runs after it
+    /// ([`Plan::folds_apart`]).
     pub alone: Box<Kernel>,
 }
 
@@ -431,10 +446,10 @@ impl Plan {
     /// host checks), the result is the buffer cut to length: the CPU cuts a
     /// buffer that dies there in place, the GPU shares the columns.
     pub fn prefix_source(&self, k: &Kernel) -> Option<BufId> {
-        let KernelOp::Generate { shape, elem } = &k.op else {
+        let KernelOp::Generate { shape, elem, folds } = &k.op else {
             return None;
         };
-        if k.is_horizontal() {
+        if k.is_horizontal() || !folds.is_empty() {
             return None;
         }
         let out = self.buffer(k.outputs[0]);
@@ -875,13 +890,22 @@ impl ElemFn {
 }
 
 impl KernelOp {
+    /// The folds computed in this kernel's pass (a scan's or a generate's).
+    pub fn pass_folds(&self) -> &[PassFold] {
+        match self {
+            KernelOp::Generate { folds, .. } | KernelOp::Scan { folds, .. } => folds,
+            _ => &[],
+        }
+    }
+
     /// Host expressions evaluated before the kernel runs: the iteration
     /// shape and the initial value.
     pub fn host_exprs(&self) -> Vec<H> {
         match self {
-            KernelOp::Generate { shape, .. }
-            | KernelOp::Permute { shape, .. }
-            | KernelOp::Sort { shape, .. } => {
+            KernelOp::Generate { shape, folds, .. } => std::iter::once(*shape)
+                .chain(folds.iter().flat_map(|g| std::iter::once(g.shape).chain(g.z)))
+                .collect(),
+            KernelOp::Permute { shape, .. } | KernelOp::Sort { shape, .. } => {
                 vec![*shape]
             }
             KernelOp::Fold { shape, z, .. } => std::iter::once(*shape).chain(*z).collect(),
@@ -899,7 +923,13 @@ impl KernelOp {
     /// The closures run per element: the element function first.
     pub fn funs(&self) -> Vec<&Fun> {
         match self {
-            KernelOp::Generate { elem, .. } => vec![elem.fun()],
+            KernelOp::Generate { elem, folds, .. } => std::iter::once(elem.fun())
+                .chain(
+                    folds
+                        .iter()
+                        .flat_map(|g| std::iter::once(&g.elem).chain([&g.f]).chain(&g.post)),
+                )
+                .collect(),
             KernelOp::Fold { elem, f, post, .. } => {
                 std::iter::once(elem.fun()).chain([f]).chain(post).collect()
             }
@@ -969,17 +999,46 @@ impl KernelOp {
 }
 
 impl Plan {
+    fn show_fun(&self, x: &Fun) -> String {
+        let a = &self.arena;
+        let ps: Vec<String> = x
+            .params
+            .iter()
+            .map(|p| format!("{}_{}", a.var(*p).name, p.0))
+            .collect();
+        format!("|{}| {}", ps.join(", "), a.show(x.body))
+    }
+
+    /// The folds in a kernel's pass, one line each.
+    fn fmt_pass_folds(&self, f: &mut fmt::Formatter<'_>, folds: &[PassFold], pad: &str) -> fmt::Result {
+        let a = &self.arena;
+        for x in folds {
+            writeln!(
+                f,
+                "{pad}    and {} {} {} over {} z={} f={}{}",
+                if x.all { "fold_all" } else { "fold" },
+                a.show(x.shape),
+                self.show_fun(&x.elem),
+                if x.of_array.is_some() {
+                    "its array"
+                } else {
+                    "its input space"
+                },
+                x.z.map(|z| a.show(z)).unwrap_or("-".into()),
+                self.show_fun(&x.f),
+                x.post
+                    .as_ref()
+                    .map(|p| format!(" then={}", self.show_fun(p)))
+                    .unwrap_or_default()
+            )?;
+        }
+        Ok(())
+    }
+
     fn fmt_steps(&self, f: &mut fmt::Formatter<'_>, steps: &[Step], depth: usize) -> fmt::Result {
         let a = &self.arena;
         let pad = "  ".repeat(depth);
-        let fun = |x: &Fun| {
-            let ps: Vec<String> = x
-                .params
-                .iter()
-                .map(|p| format!("{}_{}", a.var(*p).name, p.0))
-                .collect();
-            format!("|{}| {}", ps.join(", "), a.show(x.body))
-        };
+        let fun = |x: &Fun| self.show_fun(x);
         let elem = |e: &ElemFn| match e {
             ElemFn::Linear(x) => format!("linear {}", fun(x)),
             ElemFn::Index(x) => format!("index {}", fun(x)),
@@ -1044,8 +1103,13 @@ impl Plan {
                     let outs: Vec<String> = k.outputs.iter().map(|b| format!("b{}", b.0)).collect();
                     write!(f, "{pad}{} = {}", outs.join(", "), k.op.skeleton())?;
                     match &k.op {
-                        KernelOp::Generate { shape, elem: e } => {
-                            writeln!(f, " {} {}", a.show(*shape), elem(e))?
+                        KernelOp::Generate {
+                            shape,
+                            elem: e,
+                            folds,
+                        } => {
+                            writeln!(f, " {} {}", a.show(*shape), elem(e))?;
+                            self.fmt_pass_folds(f, folds, &pad)?;
                         }
                         KernelOp::Fold {
                             shape,
@@ -1088,26 +1152,7 @@ impl Plan {
                                     .unwrap_or_default(),
                                 if *stored { "" } else { " (not stored)" }
                             )?;
-                            for x in folds {
-                                writeln!(
-                                    f,
-                                    "{pad}    and {} {} {} over {} z={} f={}{}",
-                                    if x.all { "fold_all" } else { "fold" },
-                                    a.show(x.shape),
-                                    fun(&x.elem),
-                                    if x.scanned.is_some() {
-                                        "its outputs"
-                                    } else {
-                                        "its input space"
-                                    },
-                                    x.z.map(|z| a.show(z)).unwrap_or("-".into()),
-                                    fun(&x.f),
-                                    x.post
-                                        .as_ref()
-                                        .map(|p| format!(" then={}", fun(p)))
-                                        .unwrap_or_default()
-                                )?;
-                            }
+                            self.fmt_pass_folds(f, folds, &pad)?;
                         }
                         KernelOp::Permute {
                             defaults,

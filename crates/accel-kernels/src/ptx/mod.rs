@@ -67,7 +67,7 @@ pub struct EntryPtx {
 /// Compiles every kernel of `plan`.
 pub fn program(plan: &Plan) -> PtxProgram {
     // Folds in a scan's traversal run as kernels of their own, after it.
-    let plan = &*plan.scan_folds_apart();
+    let plan = &*plan.folds_apart();
     let buf_elems: Vec<Ty> = plan.buffers.iter().map(|(_, b)| b.elem.clone()).collect();
     let mut sites = Vec::new();
     let mut funcs = Vec::new();

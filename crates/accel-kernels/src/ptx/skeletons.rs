@@ -55,7 +55,7 @@ pub fn kernel(
     // bounds go unchecked, as on the CPU; these skeletons run it only at
     // indices inside that space.
     let iteration = match &k.op {
-        KernelOp::Generate { elem, shape }
+        KernelOp::Generate { elem, shape, .. }
         | KernelOp::Fold { elem, shape, .. }
         | KernelOp::Scan { elem, shape, .. }
         | KernelOp::Permute { elem, shape, .. } => Iteration::of(&plan.arena, elem, *shape),

@@ -270,6 +270,62 @@ pub fn generate_rows_with<C: Columns, S>(
     cols
 }
 
+/// [`generate_rows`] that also folds the elements as it writes them (a
+/// fold and a map of different ranks in one pass, seed 004): every element,
+/// with its row and its position in the row, goes to `folds.elem`, and the
+/// values are combined per row in index order by `folds.combine`. Returns
+/// the array and each row's fold.
+pub fn generate_folds<C: Columns, A: Copy + Send + Sync>(
+    rows: usize,
+    len: usize,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
+    folds: Folds<A, impl Fn(usize, usize, C::Elem) -> A + Sync, impl Fn(A, A) -> A + Sync>,
+) -> (C, Vec<A>)
+where
+    C::Elem: Copy,
+{
+    let n = rows * len;
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    // Each task writes the elements `lo..hi` (linear offsets) and returns
+    // the fold of each row's part of them, in order.
+    let run = |lo: usize, hi: usize| {
+        let mut parts = Vec::new();
+        let mut i = lo;
+        while i < hi {
+            let (r, j0) = (i / len, i % len);
+            let end = hi.min((r + 1) * len);
+            let mut acc = folds.empty;
+            // SAFETY: `i..end` lies below `hi <= n` = the capacity; the
+            // ranges given to `run` are disjoint.
+            unsafe {
+                C::write_each(out, i..end, false, &mut |k| {
+                    let j = j0 + (k - i);
+                    let v = f(r, j);
+                    acc = (folds.combine)(acc, (folds.elem)(r, j, v));
+                    v
+                })
+            }
+            parts.push((r, acc));
+            i = end;
+        }
+        parts
+    };
+    let tasks = if len > 0 && rows >= 4 * threads() {
+        fold::row_groups(rows, len).map(|g| run(g.start * len, g.end * len))
+    } else {
+        chunks(n).map(|c| run(c.start, c.end))
+    };
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    // The parts come in task order and, within a task, in row order.
+    let mut folded = vec![folds.empty; rows];
+    for (r, p) in tasks.into_iter().flatten() {
+        folded[r] = (folds.combine)(folded[r], p);
+    }
+    (cols, folded)
+}
+
 /// [`generate`] for elements whose cost varies (each runs a loop): split
 /// finely, balanced by work stealing.
 pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
@@ -322,6 +378,47 @@ fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem
 
 #[cfg(test)]
 mod tests {
+    /// `generate_folds` stores every element and folds each row's in
+    /// index order (a non-commutative product shows any other order),
+    /// whether the rows go one per task or split between tasks.
+    #[test]
+    fn generate_folds_fold_each_row_in_order() {
+        use super::testing::*;
+        use super::{generate_folds, generate_rows, Folds};
+        let opt = |a: Option<M>, b: Option<M>| match (a, b) {
+            (Some(x), Some(y)) => Some(mul(x, y)),
+            (x, None) => x,
+            (None, y) => y,
+        };
+        in_pools(|| {
+            for (rows, len) in row_cases() {
+                let f = move |r: usize, j: usize| mat(r * len + j);
+                let want_elems = generate_rows::<MCols>(rows, len, f).to_elems();
+                // Of determinant 1 (products of small matrices otherwise
+                // wrap to zero over long rows, and then any order agrees).
+                let unit = |j: usize, v: M| {
+                    if (j + v.0 as usize) % 2 == 0 {
+                        (1, v.1 | 1, 0, 1)
+                    } else {
+                        (1, 0, v.2 | 1, 1)
+                    }
+                };
+                let want: Vec<Option<M>> = (0..rows)
+                    .map(|r| (0..len).fold(None, |a, j| opt(a, Some(unit(j, want_elems[r * len + j])))))
+                    .collect();
+                let folds = Folds {
+                    empty: None,
+                    elem: |_r: usize, j: usize, v: M| Some(unit(j, v)),
+                    combine: opt,
+                };
+                let (got, got_folds): (MCols, Vec<Option<M>>) =
+                    generate_folds::<MCols, _>(rows, len, f, folds);
+                assert!(got.to_elems() == want_elems, "rows {rows} len {len}");
+                assert!(got_folds == want, "rows {rows} len {len}");
+            }
+        });
+    }
+
     #[test]
     fn index_of_is_index_at() {
         for shape in [

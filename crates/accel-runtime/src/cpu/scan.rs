@@ -506,11 +506,11 @@ pub fn scan_exclusive<C: Columns>(
     (cols, sums)
 }
 
-/// Folds computed in a scan's traversal (seed 004's cluster
-/// `{sum1, scan, sum2}`): every output of the scan, after `post`, goes with
-/// its row and its position in the row to `elem`, and the values are
-/// combined per row in index order by `combine`, an associative function
-/// with identity `empty`. (The generated code keeps one field per fold, an
+/// Folds computed in another kernel's pass (seed 004's cluster
+/// `{sum1, scan, sum2}`; a generate and folds of its array): every element
+/// the kernel stores (a scan's output after `post`) goes with its row and
+/// its position in the row to `elem`, and the values are combined per row in
+/// index order by `combine`, an associative function with identity `empty`. (The generated code keeps one field per fold, an
 /// `Option` that is `None` where a fold skips an output, such as a fold of
 /// the scan's input at the last output of a `scanl`.)
 pub struct Folds<A, E, G> {

@@ -23,10 +23,14 @@ pub(super) fn inline_single_consumer(
     let facts = facts_of(plan, steps);
     for i in 0..steps.len() {
         let Step::Kernel(g) = &steps[i] else { continue };
-        let KernelOp::Generate { shape, elem } = &g.op else {
+        let KernelOp::Generate { shape, elem, folds } = &g.op else {
             continue;
         };
-        if g.outputs.len() != 1 || updates_in_place(&plan.arena, elem) || escapes.contains(&g.outputs[0]) {
+        if !folds.is_empty()
+            || g.outputs.len() != 1
+            || updates_in_place(&plan.arena, elem)
+            || escapes.contains(&g.outputs[0])
+        {
             continue;
         }
         let b = g.outputs[0];
@@ -503,9 +507,12 @@ pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
 
 /// Whether `producer`'s array could be computed inside `consumer`.
 pub(super) fn inlinable(plan: &Plan, producer: &Kernel, consumer: &Kernel) -> bool {
-    let KernelOp::Generate { shape, elem } = &producer.op else {
+    let KernelOp::Generate { shape, elem, folds } = &producer.op else {
         return false;
     };
+    if !folds.is_empty() {
+        return false;
+    }
     let [b] = producer.outputs[..] else { return false };
     let mut scratch = plan.clone();
     inline_into(&mut scratch, *shape, elem, &[], b, consumer.clone(), false).is_some()

@@ -32,9 +32,9 @@ use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
 mod inline;
-mod scan_folds;
+mod pass_folds;
 use inline::{generate_after_scan, inline_single_consumer};
-use scan_folds::fold_into_scan;
+use pass_folds::fold_into_pass;
 
 /// Marks, in [`Kernel::fused`], where the operations of one merged sibling
 /// end and the next one's begin.
@@ -181,7 +181,7 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
     // the solver's model sees that fusion (it has no such choice of its
     // own), and again after, where clustering made more.
     while generate_after_scan(plan, steps, escapes).is_some() {}
-    while fold_into_scan(plan, steps, escapes).is_some() {}
+    while fold_into_pass(plan, steps, escapes).is_some() {}
     let graph = (report.clustering == Clustering::Optimal)
         .then(|| ilp::Graph::of(plan, steps, escapes))
         .filter(ilp::Graph::has_choices);
@@ -463,7 +463,7 @@ impl Facts {
                 // The element function's reads inside its own iteration space
                 // cannot fail (the back ends drop their checks).
                 let it = match &k.op {
-                    KernelOp::Generate { shape, elem }
+                    KernelOp::Generate { shape, elem, .. }
                     | KernelOp::Fold { shape, elem, .. }
                     | KernelOp::Scan { shape, elem, .. }
                     | KernelOp::Permute { shape, elem, .. }
@@ -663,10 +663,13 @@ fn merge_linked(a: &mut Arena, x: Kernel, y: Kernel, links: &[(VarId, usize)]) -
     let mut outputs = x.outputs;
     outputs.extend(y.outputs);
     let op = match (x.op, y.op) {
-        (KernelOp::Generate { shape, elem: ex }, KernelOp::Generate { elem: ey, .. }) => KernelOp::Generate {
-            shape,
-            elem: pair_elems(a, shape, &ex, nx, &ey, ny, links),
-        },
+        (KernelOp::Generate { shape, elem: ex, .. }, KernelOp::Generate { elem: ey, .. }) => {
+            KernelOp::Generate {
+                shape,
+                elem: pair_elems(a, shape, &ex, nx, &ey, ny, links),
+                folds: Vec::new(),
+            }
+        }
         (
             KernelOp::Fold {
                 shape,

@@ -1,27 +1,70 @@
-//! Folds in a scan's traversal: the thesis's cluster `{sum1, scan, sum2}`
-//! (seed 004, `normalise2`). A fold of a scan's array, reading it at its own
-//! element, takes each element as the scan stores it; the array is then
-//! stored only if something else reads it. A fold over the scan's input
-//! space that reads an array the scan reads takes its elements in the same
-//! pass. Both are always worth it: the fold's reads are the scan's, and it
-//! computes nothing twice.
+//! Folds in another kernel's pass (seed 004): a kernel that computes an
+//! array also folds it, a fold and a map (or a scan) of different ranks in
+//! one kernel.
 //!
-//! The CPU back end runs the folds inside the scan's tasks
-//! (`accel_runtime::cpu::scan_inclusive_folds`). The PTX back end runs them
-//! apart, after the scan, as the kernels they were
-//! ([`Plan::scan_folds_apart`]).
+//! - **A scan** (the thesis's cluster `{sum1, scan, sum2}`, `normalise2`):
+//!   a fold of the scan's array, reading it at its own element, takes each
+//!   element as the scan stores it; the array is then stored only if
+//!   something else reads it. A fold over the scan's input space that reads
+//!   an array the scan reads takes its elements in the same pass.
+//! - **A generate** whose array something other than folds reads (or that
+//!   is a result), so that it is stored anyway (softmax's `e`, read by
+//!   `e.sum()` and by the division): a fold of the array at its own element
+//!   takes each element as the generate stores it. (An array that only
+//!   folds read is the solver's to place: it may compute it inside their
+//!   kernel, unstored.)
+//!
+//! Each is always worth it: the fold's reads are the kernel's, and nothing
+//! is computed twice. The CPU back end runs the folds inside the kernel's
+//! tasks (`accel_runtime::cpu::scan_inclusive_folds`,
+//! `accel_runtime::cpu::generate_folds`). The PTX back end runs them apart,
+//! after the kernel, as the fold kernels they were ([`Plan::folds_apart`]).
 
 use super::inline::{facts_of, read_in_register};
-use super::{offset, Facts, Name, SIBLING};
+use super::{offset, updates_in_place, Facts, Name, SIBLING};
 use crate::ir::{BufId, Fun, ScanKind, Ty};
 use crate::plan::bounds::same_shape;
-use crate::plan::{ElemFn, Kernel, KernelOp, Origin, Plan, ScanFold, Step};
+use crate::plan::{ElemFn, Kernel, KernelOp, Origin, PassFold, Plan, Step};
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-/// Puts one fold into a scan's kernel, if one can go: returns the steps of
-/// the scan and of the fold (the fold's step is gone).
-pub(super) fn fold_into_scan(
+/// What a kernel that may take folds into its pass computes.
+struct Host {
+    /// Its array, when stored (a scan's may not be).
+    array: Option<BufId>,
+    /// The space it iterates over.
+    space: crate::ir::H,
+    /// A scan: folds beside it over its input space may join too.
+    scan: bool,
+}
+
+impl Host {
+    fn of(plan: &Plan, k: &Kernel) -> Option<Host> {
+        match &k.op {
+            KernelOp::Scan {
+                kind, stored, shape, ..
+            } if *kind != ScanKind::Exclusive => Some(Host {
+                array: stored.then(|| k.outputs[0]),
+                space: *shape,
+                scan: true,
+            }),
+            KernelOp::Generate { shape, elem, folds }
+                if k.outputs.len() == 1 + folds.len() && !updates_in_place(&plan.arena, elem) =>
+            {
+                Some(Host {
+                    array: Some(k.outputs[0]),
+                    space: *shape,
+                    scan: false,
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Puts one fold into a kernel's pass, if one can go: returns the steps of
+/// the kernel and of the fold (the fold's step is gone).
+pub(super) fn fold_into_pass(
     plan: &mut Plan,
     steps: &mut Vec<Step>,
     escapes: &HashSet<BufId>,
@@ -29,20 +72,20 @@ pub(super) fn fold_into_scan(
     let facts = facts_of(plan, steps);
     for i in 0..steps.len() {
         let Step::Kernel(s) = &steps[i] else { continue };
-        let KernelOp::Scan {
-            kind,
-            stored,
-            shape: space,
-            ..
-        } = &s.op
-        else {
-            continue;
-        };
-        if *kind == ScanKind::Exclusive {
-            continue;
+        let Some(host) = Host::of(plan, s) else { continue };
+        // A generate's array stays stored: only one that something other
+        // than a fold reads, or that escapes, takes folds.
+        if let (false, Some(b)) = (host.scan, host.array) {
+            let stored_anyway = escapes.contains(&b)
+                || steps.iter().zip(&facts).enumerate().any(|(x, (st, f))| {
+                    x != i
+                        && f.uses.contains(&Name::Buf(b.0))
+                        && !matches!(st, Step::Kernel(k) if matches!(k.op, KernelOp::Fold { .. }))
+                });
+            if !stored_anyway {
+                continue;
+            }
         }
-        let scanned = stored.then(|| s.outputs[0]);
-        let space = *space;
         for j in 0..steps.len() {
             let Step::Kernel(k) = &steps[j] else { continue };
             if j == i || k.outputs.len() != 1 || !matches!(k.op, KernelOp::Fold { .. }) {
@@ -52,9 +95,9 @@ pub(super) fn fold_into_scan(
             if fs.fails && (fk.fails || fk.empty) || fk.fails && fs.empty {
                 continue;
             }
-            let of_outputs = scanned.is_some_and(|b| fk.reads.contains(&b));
-            if of_outputs {
-                // It comes after the scan, and moves up to it.
+            let of_array = host.array.is_some_and(|b| fk.reads.contains(&b));
+            if of_array {
+                // It comes after the kernel, and moves up to it.
                 if j < i || !facts[i + 1..j].iter().all(|x| fk.may_move_past(x)) {
                     continue;
                 }
@@ -62,14 +105,15 @@ pub(super) fn fold_into_scan(
                 let KernelOp::Fold { shape, .. } = &k.op else {
                     continue;
                 };
-                let reads_scan = |x: &Facts| {
+                let reads_host = |x: &Facts| {
                     x.uses
                         .iter()
                         .any(|n| s.outputs.iter().any(|o| *n == Name::Buf(o.0)))
                 };
-                if !same_shape(&plan.arena, *shape, space)
+                if !host.scan
+                    || !same_shape(&plan.arena, *shape, host.space)
                     || fs.reads.is_disjoint(&fk.reads)
-                    || reads_scan(fk)
+                    || reads_host(fk)
                 {
                     continue;
                 }
@@ -77,13 +121,13 @@ pub(super) fn fold_into_scan(
                     continue;
                 }
             }
-            let (scan, fold) = (s.clone(), k.clone());
-            let Some(merged) = join(plan, scan, fold, of_outputs) else {
+            let (pass, fold) = (s.clone(), k.clone());
+            let Some(merged) = join(plan, pass, fold, of_array) else {
                 continue;
             };
             let mut merged = merged;
-            // The scan's array stays stored where another step reads it.
-            if let Some(b) = scanned.filter(|_| of_outputs) {
+            // A scan's array stays stored where another step reads it.
+            if let Some(b) = host.array.filter(|_| of_array && host.scan) {
                 let others = facts
                     .iter()
                     .enumerate()
@@ -121,12 +165,13 @@ fn movable(facts: &[Facts], i: usize, j: usize) -> bool {
             .all(|x| facts[lo].may_move_past(x) && x.uses_none_of(&facts[lo].defines))
 }
 
-/// Scan kernel `scan` with fold kernel `fold` in its traversal; `None` when
-/// the fold reads the scan's array other than at its own element.
-fn join(plan: &mut Plan, scan: Kernel, fold: Kernel, of_outputs: bool) -> Option<Kernel> {
+/// Kernel `pass` (a scan or a generate) with fold kernel `fold` in its
+/// pass; `None` when the fold reads the kernel's array other than at its own
+/// element.
+fn join(plan: &mut Plan, pass: Kernel, fold: Kernel, of_array: bool) -> Option<Kernel> {
     let alone = fold.clone();
-    let scanned = of_outputs.then(|| scan.outputs[0]);
-    let fold = match scanned {
+    let array = of_array.then(|| pass.outputs[0]);
+    let fold = match array {
         Some(b) => {
             let shape = plan.buffers[b].shape;
             let (k, t, _) = read_in_register(plan, shape, b, fold)?;
@@ -154,22 +199,24 @@ fn join(plan: &mut Plan, scan: Kernel, fold: Kernel, of_outputs: bool) -> Option
     else {
         return None;
     };
-    let mut scan = scan;
-    let KernelOp::Scan {
-        f: sf,
-        post: spost,
-        folds,
-        ..
-    } = &mut scan.op
-    else {
-        return None;
+    let mut pass = pass;
+    // The kernel's element as it stores it, and its folds.
+    let (value, folds) = match &mut pass.op {
+        KernelOp::Scan {
+            f: sf,
+            post: spost,
+            folds,
+            ..
+        } => (spost.as_ref().unwrap_or(sf).body, folds),
+        KernelOp::Generate { elem, folds, .. } => (elem.fun().body, folds),
+        _ => return None,
     };
     let a = &mut plan.arena;
     let Ty::Index(rank) = a.ty(shape).clone() else {
         return None;
     };
     // `|v, ix| { let t = v; elem(ix) }`, `elem` by offset or by index.
-    let value_ty = a.ty(spost.as_ref().unwrap_or(sf).body).clone();
+    let value_ty = a.ty(value).clone();
     let v = a.new_var("v", value_ty);
     let ix = a.new_var("ix", Ty::Index(rank));
     let (vv, ixv) = (a.var_ref(v), a.var_ref(ix));
@@ -181,35 +228,32 @@ fn join(plan: &mut Plan, scan: Kernel, fold: Kernel, of_outputs: bool) -> Option
     if let Some(t) = t {
         body = a.let_(t, vv, body);
     }
-    folds.push(ScanFold {
+    folds.push(PassFold {
         shape,
         elem: Fun {
             params: vec![v, ix],
             body,
         },
-        scanned,
+        of_array: array,
         z,
         f,
         all,
         post,
         alone: Box::new(alone),
     });
-    scan.fused.push(SIBLING);
-    scan.fused.extend(fused);
-    scan.outputs.extend(outputs);
-    Some(scan)
+    pass.fused.push(SIBLING);
+    pass.fused.extend(fused);
+    pass.outputs.extend(outputs);
+    Some(pass)
 }
 
 impl Plan {
-    /// The plan with every scan's folds run apart, after the scan, as the
-    /// fold kernels they were, the scan storing its array again: for a back
-    /// end that does not run folds inside a scan (the PTX back end). The
-    /// plan itself when it has none.
-    pub fn scan_folds_apart(&self) -> Cow<'_, Plan> {
-        let has_folds = self
-            .kernels()
-            .any(|k| matches!(&k.op, KernelOp::Scan { folds, .. } if !folds.is_empty()));
-        if !has_folds {
+    /// The plan with the folds in every kernel's pass run apart, after the
+    /// kernel, as the fold kernels they were, a scan storing its array
+    /// again: for a back end that does not run folds inside another kernel
+    /// (the PTX back end). The plan itself when it has none.
+    pub fn folds_apart(&self) -> Cow<'_, Plan> {
+        if !self.kernels().any(|k| !k.op.pass_folds().is_empty()) {
             return Cow::Borrowed(self);
         }
         let mut plan = self.clone();
@@ -225,21 +269,23 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
     for step in std::mem::take(steps) {
         match step {
             Step::Kernel(mut k) => {
-                let KernelOp::Scan { folds, stored, .. } = &mut k.op else {
-                    out.push(Step::Kernel(k));
-                    continue;
+                let (folds, own) = match &mut k.op {
+                    KernelOp::Scan { folds, stored, .. } => {
+                        let own = usize::from(*stored);
+                        *stored = true;
+                        (std::mem::take(folds), own)
+                    }
+                    KernelOp::Generate { folds, .. } => (std::mem::take(folds), 1),
+                    _ => (Vec::new(), k.outputs.len()),
                 };
-                let folds = std::mem::take(folds);
                 if folds.is_empty() {
                     out.push(Step::Kernel(k));
                     continue;
                 }
-                let own = if *stored { 1 } else { 0 };
-                *stored = true;
                 k.outputs.truncate(own);
                 if own == 0 {
                     // The array the folds of the outputs read: stored again.
-                    match folds.iter().find_map(|g| g.scanned) {
+                    match folds.iter().find_map(|g| g.of_array) {
                         Some(b) => k.outputs.push(b),
                         None => unreachable!("a scan that stores nothing has a fold of its array"),
                     }
