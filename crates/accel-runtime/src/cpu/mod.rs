@@ -295,11 +295,17 @@ where
         while i < hi {
             let (r, j0) = (i / len, i % len);
             let end = hi.min((r + 1) * len);
-            let mut acc = folds.empty;
+            // The first element seeds the accumulator, so that it holds
+            // every field from the start (the generated folds' `Option`s
+            // are then `Some` throughout, and their tests fold away).
+            let v = f(r, j0);
             // SAFETY: `i..end` lies below `hi <= n` = the capacity; the
             // ranges given to `run` are disjoint.
+            unsafe { C::write(out, i, v) };
+            let mut acc = (folds.elem)(r, j0, v);
+            // SAFETY: as above.
             unsafe {
-                C::write_each(out, i..end, false, &mut |k| {
+                C::write_each(out, i + 1..end, false, &mut |k| {
                     let j = j0 + (k - i);
                     let v = f(r, j);
                     acc = (folds.combine)(acc, (folds.elem)(r, j, v));

@@ -624,14 +624,27 @@ where
         }
         let base = r * self.len;
         let k = self.part(r, range.start);
-        let mut acc = self.folds.empty;
+        let shift = if self.one_more_per_row { r } else { 0 };
+        // The first element in scan order seeds the accumulator, so that it
+        // holds every field from the start (the generated folds' `Option`s
+        // are then `Some` throughout, and their tests fold away).
+        let (first, range) = if rev {
+            (range.end - 1, range.start..range.end - 1)
+        } else {
+            (range.start, range.start + 1..range.end)
+        };
+        let w = (self.post)(r, first - base, next(first));
+        if self.store {
+            // SAFETY: as in `Outputs::put`.
+            unsafe { D::write(self.out, first + shift, w) }
+        }
+        let mut acc = (self.folds.elem)(r, first - base, w);
         let mut one = |i: usize| {
             let w = (self.post)(r, i - base, next(i));
             acc = self.add(acc, (self.folds.elem)(r, i - base, w));
             w
         };
         if self.store {
-            let shift = if self.one_more_per_row { r } else { 0 };
             let slots = range.start + shift..range.end + shift;
             // SAFETY: as in `Outputs::put_each`.
             unsafe { D::write_each(self.out, slots, rev, &mut |slot| one(slot - shift)) }
