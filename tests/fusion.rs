@@ -1930,6 +1930,20 @@ mod generate_folds {
             let t = m.map(|x| (x * 0.01).exp());
             (t.maximum(), t.transpose())
         }
+        // In a loop body: each step's state summed as it is made, the sum
+        // going into the next step.
+        pub fn damped(xs: &Vector<f64>, ws: &Vector<f64>, steps: usize) -> (Vector<f64>, Scalar<f64>) {
+            let mut v = xs.map(|x| x);
+            let mut total = 0.0;
+            let mut k = 0usize;
+            while k < steps {
+                let next = v.zip_with(ws, |x, w| (x * 0.5 + total * w).exp() - 1.0);
+                total = next.map(|a| a * a).sum().value() * 0.001;
+                v = next;
+                k += 1;
+            }
+            (v, fill([], total))
+        }
         // Only folds read the array: the solver computes it inside their
         // kernel, unstored, rather than storing it beside them.
         pub fn only_folds(xs: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
@@ -1957,6 +1971,11 @@ fn generate_folds_share_the_generates_pass() {
     let r = plan(fused::rows::SOURCE, "rows", Options::default());
     assert_eq!(r.kernels().count(), 2, "{}", r.explain());
     assert_eq!(r.traffic().reads.to_string(), "2m.0*m.1", "{}", r.explain());
+    // The loop body is one kernel, the map with the sum in its pass (the
+    // others: the first state's copy, the result's `fill`).
+    let d = plan(fused::damped::SOURCE, "damped", Options::default());
+    assert_eq!(d.kernels().count(), 3, "{}", d.explain());
+    assert!(d.explain().contains("zip_with & map -> fold"), "{}", d.explain());
     let o = plan(fused::only_folds::SOURCE, "only_folds", Options::default());
     assert_eq!(o.kernels().count(), 1, "{}", o.explain());
     assert_eq!(o.traffic().writes.to_string(), "2", "{}", o.explain());
@@ -1986,6 +2005,24 @@ fn generate_folds_compute_what_the_interpreter_does() {
             (0..n)
                 .map(|i| (hash(i + 5) % 400) as f64 / 4.0 - 50.0)
                 .collect::<Vec<_>>(),
+        );
+        let ws = Vector::from((0..n).map(|i| (hash(i + 3) % 8) as f64 / 8.0).collect::<Vec<_>>());
+        let xs_small = Vector::from(xd.to_vec().iter().map(|x| x / 256.0).collect::<Vec<_>>());
+        let args = [arg(&xs_small), arg(&ws), arg(3usize)];
+        let tol = sum_tol(1e-12, n as f64 * 4.0);
+        check_ok(
+            fused::damped::SOURCE,
+            "damped",
+            &args,
+            fused::damped(&xs_small, &ws, 3),
+            tol,
+        );
+        check_ok(
+            fused::damped::SOURCE,
+            "damped",
+            &args,
+            no_fusion::damped(&xs_small, &ws, 3),
+            tol,
         );
         let args = [arg(&xd)];
         let src = fused::only_folds::SOURCE;
