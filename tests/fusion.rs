@@ -1791,7 +1791,7 @@ fn reversed_reads_are_tested_unless_proved() {
     }
 }
 
-/// Folds in a scan's traversal (`plan::horizontal::scan_folds`): of the
+/// Folds in a scan's traversal (`plan::horizontal::pass_folds`): of the
 /// scan's outputs, and over its input space beside it; on the PTX path the
 /// folds run as kernels after the scan (`Plan::folds_apart`).
 mod scan_folds {
