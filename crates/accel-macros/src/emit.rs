@@ -347,7 +347,7 @@ fn program_items(
             quote!(let #ident = ::accel::__rt::Elem::into_repr(#ident);)
         })
         .collect();
-    let args: Vec<syn::Ident> = program.params.iter().map(|p| param_ident(p)).collect();
+    let args: Vec<syn::Ident> = program.params.iter().map(param_ident).collect();
     // Scalars passed by reference are read once, up front.
     let deref_scalars: Vec<TokenStream> = f
         .sig

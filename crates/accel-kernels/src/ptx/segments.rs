@@ -311,7 +311,7 @@ fn fold_together(
     let usize_ty = Ty::Prim(Prim::Usize);
     let unit = l.literal(unit);
     let acc = l.fresh(t);
-    l.assign(&acc, &[unit.clone()], t);
+    l.assign(&acc, std::slice::from_ref(&unit), t);
     let base = l.fresh(&usize_ty);
     l.assign(&base, &[start.to_string()], &usize_ty);
     let base = base[0].clone();
@@ -361,7 +361,7 @@ fn fold_together(
     l.ins(format!("add.u64 {k}, {base}, {lane64};"));
     l.ins(format!("setp.lt.u64 {have}, {k}, {end};"));
     let x = l.fresh(t);
-    l.assign(&x, &[unit.clone()], t);
+    l.assign(&x, std::slice::from_ref(&unit), t);
     l.ins(format!("@!{have} bra {skip};"));
     let v = element(l, &k)?;
     l.assign(&x, &v, t);

@@ -267,7 +267,8 @@ fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> 
             match merge_diagonal(plan, take_kernel(merged), take_kernel(y)) {
                 Ok(k) => merged = Step::Kernel(k),
                 // (The model said it could: kept apart, still right.)
-                Err((x, y)) => {
+                Err(pair) => {
+                    let (x, y) = *pair;
                     out.push(Step::Kernel(x));
                     merged = Step::Kernel(y);
                 }
@@ -280,7 +281,7 @@ fn apply(plan: &mut Plan, steps: Vec<Step>, g: &ilp::Graph, c: &ilp::Choice) -> 
 
 /// `x` and `y` merged, `y` taking the elements of `x`'s outputs that it
 /// reads from `x`'s element rather than from memory (diagonal fusion).
-fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kernel, Kernel)> {
+fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, Box<(Kernel, Kernel)>> {
     let original = y.clone();
     let mut y = y;
     let mut links = Vec::new();
@@ -294,14 +295,14 @@ fn merge_diagonal(plan: &mut Plan, x: Kernel, y: Kernel) -> Result<Kernel, (Kern
             continue;
         }
         let KernelOp::Generate { shape, .. } = x.op else {
-            return Err((x, original));
+            return Err(Box::new((x, original)));
         };
         match inline::read_in_register(plan, shape, *o, y.clone()) {
             Some((new, t, _)) => {
                 y = new;
                 links.push((t, k));
             }
-            None => return Err((x, original)),
+            None => return Err(Box::new((x, original))),
         }
     }
     Ok(merge_linked(&mut plan.arena, x, y, &links))
