@@ -266,9 +266,9 @@ impl Plan {
 
 fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
     let mut out = Vec::with_capacity(steps.len());
-    for step in std::mem::take(steps) {
-        match step {
-            Step::Kernel(mut k) => {
+    for mut step in std::mem::take(steps) {
+        match &mut step {
+            Step::Kernel(k) => {
                 let (folds, own) = match &mut k.op {
                     KernelOp::Scan { folds, stored, .. } => {
                         let own = usize::from(*stored);
@@ -278,63 +278,37 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
                     KernelOp::Generate { folds, .. } => (std::mem::take(folds), 1),
                     _ => (Vec::new(), k.outputs.len()),
                 };
-                if folds.is_empty() {
-                    out.push(Step::Kernel(k));
+                if !folds.is_empty() {
+                    k.outputs.truncate(own);
+                    if own == 0 {
+                        // The array the folds of the outputs read: stored again.
+                        match folds.iter().find_map(|g| g.of_array) {
+                            Some(b) => k.outputs.push(b),
+                            None => unreachable!("a scan that stores nothing has a fold of its array"),
+                        }
+                    }
+                    let split = k
+                        .fused
+                        .iter()
+                        .position(|o| *o == SIBLING)
+                        .unwrap_or(k.fused.len());
+                    k.fused.truncate(split);
+                    out.push(step);
+                    out.extend(folds.into_iter().map(|g| Step::Kernel(*g.alone)));
                     continue;
                 }
-                k.outputs.truncate(own);
-                if own == 0 {
-                    // The array the folds of the outputs read: stored again.
-                    match folds.iter().find_map(|g| g.of_array) {
-                        Some(b) => k.outputs.push(b),
-                        None => unreachable!("a scan that stores nothing has a fold of its array"),
-                    }
-                }
-                let split = k
-                    .fused
-                    .iter()
-                    .position(|o| *o == SIBLING)
-                    .unwrap_or(k.fused.len());
-                k.fused.truncate(split);
-                out.push(Step::Kernel(k));
-                out.extend(folds.into_iter().map(|g| Step::Kernel(*g.alone)));
             }
-            Step::If {
-                cond,
-                mut then,
-                mut els,
-                outs,
-            } => {
+            Step::If { then, els, .. } => {
                 apart(plan, &mut then.steps);
                 apart(plan, &mut els.steps);
-                out.push(Step::If {
-                    cond,
-                    then,
-                    els,
-                    outs,
-                });
             }
-            Step::While {
-                state,
-                init,
-                mut cond,
-                mut body,
-                outs,
-                pulls,
-            } => {
+            Step::While { cond, body, .. } => {
                 apart(plan, &mut cond.steps);
                 apart(plan, &mut body.steps);
-                out.push(Step::While {
-                    state,
-                    init,
-                    cond,
-                    body,
-                    outs,
-                    pulls,
-                });
             }
-            s => out.push(s),
+            _ => {}
         }
+        out.push(step);
     }
     super::renumber(plan, &out);
     *steps = out;
