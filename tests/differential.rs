@@ -2758,6 +2758,30 @@ fn errors_in_unused_top_level_reductions() {
     );
 }
 
+/// A generate over rows whose value the map after it ignores: the map still
+/// computes each element it maps, so every read out of bounds fails, not
+/// only one in the first element of a row (the CPU's values the same along
+/// a row, `cpu/rows.rs`, once computed this element from its row's first).
+#[acc]
+fn ignored_rows(a: &Array<i32, 3>) -> Array<u8, 3> {
+    generate([3, 1, 5], |[i, j, k]| a[[i, j + 1, k]]).map(|_x| 2u8)
+}
+
+#[test]
+fn errors_in_a_value_a_map_ignores() {
+    let a = Array::<i32, 3>::from_vec([5, 3, 4], (0..60).collect()).unwrap();
+    let src = ignored_rows::SOURCE;
+    check_err(
+        src,
+        "ignored_rows",
+        &[arg(&a)],
+        ignored_rows(&a),
+        ErrorKind::IndexOutOfBounds,
+    );
+    let b = Array::<i32, 3>::from_vec([5, 3, 5], (0..75).collect()).unwrap();
+    check_ok(src, "ignored_rows", &[arg(&b)], ignored_rows(&b), EXACT);
+}
+
 /// Fusion computes only the elements the result needs: the fused zip never
 /// reads the out-of-bounds element that the interpreter, which materialises
 /// every intermediate array, does. Documented in docs/language.md.

@@ -160,8 +160,15 @@ impl Walk<'_> {
             Expr::Scalar(Scalar::MakeIndex(xs)) | Expr::Scalar(Scalar::Tuple(xs)) => {
                 Along::Parts(xs.iter().map(|x| self.along(*x)).collect())
             }
+            // Computing the `let` computes its value, which may fail at
+            // some elements of the row only (a read out of bounds), even
+            // when the body does not use it: the same along the row only
+            // when the value is.
             Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let v = self.along(*value);
+                if !v.fixed() {
+                    return Along::Varies;
+                }
                 self.scoped(*var, v, *body)
             }
             // A read: the same element along the row when its index is.
