@@ -1979,11 +1979,22 @@ fn generate_folds_share_the_generates_pass() {
     let o = plan(fused::only_folds::SOURCE, "only_folds", Options::default());
     assert_eq!(o.kernels().count(), 1, "{}", o.explain());
     assert_eq!(o.traffic().writes.to_string(), "2", "{}", o.explain());
-    // The PTX path runs them apart: the generate, then the folds.
+    // Apart: the generate, then the folds.
     for (p, n) in [(&s, 4), (&k, 3), (&r, 3)] {
         let apart = p.folds_apart();
         assert_eq!(apart.kernels().count(), n, "{apart:?}");
         assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
+    }
+    // The PTX path keeps the first fold in the generate's pass (the fold's
+    // skeleton, storing each element as it makes it); `kept`'s second fold
+    // runs after it.
+    for (p, n) in [(&s, 3), (&k, 2), (&r, 2), (&d, 3)] {
+        let gpu = accel_kernels::ptx::gpu_plan(p);
+        assert_eq!(gpu.kernels().count(), n, "{gpu:?}");
+        assert!(accel_core::valid::plan(&gpu).is_ok(), "{gpu:?}");
+        let ptx = accel_kernels::ptx::program(p);
+        assert!(ptx.unsupported.is_none(), "{:?}", ptx.unsupported);
+        assert!(ptx.text.contains("_fold_"), "{}", ptx.text);
     }
 }
 

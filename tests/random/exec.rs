@@ -572,7 +572,8 @@ mod tests {
             accel_core::compile_source(source, "f").unwrap_or_else(|e| panic!("{}", e.message));
         let ptx = accel_kernels::ptx::program(&plan);
         let dev = accel_runtime::Backend::ptx_sim().expect("simulator");
-        let got = GpuProgram::new(&plan.folds_apart(), &ptx).run(dev.device().expect("a device"), args);
+        let got = GpuProgram::new(&accel_kernels::ptx::gpu_plan(&plan), &ptx)
+            .run(dev.device().expect("a device"), args);
         (accel_core::interp::run(&program, args), got)
     }
 

@@ -1375,6 +1375,25 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
     // The result: one or two of the arrays computed last.
     let n = g.arrays.len();
     let mut results = vec![g.arrays[n - 1].clone()];
+    // Now and then a reduction of the last array beside it, so that a fold
+    // of an array that is also a result comes up (a fold in its producer's
+    // pass, `plan::horizontal::pass_folds`).
+    let last = g.arrays[n - 1].clone();
+    if let (E::P(p), true) = (
+        last.ty.elem,
+        last.ty.rank >= 1 && n > inputs.len() && g.rng.chance(0.2),
+    ) {
+        let f = g.reduce(p, &last.name);
+        let v = g.fresh("v");
+        let _ = writeln!(body, "    let {v} = {f};");
+        results.push(AVar {
+            name: v,
+            ty: ArrTy {
+                elem: last.ty.elem,
+                rank: last.ty.rank - 1,
+            },
+        });
+    }
     for _ in 0..2 {
         if g.rng.chance(0.3) {
             results.push(g.arrays[g.rng.below(n)].clone());

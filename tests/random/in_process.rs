@@ -21,8 +21,8 @@ pub fn verdict(p: &gen::Program) -> String {
         let (_, plan) = accel_core::compile_source(&p.source, &p.name)
             .map_err(|e| accel::Error::new("compile", e.message))?;
         let ptx = accel_kernels::ptx::program(&plan);
-        // The kernels the PTX was made for: folds in a scan run after it.
-        let apart = plan.folds_apart();
+        // The kernels the PTX was made for (`ptx::gpu_plan`).
+        let apart = accel_kernels::ptx::gpu_plan(&plan);
         let prog = exec::GpuProgram::new(&apart, &ptx);
         let backend = device()?;
         let dev = backend.device().expect("a GPU backend has a device");

@@ -34,7 +34,7 @@ use std::collections::HashSet;
 
 pub fn program_body(plan: &Plan, prog: &PtxProgram, rt: &TokenStream) -> TokenStream {
     // The kernels `ptx::program` made PTX for.
-    let plan = &*plan.folds_apart();
+    let plan = &*crate::ptx::gpu_plan(plan);
     if let Some(why) = &prog.unsupported {
         let name = &plan.name;
         return quote!(::core::result::Result::Err(#rt::gpu::error_word::unsupported(#name, #why)));
@@ -105,6 +105,9 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
     // combination's type; the output differs when maps follow (`post`).
     let acc = match &k.op {
         KernelOp::Fold { f, .. } | KernelOp::Scan { f, .. } => plan.arena.var(f.params[0]).ty.clone(),
+        KernelOp::Generate { folds, .. } if !folds.is_empty() => {
+            plan.arena.var(folds[0].f.params[0]).ty.clone()
+        }
         KernelOp::Expand {
             sink: ExpandSink::Fold { f, .. },
             ..
@@ -120,6 +123,16 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         }
     };
     let (skeleton, iter, z) = match &k.op {
+        // A fold in the generate's pass (`ptx::gpu_plan`): the fold's
+        // skeleton over the generate's shape, with the fold's outputs.
+        KernelOp::Generate { shape, folds, .. } if !folds.is_empty() => {
+            let g = &folds[0];
+            (
+                fold_skeleton(plan, g.all, g.z.is_some(), k.outputs[1]),
+                *shape,
+                g.z,
+            )
+        }
         KernelOp::Generate { shape, elem, .. } => (
             Skeleton::Generate {
                 segments: crate::ptx::segments::shares(&plan.arena, elem),
@@ -128,12 +141,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
             None,
         ),
         KernelOp::Fold { shape, z, all, .. } => {
-            let s = if *all || plan.buffer(k.outputs[0]).rank == 0 {
-                Skeleton::FoldAll { z: z.is_some() }
-            } else {
-                Skeleton::FoldRows { z: z.is_some() }
-            };
-            (s, *shape, *z)
+            (fold_skeleton(plan, *all, z.is_some(), k.outputs[0]), *shape, *z)
         }
         KernelOp::Scan { shape, z, .. } => (Skeleton::Scan, *shape, *z),
         KernelOp::Permute { defaults, shape, .. } => (
@@ -225,6 +233,16 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         iter,
         z,
         at: k.at,
+    }
+}
+
+/// A fold's skeleton: to one value (of everything, or into a rank-0
+/// `result`), or of each row.
+fn fold_skeleton(plan: &Plan, all: bool, z: bool, result: accel_core::ir::BufId) -> Skeleton {
+    if all || plan.buffer(result).rank == 0 {
+        Skeleton::FoldAll { z }
+    } else {
+        Skeleton::FoldRows { z }
     }
 }
 

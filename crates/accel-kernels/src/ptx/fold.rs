@@ -2,23 +2,76 @@
 //! contiguous range, or every so many elements for a commutative `f`; the
 //! block reduces in order and writes one partial; pass 2 reduces the
 //! partials with `z`), and a fold of each innermost row (a warp per short
-//! row, a block per long one; the host picks).
+//! row, a block per long one; the host picks). Either folds a kernel's
+//! element function, or a generate's elements, stored as they are made, with
+//! the fold in the generate's pass ([`Elems`]).
 
 use super::blocks::{
-    apply2, block_reduce, chunk, elem_at, extra, global_id, ids, l_prefix, reduce_range, reduce_strided,
-    row_loop, shared_decl, warp_reduce, wide, Ids, Load, Out, Reduced, MAX_WARPS,
+    apply2, block_reduce, chunk, elem_at, extra, global_id, ids, iter_dims, l_prefix, reduce_range,
+    reduce_strided, row_loop, shared_decl, warp_reduce, wide, Dest, Ids, Load, Out, Reduced, MAX_WARPS,
 };
 use super::lower::{leaves, Arg, Class, Lower, Unsupported};
 use super::vector;
 use accel_core::ir::{Fun, Ty};
-use accel_core::plan::ElemFn;
+use accel_core::plan::{ElemFn, PassFold};
 
-pub(super) fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<String, Unsupported> {
+/// What a fold skeleton folds.
+#[derive(Clone, Copy)]
+pub(super) enum Elems<'a> {
+    /// A fold kernel's element function.
+    Of(&'a ElemFn),
+    /// The elements of a generate `gen`, each stored to `dest` as it is
+    /// made and then folded as `fold` takes it (a fold in the generate's
+    /// pass: the generate's array is written once and never read back).
+    Pass {
+        gen: &'a ElemFn,
+        dest: &'a Dest,
+        fold: &'a PassFold,
+    },
+}
+
+impl<'a> Elems<'a> {
+    /// The element to fold at row-major offset `j`.
+    fn at(self, l: &mut Lower, j: &str) -> Result<Vec<String>, Unsupported> {
+        match self {
+            Elems::Of(e) => elem_at(l, e, j),
+            Elems::Pass { gen, dest, fold } => {
+                let v = elem_at(l, gen, j)?;
+                dest.store(l, j, &v);
+                // `|value, ix|`: the fold's element from the generate's.
+                let (value, ix) = (fold.elem.params[0], fold.elem.params[1]);
+                let rank = match &l.a.var(ix).ty {
+                    Ty::Index(r) => *r,
+                    _ => 1,
+                };
+                let dims = iter_dims(l, rank);
+                let at = l.delinearize(j, &dims);
+                let old_v = l.bind(value, v);
+                let old_ix = l.bind(ix, at);
+                let r = l.expr(fold.elem.body);
+                l.unbind(ix, old_ix);
+                l.unbind(value, old_v);
+                r
+            }
+        }
+    }
+
+    /// Quads of four elements with 16-byte loads, where they apply (not to
+    /// a generate's pass, whose stores go element by element).
+    fn quad(self, l: &mut Lower) -> Option<(vector::Quad, &'a ElemFn)> {
+        match self {
+            Elems::Of(e) => vector::quad(l, e, &[]).map(|q| (q, e)),
+            Elems::Pass { .. } => None,
+        }
+    }
+}
+
+pub(super) fn fold_part(l: &mut Lower, e: Elems, f: &Fun, t: &Ty) -> Result<String, Unsupported> {
     let n = extra(l, "n");
     let per = extra(l, "per");
     let id = ids(l);
     let g = global_id(l, &id);
-    let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+    let mut load = |l: &mut Lower, j: &str| e.at(l, j);
     let (acc, have) = if accel_core::plan::commutative(l.a, f) {
         // Any order will do: the threads that have elements (`ceil(n / per)`,
         // as in the contiguous split, so the same blocks have results) take
@@ -28,8 +81,8 @@ pub(super) fn fold_part(l: &mut Lower, e: &ElemFn, f: &Fun, t: &Ty) -> Result<St
         l.ins(format!("sub.u64 {threads}, {threads}, 1;"));
         l.ins(format!("div.u64 {threads}, {threads}, {per};"));
         let mut by_one = |l: &mut Lower| reduce_strided(l, &g, &threads, &threads, &n, f, t, &mut load);
-        match vector::quad(l, e, &[]) {
-            Some(q) => vector::reduce_quads(l, &q, e, &g, &threads, &n, f, t, &mut by_one)?,
+        match e.quad(l) {
+            Some((q, e)) => vector::reduce_quads(l, &q, e, &g, &threads, &n, f, t, &mut by_one)?,
             None => by_one(l)?,
         }
     } else {
@@ -141,7 +194,7 @@ fn row_part(
 
 pub(super) fn fold_rows(
     l: &mut Lower,
-    e: &ElemFn,
+    e: Elems,
     z: bool,
     f: &Fun,
     out: &Out,
@@ -159,7 +212,7 @@ pub(super) fn fold_rows(
         let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
         l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
         l.ins(format!("add.u64 {limit}, {first}, {len};"));
-        let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+        let mut load = |l: &mut Lower, j: &str| e.at(l, j);
         let (acc, have) = row_part(l, &first, &limit, &tid, &ntid, &per, f, t, &mut load)?;
         let idr = Ids {
             tid: tidc.clone(),
@@ -187,7 +240,7 @@ pub(super) fn fold_rows(
 /// no block barrier, so the warps of a block take rows independently.
 pub(super) fn fold_rows_warp(
     l: &mut Lower,
-    e: &ElemFn,
+    e: Elems,
     z: bool,
     f: &Fun,
     out: &Out,
@@ -215,7 +268,7 @@ pub(super) fn fold_rows_warp(
     let (first, limit) = (l.reg(Class::Rd), l.reg(Class::Rd));
     l.ins(format!("mul.lo.u64 {first}, {row}, {len};"));
     l.ins(format!("add.u64 {limit}, {first}, {len};"));
-    let mut load = |l: &mut Lower, j: &str| elem_at(l, e, j);
+    let mut load = |l: &mut Lower, j: &str| e.at(l, j);
     let (acc, have) = row_part(l, &first, &limit, &lane64, &warp_size, &per, f, t, &mut load)?;
     warp_reduce(l, &acc, &have, &lane, f, t)?;
     let done = l.label("wrdone");

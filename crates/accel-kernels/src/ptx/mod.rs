@@ -39,7 +39,8 @@ mod vector;
 pub use lower::{Arg, ErrSite};
 
 use accel_core::ir::Ty;
-use accel_core::plan::Plan;
+use accel_core::plan::{KernelOp, Plan};
+use std::borrow::Cow;
 
 /// A program's PTX module and what the host code needs to launch it.
 #[derive(Clone, Debug)]
@@ -64,10 +65,23 @@ pub struct EntryPtx {
     pub params: Vec<Arg>,
 }
 
-/// Compiles every kernel of `plan`.
+/// The plan the GPU path runs, whose kernels [`program`] compiles: a
+/// generate keeps the first fold in its pass, run by the fold's skeleton
+/// with each element stored as it is made; the other folds in a pass run as
+/// kernels of their own after it ([`Plan::folds_apart_but_first`]), as do
+/// the folds in a scan's pass (its tiles would need a second reduction
+/// across tiles), and a generate's whose warps share segment loops
+/// (`segments`: the generate skeleton's own loop runs those).
+pub fn gpu_plan(plan: &Plan) -> Cow<'_, Plan> {
+    plan.folds_apart_but_first(|p, k| match &k.op {
+        KernelOp::Generate { elem, .. } => !segments::shares(&p.arena, elem),
+        _ => false,
+    })
+}
+
+/// Compiles every kernel of `plan`'s [`gpu_plan`].
 pub fn program(plan: &Plan) -> PtxProgram {
-    // Folds in a scan's traversal run as kernels of their own, after it.
-    let plan = &*plan.folds_apart();
+    let plan = &*gpu_plan(plan);
     let buf_elems: Vec<Ty> = plan.buffers.iter().map(|(_, b)| b.elem.clone()).collect();
     let mut sites = Vec::new();
     let mut funcs = Vec::new();

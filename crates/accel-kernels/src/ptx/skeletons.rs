@@ -30,12 +30,12 @@
 //!   (`super::stencil`).
 
 use super::blocks::{Dest, Out};
-use super::fold::{fold_final, fold_part, fold_rows, fold_rows_warp};
+use super::fold::{fold_final, fold_part, fold_rows, fold_rows_warp, Elems};
 use super::generate::generate;
 use super::lower::{ErrSite, Lower, Unsupported};
 use super::scan::ScanSpec;
 use super::EntryPtx;
-use accel_core::ir::{ScanKind, Ty};
+use accel_core::ir::{Fun, ScanKind, Ty};
 use accel_core::plan::bounds::{Iteration, Proofs};
 use accel_core::plan::{Kernel, KernelOp, Plan};
 use accel_types::launch::{FoldAllEntry, FoldRowsEntry, GenerateEntry, PermuteEntry, ScanEntry, SortEntry};
@@ -78,10 +78,32 @@ pub fn kernel(
         entries: Vec::new(),
     };
     match &k.op {
-        KernelOp::Generate { elem, .. } => ents.add(GenerateEntry::Map.suffix(), |l| {
-            generate(l, elem, &dest)?;
-            Ok(String::new())
-        })?,
+        KernelOp::Generate { elem, folds, .. } if folds.is_empty() => {
+            ents.add(GenerateEntry::Map.suffix(), |l| {
+                generate(l, elem, &dest)?;
+                Ok(String::new())
+            })?
+        }
+        // One fold in the generate's pass (`super::gpu_plan`): the fold's
+        // skeleton, each element stored as it is made.
+        KernelOp::Generate { elem, folds, .. } => {
+            let fold = &folds[0];
+            let result = Dest::buffer(k.outputs[1].0, &buf_elems[k.outputs[1].0 as usize]);
+            let e = Elems::Pass {
+                gen: elem,
+                dest: &dest,
+                fold,
+            };
+            let to_scalar = fold.all || plan.buffer(k.outputs[1]).rank == 0;
+            ents.fold(
+                e,
+                fold.z.is_some(),
+                &fold.f,
+                fold.post.as_ref(),
+                result,
+                to_scalar,
+            )?;
+        }
         KernelOp::Fold {
             elem,
             z,
@@ -90,30 +112,15 @@ pub fn kernel(
             post,
             ..
         } => {
-            // The accumulator's type; the stored type differs when maps after
-            // the fold are fused into it (`post`).
-            let acc_ty = plan.arena.var(f.params[0]).ty.clone();
-            let out = Out {
-                dest: dest.clone(),
-                post: post.as_ref(),
-                longer_rows: false,
-            };
             let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
-            if to_scalar {
-                ents.add(FoldAllEntry::Part.suffix(), |l| fold_part(l, elem, f, &acc_ty))?;
-                ents.add(FoldAllEntry::Final.suffix(), |l| {
-                    fold_final(l, z.is_some(), f, &out, &acc_ty)
-                })?;
-            } else {
-                // A block per row (entry 0) or a warp per row (entry 1): the
-                // host picks from the row length (`host::fold_row_split`).
-                ents.add(FoldRowsEntry::Block.suffix(), |l| {
-                    fold_rows(l, elem, z.is_some(), f, &out, &acc_ty)
-                })?;
-                ents.add(FoldRowsEntry::Warp.suffix(), |l| {
-                    fold_rows_warp(l, elem, z.is_some(), f, &out, &acc_ty)
-                })?;
-            }
+            ents.fold(
+                Elems::Of(elem),
+                z.is_some(),
+                f,
+                post.as_ref(),
+                dest.clone(),
+                to_scalar,
+            )?;
         }
         KernelOp::Scan {
             elem,
@@ -198,6 +205,42 @@ struct Entries<'p, 's> {
 }
 
 impl Entries<'_, '_> {
+    /// A fold's entries: to a scalar in two passes, or of each innermost
+    /// row by a block or by a warp (the host picks from the row length,
+    /// `host::fold_row_split`). `post`: the maps after the fold, applied
+    /// as its results are stored to `dest`.
+    fn fold(
+        &mut self,
+        e: Elems,
+        z: bool,
+        f: &Fun,
+        post: Option<&Fun>,
+        dest: Dest,
+        to_scalar: bool,
+    ) -> Result<(), Unsupported> {
+        // The accumulator's type; the stored type differs when maps after
+        // the fold are fused into it (`post`).
+        let acc_ty = self.plan.arena.var(f.params[0]).ty.clone();
+        let out = Out {
+            dest,
+            post,
+            longer_rows: false,
+        };
+        if to_scalar {
+            self.add(FoldAllEntry::Part.suffix(), |l| fold_part(l, e, f, &acc_ty))?;
+            self.add(FoldAllEntry::Final.suffix(), |l| {
+                fold_final(l, z, f, &out, &acc_ty)
+            })
+        } else {
+            self.add(FoldRowsEntry::Block.suffix(), |l| {
+                fold_rows(l, e, z, f, &out, &acc_ty)
+            })?;
+            self.add(FoldRowsEntry::Warp.suffix(), |l| {
+                fold_rows_warp(l, e, z, f, &out, &acc_ty)
+            })
+        }
+    }
+
     /// Lowers entry `{prefix}_{suffix}`: `body` writes its code and returns
     /// its shared-memory declarations.
     fn add(

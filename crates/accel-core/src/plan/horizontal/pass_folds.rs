@@ -250,32 +250,49 @@ fn join(plan: &mut Plan, pass: Kernel, fold: Kernel, of_array: bool) -> Option<K
 impl Plan {
     /// The plan with the folds in every kernel's pass run apart, after the
     /// kernel, as the fold kernels they were, a scan storing its array
-    /// again: for a back end that does not run folds inside another kernel
-    /// (the PTX back end). The plan itself when it has none.
+    /// again: for a back end that does not run folds inside another kernel.
+    /// The plan itself when it has none.
     pub fn folds_apart(&self) -> Cow<'_, Plan> {
-        if !self.kernels().any(|k| !k.op.pass_folds().is_empty()) {
+        self.folds_apart_but_first(|_, _| false)
+    }
+
+    /// As [`Plan::folds_apart`], except that a generate for which
+    /// `keep_first` holds keeps the first fold in its pass (when that fold
+    /// has one output): for a back end that runs one fold in a generate's
+    /// pass (PTX: the fold's skeleton, each element stored as it is made).
+    pub fn folds_apart_but_first(&self, keep_first: impl Fn(&Plan, &Kernel) -> bool) -> Cow<'_, Plan> {
+        let keep = |plan: &Plan, k: &Kernel| {
+            matches!(&k.op, KernelOp::Generate { folds, .. }
+                if folds.first().is_some_and(|g| g.alone.outputs.len() == 1))
+                && keep_first(plan, k)
+        };
+        if !self
+            .kernels()
+            .any(|k| k.op.pass_folds().len() > usize::from(keep(self, k)))
+        {
             return Cow::Borrowed(self);
         }
         let mut plan = self.clone();
         let mut steps = std::mem::take(&mut plan.steps);
-        apart(&mut plan, &mut steps);
+        apart(&mut plan, &mut steps, &keep);
         plan.steps = steps;
         Cow::Owned(plan)
     }
 }
 
-fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
+fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -> bool) {
     let mut out = Vec::with_capacity(steps.len());
     for mut step in std::mem::take(steps) {
         match &mut step {
             Step::Kernel(k) => {
+                let kept = usize::from(keep(plan, k));
                 let (folds, own) = match &mut k.op {
                     KernelOp::Scan { folds, stored, .. } => {
                         let own = usize::from(*stored);
                         *stored = true;
                         (std::mem::take(folds), own)
                     }
-                    KernelOp::Generate { folds, .. } => (std::mem::take(folds), 1),
+                    KernelOp::Generate { folds, .. } => (folds.split_off(kept), 1 + kept),
                     _ => (Vec::new(), k.outputs.len()),
                 };
                 if !folds.is_empty() {
@@ -287,24 +304,26 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>) {
                             None => unreachable!("a scan that stores nothing has a fold of its array"),
                         }
                     }
-                    let split = k
-                        .fused
-                        .iter()
-                        .position(|o| *o == SIBLING)
-                        .unwrap_or(k.fused.len());
-                    k.fused.truncate(split);
+                    if kept == 0 {
+                        let split = k
+                            .fused
+                            .iter()
+                            .position(|o| *o == SIBLING)
+                            .unwrap_or(k.fused.len());
+                        k.fused.truncate(split);
+                    }
                     out.push(step);
                     out.extend(folds.into_iter().map(|g| Step::Kernel(*g.alone)));
                     continue;
                 }
             }
             Step::If { then, els, .. } => {
-                apart(plan, &mut then.steps);
-                apart(plan, &mut els.steps);
+                apart(plan, &mut then.steps, keep);
+                apart(plan, &mut els.steps, keep);
             }
             Step::While { cond, body, .. } => {
-                apart(plan, &mut cond.steps);
-                apart(plan, &mut body.steps);
+                apart(plan, &mut cond.steps, keep);
+                apart(plan, &mut body.steps, keep);
             }
             _ => {}
         }
