@@ -1944,6 +1944,15 @@ mod generate_folds {
             }
             (v, fill([], total))
         }
+        // Twin maps of two inputs, one of them summed: the maps share the
+        // reads of `xs` and `ys` (3 passes over memory with the sum apart)
+        // rather than the first taking the sum into its pass (4). (Once an
+        // internal error: the sibling merge took the map with its fold.)
+        pub fn twins(xs: &Vector<f32>, ys: &Vector<f32>) -> (Vector<f32>, Vector<f32>, Scalar<f32>) {
+            let a = xs.zip_with(ys, |x, y| x * y);
+            let b = xs.zip_with(ys, |x, y| x + y);
+            (a, b, a.sum())
+        }
         // Only folds read the array: the solver computes it inside their
         // kernel, unstored, rather than storing it beside them.
         pub fn only_folds(xs: &Vector<f64>) -> (Scalar<f64>, Scalar<f64>) {
@@ -1976,6 +1985,16 @@ fn generate_folds_share_the_generates_pass() {
     let d = plan(fused::damped::SOURCE, "damped", Options::default());
     assert_eq!(d.kernels().count(), 3, "{}", d.explain());
     assert!(d.explain().contains("zip_with & map -> fold"), "{}", d.explain());
+    let t = plan(fused::twins::SOURCE, "twins", Options::default());
+    assert_eq!(t.kernels().count(), 2, "{}", t.explain());
+    assert!(t.explain().contains("zip_with & zip_with"), "{}", t.explain());
+    let n = "|[min(shape(b0).0, shape(b1).0)]|";
+    assert_eq!(
+        t.traffic().reads.to_string(),
+        format!("xs + ys + {n}"),
+        "{}",
+        t.explain()
+    );
     let o = plan(fused::only_folds::SOURCE, "only_folds", Options::default());
     assert_eq!(o.kernels().count(), 1, "{}", o.explain());
     assert_eq!(o.traffic().writes.to_string(), "2", "{}", o.explain());
@@ -2034,6 +2053,25 @@ fn generate_folds_compute_what_the_interpreter_does() {
             &args,
             no_fusion::damped(&xs_small, &ws, 3),
             tol,
+        );
+        // Products and sums of multiples of 1/4 below 16: exact in f32.
+        let (xq, yq) = (floats(n, 1), floats(n, 2));
+        let quarter = |v: Vector<f32>| {
+            Vector::from(
+                v.to_vec()
+                    .iter()
+                    .map(|x| (x * 0.2).round() / 4.0)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let (xq, yq) = (quarter(Vector::from(xq)), quarter(Vector::from(yq)));
+        let args = [arg(&xq), arg(&yq)];
+        check_ok(
+            fused::twins::SOURCE,
+            "twins",
+            &args,
+            fused::twins(&xq, &yq),
+            EXACT,
         );
         let args = [arg(&xd)];
         let src = fused::only_folds::SOURCE;

@@ -162,11 +162,11 @@ impl Walk<'_> {
             }
             // Computing the `let` computes its value, which may fail at
             // some elements of the row only (a read out of bounds), even
-            // when the body does not use it: the same along the row only
-            // when the value is.
+            // when the body does not use it: a value that may fail is the
+            // same along the row only when its index is.
             Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let v = self.along(*value);
-                if !v.fixed() {
+                if !v.fixed() && self.may_fail(*value) {
                     return Along::Varies;
                 }
                 self.scoped(*var, v, *body)
@@ -240,6 +240,16 @@ impl Walk<'_> {
             && free_vars(self.a, h, &mut self.free)
                 .iter()
                 .all(|v| (self.env.contains_key(v) && !self.open.contains(v)) || (self.host)(*v))
+    }
+
+    /// Whether computing `h` may fail: a read not proved in bounds, or an
+    /// assertion.
+    fn may_fail(&self, h: H) -> bool {
+        self.a.reaches(h, |x, e| match e {
+            Expr::Plan(PlanRead::Checked { .. }) => !(self.elided)(x),
+            Expr::Scalar(Scalar::Read { .. }) | Expr::Scalar(Scalar::Assert { .. }) => true,
+            _ => false,
+        })
     }
 
     /// Whether `h` is worth a slot of the row's values: it reads memory,

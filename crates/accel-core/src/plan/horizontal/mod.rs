@@ -181,33 +181,67 @@ fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, 
     // the solver's model sees that fusion (it has no such choice of its
     // own), and again after, where clustering made more.
     while generate_after_scan(plan, steps, escapes).is_some() {}
+    // Folds join a kernel's pass before clustering (the solver has no such
+    // choice either), or after it: the join may take a generate that would
+    // otherwise share its inputs' reads with a sibling. Both are finished,
+    // and the cheaper plan stays (the first on a tie).
+    let (original, buffers) = (steps.clone(), plan.buffers.clone());
+    let mut joined = false;
+    while fold_into_pass(plan, steps, escapes).is_some() {
+        joined = true;
+    }
+    let mut solves = cluster(plan, steps, escapes, report.clustering);
     while fold_into_pass(plan, steps, escapes).is_some() {}
-    let graph = (report.clustering == Clustering::Optimal)
+    if joined {
+        let (first_buffers, mut later) = (std::mem::replace(&mut plan.buffers, buffers), original);
+        let later_solves = cluster(plan, &mut later, escapes, report.clustering);
+        while fold_into_pass(plan, &mut later, escapes).is_some() {}
+        if ilp::cost(plan, &later) < ilp::cost(plan, steps) {
+            *steps = later;
+            solves = later_solves;
+        } else {
+            plan.buffers = first_buffers;
+        }
+    }
+    report.solves.extend(solves);
+    renumber(plan, steps);
+}
+
+/// Clusters the kernels of `steps`, greedily or by the solver (whose
+/// answer stays when it costs no more than the greedy one); returns the
+/// solver's work.
+fn cluster(
+    plan: &mut Plan,
+    steps: &mut Vec<Step>,
+    escapes: &HashSet<BufId>,
+    how: Clustering,
+) -> Vec<ilp::Solve> {
+    let graph = (how == Clustering::Optimal)
         .then(|| ilp::Graph::of(plan, steps, escapes))
         .filter(ilp::Graph::has_choices);
     let (original, buffers) = (steps.clone(), plan.buffers.clone());
     let members = greedy(plan, steps, escapes);
     while generate_after_scan(plan, steps, escapes).is_some() {}
-    if let Some(g) = graph {
-        let (choice, mut solve) = g.solve(&g.choice_from(&members));
-        if let Some(c) = choice {
-            // Kept only if it costs no more than the greedy plan: the model
-            // is checked against the plan it gives, each finished as it
-            // would be.
-            let greedy_buffers = std::mem::replace(&mut plan.buffers, buffers);
-            let mut chosen = apply(plan, original, &g, &c);
-            while inline_single_consumer(plan, &mut chosen, escapes).is_some() {}
-            while generate_after_scan(plan, &mut chosen, escapes).is_some() {}
-            if ilp::cost(plan, &chosen) <= ilp::cost(plan, steps) {
-                *steps = chosen;
-            } else {
-                solve.status = ilp::Status::Worse;
-                plan.buffers = greedy_buffers;
-            }
+    let Some(g) = graph else {
+        return Vec::new();
+    };
+    let (choice, mut solve) = g.solve(&g.choice_from(&members));
+    if let Some(c) = choice {
+        // Kept only if it costs no more than the greedy plan: the model
+        // is checked against the plan it gives, each finished as it
+        // would be.
+        let greedy_buffers = std::mem::replace(&mut plan.buffers, buffers);
+        let mut chosen = apply(plan, original, &g, &c);
+        while inline_single_consumer(plan, &mut chosen, escapes).is_some() {}
+        while generate_after_scan(plan, &mut chosen, escapes).is_some() {}
+        if ilp::cost(plan, &chosen) <= ilp::cost(plan, steps) {
+            *steps = chosen;
+        } else {
+            solve.status = ilp::Status::Worse;
+            plan.buffers = greedy_buffers;
         }
-        report.solves.push(solve);
     }
-    renumber(plan, steps);
+    vec![solve]
 }
 
 /// Greedy clustering: the first pair that can merge, in program order,
@@ -375,10 +409,11 @@ fn find_pair(a: &Arena, buffers: &Buffers, steps: &[Step]) -> Option<(usize, usi
 
 /// A generate or a fold that does not update an array in place (the CPU
 /// back end changes only the box of a dying array that such a generate
-/// writes, [`updates_in_place`]).
+/// writes, [`updates_in_place`]), and a generate without folds in its pass
+/// (whose outputs after its own are the folds').
 fn candidate(a: &Arena, k: &Kernel) -> bool {
     match &k.op {
-        KernelOp::Generate { elem, .. } => !updates_in_place(a, elem),
+        KernelOp::Generate { elem, folds, .. } => folds.is_empty() && !updates_in_place(a, elem),
         KernelOp::Fold { .. } => true,
         _ => false,
     }

@@ -14,11 +14,18 @@
 //!   folds read is the solver's to place: it may compute it inside their
 //!   kernel, unstored.)
 //!
-//! Each is always worth it: the fold's reads are the kernel's, and nothing
-//! is computed twice. The CPU back end runs the folds inside the kernel's
-//! tasks (`accel_runtime::cpu::scan_inclusive_folds`,
-//! `accel_runtime::cpu::generate_folds`). The PTX back end runs them apart,
-//! after the kernel, as the fold kernels they were ([`Plan::folds_apart`]).
+//! A join saves the fold's reads and a kernel, and computes nothing twice;
+//! but a generate with folds merges with no sibling, so joining may cost
+//! more than the reads the generate would share with one. `fuse_steps` joins
+//! before clustering and, where that joined anything, also clusters without
+//! joining first (joining after), and keeps the cheaper plan.
+//!
+//! The CPU back end runs the folds inside the kernel's tasks
+//! (`accel_runtime::cpu::scan_inclusive_folds`,
+//! `accel_runtime::cpu::generate_folds`). The PTX back end runs a
+//! generate's first fold in its pass (the fold's skeleton, storing each
+//! element as it makes it) and the other folds apart, after the kernel, as
+//! the fold kernels they were ([`Plan::folds_apart_but_first`]).
 
 use super::inline::{facts_of, read_in_register};
 use super::{offset, updates_in_place, Facts, Name, SIBLING};
