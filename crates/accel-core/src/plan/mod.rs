@@ -178,6 +178,29 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The blocks inside the step: a branch's two, a loop's condition and
+    /// body; none for other steps.
+    pub fn blocks(&self) -> impl Iterator<Item = &Block> {
+        let (x, y) = match self {
+            Step::If { then, els, .. } => (Some(then), Some(els)),
+            Step::While { cond, body, .. } => (Some(cond), Some(body)),
+            Step::Kernel(_) | Step::CheckReshape { .. } | Step::Let { .. } => (None, None),
+        };
+        x.into_iter().chain(y)
+    }
+
+    /// [`Step::blocks`], to change.
+    pub fn blocks_mut(&mut self) -> impl Iterator<Item = &mut Block> {
+        let (x, y) = match self {
+            Step::If { then, els, .. } => (Some(then), Some(els)),
+            Step::While { cond, body, .. } => (Some(cond), Some(body)),
+            Step::Kernel(_) | Step::CheckReshape { .. } | Step::Let { .. } => (None, None),
+        };
+        x.into_iter().chain(y)
+    }
+}
+
 /// A sub-plan: steps and the values they leave.
 #[derive(Clone, Debug, Default)]
 pub struct Block {
@@ -400,17 +423,11 @@ impl Plan {
     pub fn kernels(&self) -> impl Iterator<Item = &Kernel> {
         fn go<'p>(steps: &'p [Step], out: &mut Vec<&'p Kernel>) {
             for s in steps {
-                match s {
-                    Step::Kernel(k) => out.push(k),
-                    Step::If { then, els, .. } => {
-                        go(&then.steps, out);
-                        go(&els.steps, out);
-                    }
-                    Step::While { cond, body, .. } => {
-                        go(&cond.steps, out);
-                        go(&body.steps, out);
-                    }
-                    Step::CheckReshape { .. } | Step::Let { .. } => {}
+                if let Step::Kernel(k) = s {
+                    out.push(k);
+                }
+                for b in s.blocks() {
+                    go(&b.steps, out);
                 }
             }
         }

@@ -159,15 +159,11 @@ impl Plan {
                         *a.writes.entry(*b).or_insert(0) += 1;
                     }
                 }
-                Step::If { then, els, .. } => {
-                    self.add_accesses(&then.steps, a);
-                    self.add_accesses(&els.steps, a);
+                _ => {
+                    for b in s.blocks() {
+                        self.add_accesses(&b.steps, a);
+                    }
                 }
-                Step::While { cond, body, .. } => {
-                    self.add_accesses(&cond.steps, a);
-                    self.add_accesses(&body.steps, a);
-                }
-                Step::CheckReshape { .. } | Step::Let { .. } => {}
             }
         }
     }

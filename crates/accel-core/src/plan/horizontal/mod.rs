@@ -164,18 +164,8 @@ fn fuse_block(plan: &mut Plan, b: &mut Block, report: &mut Report) {
 /// Clusters the kernels of one step list (its blocks first); `escapes` are
 /// the buffers the list passes on (its block's results).
 fn fuse_steps(plan: &mut Plan, steps: &mut Vec<Step>, escapes: &HashSet<BufId>, report: &mut Report) {
-    for s in steps.iter_mut() {
-        match s {
-            Step::If { then, els, .. } => {
-                fuse_block(plan, then, report);
-                fuse_block(plan, els, report);
-            }
-            Step::While { cond, body, .. } => {
-                fuse_block(plan, cond, report);
-                fuse_block(plan, body, report);
-            }
-            _ => {}
-        }
+    for b in steps.iter_mut().flat_map(Step::blocks_mut) {
+        fuse_block(plan, b, report);
     }
     // A `generate` after a scan fused into it before clustering, so that
     // the solver's model sees that fusion (it has no such choice of its

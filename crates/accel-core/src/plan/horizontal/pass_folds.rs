@@ -324,15 +324,11 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
                     continue;
                 }
             }
-            Step::If { then, els, .. } => {
-                apart(plan, &mut then.steps, keep);
-                apart(plan, &mut els.steps, keep);
+            _ => {
+                for b in step.blocks_mut() {
+                    apart(plan, &mut b.steps, keep);
+                }
             }
-            Step::While { cond, body, .. } => {
-                apart(plan, &mut cond.steps, keep);
-                apart(plan, &mut body.steps, keep);
-            }
-            _ => {}
         }
         out.push(step);
     }
