@@ -194,16 +194,25 @@ fn steps(
                 };
                 if let Some(own) = own {
                     let folds = kernel.op.pass_folds();
-                    let fits = kernel.outputs.len() == own + folds.len()
+                    // A fold's results: one output, or several (folds merged
+                    // into one of a tuple, on the GPU path), each a field.
+                    let counts: Vec<usize> = folds.iter().map(|g| g.alone.outputs.len()).collect();
+                    let mut results = kernel.outputs[own.min(kernel.outputs.len())..].iter();
+                    let fits = kernel.outputs.len() == own + counts.iter().sum::<usize>()
                         && (folds.is_empty() || own == 1 || own == 0)
                         && (own > 0 || !folds.is_empty())
-                        && folds
-                            .iter()
-                            .zip(&kernel.outputs[own.min(kernel.outputs.len())..])
-                            .all(|(g, o)| {
-                                let t = plan.arena.ty(g.post.as_ref().unwrap_or(&g.f).body);
-                                *t == plan.buffers[*o].elem
-                            });
+                        && folds.iter().zip(&counts).all(|(g, &n)| {
+                            let t = plan.arena.ty(g.post.as_ref().unwrap_or(&g.f).body);
+                            let elems: Vec<Ty> = results
+                                .by_ref()
+                                .take(n)
+                                .map(|o| plan.buffers[*o].elem.clone())
+                                .collect();
+                            match n {
+                                1 => *t == elems[0],
+                                _ => *t == Ty::Tuple(elems),
+                            }
+                        });
                     if !fits {
                         return Err(Invalid::at(
                             k,

@@ -4,7 +4,7 @@
 //! of a value into a target (atomics, compare-and-swap, spin locks).
 
 use super::lower::{class, leaves, Arg, Class, Lower, Unsupported};
-use accel_core::ir::{Expr, Fun, Prim, Scalar, Ty, VarId, H};
+use accel_core::ir::{BufId, Expr, Fun, Prim, Scalar, Ty, VarId, H};
 use accel_core::plan::{AtomicCombine, ElemFn, Kernel};
 use std::fmt::Write;
 
@@ -149,11 +149,16 @@ impl Dest {
     /// Where kernel `k` stores (its first output only, unless it is
     /// horizontal: a scan's second output is its totals).
     pub(super) fn of(k: &Kernel, buf_elems: &[Ty]) -> Dest {
-        let outs = if k.is_horizontal() {
-            &k.outputs[..]
+        if k.is_horizontal() {
+            Dest::outputs(&k.outputs, buf_elems)
         } else {
-            &k.outputs[..1]
-        };
+            Dest::outputs(&k.outputs[..1], buf_elems)
+        }
+    }
+
+    /// The columns of buffers `outs`: one buffer's, or for several the
+    /// tuple of their elements, each field to its own buffer.
+    pub(super) fn outputs(outs: &[BufId], buf_elems: &[Ty]) -> Dest {
         let mut cols = Vec::new();
         let mut tys = Vec::new();
         for b in outs {
@@ -161,10 +166,10 @@ impl Dest {
             cols.extend((0..leaves(t).len()).map(|c| (b.0, c)));
             tys.push(t.clone());
         }
-        let ty = if k.is_horizontal() {
-            Ty::Tuple(tys)
-        } else {
+        let ty = if tys.len() == 1 {
             tys.remove(0)
+        } else {
+            Ty::Tuple(tys)
         };
         Dest { ty, cols }
     }

@@ -66,9 +66,11 @@ pub struct EntryPtx {
 }
 
 /// The plan the GPU path runs, whose kernels [`program`] compiles: a
-/// generate keeps the first fold in its pass, run by the fold's skeleton
-/// with each element stored as it is made; the other folds in a pass run as
-/// kernels of their own after it ([`Plan::folds_apart_but_first`]), as do
+/// generate keeps the first fold in its pass, merged with the others of its
+/// kind (to one value, or of rows) into one fold of a tuple, run by the
+/// fold's skeleton with each element stored as it is made; the other folds
+/// in a pass run as kernels of their own after it
+/// ([`Plan::folds_apart_but_first`]), as do
 /// the folds in a scan's pass (its tiles would need a second reduction
 /// across tiles), and a generate's whose warps share segment loops
 /// (`segments`: the generate skeleton's own loop runs those).

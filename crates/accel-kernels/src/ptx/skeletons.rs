@@ -88,7 +88,9 @@ pub fn kernel(
         // skeleton, each element stored as it is made.
         KernelOp::Generate { elem, folds, .. } => {
             let fold = &folds[0];
-            let result = Dest::buffer(k.outputs[1].0, &buf_elems[k.outputs[1].0 as usize]);
+            // Its results: one, or the tuple of several merged
+            // (`Plan::folds_apart_but_first`).
+            let result = Dest::outputs(&k.outputs[1..], buf_elems);
             let e = Elems::Pass {
                 gen: elem,
                 dest: &dest,

@@ -24,8 +24,9 @@
 //! (`accel_runtime::cpu::scan_inclusive_folds`,
 //! `accel_runtime::cpu::generate_folds`). The PTX back end runs a
 //! generate's first fold in its pass (the fold's skeleton, storing each
-//! element as it makes it) and the other folds apart, after the kernel, as
-//! the fold kernels they were ([`Plan::folds_apart_but_first`]).
+//! element as it makes it), merged with the others of its kind, and the
+//! other folds apart, after the kernel, as the fold kernels they were
+//! ([`Plan::folds_apart_but_first`]), a scan's all apart.
 
 use super::inline::{facts_of, read_in_register};
 use super::{offset, updates_in_place, Facts, Name, SIBLING};
@@ -265,8 +266,10 @@ impl Plan {
 
     /// As [`Plan::folds_apart`], except that a generate for which
     /// `keep_first` holds keeps the first fold in its pass (when that fold
-    /// has one output): for a back end that runs one fold in a generate's
-    /// pass (PTX: the fold's skeleton, each element stored as it is made).
+    /// has one output), merged with the others of its kind (of everything,
+    /// or of rows) into one fold of a tuple: for a back end that runs one
+    /// fold in a generate's pass (PTX: the fold's skeleton, each element
+    /// stored as it is made).
     pub fn folds_apart_but_first(&self, keep_first: impl Fn(&Plan, &Kernel) -> bool) -> Cow<'_, Plan> {
         let keep = |plan: &Plan, k: &Kernel| {
             matches!(&k.op, KernelOp::Generate { folds, .. }
@@ -302,6 +305,16 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
                     KernelOp::Generate { folds, .. } => (folds.split_off(kept), 1 + kept),
                     _ => (Vec::new(), k.outputs.len()),
                 };
+                let (folds, own) = match kept {
+                    1 => {
+                        let rest = merge_kept(plan, k, folds);
+                        // Its array, and the kept fold's results.
+                        let kept_outputs: usize =
+                            k.op.pass_folds().iter().map(|g| g.alone.outputs.len()).sum();
+                        (rest, 1 + kept_outputs)
+                    }
+                    _ => (folds, own),
+                };
                 if !folds.is_empty() {
                     k.outputs.truncate(own);
                     if own == 0 {
@@ -334,4 +347,46 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
     }
     super::renumber(plan, &out);
     *steps = out;
+}
+
+/// Generate `k`, which keeps its first fold, given the folds split off
+/// after it (`rest`): those of the first's kind (of everything, or of rows;
+/// one output each) merged with the first into one fold of a tuple, as
+/// sibling folds merge (`super::merge`); returns the folds left to run apart.
+fn merge_kept(plan: &mut Plan, k: &mut Kernel, rest: Vec<PassFold>) -> Vec<PassFold> {
+    let KernelOp::Generate { folds, .. } = &k.op else {
+        return rest;
+    };
+    // To one value (of everything, or of a vector's one row), or of rows.
+    let to_scalar = |g: &PassFold| g.all || plan.buffers[g.alone.outputs[0]].rank == 0;
+    let kind = to_scalar(&folds[0]);
+    let (same, other): (Vec<PassFold>, Vec<PassFold>) = rest
+        .into_iter()
+        .partition(|g| to_scalar(g) == kind && g.alone.outputs.len() == 1);
+    if same.is_empty() {
+        return other;
+    }
+    let first = (*folds[0].alone).clone();
+    let merged = same
+        .iter()
+        .fold(first, |x, g| super::merge(&mut plan.arena, x, (*g.alone).clone()));
+    let mut pass = k.clone();
+    if let KernelOp::Generate { folds, .. } = &mut pass.op {
+        folds.clear();
+    }
+    pass.outputs.truncate(1);
+    let split = pass
+        .fused
+        .iter()
+        .position(|o| *o == SIBLING)
+        .unwrap_or(pass.fused.len());
+    pass.fused.truncate(split);
+    match join(plan, pass, merged, true) {
+        Some(joined) => {
+            *k = joined;
+            other
+        }
+        // (Not expected: each part joined alone.) Apart, as they were.
+        None => same.into_iter().chain(other).collect(),
+    }
 }
