@@ -36,6 +36,13 @@ accel! {
     fn total(xs: &Vector<i64>) -> i64 {
         xs.sum().value() * 2
     }
+
+    // A value the same along a row, read through the transposed index
+    // (`let`s inlined): once emitted as `{ .. }[1]` at the end of a block,
+    // which rustc read as a statement and an array (random program rp1023).
+    fn transposed_rows(n: usize) -> Matrix<i8> {
+        generate([n, 2], |[_i, j]| j).map(|_x| -128i8).transpose()
+    }
 }
 
 #[test]
@@ -51,6 +58,10 @@ fn regressions() -> accel::Result<()> {
     assert_eq!(zeros(&m)?.shape(), [2, 3]);
     assert_eq!(squares(&xs)?.to_vec(), vec![5.0, 8.0, 13.0]);
     assert_eq!(total(&Vector::from(vec![1i64, 2, 3]))?, 12);
+    for n in [0, 3] {
+        let t = transposed_rows(n)?;
+        assert_eq!((t.shape(), t.to_vec()), ([2, n], vec![-128i8; 2 * n]));
+    }
     Ok(())
 }
 

@@ -2690,7 +2690,12 @@ impl Scalars for Gen<'_> {
             Expr::Scalar(Scalar::Var(v)) if self.inline_lets.get() => {
                 let value = self.lets_in_scope.borrow().get(v).copied();
                 match value {
-                    Some(x) => self.expr(x),
+                    // In parentheses: a block indexed (`{ .. }[1]`) at the
+                    // end of a block would be a statement and an array.
+                    Some(x) => {
+                        let value = self.expr(x);
+                        quote!((#value))
+                    }
                     None => self.node(h),
                 }
             }
