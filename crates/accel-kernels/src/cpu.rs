@@ -510,7 +510,7 @@ impl Gen<'_> {
                 let post = self.post_closure(post.as_ref(), &at, &t);
                 // A fold to a scalar (a vector's innermost fold too) has one
                 // row: reduce it as a whole.
-                let to_scalar = *all || self.plan.buffers[BufId(b0)].rank == 0;
+                let to_scalar = self.plan.folds_to_one_value(*all, BufId(b0));
                 // The index element function of a fold to run with its loops
                 // interchanged.
                 let by_columns = match elem {

@@ -239,7 +239,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
 /// A fold's skeleton: to one value (of everything, or into a rank-0
 /// `result`), or of each row.
 fn fold_skeleton(plan: &Plan, all: bool, z: bool, result: accel_core::ir::BufId) -> Skeleton {
-    if all || plan.buffer(result).rank == 0 {
+    if plan.folds_to_one_value(all, result) {
         Skeleton::FoldAll { z }
     } else {
         Skeleton::FoldRows { z }

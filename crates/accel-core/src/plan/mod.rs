@@ -272,6 +272,15 @@ impl Kernel {
         }
     }
 
+    /// How many of [`Kernel::fused`] are the kernel's own operations: those
+    /// before the first sibling or fold merged into it.
+    pub fn own_fused(&self) -> usize {
+        self.fused
+            .iter()
+            .position(|op| *op == horizontal::SIBLING)
+            .unwrap_or(self.fused.len())
+    }
+
     /// The fused operations for people: producers to consumer, with `&`
     /// between the siblings of a horizontal kernel.
     pub fn describe(&self) -> String {
@@ -452,6 +461,13 @@ impl Plan {
 
     pub fn buffer(&self, b: BufId) -> &Buffer {
         &self.buffers[b]
+    }
+
+    /// Whether a fold (`all`: of every element) into `result` folds to
+    /// one value, run as a whole (a vector's one row too), rather than row
+    /// by row.
+    pub fn folds_to_one_value(&self, all: bool, result: BufId) -> bool {
+        all || self.buffers[result].rank == 0
     }
 
     /// The buffer whose first rows (all of its extents but the outermost)

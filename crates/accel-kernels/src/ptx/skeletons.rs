@@ -96,7 +96,7 @@ pub fn kernel(
                 dest: &dest,
                 fold,
             };
-            let to_scalar = fold.all || plan.buffer(k.outputs[1]).rank == 0;
+            let to_scalar = plan.folds_to_one_value(fold.all, k.outputs[1]);
             ents.fold(
                 e,
                 fold.z.is_some(),
@@ -114,7 +114,7 @@ pub fn kernel(
             post,
             ..
         } => {
-            let to_scalar = *all || plan.buffer(k.outputs[0]).rank == 0;
+            let to_scalar = plan.folds_to_one_value(*all, k.outputs[0]);
             ents.fold(
                 Elems::Of(elem),
                 z.is_some(),

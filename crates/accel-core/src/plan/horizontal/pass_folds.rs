@@ -295,25 +295,24 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
     for mut step in std::mem::take(steps) {
         match &mut step {
             Step::Kernel(k) => {
-                let kept = usize::from(keep(plan, k));
+                let kept = keep(plan, k);
+                // The folds to run apart, and how many outputs stay the kernel's.
                 let (folds, own) = match &mut k.op {
                     KernelOp::Scan { folds, stored, .. } => {
                         let own = usize::from(*stored);
                         *stored = true;
                         (std::mem::take(folds), own)
                     }
-                    KernelOp::Generate { folds, .. } => (folds.split_off(kept), 1 + kept),
-                    _ => (Vec::new(), k.outputs.len()),
-                };
-                let (folds, own) = match kept {
-                    1 => {
-                        let rest = merge_kept(plan, k, folds);
+                    KernelOp::Generate { folds, .. } if kept => {
+                        let rest = folds.split_off(1);
+                        let rest = merge_kept(plan, k, rest);
                         // Its array, and the kept fold's results.
                         let kept_outputs: usize =
                             k.op.pass_folds().iter().map(|g| g.alone.outputs.len()).sum();
                         (rest, 1 + kept_outputs)
                     }
-                    _ => (folds, own),
+                    KernelOp::Generate { folds, .. } => (std::mem::take(folds), 1),
+                    _ => (Vec::new(), k.outputs.len()),
                 };
                 if !folds.is_empty() {
                     k.outputs.truncate(own);
@@ -324,13 +323,8 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
                             None => unreachable!("a scan that stores nothing has a fold of its array"),
                         }
                     }
-                    if kept == 0 {
-                        let split = k
-                            .fused
-                            .iter()
-                            .position(|o| *o == SIBLING)
-                            .unwrap_or(k.fused.len());
-                        k.fused.truncate(split);
+                    if !kept {
+                        k.fused.truncate(k.own_fused());
                     }
                     out.push(step);
                     out.extend(folds.into_iter().map(|g| Step::Kernel(*g.alone)));
@@ -358,7 +352,7 @@ fn merge_kept(plan: &mut Plan, k: &mut Kernel, rest: Vec<PassFold>) -> Vec<PassF
         return rest;
     };
     // To one value (of everything, or of a vector's one row), or of rows.
-    let to_scalar = |g: &PassFold| g.all || plan.buffers[g.alone.outputs[0]].rank == 0;
+    let to_scalar = |g: &PassFold| plan.folds_to_one_value(g.all, g.alone.outputs[0]);
     let kind = to_scalar(&folds[0]);
     let (same, other): (Vec<PassFold>, Vec<PassFold>) = rest
         .into_iter()
@@ -375,12 +369,7 @@ fn merge_kept(plan: &mut Plan, k: &mut Kernel, rest: Vec<PassFold>) -> Vec<PassF
         folds.clear();
     }
     pass.outputs.truncate(1);
-    let split = pass
-        .fused
-        .iter()
-        .position(|o| *o == SIBLING)
-        .unwrap_or(pass.fused.len());
-    pass.fused.truncate(split);
+    pass.fused.truncate(pass.own_fused());
     match join(plan, pass, merged, true) {
         Some(joined) => {
             *k = joined;
