@@ -5,6 +5,10 @@
 //! with a plain Rust reference. The branch cases check that a lane runs only
 //! what the scalar code would: a loop that never ends, or a read out of
 //! bounds, in a lane that takes the other branch.
+//!
+//! Loops whose trips are the same along a row run once for groups of eight
+//! neighbouring elements of a row (`generate_row_lanes`): the `row_lanes`
+//! cases, with rows of every length and reads out of bounds in some lanes.
 
 mod common;
 
@@ -174,8 +178,133 @@ fn reading(xs: &Vector<u32>) -> Vector<u32> {
     })
 }
 
+/// PolyBench's trmm: a loop whose trips depend on the row alone
+/// (`generate_row_lanes`), reading `a` down a column; `a` may be too small
+/// for the loop, an error in some lanes only.
+#[acc]
+fn tri(alpha: f32, a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> {
+    let [m, n] = b.shape();
+    generate([m, n], |[i, j]| {
+        let mut s = b[[i, j]];
+        for k in i + 1..m {
+            s += a[[k, i]] * b[[k, j]];
+        }
+        alpha * s
+    })
+}
+
+fn tri_ref(alpha: f32, a: &Matrix<f32>, b: &Matrix<f32>) -> Vec<f32> {
+    let ([m, n], [_, am]) = (b.shape(), a.shape());
+    let (a, b) = (a.to_vec(), b.to_vec());
+    let mut out = Vec::new();
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = b[i * n + j];
+            for k in i + 1..m {
+                s += a[k * am + i] * b[k * n + j];
+            }
+            out.push(alpha * s);
+        }
+    }
+    out
+}
+
+/// Rank 3: loop state the same along a row (`f`, read from `xs`, which may
+/// be too short) beside state that varies (`v`), the fixed part feeding the
+/// varying one.
+#[acc]
+fn mixed(t: usize, xs: &Vector<i64>, m: &Matrix<i64>) -> Array<i64, 3> {
+    let [r, c] = m.shape();
+    generate([2, r, c], |[p, i, j]| {
+        let mut k = 0usize;
+        let mut f = p as i64;
+        let mut v = m[[i, j]];
+        while k < t {
+            f = f * 2 + xs[[k]];
+            v = v * 2 + f - m[[i, (j + k) % c]];
+            k += 1;
+        }
+        v + f
+    })
+}
+
+fn mixed_ref(t: usize, xs: &[i64], m: &Matrix<i64>) -> Vec<i64> {
+    let [r, c] = m.shape();
+    let m = m.to_vec();
+    let mut out = Vec::new();
+    for p in 0..2 {
+        for i in 0..r {
+            for j in 0..c {
+                let (mut f, mut v) = (p as i64, m[i * c + j]);
+                for k in 0..t {
+                    f = f * 2 + xs[k];
+                    v = v * 2 + f - m[i * c + (j + k) % c];
+                }
+                out.push(v + f);
+            }
+        }
+    }
+    out
+}
+
+/// A circular convolution: rank 1, the loop over the weights, `w[[t]]` the
+/// same in every lane.
+#[acc]
+fn conv(w: &Vector<f32>, xs: &Vector<f32>) -> Vector<f32> {
+    let (n, k) = (xs.len(), w.len());
+    generate([n], |[j]| {
+        let mut s = 0.0f32;
+        for t in 0..k {
+            s += w[[t]] * xs[[(j + t) % n]];
+        }
+        s
+    })
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn row_lanes_trmm(
+        m in 0usize..12,
+        n in 0usize..21,
+        short in 0usize..3,
+        seed in any::<u64>(),
+    ) {
+        // `a` is m x m, or shorter by `short` rows (then the loop reads past it).
+        let ma = m.saturating_sub(short);
+        let val = |i: usize, s: u64| ((hash(i ^ s as usize) % 17) as f32 - 8.0) / 4.0;
+        let a = Matrix::from_vec([ma, m], (0..ma * m).map(|i| val(i, seed)).collect()).unwrap();
+        let b = Matrix::from_vec([m, n], (0..m * n).map(|i| val(i, !seed)).collect()).unwrap();
+        let alpha = 1.5f32;
+        let got = check_pools(tri::SOURCE, "tri", &[arg(alpha), arg(&a), arg(&b)], || tri(alpha, &a, &b), EXACT);
+        if ma == m || n == 0 || m < 2 {
+            prop_assert!(got.is_ok());
+            prop_assert_eq!(tri(alpha, &a, &b).unwrap().to_vec(), tri_ref(alpha, &a, &b));
+        } else {
+            prop_assert!(got.is_err());
+        }
+    }
+
+    #[test]
+    fn row_lanes_mixed_state(
+        t in 0usize..9,
+        xs in vector(-50i64..50, 8),
+        m in matrix(-50i64..50, 4, 19),
+    ) {
+        let got = check_pools(mixed::SOURCE, "mixed", &[arg(t), arg(&xs), arg(&m)], || mixed(t, &xs, &m), EXACT);
+        if t <= xs.len() || m.to_vec().is_empty() {
+            prop_assert!(got.is_ok());
+            prop_assert_eq!(mixed(t, &xs, &m).unwrap().to_vec(), mixed_ref(t, &xs.to_vec(), &m));
+        } else {
+            prop_assert!(got.is_err());
+        }
+    }
+
+    #[test]
+    fn row_lanes_rank_one(w in vector(-4.0f32..4.0, 12), xs in vector(-4.0f32..4.0, 40)) {
+        check_pools_ok(conv::SOURCE, "conv", &[arg(&w), arg(&xs)], || conv(&w, &xs), EXACT);
+    }
 
     #[test]
     fn escape_times(w in 0usize..23, h in 0usize..6, limit in 0u32..80) {

@@ -255,6 +255,9 @@ pub struct Gen<'r> {
     host: Vec<SVar>,
     fresh: usize,
     reordered: bool,
+    /// Inside a `generate`'s element function: its index variables and the
+    /// arrays of its rank, which loops in it may read.
+    loop_reads: Option<(Vec<String>, Vec<AVar>)>,
 }
 
 /// `MIN` or `MAX` of integer type `p` (`MAX` only when unsigned: its `MIN` is 0).
@@ -609,6 +612,26 @@ impl<'r> Gen<'r> {
         if self.rng.chance(0.6) {
             let e = self.scalar(p, &env2, d.min(2));
             let _ = write!(s, "{} = {e}; ", names[self.rng.below(k)]);
+        }
+        // Inside a generate, sometimes a read in the loop of an array of its
+        // rank, at the element's index with some components the counter:
+        // trips the same along a row, state that varies (row lanes).
+        if let Some((ix, arrays)) = self.loop_reads.clone() {
+            let of_p: Vec<&AVar> = arrays.iter().filter(|a| a.ty.elem == E::P(p)).collect();
+            if !of_p.is_empty() && self.rng.chance(0.5) {
+                let a = of_p[self.rng.below(of_p.len())].name.clone();
+                let at: Vec<String> = ix
+                    .iter()
+                    .map(|i| {
+                        if self.rng.chance(0.4) {
+                            format!("({counter} as usize)")
+                        } else {
+                            i.clone()
+                        }
+                    })
+                    .collect();
+                let _ = write!(s, "{} = {a}[[{}]]; ", names[self.rng.below(k)], at.join(", "));
+            }
         }
         if in_while {
             let _ = write!(s, "{counter} += 1; ");
@@ -1129,7 +1152,9 @@ impl<'r> Gen<'r> {
                     });
                     e
                 };
+                self.loop_reads = (r > 0).then(|| (ix.clone(), like.clone()));
                 let body = self.elem_value(t.elem, &body_env, 3);
+                self.loop_reads = None;
                 let body = self.using(&v, body, t.elem, &body_env);
                 return format!(
                     "generate({shape}, |[{}]| {{ let {v} = {read}; {body} }})",
@@ -1137,7 +1162,9 @@ impl<'r> Gen<'r> {
                 );
             }
         }
+        self.loop_reads = (r > 0).then(|| (ix.clone(), like));
         let body = self.elem_value(t.elem, &env, 3);
+        self.loop_reads = None;
         format!("generate({shape}, |[{}]| {body})", ix.join(", "))
     }
 
@@ -1283,6 +1310,7 @@ pub fn program(rng: &mut Rng, name: &str) -> Program {
         host: Vec::new(),
         fresh: 0,
         reordered: false,
+        loop_reads: None,
     };
     // Inputs: arrays of one shape per rank (so most zips line up).
     let mut shapes: Vec<Vec<usize>> = Vec::new();

@@ -20,6 +20,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
 mod lanes;
+mod row_lanes;
 mod rows;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
@@ -95,6 +96,9 @@ struct Gen<'a> {
     /// While emitting the element function of a generate over rows: the
     /// parts computed once per row (see [`rows`]).
     row_values: RefCell<Option<RowValues>>,
+    /// Values a group of row lanes computed once, by name, read in each
+    /// lane's code ([`row_lanes`]).
+    lane_values: RefCell<HashMap<H, Ident>>,
     /// Memo of [`Gen::on_host`].
     host_memo: RefCell<HashMap<H, bool>>,
 }
@@ -122,6 +126,7 @@ impl<'a> Gen<'a> {
             run_divisors: RefCell::new(None),
             inline_lets: Cell::new(false),
             row_values: RefCell::new(None),
+            lane_values: RefCell::new(HashMap::new()),
             host_memo: RefCell::new(HashMap::new()),
         }
     }
@@ -1551,6 +1556,12 @@ impl Gen<'_> {
                     let n = lanes::LANES;
                     return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
                 }
+                if rank > 0 && self.row_lanes_pay(elem) {
+                    let f = self.elem_closure(elem, bs);
+                    let g = self.row_lanes_closure(elem, bs);
+                    let (n, last) = (row_lanes::ROW_LANES, Literal::usize_unsuffixed(rank - 1));
+                    return quote!(#rt::cpu::generate_row_lanes::<#cols, #n>(#rt::shape::size(&#bs), #bs[#last], #f, #g));
+                }
                 self.linear_version(elem, bs, || {
                     if let Some(split) = self.guard_split(elem, bs, rank) {
                         return split;
@@ -2676,6 +2687,9 @@ impl Scalars for Gen<'_> {
     /// unchecked where a proof says they are in bounds, loops whose counter
     /// reads can be tested before them run in two versions.
     fn expr(&self, h: H) -> TokenStream {
+        if let Some(name) = self.lane_values.borrow().get(&h) {
+            return quote!(#name);
+        }
         if let Some(name) = self.hoist(h) {
             return quote!(#name);
         }
@@ -2999,6 +3013,27 @@ mod tests {
             let c = code(src, name);
             assert!(!c.contains("generate_lanes"), "{name}: {c}");
         }
+    }
+
+    #[test]
+    fn loops_the_same_along_a_row_run_in_row_lanes() {
+        // trmm: the loop's trips depend on the row alone; `a[[k, i]]` is
+        // read once per group, `b[[k, j]]` proved in bounds by the loop
+        // condition and the iteration space together.
+        let c = code(
+            "fn t(a: &Matrix<f32>, b: &Matrix<f32>) -> Matrix<f32> { let [m, n] = b.shape(); \
+             generate([m, n], |[i, j]| { let mut s = b[[i, j]]; for k in i + 1..m { s += a[[k, i]] * b[[k, j]]; } s }) }",
+            "t",
+        );
+        assert!(c.contains("generate_row_lanes"), "t: {c}");
+        assert!(c.contains("loop counter below the extent"), "t: {c}");
+        // A loop whose trips vary along the row: one element at a time.
+        let c = code(
+            "fn u(a: &Matrix<f32>) -> Matrix<f32> { let [m, n] = a.shape(); \
+             generate([m, n], |[i, j]| { let mut s = 0.0f32; for k in 0..j { s += a[[i, k]]; } s }) }",
+            "u",
+        );
+        assert!(!c.contains("generate_row_lanes"), "u: {c}");
     }
 
     #[test]

@@ -630,7 +630,7 @@ pub fn prove(
     if it.is_some_and(|it| it.inside(a, index, shape)) {
         return Some(Proof::Iteration);
     }
-    if below_extent(a, cx, index, shape) {
+    if below_extent(a, it, cx, index, shape) {
         return Some(Proof::Counter);
     }
     if let Some((lp, _)) = cx.loops.iter().find(|(_, reads)| reads.contains(&read)) {
@@ -784,37 +784,50 @@ impl Iteration {
 /// Whether every component `k` of `index` is a variable known (by context
 /// `cx`) to be below component `k` of `shape`: a loop counter `c` in `while
 /// c < n`, `n` being that extent (`centroids[[c]]` in `for c in 0..k` with
-/// `k = centroids.len()`). Index components are `usize`, so never negative.
-pub fn below_extent(a: &Arena, cx: Context, index: H, shape: H) -> bool {
+/// `k = centroids.len()`), or, given the iteration `it`, a component of the
+/// iteration index over the same extent (`b[[k, j]]` in `for k in 0..m`,
+/// element `[i, j]` of a generate over `b`'s shape). Index components are
+/// `usize`, so never negative.
+pub fn below_extent(a: &Arena, it: Option<&Iteration>, cx: Context, index: H, shape: H) -> bool {
     if cx.below.is_empty() {
         return false;
     }
-    let resolve = |h: H| resolve_lets(a, h, |v| cx.lets.get(&v).copied());
     let Expr::Scalar(Scalar::MakeIndex(xs)) = a.expr(index) else {
         return false;
     };
     xs.iter().enumerate().all(|(k, x)| {
-        // The counter itself, not resolved: the fact is about it.
-        let mut h = *x;
-        let v = loop {
-            match a.expr(h) {
-                Expr::Scalar(Scalar::Var(v)) if cx.below.iter().any(|(w, _)| w == v) => break *v,
-                Expr::Scalar(Scalar::Var(v)) => match cx.lets.get(v) {
-                    Some(y) => h = *y,
-                    None => return false,
-                },
-                _ => return false,
-            }
-        };
-        cx.below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
-            match (a.expr(resolve(*bound)), a.expr(shape)) {
-                (Expr::Scalar(Scalar::Proj(s, i)), _) => same_extent(a, *s, *i, shape, k),
-                (_, Expr::Scalar(Scalar::MakeIndex(ys))) => ys
-                    .get(k)
-                    .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
-                _ => false,
-            }
-        })
+        counter_below(a, cx, *x, shape, k)
+            || it.is_some_and(|it| {
+                it.comp(a, *x)
+                    .is_some_and(|d| same_extent(a, it.shape, d, shape, k))
+            })
+    })
+}
+
+/// Whether `x` is a variable known (by context `cx`) to be below component
+/// `k` of `shape`.
+fn counter_below(a: &Arena, cx: Context, x: H, shape: H, k: usize) -> bool {
+    let resolve = |h: H| resolve_lets(a, h, |v| cx.lets.get(&v).copied());
+    // The counter itself, not resolved: the fact is about it.
+    let mut h = x;
+    let v = loop {
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) if cx.below.iter().any(|(w, _)| w == v) => break *v,
+            Expr::Scalar(Scalar::Var(v)) => match cx.lets.get(v) {
+                Some(y) => h = *y,
+                None => return false,
+            },
+            _ => return false,
+        }
+    };
+    cx.below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
+        match (a.expr(resolve(*bound)), a.expr(shape)) {
+            (Expr::Scalar(Scalar::Proj(s, i)), _) => same_extent(a, *s, *i, shape, k),
+            (_, Expr::Scalar(Scalar::MakeIndex(ys))) => ys
+                .get(k)
+                .is_some_and(|y| same_expr(a, resolve(*bound), resolve(*y))),
+            _ => false,
+        }
     })
 }
 

@@ -113,7 +113,7 @@ impl Gen<'_> {
         })
     }
 
-    fn loops_in(&self, h: H) -> bool {
+    pub(super) fn loops_in(&self, h: H) -> bool {
         self.a
             .reaches(h, |_, e| matches!(e, Expr::Scalar(Scalar::While { .. })))
     }

@@ -370,6 +370,46 @@ pub fn generate_lanes<C: Columns, const L: usize>(
     cols
 }
 
+/// [`generate_uneven`] over rows of `len` elements, computing `L`
+/// neighbouring elements of one row at a time with `g` (`g(i)` gives
+/// elements `i..i + L`, all in the row of `i`), and the elements left over
+/// at the end of a row or of a range with `f`. The compiler emits `g` for
+/// element functions whose loops run the same trips along a row, then run
+/// once for the `L` elements.
+pub fn generate_row_lanes<C: Columns, const L: usize>(
+    n: usize,
+    len: usize,
+    f: impl Fn(usize) -> C::Elem + Sync,
+    g: impl Fn(usize) -> [C::Elem; L] + Sync,
+) -> C {
+    let len = len.max(1);
+    let split = Split::new(n, n.div_ceil(threads() * 64).next_multiple_of(L).max(L));
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    split.for_each(|r| {
+        let (mut i, end) = (r.start, r.end);
+        while i < end {
+            // The group, or the elements to the end of the row or range.
+            let stop = end.min(i + (len - i % len));
+            while i + L <= stop {
+                for (l, x) in g(i).into_iter().enumerate() {
+                    // SAFETY: `i + l < stop <= end <= n` = the capacity; the ranges are disjoint.
+                    unsafe { C::write(out, i + l, x) }
+                }
+                i += L;
+            }
+            for j in i..stop {
+                // SAFETY: as above.
+                unsafe { C::write(out, j, f(j)) }
+            }
+            i = stop;
+        }
+    });
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
