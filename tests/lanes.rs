@@ -261,8 +261,43 @@ fn conv(w: &Vector<f32>, xs: &Vector<f32>) -> Vector<f32> {
     })
 }
 
+/// A loop inside an operation (`+`): its operands run in lanes, then the
+/// operation.
+#[acc]
+fn inside(m: &Matrix<i32>) -> Matrix<i32> {
+    let [r, c] = m.shape();
+    generate([r, c], |[i, j]| {
+        m[[i, j]] * 3 + {
+            let mut s = 0i32;
+            for k in 0..r {
+                s += m[[k, j]] - m[[k, i % c]];
+            }
+            s
+        }
+    })
+}
+
+fn inside_ref(m: &Matrix<i32>) -> Vec<i32> {
+    let [r, c] = m.shape();
+    let v = m.to_vec();
+    let mut out = Vec::new();
+    for i in 0..r {
+        for j in 0..c {
+            let s: i32 = (0..r).map(|k| v[k * c + j] - v[k * c + i % c]).sum();
+            out.push(v[i * c + j] * 3 + s);
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn row_lanes_inside_an_operation(m in matrix(-1000i32..1000, 13, 21)) {
+        check_pools_ok(inside::SOURCE, "inside", &[arg(&m)], || inside(&m), EXACT);
+        prop_assert_eq!(inside(&m).unwrap().to_vec(), inside_ref(&m));
+    }
 
     #[test]
     fn row_lanes_trmm(

@@ -98,7 +98,7 @@ struct Gen<'a> {
     row_values: RefCell<Option<RowValues>>,
     /// Values a group of row lanes computed once, by name, read in each
     /// lane's code ([`row_lanes`]).
-    lane_values: RefCell<HashMap<H, Ident>>,
+    lane_values: RefCell<HashMap<H, TokenStream>>,
     /// Memo of [`Gen::on_host`].
     host_memo: RefCell<HashMap<H, bool>>,
 }
@@ -2687,8 +2687,8 @@ impl Scalars for Gen<'_> {
     /// unchecked where a proof says they are in bounds, loops whose counter
     /// reads can be tested before them run in two versions.
     fn expr(&self, h: H) -> TokenStream {
-        if let Some(name) = self.lane_values.borrow().get(&h) {
-            return quote!(#name);
+        if let Some(value) = self.lane_values.borrow().get(&h) {
+            return value.clone();
         }
         if let Some(name) = self.hoist(h) {
             return quote!(#name);
@@ -3027,6 +3027,13 @@ mod tests {
         );
         assert!(c.contains("generate_row_lanes"), "t: {c}");
         assert!(c.contains("loop counter below the extent"), "t: {c}");
+        // A loop inside an operation: its operands first.
+        let c = code(
+            "fn v(a: &Matrix<f32>) -> Matrix<f32> { let [m, n] = a.shape(); \
+             generate([m, n], |[i, j]| a[[i, j]] * 2.0 + { let mut s = 0.0f32; for k in 0..m { s += a[[k, j]]; } s }) }",
+            "v",
+        );
+        assert!(c.contains("generate_row_lanes"), "v: {c}");
         // A loop whose trips vary along the row: one element at a time.
         let c = code(
             "fn u(a: &Matrix<f32>) -> Matrix<f32> { let [m, n] = a.shape(); \

@@ -219,8 +219,8 @@ impl<'g, 'a> RowLanes<'g, 'a> {
                 self.unbind(*var, before);
                 n + m
             }
-            Expr::Scalar(Scalar::Tuple(xs)) => xs.iter().map(|x| self.lockstep_loops(*x)).sum(),
             Expr::Scalar(Scalar::Proj(x, _)) => self.lockstep_loops(*x),
+            e if strict(e) => e.children().into_iter().map(|x| self.lockstep_loops(x)).sum(),
             Expr::Scalar(Scalar::While {
                 vars,
                 init,
@@ -282,22 +282,6 @@ impl<'g, 'a> RowLanes<'g, 'a> {
                     quote!({ let #v: #vt = #value_e; #body })
                 }
             }
-            Expr::Scalar(Scalar::Tuple(xs)) => {
-                let names: Vec<Ident> = xs.iter().map(|_| self.fresh("t")).collect();
-                let (values, parts): (Vec<_>, Vec<_>) = xs
-                    .iter()
-                    .zip(&names)
-                    .map(|(x, name)| {
-                        let (e, varies) = self.emit(*x);
-                        (e, if varies { quote!(#name[__l]) } else { quote!(#name) })
-                    })
-                    .unzip();
-                quote!({
-                    #(let #names = #values;)*
-                    let __r: [#t; #n] = ::core::array::from_fn(|__l| (#(#parts,)*));
-                    __r
-                })
-            }
             Expr::Scalar(Scalar::Proj(x, k)) => {
                 let name = self.fresh("p");
                 let value = self.lanes(*x);
@@ -318,6 +302,7 @@ impl<'g, 'a> RowLanes<'g, 'a> {
                 Some(varies) => self.lockstep(vars, init, *cond, step, &varies, &t),
                 None => self.per_lane(h),
             },
+            e if strict(e) => self.operands_first(h),
             _ => self.per_lane(h),
         }
     }
@@ -421,6 +406,38 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         })
     }
 
+    /// A strict operation (every operand computed, as a tuple's fields or
+    /// `+`'s) with a loop in an operand: each operand in lanes (or once,
+    /// when it is the same along the row), then the operation in each lane.
+    fn operands_first(&self, h: H) -> TokenStream {
+        let a = self.g.a;
+        let n = Literal::usize_unsuffixed(ROW_LANES);
+        let t = rust_ty(a.ty(h));
+        let mut operands: Vec<H> = a.expr(h).children();
+        operands.dedup();
+        let names: Vec<Ident> = operands.iter().map(|_| self.fresh("arg")).collect();
+        let mut values = Vec::new();
+        let mut before = Vec::new();
+        for (x, name) in operands.iter().zip(&names) {
+            let (value, varies) = self.emit(*x);
+            values.push(value);
+            let in_lane = if varies { quote!(#name[__l]) } else { quote!(#name) };
+            before.push(self.g.lane_values.borrow_mut().insert(*x, in_lane));
+        }
+        let op = self.g.expr(h);
+        for (x, b) in operands.iter().zip(before) {
+            match b {
+                Some(v) => self.g.lane_values.borrow_mut().insert(*x, v),
+                None => self.g.lane_values.borrow_mut().remove(x),
+            };
+        }
+        quote!({
+            #(let #names = #values;)*
+            let __r: [#t; #n] = ::core::array::from_fn(|__l| #op);
+            __r
+        })
+    }
+
     /// `h`, the same along the row, as scalar code once: the index is the
     /// group's first (its fixed components are every lane's).
     fn once(&self, h: H) -> TokenStream {
@@ -448,10 +465,10 @@ impl<'g, 'a> RowLanes<'g, 'a> {
             .filter(|v| a.mentions(h, **v))
             .map(|v| var(*v))
             .collect();
-        let before: Vec<Option<Ident>> = lifted
+        let before: Vec<Option<TokenStream>> = lifted
             .iter()
             .zip(&names)
-            .map(|(x, name)| self.g.lane_values.borrow_mut().insert(*x, name.clone()))
+            .map(|(x, name)| self.g.lane_values.borrow_mut().insert(*x, quote!(#name)))
             .collect();
         let scalar = self.g.expr(h);
         for (x, b) in lifted.iter().zip(before) {
@@ -495,6 +512,18 @@ impl<'g, 'a> RowLanes<'g, 'a> {
             Expr::Scalar(Scalar::Let { value, .. }) => self.lifted(*value, out),
             _ => {}
         }
+    }
+}
+
+/// Whether `e` computes all of its operands, whatever their values: an
+/// operation other than a branch, `&&`, `||`, a binding or a loop.
+fn strict(e: &Expr) -> bool {
+    match e {
+        Expr::Scalar(Scalar::Binary(op, ..)) => !matches!(op, BinOp::And | BinOp::Or),
+        Expr::Scalar(
+            Scalar::Unary(..) | Scalar::Cast(..) | Scalar::Math(..) | Scalar::Tuple(_) | Scalar::MakeIndex(_),
+        ) => true,
+        _ => false,
     }
 }
 
