@@ -290,8 +290,56 @@ fn inside_ref(m: &Matrix<i32>) -> Vec<i32> {
     out
 }
 
+/// The same expressions twice: a read squared in a loop's step, and two
+/// equal loops as the operands of `-`.
+#[acc]
+fn twice(m: &Matrix<i32>) -> Matrix<i32> {
+    let [r, c] = m.shape();
+    generate([r, c], |[i, j]| {
+        let mut s = 0i32;
+        for k in 0..r {
+            s += m[[k, i % c]] * m[[k, i % c]] + m[[k, j]];
+        }
+        s * 2
+            + ({
+                let mut t = 0i32;
+                for k in 0..r {
+                    t += m[[k, j]];
+                }
+                t
+            } - {
+                let mut t = 0i32;
+                for k in 0..r {
+                    t += m[[k, j]];
+                }
+                t
+            })
+    })
+}
+
+fn twice_ref(m: &Matrix<i32>) -> Vec<i32> {
+    let [r, c] = m.shape();
+    let v = m.to_vec();
+    let mut out = Vec::new();
+    for i in 0..r {
+        for j in 0..c {
+            let s: i32 = (0..r)
+                .map(|k| v[k * c + i % c] * v[k * c + i % c] + v[k * c + j])
+                .sum();
+            out.push(s * 2);
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn row_lanes_repeated_expressions(m in matrix(-1000i32..1000, 13, 21)) {
+        check_pools_ok(twice::SOURCE, "twice", &[arg(&m)], || twice(&m), EXACT);
+        prop_assert_eq!(twice(&m).unwrap().to_vec(), twice_ref(&m));
+    }
 
     #[test]
     fn row_lanes_inside_an_operation(m in matrix(-1000i32..1000, 13, 21)) {

@@ -413,19 +413,25 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         let a = self.g.a;
         let n = Literal::usize_unsuffixed(ROW_LANES);
         let t = rust_ty(a.ty(h));
-        let mut operands: Vec<H> = a.expr(h).children();
-        operands.dedup();
+        let operands = distinct(a.expr(h).children());
         let names: Vec<Ident> = operands.iter().map(|_| self.fresh("arg")).collect();
-        let mut values = Vec::new();
-        let mut before = Vec::new();
-        for (x, name) in operands.iter().zip(&names) {
-            let (value, varies) = self.emit(*x);
-            values.push(value);
-            let in_lane = if varies { quote!(#name[__l]) } else { quote!(#name) };
-            before.push(self.g.lane_values.borrow_mut().insert(*x, in_lane));
-        }
+        let (values, varies): (Vec<TokenStream>, Vec<bool>) = operands.iter().map(|x| self.emit(*x)).unzip();
+        // Named only now: an operand met inside another is emitted as itself.
+        let before: Vec<Option<TokenStream>> = operands
+            .iter()
+            .zip(&names)
+            .zip(&varies)
+            .map(|((x, name), varies)| {
+                let in_lane = if *varies {
+                    quote!(#name[__l])
+                } else {
+                    quote!(#name)
+                };
+                self.g.lane_values.borrow_mut().insert(*x, in_lane)
+            })
+            .collect();
         let op = self.g.expr(h);
-        for (x, b) in operands.iter().zip(before) {
+        for (x, b) in operands.iter().zip(before).rev() {
             match b {
                 Some(v) => self.g.lane_values.borrow_mut().insert(*x, v),
                 None => self.g.lane_values.borrow_mut().remove(x),
@@ -456,6 +462,7 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         let t = rust_ty(a.ty(h));
         let mut lifted = Vec::new();
         self.lifted(h, &mut lifted);
+        let lifted = distinct(lifted);
         let names: Vec<Ident> = lifted.iter().map(|_| self.fresh("once")).collect();
         let values: Vec<TokenStream> = lifted.iter().map(|x| self.once(*x)).collect();
         let lanes: Vec<Ident> = self
@@ -471,7 +478,7 @@ impl<'g, 'a> RowLanes<'g, 'a> {
             .map(|(x, name)| self.g.lane_values.borrow_mut().insert(*x, quote!(#name)))
             .collect();
         let scalar = self.g.expr(h);
-        for (x, b) in lifted.iter().zip(before) {
+        for (x, b) in lifted.iter().zip(before).rev() {
             match b {
                 Some(name) => self.g.lane_values.borrow_mut().insert(*x, name),
                 None => self.g.lane_values.borrow_mut().remove(x),
@@ -513,6 +520,18 @@ impl<'g, 'a> RowLanes<'g, 'a> {
             _ => {}
         }
     }
+}
+
+/// `xs` without repeats, in order (an expression met twice, as both of
+/// `x * x`'s operands, gets one name).
+fn distinct(xs: Vec<H>) -> Vec<H> {
+    let mut out: Vec<H> = Vec::with_capacity(xs.len());
+    for x in xs {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
 }
 
 /// Whether `e` computes all of its operands, whatever their values: an
