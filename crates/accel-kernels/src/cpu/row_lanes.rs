@@ -45,8 +45,8 @@ enum Along {
 impl Gen<'_> {
     /// Whether element function `e` has a loop worth running in lockstep
     /// along rows: one whose condition is the same along the row, met by
-    /// every element (under `let`s, tuples and projections only), with state
-    /// that varies.
+    /// every element (under `let`s, projections and strict operations only:
+    /// tuples, arithmetic, casts), with state that varies.
     pub(super) fn row_lanes_pay(&self, e: &ElemFn) -> bool {
         let traces = self.a.reaches(e.fun().body, |_, x| {
             matches!(x, Expr::Scalar(Scalar::Trace { .. }))
@@ -242,10 +242,11 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         }
     }
 
-    /// `[T; ROW_LANES]`: the value of `h` in every lane. `let`s, tuples and
-    /// projections around loops keep their structure; a loop whose condition
-    /// is the same along the row runs in lockstep; anything else runs as
-    /// the scalar code in each lane.
+    /// `[T; ROW_LANES]`: the value of `h` in every lane. `let`s, projections
+    /// and strict operations around loops keep their structure; a loop whose
+    /// condition is the same along the row runs in lockstep; anything else
+    /// (a branch, a loop whose trips vary) runs as the scalar code in each
+    /// lane.
     fn lanes(&self, h: H) -> TokenStream {
         let a = self.g.a;
         let n = Literal::usize_unsuffixed(ROW_LANES);
