@@ -332,8 +332,114 @@ fn twice_ref(m: &Matrix<i32>) -> Vec<i32> {
     out
 }
 
+/// Rodinia's lud (unblocked): each step updates one row of the matrix in
+/// place (`update_box_lanes`), its loop the same along the row, then one
+/// column (rows of one element: no group).
+#[acc]
+fn lu(a0: &Matrix<f64>) -> Matrix<f64> {
+    let [n, _] = a0.shape();
+    let mut a = a0.map(|x| x);
+    for i in 0..n {
+        a = generate([n, n], |[r, c]| {
+            if r == i && c >= i {
+                let mut sum = a[[i, c]];
+                for k in 0..i {
+                    sum -= a[[i, k]] * a[[k, c]];
+                }
+                sum
+            } else {
+                a[[r, c]]
+            }
+        });
+        a = generate([n, n], |[r, c]| {
+            if c == i && r > i {
+                let mut sum = a[[r, i]];
+                for k in 0..i {
+                    sum -= a[[r, k]] * a[[k, i]];
+                }
+                sum / a[[i, i]]
+            } else {
+                a[[r, c]]
+            }
+        });
+    }
+    a
+}
+
+fn lu_ref(a: &[f64], n: usize) -> Vec<f64> {
+    let mut a = a.to_vec();
+    for i in 0..n {
+        for j in i..n {
+            let mut sum = a[i * n + j];
+            for k in 0..i {
+                sum -= a[i * n + k] * a[k * n + j];
+            }
+            a[i * n + j] = sum;
+        }
+        for j in i + 1..n {
+            let mut sum = a[j * n + i];
+            for k in 0..i {
+                sum -= a[j * n + k] * a[k * n + i];
+            }
+            a[j * n + i] = sum / a[i * n + i];
+        }
+    }
+    a
+}
+
+/// An in-place update whose new row reads another array only: computed
+/// straight into the dead array's storage (`update_box_lanes`).
+#[acc]
+fn rows_from(a: &Matrix<i64>, steps: usize) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let mut b = a.map(|x| x + 1);
+    for i in 0..steps {
+        b = generate([n, m], |[r, c]| {
+            if r == i {
+                let mut s = 0i64;
+                for k in 0..n {
+                    s += a[[k, c]] * (k as i64 + 1);
+                }
+                s
+            } else {
+                b[[r, c]]
+            }
+        });
+    }
+    b
+}
+
+fn rows_from_ref(a: &Matrix<i64>, steps: usize) -> Vec<i64> {
+    let [n, m] = a.shape();
+    let v = a.to_vec();
+    let mut b: Vec<i64> = v.iter().map(|x| x + 1).collect();
+    for i in 0..steps.min(n) {
+        for c in 0..m {
+            b[i * m + c] = (0..n).map(|k| v[k * m + c] * (k as i64 + 1)).sum();
+        }
+    }
+    b
+}
+
 proptest! {
     #![proptest_config(cfg())]
+
+    #[test]
+    fn row_lanes_in_place_straight(a in matrix(-1000i64..1000, 9, 30), steps in 0usize..10) {
+        check_pools_ok(rows_from::SOURCE, "rows_from", &[arg(&a), arg(steps)], || rows_from(&a, steps), EXACT);
+        prop_assert_eq!(rows_from(&a, steps).unwrap().to_vec(), rows_from_ref(&a, steps));
+    }
+
+    #[test]
+    fn row_lanes_in_place(n in 0usize..20, seed in any::<u64>()) {
+        // Diagonally dominant, so that no pivot is small.
+        let v: Vec<f64> = (0..n * n)
+            .map(|x| if x / n.max(1) == x % n.max(1) { 4.0 * n as f64 + 1.0 } else { (hash(x ^ seed as usize) % 9) as f64 - 4.0 })
+            .collect();
+        let a = Matrix::from_vec([n, n], v.clone()).unwrap();
+        check_pools_ok(lu::SOURCE, "lu", &[arg(&a)], || lu(&a), EXACT);
+        prop_assert_eq!(lu(&a).unwrap().to_vec(), lu_ref(&v, n));
+    }
 
     #[test]
     fn row_lanes_repeated_expressions(m in matrix(-1000i32..1000, 13, 21)) {
@@ -419,6 +525,54 @@ proptest! {
     #[test]
     fn loops_reading_memory(xs in vector(any::<u32>(), 30)) {
         check_pools_ok(reading::SOURCE, "reading", &[arg(&xs)], || reading(&xs), EXACT);
+    }
+}
+
+/// An in-place update of long rows, reading the array it updates
+/// (`generate_box_lanes`): ranges of several groups each.
+#[acc]
+fn long_rows(a: &Matrix<i64>) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let mut b = a.map(|x| x);
+    for i in 0..n {
+        b = generate([n, m], |[r, c]| {
+            if r == i {
+                let mut s = b[[r, c]];
+                for k in 0..n {
+                    s += b[[k, c]] * (k as i64 + 2) + b[[k, (c + k) % m]];
+                }
+                s
+            } else {
+                b[[r, c]]
+            }
+        });
+    }
+    b
+}
+
+#[test]
+fn row_lanes_in_place_long_rows() {
+    for (n, m) in [(3, 3001), (2, 1500), (4, 77)] {
+        let v: Vec<i64> = (0..n * m).map(|x| (hash(x) % 201) as i64 - 100).collect();
+        let a = Matrix::from_vec([n, m], v.clone()).unwrap();
+        check_pools_ok(
+            long_rows::SOURCE,
+            "long_rows",
+            &[arg(&a)],
+            || long_rows(&a),
+            EXACT,
+        );
+        let mut b = v;
+        for i in 0..n {
+            let old = b.clone();
+            for c in 0..m {
+                b[i * m + c] = old[i * m + c]
+                    + (0..n)
+                        .map(|k| old[k * m + c] * (k as i64 + 2) + old[k * m + (c + k) % m])
+                        .sum::<i64>();
+            }
+        }
+        assert_eq!(long_rows(&a).unwrap().to_vec(), b, "{n} x {m}");
     }
 }
 

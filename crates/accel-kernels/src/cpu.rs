@@ -1702,19 +1702,40 @@ impl Gen<'_> {
                         residual: Vec::new(),
                     },
                 )]);
+                // Row lanes for a loop the same along the box's rows.
+                let lanes = self.in_box(decided.clone(), &bx, &hi, || {
+                    self.row_lanes_pay(elem)
+                        .then(|| self.row_lanes_box_closure(elem, rank))
+                });
                 let body = self.expr_in_box(f.body, decided, &bx, &hi);
                 let (skeleton, into) = if direct {
                     (quote!(update_box), quote!(&mut __x,))
                 } else {
                     (quote!(generate_box), quote!())
                 };
+                let one = quote! {
+                    #[allow(unused_variables)]
+                    move |__i: usize, __ix: [usize; #r]| { #param #body }
+                };
                 // A `move` closure, as in `stencil_split`.
-                quote!({
-                    let __ctx = &__ctx;
-                    #rt::cpu::#skeleton::<#cols, #r>(#into &#bs, __lo, __hi, #uneven,
-                        #[allow(unused_variables)]
-                        move |__i: usize, __ix: [usize; #r]| { #param #body })
-                })
+                match lanes {
+                    Some(g) => {
+                        let n = row_lanes::ROW_LANES;
+                        let skeleton = if direct {
+                            quote!(update_box_lanes)
+                        } else {
+                            quote!(generate_box_lanes)
+                        };
+                        quote!({
+                            let __ctx = &__ctx;
+                            #rt::cpu::#skeleton::<#cols, #r, #n>(#into &#bs, __lo, __hi, #uneven, #one, #g)
+                        })
+                    }
+                    None => quote!({
+                        let __ctx = &__ctx;
+                        #rt::cpu::#skeleton::<#cols, #r>(#into &#bs, __lo, __hi, #uneven, #one)
+                    }),
+                }
             })
         });
         if direct {
@@ -1783,14 +1804,26 @@ impl Gen<'_> {
         bx: &IndexBox,
         hi: &[TokenStream],
     ) -> TokenStream {
+        self.in_box(decided, bx, hi, || self.expr(h))
+    }
+
+    /// `emit()` as inside box `bx` (whose ends are `hi`), the `if`s of
+    /// `decided` taking their branch.
+    fn in_box<T>(
+        &self,
+        decided: HashMap<H, Decision>,
+        bx: &IndexBox,
+        hi: &[TokenStream],
+        emit: impl FnOnce() -> T,
+    ) -> T {
         self.split.replace(Some(Split {
             decided,
             lo_min: bx.lo_min.clone(),
             hi: hi.to_vec(),
         }));
-        let body = self.expr(h);
+        let out = emit();
         self.split.replace(None);
-        body
+        out
     }
 
     /// How the guard split being emitted decides the `if` `h`, if it does.
@@ -3034,6 +3067,22 @@ mod tests {
             "v",
         );
         assert!(c.contains("generate_row_lanes"), "v: {c}");
+        // An in-place update of a row (an LU step): the box in row lanes.
+        let c = code(
+            "fn w(a0: &Matrix<f32>) -> Matrix<f32> { let [n, _] = a0.shape(); let mut a = a0.map(|x| x); \
+             for i in 0..n { a = generate([n, n], |[r, c]| if r == i && c >= i { let mut s = a[[i, c]]; \
+             for k in 0..i { s -= a[[i, k]] * a[[k, c]]; } s } else { a[[r, c]] }); } a }",
+            "w",
+        );
+        assert!(c.contains("generate_box_lanes"), "w: {c}");
+        // The same, the new row reading another array: straight into place.
+        let c = code(
+            "fn x(a: &Matrix<f32>) -> Matrix<f32> { let [n, m] = a.shape(); let mut b = a.map(|x| x); \
+             for i in 0..n { b = generate([n, m], |[r, c]| if r == i { let mut s = 0.0f32; \
+             for k in 0..n { s += a[[k, c]]; } s } else { b[[r, c]] }); } b }",
+            "x",
+        );
+        assert!(c.contains("update_box_lanes"), "x: {c}");
         // A loop whose trips vary along the row: one element at a time.
         let c = code(
             "fn u(a: &Matrix<f32>) -> Matrix<f32> { let [m, n] = a.shape(); \

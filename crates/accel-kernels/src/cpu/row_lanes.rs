@@ -63,6 +63,22 @@ impl Gen<'_> {
     /// shape `shape`.
     pub(super) fn row_lanes_closure(&self, e: &ElemFn, shape: &Ident) -> TokenStream {
         let rt = self.rt;
+        self.row_lanes_fn(e, quote!(__i0: usize), quote!(#rt::cpu::index_at(&#shape, __i0)))
+    }
+
+    /// `|__i0: usize, __ix0: [usize; R]| -> [T; ROW_LANES]`: the elements
+    /// from offset `__i0`, index `__ix0`, along the innermost dimension, for
+    /// `update_box_lanes`.
+    pub(super) fn row_lanes_box_closure(&self, e: &ElemFn, rank: usize) -> TokenStream {
+        let r = Literal::usize_unsuffixed(rank);
+        let g = self.row_lanes_fn(e, quote!(__i0: usize, __ix0: [usize; #r]), quote!(__ix0));
+        // A `move` closure, as the box's element closure is.
+        quote!(#[allow(unused_variables)] move #g)
+    }
+
+    /// The closure of `args` computing a group, the first element's index
+    /// being `first` (its offset `__i0`).
+    fn row_lanes_fn(&self, e: &ElemFn, args: TokenStream, first: TokenStream) -> TokenStream {
         let f = e.fun();
         let p = var(f.params[0]);
         let n = Literal::usize_unsuffixed(ROW_LANES);
@@ -70,7 +86,7 @@ impl Gen<'_> {
             ElemFn::Linear(_) => quote!(let #p: [usize; #n] = ::core::array::from_fn(|__l| __i0 + __l);),
             ElemFn::Index(_) => quote! {
                 let #p = {
-                    let __first = #rt::cpu::index_at(&#shape, __i0);
+                    let __first = #first;
                     ::core::array::from_fn::<_, #n, _>(|__l| {
                         let mut __x = __first;
                         if let Some(__last) = __x.last_mut() {
@@ -84,7 +100,7 @@ impl Gen<'_> {
         let w = RowLanes::new(self, e);
         let body = w.lanes(f.body);
         let t = rust_ty(self.a.ty(f.body));
-        quote!(|__i0: usize| -> [#t; #n] { #bind #body })
+        quote!(|#args| -> [#t; #n] { #bind #body })
     }
 }
 
@@ -131,10 +147,24 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         };
     }
 
+    /// The branch that the guard split being emitted takes at `h`, when `h`
+    /// is an `if` it decides with nothing left to test (an in-place
+    /// update's box, `super::Gen::in_place`): there every lane takes it.
+    fn decided(&self, h: H) -> Option<H> {
+        let Expr::Scalar(Scalar::If(_, t, e)) = self.g.a.expr(h) else {
+            return None;
+        };
+        let d = self.g.decision(h)?;
+        d.residual.is_empty().then_some(if d.then { *t } else { *e })
+    }
+
     /// How `h` varies along a row, its variables as `env` says (those not
     /// there are the kernel's scalars).
     fn along(&self, h: H) -> Along {
         let a = self.g.a;
+        if let Some(branch) = self.decided(h) {
+            return self.along(branch);
+        }
         match a.expr(h) {
             Expr::Scalar(Scalar::Var(v)) => self.env.borrow().get(v).cloned().unwrap_or(Along::Fixed),
             Expr::Scalar(Scalar::Proj(x, k)) => match self.along(*x) {
@@ -211,6 +241,9 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         if !self.g.loops_in(h) || self.fixed(h) {
             return 0;
         }
+        if let Some(branch) = self.decided(h) {
+            return self.lockstep_loops(branch);
+        }
         match a.expr(h) {
             Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let n = self.lockstep_loops(*value);
@@ -257,6 +290,9 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         }
         if !self.g.loops_in(h) {
             return self.per_lane(h);
+        }
+        if let Some(branch) = self.decided(h) {
+            return self.lanes(branch);
         }
         match a.expr(h) {
             Expr::Scalar(Scalar::Let { var: v, value, body }) => {

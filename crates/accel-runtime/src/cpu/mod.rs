@@ -37,7 +37,7 @@ pub use scan::{
 };
 pub use sort::{sort_by_key, sort_by_stored_key, RadixKey};
 pub use stencil::{stencil_generate, Bound};
-pub use update::{box_pays, generate_box, update_box, write_box};
+pub use update::{box_pays, generate_box, generate_box_lanes, update_box, update_box_lanes, write_box};
 
 use crate::elem::Columns;
 use par::{threads, Split};

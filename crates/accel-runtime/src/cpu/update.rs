@@ -54,6 +54,67 @@ pub fn generate_box<C: Columns, const R: usize>(
     }
 }
 
+/// [`generate_box`] computing `L` neighbouring elements of a row of the box
+/// at a time with `g` (`g(i, ix)` gives the elements at offsets `i..i + L`,
+/// along the innermost dimension from index `ix`), the rest of each row with
+/// `f`: for element functions whose loops run the same trips along a row
+/// (the compiler's row lanes).
+pub fn generate_box_lanes<C: Columns, const R: usize, const L: usize>(
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    uneven: bool,
+    f: impl Fn(usize, [usize; R]) -> C::Elem + Sync,
+    g: impl Fn(usize, [usize; R]) -> [C::Elem; L] + Sync,
+) -> C {
+    if R == 0 {
+        return generate_box(shape, lo, hi, uneven, f);
+    }
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    let fill = |r: std::ops::Range<usize>| {
+        runs(shape, start, len, r, |k, at0, ix0, m| {
+            let at = |s: usize| {
+                let mut ix = ix0;
+                ix[R - 1] += s;
+                (at0 + s, ix)
+            };
+            let mut s = 0;
+            while s + L <= m {
+                let (i, ix) = at(s);
+                for (l, x) in g(i, ix).into_iter().enumerate() {
+                    // SAFETY: box elements `k..k + m` lie below `n` = the
+                    // capacity; the ranges are disjoint.
+                    unsafe { C::write(out, k + s + l, x) }
+                }
+                s += L;
+            }
+            for t in s..m {
+                let (i, ix) = at(t);
+                // SAFETY: as above.
+                unsafe { C::write(out, k + t, f(i, ix)) }
+            }
+        })
+    };
+    lane_split::<L>(n, uneven).for_each(fill);
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
+/// The split of `n` box elements for row lanes of `L`: as `fine_chunks`
+/// for `uneven` work, but ranges of whole groups; else as `chunks`.
+fn lane_split<const L: usize>(n: usize, uneven: bool) -> super::par::Split {
+    if uneven {
+        let size = n.div_ceil(super::threads() * 64).next_multiple_of(L).max(L);
+        super::par::Split::new(n, size)
+    } else {
+        super::chunks(n)
+    }
+}
+
 /// Walks the box elements `r` (row-major in the box starting at `start`,
 /// of extents `len`, in an array of shape `shape`) a run at a time:
 /// `run(k, at, ix, m)` for `m` consecutive elements of one row of the box,
@@ -159,6 +220,59 @@ pub fn update_box<C: Columns, const R: usize>(
     } else {
         super::chunks(n).for_each(update);
     }
+}
+
+/// [`update_box`] computing `L` neighbouring elements of a run at a time
+/// with `g` (`g(i, ix)` gives the elements at offsets `i..i + L`, along the
+/// innermost dimension from index `ix`), the rest of each run with `f`: for
+/// element functions whose loops run the same trips along a row (the
+/// compiler's row lanes).
+#[allow(clippy::too_many_arguments)]
+pub fn update_box_lanes<C: Columns, const R: usize, const L: usize>(
+    cols: &mut C,
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    uneven: bool,
+    f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
+    g: impl Fn(usize, [usize; R]) -> [C::Elem; L] + Sync + Copy,
+) {
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    assert!(
+        cols.len() == crate::shape::size(shape),
+        "accel internal error: an update of {} elements for shape {shape:?}",
+        cols.len()
+    );
+    if n == 0 || R == 0 {
+        return;
+    }
+    let out = cols.out_ptr();
+    let update = |r: std::ops::Range<usize>| {
+        runs(shape, start, len, r, |_, at0, ix0, m| {
+            let at = |s: usize| {
+                let mut ix = ix0;
+                ix[R - 1] += s;
+                (at0 + s, ix)
+            };
+            let mut s = 0;
+            while s + L <= m {
+                let (i, ix) = at(s);
+                for (l, x) in g(i, ix).into_iter().enumerate() {
+                    // SAFETY: as in `update_box`: the run's offsets `at0..at0 +
+                    // m` lie below `cols.len()`, and one task writes each.
+                    unsafe { C::write(out, i + l, x) }
+                }
+                s += L;
+            }
+            for t in s..m {
+                let (i, ix) = at(t);
+                // SAFETY: as above.
+                unsafe { C::write(out, i, f(i, ix)) }
+            }
+        })
+    };
+    lane_split::<L>(n, uneven).for_each(update);
 }
 
 #[cfg(test)]
