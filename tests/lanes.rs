@@ -576,6 +576,43 @@ fn row_lanes_in_place_long_rows() {
     }
 }
 
+/// The nearest centre with sharing off (`examples/programs/kmeans.rs`'s
+/// no-sharing build): the result is a tuple of two projections of one loop,
+/// which the tuple computes once; that loop is the tuple's operand.
+#[acc(sharing = false)]
+fn nearest(points: &Vector<(f32, f32)>, centroids: &Vector<(f32, f32)>) -> Vector<usize> {
+    let k = centroids.len();
+    points.map(|p| {
+        let mut best: usize = 0;
+        let mut best_d = f32::INFINITY;
+        for c in 0..k {
+            let (cx, cy) = centroids[[c]];
+            let d = (p.0 - cx) * (p.0 - cx) + (p.1 - cy) * (p.1 - cy);
+            if d < best_d {
+                best_d = d;
+                best = c;
+            }
+        }
+        best
+    })
+}
+
+#[test]
+fn row_lanes_tuple_of_one_loop() {
+    for (n, k) in [(0, 3), (7, 0), (19, 5), (64, 1)] {
+        let pt = |i: usize| ((hash(i) % 97) as f32 / 8.0, (hash(i + 1000) % 89) as f32 / 8.0);
+        let points = Vector::from((0..n).map(pt).collect::<Vec<_>>());
+        let centroids = Vector::from((0..k).map(|c| pt(c * 31 + 7)).collect::<Vec<_>>());
+        check_pools_ok(
+            nearest::SOURCE,
+            "nearest",
+            &[arg(&points), arg(&centroids)],
+            || nearest(&points, &centroids),
+            EXACT,
+        );
+    }
+}
+
 /// A whole image: many groups per chunk, and chunks that end inside a group.
 #[test]
 fn large_image() {

@@ -450,7 +450,22 @@ impl<'g, 'a> RowLanes<'g, 'a> {
         let a = self.g.a;
         let n = Literal::usize_unsuffixed(ROW_LANES);
         let t = rust_ty(a.ty(h));
-        let operands = distinct(a.expr(h).children());
+        // A tuple computes a body that several of its fields project once
+        // (`Scalars::tuple`): that body is the operand, not the fields.
+        let shared = match a.expr(h) {
+            Expr::Scalar(Scalar::Tuple(xs)) => a.shared_projections(xs),
+            _ => Vec::new(),
+        };
+        let operands = distinct(
+            a.expr(h)
+                .children()
+                .into_iter()
+                .map(|x| match a.expr(x) {
+                    Expr::Scalar(Scalar::Proj(b, _)) if shared.contains(b) => *b,
+                    _ => x,
+                })
+                .collect(),
+        );
         let names: Vec<Ident> = operands.iter().map(|_| self.fresh("arg")).collect();
         let (values, varies): (Vec<TokenStream>, Vec<bool>) = operands.iter().map(|x| self.emit(*x)).unzip();
         // Named only now: an operand met inside another is emitted as itself.
