@@ -78,10 +78,12 @@ fn program() {
             let __b5_shape: [usize; 1] = __b0_shape;
             rt::host::extent("map", &__b5_shape)?;
             rt::cpu::reserve::<usize>("map", &__b5_shape)?;
-            let __b5: <usize as rt::Elem>::Columns = rt::cpu::generate_uneven::<
+            let __b5: <usize as rt::Elem>::Columns = rt::cpu::generate_row_lanes::<
                 <usize as rt::Elem>::Columns,
+                8usize,
             >(
                 rt::shape::size(&__b5_shape),
+                __b5_shape[0],
                 |__v60: usize| {
                     let __v11: (f32, f32) = {
                         let __v56: usize = __v60;
@@ -270,6 +272,158 @@ fn program() {
                                         {
                                             let __v31: usize = __v30.0;
                                             __v31
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                },
+                |__i0: usize| -> [usize; 8] {
+                    let __v60: [usize; 8] = ::core::array::from_fn(|__l| __i0 + __l);
+                    {
+                        let __v11: [(f32, f32); 8] = {
+                            let __r: [(f32, f32); 8] = ::core::array::from_fn(|__l| {
+                                let __v60 = __v60[__l];
+                                {
+                                    let __v56: usize = __v60;
+                                    {
+                                        let __o: usize = __v56;
+                                        (
+                                            unsafe { rt::cpu::at(__b0_c0, __o) },
+                                            unsafe { rt::cpu::at(__b0_c1, __o) },
+                                        )
+                                    }
+                                }
+                            });
+                            __r
+                        };
+                        {
+                            let __v12: usize = { (0usize) };
+                            {
+                                let __v13: f32 = { f32::from_bits(2139095040u32) };
+                                {
+                                    let __v14: usize = { __b3_shape[0] };
+                                    {
+                                        let __v29: [(usize, usize, f32); 8] = {
+                                            let mut __v15: usize = { (0usize) };
+                                            let mut __v16: [usize; 8] = [{ __v12 }; 8];
+                                            let mut __v17: [f32; 8] = [{ __v13 }; 8];
+                                            loop {
+                                                if !({ (__v15 < __v14) }) {
+                                                    break;
+                                                }
+                                                let __body3 = {
+                                                    let __once4 = {
+                                                        {
+                                                            let __v58 = [__v15];
+                                                            if rt::cpu::VERIFY_ELISIONS {
+                                                                rt::cpu::verify_elision(
+                                                                    "loop counter below the extent",
+                                                                    "index",
+                                                                    &__v58,
+                                                                    &__b3_shape,
+                                                                );
+                                                            }
+                                                            {
+                                                                let __o: usize = rt::shape::to_linear(&__b3_shape, &__v58);
+                                                                (
+                                                                    unsafe { rt::cpu::at(__b3_c0, __o) },
+                                                                    unsafe { rt::cpu::at(__b3_c1, __o) },
+                                                                )
+                                                            }
+                                                        }
+                                                    };
+                                                    let __r: [(usize, f32); 8] = ::core::array::from_fn(|__l| {
+                                                        let __v11 = __v11[__l];
+                                                        let __v16 = __v16[__l];
+                                                        let __v17 = __v17[__l];
+                                                        {
+                                                            let __v18: (f32, f32) = __once4;
+                                                            {
+                                                                let __v19: f32 = __v18.0;
+                                                                {
+                                                                    let __v20: f32 = __v18.1;
+                                                                    {
+                                                                        let __v21: f32 = rt::ops::ScalarOps::acc_sub(
+                                                                            __v11.0,
+                                                                            __v19,
+                                                                        );
+                                                                        {
+                                                                            let __v22: f32 = rt::ops::ScalarOps::acc_sub(
+                                                                                __v11.1,
+                                                                                __v20,
+                                                                            );
+                                                                            {
+                                                                                let __v23: f32 = rt::ops::ScalarOps::acc_add(
+                                                                                    rt::ops::ScalarOps::acc_mul(__v21, __v21),
+                                                                                    rt::ops::ScalarOps::acc_mul(__v22, __v22),
+                                                                                );
+                                                                                {
+                                                                                    let __v26: (usize, f32) = if (__v23 < __v17) {
+                                                                                        {
+                                                                                            let __v24: f32 = __v23;
+                                                                                            {
+                                                                                                let __v25: usize = __v15;
+                                                                                                { (__v25, __v24) }
+                                                                                            }
+                                                                                        }
+                                                                                    } else {
+                                                                                        { (__v16, __v17) }
+                                                                                    };
+                                                                                    {
+                                                                                        let __v27: usize = __v26.0;
+                                                                                        {
+                                                                                            let __v28: f32 = __v26.1;
+                                                                                            { (__v27, __v28) }
+                                                                                        }
+                                                                                    }
+                                                                                }
+                                                                            }
+                                                                        }
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    });
+                                                    __r
+                                                };
+                                                let __next0: usize = {
+                                                    rt::ops::ScalarOps::acc_add(__v15, (1usize))
+                                                };
+                                                let __next1: [usize; 8] = {
+                                                    let __r: [usize; 8] = ::core::array::from_fn(|__l| {
+                                                        __body3[__l].0
+                                                    });
+                                                    __r
+                                                };
+                                                let __next2: [f32; 8] = {
+                                                    let __r: [f32; 8] = ::core::array::from_fn(|__l| {
+                                                        __body3[__l].1
+                                                    });
+                                                    __r
+                                                };
+                                                __v15 = __next0;
+                                                __v16 = __next1;
+                                                __v17 = __next2;
+                                            }
+                                            let __r: [(usize, usize, f32); 8] = ::core::array::from_fn(|
+                                                __l|
+                                            (__v15, __v16[__l], __v17[__l]));
+                                            __r
+                                        };
+                                        {
+                                            let __r: [usize; 8] = ::core::array::from_fn(|__l| {
+                                                let __v29 = __v29[__l];
+                                                {
+                                                    let __v30: (usize, f32) = { (__v29.1, __v29.2) };
+                                                    {
+                                                        let __v31: usize = __v30.0;
+                                                        __v31
+                                                    }
+                                                }
+                                            });
+                                            __r
                                         }
                                     }
                                 }

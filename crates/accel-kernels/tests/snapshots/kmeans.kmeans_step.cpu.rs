@@ -40,10 +40,12 @@ fn program() {
         let __b3_shape: [usize; 1] = __b0_shape;
         rt::host::extent("map", &__b3_shape)?;
         rt::cpu::reserve::<usize>("map", &__b3_shape)?;
-        let __b3: <usize as rt::Elem>::Columns = rt::cpu::generate_uneven::<
+        let __b3: <usize as rt::Elem>::Columns = rt::cpu::generate_row_lanes::<
             <usize as rt::Elem>::Columns,
+            8usize,
         >(
             rt::shape::size(&__b3_shape),
+            __b3_shape[0],
             |__v44: usize| {
                 let __v3: (f32, f32) = {
                     let __v40: usize = __v44;
@@ -220,6 +222,152 @@ fn program() {
                                     {
                                         let __v23: usize = __v22.0;
                                         __v23
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+            |__i0: usize| -> [usize; 8] {
+                let __v44: [usize; 8] = ::core::array::from_fn(|__l| __i0 + __l);
+                {
+                    let __v3: [(f32, f32); 8] = {
+                        let __r: [(f32, f32); 8] = ::core::array::from_fn(|__l| {
+                            let __v44 = __v44[__l];
+                            {
+                                let __v40: usize = __v44;
+                                {
+                                    let __o: usize = __v40;
+                                    (
+                                        unsafe { rt::cpu::at(__b0_c0, __o) },
+                                        unsafe { rt::cpu::at(__b0_c1, __o) },
+                                    )
+                                }
+                            }
+                        });
+                        __r
+                    };
+                    {
+                        let __v4: usize = { (0usize) };
+                        {
+                            let __v5: f32 = { f32::from_bits(2139095040u32) };
+                            {
+                                let __v6: usize = { __b1_shape[0] };
+                                {
+                                    let __v21: [(usize, usize, f32); 8] = {
+                                        let mut __v7: usize = { (0usize) };
+                                        let mut __v8: [usize; 8] = [{ __v4 }; 8];
+                                        let mut __v9: [f32; 8] = [{ __v5 }; 8];
+                                        loop {
+                                            if !({ (__v7 < __v6) }) {
+                                                break;
+                                            }
+                                            let __body3 = {
+                                                let __once4 = {
+                                                    {
+                                                        let __v42 = [__v7];
+                                                        if rt::cpu::VERIFY_ELISIONS {
+                                                            rt::cpu::verify_elision(
+                                                                "loop counter below the extent",
+                                                                "index",
+                                                                &__v42,
+                                                                &__b1_shape,
+                                                            );
+                                                        }
+                                                        {
+                                                            let __o: usize = rt::shape::to_linear(&__b1_shape, &__v42);
+                                                            (
+                                                                unsafe { rt::cpu::at(__b1_c0, __o) },
+                                                                unsafe { rt::cpu::at(__b1_c1, __o) },
+                                                            )
+                                                        }
+                                                    }
+                                                };
+                                                let __r: [(usize, f32); 8] = ::core::array::from_fn(|__l| {
+                                                    let __v3 = __v3[__l];
+                                                    let __v8 = __v8[__l];
+                                                    let __v9 = __v9[__l];
+                                                    {
+                                                        let __v10: (f32, f32) = __once4;
+                                                        {
+                                                            let __v11: f32 = __v10.0;
+                                                            {
+                                                                let __v12: f32 = __v10.1;
+                                                                {
+                                                                    let __v13: f32 = rt::ops::ScalarOps::acc_sub(__v3.0, __v11);
+                                                                    {
+                                                                        let __v14: f32 = rt::ops::ScalarOps::acc_sub(__v3.1, __v12);
+                                                                        {
+                                                                            let __v15: f32 = rt::ops::ScalarOps::acc_add(
+                                                                                rt::ops::ScalarOps::acc_mul(__v13, __v13),
+                                                                                rt::ops::ScalarOps::acc_mul(__v14, __v14),
+                                                                            );
+                                                                            {
+                                                                                let __v18: (usize, f32) = if (__v15 < __v9) {
+                                                                                    {
+                                                                                        let __v16: f32 = __v15;
+                                                                                        {
+                                                                                            let __v17: usize = __v7;
+                                                                                            { (__v17, __v16) }
+                                                                                        }
+                                                                                    }
+                                                                                } else {
+                                                                                    { (__v8, __v9) }
+                                                                                };
+                                                                                {
+                                                                                    let __v19: usize = __v18.0;
+                                                                                    {
+                                                                                        let __v20: f32 = __v18.1;
+                                                                                        { (__v19, __v20) }
+                                                                                    }
+                                                                                }
+                                                                            }
+                                                                        }
+                                                                    }
+                                                                }
+                                                            }
+                                                        }
+                                                    }
+                                                });
+                                                __r
+                                            };
+                                            let __next0: usize = {
+                                                rt::ops::ScalarOps::acc_add(__v7, (1usize))
+                                            };
+                                            let __next1: [usize; 8] = {
+                                                let __r: [usize; 8] = ::core::array::from_fn(|__l| {
+                                                    __body3[__l].0
+                                                });
+                                                __r
+                                            };
+                                            let __next2: [f32; 8] = {
+                                                let __r: [f32; 8] = ::core::array::from_fn(|__l| {
+                                                    __body3[__l].1
+                                                });
+                                                __r
+                                            };
+                                            __v7 = __next0;
+                                            __v8 = __next1;
+                                            __v9 = __next2;
+                                        }
+                                        let __r: [(usize, usize, f32); 8] = ::core::array::from_fn(|
+                                            __l|
+                                        (__v7, __v8[__l], __v9[__l]));
+                                        __r
+                                    };
+                                    {
+                                        let __r: [usize; 8] = ::core::array::from_fn(|__l| {
+                                            let __v21 = __v21[__l];
+                                            {
+                                                let __v22: (usize, f32) = { (__v21.1, __v21.2) };
+                                                {
+                                                    let __v23: usize = __v22.0;
+                                                    __v23
+                                                }
+                                            }
+                                        });
+                                        __r
                                     }
                                 }
                             }
