@@ -15,7 +15,7 @@ use accel_core::plan::{
     AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, PassFold, Plan, Slot, Step,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 
@@ -556,10 +556,11 @@ impl Gen<'_> {
                         emit()
                     }
                 });
+                let rows_of = self.rows_prologue(&in_shape);
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::host::extent(#op, &#in_shape)?;
-                    let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                    #rows_of
                     let #bi: #cols = #call;
                 });
             }
@@ -594,7 +595,7 @@ impl Gen<'_> {
                     _ => *shape,
                 };
                 let call = self.versioned(|| {
-                    let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+                    let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
                     let post = match post.as_ref().filter(|p| p.params.len() == 2) {
                         Some(p) => {
                             let at_index = ElemFn::Index(Fun {
@@ -626,10 +627,11 @@ impl Gen<'_> {
                     }
                     _ => quote!(let #bi: #cols = #call;),
                 };
+                let rows_of = self.rows_prologue(&in_shape);
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::host::extent(#op, &#in_shape)?;
-                    let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+                    #rows_of
                     #bind
                 });
             }
@@ -963,7 +965,7 @@ impl Gen<'_> {
             let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape));
             (e, TokenStream::new())
         } else {
-            let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem, in_shape));
+            let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem));
             (TokenStream::new(), er)
         };
         // Elements that loop in lockstep lanes: computed by blocks,
@@ -1051,7 +1053,7 @@ impl Gen<'_> {
         let part_tys = self.pass_fold_parts(folds);
         let store = *stored;
         let call = self.versioned(|| {
-            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
             let post = match (post.as_ref().filter(|p| p.params.len() == 2), post_space) {
                 (Some(p), Some(space)) => {
                     let at_index = ElemFn::Index(Fun {
@@ -1074,10 +1076,11 @@ impl Gen<'_> {
                 _ => quote!(#rt::cpu::scan_inclusive_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #g, #post, #store, #folds)),
             }
         });
+        let rows_of = self.rows_prologue(&in_shape);
         let mut out = quote! {
             let #in_shape = #s;
             #rt::host::extent(#op, &#in_shape)?;
-            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+            #rows_of
             let (__array, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
         };
         let own = usize::from(*stored);
@@ -1104,15 +1107,16 @@ impl Gen<'_> {
         let (t, cols) = (rust_ty(&value_ty), self.cols_ty(&value_ty));
         let part_tys = self.pass_fold_parts(folds);
         let call = self.versioned(|| {
-            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, &in_shape));
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
             let folds = self.pass_folds_arg(folds, &t, &in_shape, |_| false);
             quote!(#rt::cpu::generate_folds::<#cols, _>(__rows, __len, #e, #folds))
         });
         let b = buf(kernel.outputs[0].0);
+        let rows_of = self.rows_prologue(&in_shape);
         let mut out = quote! {
             let #in_shape = #s;
             #rt::host::extent(#op, &#in_shape)?;
-            let (__rows, __len) = #rt::cpu::rows_of(&#in_shape);
+            #rows_of
             let (#b, __parts): (#cols, ::std::vec::Vec<(#(#part_tys,)*)>) = #call;
         };
         out.extend(self.pass_fold_outputs(folds, &kernel.outputs[1..]));
@@ -1311,7 +1315,7 @@ impl Gen<'_> {
     /// linear offset, stays available to reads at the element's own offset),
     /// or of `generate_rows_with` when some of the element function is the
     /// same along a row ([`rows`]): computed once per row, read as `__row.k`.
-    fn row_generate_call(&self, e: &ElemFn, shape: &Ident, cols: &TokenStream) -> Option<TokenStream> {
+    fn row_generate_call(&self, e: &ElemFn, cols: &TokenStream) -> Option<TokenStream> {
         let ElemFn::Index(f) = e else {
             return None;
         };
@@ -1354,7 +1358,7 @@ impl Gen<'_> {
                 quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
-                    let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
+                    let #p: [usize; #r] = __rows_at.at(__r, __j);
                     #body
                 })),
             );
@@ -1368,13 +1372,13 @@ impl Gen<'_> {
                 #[allow(unused_variables)]
                 let __i: usize = __r * __len;
                 #[allow(unused_variables)]
-                let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, 0);
+                let #p: [usize; #r] = __rows_at.at(__r, 0);
                 (#(#vals,)*)
             },
             |__row: &(#(#tys,)*), __r: usize, __j: usize| {
                 #[allow(unused_variables)]
                 let __i: usize = __r * __len + __j;
-                let #p: [usize; #r] = #rt::cpu::row_index(&#shape, __r, __j);
+                let #p: [usize; #r] = __rows_at.at(__r, __j);
                 #body
             },
         )))
@@ -1409,11 +1413,23 @@ impl Gen<'_> {
         Some(quote!(__row.#k))
     }
 
+    /// The rows of an iteration space of shape `shape` reduced, scanned or
+    /// generated along its innermost dimension: their count and length
+    /// (`__rows`, `__len`), and `__rows_at`, which gives each element's index
+    /// (what the row closures call).
+    fn rows_prologue(&self, shape: &impl ToTokens) -> TokenStream {
+        let rt = self.rt;
+        quote! {
+            let (__rows, __len) = #rt::cpu::rows_of(&#shape);
+            #[allow(unused_variables)]
+            let __rows_at = #rt::cpu::RowIndex::new(&#shape);
+        }
+    }
+
     /// `|__r: usize, __j: usize| -> T` computing element `__j` of row `__r` of
     /// an iteration space of shape `shape` reduced along its innermost
     /// dimension (`__len` is the row length).
-    fn row_elem_closure(&self, e: &ElemFn, shape: &Ident) -> TokenStream {
-        let rt = self.rt;
+    fn row_elem_closure(&self, e: &ElemFn) -> TokenStream {
         match e {
             ElemFn::Linear(f) => {
                 let p = var(f.params[0]);
@@ -1423,7 +1439,7 @@ impl Gen<'_> {
             ElemFn::Index(f) => self.index_closure(
                 f,
                 quote!(__r: usize, __j: usize),
-                quote!(#rt::cpu::row_index(&#shape, __r, __j)),
+                quote!(__rows_at.at(__r, __j)),
             ),
         }
     }
@@ -1567,9 +1583,10 @@ impl Gen<'_> {
                         return split;
                     }
                     if !elem.loops(self.a) {
-                        if let Some(call) = self.row_generate_call(elem, bs, cols) {
+                        if let Some(call) = self.row_generate_call(elem, cols) {
+                            let rows_of = self.rows_prologue(&bs);
                             return quote!({
-                                let (__rows, __len) = #rt::cpu::rows_of(&#bs);
+                                #rows_of
                                 #call
                             });
                         }

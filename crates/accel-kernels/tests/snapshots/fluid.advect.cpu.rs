@@ -31,6 +31,8 @@ fn program() {
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -39,7 +41,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v7: [usize; 2] = rt::cpu::row_index(&__b3_shape, __r, __j);
+                        let __v7: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v8: usize = __v7[0];
                             {
@@ -256,6 +258,8 @@ fn program() {
         } else {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -264,7 +268,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v7: [usize; 2] = rt::cpu::row_index(&__b3_shape, __r, __j);
+                        let __v7: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v8: usize = __v7[0];
                             {

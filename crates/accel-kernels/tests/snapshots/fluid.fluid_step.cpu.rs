@@ -1996,6 +1996,8 @@ fn program() {
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b22_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b22_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2004,11 +2006,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v102: [usize; 2] = rt::cpu::row_index(
-                            &__b22_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v102: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v103: usize = __v102[0];
                             {
@@ -2243,6 +2241,8 @@ fn program() {
         } else {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b22_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b22_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2251,11 +2251,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v102: [usize; 2] = rt::cpu::row_index(
-                            &__b22_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v102: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v103: usize = __v102[0];
                             {
@@ -2514,6 +2510,8 @@ fn program() {
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b23_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b23_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2522,11 +2520,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v123: [usize; 2] = rt::cpu::row_index(
-                            &__b23_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v123: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v124: usize = __v123[0];
                             {
@@ -2761,6 +2755,8 @@ fn program() {
         } else {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b23_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b23_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2769,11 +2765,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v123: [usize; 2] = rt::cpu::row_index(
-                            &__b23_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v123: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v124: usize = __v123[0];
                             {
@@ -3970,6 +3962,8 @@ fn program() {
         {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b31_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b31_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -3978,11 +3972,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v209: [usize; 2] = rt::cpu::row_index(
-                            &__b31_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v209: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v210: usize = __v209[0];
                             {
@@ -4205,6 +4195,8 @@ fn program() {
         } else {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b31_shape);
+                #[allow(unused_variables)]
+                let __rows_at = rt::cpu::RowIndex::new(&__b31_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -4213,11 +4205,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v209: [usize; 2] = rt::cpu::row_index(
-                            &__b31_shape,
-                            __r,
-                            __j,
-                        );
+                        let __v209: [usize; 2] = __rows_at.at(__r, __j);
                         {
                             let __v210: usize = __v209[0];
                             {

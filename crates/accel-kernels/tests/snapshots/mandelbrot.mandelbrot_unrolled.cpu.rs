@@ -23,6 +23,8 @@ fn program() {
         rt::cpu::reserve::<(f32, f32)>("generate", &__b0_shape)?;
         let __b0: <(f32, f32) as rt::Elem>::Columns = {
             let (__rows, __len) = rt::cpu::rows_of(&__b0_shape);
+            #[allow(unused_variables)]
+            let __rows_at = rt::cpu::RowIndex::new(&__b0_shape);
             rt::cpu::generate_rows::<
                 <(f32, f32) as rt::Elem>::Columns,
             >(
@@ -31,7 +33,7 @@ fn program() {
                 |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
-                    let __v7: [usize; 2] = rt::cpu::row_index(&__b0_shape, __r, __j);
+                    let __v7: [usize; 2] = __rows_at.at(__r, __j);
                     {
                         let __v8: usize = __v7[0];
                         {
@@ -148,6 +150,8 @@ fn program() {
             {
                 {
                     let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
+                    #[allow(unused_variables)]
+                    let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
                     rt::cpu::generate_rows::<
                         <(f32, f32, u32) as rt::Elem>::Columns,
                     >(
@@ -156,11 +160,7 @@ fn program() {
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
-                            let __v107: [usize; 2] = rt::cpu::row_index(
-                                &__b3_shape,
-                                __r,
-                                __j,
-                            );
+                            let __v107: [usize; 2] = __rows_at.at(__r, __j);
                             {
                                 let __v65: (f32, f32, u32) = {
                                     let __v104: [usize; 2] = __v107;
@@ -671,6 +671,8 @@ fn program() {
             } else {
                 {
                     let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
+                    #[allow(unused_variables)]
+                    let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
                     rt::cpu::generate_rows::<
                         <(f32, f32, u32) as rt::Elem>::Columns,
                     >(
@@ -679,11 +681,7 @@ fn program() {
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
-                            let __v107: [usize; 2] = rt::cpu::row_index(
-                                &__b3_shape,
-                                __r,
-                                __j,
-                            );
+                            let __v107: [usize; 2] = __rows_at.at(__r, __j);
                             {
                                 let __v65: (f32, f32, u32) = {
                                     let __v104: [usize; 2] = __v107;

@@ -76,26 +76,9 @@ pub fn generate_box_lanes<C: Columns, const R: usize, const L: usize>(
     let out = cols.out_ptr();
     let fill = |r: std::ops::Range<usize>| {
         runs(shape, start, len, r, |k, at0, ix0, m| {
-            let at = |s: usize| {
-                let mut ix = ix0;
-                ix[R - 1] += s;
-                (at0 + s, ix)
-            };
-            let mut s = 0;
-            while s + L <= m {
-                let (i, ix) = at(s);
-                for (l, x) in g(i, ix).into_iter().enumerate() {
-                    // SAFETY: box elements `k..k + m` lie below `n` = the
-                    // capacity; the ranges are disjoint.
-                    unsafe { C::write(out, k + s + l, x) }
-                }
-                s += L;
-            }
-            for t in s..m {
-                let (i, ix) = at(t);
-                // SAFETY: as above.
-                unsafe { C::write(out, k + t, f(i, ix)) }
-            }
+            // SAFETY: box elements `k..k + m` lie below `n` = the capacity;
+            // the ranges are disjoint.
+            run_in_lanes(at0, ix0, m, &f, &g, |s, x| unsafe { C::write(out, k + s, x) })
         })
     };
     lane_split::<L>(n, uneven).for_each(fill);
@@ -112,6 +95,37 @@ fn lane_split<const L: usize>(n: usize, uneven: bool) -> super::par::Split {
         super::par::Split::new(n, size)
     } else {
         super::chunks(n)
+    }
+}
+
+/// The `m` elements of a run (one row of a box, from offset `at0` and index
+/// `ix0`): `L` at a time with `g`, the rest one at a time with `f`; element
+/// `s` of the run goes to `put(s, ..)`.
+#[inline(always)]
+fn run_in_lanes<T, const R: usize, const L: usize>(
+    at0: usize,
+    ix0: [usize; R],
+    m: usize,
+    f: &impl Fn(usize, [usize; R]) -> T,
+    g: &impl Fn(usize, [usize; R]) -> [T; L],
+    mut put: impl FnMut(usize, T),
+) {
+    let at = |s: usize| {
+        let mut ix = ix0;
+        ix[R - 1] += s;
+        (at0 + s, ix)
+    };
+    let mut s = 0;
+    while s + L <= m {
+        let (i, ix) = at(s);
+        for (l, x) in g(i, ix).into_iter().enumerate() {
+            put(s + l, x);
+        }
+        s += L;
+    }
+    for t in s..m {
+        let (i, ix) = at(t);
+        put(t, f(i, ix));
     }
 }
 
@@ -173,6 +187,24 @@ pub fn write_box<C: Columns, const R: usize>(
     vals.recycle();
 }
 
+/// The box `lo..hi` of `cols` (of shape `shape`) that an update changes:
+/// its start, extents and size; `None` when it is empty.
+fn update_extent<C: Columns, const R: usize>(
+    cols: &C,
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+) -> Option<([usize; R], [usize; R], usize)> {
+    let (start, len) = clip(shape, lo, hi);
+    let n = crate::shape::size(&len);
+    assert!(
+        cols.len() == crate::shape::size(shape),
+        "accel internal error: an update of {} elements for shape {shape:?}",
+        cols.len()
+    );
+    (n > 0 && R > 0).then_some((start, len, n))
+}
+
 /// Computes the elements of the box `lo..hi` of `cols` (of shape `shape`)
 /// straight into their places: element `ix` becomes `f(i, ix)`, `i` its
 /// offset. For an element function that does not read `cols`'s array (the
@@ -186,16 +218,9 @@ pub fn update_box<C: Columns, const R: usize>(
     uneven: bool,
     f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
 ) {
-    let (start, len) = clip(shape, lo, hi);
-    let n = crate::shape::size(&len);
-    assert!(
-        cols.len() == crate::shape::size(shape),
-        "accel internal error: an update of {} elements for shape {shape:?}",
-        cols.len()
-    );
-    if n == 0 || R == 0 {
+    let Some((start, len, n)) = update_extent(cols, shape, lo, hi) else {
         return;
-    }
+    };
     let out = cols.out_ptr();
     let update = |r: std::ops::Range<usize>| {
         runs(shape, start, len, r, |_, at0, ix0, m| {
@@ -237,39 +262,15 @@ pub fn update_box_lanes<C: Columns, const R: usize, const L: usize>(
     f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
     g: impl Fn(usize, [usize; R]) -> [C::Elem; L] + Sync + Copy,
 ) {
-    let (start, len) = clip(shape, lo, hi);
-    let n = crate::shape::size(&len);
-    assert!(
-        cols.len() == crate::shape::size(shape),
-        "accel internal error: an update of {} elements for shape {shape:?}",
-        cols.len()
-    );
-    if n == 0 || R == 0 {
+    let Some((start, len, n)) = update_extent(cols, shape, lo, hi) else {
         return;
-    }
+    };
     let out = cols.out_ptr();
     let update = |r: std::ops::Range<usize>| {
         runs(shape, start, len, r, |_, at0, ix0, m| {
-            let at = |s: usize| {
-                let mut ix = ix0;
-                ix[R - 1] += s;
-                (at0 + s, ix)
-            };
-            let mut s = 0;
-            while s + L <= m {
-                let (i, ix) = at(s);
-                for (l, x) in g(i, ix).into_iter().enumerate() {
-                    // SAFETY: as in `update_box`: the run's offsets `at0..at0 +
-                    // m` lie below `cols.len()`, and one task writes each.
-                    unsafe { C::write(out, i + l, x) }
-                }
-                s += L;
-            }
-            for t in s..m {
-                let (i, ix) = at(t);
-                // SAFETY: as above.
-                unsafe { C::write(out, i, f(i, ix)) }
-            }
+            // SAFETY: as in `update_box`: the run's offsets `at0..at0 + m`
+            // lie below `cols.len()`, and one task writes each.
+            run_in_lanes(at0, ix0, m, &f, &g, |s, x| unsafe { C::write(out, at0 + s, x) })
         })
     };
     lane_split::<L>(n, uneven).for_each(update);
