@@ -412,6 +412,29 @@ fn negate(op: BinOp) -> BinOp {
     }
 }
 
+/// Whether `h` is a value already computed: a variable, a literal, or a
+/// field of one.
+fn plain_value(a: &Arena, h: H) -> bool {
+    match a.expr(h) {
+        Expr::Scalar(Scalar::Var(_) | Scalar::Lit(_)) => true,
+        Expr::Scalar(Scalar::Proj(x, _)) => plain_value(a, *x),
+        _ => false,
+    }
+}
+
+/// Whether `h` is a few comparisons of values already computed
+/// ([`plain_value`]) joined by `!`, `&&` and `||`: it cannot fail, so its
+/// `&&` and `||` may be evaluated eagerly (`&`, `|`), which costs less than
+/// the branches they would take when the values are data.
+fn cheap_logic(a: &Arena, h: H) -> bool {
+    match a.expr(h) {
+        Expr::Scalar(Scalar::Binary(op, x, y)) if op.is_comparison() => plain_value(a, *x) && plain_value(a, *y),
+        Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, x, y)) => cheap_logic(a, *x) && cheap_logic(a, *y),
+        Expr::Scalar(Scalar::Unary(UnOp::Not, x)) => cheap_logic(a, *x),
+        _ => false,
+    }
+}
+
 /// The `&&`-conjuncts of `c`, left to right.
 fn conjuncts_in_order(a: &Arena, c: H, out: &mut Vec<H>) {
     match a.expr(c) {
@@ -2787,7 +2810,7 @@ impl Scalars for Gen<'_> {
                 }
             }
             Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y))
-                if self.eager_logic.get() && !touches_memory(self.a, *y) =>
+                if (self.eager_logic.get() && !touches_memory(self.a, *y)) || cheap_logic(self.a, *y) =>
             {
                 let (a, b) = (self.expr(*x), self.expr(*y));
                 match op {
@@ -3063,6 +3086,20 @@ mod tests {
             let c = code(src, name);
             assert!(!c.contains("generate_lanes"), "{name}: {c}");
         }
+    }
+
+    #[test]
+    fn comparisons_of_values_are_combined_without_branches() {
+        // An argmin's combination tests data: its `&&` and `||` of
+        // comparisons are eager, where a branch per test would mispredict.
+        let c = code("fn t(a: &Matrix<f32>) -> Vector<usize> { a.argmin() }", "t");
+        assert!(c.contains(" | ") && c.contains(" & ") && !c.contains("||"), "t: {c}");
+        // A right operand that reads memory keeps its short circuit.
+        let c = code(
+            "fn u(a: &Vector<i32>) -> Vector<bool> { let n = a.len(); generate([n], |[i]| i > 0 && a[[i - 1]] > 0) }",
+            "u",
+        );
+        assert!(c.contains("&&"), "u: {c}");
     }
 
     #[test]

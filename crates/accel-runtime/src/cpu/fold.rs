@@ -370,7 +370,10 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
             let out = cols.out_ptr();
             row_groups(rows, m).for_each(|group| {
                 let mut r = group.start;
-                if order != Order::Commutative {
+                // Short rows (which `fold_from_ordered` would combine one
+                // element at a time anyway, in any order) and ordered rows
+                // side by side: each row one chain, the chains overlapping.
+                if order != Order::Commutative || m < 2 * LANES {
                     while r + ROWS_AT_ONCE <= group.end {
                         let vs = fold_rows_together(r, skip, len, f, seed, g);
                         for (b, v) in vs.into_iter().enumerate() {
