@@ -412,6 +412,22 @@ fn negate(op: BinOp) -> BinOp {
     }
 }
 
+/// The nodes (operations and their operands) an `if`'s branch may have and
+/// still be computed when it is not taken ([`Gen::speculable`]).
+const SPECULATE: i32 = 24;
+
+/// The scalars a value of type `t` holds (an index's components, a
+/// tuple's fields, an `Option`'s value and its tag).
+fn scalars_in(t: &Ty) -> usize {
+    match t {
+        Ty::Prim(_) => 1,
+        Ty::Index(r) => *r,
+        Ty::Tuple(ts) => ts.iter().map(scalars_in).sum(),
+        Ty::Option(t) => 1 + scalars_in(t),
+        Ty::Array(..) | Ty::Seq(_) => usize::MAX,
+    }
+}
+
 /// Whether `h` is a value already computed: a variable, a literal, or a
 /// field of one.
 fn plain_value(a: &Arena, h: H) -> bool {
@@ -2190,6 +2206,46 @@ impl Gen<'_> {
         })
     }
 
+    /// Whether `h` may be computed where it would not have been, in the
+    /// branch of an `if` not taken: it cannot fail here (every checked read
+    /// in it proved in bounds without the `if`'s condition; no assertion,
+    /// trace or loop) and costs at most `budget` operations (no division).
+    fn speculable(&self, h: H, budget: &mut i32) -> bool {
+        *budget -= 1;
+        if *budget < 0 {
+            return false;
+        }
+        match self.a.expr(h) {
+            Expr::Scalar(Scalar::Var(_) | Scalar::Lit(_) | Scalar::None(_)) | Expr::Plan(PlanRead::Buffer(_)) => true,
+            Expr::Scalar(
+                Scalar::Proj(x, _) | Scalar::Unary(_, x) | Scalar::Cast(x, _) | Scalar::Some(x) | Scalar::Shape(x),
+            ) => self.speculable(*x, budget),
+            Expr::Scalar(Scalar::Binary(op, x, y)) => {
+                !matches!(op, BinOp::Div | BinOp::Rem) && self.speculable(*x, budget) && self.speculable(*y, budget)
+            }
+            Expr::Scalar(Scalar::Tuple(xs) | Scalar::MakeIndex(xs)) => xs.iter().all(|x| self.speculable(*x, budget)),
+            Expr::Scalar(Scalar::Let { value, body, .. }) => {
+                self.speculable(*value, budget) && self.speculable(*body, budget)
+            }
+            Expr::Scalar(Scalar::If(c, t, e)) => [c, t, e].iter().all(|x| self.speculable(**x, budget)),
+            Expr::Plan(PlanRead::ReadLinear { array, index } | PlanRead::ReadIndex { array, index }) => {
+                self.speculable(*array, budget) && self.speculable(*index, budget)
+            }
+            Expr::Plan(PlanRead::Checked {
+                index, shape, body, ..
+            }) => {
+                let proved = match self.proof(h, *index, *shape) {
+                    Some(Proof::Iteration | Proof::Counter | Proof::BeforeLoop(_)) => true,
+                    // Only where the version emitted assumes the entry tests.
+                    Some(Proof::Entry { .. }) => self.entry_checks.borrow().as_ref().is_some_and(|e| e.assume),
+                    None => false,
+                };
+                proved && self.speculable(*index, budget) && self.speculable(*body, budget)
+            }
+            _ => false,
+        }
+    }
+
     /// For a read proved by tests at kernel entry (`bounds[k] <= shape[k]`)
     /// inside a kernel being [`Gen::versioned`]: `true` when the version
     /// being emitted may read unchecked; in the checked version, records the
@@ -2837,6 +2893,20 @@ impl Scalars for Gen<'_> {
                 let e = self.expr(*e);
                 quote!(if #(#rc)&&* { #t } else { #e })
             }
+            Expr::Scalar(Scalar::If(c, t, e))
+                if scalars_in(self.a.ty(h)) <= 2
+                    && self.speculable(*t, &mut SPECULATE.clone())
+                    && self.speculable(*e, &mut SPECULATE.clone()) =>
+            {
+                // Both branches computed, then one chosen: a select, with no
+                // branch for data to mispredict (a radix sort's destination,
+                // from its digit), and straight code that vectorises. Only
+                // for a value of one or two scalars: the work both branches
+                // do for a wider one would cost more than a branch that is
+                // often predicted.
+                let (t, e, c) = (self.expr(*t), self.expr(*e), self.expr(*c));
+                quote!({ let __then = #t; let __else = #e; if #c { __then } else { __else } })
+            }
             Expr::Scalar(Scalar::If(c, t, e)) => {
                 // Each branch runs where the condition's facts hold (`bounds::facts`).
                 let in_branch = |branch: H, truth: bool| {
@@ -3100,6 +3170,30 @@ mod tests {
             "u",
         );
         assert!(c.contains("&&"), "u: {c}");
+    }
+
+    #[test]
+    fn cheap_branches_that_cannot_fail_are_selected() {
+        // A radix sort's destination: both sides read in bounds whatever
+        // the digit, so both are computed and one chosen.
+        let c = code(
+            "fn t(bits: &Vector<u32>, zb: &Vector<u32>, nz: usize) -> Vector<usize> { let n = bits.len(); \
+             generate([n], |[i]| if bits[[i]] == 0 { zb[[i]] as usize } else { nz + i - zb[[i]] as usize }) }",
+            "t",
+        );
+        assert!(c.contains("__then") && c.contains("__else"), "t: {c}");
+        // A read in bounds only where the condition holds stays in its branch.
+        let c = code(
+            "fn u(a: &Vector<f32>) -> Vector<f32> { let n = a.len(); generate([n], |[i]| if i > 0 { a[[i - 1]] } else { 0.0 }) }",
+            "u",
+        );
+        assert!(!c.contains("__then"), "u: {c}");
+        // A value of more than two scalars keeps its branch.
+        let c = code(
+            "fn v(a: &Vector<i32>) -> Vector<(i32, i32, i32)> { a.map(|x| if x > 0 { (x, x + 1, x + 2) } else { (x, x, x) }) }",
+            "v",
+        );
+        assert!(!c.contains("__then"), "v: {c}");
     }
 
     #[test]

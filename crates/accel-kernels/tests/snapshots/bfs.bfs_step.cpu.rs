@@ -163,31 +163,35 @@ fn program() {
                             let __v19: usize = __v18[0];
                             {
                                 let __v20: usize = (__v23 as usize);
-                                if ({
-                                    let __v32 = [__v20];
-                                    if __ctx
-                                        .index(
-                                            "index",
-                                            ::core::option::Option::Some(
-                                                ::core::concat!(::core::file!(), ":1:582"),
-                                            ),
-                                            __v32,
-                                            __b3_shape,
-                                        )
-                                        .is_some()
-                                    {
-                                        {
-                                            let __o: usize = rt::shape::to_linear(&__b3_shape, &__v32);
-                                            unsafe { rt::cpu::at(__b3_c0, __o) }
-                                        }
-                                    } else {
-                                        ::core::default::Default::default()
-                                    }
-                                } == (4294967295u32))
                                 {
-                                    ::core::option::Option::Some([__v20])
-                                } else {
-                                    ::core::option::Option::None
+                                    let __then = ::core::option::Option::Some([__v20]);
+                                    let __else = ::core::option::Option::None;
+                                    if ({
+                                        let __v32 = [__v20];
+                                        if __ctx
+                                            .index(
+                                                "index",
+                                                ::core::option::Option::Some(
+                                                    ::core::concat!(::core::file!(), ":1:582"),
+                                                ),
+                                                __v32,
+                                                __b3_shape,
+                                            )
+                                            .is_some()
+                                        {
+                                            {
+                                                let __o: usize = rt::shape::to_linear(&__b3_shape, &__v32);
+                                                unsafe { rt::cpu::at(__b3_c0, __o) }
+                                            }
+                                        } else {
+                                            ::core::default::Default::default()
+                                        }
+                                    } == (4294967295u32))
+                                    {
+                                        __then
+                                    } else {
+                                        __else
+                                    }
                                 }
                             }
                         }

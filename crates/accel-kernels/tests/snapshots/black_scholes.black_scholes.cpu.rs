@@ -120,13 +120,13 @@ fn program() {
                                                                 ),
                                                                 __v12,
                                                             );
-                                                            if (__v10 > f32::from_bits(0u32)) {
-                                                                rt::ops::ScalarOps::acc_sub(
+                                                            {
+                                                                let __then = rt::ops::ScalarOps::acc_sub(
                                                                     f32::from_bits(1065353216u32),
                                                                     __v13,
-                                                                )
-                                                            } else {
-                                                                __v13
+                                                                );
+                                                                let __else = __v13;
+                                                                if (__v10 > f32::from_bits(0u32)) { __then } else { __else }
                                                             }
                                                         }
                                                     }
@@ -191,13 +191,13 @@ fn program() {
                                                                     ),
                                                                     __v17,
                                                                 );
-                                                                if (__v15 > f32::from_bits(0u32)) {
-                                                                    rt::ops::ScalarOps::acc_sub(
+                                                                {
+                                                                    let __then = rt::ops::ScalarOps::acc_sub(
                                                                         f32::from_bits(1065353216u32),
                                                                         __v18,
-                                                                    )
-                                                                } else {
-                                                                    __v18
+                                                                    );
+                                                                    let __else = __v18;
+                                                                    if (__v15 > f32::from_bits(0u32)) { __then } else { __else }
                                                                 }
                                                             }
                                                         }

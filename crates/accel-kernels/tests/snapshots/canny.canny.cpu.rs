@@ -1464,18 +1464,18 @@ fn program() {
                                                                 {
                                                                     let __v46: (f32, f32) = {
                                                                         let __v45: i32 = __v44;
-                                                                        if (__v45 == (0i32)) {
-                                                                            { (__v37.0, __v39.0) }
-                                                                        } else {
-                                                                            if (__v45 == (1i32)) {
-                                                                                { (__v34.0, __v42.0) }
-                                                                            } else {
-                                                                                if (__v45 == (2i32)) {
-                                                                                    { (__v35.0, __v41.0) }
-                                                                                } else {
-                                                                                    { (__v36.0, __v40.0) }
-                                                                                }
-                                                                            }
+                                                                        {
+                                                                            let __then = { (__v37.0, __v39.0) };
+                                                                            let __else = {
+                                                                                let __then = { (__v34.0, __v42.0) };
+                                                                                let __else = {
+                                                                                    let __then = { (__v35.0, __v41.0) };
+                                                                                    let __else = { (__v36.0, __v40.0) };
+                                                                                    if (__v45 == (2i32)) { __then } else { __else }
+                                                                                };
+                                                                                if (__v45 == (1i32)) { __then } else { __else }
+                                                                            };
+                                                                            if (__v45 == (0i32)) { __then } else { __else }
                                                                         }
                                                                     };
                                                                     {
@@ -1483,15 +1483,17 @@ fn program() {
                                                                         {
                                                                             let __v48: f32 = __v46.1;
                                                                             {
-                                                                                let __v49: f32 = if (((__v43 < __v1) | (__v43 < __v47))
-                                                                                    | (__v43 < __v48))
-                                                                                {
-                                                                                    f32::from_bits(0u32)
-                                                                                } else {
-                                                                                    if (__v43 >= __v2) {
-                                                                                        f32::from_bits(1065353216u32)
+                                                                                let __v49: f32 = {
+                                                                                    let __then = f32::from_bits(0u32);
+                                                                                    let __else = {
+                                                                                        let __then = f32::from_bits(1065353216u32);
+                                                                                        let __else = f32::from_bits(1056964608u32);
+                                                                                        if (__v43 >= __v2) { __then } else { __else }
+                                                                                    };
+                                                                                    if (((__v43 < __v1) | (__v43 < __v47)) | (__v43 < __v48)) {
+                                                                                        __then
                                                                                     } else {
-                                                                                        f32::from_bits(1056964608u32)
+                                                                                        __else
                                                                                     }
                                                                                 };
                                                                                 __v49
@@ -1710,18 +1712,18 @@ fn program() {
                                                                 {
                                                                     let __v46: (f32, f32) = {
                                                                         let __v45: i32 = __v44;
-                                                                        if (__v45 == (0i32)) {
-                                                                            { (__v37.0, __v39.0) }
-                                                                        } else {
-                                                                            if (__v45 == (1i32)) {
-                                                                                { (__v34.0, __v42.0) }
-                                                                            } else {
-                                                                                if (__v45 == (2i32)) {
-                                                                                    { (__v35.0, __v41.0) }
-                                                                                } else {
-                                                                                    { (__v36.0, __v40.0) }
-                                                                                }
-                                                                            }
+                                                                        {
+                                                                            let __then = { (__v37.0, __v39.0) };
+                                                                            let __else = {
+                                                                                let __then = { (__v34.0, __v42.0) };
+                                                                                let __else = {
+                                                                                    let __then = { (__v35.0, __v41.0) };
+                                                                                    let __else = { (__v36.0, __v40.0) };
+                                                                                    if (__v45 == (2i32)) { __then } else { __else }
+                                                                                };
+                                                                                if (__v45 == (1i32)) { __then } else { __else }
+                                                                            };
+                                                                            if (__v45 == (0i32)) { __then } else { __else }
                                                                         }
                                                                     };
                                                                     {
@@ -1729,15 +1731,17 @@ fn program() {
                                                                         {
                                                                             let __v48: f32 = __v46.1;
                                                                             {
-                                                                                let __v49: f32 = if (((__v43 < __v1) | (__v43 < __v47))
-                                                                                    | (__v43 < __v48))
-                                                                                {
-                                                                                    f32::from_bits(0u32)
-                                                                                } else {
-                                                                                    if (__v43 >= __v2) {
-                                                                                        f32::from_bits(1065353216u32)
+                                                                                let __v49: f32 = {
+                                                                                    let __then = f32::from_bits(0u32);
+                                                                                    let __else = {
+                                                                                        let __then = f32::from_bits(1065353216u32);
+                                                                                        let __else = f32::from_bits(1056964608u32);
+                                                                                        if (__v43 >= __v2) { __then } else { __else }
+                                                                                    };
+                                                                                    if (((__v43 < __v1) | (__v43 < __v47)) | (__v43 < __v48)) {
+                                                                                        __then
                                                                                     } else {
-                                                                                        f32::from_bits(1056964608u32)
+                                                                                        __else
                                                                                     }
                                                                                 };
                                                                                 __v49
@@ -1891,49 +1895,8 @@ fn program() {
                 #[inline(always)]
                 |__i: usize| {
                     let __v61: [usize; 1] = __index_of.at(__i);
-                    match if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
-                        < [__h0][0])
-                    {
-                        {
-                            let __v92 = [
-                                rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
-                            ];
-                            if rt::cpu::VERIFY_ELISIONS {
-                                rt::cpu::verify_elision(
-                                    "extents compared at kernel entry",
-                                    "index",
-                                    &__v92,
-                                    &__b6_shape,
-                                );
-                            }
-                            {
-                                let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
-                                unsafe { rt::cpu::at(__b6_c0, __o) }
-                            }
-                        }
-                    } else {
-                        {
-                            let __o: usize = (0usize);
-                            unsafe { rt::cpu::at(__b7_c0, __o) }
-                        }
-                    }
-                        != {
-                            let __v93 = [__v61[0]];
-                            if rt::cpu::VERIFY_ELISIONS {
-                                rt::cpu::verify_elision(
-                                    "inside the iteration space",
-                                    "index",
-                                    &__v93,
-                                    &__b6_shape,
-                                );
-                            }
-                            {
-                                let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                unsafe { rt::cpu::at(__b6_c0, __o) }
-                            }
-                        })
-                    {
-                        ::core::option::Option::Some([
+                    match {
+                        let __then = ::core::option::Option::Some([
                             {
                                 let __v93 = [__v61[0]];
                                 if rt::cpu::VERIFY_ELISIONS {
@@ -1949,9 +1912,54 @@ fn program() {
                                     unsafe { rt::cpu::at(__b6_c0, __o) }
                                 }
                             },
-                        ])
-                    } else {
-                        ::core::option::Option::None
+                        ]);
+                        let __else = ::core::option::Option::None;
+                        if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
+                            < [__h0][0])
+                        {
+                            {
+                                let __v92 = [
+                                    rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
+                                ];
+                                if rt::cpu::VERIFY_ELISIONS {
+                                    rt::cpu::verify_elision(
+                                        "extents compared at kernel entry",
+                                        "index",
+                                        &__v92,
+                                        &__b6_shape,
+                                    );
+                                }
+                                {
+                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
+                                    unsafe { rt::cpu::at(__b6_c0, __o) }
+                                }
+                            }
+                        } else {
+                            {
+                                let __o: usize = (0usize);
+                                unsafe { rt::cpu::at(__b7_c0, __o) }
+                            }
+                        }
+                            != {
+                                let __v93 = [__v61[0]];
+                                if rt::cpu::VERIFY_ELISIONS {
+                                    rt::cpu::verify_elision(
+                                        "inside the iteration space",
+                                        "index",
+                                        &__v93,
+                                        &__b6_shape,
+                                    );
+                                }
+                                {
+                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                    unsafe { rt::cpu::at(__b6_c0, __o) }
+                                }
+                            })
+                        {
+                            __then
+                        } else {
+                            __else
+                        }
                     } {
                         ::core::option::Option::Some(__t) => {
                             __ctx
@@ -1997,55 +2005,8 @@ fn program() {
                 #[inline(always)]
                 |__i: usize| {
                     let __v61: [usize; 1] = __index_of.at(__i);
-                    match if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
-                        < [__h0][0])
-                    {
-                        {
-                            let __v92 = [
-                                rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
-                            ];
-                            if __ctx
-                                .index(
-                                    "index",
-                                    ::core::option::Option::Some(
-                                        ::core::concat!(::core::file!(), ":1:1450"),
-                                    ),
-                                    __v92,
-                                    __b6_shape,
-                                )
-                                .is_some()
-                            {
-                                {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
-                                }
-                            } else {
-                                ::core::default::Default::default()
-                            }
-                        }
-                    } else {
-                        {
-                            let __o: usize = (0usize);
-                            unsafe { rt::cpu::at(__b7_c0, __o) }
-                        }
-                    }
-                        != {
-                            let __v93 = [__v61[0]];
-                            if rt::cpu::VERIFY_ELISIONS {
-                                rt::cpu::verify_elision(
-                                    "inside the iteration space",
-                                    "index",
-                                    &__v93,
-                                    &__b6_shape,
-                                );
-                            }
-                            {
-                                let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                unsafe { rt::cpu::at(__b6_c0, __o) }
-                            }
-                        })
-                    {
-                        ::core::option::Option::Some([
+                    match {
+                        let __then = ::core::option::Option::Some([
                             {
                                 let __v93 = [__v61[0]];
                                 if rt::cpu::VERIFY_ELISIONS {
@@ -2061,9 +2022,60 @@ fn program() {
                                     unsafe { rt::cpu::at(__b6_c0, __o) }
                                 }
                             },
-                        ])
-                    } else {
-                        ::core::option::Option::None
+                        ]);
+                        let __else = ::core::option::Option::None;
+                        if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
+                            < [__h0][0])
+                        {
+                            {
+                                let __v92 = [
+                                    rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
+                                ];
+                                if __ctx
+                                    .index(
+                                        "index",
+                                        ::core::option::Option::Some(
+                                            ::core::concat!(::core::file!(), ":1:1450"),
+                                        ),
+                                        __v92,
+                                        __b6_shape,
+                                    )
+                                    .is_some()
+                                {
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
+                                        unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    }
+                                } else {
+                                    ::core::default::Default::default()
+                                }
+                            }
+                        } else {
+                            {
+                                let __o: usize = (0usize);
+                                unsafe { rt::cpu::at(__b7_c0, __o) }
+                            }
+                        }
+                            != {
+                                let __v93 = [__v61[0]];
+                                if rt::cpu::VERIFY_ELISIONS {
+                                    rt::cpu::verify_elision(
+                                        "inside the iteration space",
+                                        "index",
+                                        &__v93,
+                                        &__b6_shape,
+                                    );
+                                }
+                                {
+                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                    unsafe { rt::cpu::at(__b6_c0, __o) }
+                                }
+                            })
+                        {
+                            __then
+                        } else {
+                            __else
+                        }
                     } {
                         ::core::option::Option::Some(__t) => {
                             __ctx

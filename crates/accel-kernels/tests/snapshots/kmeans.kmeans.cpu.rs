@@ -151,16 +151,16 @@ fn program() {
                                                                                     rt::ops::ScalarOps::acc_mul(__v22, __v22),
                                                                                 );
                                                                                 {
-                                                                                    let __v26: (usize, f32) = if (__v23 < __v17) {
-                                                                                        {
+                                                                                    let __v26: (usize, f32) = {
+                                                                                        let __then = {
                                                                                             let __v24: f32 = __v23;
                                                                                             {
                                                                                                 let __v25: usize = __v15;
                                                                                                 { (__v25, __v24) }
                                                                                             }
-                                                                                        }
-                                                                                    } else {
-                                                                                        { (__v16, __v17) }
+                                                                                        };
+                                                                                        let __else = { (__v16, __v17) };
+                                                                                        if (__v23 < __v17) { __then } else { __else }
                                                                                     };
                                                                                     {
                                                                                         let __v27: usize = __v26.0;
@@ -232,16 +232,16 @@ fn program() {
                                                                                     rt::ops::ScalarOps::acc_mul(__v22, __v22),
                                                                                 );
                                                                                 {
-                                                                                    let __v26: (usize, f32) = if (__v23 < __v17) {
-                                                                                        {
+                                                                                    let __v26: (usize, f32) = {
+                                                                                        let __then = {
                                                                                             let __v24: f32 = __v23;
                                                                                             {
                                                                                                 let __v25: usize = __v15;
                                                                                                 { (__v25, __v24) }
                                                                                             }
-                                                                                        }
-                                                                                    } else {
-                                                                                        { (__v16, __v17) }
+                                                                                        };
+                                                                                        let __else = { (__v16, __v17) };
+                                                                                        if (__v23 < __v17) { __then } else { __else }
                                                                                     };
                                                                                     {
                                                                                         let __v27: usize = __v26.0;
@@ -360,16 +360,16 @@ fn program() {
                                                                                     rt::ops::ScalarOps::acc_mul(__v22, __v22),
                                                                                 );
                                                                                 {
-                                                                                    let __v26: (usize, f32) = if (__v23 < __v17) {
-                                                                                        {
+                                                                                    let __v26: (usize, f32) = {
+                                                                                        let __then = {
                                                                                             let __v24: f32 = __v23;
                                                                                             {
                                                                                                 let __v25: usize = __v15;
                                                                                                 { (__v25, __v24) }
                                                                                             }
-                                                                                        }
-                                                                                    } else {
-                                                                                        { (__v16, __v17) }
+                                                                                        };
+                                                                                        let __else = { (__v16, __v17) };
+                                                                                        if (__v23 < __v17) { __then } else { __else }
                                                                                     };
                                                                                     {
                                                                                         let __v27: usize = __v26.0;

@@ -107,16 +107,16 @@ fn program() {
                                                                                 rt::ops::ScalarOps::acc_mul(__v14, __v14),
                                                                             );
                                                                             {
-                                                                                let __v18: (usize, f32) = if (__v15 < __v9) {
-                                                                                    {
+                                                                                let __v18: (usize, f32) = {
+                                                                                    let __then = {
                                                                                         let __v16: f32 = __v15;
                                                                                         {
                                                                                             let __v17: usize = __v7;
                                                                                             { (__v17, __v16) }
                                                                                         }
-                                                                                    }
-                                                                                } else {
-                                                                                    { (__v8, __v9) }
+                                                                                    };
+                                                                                    let __else = { (__v8, __v9) };
+                                                                                    if (__v15 < __v9) { __then } else { __else }
                                                                                 };
                                                                                 {
                                                                                     let __v19: usize = __v18.0;
@@ -182,16 +182,16 @@ fn program() {
                                                                                 rt::ops::ScalarOps::acc_mul(__v14, __v14),
                                                                             );
                                                                             {
-                                                                                let __v18: (usize, f32) = if (__v15 < __v9) {
-                                                                                    {
+                                                                                let __v18: (usize, f32) = {
+                                                                                    let __then = {
                                                                                         let __v16: f32 = __v15;
                                                                                         {
                                                                                             let __v17: usize = __v7;
                                                                                             { (__v17, __v16) }
                                                                                         }
-                                                                                    }
-                                                                                } else {
-                                                                                    { (__v8, __v9) }
+                                                                                    };
+                                                                                    let __else = { (__v8, __v9) };
+                                                                                    if (__v15 < __v9) { __then } else { __else }
                                                                                 };
                                                                                 {
                                                                                     let __v19: usize = __v18.0;
@@ -304,16 +304,16 @@ fn program() {
                                                                                 rt::ops::ScalarOps::acc_mul(__v14, __v14),
                                                                             );
                                                                             {
-                                                                                let __v18: (usize, f32) = if (__v15 < __v9) {
-                                                                                    {
+                                                                                let __v18: (usize, f32) = {
+                                                                                    let __then = {
                                                                                         let __v16: f32 = __v15;
                                                                                         {
                                                                                             let __v17: usize = __v7;
                                                                                             { (__v17, __v16) }
                                                                                         }
-                                                                                    }
-                                                                                } else {
-                                                                                    { (__v8, __v9) }
+                                                                                    };
+                                                                                    let __else = { (__v8, __v9) };
+                                                                                    if (__v15 < __v9) { __then } else { __else }
                                                                                 };
                                                                                 {
                                                                                     let __v19: usize = __v18.0;

@@ -107,14 +107,18 @@ fn program() {
                                                                                                     __v10,
                                                                                                     (4usize),
                                                                                                 );
-                                                                                                if (__v20 == (0usize)) {
-                                                                                                    (7u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (1usize)) {
-                                                                                                        (12u32)
-                                                                                                    } else {
-                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                    }
+                                                                                                {
+                                                                                                    let __then = (7u32);
+                                                                                                    let __else = {
+                                                                                                        let __then = (12u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (17u32);
+                                                                                                            let __else = (22u32);
+                                                                                                            if (__v20 == (2usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v20 == (1usize)) { __then } else { __else }
+                                                                                                    };
+                                                                                                    if (__v20 == (0usize)) { __then } else { __else }
                                                                                                 }
                                                                                             };
                                                                                             { (__v18, __v19, __v21) }
@@ -139,14 +143,18 @@ fn program() {
                                                                                                         __v10,
                                                                                                         (4usize),
                                                                                                     );
-                                                                                                    if (__v24 == (0usize)) {
-                                                                                                        (5u32)
-                                                                                                    } else {
-                                                                                                        if (__v24 == (1usize)) {
-                                                                                                            (9u32)
-                                                                                                        } else {
-                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
-                                                                                                        }
+                                                                                                    {
+                                                                                                        let __then = (5u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (9u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (14u32);
+                                                                                                                let __else = (20u32);
+                                                                                                                if (__v24 == (2usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v24 == (1usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v24 == (0usize)) { __then } else { __else }
                                                                                                     }
                                                                                                 };
                                                                                                 { (__v22, __v23, __v25) }
@@ -171,14 +179,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v28 == (0usize)) {
-                                                                                                            (4u32)
-                                                                                                        } else {
-                                                                                                            if (__v28 == (1usize)) {
-                                                                                                                (11u32)
-                                                                                                            } else {
-                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (4u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (11u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (16u32);
+                                                                                                                    let __else = (23u32);
+                                                                                                                    if (__v28 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v28 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v28 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v26, __v27, __v29) }
@@ -199,14 +211,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v32 == (0usize)) {
-                                                                                                            (6u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (1usize)) {
-                                                                                                                (10u32)
-                                                                                                            } else {
-                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (6u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (10u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (15u32);
+                                                                                                                    let __else = (21u32);
+                                                                                                                    if (__v32 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v32 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v32 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v30, __v31, __v33) }
@@ -314,14 +330,18 @@ fn program() {
                                                                                                     __v10,
                                                                                                     (4usize),
                                                                                                 );
-                                                                                                if (__v20 == (0usize)) {
-                                                                                                    (7u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (1usize)) {
-                                                                                                        (12u32)
-                                                                                                    } else {
-                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                    }
+                                                                                                {
+                                                                                                    let __then = (7u32);
+                                                                                                    let __else = {
+                                                                                                        let __then = (12u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (17u32);
+                                                                                                            let __else = (22u32);
+                                                                                                            if (__v20 == (2usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v20 == (1usize)) { __then } else { __else }
+                                                                                                    };
+                                                                                                    if (__v20 == (0usize)) { __then } else { __else }
                                                                                                 }
                                                                                             };
                                                                                             { (__v18, __v19, __v21) }
@@ -346,14 +366,18 @@ fn program() {
                                                                                                         __v10,
                                                                                                         (4usize),
                                                                                                     );
-                                                                                                    if (__v24 == (0usize)) {
-                                                                                                        (5u32)
-                                                                                                    } else {
-                                                                                                        if (__v24 == (1usize)) {
-                                                                                                            (9u32)
-                                                                                                        } else {
-                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
-                                                                                                        }
+                                                                                                    {
+                                                                                                        let __then = (5u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (9u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (14u32);
+                                                                                                                let __else = (20u32);
+                                                                                                                if (__v24 == (2usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v24 == (1usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v24 == (0usize)) { __then } else { __else }
                                                                                                     }
                                                                                                 };
                                                                                                 { (__v22, __v23, __v25) }
@@ -378,14 +402,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v28 == (0usize)) {
-                                                                                                            (4u32)
-                                                                                                        } else {
-                                                                                                            if (__v28 == (1usize)) {
-                                                                                                                (11u32)
-                                                                                                            } else {
-                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (4u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (11u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (16u32);
+                                                                                                                    let __else = (23u32);
+                                                                                                                    if (__v28 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v28 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v28 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v26, __v27, __v29) }
@@ -406,14 +434,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v32 == (0usize)) {
-                                                                                                            (6u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (1usize)) {
-                                                                                                                (10u32)
-                                                                                                            } else {
-                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (6u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (10u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (15u32);
+                                                                                                                    let __else = (21u32);
+                                                                                                                    if (__v32 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v32 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v32 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v30, __v31, __v33) }
@@ -591,7 +623,11 @@ fn program() {
                                                                             {
                                                                                 (
                                                                                     (1u64),
-                                                                                    if __v49 { (0u64) } else { (18446744073709551615u64) },
+                                                                                    {
+                                                                                        let __then = (0u64);
+                                                                                        let __else = (18446744073709551615u64);
+                                                                                        if __v49 { __then } else { __else }
+                                                                                    },
                                                                                 )
                                                                             }
                                                                         }
@@ -612,13 +648,21 @@ fn program() {
                         {
                             (
                                 rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                                if (__v51.1 != (18446744073709551615u64)) {
-                                    __v51.1
-                                } else {
-                                    if (__v52.1 != (18446744073709551615u64)) {
-                                        rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                                {
+                                    let __then = __v51.1;
+                                    let __else = {
+                                        let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
+                                        let __else = (18446744073709551615u64);
+                                        if (__v52.1 != (18446744073709551615u64)) {
+                                            __then
+                                        } else {
+                                            __else
+                                        }
+                                    };
+                                    if (__v51.1 != (18446744073709551615u64)) {
+                                        __then
                                     } else {
-                                        (18446744073709551615u64)
+                                        __else
                                     }
                                 },
                             )
@@ -678,14 +722,18 @@ fn program() {
                                                                                                     __v10,
                                                                                                     (4usize),
                                                                                                 );
-                                                                                                if (__v20 == (0usize)) {
-                                                                                                    (7u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (1usize)) {
-                                                                                                        (12u32)
-                                                                                                    } else {
-                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                    }
+                                                                                                {
+                                                                                                    let __then = (7u32);
+                                                                                                    let __else = {
+                                                                                                        let __then = (12u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (17u32);
+                                                                                                            let __else = (22u32);
+                                                                                                            if (__v20 == (2usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v20 == (1usize)) { __then } else { __else }
+                                                                                                    };
+                                                                                                    if (__v20 == (0usize)) { __then } else { __else }
                                                                                                 }
                                                                                             };
                                                                                             { (__v18, __v19, __v21) }
@@ -710,14 +758,18 @@ fn program() {
                                                                                                         __v10,
                                                                                                         (4usize),
                                                                                                     );
-                                                                                                    if (__v24 == (0usize)) {
-                                                                                                        (5u32)
-                                                                                                    } else {
-                                                                                                        if (__v24 == (1usize)) {
-                                                                                                            (9u32)
-                                                                                                        } else {
-                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
-                                                                                                        }
+                                                                                                    {
+                                                                                                        let __then = (5u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (9u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (14u32);
+                                                                                                                let __else = (20u32);
+                                                                                                                if (__v24 == (2usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v24 == (1usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v24 == (0usize)) { __then } else { __else }
                                                                                                     }
                                                                                                 };
                                                                                                 { (__v22, __v23, __v25) }
@@ -742,14 +794,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v28 == (0usize)) {
-                                                                                                            (4u32)
-                                                                                                        } else {
-                                                                                                            if (__v28 == (1usize)) {
-                                                                                                                (11u32)
-                                                                                                            } else {
-                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (4u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (11u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (16u32);
+                                                                                                                    let __else = (23u32);
+                                                                                                                    if (__v28 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v28 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v28 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v26, __v27, __v29) }
@@ -770,14 +826,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v32 == (0usize)) {
-                                                                                                            (6u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (1usize)) {
-                                                                                                                (10u32)
-                                                                                                            } else {
-                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (6u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (10u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (15u32);
+                                                                                                                    let __else = (21u32);
+                                                                                                                    if (__v32 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v32 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v32 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v30, __v31, __v33) }
@@ -885,14 +945,18 @@ fn program() {
                                                                                                     __v10,
                                                                                                     (4usize),
                                                                                                 );
-                                                                                                if (__v20 == (0usize)) {
-                                                                                                    (7u32)
-                                                                                                } else {
-                                                                                                    if (__v20 == (1usize)) {
-                                                                                                        (12u32)
-                                                                                                    } else {
-                                                                                                        if (__v20 == (2usize)) { (17u32) } else { (22u32) }
-                                                                                                    }
+                                                                                                {
+                                                                                                    let __then = (7u32);
+                                                                                                    let __else = {
+                                                                                                        let __then = (12u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (17u32);
+                                                                                                            let __else = (22u32);
+                                                                                                            if (__v20 == (2usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v20 == (1usize)) { __then } else { __else }
+                                                                                                    };
+                                                                                                    if (__v20 == (0usize)) { __then } else { __else }
                                                                                                 }
                                                                                             };
                                                                                             { (__v18, __v19, __v21) }
@@ -917,14 +981,18 @@ fn program() {
                                                                                                         __v10,
                                                                                                         (4usize),
                                                                                                     );
-                                                                                                    if (__v24 == (0usize)) {
-                                                                                                        (5u32)
-                                                                                                    } else {
-                                                                                                        if (__v24 == (1usize)) {
-                                                                                                            (9u32)
-                                                                                                        } else {
-                                                                                                            if (__v24 == (2usize)) { (14u32) } else { (20u32) }
-                                                                                                        }
+                                                                                                    {
+                                                                                                        let __then = (5u32);
+                                                                                                        let __else = {
+                                                                                                            let __then = (9u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (14u32);
+                                                                                                                let __else = (20u32);
+                                                                                                                if (__v24 == (2usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v24 == (1usize)) { __then } else { __else }
+                                                                                                        };
+                                                                                                        if (__v24 == (0usize)) { __then } else { __else }
                                                                                                     }
                                                                                                 };
                                                                                                 { (__v22, __v23, __v25) }
@@ -949,14 +1017,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v28 == (0usize)) {
-                                                                                                            (4u32)
-                                                                                                        } else {
-                                                                                                            if (__v28 == (1usize)) {
-                                                                                                                (11u32)
-                                                                                                            } else {
-                                                                                                                if (__v28 == (2usize)) { (16u32) } else { (23u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (4u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (11u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (16u32);
+                                                                                                                    let __else = (23u32);
+                                                                                                                    if (__v28 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v28 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v28 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v26, __v27, __v29) }
@@ -977,14 +1049,18 @@ fn program() {
                                                                                                             __v10,
                                                                                                             (4usize),
                                                                                                         );
-                                                                                                        if (__v32 == (0usize)) {
-                                                                                                            (6u32)
-                                                                                                        } else {
-                                                                                                            if (__v32 == (1usize)) {
-                                                                                                                (10u32)
-                                                                                                            } else {
-                                                                                                                if (__v32 == (2usize)) { (15u32) } else { (21u32) }
-                                                                                                            }
+                                                                                                        {
+                                                                                                            let __then = (6u32);
+                                                                                                            let __else = {
+                                                                                                                let __then = (10u32);
+                                                                                                                let __else = {
+                                                                                                                    let __then = (15u32);
+                                                                                                                    let __else = (21u32);
+                                                                                                                    if (__v32 == (2usize)) { __then } else { __else }
+                                                                                                                };
+                                                                                                                if (__v32 == (1usize)) { __then } else { __else }
+                                                                                                            };
+                                                                                                            if (__v32 == (0usize)) { __then } else { __else }
                                                                                                         }
                                                                                                     };
                                                                                                     { (__v30, __v31, __v33) }
@@ -1186,7 +1262,11 @@ fn program() {
                                                                             {
                                                                                 (
                                                                                     (1u64),
-                                                                                    if __v49 { (0u64) } else { (18446744073709551615u64) },
+                                                                                    {
+                                                                                        let __then = (0u64);
+                                                                                        let __else = (18446744073709551615u64);
+                                                                                        if __v49 { __then } else { __else }
+                                                                                    },
                                                                                 )
                                                                             }
                                                                         }
@@ -1207,13 +1287,21 @@ fn program() {
                         {
                             (
                                 rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                                if (__v51.1 != (18446744073709551615u64)) {
-                                    __v51.1
-                                } else {
-                                    if (__v52.1 != (18446744073709551615u64)) {
-                                        rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                                {
+                                    let __then = __v51.1;
+                                    let __else = {
+                                        let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
+                                        let __else = (18446744073709551615u64);
+                                        if (__v52.1 != (18446744073709551615u64)) {
+                                            __then
+                                        } else {
+                                            __else
+                                        }
+                                    };
+                                    if (__v51.1 != (18446744073709551615u64)) {
+                                        __then
                                     } else {
-                                        (18446744073709551615u64)
+                                        __else
                                     }
                                 },
                             )
@@ -1266,13 +1354,21 @@ fn program() {
                             {
                                 (
                                     rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                                    if (__v51.1 != (18446744073709551615u64)) {
-                                        __v51.1
-                                    } else {
-                                        if (__v52.1 != (18446744073709551615u64)) {
-                                            rt::ops::ScalarOps::acc_add(__v51.0, __v52.1)
+                                    {
+                                        let __then = __v51.1;
+                                        let __else = {
+                                            let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
+                                            let __else = (18446744073709551615u64);
+                                            if (__v52.1 != (18446744073709551615u64)) {
+                                                __then
+                                            } else {
+                                                __else
+                                            }
+                                        };
+                                        if (__v51.1 != (18446744073709551615u64)) {
+                                            __then
                                         } else {
-                                            (18446744073709551615u64)
+                                            __else
                                         }
                                     },
                                 )
