@@ -1397,7 +1397,7 @@ impl Gen<'_> {
                 quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
-                    let #p: [usize; #r] = __rows_at.at(__r, __j);
+                    let #p: [usize; #r] = __rows_at.row(__r, __j);
                     #body
                 })),
             );
@@ -1411,13 +1411,13 @@ impl Gen<'_> {
                 #[allow(unused_variables)]
                 let __i: usize = __r * __len;
                 #[allow(unused_variables)]
-                let #p: [usize; #r] = __rows_at.at(__r, 0);
+                let #p: [usize; #r] = __rows_at.row(__r, 0);
                 (#(#vals,)*)
             },
             |__row: &(#(#tys,)*), __r: usize, __j: usize| {
                 #[allow(unused_variables)]
                 let __i: usize = __r * __len + __j;
-                let #p: [usize; #r] = __rows_at.at(__r, __j);
+                let #p: [usize; #r] = __rows_at.row(__r, __j);
                 #body
             },
         )))
@@ -1461,13 +1461,14 @@ impl Gen<'_> {
         quote! {
             let (__rows, __len) = #rt::cpu::rows_of(&#shape);
             #[allow(unused_variables)]
-            let __rows_at = #rt::cpu::RowIndex::new(&#shape);
+            let __rows_at = #rt::cpu::IndexOf::new(&#shape);
         }
     }
 
     /// `|__r: usize, __j: usize| -> T` computing element `__j` of row `__r` of
-    /// an iteration space of shape `shape` reduced along its innermost
-    /// dimension (`__len` is the row length).
+    /// an iteration space reduced along its innermost dimension, in the scope
+    /// of [`Gen::rows_prologue`] (`__len` is the row length, `__rows_at`
+    /// gives the index).
     fn row_elem_closure(&self, e: &ElemFn) -> TokenStream {
         match e {
             ElemFn::Linear(f) => {
@@ -1478,7 +1479,7 @@ impl Gen<'_> {
             ElemFn::Index(f) => self.index_closure(
                 f,
                 quote!(__r: usize, __j: usize),
-                quote!(__rows_at.at(__r, __j)),
+                quote!(__rows_at.row(__r, __j)),
             ),
         }
     }
@@ -2209,7 +2210,7 @@ impl Gen<'_> {
     /// Whether `h` may be computed where it would not have been, in the
     /// branch of an `if` not taken: it cannot fail here (every checked read
     /// in it proved in bounds without the `if`'s condition; no assertion,
-    /// trace or loop) and costs at most `budget` operations (no division).
+    /// trace or loop) and has at most `budget` nodes (no division).
     fn speculable(&self, h: H, budget: &mut i32) -> bool {
         *budget -= 1;
         if *budget < 0 {

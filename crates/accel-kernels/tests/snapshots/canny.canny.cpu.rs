@@ -1792,7 +1792,7 @@ fn program() {
         rt::host::extent("scan", &__in6)?;
         let (__rows, __len) = rt::cpu::rows_of(&__in6);
         #[allow(unused_variables)]
-        let __rows_at = rt::cpu::RowIndex::new(&__in6);
+        let __rows_at = rt::cpu::IndexOf::new(&__in6);
         let (__b6, __b7): (<usize as rt::Elem>::Columns, <usize as rt::Elem>::Columns) = rt::cpu::scan_exclusive::<
             <usize as rt::Elem>::Columns,
         >(

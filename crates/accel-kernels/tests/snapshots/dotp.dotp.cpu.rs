@@ -20,7 +20,7 @@ fn program() {
         rt::host::extent("fold", &__in2)?;
         let (__rows, __len) = rt::cpu::rows_of(&__in2);
         #[allow(unused_variables)]
-        let __rows_at = rt::cpu::RowIndex::new(&__in2);
+        let __rows_at = rt::cpu::IndexOf::new(&__in2);
         let __b2: <f32 as rt::Elem>::Columns = rt::Columns::from_elems(
             &[
                 (|__x: f32| -> f32 {

@@ -32,7 +32,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b3_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -41,7 +41,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v7: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v7: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v8: usize = __v7[0];
                             {
@@ -259,7 +259,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b3_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -268,7 +268,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v7: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v7: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v8: usize = __v7[0];
                             {

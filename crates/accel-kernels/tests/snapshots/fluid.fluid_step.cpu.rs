@@ -1997,7 +1997,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b22_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b22_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b22_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2006,7 +2006,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v102: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v102: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v103: usize = __v102[0];
                             {
@@ -2242,7 +2242,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b22_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b22_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b22_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2251,7 +2251,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v102: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v102: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v103: usize = __v102[0];
                             {
@@ -2511,7 +2511,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b23_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b23_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b23_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2520,7 +2520,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v123: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v123: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v124: usize = __v123[0];
                             {
@@ -2756,7 +2756,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b23_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b23_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b23_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -2765,7 +2765,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v123: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v123: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v124: usize = __v123[0];
                             {
@@ -3963,7 +3963,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b31_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b31_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b31_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -3972,7 +3972,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v209: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v209: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v210: usize = __v209[0];
                             {
@@ -4196,7 +4196,7 @@ fn program() {
             {
                 let (__rows, __len) = rt::cpu::rows_of(&__b31_shape);
                 #[allow(unused_variables)]
-                let __rows_at = rt::cpu::RowIndex::new(&__b31_shape);
+                let __rows_at = rt::cpu::IndexOf::new(&__b31_shape);
                 rt::cpu::generate_rows::<
                     <f32 as rt::Elem>::Columns,
                 >(
@@ -4205,7 +4205,7 @@ fn program() {
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
-                        let __v209: [usize; 2] = __rows_at.at(__r, __j);
+                        let __v209: [usize; 2] = __rows_at.row(__r, __j);
                         {
                             let __v210: usize = __v209[0];
                             {

@@ -24,7 +24,7 @@ fn program() {
         let __b0: <(f32, f32) as rt::Elem>::Columns = {
             let (__rows, __len) = rt::cpu::rows_of(&__b0_shape);
             #[allow(unused_variables)]
-            let __rows_at = rt::cpu::RowIndex::new(&__b0_shape);
+            let __rows_at = rt::cpu::IndexOf::new(&__b0_shape);
             rt::cpu::generate_rows::<
                 <(f32, f32) as rt::Elem>::Columns,
             >(
@@ -33,7 +33,7 @@ fn program() {
                 |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
-                    let __v7: [usize; 2] = __rows_at.at(__r, __j);
+                    let __v7: [usize; 2] = __rows_at.row(__r, __j);
                     {
                         let __v8: usize = __v7[0];
                         {
@@ -151,7 +151,7 @@ fn program() {
                 {
                     let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
                     #[allow(unused_variables)]
-                    let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
+                    let __rows_at = rt::cpu::IndexOf::new(&__b3_shape);
                     rt::cpu::generate_rows::<
                         <(f32, f32, u32) as rt::Elem>::Columns,
                     >(
@@ -160,7 +160,7 @@ fn program() {
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
-                            let __v107: [usize; 2] = __rows_at.at(__r, __j);
+                            let __v107: [usize; 2] = __rows_at.row(__r, __j);
                             {
                                 let __v65: (f32, f32, u32) = {
                                     let __v104: [usize; 2] = __v107;
@@ -672,7 +672,7 @@ fn program() {
                 {
                     let (__rows, __len) = rt::cpu::rows_of(&__b3_shape);
                     #[allow(unused_variables)]
-                    let __rows_at = rt::cpu::RowIndex::new(&__b3_shape);
+                    let __rows_at = rt::cpu::IndexOf::new(&__b3_shape);
                     rt::cpu::generate_rows::<
                         <(f32, f32, u32) as rt::Elem>::Columns,
                     >(
@@ -681,7 +681,7 @@ fn program() {
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
-                            let __v107: [usize; 2] = __rows_at.at(__r, __j);
+                            let __v107: [usize; 2] = __rows_at.row(__r, __j);
                             {
                                 let __v65: (f32, f32, u32) = {
                                     let __v104: [usize; 2] = __v107;

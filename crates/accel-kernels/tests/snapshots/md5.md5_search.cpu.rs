@@ -62,7 +62,7 @@ fn program() {
             rt::host::extent("fold1_all", &__in5)?;
             let (__rows, __len) = rt::cpu::rows_of(&__in5);
             #[allow(unused_variables)]
-            let __rows_at = rt::cpu::RowIndex::new(&__in5);
+            let __rows_at = rt::cpu::IndexOf::new(&__in5);
             let __b5: <(u64, u64) as rt::Elem>::Columns = if ((0usize)) < (__b0_shape)[0]
                 && ((1usize)) < (__b0_shape)[0] && ((2usize)) < (__b0_shape)[0]
                 && ((3usize)) < (__b0_shape)[0]

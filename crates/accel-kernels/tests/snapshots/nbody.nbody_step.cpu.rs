@@ -32,7 +32,7 @@ fn program() {
         rt::host::extent("fold", &__in3)?;
         let (__rows, __len) = rt::cpu::rows_of(&__in3);
         #[allow(unused_variables)]
-        let __rows_at = rt::cpu::RowIndex::new(&__in3);
+        let __rows_at = rt::cpu::IndexOf::new(&__in3);
         let __b3: <(f32, f32, f32) as rt::Elem>::Columns = if (([
             __b0_shape[0],
             __b0_shape[0],

@@ -23,7 +23,8 @@
 //! at run time, with `2 * MICRO` columns of a 4-byte type in registers): the
 //! same operations in the same order, so the same results.
 
-use super::fold::{fold_rows_seeded, set_outer_axes, split_size, Order, RowIndex};
+use super::fold::{fold_rows_seeded, set_outer_axes, split_size, Order};
+use super::IndexOf;
 use crate::elem::Columns;
 
 /// Columns of a tile (one accumulator each per outer row).
@@ -91,9 +92,9 @@ fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
     let m = len.saturating_sub(skip);
     if cols == 0 || split_size(rows, m).is_some() {
         // Few long rows (or none): split each row between tasks instead.
-        let at = RowIndex::new(shape);
-        let fr = |r: usize, k: usize| f(at.at(r, k));
-        let sr = |r: usize| seed(at.at(r, 0));
+        let at = IndexOf::new(shape);
+        let fr = |r: usize, k: usize| f(at.row(r, k));
+        let sr = |r: usize| seed(at.row(r, 0));
         return fold_rows_seeded::<C, D>(Order::Indexed, rows, len, skip, &fr, &sr, g, post);
     }
     let mut out_cols = D::with_capacity(rows);

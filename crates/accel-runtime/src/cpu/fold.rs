@@ -13,7 +13,6 @@
 use super::par::{self, threads, Split};
 use super::{chunks, MIN_CHUNK};
 use crate::elem::{Columns, Elem};
-use crate::ops::FastDiv;
 
 /// Splits rows `0..rows` of `m` elements each into contiguous groups for
 /// parallel work, one row sequential within a task: a few groups per thread, each
@@ -483,48 +482,6 @@ pub fn fold1_rows_then<C: Columns, D: Columns>(
     ))
 }
 
-/// The index of element `j` of row `r` of an array of shape `shape` reduced
-/// along its innermost dimension (`R >= 1`), for many rows of one shape: the
-/// outer axes but the first need a division, done as a multiplication by the
-/// extent's reciprocal computed once (a hardware division per row was a
-/// third of a fold over short rows of a rank-3 space, k-means' distances).
-#[doc(hidden)]
-#[derive(Clone, Copy)]
-pub struct RowIndex<const R: usize> {
-    shape: [usize; R],
-    divisors: [<usize as FastDiv>::Divisor; R],
-}
-
-impl<const R: usize> RowIndex<R> {
-    pub fn new(shape: &[usize; R]) -> RowIndex<R> {
-        RowIndex {
-            shape: *shape,
-            // Only axes 1..R - 1 divide; the others' divisor of 1 is free.
-            divisors: std::array::from_fn(|d| if d > 0 && d + 1 < R { shape[d] } else { 1 }.divisor()),
-        }
-    }
-
-    /// The index of element `j` of row `r`, for `r` below the rows' count.
-    #[inline(always)]
-    pub fn at(&self, r: usize, j: usize) -> [usize; R] {
-        let mut ix = [0; R];
-        if R == 0 {
-            return ix;
-        }
-        ix[R - 1] = j;
-        if R > 1 {
-            let mut l = r;
-            for d in (1..R - 1).rev() {
-                let q = l.fast_div(self.divisors[d]);
-                ix[d] = l - q * self.shape[d];
-                l = q;
-            }
-            ix[0] = l;
-        }
-        ix
-    }
-}
-
 /// Sets the axes of `ix` before its `inner` last ones to the index of outer
 /// row `r` (row-major over those axes of `shape`): the first axis takes what
 /// is left, so it needs no division.
@@ -552,6 +509,7 @@ pub(super) fn set_outer_axes<const R: usize>(
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+    use super::super::IndexOf;
     use super::*;
 
     const Z: M = (1, 2, 3, 5);
@@ -701,12 +659,13 @@ mod tests {
 
     #[test]
     fn row_index_splits_rows() {
-        assert_eq!(RowIndex::new(&[5]).at(0, 3), [3]);
-        assert_eq!(RowIndex::new(&[4, 6]).at(3, 5), [3, 5]);
+        assert_eq!(IndexOf::new(&[5]).row(0, 3), [3]);
+        assert_eq!(IndexOf::new(&[4, 6]).row(3, 5), [3, 5]);
         let sh = [2, 3, 4, 5];
-        let rows = RowIndex::new(&sh);
+        let ix = IndexOf::new(&sh);
         for l in 0..120 {
-            assert_eq!(rows.at(l / 5, l % 5), crate::shape::from_linear(&sh, l));
+            assert_eq!(ix.row(l / 5, l % 5), crate::shape::from_linear(&sh, l));
+            assert_eq!(ix.at(l), crate::shape::from_linear(&sh, l));
         }
     }
 

@@ -26,7 +26,7 @@ pub use crate::host::{check_reshape, extent, Ctx};
 pub use expand::{set_expand_strategy, whole_runs, ExpandStrategy, Expansion, Rows};
 pub use fold::{
     fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
-    fold_all_lanes, fold_rows, fold_rows_then, Order, RowIndex,
+    fold_all_lanes, fold_rows, fold_rows_then, Order,
 };
 pub use permute::{
     permute, permute_atomic, permute_rows_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim,
@@ -128,8 +128,8 @@ pub fn index_at<const R: usize>(shape: &[usize; R], mut l: usize) -> [usize; R] 
 /// [`index_at`] for many offsets of one shape: the divisions by the extents
 /// done as multiplications by their reciprocals, computed once (a permute
 /// over the pairs `[i, j]` of a matrix finds each source's index from its
-/// offset; a hardware division would be most of the cost of a cheap index
-/// function).
+/// offset, a fold over the rows of a rank-3 space each row's index; a
+/// hardware division would be most of the cost of a cheap element).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct IndexOf<const R: usize> {
@@ -148,18 +148,40 @@ impl<const R: usize> IndexOf<R> {
 
     /// The index at row-major offset `l`, for `l` inside the shape.
     #[inline(always)]
-    pub fn at(&self, mut l: usize) -> [usize; R] {
-        use crate::ops::FastDiv;
+    pub fn at(&self, l: usize) -> [usize; R] {
         let mut ix = [0; R];
-        for d in (1..R).rev() {
+        self.split(&mut ix, l, R);
+        ix
+    }
+
+    /// The index of element `j` of row `r` (the rows along the innermost
+    /// dimension), for `r` below the rows' count: what a fold, scan or
+    /// generate over rows (`rows_of`) computes its elements from.
+    #[inline(always)]
+    pub fn row(&self, r: usize, j: usize) -> [usize; R] {
+        let mut ix = [0; R];
+        if R > 0 {
+            ix[R - 1] = j;
+            self.split(&mut ix, r, R - 1);
+        }
+        ix
+    }
+
+    /// Sets the first `axes` components of `ix` to the index at row-major
+    /// offset `l` over the first `axes` axes: the outermost takes what is
+    /// left, so it needs no division.
+    #[inline(always)]
+    fn split(&self, ix: &mut [usize; R], mut l: usize, axes: usize) {
+        use crate::ops::FastDiv;
+        if axes == 0 {
+            return;
+        }
+        for d in (1..axes).rev() {
             let q = l.fast_div(self.divisors[d]);
             ix[d] = l - q * self.shape[d];
             l = q;
         }
-        if R > 0 {
-            ix[0] = l;
-        }
-        ix
+        ix[0] = l;
     }
 }
 
