@@ -83,6 +83,13 @@ struct Gen<'a> {
     /// right side cannot fail evaluate both sides, which keeps the lanes free
     /// of branches.
     eager_logic: Cell<bool>,
+    /// Emitting the combination of a fold over rows: `&&` and `||` between
+    /// comparisons of values evaluate both sides ([`cheap_logic`]). A row
+    /// combines few elements, so a test of data there (an argmin over 5
+    /// centres) is about as often true as false, and a branch on it
+    /// mispredicts; over a whole array the running result seldom changes and
+    /// the branches are predicted, so a fold to one value keeps them.
+    eager_compare: Cell<bool>,
     /// While emitting a kernel: the scalar expressions it computes from host
     /// values alone (see [`Gen::hoist`]), each bound once before the kernel
     /// as `(name, value, type)`.
@@ -122,6 +129,7 @@ impl<'a> Gen<'a> {
             split: RefCell::new(None),
             host_vars: host_vars(plan),
             eager_logic: Cell::new(false),
+            eager_compare: Cell::new(false),
             hoisted: RefCell::new(None),
             run_divisors: RefCell::new(None),
             inline_lets: Cell::new(false),
@@ -441,7 +449,8 @@ fn plain_value(a: &Arena, h: H) -> bool {
 /// Whether `h` is a few comparisons of values already computed
 /// ([`plain_value`]) joined by `!`, `&&` and `||`: it cannot fail, so its
 /// `&&` and `||` may be evaluated eagerly (`&`, `|`), which costs less than
-/// the branches they would take when the values are data.
+/// the branches they would take where data decides them unpredictably
+/// ([`Gen::eager_compare`]).
 fn cheap_logic(a: &Arena, h: H) -> bool {
     match a.expr(h) {
         Expr::Scalar(Scalar::Binary(op, x, y)) if op.is_comparison() => plain_value(a, *x) && plain_value(a, *y),
@@ -550,11 +559,13 @@ impl Gen<'_> {
                 // map after the fold is fused into it (`post`).
                 let acc_ty = self.a.var(f.params[0]).ty.clone();
                 let (at, acc_cols) = (rust_ty(&acc_ty), self.cols_ty(&acc_ty));
-                let g = self.fun2(f, &at);
-                let post = self.post_closure(post.as_ref(), &at, &t);
                 // A fold to a scalar (a vector's innermost fold too) has one
                 // row: reduce it as a whole.
                 let to_scalar = self.plan.folds_to_one_value(*all, BufId(b0));
+                self.eager_compare.set(!to_scalar);
+                let g = self.fun2(f, &at);
+                self.eager_compare.set(false);
+                let post = self.post_closure(post.as_ref(), &at, &t);
                 // The index element function of a fold to run with its loops
                 // interchanged.
                 let by_columns = match elem {
@@ -2867,7 +2878,7 @@ impl Scalars for Gen<'_> {
                 }
             }
             Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y))
-                if (self.eager_logic.get() && !touches_memory(self.a, *y)) || cheap_logic(self.a, *y) =>
+                if (self.eager_logic.get() && !touches_memory(self.a, *y)) || (self.eager_compare.get() && cheap_logic(self.a, *y)) =>
             {
                 let (a, b) = (self.expr(*x), self.expr(*y));
                 match op {
@@ -3161,10 +3172,13 @@ mod tests {
 
     #[test]
     fn comparisons_of_values_are_combined_without_branches() {
-        // An argmin's combination tests data: its `&&` and `||` of
+        // An argmin over rows tests data: its `&&` and `||` of
         // comparisons are eager, where a branch per test would mispredict.
         let c = code("fn t(a: &Matrix<f32>) -> Vector<usize> { a.argmin() }", "t");
         assert!(c.contains(" | ") && c.contains(" & ") && !c.contains("||"), "t: {c}");
+        // Over a whole vector the running minimum seldom changes: branches.
+        let c = code("fn w(a: &Vector<f32>) -> Scalar<usize> { a.argmin() }", "w");
+        assert!(c.contains("||"), "w: {c}");
         // A right operand that reads memory keeps its short circuit.
         let c = code(
             "fn u(a: &Vector<i32>) -> Vector<bool> { let n = a.len(); generate([n], |[i]| i > 0 && a[[i - 1]] > 0) }",

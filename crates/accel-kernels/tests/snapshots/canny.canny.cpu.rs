@@ -1490,7 +1490,8 @@ fn program() {
                                                                                         let __else = f32::from_bits(1056964608u32);
                                                                                         if (__v43 >= __v2) { __then } else { __else }
                                                                                     };
-                                                                                    if (((__v43 < __v1) | (__v43 < __v47)) | (__v43 < __v48)) {
+                                                                                    if (((__v43 < __v1) || (__v43 < __v47)) || (__v43 < __v48))
+                                                                                    {
                                                                                         __then
                                                                                     } else {
                                                                                         __else
@@ -1738,7 +1739,8 @@ fn program() {
                                                                                         let __else = f32::from_bits(1056964608u32);
                                                                                         if (__v43 >= __v2) { __then } else { __else }
                                                                                     };
-                                                                                    if (((__v43 < __v1) | (__v43 < __v47)) | (__v43 < __v48)) {
+                                                                                    if (((__v43 < __v1) || (__v43 < __v47)) || (__v43 < __v48))
+                                                                                    {
                                                                                         __then
                                                                                     } else {
                                                                                         __else
