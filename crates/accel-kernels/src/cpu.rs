@@ -453,8 +453,12 @@ fn plain_value(a: &Arena, h: H) -> bool {
 /// ([`Gen::eager_compare`]).
 fn cheap_logic(a: &Arena, h: H) -> bool {
     match a.expr(h) {
-        Expr::Scalar(Scalar::Binary(op, x, y)) if op.is_comparison() => plain_value(a, *x) && plain_value(a, *y),
-        Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, x, y)) => cheap_logic(a, *x) && cheap_logic(a, *y),
+        Expr::Scalar(Scalar::Binary(op, x, y)) if op.is_comparison() => {
+            plain_value(a, *x) && plain_value(a, *y)
+        }
+        Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, x, y)) => {
+            cheap_logic(a, *x) && cheap_logic(a, *y)
+        }
         Expr::Scalar(Scalar::Unary(UnOp::Not, x)) => cheap_logic(a, *x),
         _ => false,
     }
@@ -1487,11 +1491,9 @@ impl Gen<'_> {
                 let body = self.expr(f.body);
                 quote!(|__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
             }
-            ElemFn::Index(f) => self.index_closure(
-                f,
-                quote!(__r: usize, __j: usize),
-                quote!(__rows_at.row(__r, __j)),
-            ),
+            ElemFn::Index(f) => {
+                self.index_closure(f, quote!(__r: usize, __j: usize), quote!(__rows_at.row(__r, __j)))
+            }
         }
     }
 
@@ -2228,14 +2230,23 @@ impl Gen<'_> {
             return false;
         }
         match self.a.expr(h) {
-            Expr::Scalar(Scalar::Var(_) | Scalar::Lit(_) | Scalar::None(_)) | Expr::Plan(PlanRead::Buffer(_)) => true,
+            Expr::Scalar(Scalar::Var(_) | Scalar::Lit(_) | Scalar::None(_))
+            | Expr::Plan(PlanRead::Buffer(_)) => true,
             Expr::Scalar(
-                Scalar::Proj(x, _) | Scalar::Unary(_, x) | Scalar::Cast(x, _) | Scalar::Some(x) | Scalar::Shape(x),
+                Scalar::Proj(x, _)
+                | Scalar::Unary(_, x)
+                | Scalar::Cast(x, _)
+                | Scalar::Some(x)
+                | Scalar::Shape(x),
             ) => self.speculable(*x, budget),
             Expr::Scalar(Scalar::Binary(op, x, y)) => {
-                !matches!(op, BinOp::Div | BinOp::Rem) && self.speculable(*x, budget) && self.speculable(*y, budget)
+                !matches!(op, BinOp::Div | BinOp::Rem)
+                    && self.speculable(*x, budget)
+                    && self.speculable(*y, budget)
             }
-            Expr::Scalar(Scalar::Tuple(xs) | Scalar::MakeIndex(xs)) => xs.iter().all(|x| self.speculable(*x, budget)),
+            Expr::Scalar(Scalar::Tuple(xs) | Scalar::MakeIndex(xs)) => {
+                xs.iter().all(|x| self.speculable(*x, budget))
+            }
             Expr::Scalar(Scalar::Let { value, body, .. }) => {
                 self.speculable(*value, budget) && self.speculable(*body, budget)
             }
@@ -2249,7 +2260,9 @@ impl Gen<'_> {
                 let proved = match self.proof(h, *index, *shape) {
                     Some(Proof::Iteration | Proof::Counter | Proof::BeforeLoop(_)) => true,
                     // Only where the version emitted assumes the entry tests.
-                    Some(Proof::Entry { .. }) => self.entry_checks.borrow().as_ref().is_some_and(|e| e.assume),
+                    Some(Proof::Entry { .. }) => {
+                        self.entry_checks.borrow().as_ref().is_some_and(|e| e.assume)
+                    }
                     None => false,
                 };
                 proved && self.speculable(*index, budget) && self.speculable(*body, budget)
@@ -2878,7 +2891,8 @@ impl Scalars for Gen<'_> {
                 }
             }
             Expr::Scalar(Scalar::Binary(op @ (BinOp::And | BinOp::Or), x, y))
-                if (self.eager_logic.get() && !touches_memory(self.a, *y)) || (self.eager_compare.get() && cheap_logic(self.a, *y)) =>
+                if (self.eager_logic.get() && !touches_memory(self.a, *y))
+                    || (self.eager_compare.get() && cheap_logic(self.a, *y)) =>
             {
                 let (a, b) = (self.expr(*x), self.expr(*y));
                 match op {
@@ -3175,7 +3189,10 @@ mod tests {
         // An argmin over rows tests data: its `&&` and `||` of
         // comparisons are eager, where a branch per test would mispredict.
         let c = code("fn t(a: &Matrix<f32>) -> Vector<usize> { a.argmin() }", "t");
-        assert!(c.contains(" | ") && c.contains(" & ") && !c.contains("||"), "t: {c}");
+        assert!(
+            c.contains(" | ") && c.contains(" & ") && !c.contains("||"),
+            "t: {c}"
+        );
         // Over a whole vector the running minimum seldom changes: branches.
         let c = code("fn w(a: &Vector<f32>) -> Scalar<usize> { a.argmin() }", "w");
         assert!(c.contains("||"), "w: {c}");
