@@ -6,6 +6,7 @@
 //! The skeletons split work into contiguous chunks so that inner loops are plain
 //! counted loops the compiler can vectorise.
 
+mod bucket;
 mod columns;
 mod expand;
 mod fold;

@@ -1,20 +1,20 @@
 //! Forward permutation with a combination function.
 //!
 //! Sources are spread over threads in contiguous chunks. How updates of one
-//! target slot are kept atomic depends on the sizes:
+//! target slot are kept from racing depends on the sizes:
 //! * at most 4 targets per source for each thread (a histogram): each thread
 //!   combines its contiguous part of the sources into a private table, and
 //!   the tables are combined into the result in order afterwards, slot
 //!   ranges in parallel (valid because `combine` is associative: a thread's
 //!   private value is the combination of its sources in source order);
-//! * otherwise (integers with one atomic instruction aside) each
-//!   read-combine-write holds a lock: one per target slot when
-//!   the targets are not many more than the sources (so threads writing
-//!   different regions, as a sort's scatter does, never share a lock's cache
-//!   line), else a striped lock (slot `t` is guarded by stripe `t % STRIPES`).
+//! * otherwise the sources are sorted into buckets by target range, and
+//!   each range is combined by one task, with plain updates in source order
+//!   ([`bucket`]): a million sources into 4M targets on 2 cores took 3.2–5
+//!   ms so, against 10–12 ms with an atomic add per source.
 //!
 //! The order between different sources is unspecified.
 
+use super::bucket;
 use super::par::{self, threads, Split};
 use super::pool;
 use super::{chunks, MIN_CHUNK};
@@ -211,48 +211,13 @@ pub fn permute<C: Columns>(
         return;
     }
 
-    if n_out <= src_n.saturating_mul(4) {
-        // A lock per slot.
-        let locks: Vec<AtomicBool> = (0..n_out).map(|_| AtomicBool::new(false)).collect();
-        chunks(src_n).for_each(|r| {
-            for i in r {
-                if let Some(t) = target(i).filter(|&t| t < n_out) {
-                    let v = value(i);
-                    let _guard = lock(&locks[t]);
-                    // SAFETY: `t < out.len()`, so slot `t` is initialised and
-                    // within the capacity. Every access to slot `t` happens
-                    // under lock `t`, which this thread holds, so no other
-                    // thread reads or writes slot `t` meanwhile; the lock's
-                    // acquire/release orders this update after the previous
-                    // one. `out` is borrowed mutably for the whole call, so
-                    // nothing else touches it.
-                    unsafe {
-                        let old = C::read(ptr, t);
-                        C::write(ptr, t, combine(v, old));
-                    }
-                }
-            }
-        });
-        return;
-    }
-
-    let locks: Vec<Stripe> = (0..STRIPES).map(|_| Stripe::new()).collect();
-    chunks(src_n).for_each(|r| {
-        for i in r {
-            if let Some(t) = target(i).filter(|&t| t < n_out) {
-                let v = value(i);
-                let _guard = lock(&locks[t % STRIPES].0);
-                // SAFETY: `t < out.len()`, so slot `t` is initialised and within
-                // the capacity. Every access to slot `t` happens under stripe
-                // `t % STRIPES`, which this thread holds, so no other thread
-                // reads or writes slot `t` meanwhile; the lock's acquire/release
-                // orders this update after the previous one. `out` is borrowed
-                // mutably for the whole call, so nothing else touches it.
-                unsafe {
-                    let old = C::read(ptr, t);
-                    C::write(ptr, t, combine(v, old));
-                }
-            }
+    bucket::combine_by_range(n_out, src_n, &target, &value, &|t, v| {
+        // SAFETY: `t < out.len()`, so slot `t` is initialised and within the
+        // capacity; `combine_by_range` never updates one slot from two
+        // threads at once, and `out` is borrowed mutably for the whole call.
+        unsafe {
+            let old = C::read(ptr, t);
+            C::write(ptr, t, combine(v, old));
         }
     });
 }
@@ -439,10 +404,10 @@ macro_rules! atomic_float {
 }
 atomic_float!(f32 => AtomicU32, f64 => AtomicU64);
 
-/// [`permute`] for a combination that is one atomic operation on an integer
-/// (`a + b`, `a.min(b)`, `a ^ b`, ...): no locks, each update one atomic
-/// instruction. Relaxed ordering suffices: the updates commute, and the
-/// parallel iterator's join orders them all before the return.
+/// [`permute`] for a combination that is one operation of [`AtomicOp`]
+/// (`a + b`, `a.min(b)`, `a ^ b`, ...): private tables start from the
+/// operation's identity instead of holding an `Option` per slot, and the
+/// updates are plain operations, which the loops keep in registers.
 pub fn permute_atomic<T: AtomicPrim>(
     out: &mut Vec<T>,
     src_n: usize,
@@ -451,8 +416,8 @@ pub fn permute_atomic<T: AtomicPrim>(
     op: AtomicOp,
 ) {
     let n_out = out.len();
-    if src_n < MIN_CHUNK || !T::aligned(out.as_mut_ptr()) {
-        // Small (or no aligned atomics here): one thread, plain updates.
+    if src_n < MIN_CHUNK {
+        // Small: one thread, plain updates.
         for i in 0..src_n {
             if let Some(t) = target(i).filter(|&t| t < n_out) {
                 out[t] = T::plain(value(i), out[t], op);
@@ -461,8 +426,8 @@ pub fn permute_atomic<T: AtomicPrim>(
         return;
     }
     if private_per_thread(src_n, n_out) {
-        // A private table per thread (no atomics), merged afterwards, slot
-        // ranges in parallel; the first range combines straight into `out`.
+        // A private table per thread, merged afterwards, slot ranges in
+        // parallel; the first range combines straight into `out`.
         let ranges: Vec<Range<usize>> = table_ranges(src_n, n_out).ranges().collect();
         let (_, tables) = par::join(
             || combine_into(out, ranges[0].clone(), &target, &value, op),
@@ -479,17 +444,12 @@ pub fn permute_atomic<T: AtomicPrim>(
         return;
     }
     let ptr = OutPtr(out.as_mut_ptr());
-    chunks(src_n).for_each(|r| {
-        let ptr = &ptr;
-        with_op!(op, |o| for i in r.clone() {
-            if let Some(t) = target(i).filter(|&t| t < n_out) {
-                // SAFETY: `t < out.len()`, the base is aligned (checked above)
-                // and so is every element; `out` is borrowed mutably for the
-                // whole call and every access during it is atomic.
-                unsafe { T::apply(ptr.get().add(t), value(i), o) }
-            }
-        });
-    });
+    with_op!(op, |o| bucket::combine_by_range(n_out, src_n, &target, &value, &|t, v| {
+        // SAFETY: `t < out.len()`; `combine_by_range` never updates one slot
+        // from two threads at once, and `out` is borrowed mutably for the
+        // whole call.
+        unsafe { *ptr.at(t) = T::plain(v, *ptr.at(t), o) }
+    }))
 }
 
 /// [`permute_atomic`] for a permute that moves whole rows: source row `r`
@@ -694,7 +654,7 @@ mod tests {
             };
             pool.install(|| {
                 for src_n in [0, 1, 2, 7, MIN_CHUNK - 1, MIN_CHUNK + 1, 3 * MIN_CHUNK + 17] {
-                    // Private tables, a lock per slot, and striped locks.
+                    // Private tables, and buckets by target range.
                     for n_out in [0, 1, 3, 100, 5000, 70_000] {
                         let target = |i: usize| {
                             if i % 5 == 3 {
@@ -774,8 +734,7 @@ mod tests {
         }
     }
 
-    /// Float `+` through the atomic path (a compare-and-swap loop) and the
-    /// private tables (from `-0.0`): integer-valued floats, exact in any
+    /// Float `+` through the buckets and the private tables (from `-0.0`): integer-valued floats, exact in any
     /// order; slots no source reaches keep their defaults bit for bit.
     #[test]
     fn float_adds_match_plain_updates() {
@@ -807,8 +766,9 @@ mod tests {
     }
 
     /// An associative combination that is not commutative (2x2 matrix
-    /// products) keeps the sources' order through the private tables, the
-    /// first range combined straight into the defaults.
+    /// products) keeps the sources' order through the private tables (the
+    /// first range combined straight into the defaults) and through the
+    /// buckets.
     #[test]
     fn private_tables_keep_the_order() {
         use super::super::testing::{mul, MCols, M};
@@ -819,8 +779,8 @@ mod tests {
             };
             pool.install(|| {
                 let src_n = 3 * MIN_CHUNK + 17;
-                for n_out in [5, src_n / 3] {
-                    assert!(private_per_thread(src_n, n_out));
+                for (n_out, tables) in [(5, true), (src_n / 3, true), (src_n * 3, false)] {
+                    assert_eq!(private_per_thread(src_n, n_out), tables);
                     let shear = |i: usize| if h(i) & 1 == 0 { (1, 1, 0, 1) } else { (1, 0, 1, 1) };
                     let target = |i: usize| Some(h(i + 1) as usize % n_out);
                     let start: M = (1, 2, 0, 1);
