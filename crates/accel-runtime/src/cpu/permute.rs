@@ -478,7 +478,7 @@ pub fn permute_rows_atomic<T: AtomicPrim>(
         return add_rows_into(out, 0..rows, len, &row_target, &value, op);
     }
     if !private_per_thread(src_n, n_out) {
-        // Tables as large as the sources: an atomic update per element.
+        // Tables as large as the sources: element by element, in buckets.
         let element = |i: usize| row_target(i / len).map(|t| t + i % len);
         return permute_atomic(out, src_n, element, value, op);
     }
