@@ -681,3 +681,45 @@ fn folds_of_looping_elements() {
         assert_eq!((s.value(), m.value(), l.value()), want, "{w} x {h}");
     }
 }
+
+/// A value bound and never used beside a loop run in lockstep (found by
+/// `random_programs`, seed 11): the unused value varies along the row, so it
+/// is computed per lane, not once (as scalar code, it named the lanes' array
+/// where it wanted one lane's value, and did not compile).
+#[acc]
+fn unused_lane_value(xs: &Vector<f32>) -> Vector<f32> {
+    xs.map(|x| {
+        let mut s = x;
+        let t = {
+            let mut u = x;
+            for _ in 0..0u32 {
+                u = -u;
+            }
+            0.5f32
+        };
+        for _ in 0..2u32 {
+            s = t.mul_add(s, 1.0);
+        }
+        s
+    })
+}
+
+#[test]
+fn unused_values_that_vary_run_per_lane() {
+    for n in [0usize, 1, 7, 8, 9, 17, 40] {
+        let xs = Vector::from((0..n).map(|i| i as f32 * 0.25 - 3.0).collect::<Vec<_>>());
+        let want: Vec<f32> = xs
+            .to_vec()
+            .iter()
+            .map(|&x| 0.5f32.mul_add(0.5f32.mul_add(x, 1.0), 1.0))
+            .collect();
+        check_pools_ok(
+            unused_lane_value::SOURCE,
+            "unused_lane_value",
+            &[arg(&xs)],
+            || unused_lane_value(&xs),
+            EXACT,
+        );
+        assert_eq!(unused_lane_value(&xs).unwrap().to_vec(), want, "{n}");
+    }
+}

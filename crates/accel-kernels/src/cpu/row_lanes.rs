@@ -14,7 +14,9 @@
 //!
 //! A value is the same along the row when it reads no varying variable: the
 //! index's last component varies, its others do not; a `let` varies as its
-//! value, a loop's state as its initial value and step (to a fixed point).
+//! body, or when its value varies (the value runs, and may fail, in each
+//! lane even when the body ignores it); a loop's state varies as its initial
+//! value and step (to a fixed point).
 //! Computing such a value once where each lane would compute it is exact:
 //! each lane computes the same value, failures included (a read out of
 //! bounds fails in every lane alike), so long as it is computed
@@ -171,12 +173,19 @@ impl<'g, 'a> RowLanes<'g, 'a> {
                 Along::Index(parts) => fixed(!parts.get(*k).copied().unwrap_or(true)),
                 x => x,
             },
+            // A value bound but not used still runs (and may fail) in each
+            // lane: what binds a varying value varies, whatever its body.
             Expr::Scalar(Scalar::Let { var, value, body }) => {
                 let v = self.along(*value);
+                let varies = matches!(v, Along::Varies);
                 let before = self.bind(*var, v);
                 let out = self.along(*body);
                 self.unbind(*var, before);
-                out
+                if varies {
+                    Along::Varies
+                } else {
+                    out
+                }
             }
             Expr::Plan(PlanRead::Checked {
                 index,
@@ -185,11 +194,15 @@ impl<'g, 'a> RowLanes<'g, 'a> {
                 body,
                 ..
             }) => {
-                let v = fixed(self.fixed(*index) && self.fixed(*shape));
-                let before = self.bind(*var, v);
+                let read_fixed = self.fixed(*index) && self.fixed(*shape);
+                let before = self.bind(*var, fixed(read_fixed));
                 let out = self.along(*body);
                 self.unbind(*var, before);
-                out
+                if read_fixed {
+                    out
+                } else {
+                    Along::Varies
+                }
             }
             Expr::Scalar(Scalar::While {
                 vars,

@@ -54,8 +54,16 @@ pub(super) fn combine_by_range<E: Copy + Send + Sync>(
     let ranges = n_out.div_ceil(1 << shift).max(1);
     for block in Split::new(src_n, BLOCK).ranges() {
         let parts = Split::into_parts(block.len(), (block.len() / PART).max(threads() * 2));
-        let sorted: Vec<Sorted<E>> =
-            parts.map(|r| Sorted::of(block.start + r.start..block.start + r.end, n_out, shift, ranges, target, value));
+        let sorted: Vec<Sorted<E>> = parts.map(|r| {
+            Sorted::of(
+                block.start + r.start..block.start + r.end,
+                n_out,
+                shift,
+                ranges,
+                target,
+                value,
+            )
+        });
         par::for_each(ranges, &|q| {
             let base = q << shift;
             for part in &sorted {
@@ -140,9 +148,19 @@ mod tests {
     #[test]
     fn combines_each_target_in_source_order() {
         for threads in [1, 4] {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
             pool.install(|| {
-                for (src_n, n_out) in [(0, 5), (1, 1), (7, 3), (1000, 1), (5000, 70_001), (BLOCK + 13, 999)] {
+                for (src_n, n_out) in [
+                    (0, 5),
+                    (1, 1),
+                    (7, 3),
+                    (1000, 1),
+                    (5000, 70_001),
+                    (BLOCK + 13, 999),
+                ] {
                     let target = |i: usize| (i % 7 != 3).then_some((i * 7919) % (n_out + 2));
                     let value = |i: usize| i as u64;
                     let mut want: Vec<Vec<u64>> = vec![Vec::new(); n_out];
@@ -152,7 +170,9 @@ mod tests {
                         }
                     }
                     let got: Vec<Mutex<Vec<u64>>> = (0..n_out).map(|_| Mutex::new(Vec::new())).collect();
-                    combine_by_range(n_out, src_n, &target, &value, &|t, v| got[t].lock().unwrap().push(v));
+                    combine_by_range(n_out, src_n, &target, &value, &|t, v| {
+                        got[t].lock().unwrap().push(v)
+                    });
                     let got: Vec<Vec<u64>> = got.into_iter().map(|m| m.into_inner().unwrap()).collect();
                     assert_eq!(got, want, "{src_n} sources into {n_out} on {threads} threads");
                 }

@@ -444,12 +444,18 @@ pub fn permute_atomic<T: AtomicPrim>(
         return;
     }
     let ptr = OutPtr(out.as_mut_ptr());
-    with_op!(op, |o| bucket::combine_by_range(n_out, src_n, &target, &value, &|t, v| {
-        // SAFETY: `t < out.len()`; `combine_by_range` never updates one slot
-        // from two threads at once, and `out` is borrowed mutably for the
-        // whole call.
-        unsafe { *ptr.at(t) = T::plain(v, *ptr.at(t), o) }
-    }))
+    with_op!(op, |o| bucket::combine_by_range(
+        n_out,
+        src_n,
+        &target,
+        &value,
+        &|t, v| {
+            // SAFETY: `t < out.len()`; `combine_by_range` never updates one slot
+            // from two threads at once, and `out` is borrowed mutably for the
+            // whole call.
+            unsafe { *ptr.at(t) = T::plain(v, *ptr.at(t), o) }
+        }
+    ))
 }
 
 /// [`permute_atomic`] for a permute that moves whole rows: source row `r`
