@@ -32,6 +32,51 @@ const BLOCK: usize = 1 << 21;
 /// per thread).
 const PART: usize = 1 << 15;
 
+/// How the targets `0..n_out` are cut into ranges: about eight per thread
+/// (balance: some ranges take most sources, as a histogram's crowded bins
+/// do), each a power of two in size, so that a target's place in its range
+/// fits a `u32`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ranges {
+    shift: u32,
+    count: usize,
+}
+
+impl Ranges {
+    pub(super) fn of(n_out: usize) -> Ranges {
+        let slots = n_out.div_ceil(8 * threads()).max(1).next_power_of_two();
+        let shift = slots.trailing_zeros().min(u32::BITS);
+        Ranges {
+            shift,
+            count: n_out.div_ceil(1 << shift).max(1),
+        }
+    }
+
+    /// Target `t`'s range, and its place there.
+    #[inline(always)]
+    fn split(self, t: usize) -> (usize, u32) {
+        (t >> self.shift, (t & ((1usize << self.shift) - 1)) as u32)
+    }
+
+    /// `apply(t, v)` for every pair of every part, each range by one task
+    /// (in parallel), the parts in order: see [`combine_by_range`].
+    fn combine<E: Copy, P: Sync>(
+        self,
+        parts: &[P],
+        range: impl Fn(&P, usize) -> &[(u32, E)] + Sync,
+        apply: &(impl Fn(usize, E) + Sync),
+    ) {
+        par::for_each(self.count, &|q| {
+            let base = q << self.shift;
+            for part in parts {
+                for &(at, v) in range(part, q) {
+                    apply(base + at as usize, v);
+                }
+            }
+        });
+    }
+}
+
 /// For each source `i` in `0..src_n` whose `target(i)` is `Some(t)` with
 /// `t < n_out`, `apply(t, value(i))`, in source order per target: `value` runs
 /// only for such sources, after `target` ran for every source of its part.
@@ -46,33 +91,49 @@ pub(super) fn combine_by_range<E: Copy + Send + Sync>(
     value: &(impl Fn(usize) -> E + Sync),
     apply: &(impl Fn(usize, E) + Sync),
 ) {
-    // About eight ranges per thread (balance: some ranges take most sources,
-    // as a histogram's crowded bins do), a power of two in size, so that a
-    // target's place in its range fits a `u32`.
-    let slots = n_out.div_ceil(8 * threads()).max(1).next_power_of_two();
-    let shift = slots.trailing_zeros().min(u32::BITS);
-    let ranges = n_out.div_ceil(1 << shift).max(1);
+    let ranges = Ranges::of(n_out);
     for block in Split::new(src_n, BLOCK).ranges() {
         let parts = Split::into_parts(block.len(), (block.len() / PART).max(threads() * 2));
         let sorted: Vec<Sorted<E>> = parts.map(|r| {
             Sorted::of(
                 block.start + r.start..block.start + r.end,
                 n_out,
-                shift,
                 ranges,
                 target,
                 value,
             )
         });
-        par::for_each(ranges, &|q| {
-            let base = q << shift;
-            for part in &sorted {
-                for &(at, v) in part.range(q) {
-                    apply(base + at as usize, v);
-                }
-            }
-        });
+        ranges.combine(&sorted, Sorted::range, apply);
         sorted.into_iter().for_each(|s| pool::recycle(s.pairs));
+    }
+}
+
+/// The pairs of one part of sources whose targets come one at a time (an
+/// expansion's walk), in a growing vector per target range, in source order.
+pub(super) struct Buckets<E> {
+    ranges: Ranges,
+    pairs: Vec<Vec<(u32, E)>>,
+}
+
+impl<E: Copy + Send + Sync> Buckets<E> {
+    pub(super) fn new(ranges: Ranges) -> Self {
+        Buckets {
+            ranges,
+            pairs: (0..ranges.count).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Adds the pair of a source with target `t` (below the output's length).
+    #[inline]
+    pub(super) fn push(&mut self, t: usize, v: E) {
+        let (q, at) = self.ranges.split(t);
+        self.pairs[q].push((at, v));
+    }
+
+    /// `apply(t, v)` for the pairs of `parts`, as [`combine_by_range`] does
+    /// (each range by one task, the parts in order).
+    pub(super) fn combine(ranges: Ranges, parts: &[Buckets<E>], apply: &(impl Fn(usize, E) + Sync)) {
+        ranges.combine(parts, |b, q| &b.pairs[q], apply);
     }
 }
 
@@ -88,40 +149,39 @@ struct Sorted<E> {
 const NONE: usize = usize::MAX;
 
 impl<E: Copy> Sorted<E> {
-    /// The pairs of the sources `r`, counting-sorted by `target >> shift`.
+    /// The pairs of the sources `r`, counting-sorted by target range.
     #[inline(never)]
     fn of(
         r: Range<usize>,
         n_out: usize,
-        shift: u32,
-        ranges: usize,
+        ranges: Ranges,
         target: &impl Fn(usize) -> Option<usize>,
         value: &impl Fn(usize) -> E,
     ) -> Sorted<E> {
-        let mut counts = vec![0usize; ranges + 1];
+        let mut counts = vec![0usize; ranges.count + 1];
         let mut targets: Vec<usize> = pool::take(r.len());
         targets.extend(r.clone().map(|i| match target(i) {
             Some(t) if t < n_out => {
-                counts[(t >> shift) + 1] += 1;
+                counts[ranges.split(t).0 + 1] += 1;
                 t
             }
             _ => NONE,
         }));
-        for q in 0..ranges {
+        for q in 0..ranges.count {
             counts[q + 1] += counts[q];
         }
         let starts = counts.clone();
-        let total = counts[ranges];
+        let total = counts[ranges.count];
         let mut pairs: Vec<(u32, E)> = pool::take(total);
         let out = pairs.as_mut_ptr();
-        let (mut next, mask) = (counts, (1usize << shift) - 1);
+        let mut next = counts;
         for (i, &t) in r.zip(&targets) {
             if t != NONE {
-                let q = t >> shift;
+                let (q, at) = ranges.split(t);
                 // SAFETY: the counts were taken over these same targets, so
                 // range `q` has room for each of its pairs in
                 // `starts[q]..starts[q + 1]`, all below `total`, the capacity.
-                unsafe { out.add(next[q]).write(((t & mask) as u32, value(i))) };
+                unsafe { out.add(next[q]).write((at, value(i))) };
                 next[q] += 1;
             }
         }
@@ -132,8 +192,8 @@ impl<E: Copy> Sorted<E> {
         Sorted { pairs, starts }
     }
 
-    fn range(&self, q: usize) -> &[(u32, E)] {
-        &self.pairs[self.starts[q]..self.starts[q + 1]]
+    fn range(s: &Self, q: usize) -> &[(u32, E)] {
+        &s.pairs[s.starts[q]..s.starts[q + 1]]
     }
 }
 

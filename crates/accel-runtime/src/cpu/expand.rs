@@ -11,10 +11,9 @@
 //! counts is split by input instead: see `Expansion::pick`. A permute into
 //! few targets combines into a private table per chunk.)
 
+use super::bucket::{Buckets, Ranges};
 use super::par::{self, threads};
-use super::permute::{
-    merge_plain_tables, merge_tables_par, privatise, with_op, AtomicOp, AtomicPrim, Stripe, STRIPES,
-};
+use super::permute::{merge_plain_tables, merge_tables_par, privatise, with_op, AtomicOp, AtomicPrim};
 use super::pool;
 use super::MIN_CHUNK;
 use crate::elem::{Columns, OutPtr};
@@ -136,7 +135,7 @@ impl Expansion {
     }
 
     /// Whether [`Self::walk_with`] runs on the calling thread alone (then a
-    /// permute needs no locks).
+    /// permute updates its targets as it goes).
     fn one_thread(&self, strategy: ExpandStrategy) -> bool {
         strategy == ExpandStrategy::Balanced && self.starts.last().copied().unwrap_or(0) < MIN_CHUNK
     }
@@ -286,9 +285,9 @@ impl Expansion {
     }
 
     /// For each element `e` with `target(e) = Some(t)` (`t < out.len()`):
-    /// `out[t] = combine(value(e), out[t])`, each update atomic under a
-    /// striped lock, or (few targets) into a private table per chunk, as
-    /// [`super::permute`] does. `target_value(x, p, row, i, k, j)`: element
+    /// `out[t] = combine(value(e), out[t])`, in element order per target: into
+    /// a private table per chunk (few targets), else through buckets by
+    /// target range, as [`super::permute`] does. `target_value(x, p, row, i, k, j)`: element
     /// `k` of input `x` (at position `j` of the expanded array), where `p =
     /// prepare(x)` is computed once per run of `x`'s elements (what stays the
     /// same over the run, such as a divisor's reciprocal) and `row` once per
@@ -338,31 +337,59 @@ impl Expansion {
             tables.into_iter().for_each(pool::recycle);
             return;
         }
-        // One thread: no locks (building the stripes costs more than a tiny
-        // expansion).
-        let locks = if self.one_thread(strategy) {
-            Vec::new()
-        } else {
-            stripes()
+        // SAFETY (of every call): `t < out.len()`, so slot `t` is
+        // initialised and within the capacity; `apply` runs on one thread at
+        // a time per slot (the walk on this thread alone, or each target
+        // range by one task), and `out` is borrowed mutably for the whole
+        // call.
+        let apply = |t: usize, v: C::Elem| unsafe {
+            let old = C::read(ptr, t);
+            C::write(ptr, t, combine(v, old));
         };
-        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
-            let p = prepare(x);
-            run_targets(x, &p, ks, j, n_out, &rows, &target_value, |t, v| {
-                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
-                // SAFETY: `t < out.len()`, so slot `t` is initialised and within
-                // the capacity. Every access to slot `t` happens under the
-                // stripe of `t`, which this thread holds, so no other thread
-                // reads or writes it meanwhile (without stripes the walk runs
-                // on this thread alone); the lock's acquire/release orders
-                // this update after the previous one. `out` is borrowed
-                // mutably for the whole call, so nothing else touches it.
-                unsafe {
-                    let old = C::read(ptr, t);
-                    C::write(ptr, t, combine(v, old));
-                }
-            });
+        self.in_buckets(
+            strategy,
+            n_out,
+            &src,
+            &count,
+            &prepare,
+            &rows,
+            &target_value,
+            &apply,
+        );
+    }
+
+    /// `apply(t, v)` for every element with a target (`target_value` as in
+    /// [`Self::permute`]), in element order per target, never for one target
+    /// range from two threads at once: on one thread as the walk goes, else
+    /// through buckets by target range ([`Buckets`]), each range combined
+    /// by one task.
+    #[allow(clippy::too_many_arguments)]
+    fn in_buckets<X, P, R, E: Copy + Send + Sync>(
+        &self,
+        strategy: ExpandStrategy,
+        n_out: usize,
+        src: &(impl Fn(usize) -> X + Sync),
+        count: &(impl Fn(&X) -> usize + Sync),
+        prepare: &(impl Fn(&X) -> P + Sync),
+        rows: &impl Rows<X, P, R>,
+        target_value: &(impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, E)> + Sync),
+        apply: &(impl Fn(usize, E) + Sync),
+    ) {
+        if self.one_thread(strategy) {
+            let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
+                run_targets(x, &prepare(x), ks, j, n_out, rows, target_value, apply)
+            };
+            self.walk_with(strategy, PER_THREAD, src, count, |_| (), each);
+            return;
+        }
+        let ranges = Ranges::of(n_out);
+        let each = |b: &mut Buckets<E>, x: &X, ks: Range<usize>, j: usize| {
+            run_targets(x, &prepare(x), ks, j, n_out, rows, target_value, |t, v| {
+                b.push(t, v)
+            })
         };
-        self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
+        let parts = self.walk_with(strategy, PER_THREAD, src, count, |_| Buckets::new(ranges), each);
+        Buckets::combine(ranges, &parts, apply);
     }
 
     /// [`Self::permute`] with a combination done by one atomic operation.
@@ -403,65 +430,21 @@ impl Expansion {
             return;
         }
         let base = OutPtr(out.as_mut_ptr());
-        if !T::aligned(base.get()) {
-            // Not atomically accessible: the locked path.
-            return self.permute_plain(out, &src, &count, &prepare, &rows, &target_value, op);
-        }
-        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
-            let p = prepare(x);
-            with_op!(op, |o| run_targets(
-                x,
-                &p,
-                ks,
-                j,
+        with_op!(op, |o| {
+            // SAFETY: `t < out.len()`; as in `permute`, one thread at a time
+            // updates slot `t`, and `out` is borrowed mutably for the call.
+            let apply = |t: usize, v: T| unsafe { *base.at(t) = T::plain(v, *base.at(t), o) };
+            self.in_buckets(
+                strategy,
                 n_out,
+                &src,
+                &count,
+                &prepare,
                 &rows,
                 &target_value,
-                |t, v| {
-                    // SAFETY: `t < out.len()` and `base` is aligned for the
-                    // atomic type; every access to `out` during the walk is
-                    // atomic, and `out` is borrowed mutably for the whole call.
-                    unsafe { T::apply(base.get().add(t), v, o) }
-                }
-            ));
-        };
-        self.walk_with(strategy, PER_THREAD, &src, &count, |_| (), each);
-    }
-
-    /// The atomic combination done under locks (misaligned buffers).
-    #[allow(clippy::too_many_arguments)]
-    fn permute_plain<X, P, R, T: AtomicPrim>(
-        &self,
-        out: &mut Vec<T>,
-        src: &(impl Fn(usize) -> X + Sync),
-        count: &(impl Fn(&X) -> usize + Sync),
-        prepare: &(impl Fn(&X) -> P + Sync),
-        rows: &impl Rows<X, P, R>,
-        target_value: &(impl Fn(&X, &P, &R, usize, usize, usize) -> Option<(usize, T)> + Sync),
-        op: AtomicOp,
-    ) {
-        let n_out = out.len();
-        let ptr = OutPtr(out.as_mut_ptr());
-        let strategy = self.pick(false);
-        let locks = if self.one_thread(strategy) {
-            Vec::new()
-        } else {
-            stripes()
-        };
-        let each = |_: &mut (), x: &X, ks: Range<usize>, j: usize| {
-            let p = prepare(x);
-            run_targets(x, &p, ks, j, n_out, rows, target_value, |t, v| {
-                let _guard = (!locks.is_empty()).then(|| locks[t % STRIPES].lock());
-                // SAFETY: `t < out.len()`; slot `t` is only accessed under its
-                // stripe, which this thread holds (without stripes the walk
-                // runs on this thread alone).
-                unsafe {
-                    let slot = ptr.get().add(t);
-                    *slot = T::plain(v, *slot, op);
-                }
-            });
-        };
-        self.walk_with(strategy, PER_THREAD, src, count, |_| (), each);
+                &apply,
+            )
+        })
     }
 
     /// `z ⊕ e_0 ⊕ .. ⊕ e_{m-1}` over the values of the elements in order
@@ -630,11 +613,6 @@ fn fold_run<'a, X, P, R, T: Copy>(
             *acc = Some(a);
         });
     }
-}
-
-/// The striped locks of a permute whose combination is not atomic.
-fn stripes() -> Vec<Stripe> {
-    (0..STRIPES).map(|_| Stripe::new()).collect()
 }
 
 #[cfg(test)]
@@ -837,10 +815,10 @@ mod tests {
     }
 
     #[test]
-    fn permutes_with_locks_and_atomics() {
+    fn permutes_into_few_and_many_targets() {
         let n = 2 * BLOCK + 5;
         let e = Expansion::new(n, |i| i, |&i| sizes(i));
-        // Few targets (private tables per chunk) and many (locks, atomics).
+        // Few targets (private tables per chunk) and many (buckets).
         for slots in [97, 1_000_003] {
             let target = |&i: &usize, k: usize, j: usize| {
                 (!j.is_multiple_of(3)).then(|| ((i * 7 + k) % slots, (i + k) as i64))
@@ -855,10 +833,10 @@ mod tests {
                     j += 1;
                 }
             }
-            let mut locked = vec![1i64; slots];
+            let mut plain = vec![1i64; slots];
             let target_value = |i: &usize, _: &(), _: &(), _, k, j| target(i, k, j);
             e.permute(
-                &mut locked,
+                &mut plain,
                 |i| i,
                 |&i| sizes(i),
                 |_| (),
@@ -866,7 +844,7 @@ mod tests {
                 target_value,
                 |a, b| a + b,
             );
-            assert_eq!(locked, want, "{slots} slots");
+            assert_eq!(plain, want, "{slots} slots");
             let mut atomic = vec![1i64; slots];
             e.permute_atomic(
                 &mut atomic,
@@ -882,36 +860,41 @@ mod tests {
     }
 
     /// A combination that is associative but not commutative keeps the
-    /// elements' order through the private tables.
+    /// elements' order through the private tables (5 targets) and through
+    /// the buckets (a million), on one thread and on four.
     #[test]
-    fn private_tables_keep_the_order() {
-        use super::super::testing::{h, mul, MCols, M};
+    fn permutes_keep_the_order() {
+        use super::super::testing::{h, in_pools, mul, MCols, M};
         let n = 2 * BLOCK + 5;
         let e = Expansion::new(n, |i| i, |&i| sizes(i));
         // Two shears that do not commute; of determinant 1, so that their
         // products do not wrap to zero.
         let shear = |j: usize| if h(j) & 1 == 0 { (1, 1, 0, 1) } else { (1, 0, 1, 1) };
-        let target = |&i: &usize, k: usize, j: usize| Some(((i + k) % 5, shear(j)));
-        let mut want: Vec<M> = vec![(1, 0, 0, 1); 5];
-        let mut j = 0;
-        for i in 0..n {
-            for k in 0..sizes(i) {
-                let (t, v) = target(&i, k, j).unwrap();
-                want[t] = mul(v, want[t]);
-                j += 1;
+        for slots in [5, 1_000_003] {
+            let target = |&i: &usize, k: usize, j: usize| Some(((i * 7 + k) % slots, shear(j)));
+            let mut want: Vec<M> = vec![(1, 0, 0, 1); slots];
+            let mut j = 0;
+            for i in 0..n {
+                for k in 0..sizes(i) {
+                    let (t, v) = target(&i, k, j).unwrap();
+                    want[t] = mul(v, want[t]);
+                    j += 1;
+                }
             }
+            in_pools(|| {
+                let mut got: MCols = (vec![1; slots], vec![0; slots], vec![0; slots], vec![1; slots]);
+                let target_value = |i: &usize, _: &(), _: &(), _, k, j| target(i, k, j);
+                e.permute(
+                    &mut got,
+                    |i| i,
+                    |&i| sizes(i),
+                    |_| (),
+                    whole_runs,
+                    target_value,
+                    mul,
+                );
+                assert_eq!(got.to_elems(), want, "{slots} slots");
+            });
         }
-        let mut got: MCols = (vec![1; 5], vec![0; 5], vec![0; 5], vec![1; 5]);
-        let target_value = |i: &usize, _: &(), _: &(), _, k, j| target(i, k, j);
-        e.permute(
-            &mut got,
-            |i| i,
-            |&i| sizes(i),
-            |_| (),
-            whole_runs,
-            target_value,
-            mul,
-        );
-        assert_eq!(got.to_elems(), want);
     }
 }
