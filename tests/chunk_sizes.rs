@@ -184,8 +184,9 @@ fn histogram(xs: &Vector<i64>, defaults: &Vector<i64>, bins: usize) -> Vector<i6
     )
 }
 
-/// A histogram of pairs: the combining function is not a primitive atomic,
-/// so it runs through the generic permute (private tables or locks).
+/// A histogram of pairs: the combining function is not one of the
+/// primitive operations, so it runs through the generic permute (private
+/// tables for few bins, buckets by target range for many).
 #[acc]
 fn histogram_pairs(xs: &Vector<i64>, defaults: &Vector<(i64, i64)>, bins: usize) -> Vector<(i64, i64)> {
     xs.map(|x| (x, x.rem_euclid(1000))).permute(
@@ -417,7 +418,8 @@ fn segmented_across_chunks() {
 fn permutes_across_chunks() {
     for n in SIZES {
         let xs = ints(n, 8);
-        for bins in [1usize, 7, n / 3] {
+        // Few bins (private tables) and more bins than elements (buckets).
+        for bins in [1usize, 7, n / 3, 3 * n] {
             let ds = ints(bins, 9);
             let args = [arg(&xs), arg(&ds), arg(bins)];
             check_pools_ok(
