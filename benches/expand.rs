@@ -9,8 +9,9 @@
 //!   binary search, then the consumer),
 //! * `no-fusion`: every operation its own kernel.
 //!
-//! On two distributions a third consumer, `permute-lock`, combines pairs
-//! (no atomic: the per-slot striped locks).
+//! On two distributions a third consumer, `permute-pairs`, combines pairs
+//! (not one primitive operation: the generic permute's private tables or
+//! buckets by target range).
 //!
 //! Prints a markdown table of medians and of ratios to `unfused` (below 1:
 //! faster). The element of input `(size, base)` at `k` is `base + k`; the
@@ -57,7 +58,7 @@ macro_rules! micro_program {
                 ys.permute(d, |[j]| Some([ys[[j]] as usize % d.len()]), |a, b| a + b)
             }
 
-            // A combination without an atomic (a pair): per-slot locks.
+            // A combination of pairs: the generic permute.
             pub fn scatter_pair(xs: &Vector<(u32, u32)>, d: &Vector<(u32, u32)>) -> Vector<(u32, u32)> {
                 let ys = xs.expand(|p| p.0, |p, k| (p.1 + k, k));
                 ys.permute(d, |[j]| Some([ys[[j]].0 as usize % d.len()]), |a, b| (a.0 + b.0, a.1 + b.1))
@@ -170,8 +171,8 @@ fn checksum_pairs(v: &[(u32, u32)]) -> u64 {
     })
 }
 
-/// Distributions that also get the lock-based permute (`permute-lock`).
-const LOCK_DISTS: [&str; 2] = ["100% 0-10", "75% 1, 25% 0"];
+/// Distributions that also get the permute of pairs (`permute-pairs`).
+const PAIR_DISTS: [&str; 2] = ["100% 0-10", "75% 1, 25% 0"];
 
 fn checksum(v: &[u32]) -> u64 {
     v.iter().enumerate().fold(0u64, |h, (i, &x)| {
@@ -202,9 +203,9 @@ fn alternate(max: usize) {
                 ),
                 ("sum", Box::new(|| fused::flat_sum(&xs).map(|s| s.value()))),
             ];
-            if LOCK_DISTS.contains(&dname) {
+            if PAIR_DISTS.contains(&dname) {
                 calls.push((
-                    "permute-lock",
+                    "permute-pairs",
                     Box::new(|| fused::scatter_pair(&xs, &d2).map(|v| checksum_pairs(&v.to_vec()))),
                 ));
             }
@@ -431,10 +432,10 @@ fn main() {
                     Box::new(move || no_fusion::flat_sum(xs).map(|s| s.value())),
                 ),
             ];
-            if LOCK_DISTS.contains(&dname) {
+            if PAIR_DISTS.contains(&dname) {
                 let d2 = Vector::from(vec![(0u32, 0u32); total.clamp(1, 1000)]);
                 let d2 = &d2;
-                let lock_jobs: Vec<Job<'_>> = vec![
+                let pair_jobs: Vec<Job<'_>> = vec![
                     (
                         "fused",
                         Box::new(move || {
@@ -467,10 +468,10 @@ fn main() {
                         }),
                     ),
                 ];
-                let name = format!("expand-permute-lock {dname} n={n}");
-                let t = group(&mut c, &name, lock_jobs);
+                let name = format!("expand-permute-pairs {dname} n={n}");
+                let t = group(&mut c, &name, pair_jobs);
                 if !t.is_empty() {
-                    rows.push((dname.to_string(), n, "permute-lock", t));
+                    rows.push((dname.to_string(), n, "permute-pairs", t));
                 }
             }
             let name = format!("expand-sum {dname} n={n}");
