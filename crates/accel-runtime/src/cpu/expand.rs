@@ -9,7 +9,8 @@
 //! binary search over blocks, then a walk within one block), so one input with
 //! a huge count is split between chunks. (A fold over tiny, evenly spread
 //! counts is split by input instead: see `Expansion::pick`. A permute into
-//! few targets combines into a private table per chunk.)
+//! few targets combines into a private table per chunk, into many through
+//! buckets by target range.)
 
 use super::bucket::{Buckets, Ranges};
 use super::par::{self, threads};
@@ -392,7 +393,8 @@ impl Expansion {
         Buckets::combine(ranges, &parts, apply);
     }
 
-    /// [`Self::permute`] with a combination done by one atomic operation.
+    /// [`Self::permute`] with a combination that is one [`AtomicOp`]:
+    /// private tables start from its identity, and updates are plain.
     #[allow(clippy::too_many_arguments)]
     pub fn permute_atomic<X, P, R, T: AtomicPrim>(
         &self,

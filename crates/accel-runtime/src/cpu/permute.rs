@@ -239,7 +239,9 @@ fn combine_options_into<E: Copy>(
     }
 }
 
-/// A commutative combination done with one atomic read-modify-write.
+/// A commutative combination that the GPU does with one atomic
+/// read-modify-write (the CPU with a plain operation, in private tables or
+/// buckets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomicOp {
     Add,
