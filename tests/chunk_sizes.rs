@@ -215,6 +215,75 @@ fn permute_last_out(xs: &Vector<i64>, defaults: &Vector<i64>) -> Vector<i64> {
     xs.permute(defaults, |[i]| Some([i]), |a, b| a + b)
 }
 
+/// The pairs `j > i` of a triangle into `bins` targets, combined with `+`:
+/// walked row by row, each row from `i + 1` only, `x[[i]]` read once per
+/// row (`permute_atomic_by_rows`).
+#[acc]
+fn pair_histogram(x: &Vector<i64>, bins: usize) -> Vector<i64> {
+    let n = x.len();
+    fill([n, n], 1i64).permute(
+        &fill([bins], 0i64),
+        |[i, j]| {
+            if j > i {
+                Some([(x[[i]] * 31 + x[[j]]).rem_euclid(bins as i64) as usize])
+            } else {
+                None
+            }
+        },
+        |new, old| new + old,
+    )
+}
+
+/// Bounds on both sides, written either way round, from a literal, another
+/// component and a parameter, and a row value read past the end of `y`
+/// (which fails only where a row's span is not empty); the minimum.
+#[acc]
+fn pair_minimum(x: &Vector<i64>, y: &Vector<i64>, m: usize) -> Vector<i64> {
+    let n = x.len();
+    generate([n, n], |[i, j]| x[[j]] - x[[i]]).permute(
+        &fill([7], i64::MAX),
+        |[i, j]| {
+            if 2 <= j && j <= i && j < m {
+                Some([(y[[i]] + x[[j]]).rem_euclid(7) as usize])
+            } else {
+                None
+            }
+        },
+        |new, old| new.min(old),
+    )
+}
+
+/// Rank 3, guarded by the last two components; and a guard after a `let`
+/// that is not a component (no span: every position visited).
+#[acc]
+fn triples(x: &Vector<i64>, bins: usize) -> (Vector<i64>, Vector<i64>) {
+    let n = x.len();
+    let t = fill([3, n, n], 1i64).permute(
+        &fill([bins], 0i64),
+        |[k, i, j]| {
+            if i < j {
+                Some([(x[[i]] + x[[j]] * (k as i64 + 1)).rem_euclid(bins as i64) as usize])
+            } else {
+                None
+            }
+        },
+        |new, old| new + old,
+    );
+    let u = fill([n, n], 1i64).permute(
+        &fill([bins], 0i64),
+        |[i, j]| {
+            let s = x[[i]] + x[[j]];
+            if s % 3 != 0 {
+                Some([s.rem_euclid(bins as i64) as usize])
+            } else {
+                None
+            }
+        },
+        |new, old| new + old,
+    );
+    (t, u)
+}
+
 #[acc]
 fn stencils_1d(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>, Vector<i64>, Vector<i64>) {
     (
@@ -467,6 +536,47 @@ fn permutes_across_chunks() {
             || permute_last_out(&xs, &short),
             ErrorKind::IndexOutOfBounds,
         );
+    }
+}
+
+/// Triangles of pairs whose rows straddle the chunk size (`n * n` from
+/// below one chunk to above three), into few targets (private tables) and
+/// more than the pairs (buckets).
+#[test]
+fn pairs_across_chunks() {
+    for n in [0usize, 1, 2, 3, 127, 128, 129, 300] {
+        let x = ints(n, 12);
+        for bins in [1usize, 5, 4 * n * n + 1] {
+            let args = [arg(&x), arg(bins)];
+            check_pools_ok(
+                pair_histogram::SOURCE,
+                "pair_histogram",
+                &args,
+                || pair_histogram(&x, bins),
+                EXACT,
+            );
+            check_pools_ok(triples::SOURCE, "triples", &args, || triples(&x, bins), EXACT);
+        }
+        // `y` long enough, or short, so that the last rows read past it
+        // where their spans are not empty (`m > 2`, rows from 2 on), and
+        // not at all where every span is empty (`m = 2`).
+        for (short, m) in [(0, n), (1, n / 2), (2, n), (2, 2)] {
+            let y = ints(n.saturating_sub(short), 13);
+            let args = [arg(&x), arg(&y), arg(m)];
+            let fails = short > 0 && n >= 3 && m > 2;
+            let run = || pair_minimum(&x, &y, m);
+            if fails {
+                check_pools_err(
+                    pair_minimum::SOURCE,
+                    "pair_minimum",
+                    &args,
+                    run,
+                    ErrorKind::IndexOutOfBounds,
+                );
+            } else {
+                check_pools_ok(pair_minimum::SOURCE, "pair_minimum", &args, run, EXACT);
+            }
+        }
     }
 }
 

@@ -720,6 +720,7 @@ impl Gen<'_> {
                     && Iteration::of(self.a, &index_fn, *shape)
                         .is_some_and(|it| it.moves_rows(self.a, index.body, rank));
                 let out_last = Literal::usize_unsuffixed(self.plan.buffers[BufId(b0)].rank.saturating_sub(1));
+                let rows_of = self.rows_prologue(&in_shape);
                 let call = self.versioned(|| {
                     // A value function of the index finds it as the index function does.
                     let e = self.in_iteration(elem, *shape, || match elem {
@@ -756,7 +757,10 @@ impl Gen<'_> {
                                 );
                             };
                             if !moves_rows {
-                                return each;
+                                let rows = self.in_iteration(&index_fn, *shape, || {
+                                    self.row_permute_call(index, &t, &e, &a, &bi, &bs, &at)
+                                });
+                                return rows.map_or(each, |rows| quote!(#rows_of #rows));
                             }
                             // Whole rows, when the target's rows are long
                             // enough for them (else each element, checked).
@@ -1396,6 +1400,7 @@ impl Gen<'_> {
             r,
             &|v| self.host_vars.contains(&v),
             &elided,
+            None,
         )
         .into_iter()
         .collect();
@@ -1436,6 +1441,115 @@ impl Gen<'_> {
                 #body
             },
         )))
+    }
+
+    /// For a permute whose index function runs over a source space of rank 2
+    /// or more, combined by an atomic operation: the call of
+    /// [`permute_atomic_by_rows`](accel_runtime::cpu::permute_atomic_by_rows),
+    /// whose target closure `|__row, __r, __j|` finds its index from the row
+    /// and the position, reads what is the same along the row from `__row`
+    /// (computed once per row, [`rows`]), and runs only over the positions
+    /// that the index function's guard lets through ([`rows::span`]).
+    #[allow(clippy::too_many_arguments)]
+    fn row_permute_call(
+        &self,
+        index: &Fun,
+        t: &TokenStream,
+        value: &TokenStream,
+        op: &Ident,
+        out: &Ident,
+        out_shape: &impl ToTokens,
+        at: &impl ToTokens,
+    ) -> Option<TokenStream> {
+        let Ty::Index(rank) = self.a.var(index.params[0]).ty else {
+            return None;
+        };
+        if rank < 2 {
+            return None;
+        }
+        let rt = self.rt;
+        let p = var(index.params[0]);
+        let host = |v| self.host_vars.contains(&v);
+        let span = rows::span(self.a, index.body, index.params[0], rank, &host);
+        let elided = |h: H| match self.a.expr(h) {
+            Expr::Plan(PlanRead::Checked { index, shape, .. }) => {
+                matches!(self.proof(h, *index, *shape), Some(Proof::Iteration))
+            }
+            _ => false,
+        };
+        let wanted: HashSet<H> = rows::row_values(
+            self.a,
+            index.body,
+            index.params[0],
+            rank,
+            &host,
+            &elided,
+            span.as_ref().map(|s| s.guard),
+        )
+        .into_iter()
+        .collect();
+        self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
+            wanted,
+            values: Vec::new(),
+            emitting: false,
+        }));
+        let body = self.expr(index.body);
+        let values = self.row_values.take().map(|rv| rv.values).unwrap_or_default();
+        let (vals, tys): (Vec<_>, Vec<_>) = values.into_iter().map(|(_, v, t)| (v, t)).unzip();
+        let r = Literal::usize_unsuffixed(rank);
+        let span = match span {
+            None => quote!(|_: usize| (0usize, usize::MAX)),
+            Some(span) => {
+                let bound = |(b, add): &(rows::Bound, usize)| {
+                    let b = match b {
+                        rows::Bound::Component(k) => {
+                            let k = Literal::usize_unsuffixed(*k);
+                            quote!(__ix[#k])
+                        }
+                        rows::Bound::Value(h) => self.expr(*h),
+                    };
+                    let add = Literal::usize_unsuffixed(*add);
+                    quote!(usize::saturating_add(#b, #add))
+                };
+                let (lo, hi): (Vec<_>, Vec<_>) = (
+                    span.lo.iter().map(bound).collect(),
+                    span.hi.iter().map(bound).collect(),
+                );
+                quote!(|__r: usize| -> (usize, usize) {
+                    #[allow(unused_variables)]
+                    let __ix: [usize; #r] = __rows_at.row(__r, 0);
+                    (0usize #(.max(#lo))*, usize::MAX #(.min(#hi))*)
+                })
+            }
+        };
+        Some(quote! {
+            #rt::cpu::permute_atomic_by_rows::<#t, _>(
+                &mut #out,
+                __rows,
+                __len,
+                #span,
+                // The row's values, as its first element in the span computes them.
+                |__r: usize, __j: usize| -> (#(#tys,)*) {
+                    #[allow(unused_variables)]
+                    let __i: usize = __r * __len + __j;
+                    #[allow(unused_variables)]
+                    let #p: [usize; #r] = __rows_at.row(__r, __j);
+                    (#(#vals,)*)
+                },
+                #[inline(always)]
+                |__row: &(#(#tys,)*), __r: usize, __j: usize| {
+                    #[allow(unused_variables)]
+                    let __i: usize = __r * __len + __j;
+                    let #p: [usize; #r] = __rows_at.row(__r, __j);
+                    match #body {
+                        ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #out_shape),
+                        ::core::option::Option::None => ::core::option::Option::None,
+                    }
+                },
+                #value,
+                #rt::cpu::AtomicOp::#op,
+            );
+        })
     }
 
     /// The name (`__row.k`) of `h`'s value computed once per row, when `h`

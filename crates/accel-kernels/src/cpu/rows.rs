@@ -40,6 +40,10 @@ impl Along {
 /// `elided` says whether a checked read is proved in bounds, so that its
 /// variable is a plain `let` of its index (a fused `reverse`'s `[r, n - 1 -
 /// c]`): the row's closure may compute it without the test.
+/// `guarded`: an `if` of the body whose first branch every element in the
+/// row's span computes ([`Span::guard`]): its parts count as computed by
+/// every element, the row's values being computed only for rows whose span
+/// is not empty.
 pub(super) fn row_values(
     a: &Arena,
     body: H,
@@ -47,11 +51,13 @@ pub(super) fn row_values(
     rank: usize,
     host: &dyn Fn(VarId) -> bool,
     elided: &dyn Fn(H) -> bool,
+    guarded: Option<H>,
 ) -> Vec<H> {
     let mut w = Walk {
         a,
         host,
         elided,
+        guarded,
         env: HashMap::new(),
         memo: HashMap::new(),
         scopes: 0,
@@ -72,6 +78,7 @@ struct Walk<'a> {
     a: &'a Arena,
     host: &'a dyn Fn(VarId) -> bool,
     elided: &'a dyn Fn(H) -> bool,
+    guarded: Option<H>,
     /// The `let`-bound variables in scope, those of checked reads proved
     /// in bounds, and the index parameter.
     env: HashMap<VarId, Along>,
@@ -110,8 +117,14 @@ impl Walk<'_> {
                 self.bind(*var, *index);
                 self.visit(*body);
             }
-            // Only the condition is computed by every element.
-            Expr::Scalar(Scalar::If(c, _, _)) => self.visit(*c),
+            // Only the condition is computed by every element (and the
+            // first branch of the span's guard by every element visited).
+            Expr::Scalar(Scalar::If(c, t, _)) => {
+                self.visit(*c);
+                if self.guarded == Some(h) {
+                    self.visit(*t);
+                }
+            }
             Expr::Scalar(Scalar::Binary(BinOp::And | BinOp::Or, x, _)) => self.visit(*x),
             Expr::Scalar(Scalar::While { .. }) | Expr::Scalar(Scalar::Trace { .. }) => {}
             // The body runs when the index is inside the shape; when it is
@@ -282,5 +295,111 @@ impl Walk<'_> {
             |_, e| matches!(e, Expr::Scalar(Scalar::Var(v)) if !(self.host)(*v)),
         );
         costly && element
+    }
+}
+
+/// The positions of a row at which an index function can give a target:
+/// its body is `let`s of the index's components, then `if c { .. } else {
+/// None }`, where `c` is comparisons (`<`, `<=`, `>`, `>=`, joined by `&&`)
+/// of the row position (the index's last component) with values fixed along
+/// the row that cannot fail: the other components, literals and variables
+/// bound outside the kernel. Elsewhere in the row the body gives `None`
+/// without computing anything that could fail, so the positions outside
+/// `max(lo) .. min(hi)` need no visit (the pairs `j > i` of a triangle).
+pub(super) struct Span {
+    /// The `if`.
+    pub guard: H,
+    /// Lower bounds on the position: `bound + add <= j`.
+    pub lo: Vec<(Bound, usize)>,
+    /// Upper bounds: `j < bound + add`.
+    pub hi: Vec<(Bound, usize)>,
+}
+
+/// A value fixed along a row that bounds the positions of a [`Span`].
+pub(super) enum Bound {
+    /// A component of the index (below the last).
+    Component(usize),
+    /// A literal or a variable bound outside the kernel.
+    Value(H),
+}
+
+/// The [`Span`] of index function body `body` over index `param` of rank
+/// `rank` (2 or more), if it has one.
+pub(super) fn span(
+    a: &Arena,
+    body: H,
+    param: VarId,
+    rank: usize,
+    host: &dyn Fn(VarId) -> bool,
+) -> Option<Span> {
+    // What each `let`-bound component variable is.
+    let mut comps: HashMap<VarId, usize> = HashMap::new();
+    let mut h = body;
+    let component = |comps: &HashMap<VarId, usize>, x: H| match a.expr(x) {
+        Expr::Scalar(Scalar::Proj(p, k)) if matches!(a.expr(*p), Expr::Scalar(Scalar::Var(v)) if *v == param) => {
+            Some(*k)
+        }
+        Expr::Scalar(Scalar::Var(v)) => comps.get(v).copied(),
+        _ => None,
+    };
+    loop {
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                comps.insert(*var, component(&comps, *value)?);
+                h = *body;
+            }
+            Expr::Scalar(Scalar::If(c, _, e)) if matches!(a.expr(*e), Expr::Scalar(Scalar::None(_))) => {
+                let mut span = Span {
+                    guard: h,
+                    lo: vec![],
+                    hi: vec![],
+                };
+                let bound = |x: H| match component(&comps, x) {
+                    Some(k) if k + 1 < rank => Some(Bound::Component(k)),
+                    Some(_) => None,
+                    None => match a.expr(x) {
+                        Expr::Scalar(Scalar::Lit(_)) => Some(Bound::Value(x)),
+                        Expr::Scalar(Scalar::Var(v)) if host(*v) => Some(Bound::Value(x)),
+                        _ => None,
+                    },
+                };
+                let mut conds = vec![*c];
+                while let Some(c) = conds.pop() {
+                    let Expr::Scalar(Scalar::Binary(op, x, y)) = a.expr(c) else {
+                        return None;
+                    };
+                    let (op, x, y) = (*op, *x, *y);
+                    if op == BinOp::And {
+                        conds.extend([x, y]);
+                        continue;
+                    }
+                    // `j op b`, with the position on the left.
+                    let (op, b) = if component(&comps, x) == Some(rank - 1) {
+                        (op, y)
+                    } else if component(&comps, y) == Some(rank - 1) {
+                        let flipped = match op {
+                            BinOp::Lt => BinOp::Gt,
+                            BinOp::Le => BinOp::Ge,
+                            BinOp::Gt => BinOp::Lt,
+                            BinOp::Ge => BinOp::Le,
+                            _ => return None,
+                        };
+                        (flipped, x)
+                    } else {
+                        return None;
+                    };
+                    let b = bound(b)?;
+                    match op {
+                        BinOp::Gt => span.lo.push((b, 1)),
+                        BinOp::Ge => span.lo.push((b, 0)),
+                        BinOp::Lt => span.hi.push((b, 0)),
+                        BinOp::Le => span.hi.push((b, 1)),
+                        _ => return None,
+                    }
+                }
+                return Some(span);
+            }
+            _ => return None,
+        }
     }
 }

@@ -30,7 +30,8 @@ pub use fold::{
     fold_all_lanes, fold_rows, fold_rows_then, Order,
 };
 pub use permute::{
-    permute, permute_atomic, permute_rows_atomic, scatter_store, AtomicOp, AtomicPrim, StorePrim,
+    permute, permute_atomic, permute_atomic_by_rows, permute_rows_atomic, scatter_store, AtomicOp,
+    AtomicPrim, StorePrim,
 };
 pub use scan::{
     combine_some, scan_exclusive, scan_inclusive, scan_inclusive_folds, scan_inclusive_then, scan_with_init,

@@ -445,6 +445,117 @@ fn add_rows_into<T: AtomicPrim>(
     })
 }
 
+/// [`permute_atomic`] over a source space of rows (`rows` rows of `len`
+/// elements, rank 2 or more) walked row by row, so that the index function
+/// finds its index without dividing each offset, computes what is the same
+/// along a row once per row, and visits only the positions that can have a
+/// target:
+///
+/// - `span(r)`: the positions `lo..hi` of row `r` outside which the index
+///   function gives no target (its guard, such as the `j > i` of the pairs
+///   of a triangle), clamped to `0..len`;
+/// - `row(r, lo)`: the row's values, computed at its first position in the
+///   span, for rows whose span is not empty;
+/// - `target(&row, r, j)`: the target of the source at row `r`, position `j`.
+///
+/// The rows are split into parts of about equal numbers of positions in
+/// their spans (a triangle's rows have uneven work).
+#[allow(clippy::too_many_arguments)]
+pub fn permute_atomic_by_rows<T: AtomicPrim, S>(
+    out: &mut Vec<T>,
+    rows: usize,
+    len: usize,
+    span: impl Fn(usize) -> (usize, usize) + Sync,
+    row: impl Fn(usize, usize) -> S + Sync,
+    target: impl Fn(&S, usize, usize) -> Option<usize> + Sync,
+    value: impl Fn(usize) -> T + Sync,
+    op: AtomicOp,
+) {
+    let (n_out, src_n) = (out.len(), rows.saturating_mul(len));
+    if src_n == 0 {
+        return;
+    }
+    let span = |r: usize| {
+        let (lo, hi) = span(r);
+        lo..hi.min(len)
+    };
+    let walk = |table: &mut [T], rs: Range<usize>| {
+        combine_rows_into(table, rs, len, &span, &row, &target, &value, op)
+    };
+    if src_n < MIN_CHUNK {
+        return walk(out, 0..rows);
+    }
+    if !private_per_thread(src_n, n_out) {
+        // Tables as large as the sources: element by element, in buckets
+        // (the row's values computed again for each element).
+        let element = |i: usize| {
+            let (r, j) = (i / len, i % len);
+            let s = span(r);
+            if !s.contains(&j) {
+                return None;
+            }
+            target(&row(r, s.start), r, j)
+        };
+        return permute_atomic(out, src_n, element, value, op);
+    }
+    let parts = spans_in_parts(rows, table_ranges(src_n, n_out).count(), |r| span(r).len());
+    let tables = par::map(parts.len(), |k| {
+        let mut local = pool::filled(n_out, T::identity(op));
+        walk(&mut local, parts[k].clone());
+        local
+    });
+    merge_plain_tables(out, &tables, op);
+    tables.into_iter().for_each(pool::recycle);
+}
+
+/// `0..rows` cut into at most `parts` consecutive ranges of about equal
+/// total `weight`.
+fn spans_in_parts(rows: usize, parts: usize, weight: impl Fn(usize) -> usize) -> Vec<Range<usize>> {
+    let total: usize = (0..rows).map(&weight).sum();
+    let per = total.div_ceil(parts.max(1)).max(1);
+    let (mut out, mut start, mut sum) = (Vec::with_capacity(parts), 0, 0);
+    for r in 0..rows {
+        sum += weight(r);
+        if sum >= per {
+            out.push(start..r + 1);
+            (start, sum) = (r + 1, 0);
+        }
+    }
+    if start < rows {
+        out.push(start..rows);
+    }
+    out
+}
+
+/// Combines the sources of rows `rows` into `table`, each row's positions in
+/// its span. A function of its own for the reason given at [`combine_into`].
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn combine_rows_into<T: AtomicPrim, S>(
+    table: &mut [T],
+    rows: Range<usize>,
+    len: usize,
+    span: &impl Fn(usize) -> Range<usize>,
+    row: &impl Fn(usize, usize) -> S,
+    target: &impl Fn(&S, usize, usize) -> Option<usize>,
+    value: &impl Fn(usize) -> T,
+    op: AtomicOp,
+) {
+    let n = table.len();
+    with_op!(op, |o| for r in rows.clone() {
+        let js = span(r);
+        if js.is_empty() {
+            continue;
+        }
+        let s = row(r, js.start);
+        for j in js {
+            if let Some(t) = target(&s, r, j).filter(|&t| t < n) {
+                table[t] = T::plain(value(r * len + j), table[t], o);
+            }
+        }
+    })
+}
+
 /// Primitive element types stored with one atomic store (floats and `bool`
 /// through integers of their size).
 pub trait StorePrim: Copy + Send + Sync {
@@ -755,6 +866,67 @@ mod tests {
                 assert_eq!(got, want, "{rows} rows of {len} into {n_out_rows}, {op:?}");
             }
         }
+    }
+
+    #[test]
+    fn rows_visit_their_spans_as_the_elements_would() {
+        crate::cpu::testing::in_pools(|| {
+            // Pairs `j > i` (and `j < hi`) of `rows` x `len` sources, into
+            // few targets (private tables), as many as the sources (buckets)
+            // and more; the row's value is the row's own number.
+            for (rows, len, n_out) in [
+                (0, 3, 2),
+                (5, 1, 3),
+                (9, 9, 4),
+                (300, 300, 7),
+                (2000, 40, 1000),
+                (700, 700, 490_001),
+                (3, 50_000, 3),
+            ] {
+                let span = |r: usize| (r + 1, len + 2 - r % 4);
+                let target = |s: &usize, r: usize, j: usize| {
+                    assert_eq!(*s, r * 10, "the row's value");
+                    (h(r * len + j) % 11 != 0).then_some((h(r) as usize + j) % (n_out + 1))
+                };
+                let value = |i: usize| (h(i) % 1000) as i64 - 500;
+                for op in [AtomicOp::Add, AtomicOp::Max, AtomicOp::Xor] {
+                    let mut want: Vec<i64> = (0..n_out).map(|i| i as i64 % 7).collect();
+                    for i in 0..rows * len {
+                        let (r, j) = (i / len, i % len);
+                        let (lo, hi) = span(r);
+                        if (lo..hi).contains(&j) {
+                            if let Some(t) = target(&(r * 10), r, j).filter(|&t| t < n_out) {
+                                want[t] = i64::plain(value(i), want[t], op);
+                            }
+                        }
+                    }
+                    let mut got: Vec<i64> = (0..n_out).map(|i| i as i64 % 7).collect();
+                    let row = |r: usize, lo: usize| {
+                        assert!(
+                            lo == r + 1 && lo < len.min(len + 2 - r % 4),
+                            "computed at the span's start"
+                        );
+                        r * 10
+                    };
+                    permute_atomic_by_rows(&mut got, rows, len, span, row, target, value, op);
+                    assert_eq!(got, want, "{rows} rows of {len} into {n_out}, {op:?}");
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn spans_split_by_weight() {
+        let parts = spans_in_parts(1000, 4, |r| 1000 - r);
+        let got: Vec<usize> = parts.iter().cloned().flatten().collect();
+        assert_eq!(got, (0..1000).collect::<Vec<_>>());
+        assert_eq!(parts.len(), 4);
+        for p in &parts {
+            let w: usize = p.clone().map(|r| 1000 - r).sum();
+            assert!((120_000..=130_000).contains(&w), "{p:?} weighs {w}");
+        }
+        assert!(spans_in_parts(0, 4, |_| 1).is_empty());
+        assert_eq!(spans_in_parts(5, 4, |_| 0), vec![0..5]);
     }
 
     #[test]
