@@ -284,6 +284,61 @@ fn triples(x: &Vector<i64>, bins: usize) -> (Vector<i64>, Vector<i64>) {
     (t, u)
 }
 
+/// Sums of rows read only under a guard (PolyBench's syr2k): the fold
+/// computes only the rows the guard lets through. `tri_lower` reads the sums
+/// where `j <= i`; `tri_band` in a band from a parameter, through `!` and
+/// `||`; `tri_kept` updates the sums in place (the guard's rows keep them).
+/// `tri_both` also returns the sums, and `tri_other` reads them in the other
+/// branch too: every row is read.
+#[acc]
+fn tri_lower(a: &Matrix<i64>, c: &Matrix<i64>) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let s = generate([n, n, m], |[i, j, k]| a[[i, k]] * 3 + a[[j, k]]).sum();
+    generate([n, n], |[i, j]| {
+        if j <= i {
+            2 * c[[i, j]] + s[[i, j]]
+        } else {
+            c[[i, j]]
+        }
+    })
+}
+
+#[acc]
+fn tri_band(a: &Matrix<i64>, w: usize) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let s = generate([n, n, m], |[i, j, k]| a[[i, k]] - 5 * a[[j, k]]).sum();
+    generate([n, n], |[i, j]| {
+        let (r, q) = (i, j);
+        let wide = r * 2;
+        if !(q + w < r || r + w < q) && wide >= q {
+            s[[i, j]] - 1
+        } else {
+            7
+        }
+    })
+}
+
+#[acc]
+fn tri_kept(a: &Matrix<i64>) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let s = generate([n, n, m], |[i, j, k]| a[[i, k]] ^ a[[j, k]]).sum();
+    generate([n, n], |[i, j]| if i < j { s[[i, j]] } else { -1 })
+}
+
+#[acc]
+fn tri_both(a: &Matrix<i64>) -> (Matrix<i64>, Matrix<i64>) {
+    let [n, m] = a.shape();
+    let s = generate([n, n, m], |[i, j, k]| a[[i, k]] * a[[j, k]]).sum();
+    (generate([n, n], |[i, j]| if j <= i { s[[i, j]] } else { 0 }), s)
+}
+
+#[acc]
+fn tri_other(a: &Matrix<i64>) -> Matrix<i64> {
+    let [n, m] = a.shape();
+    let s = generate([n, n, m], |[i, j, k]| a[[i, k]] + a[[j, k]]).sum();
+    generate([n, n], |[i, j]| if j <= i { s[[i, j]] } else { s[[j, i]] })
+}
+
 #[acc]
 fn stencils_1d(xs: &Vector<i64>) -> (Vector<i64>, Vector<i64>, Vector<i64>, Vector<i64>) {
     (
@@ -577,6 +632,40 @@ fn pairs_across_chunks() {
                 check_pools_ok(pair_minimum::SOURCE, "pair_minimum", &args, run, EXACT);
             }
         }
+    }
+}
+
+/// The sums of a triangle, with rows from none to past the chunk (`n * n`
+/// rows of `m`), and few rows of many elements (each row split between
+/// tasks).
+#[test]
+fn triangle_folds_across_chunks() {
+    for (plan, demand) in [
+        (tri_lower::explain(), true),
+        (tri_band::explain(), true),
+        (tri_kept::explain(), true),
+        (tri_both::explain(), false),
+        (tri_other::explain(), false),
+    ] {
+        assert_eq!(
+            plan.contains("folds only the rows its reader reads"),
+            demand,
+            "{plan}"
+        );
+    }
+    for (n, m) in [(0, 3), (1, 1), (3, 0), (5, 7), (130, 2), (2, 3 * CHUNK + 5)] {
+        let a = Matrix::from_fn([n, m], |[i, k]| (hash(i * m + k) % 1000) as i64 - 500);
+        let c = Matrix::from_fn([n, n], |[i, j]| (hash(i * n + j + 77) % 100) as i64);
+        let args = [arg(&a), arg(&c)];
+        check_pools_ok(tri_lower::SOURCE, "tri_lower", &args, || tri_lower(&a, &c), EXACT);
+        for w in [0usize, 2] {
+            let args = [arg(&a), arg(w)];
+            check_pools_ok(tri_band::SOURCE, "tri_band", &args, || tri_band(&a, w), EXACT);
+        }
+        let args = [arg(&a)];
+        check_pools_ok(tri_kept::SOURCE, "tri_kept", &args, || tri_kept(&a), EXACT);
+        check_pools_ok(tri_both::SOURCE, "tri_both", &args, || tri_both(&a), EXACT);
+        check_pools_ok(tri_other::SOURCE, "tri_other", &args, || tri_other(&a), EXACT);
     }
 }
 

@@ -12,7 +12,7 @@ use accel_core::ir::{
     VarId, H,
 };
 use accel_core::plan::{
-    AtomicCombine, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, PassFold, Plan, Slot, Step,
+    AtomicCombine, Demand, ElemFn, ExpandSink, KernelOp, Origin, ParamBinding, PassFold, Plan, Slot, Step,
 };
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, ToTokens};
@@ -581,6 +581,11 @@ impl Gen<'_> {
                 } else {
                     quote!(#rt::cpu::Order::Indexed)
                 };
+                // Only the rows its reader reads, when it leaves some unread.
+                let want = match (to_scalar || by_columns.is_some(), z) {
+                    (false, Some(_)) => self.plan.fold_demand(kernel).map(|d| self.want_closure(&d, &bs)),
+                    _ => None,
+                };
                 let call = self.versioned(|| {
                     let emit = || {
                         if let Some(e) = by_columns {
@@ -601,6 +606,7 @@ impl Gen<'_> {
                                 &cols,
                                 kernel.at,
                                 matches!(acc_ty, Ty::Tuple(_)),
+                                want.as_ref(),
                             )
                         }
                     };
@@ -1015,6 +1021,7 @@ impl Gen<'_> {
         cols: &TokenStream,
         at: Option<Loc>,
         tuple_acc: bool,
+        want: Option<&TokenStream>,
     ) -> TokenStream {
         let rt = self.rt;
         let at = location(at);
@@ -1056,7 +1063,14 @@ impl Gen<'_> {
             },
             (false, Some(z)) => {
                 let z = self.expr(*z);
-                quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
+                match want {
+                    Some(want) => quote! {
+                        #rt::cpu::fold_rows_wanted_then::<#acc_cols, #cols>(#order, __rows, __len, #want, #er, #z, #g, #post)
+                    },
+                    None => {
+                        quote!(#rt::cpu::fold_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #z, #g, #post))
+                    }
+                }
             }
             (false, None) => quote! {
                 match #rt::cpu::fold1_rows_then::<#acc_cols, #cols>(#order, __rows, __len, #er, #g, #post) {
@@ -1065,6 +1079,37 @@ impl Gen<'_> {
                 }
             },
         }
+    }
+
+    /// `|__r| -> bool`: whether row `__r` of a fold (of output shape
+    /// `out_shape`) is one its reader reads ([`Demand`]): the reader's guard,
+    /// at that row's index.
+    fn want_closure(&self, d: &Demand, out_shape: &impl ToTokens) -> TokenStream {
+        let rt = self.rt;
+        let Ty::Index(r) = self.a.var(d.param).ty else {
+            unreachable!("a fold's reader takes an index")
+        };
+        let p = var(d.param);
+        let r = Literal::usize_unsuffixed(r);
+        let lets: Vec<TokenStream> = d
+            .lets
+            .iter()
+            .map(|(v, value)| {
+                let (ty, value) = (rust_ty(&self.a.var(*v).ty), self.expr(*value));
+                let v = var(*v);
+                quote!(#[allow(unused_variables)] let #v: #ty = #value;)
+            })
+            .collect();
+        let cond = self.expr(d.cond);
+        quote! {{
+            let __want_at = #rt::cpu::IndexOf::new(&#out_shape);
+            move |__r: usize| -> bool {
+                #[allow(unused_variables)]
+                let #p: [usize; #r] = __want_at.at(__r);
+                #(#lets)*
+                #cond
+            }
+        }}
     }
 
     /// A scan with folds in its traversal (`PassFold`): the call of

@@ -6,11 +6,13 @@
 //! the host before the kernel runs.
 
 pub mod bounds;
+mod demand;
 mod dot;
 mod fuse;
 pub mod horizontal;
 mod traffic;
 
+pub use demand::Demand;
 pub use fuse::{build, build_with, cluster, fuse};
 pub use traffic::{Accesses, Poly, Traffic};
 
@@ -520,6 +522,15 @@ impl Plan {
         );
         let mut n = 0;
         self.explain_steps(&self.steps, 1, &mut n, &mut s);
+        for (n, k) in kernels.iter().enumerate() {
+            if let Some(d) = self.fold_demand(k) {
+                let _ = writeln!(
+                    s,
+                    "kernel {n} folds only the rows its reader reads: where {}",
+                    self.arena.show(d.cond)
+                );
+            }
+        }
         let _ = writeln!(s, "materialised arrays:");
         for (b, buf) in self.materialised() {
             let _ = writeln!(

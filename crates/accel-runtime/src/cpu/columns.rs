@@ -95,7 +95,7 @@ fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
         let at = IndexOf::new(shape);
         let fr = |r: usize, k: usize| f(at.row(r, k));
         let sr = |r: usize| seed(at.row(r, 0));
-        return fold_rows_seeded::<C, D>(Order::Indexed, rows, len, skip, &fr, &sr, g, post);
+        return fold_rows_seeded::<C, D>(Order::Indexed, rows, len, skip, &|_| true, &fr, &sr, g, post);
     }
     let mut out_cols = D::with_capacity(rows);
     let out = out_cols.out_ptr();

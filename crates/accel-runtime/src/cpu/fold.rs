@@ -350,13 +350,16 @@ fn fold_rows_together<T: Copy>(
 /// Reduces each of `rows` rows of `len` elements: result `r` is
 /// `post(seed(r) ⊕ f(r, skip) ⊕ ... ⊕ f(r, len - 1))`, where `f(r, j)` is
 /// element `j` of row `r` (so that generated code need not divide a linear
-/// offset to find the row). The caller guarantees `skip <= len`.
+/// offset to find the row). The caller guarantees `skip <= len`. Rows
+/// for which `want(r)` does not hold are not reduced: their slots hold the
+/// default element.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
     order: Order,
     rows: usize,
     len: usize,
     skip: usize,
+    want: &(impl Fn(usize) -> bool + Sync),
     f: &(impl Fn(usize, usize) -> C::Elem + Sync),
     seed: &(impl Fn(usize) -> C::Elem + Sync),
     g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
@@ -373,7 +376,7 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
                 // element at a time anyway, in any order) and ordered rows
                 // side by side: each row one chain, the chains overlapping.
                 if order != Order::Commutative || m < 2 * LANES {
-                    while r + ROWS_AT_ONCE <= group.end {
+                    while r + ROWS_AT_ONCE <= group.end && (r..r + ROWS_AT_ONCE).all(want) {
                         let vs = fold_rows_together(r, skip, len, f, seed, g);
                         for (b, v) in vs.into_iter().enumerate() {
                             // SAFETY: as below, for rows `r..r + ROWS_AT_ONCE`
@@ -385,7 +388,11 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
                 }
                 for r in r..group.end {
                     let fr = |j: usize| f(r, j);
-                    let v = post(fold_from_ordered(order, seed(r), skip, len, &fr, g));
+                    let v = if want(r) {
+                        post(fold_from_ordered(order, seed(r), skip, len, &fr, g))
+                    } else {
+                        D::Elem::default()
+                    };
                     // SAFETY: `r < rows` = the capacity, and the row groups are
                     // disjoint, so slot `r` is written once, by this thread only.
                     unsafe { D::write(out, r, v) }
@@ -404,10 +411,13 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
                 let hi = skip + ((k + 1) * size).min(m);
                 let fr = |j: usize| f(r, j);
                 // `k < per_row = ceil(m / size)`, so `lo < hi`.
-                fold_nonempty_ordered(order, lo, hi, &fr, g)
+                want(r).then(|| fold_nonempty_ordered(order, lo, hi, &fr, g))
             });
             for (r, ps) in parts.chunks(per_row).enumerate() {
-                cols.push(post(ps.iter().fold(seed(r), |a, &p| g(a, p))));
+                cols.push(match want(r) {
+                    true => post(ps.iter().flatten().fold(seed(r), |a, &p| g(a, p))),
+                    false => D::Elem::default(),
+                });
             }
         }
     }
@@ -439,7 +449,25 @@ pub fn fold_rows_then<C: Columns, D: Columns>(
     g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
     post: impl Fn(C::Elem) -> D::Elem + Sync,
 ) -> D {
-    fold_rows_seeded::<C, D>(order, rows, len, 0, &f, &|_| z, &g, &post)
+    fold_rows_seeded::<C, D>(order, rows, len, 0, &|_| true, &f, &|_| z, &g, &post)
+}
+
+/// [`fold_rows_then`] of the rows `r` for which `want(r)` holds; the others
+/// are left at the element type's default, untouched by `f`, `g` and `post`
+/// (rows that the program never reads: a triangle's, `if j <= i { .. s[[i,
+/// j]] .. }`).
+#[allow(clippy::too_many_arguments)]
+pub fn fold_rows_wanted_then<C: Columns, D: Columns>(
+    order: Order,
+    rows: usize,
+    len: usize,
+    want: impl Fn(usize) -> bool + Sync,
+    f: impl Fn(usize, usize) -> C::Elem + Sync,
+    z: C::Elem,
+    g: impl Fn(C::Elem, C::Elem) -> C::Elem + Sync,
+    post: impl Fn(C::Elem) -> D::Elem + Sync,
+) -> D {
+    fold_rows_seeded::<C, D>(order, rows, len, 0, &want, &f, &|_| z, &g, &post)
 }
 
 /// Reduces each of `rows` rows of `len` elements (`f(r * len + j)`) without
@@ -475,6 +503,7 @@ pub fn fold1_rows_then<C: Columns, D: Columns>(
         rows,
         len,
         1,
+        &|_| true,
         &f,
         &|r| f(r, 0),
         &g,

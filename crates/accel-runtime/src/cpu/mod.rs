@@ -27,7 +27,7 @@ pub use crate::host::{check_reshape, extent, Ctx};
 pub use expand::{set_expand_strategy, whole_runs, ExpandStrategy, Expansion, Rows};
 pub use fold::{
     fold1_all, fold1_all_fields, fold1_all_lanes, fold1_rows, fold1_rows_then, fold_all, fold_all_fields,
-    fold_all_lanes, fold_rows, fold_rows_then, Order,
+    fold_all_lanes, fold_rows, fold_rows_then, fold_rows_wanted_then, Order,
 };
 pub use permute::{
     permute, permute_atomic, permute_atomic_by_rows, permute_rows_atomic, scatter_store, AtomicOp,

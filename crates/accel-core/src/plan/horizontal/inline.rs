@@ -463,7 +463,7 @@ impl Own {
 
 /// Whether kernel `k` (a generate or a fold) reads buffer `b`'s elements
 /// only at its own element, and only in its element function.
-pub(super) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
+pub(in crate::plan) fn reads_at_own_element(a: &Arena, k: &Kernel, b: BufId) -> bool {
     let (KernelOp::Generate { elem, .. } | KernelOp::Fold { elem, .. }) = &k.op else {
         return false;
     };

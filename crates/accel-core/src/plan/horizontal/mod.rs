@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet};
 
 pub mod ilp;
 mod inline;
+pub(super) use inline::reads_at_own_element;
 mod pass_folds;
 use inline::{generate_after_scan, inline_single_consumer};
 use pass_folds::fold_into_pass;
@@ -436,11 +437,11 @@ fn same_space(x: &Kernel, y: &Kernel) -> bool {
 }
 
 /// What a step reads, defines and may do wrong, for moving kernels past it.
-struct Facts {
+pub(super) struct Facts {
     /// Buffers and variables it uses (anywhere, shapes included).
-    uses: HashSet<Name>,
+    pub(super) uses: HashSet<Name>,
     /// Buffers and variables it binds.
-    defines: HashSet<Name>,
+    pub(super) defines: HashSet<Name>,
     /// Buffers its element functions read (a kernel's data inputs).
     reads: HashSet<BufId>,
     /// Buffers it may take over (a permute's defaults at their last use).
@@ -452,13 +453,13 @@ struct Facts {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Name {
+pub(super) enum Name {
     Buf(u32),
     Var(u32),
 }
 
 impl Facts {
-    fn of(a: &Arena, buffers: &Buffers, s: &Step) -> Facts {
+    pub(super) fn of(a: &Arena, buffers: &Buffers, s: &Step) -> Facts {
         let mut f = Facts {
             uses: HashSet::new(),
             defines: HashSet::new(),
