@@ -1286,7 +1286,12 @@ impl<'r> Gen<'r> {
             })
             .collect();
         let dims = format!("[{}]", dims.join(", "));
-        let keep = format!("{} % {} != 1", ix[0], 2 + self.rng.below(3));
+        // A triangle of a matrix's pairs (`j > i`: the CPU walks each row
+        // from `i + 1`) or a pattern of the first index.
+        let keep = match 2 + self.rng.below(3) {
+            4 if sr == 2 => format!("{} > {}", ix[1], ix[0]),
+            m => format!("{} % {m} != 1", ix[0]),
+        };
         let combine = if p.is_float() {
             self.reordered = true;
             self.rng
