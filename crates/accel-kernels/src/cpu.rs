@@ -1430,34 +1430,9 @@ impl Gen<'_> {
         }
         let rt = self.rt;
         let p = var(f.params[0]);
-        let elided = |h: H| match self.a.expr(h) {
-            // Proofs from the element's own index only: what holds where the
-            // body is emitted (guards, `let`s) can only add to them.
-            Expr::Plan(PlanRead::Checked { index, shape, .. }) => {
-                matches!(self.proof(h, *index, *shape), Some(Proof::Iteration))
-            }
-            _ => false,
-        };
-        let wanted: HashSet<H> = rows::row_values(
-            self.a,
-            f.body,
-            f.params[0],
-            r,
-            &|v| self.host_vars.contains(&v),
-            &elided,
-            None,
-        )
-        .into_iter()
-        .collect();
-        self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
-            wanted,
-            values: Vec::new(),
-            emitting: false,
-        }));
-        let body = self.expr(f.body);
-        let values = self.row_values.take().map(|rv| rv.values).unwrap_or_default();
+        let (body, vals, tys) = self.body_with_row_values(f, r, None);
         let r = Literal::usize_unsuffixed(r);
-        if values.is_empty() {
+        if vals.is_empty() {
             return Some(
                 quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
@@ -1467,7 +1442,6 @@ impl Gen<'_> {
                 })),
             );
         }
-        let (vals, tys): (Vec<_>, Vec<_>) = values.into_iter().map(|(_, v, t)| (v, t)).unzip();
         Some(quote!(#rt::cpu::generate_rows_with::<#cols, _>(
             __rows,
             __len,
@@ -1516,31 +1490,7 @@ impl Gen<'_> {
         let p = var(index.params[0]);
         let host = |v| self.host_vars.contains(&v);
         let span = rows::span(self.a, index.body, index.params[0], rank, &host);
-        let elided = |h: H| match self.a.expr(h) {
-            Expr::Plan(PlanRead::Checked { index, shape, .. }) => {
-                matches!(self.proof(h, *index, *shape), Some(Proof::Iteration))
-            }
-            _ => false,
-        };
-        let wanted: HashSet<H> = rows::row_values(
-            self.a,
-            index.body,
-            index.params[0],
-            rank,
-            &host,
-            &elided,
-            span.as_ref().map(|s| s.guard),
-        )
-        .into_iter()
-        .collect();
-        self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
-            wanted,
-            values: Vec::new(),
-            emitting: false,
-        }));
-        let body = self.expr(index.body);
-        let values = self.row_values.take().map(|rv| rv.values).unwrap_or_default();
-        let (vals, tys): (Vec<_>, Vec<_>) = values.into_iter().map(|(_, v, t)| (v, t)).unzip();
+        let (body, vals, tys) = self.body_with_row_values(index, rank, span.as_ref().map(|s| s.guard));
         let r = Literal::usize_unsuffixed(rank);
         let span = match span {
             None => quote!(|_: usize| (0usize, usize::MAX)),
@@ -1595,6 +1545,46 @@ impl Gen<'_> {
                 #rt::cpu::AtomicOp::#op,
             );
         })
+    }
+
+    /// The body of element function `f` over an index of rank `rank` (2 or
+    /// more), reading what is the same along a row ([`rows::row_values`],
+    /// with the span's `guarded` if) from `__row`; those values' expressions
+    /// (computed at the row's first element) and types.
+    fn body_with_row_values(
+        &self,
+        f: &Fun,
+        rank: usize,
+        guarded: Option<H>,
+    ) -> (TokenStream, Vec<TokenStream>, Vec<TokenStream>) {
+        let elided = |h: H| match self.a.expr(h) {
+            // Proofs from the element's own index only: what holds where the
+            // body is emitted (guards, `let`s) can only add to them.
+            Expr::Plan(PlanRead::Checked { index, shape, .. }) => {
+                matches!(self.proof(h, *index, *shape), Some(Proof::Iteration))
+            }
+            _ => false,
+        };
+        let wanted: HashSet<H> = rows::row_values(
+            self.a,
+            f.body,
+            f.params[0],
+            rank,
+            &|v| self.host_vars.contains(&v),
+            &elided,
+            guarded,
+        )
+        .into_iter()
+        .collect();
+        self.row_values.replace((!wanted.is_empty()).then(|| RowValues {
+            wanted,
+            values: Vec::new(),
+            emitting: false,
+        }));
+        let body = self.expr(f.body);
+        let values = self.row_values.take().map(|rv| rv.values).unwrap_or_default();
+        let (vals, tys) = values.into_iter().map(|(_, v, t)| (v, t)).unzip();
+        (body, vals, tys)
     }
 
     /// The name (`__row.k`) of `h`'s value computed once per row, when `h`
