@@ -1792,8 +1792,9 @@ fn reversed_reads_are_tested_unless_proved() {
 }
 
 /// Folds in a scan's traversal (`plan::horizontal::pass_folds`): of the
-/// scan's outputs, and over its input space beside it; on the PTX path the
-/// folds run as kernels after the scan (`Plan::folds_apart`).
+/// scan's outputs, and over its input space beside it; on the PTX path they
+/// stay in the scan's kernel when all are commutative, else they run as
+/// kernels after the scan (`ptx::gpu_plan`, `Plan::folds_apart`).
 mod scan_folds {
     use super::*;
     variants! {
@@ -1842,13 +1843,20 @@ fn scan_folds_share_the_scans_pass() {
     assert_eq!(k.traffic().writes.to_string(), "xs + 2", "{}", k.explain());
     let b = plan(fused::read_back::SOURCE, "read_back", Options::default());
     assert_eq!(b.kernels().count(), 2, "{}", b.explain());
-    // The PTX path runs them apart: the scan, then the folds.
+    // Apart: the scan, then the folds.
     let apart = e.folds_apart();
     assert_eq!(apart.kernels().count(), 5, "{apart:?}");
     assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
     let apart = r.folds_apart();
     assert_eq!(apart.kernels().count(), 3, "{apart:?}");
     assert!(accel_core::valid::plan(&apart).is_ok(), "{apart:?}");
+    // The PTX path: `ends` has order-sensitive folds (apart); the others'
+    // are commutative, in the scan's kernel.
+    let gpu = |p| accel_kernels::ptx::gpu_plan(p).kernels().count();
+    assert_eq!(gpu(&e), 5);
+    assert_eq!(gpu(&r), 1);
+    assert_eq!(gpu(&k), 1);
+    assert_eq!(gpu(&b), 2);
 }
 
 #[test]

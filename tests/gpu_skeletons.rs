@@ -151,6 +151,27 @@ accel! {
         m.scanl1(|a, b| a + b)
     }
 
+    // Folds in a scan's pass (`ptx::gpu_plan`): each thread folds the
+    // outputs it stores, the tiles of a long row chain their results.
+    // The thesis's normalise2 cluster: a `scanl` only its folds read (not
+    // stored), a fold beside it and two of its outputs (one a `fold1`).
+    fn pass_sums(xs: &Vector<i64>) -> (Scalar<i64>, Scalar<i64>, Scalar<i64>) {
+        let s = xs.scanl(3, |a, b| a + b);
+        (xs.sum(), s.sum(), s.maximum())
+    }
+    // Rows from the right, stored; folds of rows of the outputs and of the
+    // input (a `fold1`: an error for rows of nothing), maps after them.
+    fn pass_rows(m: &Matrix<i32>) -> (Matrix<i32>, Vector<i32>, Vector<bool>) {
+        let s = m.scanr(-2, |a, b| a + b);
+        (s, s.minimum(), m.maximum().map(|x| x % 2 == 0))
+    }
+    // No initial value: a float sum of the outputs (any order), a fold1 of
+    // them, a fold with a host scalar for its initial value.
+    fn pass_floats(xs: &Vector<f32>, k: f32) -> (Scalar<f32>, Scalar<f32>, Scalar<f32>) {
+        let s = xs.scanl1(|a, b| a.max(b));
+        (s.sum(), s.minimum(), xs.map(|x| x * 2.0).fold(k, |a, b| a.max(b)))
+    }
+
     // Folds of rows: a warp per short row, a block per long one.
     fn rows_last_nonzero(m: &Matrix<i32>) -> Vector<i32> {
         m.fold(-7, |a, b| if b != 0 { b } else { a })
@@ -707,6 +728,51 @@ fn scans_of_rows() {
             float_scanl1(&x),
             sum_tol(F32_TOL, abs_sum(x.as_slice())),
         );
+    }
+}
+
+/// Folds in a scan's pass, on the three scan entries: a warp per short
+/// row, a block per row, and tiles with look-back (from 8,193 positions for
+/// 8-byte accumulators, 4,097 for 4-byte ones), whose folds chain along the
+/// row; rows of nothing, where a `fold1` fails.
+#[test]
+fn folds_in_a_scans_pass() {
+    // One kernel each on the GPU path (the entries of kernel 0 only).
+    for ptx in [pass_sums::ptx(), pass_rows::ptx(), pass_floats::ptx()] {
+        assert!(
+            ptx.contains("_k0_scan_lookback") && !ptx.contains("_k1_"),
+            "{ptx}"
+        );
+    }
+    for n in [0usize, 1, 31, 300, 4096, 4097, 8193, 20_001] {
+        let xs = vec_of(n, |i| (hash(i) % 2001) as i64 - 1000);
+        check_ok(pass_sums::SOURCE, "pass_sums", &[arg(&xs)], pass_sums(&xs), EXACT);
+        // Multiples of 1/4, small: sums exact in any order.
+        let xf = vec_of(n, |i| (hash(i + 3) % 64) as f32 / 4.0 - 8.0);
+        let k = -3.5f32;
+        let got = pass_floats(&xf, k);
+        if n == 0 {
+            let e = accel::ErrorKind::EmptyReduction;
+            check_err(pass_floats::SOURCE, "pass_floats", &[arg(&xf), arg(k)], got, e);
+        } else {
+            check_ok(
+                pass_floats::SOURCE,
+                "pass_floats",
+                &[arg(&xf), arg(k)],
+                got,
+                EXACT,
+            );
+        }
+    }
+    for (rows, len) in [(0usize, 3usize), (3, 0), (5, 17), (2, 300), (3, 4097), (2, 9000)] {
+        let m = Matrix::from_fn([rows, len], |[i, j]| (hash(i * len + j) % 201) as i32 - 100);
+        let got = pass_rows(&m);
+        if rows > 0 && len == 0 {
+            let e = accel::ErrorKind::EmptyReduction;
+            check_err(pass_rows::SOURCE, "pass_rows", &[arg(&m)], got, e);
+        } else {
+            check_ok(pass_rows::SOURCE, "pass_rows", &[arg(&m)], got, EXACT);
+        }
     }
 }
 

@@ -315,7 +315,7 @@ impl Run<'_, '_> {
                     .map(|(name, params)| Entry { name, params })
                     .collect();
                 let leaf_bytes: Vec<&[usize]> = l.out_leaf_bytes.iter().map(|b| &b[..]).collect();
-                let acc: Vec<usize> = l.acc.leaves().iter().map(|p| (p.width() / 8) as usize).collect();
+                let acc = accel_kernels::ptx::lower::leaf_bytes(&l.part);
                 // No file here: the position within the source compiled.
                 let at = l.at.map(|at| at.to_string());
                 let desc = Kernel {

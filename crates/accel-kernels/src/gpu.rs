@@ -24,7 +24,7 @@
 
 use crate::host::{buf, buf_shape, buffers_in, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use crate::ptx::{Arg, KernelPtx, PtxProgram};
-use accel_core::ir::{Loc, Ty, VarId, H};
+use accel_core::ir::{Loc, ScanKind, Ty, VarId, H};
 use accel_core::plan::{ExpandSink, Kernel, KernelOp, Plan};
 use accel_types::launch::{private_bins, Param, PermuteEntry, Skeleton};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -85,6 +85,9 @@ pub struct Layout {
     pub out_leaf_bytes: Vec<Vec<usize>>,
     /// The accumulator's type (a fold's or scan's partial results, `z`).
     pub acc: Ty,
+    /// The partial results' type: the accumulator's, followed for a scan by
+    /// those of the folds in its pass.
+    pub part: Ty,
     /// The buffers read, by their position in `Param::In`/`InDim`.
     pub inputs: Vec<u32>,
     /// The host scalars read, `(variable, leaf)`, by position in `Param::Scalar`.
@@ -113,6 +116,14 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
             ..
         } => plan.arena.var(f.params[0]).ty.clone(),
         _ => elem,
+    };
+    let part = match k.op.pass_folds() {
+        folds @ [_, ..] if matches!(k.op, KernelOp::Scan { .. }) => Ty::Tuple(
+            std::iter::once(acc.clone())
+                .chain(folds.iter().map(|g| plan.arena.var(g.f.params[0]).ty.clone()))
+                .collect(),
+        ),
+        _ => acc.clone(),
     };
     let mut inputs: Vec<u32> = Vec::new();
     let mut input = |b: u32| match inputs.iter().position(|&x| x == b) {
@@ -143,7 +154,29 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         KernelOp::Fold { shape, z, all, .. } => {
             (fold_skeleton(plan, *all, z.is_some(), k.outputs[0]), *shape, *z)
         }
-        KernelOp::Scan { shape, z, .. } => (Skeleton::Scan, *shape, *z),
+        KernelOp::Scan {
+            shape,
+            z,
+            folds,
+            kind,
+            ..
+        } => {
+            // A `fold1` has no element in an empty row, unless it folds a
+            // `scanl`'s outputs (which hold the initial value).
+            let empty_fold = folds
+                .iter()
+                .find(|g| g.z.is_none() && !(g.of_array.is_some() && *kind == ScanKind::WithInit))
+                .map(|g| if g.all { "fold1_all" } else { "fold1" });
+            let scan_leaves = crate::ptx::lower::leaf_bytes(&acc).len();
+            (
+                Skeleton::Scan {
+                    scan_leaves,
+                    empty_fold,
+                },
+                *shape,
+                *z,
+            )
+        }
         KernelOp::Permute { defaults, shape, .. } => (
             Skeleton::Permute {
                 defaults: input(defaults.0),
@@ -226,6 +259,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
             .iter()
             .map(|b| leaf_bytes(&plan.buffer(*b).elem))
             .collect(),
+        part,
         acc,
         inputs,
         scalars,
@@ -253,7 +287,16 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
         Skeleton::Generate { segments } => quote!(Generate { segments: #segments }),
         Skeleton::FoldAll { z } => quote!(FoldAll { z: #z }),
         Skeleton::FoldRows { z } => quote!(FoldRows { z: #z }),
-        Skeleton::Scan => quote!(Scan),
+        Skeleton::Scan {
+            scan_leaves,
+            empty_fold,
+        } => {
+            let empty_fold = match empty_fold {
+                Some(op) => quote!(::core::option::Option::Some(#op)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(Scan { scan_leaves: #scan_leaves, empty_fold: #empty_fold })
+        }
         Skeleton::Permute {
             defaults,
             private_bins,
@@ -288,7 +331,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     let outs = l.out_leaf_bytes.iter().map(|bs| quote!(&[#(#bs),*]));
     // As the kernel holds the accumulator (`ptx::lower::leaf_bytes`): the
     // host's splits must agree with the kernel's shared memory.
-    let acc = crate::ptx::lower::leaf_bytes(&l.acc);
+    let acc = crate::ptx::lower::leaf_bytes(&l.part);
     let at = location(l.at);
     quote! {
         #launch::Kernel {

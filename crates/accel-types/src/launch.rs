@@ -47,8 +47,16 @@ pub enum Skeleton {
     FoldAll { z: bool },
     /// A fold of each innermost row: `[block per row, warp per row]`.
     FoldRows { z: bool },
-    /// `[block per row, tiles with look-back]`.
-    Scan,
+    /// `[block per row, tiles with look-back, warp per row]`. The first
+    /// `scan_leaves` columns of the partial results are the scan's
+    /// accumulator; the rest, those of the folds in its pass (each tile's
+    /// fold results, chained along the row). `empty_fold`: a fold in its
+    /// pass without an initial value that has no element where a row is
+    /// empty, named as its error names it (`fold1`, `fold1_all`).
+    Scan {
+        scan_leaves: usize,
+        empty_fold: Option<&'static str>,
+    },
     /// `[scatter, private]`, into a copy of input buffer `defaults`. An
     /// output of at most `private_bins` elements (0: the combination has no
     /// native atomic per field) may be combined in a table per block in

@@ -21,6 +21,7 @@ pub(super) const MAX_WARPS: usize = MAX_THREADS / 32;
 pub const MAX_THREADS: usize = accel_types::launch::BLOCK_THREADS;
 
 /// `%tid.x`, `%ntid.x`, `%ctaid.x`, `%nctaid.x` as 32-bit registers.
+#[derive(Clone)]
 pub(super) struct Ids {
     pub(super) tid: String,
     pub(super) ntid: String,
@@ -146,6 +147,15 @@ impl Dest {
         }
     }
 
+    /// No columns: stores nothing (a scan whose outputs only the folds in
+    /// its pass read).
+    pub(super) fn nowhere(t: &Ty) -> Dest {
+        Dest {
+            ty: t.clone(),
+            cols: Vec::new(),
+        }
+    }
+
     /// Where kernel `k` stores (its first output only, unless it is
     /// horizontal: a scan's second output is its totals).
     pub(super) fn of(k: &Kernel, buf_elems: &[Ty]) -> Dest {
@@ -182,6 +192,9 @@ impl Dest {
 
     /// Stores the leaves `v` at element `idx`.
     pub(super) fn store(&self, l: &mut Lower, idx: &str, v: &[String]) {
+        if self.cols.is_empty() {
+            return;
+        }
         for (k, (p, r)) in leaves(&self.ty).into_iter().zip(v).enumerate() {
             let base = self.base(l, k);
             l.store(&base, idx, p, r, false);
@@ -200,11 +213,18 @@ pub(super) struct Out<'a> {
 }
 
 impl Out<'_> {
-    /// Stores `post(v)` (or `v`) at element `idx` of the output. A post with
-    /// a second parameter (a generate fused after a scan) gets the element's
-    /// index in the output.
+    /// Stores `post(v)` (or `v`) at element `idx` of the output.
     pub(super) fn store(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<(), Unsupported> {
-        let v = match self.post {
+        let v = self.value(l, idx, v)?;
+        self.dest.store(l, idx, &v);
+        Ok(())
+    }
+
+    /// `post(v)` (or `v`), the value stored at element `idx` of the output.
+    /// A post with a second parameter (a generate fused after a scan) gets
+    /// the element's index in the output.
+    pub(super) fn value(&self, l: &mut Lower, idx: &str, v: &[String]) -> Result<Vec<String>, Unsupported> {
+        Ok(match self.post {
             Some(p) => {
                 let old = l.bind(p.params[0], v.to_vec());
                 let old_ix = match p.params.get(1) {
@@ -232,9 +252,7 @@ impl Out<'_> {
                 r?
             }
             None => v.to_vec(),
-        };
-        self.dest.store(l, idx, &v);
-        Ok(())
+        })
     }
 }
 

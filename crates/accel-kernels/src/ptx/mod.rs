@@ -65,20 +65,54 @@ pub struct EntryPtx {
     pub params: Vec<Arg>,
 }
 
-/// The plan the GPU path runs, whose kernels [`program`] compiles: a
-/// generate keeps the first fold in its pass, merged with the others of its
-/// kind (to one value, or of rows) into one fold of a tuple, run by the
-/// fold's skeleton with each element stored as it is made; the other folds
-/// in a pass run as kernels of their own after it
-/// ([`Plan::folds_apart_but_first`]), as do
-/// the folds in a scan's pass (its tiles would need a second reduction
-/// across tiles), and a generate's whose warps share segment loops
-/// (`segments`: the generate skeleton's own loop runs those).
+/// The plan the GPU path runs, whose kernels [`program`] compiles:
+/// - a generate keeps the first fold in its pass, merged with the others of
+///   its kind (to one value, or of rows) into one fold of a tuple, run by the
+///   fold's skeleton with each element stored as it is made; the other folds
+///   in its pass run as kernels of their own after it
+///   ([`Plan::folds_apart_unless`]), as do a generate's whose warps share
+///   segment loops (`segments`: the generate skeleton's own loop runs those);
+/// - a scan keeps its folds ([`scan_keeps_folds`]), or runs them all apart.
 pub fn gpu_plan(plan: &Plan) -> Cow<'_, Plan> {
-    plan.folds_apart_but_first(|p, k| match &k.op {
+    plan.folds_apart_unless(|p, k| match &k.op {
         KernelOp::Generate { elem, .. } => !segments::shares(&p.arena, elem),
+        KernelOp::Scan { shape, folds, .. } => scan_keeps_folds(p, *shape, folds),
         _ => false,
     })
+}
+
+/// Whether the scan skeleton runs these folds in a scan's pass: each thread
+/// folds the elements it stores, in no fixed order (so each combination
+/// must be commutative), a block combines its threads' results, and the
+/// tiles of a row chain theirs. So a fold of everything needs a scan of one
+/// row (a vector); its initial value must be a plain expression of
+/// literals and host scalars, which the kernel computes itself.
+fn scan_keeps_folds(plan: &Plan, shape: accel_core::ir::H, folds: &[accel_core::plan::PassFold]) -> bool {
+    let a = &plan.arena;
+    let one_row = matches!(a.ty(shape), Ty::Index(1));
+    folds.iter().all(|g| {
+        accel_core::plan::commutative(a, &g.f)
+            && (!g.all || one_row)
+            && g.alone.outputs.len() == 1
+            && match g.z {
+                Some(z) => device_plain(plan, z),
+                None => true,
+            }
+    })
+}
+
+/// An expression of literals and host scalars (arithmetic, comparisons,
+/// casts, tuples) that a kernel can compute from its parameters.
+fn device_plain(plan: &Plan, h: accel_core::ir::H) -> bool {
+    use accel_core::ir::{Expr, Scalar};
+    match plan.arena.expr(h) {
+        Expr::Scalar(Scalar::Binary(_, x, y)) => device_plain(plan, *x) && device_plain(plan, *y),
+        Expr::Scalar(Scalar::Unary(_, x) | Scalar::Cast(x, _) | Scalar::Proj(x, _)) => device_plain(plan, *x),
+        Expr::Scalar(Scalar::Tuple(xs)) => xs.iter().all(|x| device_plain(plan, *x)),
+        Expr::Scalar(Scalar::Lit(_)) => true,
+        Expr::Scalar(Scalar::Var(v)) => !matches!(plan.arena.var(*v).ty, Ty::Option(_) | Ty::Array(..)),
+        _ => false,
+    }
 }
 
 /// Compiles every kernel of `plan`'s [`gpu_plan`].

@@ -7,12 +7,13 @@
 //! only be associative).
 
 use super::blocks::{
-    apply2, chunk, elem_at, extra, ids, l_prefix, ld_leaves, ld_shared, leaves_decl, reduce_range, row_loop,
-    shared_decl, st_leaves, st_shared, store_elem, wide, zero_reg, Load, Out, Reduced, MAX_THREADS,
+    apply2, block_reduce, chunk, elem_at, extra, ids, iter_dims, l_prefix, ld_leaves, ld_shared, leaves_decl,
+    reduce_range, row_loop, shared_decl, st_leaves, st_shared, store_elem, wide, zero_reg, Ids, Load, Out,
+    Reduced, MAX_THREADS, MAX_WARPS,
 };
 use super::lower::{leaf_bytes, leaves, Arg, Class, Lower, Unsupported};
 use accel_core::ir::{Fun, ScanDir, ScanKind, Ty};
-use accel_core::plan::ElemFn;
+use accel_core::plan::{ElemFn, PassFold};
 use accel_types::launch::{scan_stage_pad_shift, scan_stage_per, ScanEntry, BLOCK_THREADS};
 use std::fmt::Write;
 
@@ -33,7 +34,8 @@ pub(super) fn pass(
 }
 
 /// What every scan entry shares: direction, kind, initial value (its
-/// parameter registers) and the combination, over accumulators of type `t`.
+/// parameter registers) and the combination, over accumulators of type `t`,
+/// and the folds in its pass.
 pub(super) struct ScanSpec<'a> {
     e: &'a ElemFn,
     dir: ScanDir,
@@ -41,9 +43,52 @@ pub(super) struct ScanSpec<'a> {
     zv: Option<Vec<String>>,
     f: &'a Fun,
     t: &'a Ty,
+    folds: &'a [ScanFold<'a>],
+}
+
+/// A fold in the scan's pass (`super::gpu_plan` keeps commutative ones):
+/// each thread folds the elements it stores, a block its threads' results;
+/// the tiles of a row chain theirs through the partial results, in the
+/// columns from `part` on.
+pub(super) struct ScanFold<'a> {
+    pub(super) fold: &'a PassFold,
+    /// Its accumulator's type.
+    pub(super) acc: Ty,
+    /// Where its result goes, through its `post`.
+    pub(super) out: Out<'a>,
+    pub(super) part: usize,
+}
+
+/// A thread's accumulator for each fold in the pass, with its `.u32`
+/// validity (0: no element yet).
+type FoldAccs = Vec<(Vec<String>, String)>;
+
+/// `acc` followed by `x` under `f`, into `acc` (`x` alone when `have` is 0);
+/// `have` becomes 1.
+fn accumulate(
+    l: &mut Lower,
+    f: &Fun,
+    t: &Ty,
+    acc: &[String],
+    have: &str,
+    x: &[String],
+) -> Result<(), Unsupported> {
+    let (take, done) = (l.label("fa"), l.label("fad"));
+    let p = l.reg(Class::P);
+    l.ins(format!("setp.eq.u32 {p}, {have}, 0;"));
+    l.ins(format!("@{p} bra {take};"));
+    let w = apply2(l, f, acc, x)?;
+    l.assign(acc, &w, t);
+    l.ins(format!("bra {done};"));
+    l.put_label(&take);
+    l.assign(acc, x, t);
+    l.ins(format!("mov.b32 {have}, 1;"));
+    l.put_label(&done);
+    Ok(())
 }
 
 impl ScanSpec<'_> {
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn new<'a>(
         l: &mut Lower,
         e: &'a ElemFn,
@@ -52,6 +97,7 @@ impl ScanSpec<'_> {
         z: bool,
         f: &'a Fun,
         t: &'a Ty,
+        folds: &'a [ScanFold<'a>],
     ) -> ScanSpec<'a> {
         let zv = z.then(|| {
             leaves(t)
@@ -67,6 +113,7 @@ impl ScanSpec<'_> {
             zv,
             f,
             t,
+            folds,
         }
     }
 
@@ -141,15 +188,191 @@ impl ScanSpec<'_> {
     }
 
     /// Stores `v`, the running value at an output: before the element
-    /// (`Exclusive`, stored as it is) or after it (through `post`).
-    fn store_out(&self, l: &mut Lower, out: &Out, pos: &str, v: &[String]) -> Result<(), Unsupported> {
+    /// (`Exclusive`, stored as it is) or after it (through `post`), and folds
+    /// it into `accs` (the folds in the pass; `j` is the element's index in
+    /// its row, which starts at input position `first`).
+    #[allow(clippy::too_many_arguments)]
+    fn store_out(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        pos: &str,
+        v: &[String],
+        accs: &FoldAccs,
+        first: &str,
+        j: &str,
+    ) -> Result<(), Unsupported> {
         match self.kind {
             ScanKind::Exclusive => {
                 out.dest.store(l, pos, v);
                 Ok(())
             }
-            _ => out.store(l, pos, v),
+            _ => {
+                let w = out.value(l, pos, v)?;
+                out.dest.store(l, pos, &w);
+                if !accs.is_empty() {
+                    let input = l.reg(Class::Rd);
+                    l.ins(format!("add.u64 {input}, {first}, {j};"));
+                    self.fold_value(l, accs, &w, pos, &input)?;
+                }
+                Ok(())
+            }
         }
+    }
+
+    /// A fresh accumulator per fold in the pass, with nothing in it.
+    fn fold_accs(&self, l: &mut Lower) -> FoldAccs {
+        self.folds
+            .iter()
+            .map(|g| {
+                let acc = l.fresh(&g.acc);
+                for (r, p) in acc.clone().iter().zip(leaves(&g.acc)) {
+                    zero_reg(l, r, p);
+                }
+                let have = l.reg(Class::R);
+                l.ins(format!("mov.b32 {have}, 0;"));
+                (acc, have)
+            })
+            .collect()
+    }
+
+    /// Folds the output `w` (after `post`) at output position `pos`, input
+    /// position `input`, into each fold's accumulator: a fold of the
+    /// outputs takes its element at `pos`, one beside the scan at `input`.
+    fn fold_value(
+        &self,
+        l: &mut Lower,
+        accs: &FoldAccs,
+        w: &[String],
+        pos: &str,
+        input: &str,
+    ) -> Result<(), Unsupported> {
+        for (g, (acc, have)) in self.folds.iter().zip(accs) {
+            let at = match g.fold.of_array {
+                Some(_) => pos,
+                None => input,
+            };
+            let x = self.fold_elem(l, g, w, at)?;
+            accumulate(l, &g.fold.f, &g.acc, acc, have, &x)?;
+        }
+        Ok(())
+    }
+
+    /// Fold `g`'s element for the output `w` at linear position `lin` of
+    /// its space (the outputs', each row one longer for a `scanl`/`scanr`,
+    /// or the input's).
+    fn fold_elem(
+        &self,
+        l: &mut Lower,
+        g: &ScanFold,
+        w: &[String],
+        lin: &str,
+    ) -> Result<Vec<String>, Unsupported> {
+        let (value, ix) = (g.fold.elem.params[0], g.fold.elem.params[1]);
+        let rank = match &l.a.var(ix).ty {
+            Ty::Index(r) => *r,
+            _ => 1,
+        };
+        let mut dims = iter_dims(l, rank);
+        if let (true, Some(last)) = (
+            g.fold.of_array.is_some() && self.kind == ScanKind::WithInit,
+            dims.last_mut(),
+        ) {
+            let wider = l.reg(Class::Rd);
+            l.ins(format!("add.u64 {wider}, {last}, 1;"));
+            *last = wider;
+        }
+        let at = l.delinearize(lin, &dims);
+        let old_v = l.bind(value, w.to_vec());
+        let old_ix = l.bind(ix, at);
+        let r = l.expr(g.fold.elem.body);
+        l.unbind(ix, old_ix);
+        l.unbind(value, old_v);
+        r
+    }
+
+    /// The block's result of each fold in the pass, in thread 0's `accs`
+    /// (every thread must call it), with a `scanl`/`scanr`'s initial output
+    /// folded in by the row's first tile (`first_tile`, a predicate; `None`:
+    /// the row is one tile), whose thread 0 stored it.
+    #[allow(clippy::too_many_arguments)]
+    fn reduce_folds(
+        &self,
+        l: &mut Lower,
+        id: &Ids,
+        sh: &str,
+        accs: &FoldAccs,
+        out: &Out,
+        obase: &str,
+        len: &str,
+        first_tile: Option<&str>,
+    ) -> Result<(), Unsupported> {
+        for (n, (g, (acc, have))) in self.folds.iter().zip(accs).enumerate() {
+            block_reduce(l, id, acc, have, &g.fold.f, &g.acc, &format!("{sh}_f{n}"))?;
+        }
+        let (ScanKind::WithInit, Some(zv)) = (self.kind, &self.zv) else {
+            return Ok(());
+        };
+        if !self.folds.iter().any(|g| g.fold.of_array.is_some()) {
+            return Ok(());
+        }
+        // Thread 0 of the row's first tile: the initial output, as stored.
+        let skip = l.label("fz");
+        let p = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {p}, {}, 0;", id.tid));
+        l.ins(format!("@{p} bra {skip};"));
+        if let Some(ft) = first_tile {
+            l.ins(format!("@!{ft} bra {skip};"));
+        }
+        let pos = l.reg(Class::Rd);
+        match self.dir {
+            ScanDir::Left => l.ins(format!("mov.b64 {pos}, {obase};")),
+            ScanDir::Right => l.ins(format!("add.u64 {pos}, {obase}, {len};")),
+        }
+        let w = out.value(l, &pos, zv)?;
+        for (g, (acc, have)) in self.folds.iter().zip(accs) {
+            if g.fold.of_array.is_some() {
+                let x = self.fold_elem(l, g, &w, &pos)?;
+                accumulate(l, &g.fold.f, &g.acc, acc, have, &x)?;
+            }
+        }
+        l.put_label(&skip);
+        Ok(())
+    }
+
+    /// Each fold's result from its accumulator (with its initial value,
+    /// computed here: `super::gpu_plan` keeps only plain ones), through its
+    /// `post` to element `row` of its output.
+    fn store_folds(&self, l: &mut Lower, accs: &FoldAccs, row: &str) -> Result<(), Unsupported> {
+        for (g, (acc, have)) in self.folds.iter().zip(accs) {
+            let v = match g.fold.z {
+                Some(z) => {
+                    let zv = l.expr(z)?;
+                    let v = l.fresh(&g.acc);
+                    l.assign(&v, &zv, &g.acc);
+                    let skip = l.label("fzn");
+                    let p = l.reg(Class::P);
+                    l.ins(format!("setp.eq.u32 {p}, {have}, 0;"));
+                    l.ins(format!("@{p} bra {skip};"));
+                    let w = apply2(l, &g.fold.f, &zv, acc)?;
+                    l.assign(&v, &w, &g.acc);
+                    l.put_label(&skip);
+                    v
+                }
+                None => acc.clone(),
+            };
+            g.out.store(l, row, &v)?;
+        }
+        Ok(())
+    }
+
+    /// Shared memory for the folds' block reductions.
+    fn folds_decl(&self, sh: &str) -> String {
+        let mut decl = String::new();
+        for (n, g) in self.folds.iter().enumerate() {
+            decl.push_str(&shared_decl(&format!("{sh}_f{n}"), &g.acc, MAX_WARPS * 4));
+        }
+        decl
     }
 
     /// The stage `{sh}_st` of `tile` (the thread's first position `qs`),
@@ -179,20 +402,23 @@ impl ScanSpec<'_> {
     /// Stores the tile's outputs that `out_range` left in the stage,
     /// consecutive threads writing consecutive positions (coalesced). The
     /// block must have synchronised since.
+    #[allow(clippy::too_many_arguments)]
     fn stage_out(
         &self,
         l: &mut Lower,
         out: &Out,
         st: &Stage,
         len: &str,
+        first: &str,
         obase: &str,
+        accs: &FoldAccs,
     ) -> Result<(), Unsupported> {
         st.striped(l, &mut |l, q, slot| {
             let v = l.fresh(self.t);
             ld_leaves(l, &st.name, slot, &v, self.t);
             let j = self.j_of(l, len, q);
             let pos = self.out_pos(l, obase, q, &j);
-            self.store_out(l, out, &pos, &v)
+            self.store_out(l, out, &pos, &v, accs, first, &j)
         })
     }
 
@@ -209,9 +435,9 @@ impl ScanSpec<'_> {
     }
 
     /// Scans positions `qs..qe` of a row from carry `c` (valid when `cvalid`
-    /// is not 0), storing every output; with a `stage`, reading the
-    /// elements from it and leaving the outputs there, in their places, for
-    /// `stage_out`.
+    /// is not 0), storing every output and folding it into `accs`; with a
+    /// `stage`, reading the elements from it and leaving the outputs there,
+    /// in their places, for `stage_out`.
     #[allow(clippy::too_many_arguments)]
     fn out_range(
         &self,
@@ -224,6 +450,7 @@ impl ScanSpec<'_> {
         c: &[String],
         cvalid: &str,
         stage: Option<&Stage>,
+        accs: &FoldAccs,
     ) -> Result<(), Unsupported> {
         let t = self.t;
         let q = l.reg(Class::Rd);
@@ -235,25 +462,26 @@ impl ScanSpec<'_> {
         l.ins(format!("@{stop} bra {end};"));
         // The element, and where its output goes: its slot in the stage, or
         // its place in the output.
-        let (x, slot_or_pos) = match stage {
+        let (x, slot_or_pos, j) = match stage {
             Some(st) => {
                 let slot = st.own_slot(l, &q);
                 let x = l.fresh(t);
                 ld_leaves(l, &st.name, &slot, &x, t);
-                (x, slot)
+                (x, slot, None)
             }
             None => {
                 let (x, j) = self.elem_q(l, len, first, &q)?;
                 let pos = self.out_pos(l, obase, &q, &j);
-                (x, pos)
+                (x, pos, Some(j))
             }
         };
-        let put = |l: &mut Lower, v: &[String]| match stage {
-            Some(st) => {
+        let put = |l: &mut Lower, v: &[String]| match (stage, &j) {
+            (Some(st), _) => {
                 st_leaves(l, &st.name, &slot_or_pos, v, t);
                 Ok(())
             }
-            None => self.store_out(l, out, &slot_or_pos, v),
+            (None, Some(j)) => self.store_out(l, out, &slot_or_pos, v, accs, first, j),
+            (None, None) => unreachable!("an unstaged output has its index"),
         };
         match self.kind {
             ScanKind::Exclusive => {
@@ -469,6 +697,7 @@ fn scan(
     let per = extra(l, "per");
     let tidc = id.tid.clone();
     let ntidc = id.ntid.clone();
+    let idc = id.clone();
     let t = s.t;
     let mut body = |l: &mut Lower, row: &str| -> Result<(), Unsupported> {
         let first = l.reg(Class::Rd);
@@ -494,6 +723,7 @@ fn scan(
         let cvalid = l.reg(Class::R);
         ld_shared(l, &sh, &tidc, &c, &cvalid, t);
         let obase = s.out_base(l, row, &len);
+        let accs = s.fold_accs(l);
         s.out_range(
             l,
             out,
@@ -504,15 +734,27 @@ fn scan(
             &c,
             &cvalid,
             stage.as_ref(),
+            &accs,
         )?;
         if let Some(st) = &stage {
             l.ins("bar.sync 0;");
-            s.stage_out(l, out, st, &len, &obase)?;
+            s.stage_out(l, out, st, &len, &first, &obase, &accs)?;
         }
-        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)
+        s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)?;
+        if !accs.is_empty() {
+            s.reduce_folds(l, &idc, &sh, &accs, out, &obase, &len, None)?;
+            let skip = l.label("fst");
+            let p = l.reg(Class::P);
+            l.ins(format!("setp.ne.u32 {p}, {tidc}, 0;"));
+            l.ins(format!("@{p} bra {skip};"));
+            s.store_folds(l, &accs, row)?;
+            l.put_label(&skip);
+        }
+        Ok(())
     };
     row_loop(l, &id, &mut body)?;
     let mut decl = shared_decl(&sh, t, MAX_THREADS + 1);
+    decl.push_str(&s.folds_decl(&sh));
     if let Some(per) = stage_per {
         decl.push_str(&stage_decl(&format!("{sh}_st"), t, per));
     }
@@ -532,18 +774,20 @@ fn pad_shift(t: &Ty) -> u32 {
     scan_stage_pad_shift(&leaf_bytes(t))
 }
 
-fn load_part(l: &mut Lower, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
+/// A value of type `t` at `idx` of the partial results, in their columns
+/// from `col` on (the scan's from 0, a fold's from its `part`).
+fn load_part(l: &mut Lower, col: usize, idx: &str, t: &Ty, volatile: bool) -> Vec<String> {
     let mut v = Vec::new();
     for (k, p) in leaves(t).into_iter().enumerate() {
-        let base = l.param(Arg::Part(k))[0].clone();
+        let base = l.param(Arg::Part(col + k))[0].clone();
         v.push(l.load(&base, idx, p, volatile));
     }
     v
 }
 
-fn store_part(l: &mut Lower, idx: &str, v: &[String], t: &Ty) {
+fn store_part(l: &mut Lower, col: usize, idx: &str, v: &[String], t: &Ty) {
     for (k, (p, r)) in leaves(t).into_iter().zip(v).enumerate() {
-        let base = l.param(Arg::Part(k))[0].clone();
+        let base = l.param(Arg::Part(col + k))[0].clone();
         l.store(&base, idx, p, r, false);
     }
 }
@@ -635,7 +879,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
         let flags = l.reg(Class::Rd);
         l.ins(format!("add.u64 {flags}, {status}, 4;"));
         let publish = |l: &mut Lower, at: &str, flag: u32, v: &[String]| {
-            store_part(l, at, v, t);
+            store_part(l, 0, at, v, t);
             l.ins("fence.acq_rel.gpu;");
             let a = l.reg(Class::Rd);
             l.ins(format!("mad.lo.u64 {a}, {tile}, 4, {flags};"));
@@ -668,7 +912,7 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
         l.ins(format!("setp.eq.u32 {inclusive}, {flag}, 2;"));
         l.ins(format!("shl.b64 {vi}, {j}, 1;"));
         l.ins(format!("@{inclusive} add.u64 {vi}, {vi}, 1;"));
-        let v = load_part(l, &vi, t, true);
+        let v = load_part(l, 0, &vi, t, true);
         // The earlier tile's value comes first in scan order.
         s.join(l, &v, None, &prefix, Some(&pv))?;
         l.assign(&prefix, &v, t);
@@ -725,21 +969,123 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     ld_shared(l, &sh, &tidc, &c, &cv, t);
     s.join(l, &p, Some(&pv), &c, Some(&cv))?;
     let obase = s.out_base(l, &row, &len);
-    s.out_range(l, out, &len, &first, &obase, (&qs, &qe), &p, &pv, stage.as_ref())?;
+    let accs = s.fold_accs(l);
+    s.out_range(
+        l,
+        out,
+        &len,
+        &first,
+        &obase,
+        (&qs, &qe),
+        &p,
+        &pv,
+        stage.as_ref(),
+        &accs,
+    )?;
     if let Some(st) = &stage {
         l.ins("bar.sync 0;");
-        s.stage_out(l, out, st, &len, &obase)?;
+        s.stage_out(l, out, st, &len, &first, &obase, &accs)?;
+    }
+    if !accs.is_empty() {
+        let tile_of = TileOf {
+            tile: &tile,
+            k: &k,
+            tpr: &tpr,
+            tiles: &tiles,
+            status: &status,
+            row: &row,
+        };
+        s.chain_folds(l, &id, &sh, &accs, out, (&obase, &len), tile_of)?;
     }
     l.ins("bar.sync 0;");
     l.ins(format!("bra {top};"));
     l.put_label(&end);
     l.ins("ret;");
     let mut decl = shared_decl(&sh, t, MAX_THREADS + 2);
+    decl.push_str(&s.folds_decl(&sh));
     let _ = writeln!(decl, "\t.shared .align 4 .u32 {sh}_tile;");
     if let Some(per) = stage_per {
         decl.push_str(&stage_decl(&format!("{sh}_st"), t, per));
     }
     Ok(decl)
+}
+
+/// A look-back tile, as registers: its number, its number `k` in its row
+/// `row`, the tiles per row and in all, and the status words (the counter,
+/// the scan's flags, the folds' flags).
+#[derive(Clone, Copy)]
+struct TileOf<'a> {
+    tile: &'a str,
+    k: &'a str,
+    tpr: &'a str,
+    tiles: &'a str,
+    status: &'a str,
+    row: &'a str,
+}
+
+impl ScanSpec<'_> {
+    /// The folds in the pass across the tiles of a row: the block's results
+    /// (with the initial output, in the first tile), then thread 0 waits for
+    /// the tile before (its flag in the folds' flags, after the scan's),
+    /// adds that tile's results, and publishes the sums (value, fence, flag);
+    /// the row's last tile stores the folds' results instead. A tile waits
+    /// only for one that took its number earlier, so that one runs.
+    #[allow(clippy::too_many_arguments)]
+    fn chain_folds(
+        &self,
+        l: &mut Lower,
+        id: &Ids,
+        sh: &str,
+        accs: &FoldAccs,
+        out: &Out,
+        (obase, len): (&str, &str),
+        t: TileOf<'_>,
+    ) -> Result<(), Unsupported> {
+        let first_tile = l.reg(Class::P);
+        l.ins(format!("setp.eq.u64 {first_tile}, {}, 0;", t.k));
+        self.reduce_folds(l, id, sh, accs, out, obase, len, Some(&first_tile))?;
+        let done = l.label("fcd");
+        let not0 = l.reg(Class::P);
+        l.ins(format!("setp.ne.u32 {not0}, {}, 0;", id.tid));
+        l.ins(format!("@{not0} bra {done};"));
+        let flags = l.reg(Class::Rd);
+        l.ins(format!("mad.lo.u64 {flags}, {}, 4, {};", t.tiles, t.status));
+        l.ins(format!("add.u64 {flags}, {flags}, 4;"));
+        let own = l.label("fown");
+        l.ins(format!("@{first_tile} bra {own};"));
+        let (prev, fa, flag) = (l.reg(Class::Rd), l.reg(Class::Rd), l.reg(Class::R));
+        l.ins(format!("sub.u64 {prev}, {}, 1;", t.tile));
+        l.ins(format!("mad.lo.u64 {fa}, {prev}, 4, {flags};"));
+        let spin = l.label("fspin");
+        l.put_label(&spin);
+        l.ins(format!("ld.volatile.global.u32 {flag}, [{fa}];"));
+        let none = l.reg(Class::P);
+        l.ins(format!("setp.eq.u32 {none}, {flag}, 0;"));
+        l.ins(format!("@{none} bra {spin};"));
+        l.ins("fence.acq_rel.gpu;");
+        for (g, (acc, have)) in self.folds.iter().zip(accs) {
+            let before = load_part(l, g.part, &prev, &g.acc, true);
+            accumulate(l, &g.fold.f, &g.acc, acc, have, &before)?;
+        }
+        l.put_label(&own);
+        let (last, is_last) = (l.reg(Class::Rd), l.reg(Class::P));
+        l.ins(format!("sub.u64 {last}, {}, 1;", t.tpr));
+        l.ins(format!("setp.eq.u64 {is_last}, {}, {last};", t.k));
+        let finish = l.label("ffin");
+        l.ins(format!("@{is_last} bra {finish};"));
+        for (g, (acc, _)) in self.folds.iter().zip(accs) {
+            store_part(l, g.part, t.tile, acc, &g.acc);
+        }
+        l.ins("fence.acq_rel.gpu;");
+        let a = l.reg(Class::Rd);
+        l.ins(format!("mad.lo.u64 {a}, {}, 4, {flags};", t.tile));
+        l.ins(format!("st.volatile.global.u32 [{a}], 1;"));
+        l.ins(format!("bra {done};"));
+        l.put_label(&finish);
+        self.store_folds(l, accs, t.row)?;
+        l.put_label(&done);
+        Ok(())
+    }
 }
 
 /// The tile a block scans, as registers: positions `start..end` of its row,

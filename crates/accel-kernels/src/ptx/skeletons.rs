@@ -32,8 +32,8 @@
 use super::blocks::{Dest, Out};
 use super::fold::{fold_final, fold_part, fold_rows, fold_rows_warp, Elems};
 use super::generate::generate;
-use super::lower::{ErrSite, Lower, Unsupported};
-use super::scan::ScanSpec;
+use super::lower::{leaves, ErrSite, Lower, Unsupported};
+use super::scan::{ScanFold, ScanSpec};
 use super::EntryPtx;
 use accel_core::ir::{Fun, ScanKind, Ty};
 use accel_core::plan::bounds::{Iteration, Proofs};
@@ -89,7 +89,7 @@ pub fn kernel(
         KernelOp::Generate { elem, folds, .. } => {
             let fold = &folds[0];
             // Its results: one, or the tuple of several merged
-            // (`Plan::folds_apart_but_first`).
+            // (`Plan::folds_apart_unless`).
             let result = Dest::outputs(&k.outputs[1..], buf_elems);
             let e = Elems::Pass {
                 gen: elem,
@@ -131,20 +131,53 @@ pub fn kernel(
             z,
             f,
             post,
+            folds,
+            stored,
             ..
         } => {
             let acc_ty = plan.arena.var(f.params[0]).ty.clone();
+            // A scan whose outputs only the folds in its pass read stores none.
+            let dest = match stored {
+                true => dest.clone(),
+                false => Dest::nowhere(plan.arena.ty(post.as_ref().unwrap_or(f).body)),
+            };
             let out = Out {
-                dest: dest.clone(),
+                dest,
                 post: post.as_ref(),
                 longer_rows: *kind == ScanKind::WithInit,
             };
-            let totals = k.outputs.get(1).map(|b| b.0);
+            let totals = k
+                .outputs
+                .get(1)
+                .filter(|_| *kind == ScanKind::Exclusive)
+                .map(|b| b.0);
+            // The folds in its pass (`super::gpu_plan`), their partial
+            // results after the scan's.
+            let mut part = leaves(&acc_ty).len();
+            let folds: Vec<ScanFold> = folds
+                .iter()
+                .zip(&k.outputs[usize::from(*stored)..])
+                .map(|(g, o)| {
+                    let acc = plan.arena.var(g.f.params[0]).ty.clone();
+                    let first = part;
+                    part += leaves(&acc).len();
+                    ScanFold {
+                        fold: g,
+                        out: Out {
+                            dest: Dest::outputs(&[*o], buf_elems),
+                            post: g.post.as_ref(),
+                            longer_rows: false,
+                        },
+                        acc,
+                        part: first,
+                    }
+                })
+                .collect();
             // A block per row, tiles with look-back, or a warp per short
             // row (`ScanEntry`); the host picks (`sizes::scan_split`).
             for &pass in ScanEntry::ALL {
                 ents.add(pass.suffix(), |l| {
-                    let s = ScanSpec::new(l, elem, *dir, *kind, z.is_some(), f, &acc_ty);
+                    let s = ScanSpec::new(l, elem, *dir, *kind, z.is_some(), f, &acc_ty, &folds);
                     super::scan::pass(l, &s, &out, totals, pass)
                 })?;
             }

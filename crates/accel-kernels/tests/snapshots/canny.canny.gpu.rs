@@ -308,7 +308,10 @@ fn program() {
             let __zargs = [rt::gpu::buffers::DevElem::arg(__z)];
             static __KERNEL: rt::gpu::launch::Kernel<'static> = rt::gpu::launch::Kernel {
                 op: "scan",
-                skeleton: rt::gpu::launch::Skeleton::Scan,
+                skeleton: rt::gpu::launch::Skeleton::Scan {
+                    scan_leaves: 1usize,
+                    empty_fold: ::core::option::Option::None,
+                },
                 entries: &[
                     rt::gpu::launch::Entry {
                         name: "canny_k5_scan",

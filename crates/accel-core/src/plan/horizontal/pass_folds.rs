@@ -26,7 +26,9 @@
 //! generate's first fold in its pass (the fold's skeleton, storing each
 //! element as it makes it), merged with the others of its kind, and the
 //! other folds apart, after the kernel, as the fold kernels they were
-//! ([`Plan::folds_apart_but_first`]), a scan's all apart.
+//! ([`Plan::folds_apart_unless`]). It runs a scan's folds in its pass where
+//! they are commutative (each thread folds the elements it stores, and a
+//! row's tiles chain their results), apart otherwise.
 
 use super::inline::{facts_of, read_in_register};
 use super::{offset, updates_in_place, Facts, Name, SIBLING};
@@ -261,25 +263,35 @@ impl Plan {
     /// again: for a back end that does not run folds inside another kernel.
     /// The plan itself when it has none.
     pub fn folds_apart(&self) -> Cow<'_, Plan> {
-        self.folds_apart_but_first(|_, _| false)
+        self.folds_apart_unless(|_, _| false)
     }
 
-    /// As [`Plan::folds_apart`], except that a generate for which
-    /// `keep_first` holds keeps the first fold in its pass (when that fold
-    /// has one output), merged with the others of its kind (of everything,
-    /// or of rows) into one fold of a tuple: for a back end that runs one
-    /// fold in a generate's pass (PTX: the fold's skeleton, each element
-    /// stored as it is made).
-    pub fn folds_apart_but_first(&self, keep_first: impl Fn(&Plan, &Kernel) -> bool) -> Cow<'_, Plan> {
+    /// As [`Plan::folds_apart`], except where `keep` holds:
+    /// - a generate keeps its first fold in its pass (when that fold has one
+    ///   output), merged with the others of its kind (of everything, or of
+    ///   rows) into one fold of a tuple: for a back end that runs one fold in
+    ///   a generate's pass (PTX: the fold's skeleton, each element stored as
+    ///   it is made);
+    /// - a scan keeps all its folds (PTX: each thread folds the elements it
+    ///   stores, and the tiles of a row chain their results).
+    pub fn folds_apart_unless(&self, keep: impl Fn(&Plan, &Kernel) -> bool) -> Cow<'_, Plan> {
         let keep = |plan: &Plan, k: &Kernel| {
-            matches!(&k.op, KernelOp::Generate { folds, .. }
-                if folds.first().is_some_and(|g| g.alone.outputs.len() == 1))
-                && keep_first(plan, k)
+            let may = match &k.op {
+                KernelOp::Generate { folds, .. } => folds.first().is_some_and(|g| g.alone.outputs.len() == 1),
+                KernelOp::Scan { folds, .. } => !folds.is_empty(),
+                _ => false,
+            };
+            may && keep(plan, k)
         };
-        if !self
-            .kernels()
-            .any(|k| k.op.pass_folds().len() > usize::from(keep(self, k)))
-        {
+        // The folds each kernel runs apart.
+        let apart_count = |k: &Kernel| {
+            let n = k.op.pass_folds().len();
+            match (&k.op, keep(self, k)) {
+                (KernelOp::Scan { .. }, true) => 0,
+                (_, kept) => n - usize::from(kept),
+            }
+        };
+        if !self.kernels().any(|k| apart_count(k) > 0) {
             return Cow::Borrowed(self);
         }
         let mut plan = self.clone();
@@ -298,7 +310,7 @@ fn apart(plan: &mut Plan, steps: &mut Vec<Step>, keep: &dyn Fn(&Plan, &Kernel) -
                 let kept = keep(plan, k);
                 // The folds to run apart, and how many outputs stay the kernel's.
                 let (folds, own) = match &mut k.op {
-                    KernelOp::Scan { folds, stored, .. } => {
+                    KernelOp::Scan { folds, stored, .. } if !kept => {
                         let own = usize::from(*stored);
                         *stored = true;
                         (std::mem::take(folds), own)

@@ -295,18 +295,26 @@ impl Launch<'_> {
                     }
                 }
             }
-            Skeleton::Scan => {
+            Skeleton::Scan {
+                scan_leaves,
+                empty_fold,
+            } => {
+                if let (Some(op), true) = (empty_fold, rows > 0 && len == 0) {
+                    return self.empty(op);
+                }
                 self.alloc_outs()?;
                 self.set("rows", rows);
                 self.set("len", len);
+                let scan_leaf_bytes = self.k.acc_leaf_bytes.get(..scan_leaves).unwrap_or_default();
                 if rows > 0 {
-                    match scan_split(self.dev, rows, len, self.k.acc_leaf_bytes) {
+                    match scan_split(self.dev, rows, len, scan_leaf_bytes) {
                         ScanSplit::Lookback { per, tpr } => {
-                            // An aggregate and a prefix per tile, a counter
-                            // and a flag per tile (zeroed).
+                            // An aggregate and a prefix per tile (and the
+                            // folds' results so far), a counter and two
+                            // flags per tile, the scan's and the folds' (zeroed).
                             let tiles = rows * tpr;
                             self.part = Some(GBuf::alloc(self.dev, self.k.acc_leaf_bytes, 2 * tiles)?);
-                            let status = zeroed(self.dev, 4 * (1 + tiles))?;
+                            let status = zeroed(self.dev, 4 * (1 + 2 * tiles))?;
                             self.set_ptr("status", &status);
                             self.set("per", per);
                             self.set("tpr", tpr);
