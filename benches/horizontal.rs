@@ -110,12 +110,19 @@ mod no_fusion {
 
 type Job<'a> = (&'static str, Box<dyn FnMut() -> f64 + 'a>);
 
-/// Runs every job once per round, in turn; the median time of each.
+/// Runs every job once per round, in turn; the median time of each. On a
+/// GPU (`ACCEL_BACKEND=cuda`) each timed call follows an untimed one of the
+/// same job: a call right after the CPU's sequential loop found the GPU
+/// idle and took twice as long (the H200 run in docs/bench/horizontal.md).
 fn alternate(rounds: usize, jobs: &mut [Job<'_>]) -> Vec<(&'static str, Duration, f64)> {
+    let on_gpu = std::env::var("ACCEL_BACKEND").is_ok_and(|b| b == "cuda");
     let mut times = vec![Vec::new(); jobs.len()];
     let mut checks = vec![0.0; jobs.len()];
     for _ in 0..rounds {
-        for (k, (_, job)) in jobs.iter_mut().enumerate() {
+        for (k, (name, job)) in jobs.iter_mut().enumerate() {
+            if on_gpu && !name.starts_with("sequential") {
+                std::hint::black_box(job());
+            }
             let t = Instant::now();
             checks[k] = std::hint::black_box(job());
             times[k].push(t.elapsed());
@@ -148,6 +155,24 @@ fn report(title: &str, rows: &[(&'static str, Duration, f64)]) {
 
 fn sum_of(v: &[f64]) -> f64 {
     v.iter().sum()
+}
+
+/// The sum of the first `k` elements of `a` (the whole of a shorter one),
+/// as a call's check, read in place. An array a GPU returned stays there:
+/// the device is waited for instead and the array counts 0, since
+/// downloading a 64–128 MB result would time the copy, not the program (the
+/// H200 run in docs/bench/horizontal.md).
+fn head_sum<T, const R: usize>(a: &Array<T, R>, k: usize, f: impl Fn(T) -> f64) -> f64
+where
+    T: accel::Elem<Columns = Vec<T>> + Copy,
+{
+    match a.device() {
+        Some(d) if !a.is_on_host() => {
+            d.synchronize().expect("the device runs");
+            0.0
+        }
+        _ => a.as_slice().iter().take(k).map(|&x| f(x)).sum(),
+    }
 }
 
 /// The GPU path of every program in every build, on the profiling simulator.
@@ -284,7 +309,7 @@ fn main() {
     });
     report("stats again", &alternate(rounds, &mut jobs));
 
-    let mut jobs = accel_jobs!(standardise, &vd, |v: Vector<f64>| sum_of(&v.to_vec()[..16]));
+    let mut jobs = accel_jobs!(standardise, &vd, |v: Vector<f64>| head_sum(&v, 16, |x| x));
     jobs.push((
         "sequential loop",
         Box::new(|| {
@@ -303,7 +328,7 @@ fn main() {
     report("standardise (f64)", &alternate(rounds, &mut jobs));
 
     let mut jobs = accel_jobs!(normalise2, &vi, |(a, b): (Vector<i64>, Vector<i64>)| {
-        (a.to_vec()[..16].iter().sum::<i64>() + b.to_vec()[..16].iter().sum::<i64>()) as f64
+        head_sum(&a, 16, |x| x as f64) + head_sum(&b, 16, |x| x as f64)
     });
     jobs.push((
         "sequential loop",
@@ -328,7 +353,7 @@ fn main() {
     report("normalise2 (i64)", &alternate(rounds, &mut jobs));
 
     let mut jobs = accel_jobs!(row_stats, &mm, |(s, m): (Vector<f32>, Vector<f32>)| {
-        (s.to_vec()[0] + m.to_vec()[0]) as f64
+        head_sum(&s, 1, f64::from) + head_sum(&m, 1, f64::from)
     });
     jobs.push((
         "sequential loop",
@@ -354,7 +379,7 @@ fn main() {
         Scalar<f64>,
         Scalar<f64>
     )| {
-        sum_of(&s.to_vec()[..16]) + a.value() + b.value()
+        head_sum(&s, 16, |x| x) + a.value() + b.value()
     });
     jobs.push((
         "sequential loop",
@@ -378,7 +403,7 @@ fn main() {
     );
 
     let mut jobs = accel_jobs!(diagonal, &vd, |(y, z): (Vector<f64>, Vector<f64>)| {
-        sum_of(&y.to_vec()[..16]) + sum_of(&z.to_vec()[..16])
+        head_sum(&y, 16, |x| x) + head_sum(&z, 16, |x| x)
     });
     jobs.push((
         "sequential loop",
@@ -400,7 +425,7 @@ fn main() {
         &alternate(rounds, &mut jobs),
     );
 
-    let mut jobs = accel_jobs!(softmax, &mm, |r: Matrix<f32>| r.to_vec()[0] as f64);
+    let mut jobs = accel_jobs!(softmax, &mm, |r: Matrix<f32>| head_sum(&r, 1, f64::from));
     jobs.push((
         "sequential loop",
         Box::new(|| {
