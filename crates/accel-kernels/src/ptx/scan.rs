@@ -220,6 +220,29 @@ impl ScanSpec<'_> {
         }
     }
 
+    /// Every output of the thread's positions `qs..qe` of a row (of length
+    /// `len`, its inputs from `first`, its outputs from `obase`), scanned
+    /// from `carry` (valid when its `.u32` is not 0); through the stage when
+    /// there is one (the block synchronises). Returns the thread's results
+    /// of the folds in the pass.
+    fn outputs(
+        &self,
+        l: &mut Lower,
+        out: &Out,
+        (len, first, obase): (&str, &str, &str),
+        (qs, qe): (&str, &str),
+        (carry, valid): (&[String], &str),
+        stage: Option<&Stage>,
+    ) -> Result<FoldAccs, Unsupported> {
+        let accs = self.fold_accs(l);
+        self.out_range(l, out, len, first, obase, (qs, qe), carry, valid, stage, &accs)?;
+        if let Some(st) = stage {
+            l.ins("bar.sync 0;");
+            self.stage_out(l, out, st, len, first, obase, &accs)?;
+        }
+        Ok(accs)
+    }
+
     /// A fresh accumulator per fold in the pass, with nothing in it.
     fn fold_accs(&self, l: &mut Lower) -> FoldAccs {
         self.folds
@@ -723,23 +746,14 @@ fn scan(
         let cvalid = l.reg(Class::R);
         ld_shared(l, &sh, &tidc, &c, &cvalid, t);
         let obase = s.out_base(l, row, &len);
-        let accs = s.fold_accs(l);
-        s.out_range(
+        let accs = s.outputs(
             l,
             out,
-            &len,
-            &first,
-            &obase,
+            (&len, &first, &obase),
             (&qs, &qe),
-            &c,
-            &cvalid,
+            (&c, &cvalid),
             stage.as_ref(),
-            &accs,
         )?;
-        if let Some(st) = &stage {
-            l.ins("bar.sync 0;");
-            s.stage_out(l, out, st, &len, &first, &obase, &accs)?;
-        }
         s.finish_row(l, out, totals, &sh, &tidc, row, &obase, &len)?;
         if !accs.is_empty() {
             s.reduce_folds(l, &idc, &sh, &accs, out, &obase, &len, None)?;
@@ -969,23 +983,14 @@ fn scan_lookback(l: &mut Lower, s: &ScanSpec, out: &Out, totals: Option<u32>) ->
     ld_shared(l, &sh, &tidc, &c, &cv, t);
     s.join(l, &p, Some(&pv), &c, Some(&cv))?;
     let obase = s.out_base(l, &row, &len);
-    let accs = s.fold_accs(l);
-    s.out_range(
+    let accs = s.outputs(
         l,
         out,
-        &len,
-        &first,
-        &obase,
+        (&len, &first, &obase),
         (&qs, &qe),
-        &p,
-        &pv,
+        (&p, &pv),
         stage.as_ref(),
-        &accs,
     )?;
-    if let Some(st) = &stage {
-        l.ins("bar.sync 0;");
-        s.stage_out(l, out, st, &len, &first, &obase, &accs)?;
-    }
     if !accs.is_empty() {
         let tile_of = TileOf {
             tile: &tile,
