@@ -77,6 +77,18 @@ fn time_of(r: &harness::Row, system: &str) -> Option<f64> {
     r.times.iter().find(|(s, _)| *s == system).map(|(_, t)| *t)
 }
 
+/// Whether this CPU has AVX2 (accel's kernels then run their AVX2 copy).
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The markdown report: per program the medians and the ratios to accel,
 /// then the geometric means.
 fn table(h: &Harness, mode: Mode, chart: &str) -> String {
@@ -92,9 +104,12 @@ fn table(h: &Harness, mode: Mode, chart: &str) -> String {
          the outer one a `prange`), from `bench/corpus.py`. Every result is checked against the sequential \
          one before timing. Median wall time per call, accel on the {} backend, the Rust systems timed in \
          interleaved rounds (per round, each system called twice, the second call timed); `-`: no such form. Ratios above 1: accel \
-         faster.\n\n![baseline time / accel time per program, log scale]({chart})\n",
+         faster. The Rust baselines are built as `cargo build --release` builds them, for the default target \
+         (x86-64: SSE2 vectors); accel's CPU kernels also carry an AVX2 copy, picked at run time where the CPU has \
+         it (here: {}).\n\n![baseline time / accel time per program, log scale]({chart})\n",
         if mode == Mode::Full { "full" } else { "small" },
-        h.backend.name()
+        h.backend.name(),
+        if avx2() { "yes" } else { "no" },
     );
     let mut head = "| program | source | size | accel ms |".to_string();
     let mut rule = "|---|---|---:|---:|".to_string();

@@ -176,7 +176,7 @@ fn fold_columns_seeded<C: Columns, D: Columns, const N: usize>(
 /// Whether the CPU runs 256-bit vectors (AVX2): the inner loops then run
 /// twice the lanes per instruction. The same operations in the same order
 /// either way, so the results are the same bit for bit.
-fn wide_vectors() -> bool {
+pub(super) fn wide_vectors() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::arch::is_x86_feature_detected!("avx2")

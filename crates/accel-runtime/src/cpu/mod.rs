@@ -217,6 +217,31 @@ pub fn reserve<T>(op: &str, shape: &[usize]) -> crate::Result<()> {
     ))
 }
 
+/// Runs `f`, compiled for 256-bit vectors (AVX2) where the CPU has them:
+/// a kernel's loop, with its element function inlined into it, then runs
+/// twice the lanes per instruction. The same operations in the same order
+/// either way (no fused multiply-add is enabled), so the results are the
+/// same bit for bit; only the width of the vectors LLVM picks changes.
+#[inline(always)]
+pub(crate) fn wide<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if columns::wide_vectors() {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { with_avx2(f) };
+    }
+    f()
+}
+
+/// `f()` compiled with AVX2 enabled, `f` inlined into it.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 pub fn empty_reduction(op: &str) -> crate::Error {
     crate::Error::with_kind(
         crate::ErrorKind::EmptyReduction,

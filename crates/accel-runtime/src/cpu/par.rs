@@ -41,7 +41,7 @@ pub(crate) fn map<T: Send>(count: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T
     // One slot per task (a chunk of work): the lock is never contended.
     let slots: Vec<Mutex<Option<T>>> = (0..count).map(|_| Mutex::new(None)).collect();
     for_each(count, &|i| {
-        let v = f(i);
+        let v = super::wide(|| f(i));
         *slots[i].lock().unwrap_or_else(PoisonError::into_inner) = Some(v);
     });
     slots
@@ -81,7 +81,8 @@ pub(crate) fn for_each_chunk_mut<T: Send>(
     // A lock per part hands each task its part: never contended.
     let parts: Vec<Mutex<&mut [T]>> = data.chunks_mut(size.max(1)).map(Mutex::new).collect();
     for_each(parts.len(), &|c| {
-        body(c, &mut parts[c].lock().unwrap_or_else(PoisonError::into_inner));
+        let part: &mut [T] = &mut parts[c].lock().unwrap_or_else(PoisonError::into_inner);
+        super::wide(|| body(c, part));
     });
 }
 
@@ -122,7 +123,7 @@ impl Split {
 
     /// `body(r)` for every range `r`, in parallel.
     pub(crate) fn for_each(self, body: impl Fn(Range<usize>) + Sync) {
-        for_each(self.count(), &|c| body(self.range(c)));
+        for_each(self.count(), &|c| super::wide(|| body(self.range(c))));
     }
 
     /// `f(r)` for every range `r`, computed in parallel, in range order.
