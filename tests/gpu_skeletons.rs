@@ -752,6 +752,18 @@ fn folds_in_a_scans_pass() {
         let k = -3.5f32;
         let got = pass_floats(&xf, k);
         if n == 0 {
+            // The error names the `fold1`'s line, on every back end.
+            let fold1 = include_str!("gpu_skeletons.rs")
+                .lines()
+                .position(|l| l.contains("(s.sum(), s.minimum(), xs.map("))
+                .expect("pass_floats' source");
+            let at = got
+                .as_ref()
+                .err()
+                .and_then(|e| e.location())
+                .unwrap_or_default()
+                .to_string();
+            assert!(at.contains(&format!(":{}:", fold1 + 1)), "{at}");
             let e = accel::ErrorKind::EmptyReduction;
             check_err(pass_floats::SOURCE, "pass_floats", &[arg(&xf), arg(k)], got, e);
         } else {

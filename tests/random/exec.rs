@@ -318,6 +318,7 @@ impl Run<'_, '_> {
                 let acc = accel_kernels::ptx::lower::leaf_bytes(&l.part);
                 // No file here: the position within the source compiled.
                 let at = l.at.map(|at| at.to_string());
+                let empty_at = l.empty_at.map(|at| at.to_string());
                 let desc = Kernel {
                     op: l.op,
                     skeleton: l.skeleton,
@@ -325,6 +326,7 @@ impl Run<'_, '_> {
                     out_leaf_bytes: &leaf_bytes,
                     acc_leaf_bytes: &acc,
                     at: at.as_deref(),
+                    empty_at: empty_at.as_deref(),
                 };
                 let io = launch::Io {
                     bufs: &bufs,

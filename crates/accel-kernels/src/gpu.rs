@@ -99,6 +99,8 @@ pub struct Layout {
     pub z: Option<H>,
     /// The operation's source position.
     pub at: Option<Loc>,
+    /// The source position of a scan's `empty_fold`.
+    pub empty_at: Option<Loc>,
 }
 
 /// The [`Layout`] of kernel `k` of `plan`, whose PTX is `kp`.
@@ -133,6 +135,8 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
             inputs.len() - 1
         }
     };
+    // Where a scan's fold in its pass names an empty reduction.
+    let mut empty_at = None;
     let (skeleton, iter, z) = match &k.op {
         // A fold in the generate's pass (`ptx::gpu_plan`): the fold's
         // skeleton over the generate's shape, with the fold's outputs.
@@ -163,10 +167,11 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         } => {
             // A `fold1` has no element in an empty row, unless it folds a
             // `scanl`'s outputs (which hold the initial value).
-            let empty_fold = folds
+            let empty = folds
                 .iter()
-                .find(|g| g.z.is_none() && !(g.of_array.is_some() && *kind == ScanKind::WithInit))
-                .map(|g| if g.all { "fold1_all" } else { "fold1" });
+                .find(|g| g.z.is_none() && !(g.of_array.is_some() && *kind == ScanKind::WithInit));
+            empty_at = empty.and_then(|g| g.alone.at);
+            let empty_fold = empty.map(|g| if g.all { "fold1_all" } else { "fold1" });
             let scan_leaves = crate::ptx::lower::leaf_bytes(&acc).len();
             (
                 Skeleton::Scan {
@@ -267,6 +272,7 @@ pub fn layout(plan: &Plan, kp: &KernelPtx, k: &Kernel) -> Layout {
         iter,
         z,
         at: k.at,
+        empty_at,
     }
 }
 
@@ -332,7 +338,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
     // As the kernel holds the accumulator (`ptx::lower::leaf_bytes`): the
     // host's splits must agree with the kernel's shared memory.
     let acc = crate::ptx::lower::leaf_bytes(&l.part);
-    let at = location(l.at);
+    let (at, empty_at) = (location(l.at), location(l.empty_at));
     quote! {
         #launch::Kernel {
             op: #op,
@@ -341,6 +347,7 @@ fn desc_tokens(l: &Layout, launch: &TokenStream) -> TokenStream {
             out_leaf_bytes: &[#(#outs),*],
             acc_leaf_bytes: &[#(#acc),*],
             at: #at,
+            empty_at: #empty_at,
         }
     }
 }

@@ -90,6 +90,9 @@ pub struct Kernel<'a> {
     pub acc_leaf_bytes: &'a [usize],
     /// The source position of the operation, for its errors (`file:line:column`).
     pub at: Option<&'a str>,
+    /// The source position of a scan's `empty_fold` (`Skeleton::Scan`), for
+    /// its error.
+    pub empty_at: Option<&'a str>,
 }
 
 /// Declares the entries of one skeleton: an enum whose order is the order of

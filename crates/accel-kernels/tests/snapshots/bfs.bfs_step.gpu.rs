@@ -202,6 +202,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:523"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[

@@ -45,6 +45,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],
@@ -95,6 +96,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..])],
@@ -146,6 +148,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b2, &__b2_shape[..])],
@@ -198,6 +201,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b3, &__b3_shape[..])],
@@ -252,6 +256,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b4, &__b4_shape[..])],
@@ -358,6 +363,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:1450"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b5, &__b5_shape[..])],
@@ -426,6 +432,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize, 4usize]],
                 acc_leaf_bytes: &[8usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
@@ -502,6 +509,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:1450"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[
@@ -557,6 +565,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize]],
                 acc_leaf_bytes: &[8usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b9, &__b9_shape[..])],

@@ -47,6 +47,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:119"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],

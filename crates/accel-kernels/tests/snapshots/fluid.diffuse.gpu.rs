@@ -34,6 +34,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],
@@ -100,6 +101,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b0, &__b0_shape[..]), (&__b2, &__b2_shape[..])],

@@ -79,6 +79,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],
@@ -145,6 +146,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b0, &__b0_shape[..]), (&__b4, &__b4_shape[..])],
@@ -204,6 +206,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..])],
@@ -270,6 +273,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b1, &__b1_shape[..]), (&__b8, &__b8_shape[..])],
@@ -325,6 +329,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b2, &__b2_shape[..])],
@@ -391,6 +396,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b2, &__b2_shape[..]), (&__b12, &__b12_shape[..])],
@@ -455,6 +461,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b14, &__b14_shape[..]), (&__b10, &__b10_shape[..])],
@@ -503,6 +510,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b15, &__b15_shape[..])],
@@ -568,6 +576,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b15, &__b15_shape[..]), (&__b17, &__b17_shape[..])],
@@ -633,6 +642,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b19, &__b19_shape[..]), (&__b10, &__b10_shape[..])],
@@ -693,6 +703,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b19, &__b19_shape[..]), (&__b14, &__b14_shape[..])],
@@ -756,6 +767,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b21, &__b21_shape[..]), (&__b20, &__b20_shape[..])],
@@ -821,6 +833,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b20, &__b20_shape[..]), (&__b21, &__b21_shape[..])],
@@ -886,6 +899,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b23, &__b23_shape[..]), (&__b22, &__b22_shape[..])],
@@ -934,6 +948,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b24, &__b24_shape[..])],
@@ -999,6 +1014,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b24, &__b24_shape[..]), (&__b26, &__b26_shape[..])],
@@ -1064,6 +1080,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b28, &__b28_shape[..]), (&__b22, &__b22_shape[..])],
@@ -1124,6 +1141,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b28, &__b28_shape[..]), (&__b23, &__b23_shape[..])],
@@ -1186,6 +1204,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[

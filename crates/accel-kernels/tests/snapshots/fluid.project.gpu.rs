@@ -46,6 +46,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],
@@ -94,6 +95,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b2, &__b2_shape[..])],
@@ -159,6 +161,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize]],
                     acc_leaf_bytes: &[4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b2, &__b2_shape[..]), (&__b4, &__b4_shape[..])],
@@ -224,6 +227,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b6, &__b6_shape[..]), (&__b0, &__b0_shape[..])],
@@ -283,6 +287,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b6, &__b6_shape[..]), (&__b1, &__b1_shape[..])],

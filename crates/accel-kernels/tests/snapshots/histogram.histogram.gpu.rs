@@ -43,6 +43,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
@@ -112,6 +113,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:196"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..]), (&__b0, &__b0_shape[..])],

@@ -50,6 +50,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..])],
@@ -103,6 +104,7 @@ fn program() {
                     out_leaf_bytes: &[&[8usize, 8usize, 4usize]],
                     acc_leaf_bytes: &[8usize, 8usize, 4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[],
@@ -153,6 +155,7 @@ fn program() {
                     out_leaf_bytes: &[&[8usize]],
                     acc_leaf_bytes: &[8usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b0, &__b0_shape[..]), (&__b3, &__b3_shape[..])],
@@ -228,6 +231,7 @@ fn program() {
                     at: ::core::option::Option::Some(
                         ::core::concat!(::core::file!(), ":1:629"),
                     ),
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[
@@ -287,6 +291,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize, 4usize]],
                     acc_leaf_bytes: &[4usize, 4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b3, &__b3_shape[..]), (&__b6, &__b6_shape[..])],

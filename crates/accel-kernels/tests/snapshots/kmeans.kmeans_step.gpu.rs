@@ -46,6 +46,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize, 8usize, 4usize]],
                 acc_leaf_bytes: &[8usize, 8usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
@@ -96,6 +97,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize]],
                 acc_leaf_bytes: &[8usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..]), (&__b1, &__b1_shape[..])],
@@ -171,6 +173,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:629"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[
@@ -230,6 +233,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b1, &__b1_shape[..]), (&__b4, &__b4_shape[..])],

@@ -41,6 +41,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
@@ -97,6 +98,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],
@@ -251,6 +253,7 @@ fn program() {
                     out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
                     acc_leaf_bytes: &[4usize, 4usize, 4usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b2, &__b2_shape[..]), (&__b0, &__b0_shape[..])],
@@ -305,6 +308,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize]],
                 acc_leaf_bytes: &[4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b4, &__b4_shape[..])],

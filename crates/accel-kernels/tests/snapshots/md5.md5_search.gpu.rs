@@ -71,6 +71,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize, 8usize]],
                 acc_leaf_bytes: &[8usize, 8usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[],
@@ -153,6 +154,7 @@ fn program() {
                     out_leaf_bytes: &[&[8usize, 8usize]],
                     acc_leaf_bytes: &[8usize, 8usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[
@@ -207,6 +209,7 @@ fn program() {
                     out_leaf_bytes: &[&[8usize, 8usize]],
                     acc_leaf_bytes: &[8usize, 8usize],
                     at: ::core::option::Option::None,
+                    empty_at: ::core::option::Option::None,
                 };
                 let __io = rt::gpu::launch::Io {
                     bufs: &[(&__b4, &__b4_shape[..]), (&__b5, &__b5_shape[..])],
@@ -260,6 +263,7 @@ fn program() {
                 out_leaf_bytes: &[&[8usize]],
                 acc_leaf_bytes: &[8usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b7, &__b7_shape[..])],

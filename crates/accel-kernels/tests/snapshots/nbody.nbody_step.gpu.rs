@@ -92,6 +92,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:888"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b2, &__b2_shape[..]), (&__b0, &__b0_shape[..])],
@@ -148,6 +149,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b3, &__b3_shape[..]), (&__b1, &__b1_shape[..])],
@@ -205,6 +207,7 @@ fn program() {
                 out_leaf_bytes: &[&[4usize, 4usize, 4usize]],
                 acc_leaf_bytes: &[4usize, 4usize, 4usize],
                 at: ::core::option::Option::None,
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b4, &__b4_shape[..]), (&__b0, &__b0_shape[..])],

@@ -94,6 +94,7 @@ fn program() {
                 at: ::core::option::Option::Some(
                     ::core::concat!(::core::file!(), ":1:67"),
                 ),
+                empty_at: ::core::option::Option::None,
             };
             let __io = rt::gpu::launch::Io {
                 bufs: &[(&__b0, &__b0_shape[..])],

@@ -248,8 +248,13 @@ impl Launch<'_> {
     /// The error of a reduction without an initial value over nothing;
     /// earlier kernels' errors come first, in program order.
     fn empty(&self, op: &str) -> Result<()> {
+        self.empty_at(op, self.k.at)
+    }
+
+    /// [`Launch::empty`] at source position `at`.
+    fn empty_at(&self, op: &str, at: Option<&str>) -> Result<()> {
         self.err.check(self.sites)?;
-        Err(crate::cpu::empty_reduction(op).or_at(self.k.at))
+        Err(crate::cpu::empty_reduction(op).or_at(at))
     }
 
     fn run(&mut self) -> Result<()> {
@@ -300,7 +305,7 @@ impl Launch<'_> {
                 empty_fold,
             } => {
                 if let (Some(op), true) = (empty_fold, rows > 0 && len == 0) {
-                    return self.empty(op);
+                    return self.empty_at(op, self.k.empty_at);
                 }
                 self.alloc_outs()?;
                 self.set("rows", rows);
