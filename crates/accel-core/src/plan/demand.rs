@@ -143,8 +143,9 @@ fn mentions(o: &Output, b: BufId) -> bool {
 
 /// Whether `h` is arithmetic, comparisons, logic and casts of literals and
 /// the variables `named` allows, tuples of them and their fields: nothing
-/// that reads memory or can fail (integer arithmetic wraps).
-fn plain(plan: &Plan, h: H, named: &dyn Fn(VarId) -> bool) -> bool {
+/// that reads memory or can fail (integer arithmetic wraps). Also what a
+/// GPU kernel can compute from its parameters (`ptx::gpu_plan`).
+pub fn plain(plan: &Plan, h: H, named: &dyn Fn(VarId) -> bool) -> bool {
     match plan.arena.expr(h) {
         Expr::Scalar(Scalar::Binary(_, x, y)) => plain(plan, *x, named) && plain(plan, *y, named),
         Expr::Scalar(Scalar::Unary(_, x) | Scalar::Cast(x, _) | Scalar::Proj(x, _)) => plain(plan, *x, named),

@@ -12,7 +12,7 @@ mod fuse;
 pub mod horizontal;
 mod traffic;
 
-pub use demand::Demand;
+pub use demand::{plain, Demand};
 pub use fuse::{build, build_with, cluster, fuse};
 pub use traffic::{Accesses, Poly, Traffic};
 

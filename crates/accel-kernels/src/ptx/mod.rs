@@ -104,15 +104,8 @@ fn scan_keeps_folds(plan: &Plan, shape: accel_core::ir::H, folds: &[accel_core::
 /// An expression of literals and host scalars (arithmetic, comparisons,
 /// casts, tuples) that a kernel can compute from its parameters.
 fn device_plain(plan: &Plan, h: accel_core::ir::H) -> bool {
-    use accel_core::ir::{Expr, Scalar};
-    match plan.arena.expr(h) {
-        Expr::Scalar(Scalar::Binary(_, x, y)) => device_plain(plan, *x) && device_plain(plan, *y),
-        Expr::Scalar(Scalar::Unary(_, x) | Scalar::Cast(x, _) | Scalar::Proj(x, _)) => device_plain(plan, *x),
-        Expr::Scalar(Scalar::Tuple(xs)) => xs.iter().all(|x| device_plain(plan, *x)),
-        Expr::Scalar(Scalar::Lit(_)) => true,
-        Expr::Scalar(Scalar::Var(v)) => !matches!(plan.arena.var(*v).ty, Ty::Option(_) | Ty::Array(..)),
-        _ => false,
-    }
+    let scalar = |v| !matches!(plan.arena.var(v).ty, Ty::Option(_) | Ty::Array(..));
+    accel_core::plan::plain(plan, h, &scalar)
 }
 
 /// Compiles every kernel of `plan`'s [`gpu_plan`].
