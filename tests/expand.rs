@@ -195,6 +195,20 @@ mod progs {
             (spread, by_n, wraps)
         }
 
+        /// Stored: each CPU thread searches for its first element's source
+        /// and walks from there (`accel-kernels/src/cpu/walk.rs`).
+        pub fn stored(xs: &Vector<u32>) -> Vector<(u32, u64)> {
+            xs.expand(|x| x % 13, |x, k| (x, k as u64 * 3))
+        }
+
+        /// Stored, a map fused after it, and read at other positions than
+        /// its own (in reverse), so it cannot be fused into its reader.
+        pub fn reread(xs: &Vector<u32>) -> Vector<u64> {
+            let ys = xs.expand(|x| x as usize, |x, k| x as u64 * 1000 + k as u64).map(|y| y + 1);
+            let m = ys.len();
+            generate([m], |[t]| ys[[t]] * 2 + ys[[m - 1 - t]])
+        }
+
         /// The expansion has another use: not fused.
         pub fn shared(xs: &Vector<u32>, d: &Vector<u32>) -> (Vector<u32>, Scalar<u32>) {
             let ys = xs.expand(|x| x % 3, |x, k| x + k);
@@ -517,6 +531,42 @@ fn shared_expansion_is_not_fused_and_matches() {
             || fused::shared(&xs, &d),
             EXACT,
         );
+    }
+}
+
+/// Stored expansions: every size distribution, from thread ranges that
+/// start inside a long expansion to runs of empty ones.
+#[test]
+fn stored_expansions_match() {
+    for n in LENS {
+        for pattern in 0..3 {
+            let xs = Vector::from(u32s(n, 4, pattern));
+            let args = [arg(&xs)];
+            check_pools_ok(
+                fused::stored::SOURCE,
+                "stored",
+                &args,
+                || fused::stored(&xs),
+                EXACT,
+            );
+            check_ok(
+                fused::stored::SOURCE,
+                "stored",
+                &args,
+                no_fusion::stored(&xs),
+                EXACT,
+            );
+            // Counts as large as the values: keep the expansion small.
+            let small = Vector::from(xs.to_vec().iter().take(2000).map(|x| x % 40).collect::<Vec<_>>());
+            let args = [arg(&small)];
+            check_pools_ok(
+                fused::reread::SOURCE,
+                "reread",
+                &args,
+                || fused::reread(&small),
+                EXACT,
+            );
+        }
     }
 }
 

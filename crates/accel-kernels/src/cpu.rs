@@ -22,6 +22,7 @@ use std::collections::{HashMap, HashSet};
 mod lanes;
 mod row_lanes;
 mod rows;
+mod walk;
 
 use crate::host::{buf, buf_shape, buffer_of, leaf, leaf_paths, location, rust_ty, var, Scalars, Target};
 use accel_core::plan::bounds::{
@@ -1766,8 +1767,12 @@ impl Gen<'_> {
         } else {
             quote!(generate)
         };
+        let walked = self.walked_search(elem, rank);
         self.versioned(|| {
             self.in_iteration(elem, buffer_shape, || {
+                if let Some(s) = &walked {
+                    return self.walk_call(elem, s, bs, cols);
+                }
                 if self.lanes_pay(elem) {
                     let f = self.elem_closure(elem, bs);
                     let g = self.lanes_closure(elem, bs);
@@ -3283,6 +3288,34 @@ mod tests {
             assert!(!c.contains("offset_in"), "{name}: {c}");
             assert!(c.contains("resolve"), "{name}: {c}");
         }
+    }
+
+    #[test]
+    fn a_stored_expansion_walks_its_source_search() {
+        // Stored, and read elsewhere (through a map, and as a whole): each
+        // thread searches once and walks.
+        for (src, name) in [
+            ("fn f(xs: &Vector<u32>) -> Vector<u64> { xs.expand(|x| x % 5, |x, k| x as u64 + k as u64) }", "f"),
+            (
+                "fn g(xs: &Vector<u32>) -> Vector<u32> { let ys = xs.expand(|x| x % 5, |x, k| x + k).map(|y| y * 2); \
+                 let m = ys.len(); generate([m], |[t]| ys[[t]] + ys[[m - 1 - t]]) }",
+                "g",
+            ),
+        ] {
+            let c = code(src, name);
+            assert!(c.contains("generate_walk"), "{name}: {c}");
+        }
+        // A search written by hand over an array that may decrease, or keyed
+        // by something else than the element's position: searched.
+        let by_hand =
+            "fn h(offs: &Vector<usize>) -> Vector<usize> { let n = offs.len(); generate([n], |[j]| { \
+                       let mut lo = 0usize; let mut hi = n; while hi - lo > 1 { let mid = (lo + hi) / 2; \
+                       if offs[[mid]] <= j { lo = mid } else { hi = mid } } lo }) }";
+        assert!(!code(by_hand, "h").contains("generate_walk"));
+        let reversed =
+            "fn r(xs: &Vector<u32>) -> Vector<u32> { let ys = xs.expand(|x| x % 5, |x, k| x + k); \
+                        let m = ys.len(); generate([m], |[t]| ys[[m - 1 - t]]) }";
+        assert!(code(reversed, "r").matches("generate_walk").count() == 1);
     }
 
     #[test]

@@ -387,6 +387,29 @@ pub fn generate_uneven<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync
     generate_in(fine_chunks(n), n, f)
 }
 
+/// [`generate`] whose element function also takes a cursor, `f(&mut cur,
+/// i)`, that carries state from element to element along a thread's range:
+/// `usize::MAX` before the range's first element, then whatever `f` left
+/// there. The ranges are in increasing order, so `f` may walk forward from
+/// the previous element's answer (an expand's source search, see
+/// `accel-kernels/src/cpu/walk.rs`).
+pub fn generate_walk<C: Columns>(n: usize, f: impl Fn(&mut usize, usize) -> C::Elem + Sync) -> C {
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    // Small ranges, for balance (the rest of `f` may loop); each costs one
+    // first element without the cursor.
+    fine_chunks(n).for_each(|r| {
+        let mut cur = usize::MAX;
+        for i in r {
+            // SAFETY: `i < n` = the capacity, and the chunks are disjoint.
+            unsafe { C::write(out, i, f(&mut cur, i)) }
+        }
+    });
+    // SAFETY: the chunks cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 /// [`generate_uneven`] computing `L` neighbouring elements at a time with `g`
 /// (`g(i)` gives elements `i..i + L`), and the elements left over at the end
 /// of a range with `f`. The compiler emits `g` for element functions whose
