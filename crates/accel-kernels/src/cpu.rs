@@ -734,13 +734,18 @@ impl Gen<'_> {
                         ElemFn::Index(f) => self.index_closure(f, quote!(__i: usize), quote!(__index_of.at(__i))),
                         ElemFn::Linear(_) => self.elem_closure(elem, &in_shape),
                     });
+                    // `move` closures, as `stencil_split`'s: they hold the
+                    // values they read (shapes, divisors, slices) themselves,
+                    // so the combining loop keeps them in registers instead of
+                    // loading them through references for every element.
+                    let e = quote!(move #e);
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
                     // The target of the source at offset `offset` (an
                     // expression of the closure's argument `arg`).
                     let target_at = |arg: TokenStream, offset: TokenStream| {
                         quote! {
                             #[inline(always)]
-                            |#arg: usize| {
+                            move |#arg: usize| {
                                 let #p: [usize; #r] = __index_of.at(#offset);
                                 match #body {
                                     ::core::option::Option::Some(__t) => __ctx.index("permute", #at, __t, #bs),
@@ -793,7 +798,10 @@ impl Gen<'_> {
                     #rt::host::extent(#op, &#in_shape)?;
                     let __index_of = #rt::cpu::IndexOf::new(&#in_shape);
                     let mut #bi: #cols = #init;
-                    #call
+                    {
+                        let __ctx = &__ctx;
+                        #call
+                    }
                 });
             }
             KernelOp::Sort {

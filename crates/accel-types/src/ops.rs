@@ -304,9 +304,13 @@ macro_rules! fast_div {
                 // complement, without a branch) when the signs differ.
                 // `MIN / -1`: `|MIN| / 1` casts back to `MIN`, as
                 // `wrapping_div` gives.
+                let q = d.quotient(self.unsigned_abs() as _) as $u;
+                if !$signed {
+                    // Nothing to negate (`divisor` never sets `negative`).
+                    return q as $t;
+                }
                 #[allow(unused_comparisons)]
                 let flip = ((self < 0) != d.negative) as $u;
-                let q = d.quotient(self.unsigned_abs() as _) as $u;
                 (q ^ flip.wrapping_neg()).wrapping_add(flip) as $t
             }
             #[inline(always)]

@@ -1888,232 +1888,235 @@ fn program() {
         rt::host::extent("permute", &__in9)?;
         let __index_of = rt::cpu::IndexOf::new(&__in9);
         let mut __b9: <(usize, f32) as rt::Elem>::Columns = __b8;
-        if ([__h0][0]) <= (__b6_shape)[0] {
-            rt::cpu::permute::<
-                <(usize, f32) as rt::Elem>::Columns,
-            >(
-                &mut __b9,
-                rt::shape::size(&__in9),
-                #[inline(always)]
-                |__i: usize| {
-                    let __v61: [usize; 1] = __index_of.at(__i);
-                    match {
-                        let __then = ::core::option::Option::Some([
-                            {
-                                let __v93 = [__v61[0]];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v93,
-                                        &__b6_shape,
-                                    );
-                                }
+        {
+            let __ctx = &__ctx;
+            if ([__h0][0]) <= (__b6_shape)[0] {
+                rt::cpu::permute::<
+                    <(usize, f32) as rt::Elem>::Columns,
+                >(
+                    &mut __b9,
+                    rt::shape::size(&__in9),
+                    #[inline(always)]
+                    move |__i: usize| {
+                        let __v61: [usize; 1] = __index_of.at(__i);
+                        match {
+                            let __then = ::core::option::Option::Some([
                                 {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
-                                }
-                            },
-                        ]);
-                        let __else = ::core::option::Option::None;
-                        if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
-                            < [__h0][0])
-                        {
+                                    let __v93 = [__v61[0]];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v93,
+                                            &__b6_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                        unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    }
+                                },
+                            ]);
+                            let __else = ::core::option::Option::None;
+                            if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
+                                < [__h0][0])
                             {
-                                let __v92 = [
-                                    rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
-                                ];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "extents compared at kernel entry",
-                                        "index",
-                                        &__v92,
-                                        &__b6_shape,
-                                    );
-                                }
                                 {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
-                                }
-                            }
-                        } else {
-                            {
-                                let __o: usize = (0usize);
-                                unsafe { rt::cpu::at(__b7_c0, __o) }
-                            }
-                        }
-                            != {
-                                let __v93 = [__v61[0]];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v93,
-                                        &__b6_shape,
-                                    );
-                                }
-                                {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
-                                }
-                            })
-                        {
-                            __then
-                        } else {
-                            __else
-                        }
-                    } {
-                        ::core::option::Option::Some(__t) => {
-                            __ctx
-                                .index(
-                                    "permute",
-                                    ::core::option::Option::Some(
-                                        ::core::concat!(::core::file!(), ":1:1450"),
-                                    ),
-                                    __t,
-                                    __b9_shape,
-                                )
-                        }
-                        ::core::option::Option::None => ::core::option::Option::None,
-                    }
-                },
-                |__v91: usize| {
-                    let __v52: usize = {
-                        let __v86: usize = __v91;
-                        {
-                            let __v51: [usize; 1] = [__v86];
-                            __v51[0]
-                        }
-                    };
-                    {
-                        let __v53: f32 = {
-                            let __v87: usize = __v91;
-                            {
-                                let __o: usize = __v87;
-                                unsafe { rt::cpu::at(__b5_c0, __o) }
-                            }
-                        };
-                        { (__v52, __v53) }
-                    }
-                },
-                |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
-            );
-        } else {
-            rt::cpu::permute::<
-                <(usize, f32) as rt::Elem>::Columns,
-            >(
-                &mut __b9,
-                rt::shape::size(&__in9),
-                #[inline(always)]
-                |__i: usize| {
-                    let __v61: [usize; 1] = __index_of.at(__i);
-                    match {
-                        let __then = ::core::option::Option::Some([
-                            {
-                                let __v93 = [__v61[0]];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v93,
-                                        &__b6_shape,
-                                    );
-                                }
-                                {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
-                                }
-                            },
-                        ]);
-                        let __else = ::core::option::Option::None;
-                        if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
-                            < [__h0][0])
-                        {
-                            {
-                                let __v92 = [
-                                    rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
-                                ];
-                                if __ctx
-                                    .index(
-                                        "index",
-                                        ::core::option::Option::Some(
-                                            ::core::concat!(::core::file!(), ":1:1450"),
-                                        ),
-                                        __v92,
-                                        __b6_shape,
-                                    )
-                                    .is_some()
-                                {
+                                    let __v92 = [
+                                        rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
+                                    ];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "extents compared at kernel entry",
+                                            "index",
+                                            &__v92,
+                                            &__b6_shape,
+                                        );
+                                    }
                                     {
                                         let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
                                         unsafe { rt::cpu::at(__b6_c0, __o) }
                                     }
-                                } else {
-                                    ::core::default::Default::default()
                                 }
-                            }
-                        } else {
-                            {
-                                let __o: usize = (0usize);
-                                unsafe { rt::cpu::at(__b7_c0, __o) }
-                            }
-                        }
-                            != {
-                                let __v93 = [__v61[0]];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v93,
-                                        &__b6_shape,
-                                    );
-                                }
+                            } else {
                                 {
-                                    let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
-                                    unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    let __o: usize = (0usize);
+                                    unsafe { rt::cpu::at(__b7_c0, __o) }
                                 }
-                            })
-                        {
-                            __then
-                        } else {
-                            __else
-                        }
-                    } {
-                        ::core::option::Option::Some(__t) => {
-                            __ctx
-                                .index(
-                                    "permute",
-                                    ::core::option::Option::Some(
-                                        ::core::concat!(::core::file!(), ":1:1450"),
-                                    ),
-                                    __t,
-                                    __b9_shape,
-                                )
-                        }
-                        ::core::option::Option::None => ::core::option::Option::None,
-                    }
-                },
-                |__v91: usize| {
-                    let __v52: usize = {
-                        let __v86: usize = __v91;
-                        {
-                            let __v51: [usize; 1] = [__v86];
-                            __v51[0]
-                        }
-                    };
-                    {
-                        let __v53: f32 = {
-                            let __v87: usize = __v91;
+                            }
+                                != {
+                                    let __v93 = [__v61[0]];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v93,
+                                            &__b6_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                        unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    }
+                                })
                             {
-                                let __o: usize = __v87;
-                                unsafe { rt::cpu::at(__b5_c0, __o) }
+                                __then
+                            } else {
+                                __else
+                            }
+                        } {
+                            ::core::option::Option::Some(__t) => {
+                                __ctx
+                                    .index(
+                                        "permute",
+                                        ::core::option::Option::Some(
+                                            ::core::concat!(::core::file!(), ":1:1450"),
+                                        ),
+                                        __t,
+                                        __b9_shape,
+                                    )
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    },
+                    move |__v91: usize| {
+                        let __v52: usize = {
+                            let __v86: usize = __v91;
+                            {
+                                let __v51: [usize; 1] = [__v86];
+                                __v51[0]
                             }
                         };
-                        { (__v52, __v53) }
-                    }
-                },
-                |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
-            );
+                        {
+                            let __v53: f32 = {
+                                let __v87: usize = __v91;
+                                {
+                                    let __o: usize = __v87;
+                                    unsafe { rt::cpu::at(__b5_c0, __o) }
+                                }
+                            };
+                            { (__v52, __v53) }
+                        }
+                    },
+                    |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
+                );
+            } else {
+                rt::cpu::permute::<
+                    <(usize, f32) as rt::Elem>::Columns,
+                >(
+                    &mut __b9,
+                    rt::shape::size(&__in9),
+                    #[inline(always)]
+                    move |__i: usize| {
+                        let __v61: [usize; 1] = __index_of.at(__i);
+                        match {
+                            let __then = ::core::option::Option::Some([
+                                {
+                                    let __v93 = [__v61[0]];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v93,
+                                            &__b6_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                        unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    }
+                                },
+                            ]);
+                            let __else = ::core::option::Option::None;
+                            if (if (rt::ops::ScalarOps::acc_add(__v61[0], (1usize))
+                                < [__h0][0])
+                            {
+                                {
+                                    let __v92 = [
+                                        rt::ops::ScalarOps::acc_add(__v61[0], (1usize)),
+                                    ];
+                                    if __ctx
+                                        .index(
+                                            "index",
+                                            ::core::option::Option::Some(
+                                                ::core::concat!(::core::file!(), ":1:1450"),
+                                            ),
+                                            __v92,
+                                            __b6_shape,
+                                        )
+                                        .is_some()
+                                    {
+                                        {
+                                            let __o: usize = rt::shape::to_linear(&__b6_shape, &__v92);
+                                            unsafe { rt::cpu::at(__b6_c0, __o) }
+                                        }
+                                    } else {
+                                        ::core::default::Default::default()
+                                    }
+                                }
+                            } else {
+                                {
+                                    let __o: usize = (0usize);
+                                    unsafe { rt::cpu::at(__b7_c0, __o) }
+                                }
+                            }
+                                != {
+                                    let __v93 = [__v61[0]];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v93,
+                                            &__b6_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b6_shape, &__v93);
+                                        unsafe { rt::cpu::at(__b6_c0, __o) }
+                                    }
+                                })
+                            {
+                                __then
+                            } else {
+                                __else
+                            }
+                        } {
+                            ::core::option::Option::Some(__t) => {
+                                __ctx
+                                    .index(
+                                        "permute",
+                                        ::core::option::Option::Some(
+                                            ::core::concat!(::core::file!(), ":1:1450"),
+                                        ),
+                                        __t,
+                                        __b9_shape,
+                                    )
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    },
+                    move |__v91: usize| {
+                        let __v52: usize = {
+                            let __v86: usize = __v91;
+                            {
+                                let __v51: [usize; 1] = [__v86];
+                                __v51[0]
+                            }
+                        };
+                        {
+                            let __v53: f32 = {
+                                let __v87: usize = __v91;
+                                {
+                                    let __o: usize = __v87;
+                                    unsafe { rt::cpu::at(__b5_c0, __o) }
+                                }
+                            };
+                            { (__v52, __v53) }
+                        }
+                    },
+                    |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
+                );
+            }
         }
         let __b9_c0: &[usize] = &__b9.0[..];
         let __b9_c1: &[f32] = &__b9.1[..];

@@ -37,63 +37,66 @@ fn program() {
         rt::host::extent("permute", &__in2)?;
         let __index_of = rt::cpu::IndexOf::new(&__in2);
         let mut __b2: <u32 as rt::Elem>::Columns = __b1;
-        rt::cpu::permute_atomic::<
-            u32,
-        >(
-            &mut __b2,
-            rt::shape::size(&__in2),
-            #[inline(always)]
-            |__i: usize| {
-                let __v5: [usize; 1] = __index_of.at(__i);
-                match {
-                    let __v6: usize = __v5[0];
-                    ::core::option::Option::Some([
-                        rt::ops::FastDiv::fast_rem(
-                            ({
-                                let __v14 = [__v6];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v14,
-                                        &__b0_shape,
-                                    );
-                                }
-                                {
-                                    let __o: usize = rt::shape::to_linear(&__b0_shape, &__v14);
-                                    unsafe { rt::cpu::at(__b0_c0, __o) }
-                                }
-                            } as usize),
-                            __h0,
-                        ),
-                    ])
-                } {
-                    ::core::option::Option::Some(__t) => {
-                        __ctx
-                            .index(
-                                "permute",
-                                ::core::option::Option::Some(
-                                    ::core::concat!(::core::file!(), ":1:196"),
-                                ),
-                                __t,
-                                __b2_shape,
-                            )
+        {
+            let __ctx = &__ctx;
+            rt::cpu::permute_atomic::<
+                u32,
+            >(
+                &mut __b2,
+                rt::shape::size(&__in2),
+                #[inline(always)]
+                move |__i: usize| {
+                    let __v5: [usize; 1] = __index_of.at(__i);
+                    match {
+                        let __v6: usize = __v5[0];
+                        ::core::option::Option::Some([
+                            rt::ops::FastDiv::fast_rem(
+                                ({
+                                    let __v14 = [__v6];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v14,
+                                            &__b0_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b0_shape, &__v14);
+                                        unsafe { rt::cpu::at(__b0_c0, __o) }
+                                    }
+                                } as usize),
+                                __h0,
+                            ),
+                        ])
+                    } {
+                        ::core::option::Option::Some(__t) => {
+                            __ctx
+                                .index(
+                                    "permute",
+                                    ::core::option::Option::Some(
+                                        ::core::concat!(::core::file!(), ":1:196"),
+                                    ),
+                                    __t,
+                                    __b2_shape,
+                                )
+                        }
+                        ::core::option::Option::None => ::core::option::Option::None,
                     }
-                    ::core::option::Option::None => ::core::option::Option::None,
-                }
-            },
-            |__v13: usize| {
-                let __v4: u32 = {
-                    let __v10: usize = __v13;
-                    {
-                        let __o: usize = __v10;
-                        unsafe { rt::cpu::at(__b0_c0, __o) }
-                    }
-                };
-                (1u32)
-            },
-            rt::cpu::AtomicOp::Add,
-        );
+                },
+                move |__v13: usize| {
+                    let __v4: u32 = {
+                        let __v10: usize = __v13;
+                        {
+                            let __o: usize = __v10;
+                            unsafe { rt::cpu::at(__b0_c0, __o) }
+                        }
+                    };
+                    (1u32)
+                },
+                rt::cpu::AtomicOp::Add,
+            );
+        }
         let __b2_c0: &[u32] = &__b2[..];
         __timer.end(__began, 1usize);
         __ctx.check()?;

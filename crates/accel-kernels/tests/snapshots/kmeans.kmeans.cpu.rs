@@ -443,71 +443,74 @@ fn program() {
             rt::host::extent("permute", &__in6)?;
             let __index_of = rt::cpu::IndexOf::new(&__in6);
             let mut __b6: <(f64, f64, u32) as rt::Elem>::Columns = __b4;
-            rt::cpu::permute::<
-                <(f64, f64, u32) as rt::Elem>::Columns,
-            >(
-                &mut __b6,
-                rt::shape::size(&__in6),
-                #[inline(always)]
-                |__i: usize| {
-                    let __v36: [usize; 1] = __index_of.at(__i);
-                    match {
-                        let __v37: usize = __v36[0];
-                        ::core::option::Option::Some([
-                            {
-                                let __v61 = [__v37];
-                                if rt::cpu::VERIFY_ELISIONS {
-                                    rt::cpu::verify_elision(
-                                        "inside the iteration space",
-                                        "index",
-                                        &__v61,
-                                        &__b5_shape,
-                                    );
-                                }
+            {
+                let __ctx = &__ctx;
+                rt::cpu::permute::<
+                    <(f64, f64, u32) as rt::Elem>::Columns,
+                >(
+                    &mut __b6,
+                    rt::shape::size(&__in6),
+                    #[inline(always)]
+                    move |__i: usize| {
+                        let __v36: [usize; 1] = __index_of.at(__i);
+                        match {
+                            let __v37: usize = __v36[0];
+                            ::core::option::Option::Some([
                                 {
-                                    let __o: usize = rt::shape::to_linear(&__b5_shape, &__v61);
-                                    unsafe { rt::cpu::at(__b5_c0, __o) }
-                                }
-                            },
-                        ])
-                    } {
-                        ::core::option::Option::Some(__t) => {
-                            __ctx
-                                .index(
-                                    "permute",
-                                    ::core::option::Option::Some(
-                                        ::core::concat!(::core::file!(), ":1:629"),
-                                    ),
-                                    __t,
-                                    __b6_shape,
-                                )
+                                    let __v61 = [__v37];
+                                    if rt::cpu::VERIFY_ELISIONS {
+                                        rt::cpu::verify_elision(
+                                            "inside the iteration space",
+                                            "index",
+                                            &__v61,
+                                            &__b5_shape,
+                                        );
+                                    }
+                                    {
+                                        let __o: usize = rt::shape::to_linear(&__b5_shape, &__v61);
+                                        unsafe { rt::cpu::at(__b5_c0, __o) }
+                                    }
+                                },
+                            ])
+                        } {
+                            ::core::option::Option::Some(__t) => {
+                                __ctx
+                                    .index(
+                                        "permute",
+                                        ::core::option::Option::Some(
+                                            ::core::concat!(::core::file!(), ":1:629"),
+                                        ),
+                                        __t,
+                                        __b6_shape,
+                                    )
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
                         }
-                        ::core::option::Option::None => ::core::option::Option::None,
-                    }
-                },
-                |__v55: usize| {
-                    let __v34: (f32, f32) = {
-                        let __v52: usize = __v55;
+                    },
+                    move |__v55: usize| {
+                        let __v34: (f32, f32) = {
+                            let __v52: usize = __v55;
+                            {
+                                let __o: usize = __v52;
+                                (
+                                    unsafe { rt::cpu::at(__b0_c0, __o) },
+                                    unsafe { rt::cpu::at(__b0_c1, __o) },
+                                )
+                            }
+                        };
+                        { ((__v34.0 as f64), (__v34.1 as f64), (1u32)) }
+                    },
+                    |__v38: (f64, f64, u32), __v39: (f64, f64, u32)| -> (f64, f64, u32) {
                         {
-                            let __o: usize = __v52;
                             (
-                                unsafe { rt::cpu::at(__b0_c0, __o) },
-                                unsafe { rt::cpu::at(__b0_c1, __o) },
+                                rt::ops::ScalarOps::acc_add(__v38.0, __v39.0),
+                                rt::ops::ScalarOps::acc_add(__v38.1, __v39.1),
+                                rt::ops::ScalarOps::acc_add(__v38.2, __v39.2),
                             )
                         }
-                    };
-                    { ((__v34.0 as f64), (__v34.1 as f64), (1u32)) }
-                },
-                |__v38: (f64, f64, u32), __v39: (f64, f64, u32)| -> (f64, f64, u32) {
-                    {
-                        (
-                            rt::ops::ScalarOps::acc_add(__v38.0, __v39.0),
-                            rt::ops::ScalarOps::acc_add(__v38.1, __v39.1),
-                            rt::ops::ScalarOps::acc_add(__v38.2, __v39.2),
-                        )
-                    }
-                },
-            );
+                    },
+                );
+            }
             let __b6_c0: &[f64] = &__b6.0[..];
             let __b6_c1: &[f64] = &__b6.1[..];
             let __b6_c2: &[u32] = &__b6.2[..];

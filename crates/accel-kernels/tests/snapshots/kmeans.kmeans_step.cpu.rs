@@ -387,71 +387,74 @@ fn program() {
         rt::host::extent("permute", &__in4)?;
         let __index_of = rt::cpu::IndexOf::new(&__in4);
         let mut __b4: <(f64, f64, u32) as rt::Elem>::Columns = __b2;
-        rt::cpu::permute::<
-            <(f64, f64, u32) as rt::Elem>::Columns,
-        >(
-            &mut __b4,
-            rt::shape::size(&__in4),
-            #[inline(always)]
-            |__i: usize| {
-                let __v28: [usize; 1] = __index_of.at(__i);
-                match {
-                    let __v29: usize = __v28[0];
-                    ::core::option::Option::Some([
-                        {
-                            let __v45 = [__v29];
-                            if rt::cpu::VERIFY_ELISIONS {
-                                rt::cpu::verify_elision(
-                                    "inside the iteration space",
-                                    "index",
-                                    &__v45,
-                                    &__b3_shape,
-                                );
-                            }
+        {
+            let __ctx = &__ctx;
+            rt::cpu::permute::<
+                <(f64, f64, u32) as rt::Elem>::Columns,
+            >(
+                &mut __b4,
+                rt::shape::size(&__in4),
+                #[inline(always)]
+                move |__i: usize| {
+                    let __v28: [usize; 1] = __index_of.at(__i);
+                    match {
+                        let __v29: usize = __v28[0];
+                        ::core::option::Option::Some([
                             {
-                                let __o: usize = rt::shape::to_linear(&__b3_shape, &__v45);
-                                unsafe { rt::cpu::at(__b3_c0, __o) }
-                            }
-                        },
-                    ])
-                } {
-                    ::core::option::Option::Some(__t) => {
-                        __ctx
-                            .index(
-                                "permute",
-                                ::core::option::Option::Some(
-                                    ::core::concat!(::core::file!(), ":1:629"),
-                                ),
-                                __t,
-                                __b4_shape,
-                            )
+                                let __v45 = [__v29];
+                                if rt::cpu::VERIFY_ELISIONS {
+                                    rt::cpu::verify_elision(
+                                        "inside the iteration space",
+                                        "index",
+                                        &__v45,
+                                        &__b3_shape,
+                                    );
+                                }
+                                {
+                                    let __o: usize = rt::shape::to_linear(&__b3_shape, &__v45);
+                                    unsafe { rt::cpu::at(__b3_c0, __o) }
+                                }
+                            },
+                        ])
+                    } {
+                        ::core::option::Option::Some(__t) => {
+                            __ctx
+                                .index(
+                                    "permute",
+                                    ::core::option::Option::Some(
+                                        ::core::concat!(::core::file!(), ":1:629"),
+                                    ),
+                                    __t,
+                                    __b4_shape,
+                                )
+                        }
+                        ::core::option::Option::None => ::core::option::Option::None,
                     }
-                    ::core::option::Option::None => ::core::option::Option::None,
-                }
-            },
-            |__v39: usize| {
-                let __v26: (f32, f32) = {
-                    let __v36: usize = __v39;
+                },
+                move |__v39: usize| {
+                    let __v26: (f32, f32) = {
+                        let __v36: usize = __v39;
+                        {
+                            let __o: usize = __v36;
+                            (
+                                unsafe { rt::cpu::at(__b0_c0, __o) },
+                                unsafe { rt::cpu::at(__b0_c1, __o) },
+                            )
+                        }
+                    };
+                    { ((__v26.0 as f64), (__v26.1 as f64), (1u32)) }
+                },
+                |__v30: (f64, f64, u32), __v31: (f64, f64, u32)| -> (f64, f64, u32) {
                     {
-                        let __o: usize = __v36;
                         (
-                            unsafe { rt::cpu::at(__b0_c0, __o) },
-                            unsafe { rt::cpu::at(__b0_c1, __o) },
+                            rt::ops::ScalarOps::acc_add(__v30.0, __v31.0),
+                            rt::ops::ScalarOps::acc_add(__v30.1, __v31.1),
+                            rt::ops::ScalarOps::acc_add(__v30.2, __v31.2),
                         )
                     }
-                };
-                { ((__v26.0 as f64), (__v26.1 as f64), (1u32)) }
-            },
-            |__v30: (f64, f64, u32), __v31: (f64, f64, u32)| -> (f64, f64, u32) {
-                {
-                    (
-                        rt::ops::ScalarOps::acc_add(__v30.0, __v31.0),
-                        rt::ops::ScalarOps::acc_add(__v30.1, __v31.1),
-                        rt::ops::ScalarOps::acc_add(__v30.2, __v31.2),
-                    )
-                }
-            },
-        );
+                },
+            );
+        }
         let __b4_c0: &[f64] = &__b4.0[..];
         let __b4_c1: &[f64] = &__b4.1[..];
         let __b4_c2: &[u32] = &__b4.2[..];
