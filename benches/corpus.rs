@@ -11,6 +11,8 @@
 mod functional;
 #[path = "corpus/harness.rs"]
 mod harness;
+#[path = "shared/machine.rs"]
+mod machine;
 #[path = "corpus/parboil/mod.rs"]
 mod parboil;
 #[path = "corpus/polybench/mod.rs"]
@@ -41,11 +43,15 @@ fn main() {
     }
     let mut h = Harness::new(mode, filter, backend);
     h.python = std::env::var("CORPUS_PYTHON").ok().filter(|p| !p.is_empty());
+    let before = machine::triad_bandwidth();
+    println!("machine: triad bandwidth {before:.1} GB/s");
     polybench::all(&mut h);
     stencils::all(&mut h);
     rodinia::all(&mut h);
     parboil::all(&mut h);
     functional::all(&mut h);
+    let after = machine::triad_bandwidth();
+    println!("machine: triad bandwidth {after:.1} GB/s after the programs");
     for f in &h.failures {
         eprintln!("FAILED {f}");
     }
@@ -54,7 +60,7 @@ fn main() {
     let chart_name = chart
         .file_name()
         .map_or("".into(), |n| n.to_string_lossy().into_owned());
-    if let Err(e) = std::fs::write(&out, table(&h, mode, &chart_name)) {
+    if let Err(e) = std::fs::write(&out, table(&h, mode, &chart_name, (before, after))) {
         eprintln!("cannot write {out}: {e}");
         std::process::exit(1);
     }
@@ -91,7 +97,7 @@ fn avx2() -> bool {
 
 /// The markdown report: per program the medians and the ratios to accel,
 /// then the geometric means.
-fn table(h: &Harness, mode: Mode, chart: &str) -> String {
+fn table(h: &Harness, mode: Mode, chart: &str, triad: (f64, f64)) -> String {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut s = String::new();
     let _ = writeln!(s, "# The corpus: programs from public suites\n");
@@ -106,10 +112,14 @@ fn table(h: &Harness, mode: Mode, chart: &str) -> String {
          interleaved rounds (per round, each system called twice, the second call timed); `-`: no such form. Ratios above 1: accel \
          faster. The Rust baselines are built as `cargo build --release` builds them, for the default target \
          (x86-64: SSE2 vectors); accel's CPU kernels also carry an AVX2 copy, picked at run time where the CPU has \
-         it (here: {}).\n\n![baseline time / accel time per program, log scale]({chart})\n",
+         it (here: {}). The machine's memory bandwidth (a STREAM-like triad on all cores, best of 10) measured \
+         {:.1} GB/s before the programs and {:.1} GB/s after: memory-bound programs' times move with it from \
+         run to run.\n\n![baseline time / accel time per program, log scale]({chart})\n",
         if mode == Mode::Full { "full" } else { "small" },
         h.backend.name(),
         if avx2() { "yes" } else { "no" },
+        triad.0,
+        triad.1,
     );
     let mut head = "| program | source | size | accel ms |".to_string();
     let mut rule = "|---|---|---:|---:|".to_string();

@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 #[path = "../examples/common/mod.rs"]
 mod common;
+#[path = "shared/machine.rs"]
+mod machine;
 
 // The hand-written versions (and input generators) of the examples.
 #[path = "../examples/baselines/black_scholes.rs"]
@@ -292,27 +294,6 @@ fn label(n: usize) -> String {
     }
 }
 
-/// A STREAM-like triad `a = b + s c` on f64 arrays of 2^24 elements each,
-/// on all cores: the best of 10, in GB/s (3 arrays moved per element).
-fn triad_bandwidth() -> f64 {
-    let n = 1 << 24;
-    let (b, c) = (vec![1.0f64; n], vec![2.0f64; n]);
-    let mut a = vec![0.0f64; n];
-    let mut best = f64::MAX;
-    for _ in 0..10 {
-        let t = Instant::now();
-        a.par_chunks_mut(1 << 16).enumerate().for_each(|(k, ch)| {
-            let o = k << 16;
-            for (i, x) in ch.iter_mut().enumerate() {
-                *x = b[o + i] + 3.0 * c[o + i];
-            }
-        });
-        best = best.min(t.elapsed().as_secs_f64());
-        std::hint::black_box(&a);
-    }
-    (3 * 8 * n) as f64 / best / 1e9
-}
-
 /// The device-to-device copy bandwidth of a GPU backend (bytes read and
 /// written), best of 10 copies of 1 GiB: the roofline of memory-bound programs.
 fn copy_bandwidth(b: &Backend) -> accel::Result<f64> {
@@ -383,7 +364,7 @@ fn main() {
         std::process::exit(1);
     }
     h.device = b.device().map(|_| b.clone());
-    let bandwidth = triad_bandwidth();
+    let bandwidth = machine::triad_bandwidth();
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     println!(
         "machine: {cores} cores, triad bandwidth {bandwidth:.1} GB/s; accel on `{}`",
