@@ -905,13 +905,11 @@ impl Lowerer<'_> {
             "the segment lengths do not add up to the array's length",
             n,
         );
-        // starts[i]: how many segments begin at position i.
+        // Where each nonempty segment begins (a segment's offset, if inside).
         let nsh = b.index(vec![n_checked]);
         let zero = b.usize_lit(0);
         let one = b.usize_lit(1);
-        let no_starts = b.fill(nsh, zero);
         let segsh = b.index(vec![nseg]);
-        let ones = b.fill(segsh, one);
         let at = b.lam("ix", Ty::Index(1), |b, ix| {
             let s = b.comp(ix, 0);
             let o = b.read1(offs, s);
@@ -921,21 +919,27 @@ impl Lowerer<'_> {
             let none = b.none(Ty::Index(1));
             b.if_(inside, some, none)
         });
-        let plus = b.op2(&u, |b, x, y| b.add_(x, y));
-        let starts = b.permute(ones, no_starts, at, plus.clone());
+        // heads[i]: whether a segment begins at position i, as bytes (a
+        // scan reads them with every element; empty segments begin where
+        // the next one does, and their stores agree).
+        let no_heads = b.bool_lit(false);
+        let no_heads = b.fill(nsh, no_heads);
+        let yes = b.bool_lit(true);
+        let yes = b.fill(segsh, yes);
+        let keep_new = b.op2(&Ty::Prim(Prim::Bool), |_, new, _| new);
+        let heads = b.permute(yes, no_heads, at.clone(), keep_new);
         // The segmented inclusive scan over (boundary flag, value) pairs: a
         // head flag for left scans, a tail flag for right scans.
         let flags = if left {
-            b.map(starts, |b, k| b.bin(BinOp::Gt, k, zero))
+            heads
         } else {
             let sh = b.index(vec![n]);
             b.generate_with(sh, |b, ix| {
                 let i = b.comp(ix, 0);
                 let i1 = b.add_(i, one);
                 let last = b.bin(BinOp::Eq, i1, n);
-                let next = b.read1(starts, i1);
-                let head = b.bin(BinOp::Gt, next, zero);
-                b.bin(BinOp::Or, last, head)
+                let next = b.read1(heads, i1);
+                b.bin(BinOp::Or, last, next)
             })
         };
         let pairs = b.zip_with(flags, a, |b, fl, x| b.tuple(vec![fl, x]));
@@ -966,6 +970,11 @@ impl Lowerer<'_> {
             // Every element moves right by the number of segments before it
             // (plus one for a left scan, whose `z` comes first); the gaps
             // keep `z`.
+            // starts[i]: how many segments begin at position i.
+            let no_starts = b.fill(nsh, zero);
+            let ones = b.fill(segsh, one);
+            let plus = b.op2(&u, |b, x, y| b.add_(x, y));
+            let starts = b.permute(ones, no_starts, at, plus.clone());
             let seg_of = b.scan(starts, ScanDir::Left, ScanKind::Inclusive, None, plus);
             let vals = b.map(incl, |b, v| with_z(b, v));
             let outn = b.add_(n_checked, nseg);
