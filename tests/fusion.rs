@@ -1143,6 +1143,14 @@ mod after_scan {
             let s = a.scanr(1, |x, y| x + y);
             generate([p, q, r + 1], |[i, j, k]| s[[i, j, k]] - (i * 100 + j * 10 + k) as i32)
         }
+        // A segmented scan, whose length is asserted (the segment lengths
+        // add up to it), then a generate over the input's length: the
+        // shapes agree through the assertion.
+        pub fn segmented_then(xs: &Vector<i32>, lens: &Vector<u32>) -> Vector<i32> {
+            let n = xs.len();
+            let s = xs.scanl1_seg(lens, |a, b| a + b);
+            generate([n], |[i]| s[[i]] * 2 - xs[[i]])
+        }
         // Read at a neighbour: the scan's array is stored.
         pub fn neighbour(xs: &Vector<i32>) -> Vector<i32> {
             let n = xs.len();
@@ -1169,6 +1177,8 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
     }
     let nb = p(fused::neighbour::SOURCE, "neighbour");
     assert_eq!(shape_of(&nb), (2, 2), "{}", nb.explain());
+    let seg = p(fused::segmented_then::SOURCE, "segmented_then").explain();
+    assert!(seg.contains("scan -> map -> generate"), "{seg}");
     for n in SIZES {
         let ints = |k: usize, seed: usize| {
             (0..k)
@@ -1187,6 +1197,24 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
             fused::neighbour(&xs),
             EXACT,
         );
+        // Segments of 0 to 6 elements, adding up to `n`, and lengths that
+        // do not add up (an error, the same with and without fusion).
+        let mut lens = Vec::new();
+        let mut left = n;
+        while left > 0 {
+            let k = ((hash(lens.len() + 7) % 7) as usize).min(left);
+            lens.push(k as u32);
+            left -= k;
+        }
+        let mut short = lens.clone();
+        short.push(1);
+        for lens in [lens, short] {
+            let lv = Vector::from(lens);
+            let args = [arg(&xs), arg(&lv)];
+            for got in [fused::segmented_then(&xs, &lv), no_fusion::segmented_then(&xs, &lv)] {
+                let _ = check(fused::segmented_then::SOURCE, "segmented_then", &args, got, EXACT);
+            }
+        }
         let sq = ((n as f64).sqrt() as usize).max(1);
         for (r, c) in [(n / sq, sq), (sq, 0), (0, sq), (sq, sq + 1), (3, n)] {
             let m = Matrix::from_vec([r, c], ints(r * c, 2)).unwrap();

@@ -441,7 +441,9 @@ fn extent(a: &Arena, s: H, d: usize, depth: usize) -> Option<(H, Option<usize>)>
 }
 
 /// [`extent`] of a component `c` given as a scalar: through `let`s, a
-/// component of a shape, and `min(x, x)` (a zip of an array with itself).
+/// component of a shape, `min(x, x)` (a zip of an array with itself) and an
+/// assertion's value (a shape asserted on the host, before any kernel that
+/// uses it runs: `scanl1_seg`'s segment lengths adding up to the length).
 fn scalar_extent(a: &Arena, c: H, depth: usize) -> Option<(H, Option<usize>)> {
     if depth == 0 {
         return Some((c, None));
@@ -459,6 +461,7 @@ fn scalar_extent(a: &Arena, c: H, depth: usize) -> Option<(H, Option<usize>)> {
                 Some((c, None))
             }
         }
+        Expr::Scalar(Scalar::Assert { body, .. }) => scalar_extent(a, *body, depth - 1),
         _ => match known(a, c) {
             Some(v) if v != c => scalar_extent(a, v, depth - 1),
             _ => Some((c, None)),
