@@ -858,10 +858,12 @@ impl Lowerer<'_> {
     }
 
     /// Segmented scans of a vector by segment lengths (which must add up to
-    /// its length). Built from a permute of segment starts (how many segments
-    /// begin at each position), a scan of those counts (each element's
-    /// segment), and an unsegmented scan over (head flag, value) pairs with the
-    /// segmented operator.
+    /// its length). Built from a scatter of head flags (whether a segment
+    /// begins at each position) and an unsegmented scan over (head flag,
+    /// value) pairs with the segmented operator; `scanl_seg` and `scanr_seg`,
+    /// whose output has a slot more per segment, also count the segments
+    /// beginning at each position and scan those counts (each element's
+    /// segment, hence its place).
     fn scan_seg(&mut self, a: H, c: Call, name: &str) -> CResult<H> {
         let has_z = !name.contains('1');
         let op: &'static str = match name {
