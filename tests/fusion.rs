@@ -1211,7 +1211,10 @@ fn a_generate_after_a_scan_is_computed_as_the_scan_stores() {
         for lens in [lens, short] {
             let lv = Vector::from(lens);
             let args = [arg(&xs), arg(&lv)];
-            for got in [fused::segmented_then(&xs, &lv), no_fusion::segmented_then(&xs, &lv)] {
+            for got in [
+                fused::segmented_then(&xs, &lv),
+                no_fusion::segmented_then(&xs, &lv),
+            ] {
                 let _ = check(fused::segmented_then::SOURCE, "segmented_then", &args, got, EXACT);
             }
         }
