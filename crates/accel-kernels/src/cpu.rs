@@ -424,11 +424,10 @@ fn negate(op: BinOp) -> BinOp {
 /// The nodes (operations and their operands) an `if`'s branch may have and
 /// still be computed when it is not taken ([`Gen::speculable`]). A node is
 /// about one simple instruction, and a core issues four a cycle: 48 of them
-/// cost less than the 15-20 cycles of a branch mispredicted on data. At 24,
-/// quick_sort.fut's three-way new position branched on each key's side of
-/// its pivot: its segmented scan took 5.1-8.7 ms per step, against 4.0-5.4
-/// with the select (same runs, interleaved); no other corpus or benchmark
-/// program's code changed.
+/// cost less than the 15-20 cycles of a branch mispredicted on data (a
+/// three-way choice, such as quick_sort.fut's new position of a key less
+/// than, equal to or greater than its pivot, needs about 28 in its outer
+/// branch).
 const SPECULATE: i32 = 48;
 
 /// The scalars a value of type `t` holds (an index's components, a
