@@ -743,7 +743,7 @@ impl Gen<'_> {
                     // values they read (shapes, divisors, slices) themselves,
                     // so the combining loop keeps them in registers instead of
                     // loading them through references for every element.
-                    let e = quote!(move #e);
+                    let e = move_closure(e);
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
                     // The target of the source at offset `offset` (an
                     // expression of the closure's argument `arg`).
@@ -881,6 +881,8 @@ impl Gen<'_> {
         let s = self.expr(*shape);
         let in_shape = format_ident!("__in{}", b0);
         let src = self.elem_closure(elem, &in_shape);
+        // In a block: an attribute may not stand before a `let`'s value.
+        let src = quote!({ #src });
         let x_ty = rust_ty(self.a.ty(elem.fun().body));
         let (cx, cbody) = (var(count.params[0]), self.expr(count.body));
         let count_c = quote!(|__x: &#x_ty| -> usize { let #cx: #x_ty = *__x; #cbody });
@@ -1401,7 +1403,7 @@ impl Gen<'_> {
             ElemFn::Linear(f) => {
                 let p = var(f.params[0]);
                 let body = self.expr(f.body);
-                quote!(|#p: usize| #body)
+                quote!(#[inline(always)] |#p: usize| #body)
             }
             ElemFn::Index(f) => {
                 self.index_closure(f, quote!(__i: usize), quote!(#rt::cpu::index_at(&#shape, __i)))
@@ -1415,7 +1417,7 @@ impl Gen<'_> {
         let p = var(f.params[0]);
         let body = self.expr(f.body);
         let r = Literal::usize_unsuffixed(self.index_rank(f));
-        quote!(|#args| { let #p: [usize; #r] = #index; #body })
+        quote!(#[inline(always)] |#args| { let #p: [usize; #r] = #index; #body })
     }
 
     /// The rank of the index that element function `f` takes (0 for a scalar).
@@ -1448,7 +1450,7 @@ impl Gen<'_> {
         let r = Literal::usize_unsuffixed(r);
         if vals.is_empty() {
             return Some(
-                quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, |__r: usize, __j: usize| {
+                quote!(#rt::cpu::generate_rows::<#cols>(__rows, __len, #[inline(always)] |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
                     let #p: [usize; #r] = __rows_at.row(__r, __j);
@@ -1467,6 +1469,7 @@ impl Gen<'_> {
                 let #p: [usize; #r] = __rows_at.row(__r, 0);
                 (#(#vals,)*)
             },
+            #[inline(always)]
             |__row: &(#(#tys,)*), __r: usize, __j: usize| {
                 #[allow(unused_variables)]
                 let __i: usize = __r * __len + __j;
@@ -1652,7 +1655,7 @@ impl Gen<'_> {
             ElemFn::Linear(f) => {
                 let p = var(f.params[0]);
                 let body = self.expr(f.body);
-                quote!(|__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
+                quote!(#[inline(always)] |__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
             }
             ElemFn::Index(f) => {
                 self.index_closure(f, quote!(__r: usize, __j: usize), quote!(__rows_at.row(__r, __j)))
@@ -1753,8 +1756,10 @@ impl Gen<'_> {
                 [#(#lo),*],
                 [#(#hi),*],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; #r]| { #bind #fast },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; #r]| { #bind #whole },
             )
         }}
@@ -1952,6 +1957,7 @@ impl Gen<'_> {
                 };
                 let one = quote! {
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; #r]| { #param #body }
                 };
                 // A `move` closure, as in `stencil_split`.
@@ -3261,6 +3267,15 @@ fn kernel_labels(plan: &Plan) -> Vec<String> {
         .enumerate()
         .map(|(n, k)| plan.kernel_label(n, k))
         .collect()
+}
+
+/// The closure `#[inline(always)] |..| ..` of `elem_closure` or
+/// `index_closure` as a `move` closure (the attribute stays in front).
+fn move_closure(closure: TokenStream) -> TokenStream {
+    let mut tokens = closure.into_iter();
+    let attr: TokenStream = tokens.by_ref().take(2).collect();
+    let rest: TokenStream = tokens.collect();
+    quote!(#attr move #rest)
 }
 
 #[cfg(test)]

@@ -122,6 +122,23 @@ pub unsafe trait Columns: Clone + Debug + Send + Sync + Sized + 'static {
             unsafe { Self::write(out, i, f(i)) }
         }
     }
+    /// Writes `f(j, a)` with `(j, a) = at(i)` to every slot `i` of `range`.
+    ///
+    /// # Safety
+    /// As [`Columns::write_range`].
+    #[inline(always)]
+    unsafe fn write_range_at<A>(
+        out: Self::Out,
+        range: std::ops::Range<usize>,
+        at: &impl Fn(usize) -> (usize, A),
+        f: &impl Fn(usize, A) -> Self::Elem,
+    ) {
+        for i in range {
+            let (j, a) = at(i);
+            // SAFETY: forwarded contract.
+            unsafe { Self::write(out, i, f(j, a)) }
+        }
+    }
     /// Writes `f(i)` to every slot `i` of `range`, in ascending order, or
     /// descending when `rev`: `f` may carry state from slot to slot (a
     /// scan's running value).
@@ -269,15 +286,24 @@ macro_rules! prim_elem {
             #[inline(always)]
             unsafe fn write_range(out: Self::Out, range: std::ops::Range<usize>, f: &impl Fn(usize) -> $t) {
                 // SAFETY: the slots of `range` are allocated and written by this
-                // thread only, so a unique slice over them is sound; a slice (not
-                // a raw pointer) tells the compiler the writes alias nothing, so
-                // the loop vectorises.
+                // thread only, so a unique slice over them is sound.
                 let slots = unsafe {
                     std::slice::from_raw_parts_mut(out.0.add(range.start) as *mut std::mem::MaybeUninit<$t>, range.len())
                 };
-                for (k, slot) in slots.iter_mut().enumerate() {
-                    slot.write(f(range.start + k));
-                }
+                crate::cpu::fill_slots(slots, range.start, f)
+            }
+            #[inline(always)]
+            unsafe fn write_range_at<A>(
+                out: Self::Out,
+                range: std::ops::Range<usize>,
+                at: &impl Fn(usize) -> (usize, A),
+                f: &impl Fn(usize, A) -> $t,
+            ) {
+                // SAFETY: as in `write_range`.
+                let slots = unsafe {
+                    std::slice::from_raw_parts_mut(out.0.add(range.start) as *mut std::mem::MaybeUninit<$t>, range.len())
+                };
+                crate::cpu::fill_slots_at(slots, range.start, at, f)
             }
             #[inline(always)]
             unsafe fn write_each(

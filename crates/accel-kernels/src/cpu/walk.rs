@@ -241,7 +241,7 @@ impl Gen<'_> {
         self.lane_values.borrow_mut().insert(s.node, value);
         let f = self.elem_closure(e, shape);
         self.lane_values.borrow_mut().remove(&s.node);
-        quote!(#rt::cpu::generate_walk::<#cols>(#rt::shape::size(&#shape), |__cur: &mut usize, __wi: usize| (#f)(__wi)))
+        quote!(#rt::cpu::generate_walk::<#cols>(#rt::shape::size(&#shape), |__cur: &mut usize, __wi: usize| ({ #f })(__wi)))
     }
 }
 

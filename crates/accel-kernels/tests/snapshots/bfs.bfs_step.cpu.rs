@@ -25,9 +25,12 @@ fn program() {
         rt::cpu::reserve::<u32>("permute", &__b4_shape)?;
         let __in4 = __b0_shape;
         rt::host::extent("permute", &__in4)?;
-        let __src = |__v24: usize| {
-            let __o: usize = __v24;
-            unsafe { rt::cpu::at(__b0_c0, __o) }
+        let __src = {
+            #[inline(always)]
+            |__v24: usize| {
+                let __o: usize = __v24;
+                unsafe { rt::cpu::at(__b0_c0, __o) }
+            }
         };
         let __count = |__x: &u32| -> usize {
             let __v8: u32 = *__x;

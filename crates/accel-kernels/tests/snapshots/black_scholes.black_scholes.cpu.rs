@@ -28,6 +28,7 @@ fn program() {
             <(f32, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v24: usize| {
                 let __v3: (f32, f32, f32) = {
                     let __v21: usize = __v24;

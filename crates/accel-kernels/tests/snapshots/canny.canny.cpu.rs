@@ -28,6 +28,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v72: usize| {
                 let __v3: u32 = {
                     let __v69: usize = __v72;
@@ -95,6 +96,7 @@ fn program() {
                     ::core::cmp::min(__b2_shape[1], __b1_shape[1].saturating_sub(2usize)),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v73: [usize; 2] = __ix;
                     {
@@ -244,6 +246,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v73: [usize; 2] = __ix;
                     {
@@ -393,6 +396,7 @@ fn program() {
                     ::core::cmp::min(__b3_shape[1], __b2_shape[1].saturating_sub(0usize)),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v74: [usize; 2] = __ix;
                     {
@@ -542,6 +546,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v74: [usize; 2] = __ix;
                     {
@@ -691,6 +696,7 @@ fn program() {
                     ::core::cmp::min(__b4_shape[1], __b3_shape[1].saturating_sub(1usize)),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v75: [usize; 2] = __ix;
                     {
@@ -963,6 +969,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v75: [usize; 2] = __ix;
                     {
@@ -1221,6 +1228,7 @@ fn program() {
                     ::core::cmp::min(__b5_shape[1], __b4_shape[1].saturating_sub(1usize)),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v76: [usize; 2] = __ix;
                     {
@@ -1515,6 +1523,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v76: [usize; 2] = __ix;
                     {
@@ -1801,6 +1810,7 @@ fn program() {
             __rows,
             __len,
             rt::cpu::ScanDir::Left,
+            #[inline(always)]
             |__r: usize, __j: usize| {
                 let __v84: usize = __r * __len + __j;
                 {
@@ -1857,6 +1867,7 @@ fn program() {
             <(usize, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b8_shape),
+            #[inline(always)]
             |__v85: usize| {
                 let __v60: [usize; 1] = [__v85];
                 { ((0usize), f32::from_bits(0u32)) }
@@ -1979,6 +1990,7 @@ fn program() {
                             ::core::option::Option::None => ::core::option::Option::None,
                         }
                     },
+                    #[inline(always)]
                     move |__v91: usize| {
                         let __v52: usize = {
                             let __v86: usize = __v91;
@@ -2095,6 +2107,7 @@ fn program() {
                             ::core::option::Option::None => ::core::option::Option::None,
                         }
                     },
+                    #[inline(always)]
                     move |__v91: usize| {
                         let __v52: usize = {
                             let __v86: usize = __v91;
@@ -2132,6 +2145,7 @@ fn program() {
             <usize as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b10_shape),
+            #[inline(always)]
             |__v97: usize| {
                 let __v66: (usize, f32) = {
                     let __v94: usize = __v97;

@@ -29,6 +29,7 @@ fn program() {
                     rt::cpu::fold_all(
                         rt::cpu::Order::Commutative,
                         rt::shape::size(&__in2),
+                        #[inline(always)]
                         |__v11: usize| {
                             let __v2: f32 = {
                                 let __v6: usize = __v11;

@@ -38,6 +38,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -265,6 +266,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;

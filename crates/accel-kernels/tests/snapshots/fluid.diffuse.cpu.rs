@@ -23,6 +23,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v25: usize| {
                 let __v3: f32 = {
                     let __v22: usize = __v25;
@@ -79,6 +80,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v26: [usize; 2] = __ix;
                         {
@@ -219,6 +221,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v26: [usize; 2] = __ix;
                         {

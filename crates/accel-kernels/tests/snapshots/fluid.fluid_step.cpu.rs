@@ -50,6 +50,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b3_shape),
+            #[inline(always)]
             |__v226: usize| {
                 let __v182: f32 = {
                     let __v223: usize = __v226;
@@ -106,6 +107,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v227: [usize; 2] = __ix;
                         {
@@ -246,6 +248,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v227: [usize; 2] = __ix;
                         {
@@ -387,6 +390,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b7_shape),
+            #[inline(always)]
             |__v232: usize| {
                 let __v10: f32 = {
                     let __v229: usize = __v232;
@@ -443,6 +447,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v233: [usize; 2] = __ix;
                         {
@@ -583,6 +588,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v233: [usize; 2] = __ix;
                         {
@@ -720,6 +726,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b11_shape),
+            #[inline(always)]
             |__v238: usize| {
                 let __v33: f32 = {
                     let __v235: usize = __v238;
@@ -776,6 +783,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v239: [usize; 2] = __ix;
                         {
@@ -916,6 +924,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v239: [usize; 2] = __ix;
                         {
@@ -1072,6 +1081,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v241: [usize; 2] = __ix;
                     {
@@ -1182,6 +1192,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v241: [usize; 2] = __ix;
                     {
@@ -1286,6 +1297,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b16_shape),
+            #[inline(always)]
             |__v245: usize| {
                 let __v63: f32 = {
                     let __v242: usize = __v245;
@@ -1344,6 +1356,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v246: [usize; 2] = __ix;
                         {
@@ -1481,6 +1494,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v246: [usize; 2] = __ix;
                         {
@@ -1635,6 +1649,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v248: [usize; 2] = __ix;
                     {
@@ -1718,6 +1733,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v248: [usize; 2] = __ix;
                     {
@@ -1822,6 +1838,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v249: [usize; 2] = __ix;
                     {
@@ -1905,6 +1922,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v249: [usize; 2] = __ix;
                     {
@@ -2003,6 +2021,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -2248,6 +2267,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -2517,6 +2537,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -2762,6 +2783,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -3040,6 +3062,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v262: [usize; 2] = __ix;
                     {
@@ -3150,6 +3173,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v262: [usize; 2] = __ix;
                     {
@@ -3254,6 +3278,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b25_shape),
+            #[inline(always)]
             |__v266: usize| {
                 let __v147: f32 = {
                     let __v263: usize = __v266;
@@ -3312,6 +3337,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v267: [usize; 2] = __ix;
                         {
@@ -3449,6 +3475,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v267: [usize; 2] = __ix;
                         {
@@ -3603,6 +3630,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v269: [usize; 2] = __ix;
                     {
@@ -3686,6 +3714,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v269: [usize; 2] = __ix;
                     {
@@ -3790,6 +3819,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v270: [usize; 2] = __ix;
                     {
@@ -3873,6 +3903,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v270: [usize; 2] = __ix;
                     {
@@ -3969,6 +4000,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;
@@ -4202,6 +4234,7 @@ fn program() {
                 >(
                     __rows,
                     __len,
+                    #[inline(always)]
                     |__r: usize, __j: usize| {
                         #[allow(unused_variables)]
                         let __i: usize = __r * __len + __j;

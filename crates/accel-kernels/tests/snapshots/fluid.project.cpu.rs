@@ -49,6 +49,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v39: [usize; 2] = __ix;
                     {
@@ -159,6 +160,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v39: [usize; 2] = __ix;
                     {
@@ -263,6 +265,7 @@ fn program() {
             <f32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b3_shape),
+            #[inline(always)]
             |__v43: usize| {
                 let __v10: f32 = {
                     let __v40: usize = __v43;
@@ -315,6 +318,7 @@ fn program() {
                         ),
                     ],
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v44: [usize; 2] = __ix;
                         {
@@ -452,6 +456,7 @@ fn program() {
                         }
                     },
                     #[allow(unused_variables)]
+                    #[inline(always)]
                     move |__i: usize, __ix: [usize; 2]| {
                         let __v44: [usize; 2] = __ix;
                         {
@@ -606,6 +611,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v46: [usize; 2] = __ix;
                     {
@@ -689,6 +695,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v46: [usize; 2] = __ix;
                     {
@@ -792,6 +799,7 @@ fn program() {
                     ),
                 ],
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v47: [usize; 2] = __ix;
                     {
@@ -875,6 +883,7 @@ fn program() {
                     }
                 },
                 #[allow(unused_variables)]
+                #[inline(always)]
                 move |__i: usize, __ix: [usize; 2]| {
                     let __v47: [usize; 2] = __ix;
                     {

@@ -20,6 +20,7 @@ fn program() {
             <u32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v9: usize| {
                 let __v2: [usize; 1] = [__v9];
                 (0u32)
@@ -84,6 +85,7 @@ fn program() {
                         ::core::option::Option::None => ::core::option::Option::None,
                     }
                 },
+                #[inline(always)]
                 move |__v13: usize| {
                     let __v4: u32 = {
                         let __v10: usize = __v13;

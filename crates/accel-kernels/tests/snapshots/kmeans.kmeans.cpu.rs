@@ -30,6 +30,7 @@ fn program() {
             <(f32, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b2_shape),
+            #[inline(always)]
             |__v50: usize| {
                 let __v3: (f32, f32) = {
                     let __v47: usize = __v50;
@@ -64,6 +65,7 @@ fn program() {
                 <(f64, f64, u32) as rt::Elem>::Columns,
             >(
                 rt::shape::size(&__b4_shape),
+                #[inline(always)]
                 |__v51: usize| {
                     let __v35: [usize; 1] = [__v51];
                     { (f64::from_bits(0u64), f64::from_bits(0u64), (0u32)) }
@@ -84,6 +86,7 @@ fn program() {
             >(
                 rt::shape::size(&__b5_shape),
                 __b5_shape[0],
+                #[inline(always)]
                 |__v60: usize| {
                     let __v11: (f32, f32) = {
                         let __v56: usize = __v60;
@@ -487,6 +490,7 @@ fn program() {
                             ::core::option::Option::None => ::core::option::Option::None,
                         }
                     },
+                    #[inline(always)]
                     move |__v55: usize| {
                         let __v34: (f32, f32) = {
                             let __v52: usize = __v55;
@@ -526,6 +530,7 @@ fn program() {
                 <(f32, f32) as rt::Elem>::Columns,
             >(
                 rt::shape::size(&__b7_shape),
+                #[inline(always)]
                 |__v67: usize| {
                     let __v41: (f64, f64, u32) = {
                         let __v62: usize = __v67;

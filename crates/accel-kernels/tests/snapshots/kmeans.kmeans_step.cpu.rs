@@ -26,6 +26,7 @@ fn program() {
             <(f64, f64, u32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b2_shape),
+            #[inline(always)]
             |__v35: usize| {
                 let __v27: [usize; 1] = [__v35];
                 { (f64::from_bits(0u64), f64::from_bits(0u64), (0u32)) }
@@ -46,6 +47,7 @@ fn program() {
         >(
             rt::shape::size(&__b3_shape),
             __b3_shape[0],
+            #[inline(always)]
             |__v44: usize| {
                 let __v3: (f32, f32) = {
                     let __v40: usize = __v44;
@@ -431,6 +433,7 @@ fn program() {
                         ::core::option::Option::None => ::core::option::Option::None,
                     }
                 },
+                #[inline(always)]
                 move |__v39: usize| {
                     let __v26: (f32, f32) = {
                         let __v36: usize = __v39;
@@ -470,6 +473,7 @@ fn program() {
             <(f32, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b5_shape),
+            #[inline(always)]
             |__v51: usize| {
                 let __v33: (f64, f64, u32) = {
                     let __v46: usize = __v51;

@@ -30,6 +30,7 @@ fn program() {
             >(
                 __rows,
                 __len,
+                #[inline(always)]
                 |__r: usize, __j: usize| {
                     #[allow(unused_variables)]
                     let __i: usize = __r * __len + __j;
@@ -69,6 +70,7 @@ fn program() {
             <(f32, f32, u32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v81: usize| {
                 let __v11: (f32, f32) = {
                     let __v78: usize = __v81;
@@ -157,6 +159,7 @@ fn program() {
                     >(
                         __rows,
                         __len,
+                        #[inline(always)]
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
@@ -678,6 +681,7 @@ fn program() {
                     >(
                         __rows,
                         __len,
+                        #[inline(always)]
                         |__r: usize, __j: usize| {
                             #[allow(unused_variables)]
                             let __i: usize = __r * __len + __j;
@@ -1212,6 +1216,7 @@ fn program() {
             <u32 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b5_shape),
+            #[inline(always)]
             |__v112: usize| {
                 let __v76: (f32, f32, u32) = {
                     let __v109: usize = __v112;

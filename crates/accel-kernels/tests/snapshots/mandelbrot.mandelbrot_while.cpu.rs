@@ -21,6 +21,7 @@ fn program() {
             4usize,
         >(
             rt::shape::size(&__b0_shape),
+            #[inline(always)]
             |__i: usize| {
                 let __v7: [usize; 2] = rt::cpu::index_at(&__b0_shape, __i);
                 {

@@ -26,6 +26,7 @@ fn program() {
             <(u64, u64) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b2_shape),
+            #[inline(always)]
             |__v63: usize| {
                 let __v61: [usize; 0] = [];
                 { ((0u64), (18446744073709551615u64)) }
@@ -70,6 +71,7 @@ fn program() {
                 match rt::cpu::fold1_all_fields(
                     rt::cpu::Order::Indexed,
                     rt::shape::size(&__in5),
+                    #[inline(always)]
                     |__v70: usize| {
                         let __v59: [usize; 1] = [__v70];
                         {
@@ -685,6 +687,7 @@ fn program() {
                 match rt::cpu::fold1_all_fields(
                     rt::cpu::Order::Indexed,
                     rt::shape::size(&__in5),
+                    #[inline(always)]
                     |__v70: usize| {
                         let __v59: [usize; 1] = [__v70];
                         {
@@ -1333,6 +1336,7 @@ fn program() {
                 <(u64, u64) as rt::Elem>::Columns,
             >(
                 rt::shape::size(&__b6_shape),
+                #[inline(always)]
                 |__v71: usize| {
                     let __v62: [usize; 0] = [];
                     {
@@ -1397,6 +1401,7 @@ fn program() {
             <u64 as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b8_shape),
+            #[inline(always)]
             |__v76: usize| {
                 let __v54: (u64, u64) = {
                     let __v73: usize = __v76;

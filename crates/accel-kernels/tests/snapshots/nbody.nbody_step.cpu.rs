@@ -336,6 +336,7 @@ fn program() {
             <(f32, f32, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b4_shape),
+            #[inline(always)]
             |__v38: usize| {
                 let __v22: (f32, f32, f32) = {
                     let __v30: usize = __v38;
@@ -394,6 +395,7 @@ fn program() {
             <(f32, f32, f32) as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b5_shape),
+            #[inline(always)]
             |__v42: usize| {
                 let __v25: (f32, f32, f32) = {
                     let __v28: usize = __v42;

@@ -19,6 +19,7 @@ fn program() {
             u32,
         >(
             rt::shape::size(&__in1),
+            #[inline(always)]
             |__v3: usize| {
                 let __o: usize = __v3;
                 unsafe { rt::cpu::at(__b0_c0, __o) }

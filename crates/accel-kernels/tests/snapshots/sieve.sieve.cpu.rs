@@ -21,6 +21,7 @@ fn program() {
             <bool as rt::Elem>::Columns,
         >(
             rt::shape::size(&__b1_shape),
+            #[inline(always)]
             |__v24: usize| {
                 let __v2: [usize; 1] = [__v24];
                 {
@@ -39,9 +40,12 @@ fn program() {
         rt::cpu::reserve::<bool>("permute", &__b2_shape)?;
         let __in2 = __b0_shape;
         rt::host::extent("permute", &__in2)?;
-        let __src = |__v25: usize| {
-            let __o: usize = __v25;
-            unsafe { rt::cpu::at(__b0_c0, __o) }
+        let __src = {
+            #[inline(always)]
+            |__v25: usize| {
+                let __o: usize = __v25;
+                unsafe { rt::cpu::at(__b0_c0, __o) }
+            }
         };
         let __count = |__x: &u64| -> usize {
             let __v9: u64 = *__x;

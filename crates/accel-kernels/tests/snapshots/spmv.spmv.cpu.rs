@@ -31,6 +31,7 @@ fn program() {
                 <f32 as rt::Elem>::Columns,
             >(
                 rt::shape::size(&__b4_shape),
+                #[inline(always)]
                 |__v46: usize| {
                     let __v9: [usize; 1] = [__v46];
                     {
@@ -333,6 +334,7 @@ fn program() {
                 <f32 as rt::Elem>::Columns,
             >(
                 rt::shape::size(&__b4_shape),
+                #[inline(always)]
                 |__v46: usize| {
                     let __v9: [usize; 1] = [__v46];
                     {

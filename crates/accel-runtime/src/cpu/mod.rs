@@ -43,6 +43,7 @@ pub use update::{box_pays, generate_box, generate_box_lanes, update_box, update_
 
 use crate::elem::Columns;
 use par::{threads, Split};
+use std::mem::MaybeUninit;
 
 /// Fewest elements worth giving to one task: below this, splitting costs more
 /// than it saves.
@@ -242,6 +243,99 @@ unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// Writes `f(start + k)` to each `slots[k]`, in order.
+///
+/// Not inlined into its caller, so that `slots` is a parameter: the compiler
+/// then knows that the writes alias nothing else, and hoists out of the loop
+/// what the element function loads through its captures (the slices it
+/// reads), which lets the loop vectorise. Inlined, the stores could change
+/// those pointers as far as it knew: histo's `u32 -> u8` map reloaded its
+/// input's address for every element and ran scalar. Compiled for AVX2
+/// where the CPU has it.
+///
+/// The loop has two copies (AVX2 and plain), so `f` is called from two
+/// places: the code generator marks element functions `#[inline(always)]`,
+/// else a large one would be called, not inlined, for every element. For
+/// the same reason no closure of ours stands between `f` and the loop: it
+/// would be called from two places too, with `f` inlined into it.
+pub fn fill_slots<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
+    #[cfg(target_arch = "x86_64")]
+    if columns::wide_vectors() {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { fill_avx2(slots, start, f) };
+    }
+    fill_plain(slots, start, f)
+}
+
+#[inline(never)]
+fn fill_plain<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
+    for (k, slot) in slots.iter_mut().enumerate() {
+        slot.write(f(start + k));
+    }
+}
+
+/// [`fill_plain`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn fill_avx2<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
+    for (k, slot) in slots.iter_mut().enumerate() {
+        slot.write(f(start + k));
+    }
+}
+
+/// [`fill_slots`] writing `f(j, a)` with `(j, a) = at(i)` at each position
+/// `i = start + k`: `at` finds what the element function takes from the
+/// position (its offset and multi-dimensional index, as a stencil's do).
+pub fn fill_slots_at<T, A, F: Fn(usize, A) -> T>(
+    slots: &mut [MaybeUninit<T>],
+    start: usize,
+    at: &impl Fn(usize) -> (usize, A),
+    f: &F,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if columns::wide_vectors() {
+        // SAFETY: the CPU has AVX2.
+        return unsafe { fill_at_avx2(slots, start, at, f) };
+    }
+    fill_at_plain(slots, start, at, f)
+}
+
+#[inline(never)]
+fn fill_at_plain<T, A, F: Fn(usize, A) -> T>(
+    slots: &mut [MaybeUninit<T>],
+    start: usize,
+    at: &impl Fn(usize) -> (usize, A),
+    f: &F,
+) {
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let (j, a) = at(start + k);
+        slot.write(f(j, a));
+    }
+}
+
+/// [`fill_at_plain`] compiled for AVX2.
+///
+/// # Safety
+/// The CPU has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn fill_at_avx2<T, A, F: Fn(usize, A) -> T>(
+    slots: &mut [MaybeUninit<T>],
+    start: usize,
+    at: &impl Fn(usize) -> (usize, A),
+    f: &F,
+) {
+    for (k, slot) in slots.iter_mut().enumerate() {
+        let (j, a) = at(start + k);
+        slot.write(f(j, a));
+    }
+}
+
 pub fn empty_reduction(op: &str) -> crate::Error {
     crate::Error::with_kind(
         crate::ErrorKind::EmptyReduction,
@@ -263,7 +357,7 @@ pub fn generate<C: Columns>(n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C 
 pub fn generate_rows<C: Columns>(rows: usize, len: usize, f: impl Fn(usize, usize) -> C::Elem + Sync) -> C {
     let n = rows * len;
     if len == 0 || rows < 4 * threads() {
-        return generate_in(chunks(n), n, |i| f(i / len, i % len));
+        return generate_in_at(chunks(n), n, |i| (i / len, i % len), f);
     }
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
@@ -482,6 +576,25 @@ pub fn generate_row_lanes<C: Columns, const L: usize>(
     cols
 }
 
+/// [`generate_in`] writing `f(j, a)` with `(j, a) = at(i)` at each `i`
+/// (see [`fill_slots_at`]).
+fn generate_in_at<C: Columns, A>(
+    ranges: Split,
+    n: usize,
+    at: impl Fn(usize) -> (usize, A) + Sync,
+    f: impl Fn(usize, A) -> C::Elem + Sync,
+) -> C {
+    let mut cols = C::with_capacity(n);
+    let out = cols.out_ptr();
+    ranges.for_each(|r| {
+        // SAFETY: `r` lies below `n` = the capacity, and the chunks are disjoint.
+        unsafe { C::write_range_at(out, r, &at, &f) }
+    });
+    // SAFETY: the ranges cover `0..n`, so every slot was written.
+    unsafe { cols.set_len(n) };
+    cols
+}
+
 fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem + Sync) -> C {
     let mut cols = C::with_capacity(n);
     let out = cols.out_ptr();
@@ -496,6 +609,46 @@ fn generate_in<C: Columns>(ranges: Split, n: usize, f: impl Fn(usize) -> C::Elem
 
 #[cfg(test)]
 mod tests {
+    /// Both copies of the fill loop (AVX2 where the CPU has it, and plain)
+    /// write `f` of every position, from any start, of any length.
+    #[test]
+    fn fill_loops_write_every_slot() {
+        use super::{fill_at_plain, fill_plain, fill_slots, fill_slots_at};
+        use std::mem::MaybeUninit;
+        let src: Vec<u32> = (0..1100u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) >> 20)
+            .collect();
+        let f = |i: usize| src[i].min(255) as u8;
+        let g = |j: usize, (a, b): (usize, usize)| (src[j] as u64) * 7 + (a * 1000 + b) as u64;
+        let at = |i: usize| (i, (i / 10, i % 10));
+        for (start, len) in [(0, 0), (3, 1), (5, 7), (0, 33), (17, 1000)] {
+            let want_f: Vec<u8> = (start..start + len).map(f).collect();
+            let want_g: Vec<u64> = (start..start + len)
+                .map(|i| {
+                    let (j, a) = at(i);
+                    g(j, a)
+                })
+                .collect();
+            let read =
+                |s: &[MaybeUninit<u8>]| -> Vec<u8> { s.iter().map(|x| unsafe { x.assume_init() }).collect() };
+            let read64 = |s: &[MaybeUninit<u64>]| -> Vec<u64> {
+                s.iter().map(|x| unsafe { x.assume_init() }).collect()
+            };
+            let mut a = vec![MaybeUninit::<u8>::uninit(); len];
+            fill_slots(&mut a, start, &f);
+            assert_eq!(read(&a), want_f, "fill_slots at {start}, {len}");
+            let mut b = vec![MaybeUninit::<u8>::uninit(); len];
+            fill_plain(&mut b, start, &f);
+            assert_eq!(read(&b), want_f, "fill_plain at {start}, {len}");
+            let mut c = vec![MaybeUninit::<u64>::uninit(); len];
+            fill_slots_at(&mut c, start, &at, &g);
+            assert_eq!(read64(&c), want_g, "fill_slots_at at {start}, {len}");
+            let mut d = vec![MaybeUninit::<u64>::uninit(); len];
+            fill_at_plain(&mut d, start, &at, &g);
+            assert_eq!(read64(&d), want_g, "fill_at_plain at {start}, {len}");
+        }
+    }
+
     /// `generate_folds` stores every element and folds each row's in
     /// index order (a non-commutative product shows any other order),
     /// whether the rows go one per task or split between tasks.

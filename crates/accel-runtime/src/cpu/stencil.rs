@@ -127,22 +127,20 @@ pub fn stencil_generate<C: Columns, const R: usize>(
         let (a, b) = if inside { (jlo, jhi) } else { (0, 0) };
         let clip = |j: usize| (start + j).clamp(range.start, range.end);
         let (a, b) = (clip(a), clip(b));
-        // Everything the inner loops read is captured by value (the element
-        // functions are `Copy`), so the compiler sees it is loop-invariant
-        // and the interior loop vectorises.
+        // The element's offset and index, for `fast` and `border`.
         let at = move |i: usize| {
             let mut ix = base;
             if R > 0 {
                 ix[R - 1] = i - start;
             }
-            ix
+            (i, ix)
         };
         // SAFETY: the three ranges lie in `range`, below `n` = the
         // capacity, and each offset is written by one task.
         unsafe {
-            C::write_range(out, range.start..a, &move |i| border(i, at(i)));
-            C::write_range(out, a..b, &move |i| fast(i, at(i)));
-            C::write_range(out, b..range.end, &move |i| border(i, at(i)));
+            C::write_range_at(out, range.start..a, &at, &border);
+            C::write_range_at(out, a..b, &at, &fast);
+            C::write_range_at(out, b..range.end, &at, &border);
         }
     };
     if rows >= 4 * threads() {

@@ -45,13 +45,14 @@ pub fn generate_box<C: Columns, const R: usize>(
     let at = |k: usize| {
         let b = crate::shape::from_linear(&len, k);
         let ix: [usize; R] = std::array::from_fn(|d| start[d] + b[d]);
-        f(crate::shape::to_linear(shape, &ix), ix)
+        (crate::shape::to_linear(shape, &ix), ix)
     };
-    if uneven {
-        super::generate_uneven(n, at)
+    let ranges = if uneven {
+        super::fine_chunks(n)
     } else {
-        super::generate(n, at)
-    }
+        super::chunks(n)
+    };
+    super::generate_in_at(ranges, n, at, f)
 }
 
 /// [`generate_box`] computing `L` neighbouring elements of a row of the box
@@ -224,12 +225,11 @@ pub fn update_box<C: Columns, const R: usize>(
     let out = cols.out_ptr();
     let update = |r: std::ops::Range<usize>| {
         runs(shape, start, len, r, |_, at0, ix0, m| {
-            // Captured by value (`f` is `Copy`), so the compiler sees that
-            // what the loop reads is loop-invariant, and it vectorises.
+            // The element's offset and index, for `f`.
             let at = move |i: usize| {
                 let mut ix = ix0;
                 ix[R - 1] += i - at0;
-                f(i, ix)
+                (i, ix)
             };
             // SAFETY: the run's elements lie in the box (the last component
             // below `start + len`), inside `shape`, so their offsets
@@ -237,7 +237,7 @@ pub fn update_box<C: Columns, const R: usize>(
             // and the box's elements have distinct offsets, so one task
             // writes each slot; `cols` is borrowed mutably for the whole
             // call and `f` does not read it.
-            unsafe { C::write_range(out, at0..at0 + m, &at) }
+            unsafe { C::write_range_at(out, at0..at0 + m, &at, &f) }
         })
     };
     if uneven {
