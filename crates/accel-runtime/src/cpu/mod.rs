@@ -245,33 +245,73 @@ unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
 
 /// Writes `f(start + k)` to each `slots[k]`, in order.
 ///
-/// Not inlined into its caller, so that `slots` is a parameter: the compiler
-/// then knows that the writes alias nothing else, and hoists out of the loop
-/// what the element function loads through its captures (the slices it
-/// reads), which lets the loop vectorise. Inlined, the stores could change
-/// those pointers as far as it knew: histo's `u32 -> u8` map reloaded its
-/// input's address for every element and ran scalar. Compiled for AVX2
+/// The loop is not inlined into its caller, so that `slots` is a parameter:
+/// the compiler then knows that the writes alias nothing else, and hoists out
+/// of the loop what the element function loads through its captures (the
+/// slices it reads), which lets the loop vectorise. Inlined, the stores could
+/// change those pointers as far as it knew: histo's `u32 -> u8` map reloaded
+/// its input's address for every element and ran scalar. Compiled for AVX2
 /// where the CPU has it.
 ///
 /// The loop has two copies (AVX2 and plain), so `f` is called from two
 /// places: the code generator marks element functions `#[inline(always)]`,
 /// else a large one would be called, not inlined, for every element. For
-/// the same reason no closure of ours stands between `f` and the loop: it
-/// would be called from two places too, with `f` inlined into it.
+/// the same reason what stands between `f` and the loop ([`Element`]) is
+/// inlined always.
 pub fn fill_slots<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
+    fill(slots, start, &ByPosition(f))
+}
+
+/// [`fill_slots`] writing `f(j, a)` with `(j, a) = at(i)` at each position
+/// `i = start + k`: `at` finds what the element function takes from the
+/// position (its offset and multi-dimensional index, as a stencil's do).
+pub fn fill_slots_at<T, A, G: Fn(usize) -> (usize, A), F: Fn(usize, A) -> T>(
+    slots: &mut [MaybeUninit<T>],
+    start: usize,
+    at: &G,
+    f: &F,
+) {
+    fill(slots, start, &ByOffset(at, f))
+}
+
+/// The value of the element at a position, for the fill loop.
+trait Element<T> {
+    fn at(&self, i: usize) -> T;
+}
+
+/// `f(i)`.
+struct ByPosition<'a, F>(&'a F);
+
+impl<T, F: Fn(usize) -> T> Element<T> for ByPosition<'_, F> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> T {
+        (self.0)(i)
+    }
+}
+
+/// `f(j, a)` with `(j, a) = at(i)`.
+struct ByOffset<'a, G, F>(&'a G, &'a F);
+
+impl<T, A, G: Fn(usize) -> (usize, A), F: Fn(usize, A) -> T> Element<T> for ByOffset<'_, G, F> {
+    #[inline(always)]
+    fn at(&self, i: usize) -> T {
+        let (j, a) = (self.0)(i);
+        (self.1)(j, a)
+    }
+}
+
+fn fill<T, E: Element<T>>(slots: &mut [MaybeUninit<T>], start: usize, e: &E) {
     #[cfg(target_arch = "x86_64")]
     if columns::wide_vectors() {
         // SAFETY: the CPU has AVX2.
-        return unsafe { fill_avx2(slots, start, f) };
+        return unsafe { fill_avx2(slots, start, e) };
     }
-    fill_plain(slots, start, f)
+    fill_plain(slots, start, e)
 }
 
 #[inline(never)]
-fn fill_plain<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
-    for (k, slot) in slots.iter_mut().enumerate() {
-        slot.write(f(start + k));
-    }
+fn fill_plain<T, E: Element<T>>(slots: &mut [MaybeUninit<T>], start: usize, e: &E) {
+    fill_loop(slots, start, e)
 }
 
 /// [`fill_plain`] compiled for AVX2.
@@ -281,58 +321,14 @@ fn fill_plain<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-unsafe fn fill_avx2<T, F: Fn(usize) -> T>(slots: &mut [MaybeUninit<T>], start: usize, f: &F) {
-    for (k, slot) in slots.iter_mut().enumerate() {
-        slot.write(f(start + k));
-    }
+unsafe fn fill_avx2<T, E: Element<T>>(slots: &mut [MaybeUninit<T>], start: usize, e: &E) {
+    fill_loop(slots, start, e)
 }
 
-/// [`fill_slots`] writing `f(j, a)` with `(j, a) = at(i)` at each position
-/// `i = start + k`: `at` finds what the element function takes from the
-/// position (its offset and multi-dimensional index, as a stencil's do).
-pub fn fill_slots_at<T, A, F: Fn(usize, A) -> T>(
-    slots: &mut [MaybeUninit<T>],
-    start: usize,
-    at: &impl Fn(usize) -> (usize, A),
-    f: &F,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if columns::wide_vectors() {
-        // SAFETY: the CPU has AVX2.
-        return unsafe { fill_at_avx2(slots, start, at, f) };
-    }
-    fill_at_plain(slots, start, at, f)
-}
-
-#[inline(never)]
-fn fill_at_plain<T, A, F: Fn(usize, A) -> T>(
-    slots: &mut [MaybeUninit<T>],
-    start: usize,
-    at: &impl Fn(usize) -> (usize, A),
-    f: &F,
-) {
+#[inline(always)]
+fn fill_loop<T, E: Element<T>>(slots: &mut [MaybeUninit<T>], start: usize, e: &E) {
     for (k, slot) in slots.iter_mut().enumerate() {
-        let (j, a) = at(start + k);
-        slot.write(f(j, a));
-    }
-}
-
-/// [`fill_at_plain`] compiled for AVX2.
-///
-/// # Safety
-/// The CPU has AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-unsafe fn fill_at_avx2<T, A, F: Fn(usize, A) -> T>(
-    slots: &mut [MaybeUninit<T>],
-    start: usize,
-    at: &impl Fn(usize) -> (usize, A),
-    f: &F,
-) {
-    for (k, slot) in slots.iter_mut().enumerate() {
-        let (j, a) = at(start + k);
-        slot.write(f(j, a));
+        slot.write(e.at(start + k));
     }
 }
 
@@ -613,7 +609,7 @@ mod tests {
     /// write `f` of every position, from any start, of any length.
     #[test]
     fn fill_loops_write_every_slot() {
-        use super::{fill_at_plain, fill_plain, fill_slots, fill_slots_at};
+        use super::{fill_plain, fill_slots, fill_slots_at, ByOffset, ByPosition};
         use std::mem::MaybeUninit;
         let src: Vec<u32> = (0..1100u32)
             .map(|i| i.wrapping_mul(2_654_435_761) >> 20)
@@ -638,14 +634,14 @@ mod tests {
             fill_slots(&mut a, start, &f);
             assert_eq!(read(&a), want_f, "fill_slots at {start}, {len}");
             let mut b = vec![MaybeUninit::<u8>::uninit(); len];
-            fill_plain(&mut b, start, &f);
+            fill_plain(&mut b, start, &ByPosition(&f));
             assert_eq!(read(&b), want_f, "fill_plain at {start}, {len}");
             let mut c = vec![MaybeUninit::<u64>::uninit(); len];
             fill_slots_at(&mut c, start, &at, &g);
             assert_eq!(read64(&c), want_g, "fill_slots_at at {start}, {len}");
             let mut d = vec![MaybeUninit::<u64>::uninit(); len];
-            fill_at_plain(&mut d, start, &at, &g);
-            assert_eq!(read64(&d), want_g, "fill_at_plain at {start}, {len}");
+            fill_plain(&mut d, start, &ByOffset(&at, &g));
+            assert_eq!(read64(&d), want_g, "fill_plain by offset at {start}, {len}");
         }
     }
 
