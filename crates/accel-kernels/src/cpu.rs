@@ -735,15 +735,16 @@ impl Gen<'_> {
                 let rows_of = self.rows_prologue(&in_shape);
                 let call = self.versioned(|| {
                     // A value function of the index finds it as the index function does.
-                    let e = self.in_iteration(elem, *shape, || match elem {
-                        ElemFn::Index(f) => self.index_closure(f, quote!(__i: usize), quote!(__index_of.at(__i))),
-                        ElemFn::Linear(_) => self.elem_closure(elem, &in_shape),
-                    });
                     // `move` closures, as `stencil_split`'s: they hold the
                     // values they read (shapes, divisors, slices) themselves,
                     // so the combining loop keeps them in registers instead of
                     // loading them through references for every element.
-                    let e = move_closure(e);
+                    let e = self.in_iteration(elem, *shape, || match elem {
+                        ElemFn::Index(f) => {
+                            self.index_closure(f, quote!(__i: usize), quote!(__index_of.at(__i)), Capture::Move)
+                        }
+                        ElemFn::Linear(_) => self.elem_closure(elem, &in_shape, Capture::Move),
+                    });
                     let body = self.in_iteration(&index_fn, *shape, || self.expr(index.body));
                     // The target of the source at offset `offset` (an
                     // expression of the closure's argument `arg`).
@@ -817,7 +818,7 @@ impl Gen<'_> {
             } => {
                 let s = self.expr(*shape);
                 let in_shape = format_ident!("__in{}", b0);
-                let e = self.elem_closure(elem, &in_shape);
+                let e = self.elem_closure(elem, &in_shape, Capture::Borrow);
                 let kt = if *key_bits > 32 { quote!(u64) } else { quote!(u32) };
                 let (x, kb) = (var(key.params[0]), self.expr(key.body));
                 // Keys computed from the element alone are computed
@@ -880,7 +881,7 @@ impl Gen<'_> {
         let t = rust_ty(&elem_ty);
         let s = self.expr(*shape);
         let in_shape = format_ident!("__in{}", b0);
-        let src = self.elem_closure(elem, &in_shape);
+        let src = self.elem_closure(elem, &in_shape, Capture::Borrow);
         // In a block: an attribute may not stand before a `let`'s value.
         let src = quote!({ #src });
         let x_ty = rust_ty(self.a.ty(elem.fun().body));
@@ -1043,7 +1044,7 @@ impl Gen<'_> {
         let at = location(at);
         // The whole input as one range, or row by row.
         let (e, er) = if to_scalar {
-            let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape));
+            let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape, Capture::Borrow));
             (e, TokenStream::new())
         } else {
             let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem));
@@ -1397,27 +1398,28 @@ impl Gen<'_> {
 
     /// `|__i: usize| -> T` computing the element at row-major offset `__i` of an
     /// iteration space of shape `shape`.
-    fn elem_closure(&self, e: &ElemFn, shape: &Ident) -> TokenStream {
+    fn elem_closure(&self, e: &ElemFn, shape: &Ident, capture: Capture) -> TokenStream {
         let rt = self.rt;
         match e {
             ElemFn::Linear(f) => {
                 let p = var(f.params[0]);
                 let body = self.expr(f.body);
-                quote!(#[inline(always)] |#p: usize| #body)
+                quote!(#[inline(always)] #capture |#p: usize| #body)
             }
             ElemFn::Index(f) => {
-                self.index_closure(f, quote!(__i: usize), quote!(#rt::cpu::index_at(&#shape, __i)))
+                let index = quote!(#rt::cpu::index_at(&#shape, __i));
+                self.index_closure(f, quote!(__i: usize), index, capture)
             }
         }
     }
 
     /// `|args| { let p: [usize; R] = index; body }`: the closure of an element
     /// function of an index `p` of rank `R`, found by `index` from `args`.
-    fn index_closure(&self, f: &Fun, args: TokenStream, index: TokenStream) -> TokenStream {
+    fn index_closure(&self, f: &Fun, args: TokenStream, index: TokenStream, capture: Capture) -> TokenStream {
         let p = var(f.params[0]);
         let body = self.expr(f.body);
         let r = Literal::usize_unsuffixed(self.index_rank(f));
-        quote!(#[inline(always)] |#args| { let #p: [usize; #r] = #index; #body })
+        quote!(#[inline(always)] #capture |#args| { let #p: [usize; #r] = #index; #body })
     }
 
     /// The rank of the index that element function `f` takes (0 for a scalar).
@@ -1658,7 +1660,8 @@ impl Gen<'_> {
                 quote!(#[inline(always)] |__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
             }
             ElemFn::Index(f) => {
-                self.index_closure(f, quote!(__r: usize, __j: usize), quote!(__rows_at.row(__r, __j)))
+                let index = quote!(__rows_at.row(__r, __j));
+                self.index_closure(f, quote!(__r: usize, __j: usize), index, Capture::Borrow)
             }
         }
     }
@@ -1792,13 +1795,13 @@ impl Gen<'_> {
                     return self.walk_call(elem, s, bs, cols);
                 }
                 if self.lanes_pay(elem) {
-                    let f = self.elem_closure(elem, bs);
+                    let f = self.elem_closure(elem, bs, Capture::Borrow);
                     let g = self.lanes_closure(elem, bs);
                     let n = lanes::LANES;
                     return quote!(#rt::cpu::generate_lanes::<#cols, #n>(#rt::shape::size(&#bs), #f, #g));
                 }
                 if rank > 0 && self.row_lanes_pay(elem) {
-                    let f = self.elem_closure(elem, bs);
+                    let f = self.elem_closure(elem, bs, Capture::Borrow);
                     let g = self.row_lanes_closure(elem, bs);
                     let (n, last) = (row_lanes::ROW_LANES, Literal::usize_unsuffixed(rank - 1));
                     return quote!(#rt::cpu::generate_row_lanes::<#cols, #n>(#rt::shape::size(&#bs), #bs[#last], #f, #g));
@@ -1816,7 +1819,7 @@ impl Gen<'_> {
                             });
                         }
                     }
-                    let f = self.elem_closure(elem, bs);
+                    let f = self.elem_closure(elem, bs, Capture::Borrow);
                     quote!(#rt::cpu::#generate::<#cols>(#rt::shape::size(&#bs), #f))
                 })
             })
@@ -3271,11 +3274,21 @@ fn kernel_labels(plan: &Plan) -> Vec<String> {
 
 /// The closure `#[inline(always)] |..| ..` of `elem_closure` or
 /// `index_closure` as a `move` closure (the attribute stays in front).
-fn move_closure(closure: TokenStream) -> TokenStream {
-    let mut tokens = closure.into_iter();
-    let attr: TokenStream = tokens.by_ref().take(2).collect();
-    let rest: TokenStream = tokens.collect();
-    quote!(#attr move #rest)
+/// How a generated closure holds what it reads.
+#[derive(Clone, Copy)]
+enum Capture {
+    /// By reference (a closure that is called where it is built).
+    Borrow,
+    /// By value (`move`).
+    Move,
+}
+
+impl ToTokens for Capture {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        if let Capture::Move = self {
+            tokens.extend(quote!(move));
+        }
+    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@
 //! The search must be the front end's, over `0..n` for an `n` that does not
 //! depend on the element, keyed by the element's own position.
 
-use super::Gen;
+use super::{Capture, Gen};
 use crate::host::Scalars;
 use accel_core::ir::{
     Arena, BinOp, BufId, Expr, Fun, PlanRead, Prim, Scalar, ScanDir, ScanKind, Ty, VarId, H,
@@ -239,7 +239,7 @@ impl Gen<'_> {
         let rt = self.rt;
         let value = self.walk_value(s);
         self.lane_values.borrow_mut().insert(s.node, value);
-        let f = self.elem_closure(e, shape);
+        let f = self.elem_closure(e, shape, Capture::Borrow);
         self.lane_values.borrow_mut().remove(&s.node);
         quote!(#rt::cpu::generate_walk::<#cols>(#rt::shape::size(&#shape), |__cur: &mut usize, __wi: usize| ({ #f })(__wi)))
     }
