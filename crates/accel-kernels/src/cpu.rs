@@ -3272,8 +3272,6 @@ fn kernel_labels(plan: &Plan) -> Vec<String> {
         .collect()
 }
 
-/// The closure `#[inline(always)] |..| ..` of `elem_closure` or
-/// `index_closure` as a `move` closure (the attribute stays in front).
 /// How a generated closure holds what it reads.
 #[derive(Clone, Copy)]
 enum Capture {
