@@ -3104,6 +3104,36 @@ mod guarded {
         (a, b)
     }
 
+    // Field updates that read their own old element (PolyBench's fdtd-2d):
+    // the changing branch reads the dying state at its own index alone, so
+    // the CPU writes it in place, element by element
+    // (`update_box_reading`); `g` shares the first state's storage, so the
+    // first step must not, and `h`'s update reads `e` elsewhere.
+    #[acc]
+    fn fields(steps: usize, a0: &Matrix<i32>) -> (Matrix<i32>, Matrix<i32>, Matrix<i32>) {
+        let [n, m] = a0.shape();
+        let mut e = a0.map(|x| x);
+        let g = e;
+        let mut h = a0.map(|x| x / 2);
+        for t in 0..steps {
+            e = generate([n, m], |[i, j]| {
+                if j >= 1 {
+                    e[[i, j]] - (h[[i, j]] - h[[i, j - 1]]) / 2 + (t as i32)
+                } else {
+                    e[[i, j]]
+                }
+            });
+            h = generate([n, m], |[i, j]| {
+                if i + 1 < n && j + 1 < m {
+                    h[[i, j]] * 2 - (e[[i, j + 1]] - e[[i, j]] + e[[i + 1, j]]) / 3 - h[[i, j]]
+                } else {
+                    h[[i, j]]
+                }
+            });
+        }
+        (e, g, h)
+    }
+
     // The same with the states sharing storage at first (`b = a`), and the
     // state that is written also read by a later one (`c` keeps the old
     // `b`): the update must never be seen through another name.
@@ -3193,6 +3223,7 @@ mod guarded {
             let ys = Vector::from(xs.to_vec().into_iter().rev().collect::<Vec<_>>());
             check_ok(sweeps::SOURCE, "sweeps", &[arg(steps * 2), arg(&xs), arg(&ys)], sweeps(steps * 2, &xs, &ys), EXACT);
             check_ok(sweeps_shared::SOURCE, "sweeps_shared", &[arg(steps), arg(&a)], sweeps_shared(steps, &a), EXACT);
+            check_ok(fields::SOURCE, "fields", &[arg(steps), arg(&a)], fields(steps, &a), EXACT);
             let flat = Vector::from(wide.to_vec());
             check_ok(prefixes::SOURCE, "prefixes", &[arg(&flat), arg(k), arg(steps)], prefixes(&flat, k, steps), EXACT);
             let past = kx > flat.len();
@@ -3252,6 +3283,13 @@ mod guarded {
                 "sweeps_shared",
                 &[arg(4usize), arg(&a)],
                 sweeps_shared(4, &a),
+                EXACT,
+            );
+            check_ok(
+                fields::SOURCE,
+                "fields",
+                &[arg(5usize), arg(&a)],
+                fields(5, &a),
                 EXACT,
             );
             check_ok(

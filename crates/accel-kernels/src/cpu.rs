@@ -1889,6 +1889,24 @@ impl Gen<'_> {
         })
     }
 
+    /// Whether `h` reads buffer `x` only at the iteration index itself
+    /// ([`Gen::identity_read`]), if at all.
+    fn reads_only_at_identity(&self, h: H, x: u32) -> bool {
+        let mut seen = HashSet::new();
+        let mut stack = vec![h];
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) || self.identity_read(n) == Some(x) {
+                continue;
+            }
+            let e = self.a.expr(n);
+            if matches!(e, Expr::Plan(PlanRead::Buffer(b)) if b.0 == x) {
+                return false;
+            }
+            stack.extend(e.children());
+        }
+        true
+    }
+
     /// The buffer that `h` reads at the iteration index itself
     /// ([`Iteration::identity_read`]).
     fn identity_read(&self, h: H) -> Option<u32> {
@@ -1923,12 +1941,19 @@ impl Gen<'_> {
             Expr::Scalar(Scalar::If(c, t, e)) => (*c, if then { *t } else { *e }),
             _ => unreachable!("an in-place candidate is an `if`"),
         };
-        // The changing branch does not read `x`: its values go straight
-        // into `x`'s storage, whatever the box's size.
-        let direct = !self.a.reaches(
+        // The changing branch does not read `x`, or reads it only at its own
+        // index (a field update `x[[i, j]] - 0.5 * (..)`, `x` of one leaf):
+        // its values go straight into `x`'s storage, whatever the box's
+        // size, as no element reads a slot that another writes.
+        let reads_x = self.a.reaches(
             changing,
             |_, e| matches!(e, Expr::Plan(PlanRead::Buffer(b)) if b.0 == x),
         );
+        let x_elem = &self.plan.buffers[BufId(x)].elem;
+        let reading = reads_x
+            && matches!(x_elem, Ty::Prim(_))
+            && self.in_iteration(elem, shape, || self.reads_only_at_identity(changing, x));
+        let direct = !reads_x || reading;
         self.in_iteration(elem, shape, || self.box_where(c, then, bs, &mut bx, None));
         let (lo, hi) = bx.bounds(bs);
         let r = Literal::usize_unsuffixed(rank);
@@ -1947,12 +1972,30 @@ impl Gen<'_> {
                         residual: Vec::new(),
                     },
                 )]);
-                // Row lanes for a loop the same along the box's rows.
+                // Row lanes for a loop the same along the box's rows (not
+                // when reading `x` in place: the lanes read slices).
                 let lanes = self.in_box(decided.clone(), &bx, &hi, || {
-                    self.row_lanes_pay(elem)
+                    (self.row_lanes_pay(elem) && !reading)
                         .then(|| self.row_lanes_box_closure(elem, rank))
                 });
                 let body = self.expr_in_box(f.body, decided, &bx, &hi);
+                if reading {
+                    // `x`'s leaf, shadowed: its storage as it is updated.
+                    let (l, t) = (leaf(x, 0), rust_ty(x_elem));
+                    return quote!({
+                        let __ctx = &__ctx;
+                        #rt::cpu::update_box_reading::<#t, #r>(
+                            &mut __x,
+                            &#bs,
+                            __lo,
+                            __hi,
+                            #uneven,
+                            #[allow(unused_variables)]
+                            #[inline(always)]
+                            move |#l: #rt::cpu::InPlace<'_, #t>, __i: usize, __ix: [usize; #r]| { #param #body },
+                        )
+                    });
+                }
                 let (skeleton, into) = if direct {
                     (quote!(update_box), quote!(&mut __x,))
                 } else {

@@ -12,7 +12,8 @@
 //! computed straight into it ([`update_box`]): no buffer, no copy, and the
 //! elements outside the box are not touched at all.
 
-use crate::elem::Columns;
+use crate::elem::{Columns, OutPtr};
+use std::cell::UnsafeCell;
 
 /// The box `lo..hi` clipped to `shape`: per dimension its start and length.
 fn clip<const R: usize>(shape: &[usize; R], lo: [usize; R], hi: [usize; R]) -> ([usize; R], [usize; R]) {
@@ -219,10 +220,99 @@ pub fn update_box<C: Columns, const R: usize>(
     uneven: bool,
     f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
 ) {
-    let Some((start, len, n)) = update_extent(cols, shape, lo, hi) else {
+    let Some(extent) = update_extent(cols, shape, lo, hi) else {
         return;
     };
-    let out = cols.out_ptr();
+    // SAFETY: `cols` is borrowed mutably for the whole call and `f` does not
+    // read it (the caller's contract).
+    unsafe { update_runs::<C, R>(cols.out_ptr(), shape, extent, uneven, f) }
+}
+
+/// A dying array's storage as an element-wise update in place reads it
+/// ([`update_box_reading`]): slots read and written through one pointer.
+/// Generated code reads it with [`super::at`], as it reads a slice.
+#[doc(hidden)]
+pub struct InPlace<'a, T> {
+    cells: &'a [UnsafeCell<T>],
+}
+
+// Copied whatever `T` is (a derive would ask `T: Copy`).
+impl<T> Clone for InPlace<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for InPlace<'_, T> {}
+
+// SAFETY: the threads of an update touch disjoint slots: element `i` reads
+// and writes slot `i` alone (see `update_box_reading`).
+unsafe impl<T: Send + Sync> Sync for InPlace<'_, T> {}
+unsafe impl<T: Send + Sync> Send for InPlace<'_, T> {}
+
+impl<T: Copy> super::Leaf<T> for InPlace<'_, T> {
+    #[inline(always)]
+    unsafe fn get(self, i: usize) -> T {
+        debug_assert!(
+            i < self.cells.len(),
+            "accel internal error: read at {i} of {}",
+            self.cells.len()
+        );
+        // SAFETY: `i` is in bounds (the caller's contract), and no thread
+        // writes slot `i` while this reads it: only element `i` reads it,
+        // before it is written.
+        unsafe { *self.cells.get_unchecked(i).get() }
+    }
+}
+
+/// [`update_box`] for an element function that reads the array it updates,
+/// but only at the element's own index (`x[[i, j]] - 0.5 * (..)`): `f(x, i,
+/// ix)` reads slot `i` of `x`, the array's old value there, before the new
+/// value is written to it. No element reads another's slot, so none sees a
+/// changed element, whatever the order. The compiler checks that `f` reads
+/// `x` only so; then no buffer of the new elements is needed, and the box
+/// may be the whole array (an FDTD field update).
+pub fn update_box_reading<T: Copy + Send + Sync, const R: usize>(
+    x: &mut Vec<T>,
+    shape: &[usize; R],
+    lo: [usize; R],
+    hi: [usize; R],
+    uneven: bool,
+    f: impl Fn(InPlace<'_, T>, usize, [usize; R]) -> T + Sync + Copy,
+) where
+    Vec<T>: Columns<Elem = T, Out = OutPtr<T>>,
+{
+    let Some(extent) = update_extent(x, shape, lo, hi) else {
+        return;
+    };
+    let out = x.out_ptr();
+    // The reads go through the same raw pointer as the writes: no reference
+    // to `x`'s elements is made while they change. `UnsafeCell<T>` has
+    // `T`'s layout.
+    // SAFETY: `out` points at `x.len()` initialised elements, and `x` is
+    // borrowed mutably for the whole call, so nothing else reaches them.
+    let view = InPlace {
+        cells: unsafe { std::slice::from_raw_parts(out.0 as *const UnsafeCell<T>, x.len()) },
+    };
+    // SAFETY: element `i` of the box writes slot `i` alone, after `f` has
+    // read it, and `f` reads no other slot of `x` (the caller's contract).
+    unsafe { update_runs::<Vec<T>, R>(out, shape, extent, uneven, move |i, ix| f(view, i, ix)) }
+}
+
+/// Element `ix` of the box `extent` (its start, extents and size, from
+/// [`update_extent`]) of the array behind `out` (of shape `shape`) becomes
+/// `f(i, ix)`, `i` its offset; rows in runs, runs split between threads.
+///
+/// # Safety
+/// `out` points at the array's storage, which nothing else writes during
+/// the call, and nothing reads a slot of the box after its element is
+/// written but element `i`'s own `f` (which reads before it writes).
+unsafe fn update_runs<C: Columns, const R: usize>(
+    out: C::Out,
+    shape: &[usize; R],
+    (start, len, n): ([usize; R], [usize; R], usize),
+    uneven: bool,
+    f: impl Fn(usize, [usize; R]) -> C::Elem + Sync + Copy,
+) {
     let update = |r: std::ops::Range<usize>| {
         runs(shape, start, len, r, |_, at0, ix0, m| {
             // The element's offset and index, for `f`.
@@ -233,10 +323,9 @@ pub fn update_box<C: Columns, const R: usize>(
             };
             // SAFETY: the run's elements lie in the box (the last component
             // below `start + len`), inside `shape`, so their offsets
-            // `at0..at0 + m` are below `cols.len()`; the ranges are disjoint
-            // and the box's elements have distinct offsets, so one task
-            // writes each slot; `cols` is borrowed mutably for the whole
-            // call and `f` does not read it.
+            // `at0..at0 + m` are below the array's length; the ranges are
+            // disjoint and the box's elements have distinct offsets, so one
+            // task writes each slot (and the caller's contract on reads).
             unsafe { C::write_range_at(out, at0..at0 + m, &at, &f) }
         })
     };
@@ -304,6 +393,17 @@ mod tests {
                     i + 1_000_000
                 });
                 assert_eq!(a, b, "{shape:?} {lo:?} {hi:?}");
+            }
+            // Reading the old element in place: the same values, from an
+            // array of the elements' offsets.
+            for uneven in [false, true] {
+                let mut c: Vec<usize> = (0..n).collect();
+                update_box_reading(&mut c, &shape, lo, hi, uneven, |x, i, ix| {
+                    assert_eq!(i, ix[0] * shape[1] + ix[1]);
+                    // SAFETY: `i` is inside the array.
+                    unsafe { super::super::at(x, i) + 1_000_000 }
+                });
+                assert_eq!(a, c, "reading: {shape:?} {lo:?} {hi:?}");
             }
             for (i, x) in a.into_iter().enumerate() {
                 let ix = [i / shape[1], i % shape[1]];
