@@ -45,6 +45,10 @@ struct Gen<'a> {
     fast_stencil: Cell<bool>,
     /// Numbers for the names of the lanes' locals ([`lanes`]).
     fresh: Cell<usize>,
+    /// While emitting an update in place that reads the array it writes
+    /// ([`Gen::in_place`]): that buffer, whose leaf is then its storage
+    /// (`InPlace`), not a slice.
+    in_place_leaf: Cell<Option<u32>>,
     /// While emitting a kernel's element function: its index parameter, the
     /// shape of the iteration space, and the body's `let` values. Reads at
     /// indices that are provably inside their array then skip the check.
@@ -119,6 +123,7 @@ impl<'a> Gen<'a> {
             rt,
             fast_stencil: Cell::new(false),
             fresh: Cell::new(0),
+            in_place_leaf: Cell::new(None),
             iteration: RefCell::new(None),
             entry_checks: RefCell::new(None),
             lets_in_scope: RefCell::new(HashMap::new()),
@@ -1978,7 +1983,11 @@ impl Gen<'_> {
                     (self.row_lanes_pay(elem) && !reading)
                         .then(|| self.row_lanes_box_closure(elem, rank))
                 });
+                if reading {
+                    self.in_place_leaf.set(Some(x));
+                }
                 let body = self.expr_in_box(f.body, decided, &bx, &hi);
+                self.in_place_leaf.set(None);
                 if reading {
                     // `x`'s leaf, shadowed: its storage as it is updated.
                     let (l, t) = (leaf(x, 0), rust_ty(x_elem));
@@ -3053,6 +3062,10 @@ impl Scalars for Gen<'_> {
 
     fn rt(&self) -> &TokenStream {
         self.rt
+    }
+
+    fn reads_in_place(&self, b: u32) -> bool {
+        self.in_place_leaf.get() == Some(b)
     }
 
     /// Inside a kernel: values the host computes are hoisted before it,

@@ -157,6 +157,12 @@ pub trait Scalars {
     fn rt(&self) -> &TokenStream;
     /// The code of expression `h`.
     fn expr(&self, h: H) -> TokenStream;
+    /// Whether buffer `b`'s leaf is, where code is being emitted, its
+    /// storage as an update in place writes it (`accel_runtime::cpu::InPlace`)
+    /// instead of a slice.
+    fn reads_in_place(&self, _b: u32) -> bool {
+        false
+    }
 
     /// The code of node `h` in its plain form.
     fn node(&self, h: H) -> TokenStream {
@@ -424,10 +430,10 @@ pub trait Scalars {
     /// Reads the element of buffer `b` at row-major offset `off` from its
     /// leaves' slices `__bN_cK`.
     fn read(&self, b: u32, off: TokenStream) -> TokenStream {
-        fn build(t: &Ty, b: u32, k: &mut usize, rt: &TokenStream) -> TokenStream {
+        fn build(t: &Ty, b: u32, k: &mut usize, rt: &TokenStream, in_place: bool) -> TokenStream {
             match t {
                 Ty::Tuple(ts) => {
-                    let parts: Vec<TokenStream> = ts.iter().map(|t| build(t, b, k, rt)).collect();
+                    let parts: Vec<TokenStream> = ts.iter().map(|t| build(t, b, k, rt, in_place)).collect();
                     quote!((#(#parts,)*))
                 }
                 _ => {
@@ -435,11 +441,22 @@ pub trait Scalars {
                     *k += 1;
                     // SAFETY (of the generated block): the plan reads buffers only at
                     // offsets inside their shape; see `accel_runtime::cpu::at`.
-                    quote!(unsafe { #rt::cpu::at(#l, __o) })
+                    if in_place {
+                        quote!(unsafe { #l.at(__o) })
+                    } else {
+                        quote!(unsafe { #rt::cpu::at(#l, __o) })
+                    }
                 }
             }
         }
-        let value = build(&self.plan().buffers[BufId(b)].elem, b, &mut 0, self.rt());
+        let in_place = self.reads_in_place(b);
+        let value = build(
+            &self.plan().buffers[BufId(b)].elem,
+            b,
+            &mut 0,
+            self.rt(),
+            in_place,
+        );
         quote!({ let __o: usize = #off; #value })
     }
 }

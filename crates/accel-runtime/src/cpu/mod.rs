@@ -85,34 +85,10 @@ pub(crate) fn chunks_of(rows: usize, len: usize) -> Split {
 /// goes through [`Ctx::index`] first.
 #[doc(hidden)]
 #[inline(always)]
-pub unsafe fn at<T: Copy>(s: impl Leaf<T>, i: usize) -> T {
-    // SAFETY: the caller's contract.
-    unsafe { s.get(i) }
-}
-
-/// What generated code reads a column through with [`at`]: a slice, or a
-/// dying array's storage that an update in place also writes
-/// ([`update::InPlace`]).
-#[doc(hidden)]
-pub trait Leaf<T>: Copy {
-    /// Element `i`.
-    ///
-    /// # Safety
-    /// `i` is below the column's length.
-    unsafe fn get(self, i: usize) -> T;
-}
-
-impl<T: Copy> Leaf<T> for &[T] {
-    #[inline(always)]
-    unsafe fn get(self, i: usize) -> T {
-        debug_assert!(
-            i < self.len(),
-            "accel internal error: read at {i} of {}",
-            self.len()
-        );
-        // SAFETY: the caller guarantees `i < self.len()`.
-        unsafe { *self.get_unchecked(i) }
-    }
+pub unsafe fn at<T: Copy>(s: &[T], i: usize) -> T {
+    debug_assert!(i < s.len(), "accel internal error: read at {i} of {}", s.len());
+    // SAFETY: the caller guarantees `i < s.len()`.
+    unsafe { *s.get_unchecked(i) }
 }
 
 /// Whether reads the code generator proved in bounds are checked anyway: a

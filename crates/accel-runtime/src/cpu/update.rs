@@ -230,7 +230,7 @@ pub fn update_box<C: Columns, const R: usize>(
 
 /// A dying array's storage as an element-wise update in place reads it
 /// ([`update_box_reading`]): slots read and written through one pointer.
-/// Generated code reads it with [`super::at`], as it reads a slice.
+/// Generated code reads it with [`InPlace::at`].
 #[doc(hidden)]
 pub struct InPlace<'a, T> {
     cells: &'a [UnsafeCell<T>],
@@ -249,9 +249,13 @@ impl<T> Copy for InPlace<'_, T> {}
 unsafe impl<T: Send + Sync> Sync for InPlace<'_, T> {}
 unsafe impl<T: Send + Sync> Send for InPlace<'_, T> {}
 
-impl<T: Copy> super::Leaf<T> for InPlace<'_, T> {
+impl<T: Copy> InPlace<'_, T> {
+    /// Element `i`, as [`super::at`] reads a slice.
+    ///
+    /// # Safety
+    /// `i` is below the array's length.
     #[inline(always)]
-    unsafe fn get(self, i: usize) -> T {
+    pub unsafe fn at(self, i: usize) -> T {
         debug_assert!(
             i < self.cells.len(),
             "accel internal error: read at {i} of {}",
@@ -401,7 +405,7 @@ mod tests {
                 update_box_reading(&mut c, &shape, lo, hi, uneven, |x, i, ix| {
                     assert_eq!(i, ix[0] * shape[1] + ix[1]);
                     // SAFETY: `i` is inside the array.
-                    unsafe { super::super::at(x, i) + 1_000_000 }
+                    unsafe { x.at(i) + 1_000_000 }
                 });
                 assert_eq!(a, c, "reading: {shape:?} {lo:?} {hi:?}");
             }
