@@ -2319,14 +2319,13 @@ impl Gen<'_> {
         true
     }
 
-    /// A two-parameter combination function over `t`.
     /// The maps fused after a fold or scan, from the accumulator type `at` to
     /// the stored type `t` (the identity when there are none).
     fn post_closure(&self, post: Option<&Fun>, at: &TokenStream, t: &TokenStream) -> TokenStream {
         match post {
             Some(p) => {
                 let (x, body) = (var(p.params[0]), self.expr(p.body));
-                quote!(|#x: #at| -> #t { #body })
+                quote!({ #[inline(always)] |#x: #at| -> #t { #body } })
             }
             None => quote!(|__x: #at| -> #t { __x }),
         }
@@ -2345,7 +2344,7 @@ impl Gen<'_> {
     ) -> TokenStream {
         let Some(p) = post.filter(|p| p.params.len() == 2) else {
             let one = self.post_closure(post, at, t);
-            return quote!(|_: usize, _: usize, __x: #at| -> #t { (#one)(__x) });
+            return quote!({ #[inline(always)] |_: usize, _: usize, __x: #at| -> #t { (#one)(__x) } });
         };
         let rt = self.rt;
         let (x, ix, body) = (var(p.params[0]), var(p.params[1]), self.expr(p.body));
@@ -2367,13 +2366,17 @@ impl Gen<'_> {
                 })
             }
         };
-        quote!(|__r: usize, __j: usize, #x: #at| -> #t { let #ix = #index; #body })
+        quote!({ #[inline(always)] |__r: usize, __j: usize, #x: #at| -> #t { let #ix = #index; #body } })
     }
 
+    /// A two-parameter combination function over `t`. Closures handed to
+    /// the runtime's skeletons are inlined always: a scan's post (a generate
+    /// fused after it, such as a quicksort step's new positions) was
+    /// otherwise called per element, its captures reloaded at each call.
     fn fun2(&self, f: &Fun, t: &TokenStream) -> TokenStream {
         let (a, b) = (var(f.params[0]), var(f.params[1]));
         let body = self.expr(f.body);
-        quote!(|#a: #t, #b: #t| -> #t { #body })
+        quote!({ #[inline(always)] |#a: #t, #b: #t| -> #t { #body } })
     }
 
     /// `emit()` with [`Gen::iteration`] set for element function `e` over an

@@ -1846,8 +1846,11 @@ fn program() {
                 }
             },
             (0usize),
-            |__v58: usize, __v59: usize| -> usize {
-                rt::ops::ScalarOps::acc_add(__v58, __v59)
+            {
+                #[inline(always)]
+                |__v58: usize, __v59: usize| -> usize {
+                    rt::ops::ScalarOps::acc_add(__v58, __v59)
+                }
             },
         );
         let __b6_c0: &[usize] = &__b6[..];
@@ -2010,7 +2013,12 @@ fn program() {
                             { (__v52, __v53) }
                         }
                     },
-                    |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
+                    {
+                        #[inline(always)]
+                        |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) {
+                            __v62
+                        }
+                    },
                 );
             } else {
                 rt::cpu::permute::<
@@ -2127,7 +2135,12 @@ fn program() {
                             { (__v52, __v53) }
                         }
                     },
-                    |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) { __v62 },
+                    {
+                        #[inline(always)]
+                        |__v62: (usize, f32), __v63: (usize, f32)| -> (usize, f32) {
+                            __v62
+                        }
+                    },
                 );
             }
         }

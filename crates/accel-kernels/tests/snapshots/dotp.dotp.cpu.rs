@@ -50,8 +50,11 @@ fn program() {
                             }
                         },
                         f32::from_bits(0u32),
-                        |__v4: f32, __v5: f32| -> f32 {
-                            rt::ops::ScalarOps::acc_add(__v4, __v5)
+                        {
+                            #[inline(always)]
+                            |__v4: f32, __v5: f32| -> f32 {
+                                rt::ops::ScalarOps::acc_add(__v4, __v5)
+                            }
                         },
                     ),
                 ),

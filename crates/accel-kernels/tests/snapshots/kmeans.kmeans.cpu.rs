@@ -504,13 +504,19 @@ fn program() {
                         };
                         { ((__v34.0 as f64), (__v34.1 as f64), (1u32)) }
                     },
-                    |__v38: (f64, f64, u32), __v39: (f64, f64, u32)| -> (f64, f64, u32) {
-                        {
-                            (
-                                rt::ops::ScalarOps::acc_add(__v38.0, __v39.0),
-                                rt::ops::ScalarOps::acc_add(__v38.1, __v39.1),
-                                rt::ops::ScalarOps::acc_add(__v38.2, __v39.2),
-                            )
+                    {
+                        #[inline(always)]
+                        |
+                            __v38: (f64, f64, u32),
+                            __v39: (f64, f64, u32),
+                        | -> (f64, f64, u32) {
+                            {
+                                (
+                                    rt::ops::ScalarOps::acc_add(__v38.0, __v39.0),
+                                    rt::ops::ScalarOps::acc_add(__v38.1, __v39.1),
+                                    rt::ops::ScalarOps::acc_add(__v38.2, __v39.2),
+                                )
+                            }
                         }
                     },
                 );

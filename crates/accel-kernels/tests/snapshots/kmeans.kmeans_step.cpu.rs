@@ -447,13 +447,16 @@ fn program() {
                     };
                     { ((__v26.0 as f64), (__v26.1 as f64), (1u32)) }
                 },
-                |__v30: (f64, f64, u32), __v31: (f64, f64, u32)| -> (f64, f64, u32) {
-                    {
-                        (
-                            rt::ops::ScalarOps::acc_add(__v30.0, __v31.0),
-                            rt::ops::ScalarOps::acc_add(__v30.1, __v31.1),
-                            rt::ops::ScalarOps::acc_add(__v30.2, __v31.2),
-                        )
+                {
+                    #[inline(always)]
+                    |__v30: (f64, f64, u32), __v31: (f64, f64, u32)| -> (f64, f64, u32) {
+                        {
+                            (
+                                rt::ops::ScalarOps::acc_add(__v30.0, __v31.0),
+                                rt::ops::ScalarOps::acc_add(__v30.1, __v31.1),
+                                rt::ops::ScalarOps::acc_add(__v30.2, __v31.2),
+                            )
+                        }
                     }
                 },
             );

@@ -646,28 +646,31 @@ fn program() {
                             }
                         }
                     },
-                    |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
-                        {
-                            (
-                                rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                                {
-                                    let __then = __v51.1;
-                                    let __else = {
-                                        let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
-                                        let __else = (18446744073709551615u64);
-                                        if (__v52.1 != (18446744073709551615u64)) {
+                    {
+                        #[inline(always)]
+                        |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
+                            {
+                                (
+                                    rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
+                                    {
+                                        let __then = __v51.1;
+                                        let __else = {
+                                            let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
+                                            let __else = (18446744073709551615u64);
+                                            if (__v52.1 != (18446744073709551615u64)) {
+                                                __then
+                                            } else {
+                                                __else
+                                            }
+                                        };
+                                        if (__v51.1 != (18446744073709551615u64)) {
                                             __then
                                         } else {
                                             __else
                                         }
-                                    };
-                                    if (__v51.1 != (18446744073709551615u64)) {
-                                        __then
-                                    } else {
-                                        __else
-                                    }
-                                },
-                            )
+                                    },
+                                )
+                            }
                         }
                     },
                 ) {
@@ -1286,28 +1289,31 @@ fn program() {
                             }
                         }
                     },
-                    |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
-                        {
-                            (
-                                rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
-                                {
-                                    let __then = __v51.1;
-                                    let __else = {
-                                        let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
-                                        let __else = (18446744073709551615u64);
-                                        if (__v52.1 != (18446744073709551615u64)) {
+                    {
+                        #[inline(always)]
+                        |__v51: (u64, u64), __v52: (u64, u64)| -> (u64, u64) {
+                            {
+                                (
+                                    rt::ops::ScalarOps::acc_add(__v51.0, __v52.0),
+                                    {
+                                        let __then = __v51.1;
+                                        let __else = {
+                                            let __then = rt::ops::ScalarOps::acc_add(__v51.0, __v52.1);
+                                            let __else = (18446744073709551615u64);
+                                            if (__v52.1 != (18446744073709551615u64)) {
+                                                __then
+                                            } else {
+                                                __else
+                                            }
+                                        };
+                                        if (__v51.1 != (18446744073709551615u64)) {
                                             __then
                                         } else {
                                             __else
                                         }
-                                    };
-                                    if (__v51.1 != (18446744073709551615u64)) {
-                                        __then
-                                    } else {
-                                        __else
-                                    }
-                                },
-                            )
+                                    },
+                                )
+                            }
                         }
                     },
                 ) {

@@ -165,13 +165,16 @@ fn program() {
                     }
                 },
                 { (f32::from_bits(0u32), f32::from_bits(0u32), f32::from_bits(0u32)) },
-                |__v19: (f32, f32, f32), __v20: (f32, f32, f32)| -> (f32, f32, f32) {
-                    {
-                        (
-                            rt::ops::ScalarOps::acc_add(__v19.0, __v20.0),
-                            rt::ops::ScalarOps::acc_add(__v19.1, __v20.1),
-                            rt::ops::ScalarOps::acc_add(__v19.2, __v20.2),
-                        )
+                {
+                    #[inline(always)]
+                    |__v19: (f32, f32, f32), __v20: (f32, f32, f32)| -> (f32, f32, f32) {
+                        {
+                            (
+                                rt::ops::ScalarOps::acc_add(__v19.0, __v20.0),
+                                rt::ops::ScalarOps::acc_add(__v19.1, __v20.1),
+                                rt::ops::ScalarOps::acc_add(__v19.2, __v20.2),
+                            )
+                        }
                     }
                 },
                 |__x: (f32, f32, f32)| -> (f32, f32, f32) { __x },
@@ -310,13 +313,16 @@ fn program() {
                     }
                 },
                 { (f32::from_bits(0u32), f32::from_bits(0u32), f32::from_bits(0u32)) },
-                |__v19: (f32, f32, f32), __v20: (f32, f32, f32)| -> (f32, f32, f32) {
-                    {
-                        (
-                            rt::ops::ScalarOps::acc_add(__v19.0, __v20.0),
-                            rt::ops::ScalarOps::acc_add(__v19.1, __v20.1),
-                            rt::ops::ScalarOps::acc_add(__v19.2, __v20.2),
-                        )
+                {
+                    #[inline(always)]
+                    |__v19: (f32, f32, f32), __v20: (f32, f32, f32)| -> (f32, f32, f32) {
+                        {
+                            (
+                                rt::ops::ScalarOps::acc_add(__v19.0, __v20.0),
+                                rt::ops::ScalarOps::acc_add(__v19.1, __v20.1),
+                                rt::ops::ScalarOps::acc_add(__v19.2, __v20.2),
+                            )
+                        }
                     }
                 },
                 |__x: (f32, f32, f32)| -> (f32, f32, f32) { __x },

@@ -137,7 +137,7 @@ fn program() {
                         ::core::option::Option::None => ::core::option::Option::None,
                     }
                 },
-                |__v21: bool, __v22: bool| -> bool { __v21 },
+                { #[inline(always)] |__v21: bool, __v22: bool| -> bool { __v21 } },
             );
         let __b2_c0: &[bool] = &__b2[..];
         __timer.end(__began, 1usize);

@@ -365,6 +365,8 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
     g: &(impl Fn(C::Elem, C::Elem) -> C::Elem + Sync),
     post: &(impl Fn(C::Elem) -> D::Elem + Sync),
 ) -> D {
+    // `post` is called as `(*post)(..)`, not through `&F`'s `Fn` shim (see
+    // `scan::Outputs`).
     let m = len.saturating_sub(skip);
     let mut cols = D::with_capacity(rows);
     match split_size(rows, m) {
@@ -381,7 +383,7 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
                         for (b, v) in vs.into_iter().enumerate() {
                             // SAFETY: as below, for rows `r..r + ROWS_AT_ONCE`
                             // of this thread's group.
-                            unsafe { D::write(out, r + b, post(v)) }
+                            unsafe { D::write(out, r + b, (*post)(v)) }
                         }
                         r += ROWS_AT_ONCE;
                     }
@@ -389,7 +391,7 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
                 for r in r..group.end {
                     let fr = |j: usize| f(r, j);
                     let v = if want(r) {
-                        post(fold_from_ordered(order, seed(r), skip, len, &fr, g))
+                        (*post)(fold_from_ordered(order, seed(r), skip, len, &fr, g))
                     } else {
                         D::Elem::default()
                     };
@@ -415,7 +417,7 @@ pub(super) fn fold_rows_seeded<C: Columns, D: Columns>(
             });
             for (r, ps) in parts.chunks(per_row).enumerate() {
                 cols.push(match want(r) {
-                    true => post(ps.iter().flatten().fold(seed(r), |a, &p| g(a, p))),
+                    true => (*post)(ps.iter().flatten().fold(seed(r), |a, &p| g(a, p))),
                     false => D::Elem::default(),
                 });
             }

@@ -48,20 +48,23 @@ trait Sink<T>: Sync {
 /// The usual sink: output `i` of row `r`, passed through `post(r, j, v)`
 /// (`j` its position in the row), goes to slot `i`, or `i + r` when each row
 /// has one slot more (`scanl` and `scanr` end each row with a last value).
-struct Outputs<D: Columns, P> {
+struct Outputs<'p, D: Columns, P> {
     out: D::Out,
     len: usize,
     one_more_per_row: bool,
-    post: P,
+    /// Called as `(*self.post)(..)`: through `&P`'s `Fn` impl, the call is
+    /// a shim that the optimiser may keep out of line once a large post (a
+    /// fused generate) is inlined into it, a call per element.
+    post: &'p P,
 }
 
-impl<T, D: Columns, P: Fn(usize, usize, T) -> D::Elem + Sync> Sink<T> for Outputs<D, P> {
+impl<T, D: Columns, P: Fn(usize, usize, T) -> D::Elem + Sync> Sink<T> for Outputs<'_, D, P> {
     #[inline(always)]
     unsafe fn put(&self, r: usize, i: usize, v: T) {
         let shift = if self.one_more_per_row { r } else { 0 };
         // SAFETY: forwarded contract; the slot is within the capacity the
         // caller allocated for the shape.
-        unsafe { D::write(self.out, i + shift, (self.post)(r, i - r * self.len, v)) }
+        unsafe { D::write(self.out, i + shift, (*self.post)(r, i - r * self.len, v)) }
     }
     #[inline(always)]
     unsafe fn put_each(&self, r: usize, range: Range<usize>, rev: bool, next: &mut impl FnMut(usize) -> T) {
@@ -71,7 +74,7 @@ impl<T, D: Columns, P: Fn(usize, usize, T) -> D::Elem + Sync> Sink<T> for Output
         unsafe {
             D::write_each(self.out, slots, rev, &mut |slot| {
                 let i = slot - shift;
-                (self.post)(r, i - base, next(i))
+                (*self.post)(r, i - base, next(i))
             })
         }
     }
@@ -491,7 +494,7 @@ pub fn scan_exclusive<C: Columns>(
             out,
             len,
             one_more_per_row: false,
-            post: |_, _, v| v,
+            post: &|_, _, v| v,
         },
         // SAFETY: `r < rows` = the capacity of the totals, and `fin` runs once
         // per row.
