@@ -666,7 +666,7 @@ impl Gen<'_> {
                     _ => *shape,
                 };
                 let call = self.versioned(|| {
-                    let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
+                    let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, Capture::Move));
                     let post = match post.as_ref().filter(|p| p.params.len() == 2) {
                         Some(p) => {
                             let at_index = ElemFn::Index(Fun {
@@ -674,12 +674,12 @@ impl Gen<'_> {
                                 body: p.body,
                             });
                             self.in_iteration(&at_index, post_space, || {
-                                self.scan_post_closure(Some(p), &at, &t, &in_shape)
+                                self.scan_post_closure(Some(p), &at, &t, &in_shape, Capture::Move)
                             })
                         }
-                        None => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape),
+                        None => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape, Capture::Move),
                     };
-                    match kind {
+                    let call = match kind {
                         ScanKind::Inclusive => quote! {
                             #rt::cpu::scan_inclusive_then::<#acc_cols, #cols>(__rows, __len, #d, #e, #g, #post)
                         },
@@ -689,7 +689,12 @@ impl Gen<'_> {
                         ScanKind::Exclusive => quote! {
                             #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g)
                         },
-                    }
+                    };
+                    // `move` closures hold what they read (shapes, slices,
+                    // scalars) themselves, as the permute's do, so the scan
+                    // loop keeps them in registers instead of reloading them
+                    // through references after every store.
+                    quote!({ let __ctx = &__ctx; #call })
                 });
                 let bind = match kind {
                     ScanKind::Exclusive => {
@@ -1052,7 +1057,7 @@ impl Gen<'_> {
             let e = self.in_iteration(elem, shape, || self.elem_closure(elem, in_shape, Capture::Borrow));
             (e, TokenStream::new())
         } else {
-            let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem));
+            let er = self.in_iteration(elem, shape, || self.row_elem_closure(elem, Capture::Borrow));
             (TokenStream::new(), er)
         };
         // Elements that loop in lockstep lanes: computed by blocks,
@@ -1178,28 +1183,30 @@ impl Gen<'_> {
         let part_tys = self.pass_fold_parts(folds);
         let store = *stored;
         let call = self.versioned(|| {
-            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
+            // `move`, as the plain scan's closures.
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, Capture::Move));
             let post = match (post.as_ref().filter(|p| p.params.len() == 2), post_space) {
                 (Some(p), Some(space)) => {
                     let at_index = ElemFn::Index(Fun {
                         params: vec![p.params[1]],
                         body: p.body,
                     });
-                    self.in_iteration(&at_index, space, || self.scan_post_closure(Some(p), &at, &t, &in_shape))
+                    self.in_iteration(&at_index, space, || self.scan_post_closure(Some(p), &at, &t, &in_shape, Capture::Move))
                 }
-                _ => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape),
+                _ => self.scan_post_closure(post.as_ref(), &at, &t, &in_shape, Capture::Move),
             };
             // A fold over the input space skips the last output of each row
             // of a scan with an initial value: no input element has it.
             let skips = |x: &PassFold| x.of_array.is_none() && *kind == ScanKind::WithInit;
             let folds = self.pass_folds_arg(folds, &t, &in_shape, skips);
-            match kind {
+            let call = match kind {
                 ScanKind::WithInit => {
                     let z = z.map(|z| self.expr(z));
                     quote!(#rt::cpu::scan_with_init_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #z, #g, #post, #store, #folds))
                 }
                 _ => quote!(#rt::cpu::scan_inclusive_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #g, #post, #store, #folds)),
-            }
+            };
+            quote!({ let __ctx = &__ctx; #call })
         });
         let rows_of = self.rows_prologue(&in_shape);
         let mut out = quote! {
@@ -1232,7 +1239,7 @@ impl Gen<'_> {
         let (t, cols) = (rust_ty(&value_ty), self.cols_ty(&value_ty));
         let part_tys = self.pass_fold_parts(folds);
         let call = self.versioned(|| {
-            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem));
+            let e = self.in_iteration(elem, *shape, || self.row_elem_closure(elem, Capture::Borrow));
             let folds = self.pass_folds_arg(folds, &t, &in_shape, |_| false);
             quote!(#rt::cpu::generate_folds::<#cols, _>(__rows, __len, #e, #folds))
         });
@@ -1285,7 +1292,7 @@ impl Gen<'_> {
                 body: x.elem.body,
             });
             let cl = self.in_iteration(&at_index, x.shape, || {
-                self.scan_post_closure(Some(&x.elem), t, &acc, in_shape)
+                self.scan_post_closure(Some(&x.elem), t, &acc, in_shape, Capture::Borrow)
             });
             if skips(x) {
                 quote!(if __j < __len { ::core::option::Option::Some((#cl)(__r, __j, __w)) } else { ::core::option::Option::None })
@@ -1657,16 +1664,16 @@ impl Gen<'_> {
     /// an iteration space reduced along its innermost dimension, in the scope
     /// of [`Gen::rows_prologue`] (`__len` is the row length, `__rows_at`
     /// gives the index).
-    fn row_elem_closure(&self, e: &ElemFn) -> TokenStream {
+    fn row_elem_closure(&self, e: &ElemFn, capture: Capture) -> TokenStream {
         match e {
             ElemFn::Linear(f) => {
                 let p = var(f.params[0]);
                 let body = self.expr(f.body);
-                quote!(#[inline(always)] |__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
+                quote!(#[inline(always)] #capture |__r: usize, __j: usize| { let #p: usize = __r * __len + __j; #body })
             }
             ElemFn::Index(f) => {
                 let index = quote!(__rows_at.row(__r, __j));
-                self.index_closure(f, quote!(__r: usize, __j: usize), index, Capture::Borrow)
+                self.index_closure(f, quote!(__r: usize, __j: usize), index, capture)
             }
         }
     }
@@ -2341,10 +2348,11 @@ impl Gen<'_> {
         at: &TokenStream,
         t: &TokenStream,
         shape: &Ident,
+        capture: Capture,
     ) -> TokenStream {
         let Some(p) = post.filter(|p| p.params.len() == 2) else {
             let one = self.post_closure(post, at, t);
-            return quote!({ #[inline(always)] |_: usize, _: usize, __x: #at| -> #t { (#one)(__x) } });
+            return quote!({ #[inline(always)] #capture |_: usize, _: usize, __x: #at| -> #t { (#one)(__x) } });
         };
         let rt = self.rt;
         let (x, ix, body) = (var(p.params[0]), var(p.params[1]), self.expr(p.body));
@@ -2366,7 +2374,7 @@ impl Gen<'_> {
                 })
             }
         };
-        quote!({ #[inline(always)] |__r: usize, __j: usize, #x: #at| -> #t { let #ix = #index; #body } })
+        quote!({ #[inline(always)] #capture |__r: usize, __j: usize, #x: #at| -> #t { let #ix = #index; #body } })
     }
 
     /// A two-parameter combination function over `t`. Closures handed to

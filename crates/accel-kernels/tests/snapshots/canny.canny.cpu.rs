@@ -1804,55 +1804,58 @@ fn program() {
         let (__rows, __len) = rt::cpu::rows_of(&__in6);
         #[allow(unused_variables)]
         let __rows_at = rt::cpu::IndexOf::new(&__in6);
-        let (__b6, __b7): (<usize as rt::Elem>::Columns, <usize as rt::Elem>::Columns) = rt::cpu::scan_exclusive::<
-            <usize as rt::Elem>::Columns,
-        >(
-            __rows,
-            __len,
-            rt::cpu::ScanDir::Left,
-            #[inline(always)]
-            |__r: usize, __j: usize| {
-                let __v84: usize = __r * __len + __j;
-                {
-                    let __v57: (usize, f32) = {
-                        let __v82: usize = __v84;
-                        {
-                            let __v52: usize = {
-                                let __v77: usize = __v82;
-                                {
-                                    let __v51: [usize; 1] = [__v77];
-                                    __v51[0]
-                                }
-                            };
+        let (__b6, __b7): (<usize as rt::Elem>::Columns, <usize as rt::Elem>::Columns) = {
+            let __ctx = &__ctx;
+            rt::cpu::scan_exclusive::<
+                <usize as rt::Elem>::Columns,
+            >(
+                __rows,
+                __len,
+                rt::cpu::ScanDir::Left,
+                #[inline(always)]
+                move |__r: usize, __j: usize| {
+                    let __v84: usize = __r * __len + __j;
+                    {
+                        let __v57: (usize, f32) = {
+                            let __v82: usize = __v84;
                             {
-                                let __v53: f32 = {
-                                    let __v78: usize = __v82;
+                                let __v52: usize = {
+                                    let __v77: usize = __v82;
                                     {
-                                        let __o: usize = __v78;
-                                        unsafe { rt::cpu::at(__b5_c0, __o) }
+                                        let __v51: [usize; 1] = [__v77];
+                                        __v51[0]
                                     }
                                 };
-                                { (__v52, __v53) }
+                                {
+                                    let __v53: f32 = {
+                                        let __v78: usize = __v82;
+                                        {
+                                            let __o: usize = __v78;
+                                            unsafe { rt::cpu::at(__b5_c0, __o) }
+                                        }
+                                    };
+                                    { (__v52, __v53) }
+                                }
                             }
-                        }
-                    };
-                    (({
-                        let __v55: (usize, f32) = __v57;
-                        {
-                            let __v56: f32 = __v55.1;
-                            (__v56 == f32::from_bits(1065353216u32))
-                        }
-                    } as u8) as usize)
-                }
-            },
-            (0usize),
-            {
-                #[inline(always)]
-                |__v58: usize, __v59: usize| -> usize {
-                    rt::ops::ScalarOps::acc_add(__v58, __v59)
-                }
-            },
-        );
+                        };
+                        (({
+                            let __v55: (usize, f32) = __v57;
+                            {
+                                let __v56: f32 = __v55.1;
+                                (__v56 == f32::from_bits(1065353216u32))
+                            }
+                        } as u8) as usize)
+                    }
+                },
+                (0usize),
+                {
+                    #[inline(always)]
+                    |__v58: usize, __v59: usize| -> usize {
+                        rt::ops::ScalarOps::acc_add(__v58, __v59)
+                    }
+                },
+            )
+        };
         let __b6_c0: &[usize] = &__b6[..];
         let __b7_c0: &[usize] = &__b7[..];
         __timer.end(__began, 5usize);
