@@ -3632,6 +3632,31 @@ mod tests {
             "m",
         );
         assert_eq!(n, 2, "{c}");
+        // A counter below a host value in a matrix read (an LU step's `for k
+        // in 0..i`): tested once at kernel entry (`p <= shape`), checked
+        // only in the version that runs when the test fails (its two reads,
+        // in its scalar and its row-lanes closure).
+        let (n, c) = checks(
+            "fn u(a: &Matrix<f32>, p: usize) -> Matrix<f32> { generate(a.shape(), |[r, c]| { \
+             let mut s = 0.0f32; for k in 0..p { s += a[[r, k]] * a[[k, c]]; } s }) }",
+            "u",
+        );
+        assert_eq!(n, 4, "{c}");
+        assert!(c.contains("extents compared at kernel entry"), "{c}");
+        // Bounded by a value read from an array: checked in every version.
+        let (n, c) = checks(
+            "fn v(a: &Matrix<f32>, ps: &Vector<usize>) -> Matrix<f32> { generate(a.shape(), |[r, c]| { \
+             let mut s = 0.0f32; for k in 0..ps[[r]] { s += a[[r, k]] * a[[k, c]]; } s }) }",
+            "v",
+        );
+        // The kernel is tested at entry for `ps[[r]]` alone: both versions
+        // check the two reads of `a`, in the scalar and the lanes closure
+        // (and the other version `ps[[r]]` too).
+        assert!(
+            c.contains("Columns = if ((__b0_shape) [0]) <= (__b1_shape) [0] {"),
+            "{c}"
+        );
+        assert_eq!(n, 2 * 2 + 3 * 2, "{c}");
     }
 
     #[test]

@@ -668,6 +668,14 @@ impl Iteration {
         xs.iter()
             .map(|&x| {
                 let Some((d, off)) = self.neighbour(a, x) else {
+                    // A loop counter below a host value (`a[[i, k]]` in `for k
+                    // in 0..p`, `p` the host's): below the extent if `p` is.
+                    // Rank 1 has its own proof, tested before the loop
+                    // ([`counter_reads`]); proving those here too would
+                    // version the kernel for the loop's checked version.
+                    if let Some(e) = counter_bound(a, cx, x, host_var).filter(|_| xs.len() > 1) {
+                        return Some(Bound::Value(e));
+                    }
                     // The same for every element: tested once, before the kernel.
                     let x = self.resolve(a, x);
                     return on_host(a, x, host_var).then_some(Bound::At(x));
@@ -807,21 +815,36 @@ pub fn below_extent(a: &Arena, it: Option<&Iteration>, cx: Context, index: H, sh
     })
 }
 
+/// The loop counter that `x` is (through `let`s that rename it), if any.
+fn counter_var(a: &Arena, cx: Context, x: H) -> Option<VarId> {
+    let mut h = x;
+    loop {
+        match a.expr(h) {
+            Expr::Scalar(Scalar::Var(v)) if cx.below.iter().any(|(w, _)| w == v) => return Some(*v),
+            Expr::Scalar(Scalar::Var(v)) => h = *cx.lets.get(v)?,
+            _ => return None,
+        }
+    }
+}
+
+/// A value `e` the host computes that `x`, a loop counter, stays below by
+/// its loop's condition (`while k < e`): a kernel whose entry tests `e <=
+/// shape[k]` reads at `x` in bounds.
+fn counter_bound(a: &Arena, cx: Context, x: H, host_var: &dyn Fn(VarId) -> bool) -> Option<H> {
+    let v = counter_var(a, cx, x)?;
+    cx.below.iter().find_map(|&(w, e)| {
+        let e = resolve_lets(a, e, |u| cx.lets.get(&u).copied());
+        (w == v && on_host(a, e, host_var)).then_some(e)
+    })
+}
+
 /// Whether `x` is a variable known (by context `cx`) to be below component
 /// `k` of `shape`.
 fn counter_below(a: &Arena, cx: Context, x: H, shape: H, k: usize) -> bool {
     let resolve = |h: H| resolve_lets(a, h, |v| cx.lets.get(&v).copied());
     // The counter itself, not resolved: the fact is about it.
-    let mut h = x;
-    let v = loop {
-        match a.expr(h) {
-            Expr::Scalar(Scalar::Var(v)) if cx.below.iter().any(|(w, _)| w == v) => break *v,
-            Expr::Scalar(Scalar::Var(v)) => match cx.lets.get(v) {
-                Some(y) => h = *y,
-                None => return false,
-            },
-            _ => return false,
-        }
+    let Some(v) = counter_var(a, cx, x) else {
+        return false;
     };
     cx.below.iter().filter(|(w, _)| *w == v).any(|(_, bound)| {
         match (a.expr(resolve(*bound)), a.expr(shape)) {
