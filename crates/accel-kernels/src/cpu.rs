@@ -691,9 +691,10 @@ impl Gen<'_> {
                         },
                     };
                     // `move` closures hold what they read (shapes, slices,
-                    // scalars) themselves, as the permute's do, so the scan
-                    // loop keeps them in registers instead of reloading them
-                    // through references after every store.
+                    // scalars) themselves, as the permute's do: the scan
+                    // loop loads each from the closure, not through a
+                    // reference to the caller's variable (two loads, made
+                    // again after every store of an output).
                     quote!({ let __ctx = &__ctx; #call })
                 });
                 let bind = match kind {
