@@ -2072,10 +2072,11 @@ proptest! {
     fn math_methods(fa in vector(wild_f32(), 300), fb in vector(wild_f32(), 300), da in vector(wild_f64(), 300), db in vector(wild_f64(), 300),
                     ia in vector(any::<i16>(), 300), ub in vector(any::<u32>(), 300)) {
         // On the CPU both sides call the same Rust float functions in the same
-        // order (exact); a GPU back end has its own math library, within a few
-        // ULPs (see `float_tol`).
+        // order, except where LLVM rewrites a call with a constant argument
+        // (`2.0.powf(x)` as `exp2(x)`: one ULP, see `libm_tol`); a GPU back end
+        // has its own math library, within a few ULPs (see `float_tol`).
         check_ok(math_f32::SOURCE, "math_f32", &[arg(&fa), arg(&fb)], math_f32(&fa, &fb), float_tol(false, F32_MATH_TOL));
-        check_ok(math_f64::SOURCE, "math_f64", &[arg(&da), arg(&db)], math_f64(&da, &db), float_tol(false, F64_MATH_TOL));
+        check_ok(math_f64::SOURCE, "math_f64", &[arg(&da), arg(&db)], math_f64(&da, &db), libm_tol(f64::EPSILON, F64_MATH_TOL));
         check_ok(int_math::SOURCE, "int_math", &[arg(&ia), arg(&ub)], int_math(&ia, &ub), EXACT);
     }
 
@@ -2095,6 +2096,27 @@ proptest! {
         let terms = opts.to_vec().iter().map(|&(p, s, _)| p.max(s) as f64).fold(0.0, f64::max);
         check_ok(black_scholes::SOURCE, "black_scholes", &[arg(&opts), arg(r), arg(v)], black_scholes(&opts, r, v), sum_tol(F32_TOL, terms));
     }
+}
+
+/// Arguments where `exp2(x)` and glibc's `pow(2.0, x)` round apart: the
+/// compiled `2.0.powf(x)` is LLVM's `exp2`, the interpreter's is `pow`. Within
+/// one ULP here; `math_methods` met them only now and then (1 in ~1000).
+#[test]
+fn constant_base_powf_within_one_ulp() {
+    let xs = Vector::from(vec![
+        17.872847338508578,
+        -97.26913656001544,
+        44.323144271534545,
+        52.52551861626492,
+    ]);
+    let ys = Vector::from(vec![1.0; 4]);
+    check_ok(
+        math_f64::SOURCE,
+        "math_f64",
+        &[arg(&xs), arg(&ys)],
+        math_f64(&xs, &ys),
+        libm_tol(f64::EPSILON, F64_MATH_TOL),
+    );
 }
 
 #[test]
