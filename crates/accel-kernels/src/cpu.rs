@@ -146,6 +146,14 @@ impl<'a> Gen<'a> {
     }
 }
 
+/// `call` with `__ctx` rebound to a reference: the skeletons' `move` closures
+/// capture the slices, shapes and scalars they read by value (loop-invariant
+/// loads from the closure, not through a reference to the caller's variable),
+/// and the error context by reference.
+fn ctx_by_ref(call: TokenStream) -> TokenStream {
+    quote!({ let __ctx = &__ctx; #call })
+}
+
 /// The combination of a permute that the CPU does as one atomic operation
 /// (or, into private tables, as plain updates from the operation's
 /// identity): the plan's for integers, and `+` for floats (a
@@ -690,12 +698,10 @@ impl Gen<'_> {
                             #rt::cpu::scan_exclusive::<#cols>(__rows, __len, #d, #e, #z, #g)
                         },
                     };
-                    // `move` closures hold what they read (shapes, slices,
-                    // scalars) themselves, as the permute's do: the scan
-                    // loop loads each from the closure, not through a
-                    // reference to the caller's variable (two loads, made
-                    // again after every store of an output).
-                    quote!({ let __ctx = &__ctx; #call })
+                    // `move` closures, as the permute's (see `ctx_by_ref`):
+                    // perf showed the loop reloading a captured length
+                    // through a reference after every store of an output.
+                    ctx_by_ref(call)
                 });
                 let bind = match kind {
                     ScanKind::Exclusive => {
@@ -810,15 +816,13 @@ impl Gen<'_> {
                         },
                     }
                 });
+                let ctx = ctx_by_ref(call);
                 out.extend(quote! {
                     let #in_shape = #s;
                     #rt::host::extent(#op, &#in_shape)?;
                     let __index_of = #rt::cpu::IndexOf::new(&#in_shape);
                     let mut #bi: #cols = #init;
-                    {
-                        let __ctx = &__ctx;
-                        #call
-                    }
+                    #ctx
                 });
             }
             KernelOp::Sort {
@@ -1207,7 +1211,7 @@ impl Gen<'_> {
                 }
                 _ => quote!(#rt::cpu::scan_inclusive_folds::<#acc_cols, #cols, _>(__rows, __len, #d, #e, #g, #post, #store, #folds)),
             };
-            quote!({ let __ctx = &__ctx; #call })
+            ctx_by_ref(call)
         });
         let rows_of = self.rows_prologue(&in_shape);
         let mut out = quote! {
@@ -1762,11 +1766,8 @@ impl Gen<'_> {
             ElemFn::Linear(_) => quote!(let #pv: #param_ty = __i;),
             ElemFn::Index(_) => quote!(let #pv: #param_ty = __ix;),
         };
-        // `move` closures capture the slices and shapes they read by value (the
-        // error context by reference), so they are `Copy` and their loads
-        // loop-invariant.
-        quote! {{
-            let __ctx = &__ctx;
+        // `move` closures: they are `Copy`, and their loads loop-invariant.
+        ctx_by_ref(quote! {
             #rt::cpu::stencil_generate::<_, #r>(
                 &#shape,
                 [#(#lo),*],
@@ -1778,7 +1779,7 @@ impl Gen<'_> {
                 #[inline(always)]
                 move |__i: usize, __ix: [usize; #r]| { #bind #whole },
             )
-        }}
+        })
     }
 
     /// The call that computes generate kernel `elem` into a new buffer `b`
@@ -1999,8 +2000,7 @@ impl Gen<'_> {
                 if reading {
                     // `x`'s leaf, shadowed: its storage as it is updated.
                     let (l, t) = (leaf(x, 0), rust_ty(x_elem));
-                    return quote!({
-                        let __ctx = &__ctx;
+                    return ctx_by_ref(quote! {
                         #rt::cpu::update_box_reading::<#t, #r>(
                             &mut __x,
                             &#bs,
@@ -2032,15 +2032,9 @@ impl Gen<'_> {
                         } else {
                             quote!(generate_box_lanes)
                         };
-                        quote!({
-                            let __ctx = &__ctx;
-                            #rt::cpu::#skeleton::<#cols, #r, #n>(#into &#bs, __lo, __hi, #uneven, #one, #g)
-                        })
+                        ctx_by_ref(quote!(#rt::cpu::#skeleton::<#cols, #r, #n>(#into &#bs, __lo, __hi, #uneven, #one, #g)))
                     }
-                    None => quote!({
-                        let __ctx = &__ctx;
-                        #rt::cpu::#skeleton::<#cols, #r>(#into &#bs, __lo, __hi, #uneven, #one)
-                    }),
+                    None => ctx_by_ref(quote!(#rt::cpu::#skeleton::<#cols, #r>(#into &#bs, __lo, __hi, #uneven, #one))),
                 }
             })
         });

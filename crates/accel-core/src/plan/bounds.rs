@@ -673,7 +673,10 @@ impl Iteration {
                     // Rank 1 has its own proof, tested before the loop
                     // ([`counter_reads`]); proving those here too would
                     // version the kernel for the loop's checked version.
-                    if let Some(e) = counter_bound(a, cx, x, host_var).filter(|_| xs.len() > 1) {
+                    if let Some(e) = (xs.len() > 1)
+                        .then(|| counter_bound(a, cx, x, host_var))
+                        .flatten()
+                    {
                         return Some(Bound::Value(e));
                     }
                     // The same for every element: tested once, before the kernel.
