@@ -362,11 +362,14 @@ pub fn generate_rows<C: Columns>(rows: usize, len: usize, f: impl Fn(usize, usiz
     let out = cols.out_ptr();
     fold::row_groups(rows, len).for_each(|group| {
         for r in group {
-            for j in 0..len {
-                // SAFETY: `r < rows` and `j < len`, so the offset is below
-                // `n` = the capacity; the row groups are disjoint.
-                unsafe { C::write(out, r * len + j, f(r, j)) }
-            }
+            let base = r * len;
+            // Through the fill loop (`fill_slots`), whose slots alias
+            // nothing: what `f` loads through its captures stays out of the
+            // loop, which then vectorises (writes through `out` inline may
+            // change them as far as the compiler knows).
+            // SAFETY: `r < rows`, so the row lies below `n` = the capacity;
+            // the row groups are disjoint.
+            unsafe { C::write_range(out, base..base + len, &|i| f(r, i - base)) }
         }
     });
     // SAFETY: the row groups cover `0..rows`, so every slot was written.
@@ -391,14 +394,13 @@ pub fn generate_rows_with<C: Columns, S>(
     let run = |lo: usize, hi: usize| {
         let mut i = lo;
         while i < hi {
-            let (r, j0) = (i / len, i % len);
+            let r = i / len;
             let end = hi.min((r + 1) * len);
-            let s = row(r);
-            for j in j0..j0 + (end - i) {
-                // SAFETY: `r * len + j < hi <= n` = the capacity; the
-                // ranges given to `run` are disjoint.
-                unsafe { C::write(out, r * len + j, f(&s, r, j)) }
-            }
+            let (s, base) = (row(r), r * len);
+            // Through the fill loop, as in `generate_rows`.
+            // SAFETY: `i..end` lies below `hi <= n` = the capacity; the
+            // ranges given to `run` are disjoint.
+            unsafe { C::write_range(out, i..end, &|i| f(&s, r, i - base)) }
             i = end;
         }
     };
