@@ -1,7 +1,9 @@
-//! Dot product over ranks: each rank runs the `dotp` program (one fused
-//! kernel) on its own block of the vectors, on its local backend, and the
-//! partial sums are combined in rank order. Prints the time per call and
-//! the bytes the ranks sent against what a dot product must send.
+//! Dot product over ranks: `dotp::dist`, the program's distributed entry,
+//! runs `dotp` (one fused kernel) on each rank's own block of the vectors,
+//! on its local backend, and combines the partial sums in rank order (the
+//! compiler saw that the program is a fold of its rows:
+//! `dotp::explain_dist()`). Prints the time per call and the bytes the
+//! ranks sent against what a dot product must send.
 //!
 //! Between processes:
 //! `cargo build --release --features distributed --example distributed_dotp`,
@@ -9,7 +11,7 @@
 //! Ranks as threads: `ACCEL_RANKS=4 cargo run --release --example distributed_dotp`.
 //! N defaults to 20,000,000 f32 elements in all.
 
-use accel::dist::{blocks, Comm, CommExt, Metered};
+use accel::dist::{blocks, Comm, CommExt, DistArray, Metered};
 use accel::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -38,8 +40,11 @@ fn main() -> std::process::ExitCode {
         let starts = blocks(n, p);
         // Each rank makes its own block: nothing crosses ranks but the sums.
         let rows = starts[me]..starts[me + 1];
-        let xs = Vector::from(rows.clone().map(x).collect::<Vec<_>>());
-        let ys = Vector::from(rows.map(y).collect::<Vec<_>>());
+        let xs = DistArray::local(&comm, Vector::from(rows.clone().map(x).collect::<Vec<_>>()))?;
+        let ys = DistArray::local(&comm, Vector::from(rows.map(y).collect::<Vec<_>>()))?;
+        if me == 0 {
+            println!("dotp::dist runs {}", dotp::explain_dist());
+        }
         let backend = Backend::default();
         let mut best = Duration::MAX;
         let mut sum = None;
@@ -48,8 +53,7 @@ fn main() -> std::process::ExitCode {
             comm.agree(Ok(()))?;
             comm.reset();
             let t = Instant::now();
-            let partial = dotp::on(&backend, &xs, &ys).map(|s| Some(s.value()));
-            sum = comm.combine_in_order(partial, |a, b| a + b)?;
+            sum = Some(dotp::dist(&backend, &xs, &ys)?.value());
             best = best.min(t.elapsed());
             sent = comm.sent().0;
         }

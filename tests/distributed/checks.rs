@@ -50,12 +50,47 @@ accel::accel! {
     pub fn second(xs: &Vector<i64>) -> Scalar<i64> {
         generate([1], |[_]| xs[[1]]).sum()
     }
+
+    // Called through their generated `dist` entries (`accel_core::dist`
+    // decides how each runs over ranks).
+    pub fn auto_saxpy(a: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> {
+        xs.zip_with(ys, |x, y| a * x + y)
+    }
+
+    pub fn auto_matvec(m: &Matrix<f64>, v: &Vector<f64>) -> Vector<f64> {
+        generate(m.shape(), |[i, j]| m[[i, j]] * v[[j]]).sum()
+    }
+
+    pub fn auto_row_max(m: &Matrix<i32>) -> Vector<i32> {
+        m.map(|x| x * 3 - 7).fold(i32::MIN, |a, b| a.max(b))
+    }
+
+    pub fn auto_dotp(xs: &Vector<f64>, ys: &Vector<f64>) -> Scalar<f64> {
+        xs.zip_with(ys, |x, y| x * y).sum()
+    }
+
+    pub fn auto_smallest(xs: &Vector<i32>) -> Scalar<i32> {
+        xs.map(|x| x ^ 5).minimum()
+    }
+
+    pub fn auto_positions(xs: &Vector<f32>) -> Vector<f32> {
+        generate([xs.len()], |[i]| xs[[i]] + i as f32)
+    }
+
+    pub fn auto_prefix(xs: Vector<i64>) -> Vector<i64> {
+        xs.scanl1(|a, b| a + b)
+    }
+
+    pub fn auto_mean(xs: &Vector<f64>) -> Scalar<f64> {
+        let total = xs.sum();
+        generate([], |_| total.value() / xs.len() as f64)
+    }
 }
 
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 9] = [
+pub const CHECKS: [(&str, Check); 17] = [
     ("saxpy (a zip of blocks laid out alike, local)", saxpy_of_blocks),
     ("dot product (fold in rank order)", dot_product),
     (
@@ -68,6 +103,23 @@ pub const CHECKS: [(&str, Check); 9] = [
     ("histogram (permute by all-to-all)", histogram_by_all_to_all),
     ("transpose (backpermute by all-to-all)", transpose_by_all_to_all),
     ("a failed rank (every rank's error)", failed_rank),
+    ("dist: saxpy by rows, blocks laid out apart", auto_rows_saxpy),
+    (
+        "dist: saxpy of vectors of different lengths, whole",
+        auto_whole_saxpy,
+    ),
+    (
+        "dist: matrix-vector product by rows, the vector gathered",
+        auto_rows_matvec,
+    ),
+    ("dist: row maxima by rows", auto_rows_row_max),
+    ("dist: dot product, fold by rows", auto_fold_dotp),
+    ("dist: minimum (fold1), fold by rows", auto_fold_smallest),
+    ("dist: generate using the row number, whole", auto_whole_positions),
+    (
+        "dist: a scan of a vector and a mean, whole",
+        auto_whole_prefix_mean,
+    ),
 ];
 
 /// The row counts each check runs at: empty, fewer rows than ranks, odd,
@@ -255,6 +307,144 @@ fn failed_rank(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String
             "blocks {starts:?}, rank {f:?} failing: rank {me} got {got:?}"
         )),
     }
+}
+
+/// `whole` (the same on every rank) laid out unevenly: later ranks hold
+/// more rows (rank `r` from row `n r² / P²`), so that a program by rows on
+/// another layout must move rows.
+fn skewed<T: accel::Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    whole: &Array<T, R>,
+) -> Result<DistArray<T, R>, String>
+where
+    T::Columns: accel::dist::WireColumns,
+{
+    let shape = whole.shape();
+    let (n, p, r) = (shape[0], comm.size(), comm.rank());
+    let row = shape[1..].iter().product::<usize>();
+    let start = |r: usize| n * r * r / (p * p);
+    let mut part_shape = shape;
+    part_shape[0] = start(r + 1) - start(r);
+    let elems = whole.to_vec()[start(r) * row..start(r + 1) * row].to_vec();
+    let part = Array::from_vec(part_shape, elems).map_err(e("from_vec"))?;
+    DistArray::local(comm, part).map_err(e("local"))
+}
+
+/// That `dist` ran by rows: the result is laid out as `lead`.
+fn by_rows<T: accel::Elem, U: accel::Elem, const R: usize, const Q: usize>(
+    got: &DistArray<T, R>,
+    lead: &DistArray<U, Q>,
+) -> Result<(), String> {
+    if got.starts() == lead.starts() {
+        Ok(())
+    } else {
+        Err(format!(
+            "laid out as {:?}, not by rows as {:?}",
+            got.starts(),
+            lead.starts()
+        ))
+    }
+}
+
+fn auto_rows_saxpy(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(|i| unit(i) as f32).collect::<Vec<_>>());
+    let ys = Vector::from((0..n).map(|i| unit(i + 3) as f32).collect::<Vec<_>>());
+    let (dx, dy) = (skewed(comm, &xs)?, scattered(comm, &ys)?);
+    let got = auto_saxpy::dist(b, 1.5, &dx, &dy).map_err(e("dist"))?;
+    by_rows(&got, &dx)?;
+    let want = auto_saxpy::on(b, 1.5, &xs, &ys).map_err(e("on"))?;
+    same(got.to_array().map_err(e("to_array"))?, want)
+}
+
+/// Different numbers of rows: blocks would not line up, so every rank runs
+/// the whole zip (the intersection).
+fn auto_whole_saxpy(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(|i| unit(i) as f32).collect::<Vec<_>>());
+    let ys = Vector::from((0..n + 2).map(|i| unit(i + 3) as f32).collect::<Vec<_>>());
+    let (dx, dy) = (scattered(comm, &xs)?, skewed(comm, &ys)?);
+    let got = auto_saxpy::dist(b, -2.0, &dx, &dy).map_err(e("dist"))?;
+    let want = auto_saxpy::on(b, -2.0, &xs, &ys).map_err(e("on"))?;
+    same(got.to_array().map_err(e("to_array"))?, want)
+}
+
+fn auto_rows_matvec(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let m = Matrix::from_fn([n, 9], |[i, j]| unit(i * 9 + j));
+    let v = Vector::from((0..9).map(|j| unit(j + 1000)).collect::<Vec<_>>());
+    let (dm, dv) = (skewed(comm, &m)?, scattered(comm, &v)?);
+    let got = auto_matvec::dist(b, &dm, &dv).map_err(e("dist"))?;
+    by_rows(&got, &dm)?;
+    // Each row's sum in the same order: equal to the bit.
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_matvec::on(b, &m, &v).map_err(e("on"))?,
+    )
+}
+
+fn auto_rows_row_max(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let m = Matrix::from_fn([n, 4], |[i, j]| ((i * 37 + j * 11) % 101) as i32 - 50);
+    let dm = skewed(comm, &m)?;
+    let got = auto_row_max::dist(b, &dm).map_err(e("dist"))?;
+    by_rows(&got, &dm)?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_row_max::on(b, &m).map_err(e("on"))?,
+    )
+}
+
+fn auto_fold_dotp(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
+    let ys = Vector::from((0..n).map(|i| unit(i + n)).collect::<Vec<_>>());
+    let (dx, dy) = (skewed(comm, &xs)?, scattered(comm, &ys)?);
+    let got = auto_dotp::dist(b, &dx, &dy).map_err(e("dist"))?.value();
+    let want = auto_dotp::on(b, &xs, &ys).map_err(e("on"))?.value();
+    let mag: f64 = (0..n).map(|i| (unit(i) * unit(i + n)).abs()).sum();
+    if (got - want).abs() > 1e-12 * mag.max(1.0) {
+        return Err(format!("{got} != {want}"));
+    }
+    Ok(())
+}
+
+/// `minimum` of nothing fails; the distributed one fails alike, on every rank.
+fn auto_fold_smallest(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(|i| (unit(i) * 1e6) as i32).collect::<Vec<_>>());
+    let got = auto_smallest::dist(b, &skewed(comm, &xs)?).map(|s| s.value());
+    let want = auto_smallest::on(b, &xs).map(|s| s.value());
+    match (got, want) {
+        (Ok(g), Ok(w)) if g == w => Ok(()),
+        (Err(g), Err(w)) if g.kind() == w.kind() => Ok(()),
+        (g, w) => Err(format!("{g:?} != {w:?}")),
+    }
+}
+
+fn auto_whole_positions(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n).map(|i| unit(i) as f32).collect::<Vec<_>>());
+    let got = auto_positions::dist(b, &skewed(comm, &xs)?).map_err(e("dist"))?;
+    if got.starts() != &blocks(n, comm.size())[..] {
+        return Err(format!("laid out as {:?}", got.starts()));
+    }
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_positions::on(b, &xs).map_err(e("on"))?,
+    )
+}
+
+fn auto_whole_prefix_mean(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let xs = Vector::from((0..n as i64).map(|i| i * i % 13 - 6).collect::<Vec<_>>());
+    let got = auto_prefix::dist(b, &skewed(comm, &xs)?).map_err(e("dist"))?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_prefix::on(b, xs.clone()).map_err(e("on"))?,
+    )?;
+    let fs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
+    let got = auto_mean::dist(b, &scattered(comm, &fs)?)
+        .map_err(e("dist"))?
+        .value();
+    let want = auto_mean::on(b, &fs).map_err(e("on"))?.value();
+    // The whole program on every rank, rank 0's value: the same bits.
+    if got.to_bits() != want.to_bits() {
+        return Err(format!("{got} != {want}"));
+    }
+    Ok(())
 }
 
 fn same<T: accel::Elem, const R: usize>(got: Array<T, R>, want: Array<T, R>) -> Result<(), String>

@@ -3,6 +3,7 @@
 //! API): the macros call it at build time, tests and tools at run time.
 
 pub mod alpha;
+pub mod dist;
 pub mod error;
 pub mod front;
 pub mod interp;

@@ -237,7 +237,7 @@ fn user_attrs(f: &syn::ItemFn) -> Vec<&syn::Attribute> {
 /// The Rust type of an IR type, with arrays by the names users write
 /// (`Scalar<T>`, `Vector<T>`, `Matrix<T>`, `Array<T, R>` from rank 3): what
 /// rustdoc and the IDE show for the generated functions.
-fn api_ty(t: &Ty) -> TokenStream {
+pub(crate) fn api_ty(t: &Ty) -> TokenStream {
     match t {
         Ty::Array(e, r) => {
             let e = rust_ty(e);
@@ -402,6 +402,20 @@ fn program_items(
     } else {
         quote!()
     };
+    // `dist`: over block-distributed arrays.
+    let by_ref: Vec<(syn::Ident, bool)> = f
+        .sig
+        .inputs
+        .iter()
+        .zip(&program.params)
+        .map(|(input, p)| {
+            let r = matches!(input, syn::FnArg::Typed(pt) if matches!(*pt.ty, syn::Type::Reference(_)));
+            (param_ident(p), r)
+        })
+        .collect();
+    let user_types =
+        users.result(f).is_some() || (0..program.params.len()).any(|k| users.param(f, k).is_some());
+    let dist = crate::dist::items(program, &by_ref, user_types);
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     // The GPU path: the same plan as PTX kernels launched on the backend's
@@ -490,6 +504,8 @@ fn program_items(
             // A `static`: devices cache loaded modules by the text's address.
             #[doc(hidden)]
             static __ACCEL_PTX: &str = #ptx_text;
+
+            #dist
 
             /// The program's source text (for the reference interpreter in tests).
             #[doc(hidden)]

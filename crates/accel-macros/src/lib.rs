@@ -8,6 +8,7 @@
 //! its own errors readably.
 
 mod derive_elem;
+mod dist;
 mod emit;
 mod impls;
 mod options;

@@ -168,7 +168,7 @@ where
     }
 
     /// [`DistArray::local`] of a part that may have failed to compute.
-    fn from_parts(comm: &Arc<dyn Comm>, part: Result<Array<T, R>>) -> Result<Self> {
+    pub(super) fn from_parts(comm: &Arc<dyn Comm>, part: Result<Array<T, R>>) -> Result<Self> {
         rank_zero::<R>("DistArray::local")?;
         let mine = part.as_ref().map(|a| {
             let mut m = Vec::new();

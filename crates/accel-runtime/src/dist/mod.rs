@@ -21,6 +21,8 @@
 //!   local backend.
 
 mod array;
+#[doc(hidden)]
+pub mod auto;
 mod collective;
 mod local;
 mod metered;

@@ -1,0 +1,738 @@
+//! How a program runs over ranks when its arrays are block-distributed by
+//! rows (`name::dist`, see `docs/distributed.md`).
+//!
+//! Each rank holds a block of rows of every array parameter. A program
+//! whose result's row `i` depends only on row `i` of those arrays (maps,
+//! zips, generates that read their own row, folds and scans along rows)
+//! runs as it is on each rank's blocks, with no communication
+//! ([`Split::Rows`]); a fold of everything of such an array combines one
+//! partial result per rank, in rank order ([`Split::FoldRows`]). An array
+//! parameter that the program reads at other rows (a vector read at a
+//! column index, say) is gathered whole on every rank first, and is then
+//! the same everywhere. Any other program gathers every array and runs
+//! whole on every rank ([`Split::Whole`]): always correct, at the cost of
+//! moving every array to every rank.
+//!
+//! The analysis runs on the front end's program: each expression gets a
+//! [`Cat`], what a block can know of it.
+
+use crate::front::Program;
+use crate::ir::{ArrayOp, BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanKind, Ty, VarId, H};
+use std::collections::HashMap;
+
+/// How `name::dist` runs a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// Each rank runs the program on its blocks; the result's rows stay
+    /// where they are computed. `whole[k]`: array parameter `k` is gathered
+    /// whole on every rank first (it is read at rows of other ranks).
+    Rows { whole: Vec<bool> },
+    /// Each rank runs the program (a fold of everything) on its blocks,
+    /// and the ranks' values are combined in rank order by `op`; ranks
+    /// with no rows give none.
+    FoldRows { whole: Vec<bool>, op: FoldOp },
+    /// Every rank gathers every array and runs the whole program; `why`
+    /// says what needs it.
+    Whole { why: String },
+}
+
+/// An associative operation of a fold that [`Split::FoldRows`] combines
+/// ranks' values with: the fold's own, recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FoldOp {
+    Add,
+    Mul,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+impl FoldOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            FoldOp::Add => "+",
+            FoldOp::Mul => "*",
+            FoldOp::Min => "min",
+            FoldOp::Max => "max",
+            FoldOp::And => "&",
+            FoldOp::Or => "|",
+            FoldOp::Xor => "^",
+        }
+    }
+}
+
+impl Split {
+    /// The decision in words, for `explain_dist()`; `names` are the
+    /// program's parameters.
+    pub fn explain(&self, names: &[String]) -> String {
+        let gathered = |whole: &[bool]| {
+            let g: Vec<String> = whole
+                .iter()
+                .zip(names)
+                .filter(|(w, _)| **w)
+                .map(|(_, n)| format!("`{n}`"))
+                .collect();
+            if g.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " {} gathered whole on every rank first (read at rows of other ranks).",
+                    g.join(", ")
+                )
+            }
+        };
+        let fallback = " If the distributed arrays differ in their number of rows, every rank gathers every array and runs the whole program.";
+        match self {
+            Split::Rows { whole } => format!(
+                "by rows: each rank runs the program on its blocks of rows, with no communication; the result's rows stay on the rank that computed them.{}{fallback}",
+                gathered(whole)
+            ),
+            Split::FoldRows { whole, op } => format!(
+                "fold by rows: each rank folds its blocks of rows; the ranks' values are combined in rank order with `{}` (one value per rank crosses).{}{fallback}",
+                op.symbol(),
+                gathered(whole)
+            ),
+            Split::Whole { why } => format!(
+                "whole: every rank gathers every array and runs the whole program ({why})."
+            ),
+        }
+    }
+}
+
+/// How `dist` runs `program` (one with at least one array parameter of rank
+/// 1 or more; others never reach here).
+pub fn split(program: &Program) -> Split {
+    let mut whole = vec![false; program.params.len()];
+    let mut gathered = Vec::new();
+    loop {
+        let mut a = Analysis {
+            program,
+            whole: &whole,
+            env: HashMap::new(),
+        };
+        match a.root(program.body) {
+            Ok(Some(op)) => return Split::FoldRows { whole, op },
+            Ok(None) => return Split::Rows { whole },
+            // Gather the parameter and try again: it is then the same on
+            // every rank, read anywhere.
+            Err(Why::Param(k, why)) if !whole[k] => {
+                whole[k] = true;
+                gathered.push(format!("`{}` {why}", program.params[k].name));
+            }
+            Err(Why::Param(k, why)) => {
+                return Split::Whole {
+                    why: format!("`{}` {why}", program.params[k].name),
+                }
+            }
+            // With every parameter that needs it gathered, nothing is left
+            // over rows: say why they were gathered.
+            Err(Why::Other(why)) if why == UNIFORM && !gathered.is_empty() => {
+                return Split::Whole {
+                    why: gathered.join("; "),
+                }
+            }
+            Err(Why::Other(why)) => return Split::Whole { why },
+        }
+    }
+}
+
+/// What a rank holding a block of rows knows of a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Cat {
+    /// The same on every rank as in the whole program: literals, scalar
+    /// parameters, gathered arrays and what is computed from them alone.
+    Uniform,
+    /// Inside an element function: computed from the elements at hand
+    /// (the element's own row, an inner index, uniform data).
+    Local,
+    /// The distributed arrays' number of rows (a block's is its own).
+    Extent,
+    /// The row of the element a generate over rows computes (a block
+    /// counts its rows from 0).
+    Row,
+    /// An array whose row `i` depends only on row `i` of the distributed
+    /// arrays (rank 1 or more).
+    Rows(usize),
+    /// A tuple, an index or a shape, by component.
+    Tuple(Vec<Cat>),
+}
+
+impl Cat {
+    /// A scalar value that is the same computed on a block as in the whole
+    /// program (no row number or extent in it).
+    fn is_value(&self) -> bool {
+        match self {
+            Cat::Uniform | Cat::Local => true,
+            Cat::Tuple(cs) => cs.iter().all(Cat::is_value),
+            _ => false,
+        }
+    }
+
+    fn is_uniform(&self) -> bool {
+        match self {
+            Cat::Uniform => true,
+            Cat::Tuple(cs) => cs.iter().all(Cat::is_uniform),
+            _ => false,
+        }
+    }
+
+    /// A shape whose outermost extent is the distributed arrays' and the
+    /// rest uniform: the shape of an array over rows.
+    fn is_row_shape(&self) -> Option<usize> {
+        match self {
+            Cat::Tuple(cs) if cs.first() == Some(&Cat::Extent) && cs[1..].iter().all(Cat::is_uniform) => {
+                Some(cs.len())
+            }
+            _ => None,
+        }
+    }
+
+    /// The number of rows, or a shape of it and uniform extents.
+    fn is_shape(&self) -> bool {
+        match self {
+            Cat::Extent => true,
+            Cat::Tuple(cs) => cs.iter().all(|c| matches!(c, Cat::Extent | Cat::Uniform)),
+            _ => false,
+        }
+    }
+
+    /// An index whose outermost component is the element's own row.
+    fn is_own_row(&self) -> bool {
+        match self {
+            Cat::Tuple(cs) => cs.first() == Some(&Cat::Row) && cs[1..].iter().all(Cat::is_value),
+            _ => false,
+        }
+    }
+}
+
+/// Why a program does not run by rows.
+enum Why {
+    /// Array parameter `k` is read at rows of other ranks (how, in words):
+    /// gathering it whole may let the rest run by rows.
+    Param(usize, String),
+    Other(String),
+}
+
+/// [`Why::Other`] of a result computed from uniform values alone.
+const UNIFORM: &str = "the result does not depend on the distributed rows";
+
+fn other<T>(why: &str) -> Result<T, Why> {
+    Err(Why::Other(why.to_string()))
+}
+
+struct Analysis<'a> {
+    program: &'a Program,
+    whole: &'a [bool],
+    env: HashMap<VarId, Cat>,
+}
+
+impl Analysis<'_> {
+    /// The result: `Some(op)` for a fold of everything over rows.
+    fn root(&mut self, h: H) -> Result<Option<FoldOp>, Why> {
+        let arena = &self.program.arena;
+        match arena.expr(h) {
+            Expr::Scalar(Scalar::Let { var, value, body }) => {
+                let c = self.cat(*value)?;
+                self.env.insert(*var, c);
+                self.root(*body)
+            }
+            Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
+                let rank = match self.cat(*a)? {
+                    Cat::Rows(r) => r,
+                    c => return self.rows_result(c),
+                };
+                if rank >= 2 && !*all {
+                    // Along rows: an array over rows.
+                    let c = self.cat(h)?;
+                    return self.rows_result(c);
+                }
+                let op = fold_op(self, f).ok_or_else(|| {
+                    Why::Other("a fold over rows whose operation is not a recognised associative one".into())
+                })?;
+                if let Some(z) = z {
+                    if !is_identity(op, self.lit(*z)) {
+                        return other("a fold over rows whose initial value is not its operation's identity");
+                    }
+                }
+                Ok(Some(op))
+            }
+            _ => {
+                let c = self.cat(h)?;
+                self.rows_result(c)
+            }
+        }
+    }
+
+    fn rows_result(&self, c: Cat) -> Result<Option<FoldOp>, Why> {
+        match c {
+            Cat::Rows(_) => Ok(None),
+            Cat::Uniform => other(UNIFORM),
+            _ => other("the result is not an array over rows"),
+        }
+    }
+
+    fn lit(&self, h: H) -> Option<Lit> {
+        match self.program.arena.expr(h) {
+            Expr::Scalar(Scalar::Lit(l)) => Some(*l),
+            _ => None,
+        }
+    }
+
+    /// A closure's body with its parameters bound to `params`.
+    fn fun(&mut self, f: &Fun, params: &[Cat]) -> Result<Cat, Why> {
+        for (v, c) in f.params.iter().zip(params) {
+            self.env.insert(*v, c.clone());
+        }
+        self.cat(f.body)
+    }
+
+    /// A closure that must compute a value (an element, a combination).
+    fn value_fun(&mut self, f: &Fun, params: &[Cat]) -> Result<(), Why> {
+        if self.fun(f, params)?.is_value() {
+            Ok(())
+        } else {
+            other("an element function uses the row number or the number of rows")
+        }
+    }
+
+    fn cat(&mut self, h: H) -> Result<Cat, Why> {
+        let arena = &self.program.arena;
+        match arena.expr(h).clone() {
+            Expr::Scalar(s) => self.scalar(s),
+            Expr::Array(op) => self.array(op),
+            Expr::Seq(_) => other("a sequence"),
+            Expr::Plan(_) => other("a plan node"),
+        }
+    }
+
+    fn scalar(&mut self, s: Scalar) -> Result<Cat, Why> {
+        Ok(match s {
+            Scalar::Var(v) => match self.env.get(&v) {
+                Some(c) => c.clone(),
+                None => self.param(v)?,
+            },
+            Scalar::Lit(_) | Scalar::None(_) => Cat::Uniform,
+            Scalar::Let { var, value, body } => {
+                let c = self.cat(value)?;
+                self.env.insert(var, c);
+                self.cat(body)?
+            }
+            Scalar::Tuple(hs) | Scalar::MakeIndex(hs) => Cat::Tuple(self.cats(&hs)?),
+            Scalar::Proj(t, n) => match self.cat(t)? {
+                Cat::Tuple(mut cs) if n < cs.len() => cs.swap_remove(n),
+                c @ (Cat::Uniform | Cat::Local) => c,
+                _ => return other("a projection of an array over rows"),
+            },
+            Scalar::Binary(op, a, b) => {
+                let (ca, cb) = (self.cat(a)?, self.cat(b)?);
+                if op.is_comparison() && ca == cb && ca.is_shape() {
+                    // Shapes compared with shapes of the same form: all
+                    // distributed arrays have the same number of rows, so
+                    // equal on blocks exactly when in the whole program.
+                    Cat::Uniform
+                } else {
+                    join(&[ca, cb])?
+                }
+            }
+            Scalar::Unary(_, a) | Scalar::Cast(a, _) | Scalar::Some(a) => join(&[self.cat(a)?])?,
+            Scalar::If(c, a, b) => {
+                let cc = self.cat(c)?;
+                if !cc.is_value() {
+                    return other("a condition on the row number or the number of rows");
+                }
+                let (ca, cb) = (self.cat(a)?, self.cat(b)?);
+                match (&ca, &cb) {
+                    (Cat::Rows(x), Cat::Rows(y)) if x == y => ca,
+                    _ => join(&[cc, ca, cb])?,
+                }
+            }
+            Scalar::Math(f, args) => {
+                let cs = self.cats(&args)?;
+                match (f, cs.as_slice()) {
+                    (MathFn::Min | MathFn::Max, [Cat::Extent, Cat::Extent]) => Cat::Extent,
+                    _ => join(&cs)?,
+                }
+            }
+            Scalar::While {
+                vars,
+                init,
+                cond,
+                step,
+                pulls,
+            } => {
+                if !pulls.is_empty() {
+                    return other("a loop over a sequence");
+                }
+                let mut cs = self.cats(&init)?;
+                // Twice: a state that starts uniform may become local.
+                for _ in 0..2 {
+                    for (v, c) in vars.iter().zip(&cs) {
+                        self.env.insert(*v, c.clone());
+                    }
+                    if !self.cat(cond)?.is_value() {
+                        return other("a loop condition on the row number or the number of rows");
+                    }
+                    let next = self.cats(&step)?;
+                    if next == cs {
+                        return Ok(Cat::Tuple(cs));
+                    }
+                    cs = cs
+                        .iter()
+                        .zip(&next)
+                        .map(|(a, b)| join(&[a.clone(), b.clone()]))
+                        .collect::<Result<_, _>>()?;
+                }
+                return other("a loop whose state changes kind");
+            }
+            Scalar::Assert { cond, body, .. } => {
+                let _ = self.cat(cond)?;
+                self.cat(body)?
+            }
+            Scalar::Trace { args, body, .. } => {
+                join(&self.cats(&args)?)?;
+                self.cat(body)?
+            }
+            Scalar::Read { array, index } => {
+                let (ca, ci) = (self.cat(array)?, self.cat(index)?);
+                match ca {
+                    Cat::Uniform if ci.is_value() => Cat::Local,
+                    Cat::Rows(_) if ci.is_own_row() => Cat::Local,
+                    Cat::Rows(_) => return Err(self.blame(array, "is read at rows of other ranks")),
+                    _ => return other("an array read at the row number"),
+                }
+            }
+            Scalar::Shape(a) => match self.cat(a)? {
+                Cat::Rows(r) => {
+                    let mut cs = vec![Cat::Uniform; r];
+                    cs[0] = Cat::Extent;
+                    Cat::Tuple(cs)
+                }
+                Cat::Uniform => Cat::Uniform,
+                _ => return other("a shape"),
+            },
+        })
+        .map(|c| {
+            // An index or shape of uniform parts is uniform.
+            if c.is_uniform() {
+                Cat::Uniform
+            } else {
+                c
+            }
+        })
+    }
+
+    fn cats(&mut self, hs: &[H]) -> Result<Vec<Cat>, Why> {
+        hs.iter().map(|h| self.cat(*h)).collect()
+    }
+
+    /// An array parameter's kind: over rows, unless gathered.
+    fn param(&self, v: VarId) -> Result<Cat, Why> {
+        let Some((k, p)) = self.program.params.iter().enumerate().find(|(_, p)| p.var == v) else {
+            return other("a variable out of scope");
+        };
+        Ok(match &p.ty {
+            Ty::Array(_, r) if *r >= 1 && !self.whole[k] => Cat::Rows(*r),
+            Ty::Seq(_) => return other("a sequence parameter"),
+            _ => Cat::Uniform,
+        })
+    }
+
+    /// Why `array`, read at rows other than the element's own, stops the
+    /// program running by rows: a parameter can be gathered.
+    fn blame(&self, array: H, why: &str) -> Why {
+        if let Expr::Scalar(Scalar::Var(v)) = self.program.arena.expr(array) {
+            if let Some(k) = self.program.params.iter().position(|p| p.var == *v) {
+                return Why::Param(k, why.to_string());
+            }
+        }
+        Why::Other(format!("an array computed over rows {why}"))
+    }
+
+    fn array(&mut self, op: ArrayOp) -> Result<Cat, Why> {
+        match op {
+            ArrayOp::Generate { shape, f } => {
+                let cs = self.cat(shape)?;
+                if let Some(r) = cs.is_row_shape() {
+                    let mut ix = vec![Cat::Local; r];
+                    ix[0] = Cat::Row;
+                    self.value_fun(&f, &[Cat::Tuple(ix)])?;
+                    return Ok(Cat::Rows(r));
+                }
+                if !cs.is_uniform() {
+                    return other(
+                        "a generate whose shape depends on the number of rows, not as its outermost extent",
+                    );
+                }
+                self.value_fun(&f, &[Cat::Local])?;
+                Ok(Cat::Uniform)
+            }
+            ArrayOp::Map { f, a } => {
+                let ca = self.cat(a)?;
+                self.value_fun(&f, &[Cat::Local])?;
+                over(ca)
+            }
+            ArrayOp::ZipWith { f, a, b } => {
+                let (ca, cb) = (self.cat(a)?, self.cat(b)?);
+                self.value_fun(&f, &[Cat::Local, Cat::Local])?;
+                match (ca, cb) {
+                    (Cat::Rows(x), Cat::Rows(y)) if x == y => Ok(Cat::Rows(x)),
+                    (Cat::Uniform, Cat::Uniform) => Ok(Cat::Uniform),
+                    (Cat::Rows(_), Cat::Uniform) => {
+                        Err(self.blame(a, "is zipped with an array every rank holds whole"))
+                    }
+                    (Cat::Uniform, Cat::Rows(_)) => {
+                        Err(self.blame(b, "is zipped with an array every rank holds whole"))
+                    }
+                    _ => other("a zip of arrays of different kinds"),
+                }
+            }
+            ArrayOp::Fold { f, z, a, all } => {
+                let ca = self.cat(a)?;
+                self.value_fun(&f, &[Cat::Local, Cat::Local])?;
+                if let Some(z) = z {
+                    if !self.cat(z)?.is_uniform() {
+                        return other("a fold's initial value");
+                    }
+                }
+                match ca {
+                    Cat::Rows(r) if r >= 2 && !all => Ok(Cat::Rows(r - 1)),
+                    Cat::Rows(_) => Err(self.blame(a, "is folded across rows, and its value used")),
+                    c => over(c),
+                }
+            }
+            ArrayOp::Scan { f, z, a, kind, .. } => {
+                let ca = self.cat(a)?;
+                self.value_fun(&f, &[Cat::Local, Cat::Local])?;
+                if let Some(z) = z {
+                    if !self.cat(z)?.is_uniform() {
+                        return other("a scan's initial value");
+                    }
+                }
+                match ca {
+                    Cat::Rows(r) if r >= 2 => Ok(match kind {
+                        ScanKind::Exclusive => Cat::Tuple(vec![Cat::Rows(r), Cat::Rows(r - 1)]),
+                        _ => Cat::Rows(r),
+                    }),
+                    Cat::Rows(_) => Err(self.blame(a, "is scanned across rows")),
+                    c => over(c),
+                }
+            }
+            ArrayOp::Backpermute { shape, f, a } => {
+                let (cs, ca) = (self.cat(shape)?, self.cat(a)?);
+                if let Cat::Rows(_) = ca {
+                    return Err(self.blame(a, "is backpermuted"));
+                }
+                self.value_fun(&f, &[Cat::Local])?;
+                if cs.is_uniform() && ca == Cat::Uniform {
+                    Ok(Cat::Uniform)
+                } else {
+                    other("a backpermute over rows")
+                }
+            }
+            ArrayOp::Reshape { shape, a } => self.whole_op(&[shape, a], &[], "reshapes"),
+            ArrayOp::Permute {
+                combine,
+                defaults,
+                index,
+                a,
+            } => self.whole_op(&[defaults, a], &[combine, index], "is permuted"),
+            ArrayOp::Sort { key, a } => self.whole_op(&[a], &[key], "is sorted"),
+            ArrayOp::Stencil { f, arrays, .. } => {
+                self.whole_op(&arrays, &[f], "is read by a stencil, whose neighbours cross rows")
+            }
+        }
+    }
+
+    /// An operation that is uniform when its arguments are, and needs every
+    /// row otherwise.
+    fn whole_op(&mut self, args: &[H], funs: &[Fun], why: &str) -> Result<Cat, Why> {
+        for a in args {
+            match self.cat(*a)? {
+                Cat::Uniform => {}
+                Cat::Rows(_) => return Err(self.blame(*a, why)),
+                _ => return other(why),
+            }
+        }
+        for f in funs {
+            let n = f.params.len();
+            let _ = self.fun(f, &vec![Cat::Local; n])?;
+        }
+        Ok(Cat::Uniform)
+    }
+}
+
+/// An array operation's result kind from its argument's: over rows stays
+/// over rows (same rank), uniform stays uniform.
+fn over(c: Cat) -> Result<Cat, Why> {
+    match c {
+        Cat::Rows(_) | Cat::Uniform => Ok(c),
+        _ => other("an array operation on a scalar"),
+    }
+}
+
+/// The kind of a value computed from values of kinds `cs`.
+fn join(cs: &[Cat]) -> Result<Cat, Why> {
+    let mut local = false;
+    for c in cs {
+        match c {
+            Cat::Uniform => {}
+            Cat::Local => local = true,
+            Cat::Tuple(_) if c.is_value() => local |= !c.is_uniform(),
+            Cat::Rows(_) => return other("an array over rows used as a value"),
+            _ => return other("the row number or the number of rows used as a value"),
+        }
+    }
+    Ok(if local { Cat::Local } else { Cat::Uniform })
+}
+
+/// `f(x, y)` as a recognised associative operation of `x` and `y`.
+fn fold_op(a: &Analysis<'_>, f: &Fun) -> Option<FoldOp> {
+    let arena = &a.program.arena;
+    let [x, y] = f.params[..] else { return None };
+    let is_var = |h: H, v: VarId| matches!(arena.expr(h), Expr::Scalar(Scalar::Var(w)) if *w == v);
+    let operands = |p: H, q: H| (is_var(p, x) && is_var(q, y)) || (is_var(p, y) && is_var(q, x));
+    let bool_or_int = |h: H| matches!(arena.ty(h), Ty::Prim(p) if *p == Prim::Bool || p.is_int());
+    match arena.expr(f.body) {
+        Expr::Scalar(Scalar::Binary(op, p, q)) if operands(*p, *q) => match op {
+            BinOp::Add => Some(FoldOp::Add),
+            BinOp::Mul => Some(FoldOp::Mul),
+            BinOp::BitAnd | BinOp::And if bool_or_int(*p) => Some(FoldOp::And),
+            BinOp::BitOr | BinOp::Or if bool_or_int(*p) => Some(FoldOp::Or),
+            BinOp::BitXor if bool_or_int(*p) => Some(FoldOp::Xor),
+            _ => None,
+        },
+        Expr::Scalar(Scalar::Math(MathFn::Min, args)) if args.len() == 2 && operands(args[0], args[1]) => {
+            Some(FoldOp::Min)
+        }
+        Expr::Scalar(Scalar::Math(MathFn::Max, args)) if args.len() == 2 && operands(args[0], args[1]) => {
+            Some(FoldOp::Max)
+        }
+        _ => None,
+    }
+}
+
+/// Whether `z` is an identity of `op` (so that folding it into every
+/// rank's value changes nothing): `0` for `+`, `|`, `^`, `1` for `*`,
+/// `true` for `&&`, the infinities for a float `min` and `max`.
+fn is_identity(op: FoldOp, z: Option<Lit>) -> bool {
+    let Some(z) = z else { return false };
+    let float = |bits: u64| match z.prim {
+        Prim::F32 => Some(f32::from_bits(bits as u32) as f64),
+        Prim::F64 => Some(f64::from_bits(bits)),
+        _ => None,
+    };
+    let v = float(z.bits);
+    match op {
+        FoldOp::Add | FoldOp::Or | FoldOp::Xor => match v {
+            Some(f) => f == 0.0,
+            None => z.prim != Prim::F16 && z.prim != Prim::BF16 && z.bits == 0,
+        },
+        FoldOp::Mul => match v {
+            Some(f) => f == 1.0,
+            None => z.prim.is_int() && z.bits == 1,
+        },
+        FoldOp::And => z.prim == Prim::Bool && z.bits == 1,
+        FoldOp::Min => v == Some(f64::INFINITY),
+        FoldOp::Max => v == Some(f64::NEG_INFINITY),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROGRAMS: &str = r#"
+        fn dotp(xs: &Vector<f32>, ys: &Vector<f32>) -> Scalar<f32> { xs.zip_with(ys, |x, y| x * y).sum() }
+        fn smallest(xs: &Vector<i32>) -> Scalar<i32> { xs.minimum() }
+        fn product(xs: &Vector<f64>) -> Scalar<f64> { xs.fold(1.0, |a, b| a * b) }
+        fn offset_sum(xs: &Vector<f64>) -> Scalar<f64> { xs.fold(1.0, |a, b| a + b) }
+        fn saxpy(a: f32, xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> { xs.zip_with(ys, |x, y| a * x + y) }
+        fn doubled(xs: &Vector<f32>) -> Vector<f32> { let n = xs.len(); generate([n], |[i]| xs[[i]] * 2.0) }
+        fn positions(xs: &Vector<f32>) -> Vector<f32> { generate([xs.len()], |[i]| xs[[i]] + i as f32) }
+        fn mean_centred(xs: &Vector<f32>) -> Vector<f32> { let n = xs.len() as f32; xs.map(|x| x / n) }
+        fn matvec(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> { generate(m.shape(), |[i, j]| m[[i, j]] * v[[j]]).sum() }
+        fn row_scan(m: &Matrix<i64>) -> Matrix<i64> { m.scanl1(|a, b| a + b) }
+        fn prefix(xs: &Vector<i64>) -> Vector<i64> { xs.scanl1(|a, b| a + b) }
+        fn shifted(xs: &Vector<f32>) -> Vector<f32> { generate([xs.len()], |[i]| xs[[if i > 0 { i - 1 } else { 0 }]]) }
+        fn scaled_by_first(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> { xs.map(|x| x * ys[[0]]) }
+        fn blur(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r) }
+        fn total_rows(m: &Matrix<f32>) -> Scalar<f32> { m.sum().sum() }
+        fn loop_map(xs: &Vector<f32>, k: usize) -> Vector<f32> {
+            let mut ys = xs.map(|x| x);
+            let mut i = 0usize;
+            while i < k { ys = ys.map(|y| y * 0.5 + 1.0); i += 1; }
+            ys
+        }
+    "#;
+
+    fn split_of(name: &str) -> Split {
+        let (program, _) = crate::compile_source(PROGRAMS, name).unwrap();
+        split(&program)
+    }
+
+    fn is_whole(s: &Split) -> bool {
+        matches!(s, Split::Whole { .. })
+    }
+
+    #[test]
+    fn programs_over_their_own_rows_run_by_rows() {
+        let rows = |w: &[bool]| Split::Rows { whole: w.to_vec() };
+        assert_eq!(split_of("saxpy"), rows(&[false, false, false]));
+        assert_eq!(split_of("doubled"), rows(&[false]));
+        assert_eq!(split_of("row_scan"), rows(&[false]));
+        assert_eq!(split_of("loop_map"), rows(&[false, false]));
+        // `v` is read at column indices: gathered; the matrix stays in rows.
+        assert_eq!(split_of("matvec"), rows(&[false, true]));
+        assert_eq!(split_of("scaled_by_first"), rows(&[false, true]));
+    }
+
+    #[test]
+    fn folds_of_everything_combine_the_ranks_values() {
+        let fold = |op| Split::FoldRows {
+            whole: vec![false, false],
+            op,
+        };
+        assert_eq!(split_of("dotp"), fold(FoldOp::Add));
+        assert_eq!(
+            split_of("smallest"),
+            Split::FoldRows {
+                whole: vec![false],
+                op: FoldOp::Min
+            }
+        );
+        assert_eq!(
+            split_of("product"),
+            Split::FoldRows {
+                whole: vec![false],
+                op: FoldOp::Mul
+            }
+        );
+        assert_eq!(
+            split_of("total_rows"),
+            Split::FoldRows {
+                whole: vec![false],
+                op: FoldOp::Add
+            }
+        );
+    }
+
+    #[test]
+    fn programs_that_need_other_rows_run_whole() {
+        // The row number or the number of rows as a value, a scan or a
+        // stencil across rows, a fold whose initial value would count once
+        // per rank.
+        for name in [
+            "positions",
+            "mean_centred",
+            "prefix",
+            "shifted",
+            "blur",
+            "offset_sum",
+        ] {
+            let s = split_of(name);
+            assert!(is_whole(&s), "{name}: {s:?}");
+        }
+    }
+}

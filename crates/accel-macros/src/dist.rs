@@ -1,0 +1,243 @@
+//! The `name::dist` entry of a program: the program SPMD over
+//! block-distributed arrays (`accel::dist::DistArray`), run as
+//! `accel_core::dist::split` decided: on each rank's blocks of rows, as a
+//! fold whose ranks' values combine in rank order, or whole on every rank.
+
+use accel_core::dist::{FoldOp, Split};
+use accel_core::front::Param;
+use accel_core::ir::Ty;
+use accel_core::Program;
+use accel_kernels::host::rust_ty;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// How one parameter reaches `dist` and `on`.
+enum Arg {
+    /// An array of rank 1 or more: a `DistArray`.
+    Distributed { ident: syn::Ident, by_ref: bool },
+    /// Anything else, passed to `on` as the caller gave it.
+    Plain(syn::Ident),
+}
+
+/// The `dist` function and `explain_dist`, or nothing for a program that
+/// has no array to distribute, streams a sequence, returns a tuple, or
+/// names its own struct types (`dist` would need their wire form).
+pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool) -> TokenStream {
+    let distributed = |p: &Param| matches!(p.ty, Ty::Array(_, r) if r >= 1);
+    let (Ty::Array(result_elem, result_rank), false) = (&program.result, user_types) else {
+        return quote!();
+    };
+    if !program.params.iter().any(distributed) || program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_))) {
+        return quote!();
+    }
+    let split = accel_core::dist::split(program);
+    let names: Vec<String> = program.params.iter().map(|p| p.name.clone()).collect();
+    let explain = split.explain(&names);
+
+    let args: Vec<Arg> = program
+        .params
+        .iter()
+        .zip(params)
+        .map(|(p, (ident, by_ref))| {
+            if distributed(p) {
+                Arg::Distributed {
+                    ident: ident.clone(),
+                    by_ref: *by_ref,
+                }
+            } else {
+                Arg::Plain(ident.clone())
+            }
+        })
+        .collect();
+    let sig: Vec<TokenStream> = program
+        .params
+        .iter()
+        .zip(params)
+        .map(|(p, (ident, by_ref))| match &p.ty {
+            Ty::Array(e, r) if *r >= 1 => {
+                let (t, r) = (rust_ty(e), proc_macro2::Literal::usize_unsuffixed(*r));
+                quote!(#ident: &::accel::dist::DistArray<#t, #r>)
+            }
+            _ => {
+                let t = super::emit::api_ty(&p.ty);
+                if *by_ref {
+                    quote!(#ident: &#t)
+                } else {
+                    quote!(#ident: #t)
+                }
+            }
+        })
+        .collect();
+    let (elem, rank) = (
+        rust_ty(result_elem),
+        proc_macro2::Literal::usize_unsuffixed(*result_rank),
+    );
+    let result = if *result_rank == 0 {
+        quote!(::accel::Scalar<#elem>)
+    } else {
+        quote!(::accel::dist::DistArray<#elem, #rank>)
+    };
+    let dist_idents: Vec<&syn::Ident> = args
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Distributed { ident, .. } => Some(ident),
+            Arg::Plain(_) => None,
+        })
+        .collect();
+    let first = dist_idents[0];
+
+    // The whole program on every rank, every array gathered.
+    let gathered: Vec<TokenStream> = dist_idents
+        .iter()
+        .map(|d| {
+            let w = whole_ident(d);
+            quote!(let #w = #d.to_array()?;)
+        })
+        .collect();
+    let whole_call = call(&args, |_, ident, by_ref| {
+        let w = whole_ident(ident);
+        if by_ref {
+            quote!(&#w)
+        } else {
+            quote!(#w.clone())
+        }
+    });
+    let whole_result = if *result_rank == 0 {
+        quote!(::accel::dist::auto::agreed(&__comm, #whole_call))
+    } else {
+        quote!(::accel::dist::auto::own_rows(&__comm, #whole_call))
+    };
+    let by_rows = match &split {
+        Split::Whole { .. } => quote!(),
+        Split::Rows { whole } | Split::FoldRows { whole, .. } => {
+            let rows_of: Vec<TokenStream> = args
+                .iter()
+                .zip(whole)
+                .filter_map(|(a, w)| match a {
+                    Arg::Distributed { ident, .. } if !w => Some(quote!(#ident.shape()[0])),
+                    _ => None,
+                })
+                .collect();
+            let prepare: Vec<TokenStream> = args
+                .iter()
+                .zip(whole)
+                .filter_map(|(a, w)| match a {
+                    Arg::Distributed { ident, .. } if *w => {
+                        let g = whole_ident(ident);
+                        Some(quote!(let #g = #ident.to_array()?;))
+                    }
+                    Arg::Distributed { ident, .. } => {
+                        let b = block_ident(ident);
+                        Some(quote!(let #b = ::accel::dist::auto::aligned(#ident, &__starts)?;))
+                    }
+                    Arg::Plain(_) => None,
+                })
+                .collect();
+            let block_call = call(&args, |k, ident, by_ref| {
+                let id = if whole[k] {
+                    let g = whole_ident(ident);
+                    quote!(#g)
+                } else {
+                    let b = block_ident(ident);
+                    quote!(#b.part())
+                };
+                match (by_ref, whole[k]) {
+                    (true, true) => quote!(&#id),
+                    (true, false) => id,
+                    (false, _) => quote!(#id.clone()),
+                }
+            });
+            // The first array that stays in rows sets the layout.
+            let lead = args
+                .iter()
+                .zip(whole)
+                .find_map(|(a, w)| match a {
+                    Arg::Distributed { ident, .. } if !w => Some(ident),
+                    _ => None,
+                })
+                .unwrap_or(first);
+            let run = match &split {
+                Split::FoldRows { op, .. } => {
+                    let lead_block = block_ident(lead);
+                    let combine = combine(*op);
+                    quote! {
+                        let __value = if #lead_block.part().shape()[0] == 0 {
+                            ::core::result::Result::Ok(::core::option::Option::None)
+                        } else {
+                            #block_call.map(::core::option::Option::Some)
+                        };
+                        // Every rank folded nothing: the program's own answer
+                        // for no rows (its initial value, or its error).
+                        return match ::accel::dist::auto::fold(&__comm, __value, #combine)? {
+                            ::core::option::Option::Some(__v) => ::core::result::Result::Ok(__v),
+                            ::core::option::Option::None => #block_call,
+                        };
+                    }
+                }
+                _ => quote!(return ::accel::dist::auto::rows(&__comm, #block_call);),
+            };
+            quote! {
+                if ::accel::dist::auto::same_rows(&[#(#rows_of),*]) {
+                    let __starts: ::std::vec::Vec<usize> = #lead.starts().to_vec();
+                    #(#prepare)*
+                    #run
+                }
+            }
+        }
+    };
+    quote! {
+        /// Runs the program SPMD on block-distributed arrays (every rank
+        /// calls it, with its `DistArray`s of one communicator): on each
+        /// rank's blocks of rows where the program allows it, else whole
+        /// on every rank. `explain_dist()` says which.
+        #[allow(unused_variables, unused_mut, unreachable_code, clippy::all)]
+        pub fn dist(__backend: &::accel::Backend, #(#sig),*) -> ::accel::Result<#result> {
+            let __comm = ::std::sync::Arc::clone(#first.comm());
+            #by_rows
+            #(#gathered)*
+            #whole_result
+        }
+
+        /// How `dist` runs the program over ranks.
+        pub fn explain_dist() -> ::std::string::String {
+            ::std::string::String::from(#explain)
+        }
+    }
+}
+
+/// `on(__backend, ..)` with each distributed parameter given by `array(k,
+/// ident, by_ref)`.
+fn call(args: &[Arg], array: impl Fn(usize, &syn::Ident, bool) -> TokenStream) -> TokenStream {
+    let a: Vec<TokenStream> = args
+        .iter()
+        .enumerate()
+        .map(|(k, a)| match a {
+            Arg::Distributed { ident, by_ref } => array(k, ident, *by_ref),
+            Arg::Plain(ident) => quote!(#ident),
+        })
+        .collect();
+    quote!(on(__backend, #(#a),*))
+}
+
+fn whole_ident(ident: &syn::Ident) -> syn::Ident {
+    format_ident!("__whole_{}", ident)
+}
+
+fn block_ident(ident: &syn::Ident) -> syn::Ident {
+    format_ident!("__block_{}", ident)
+}
+
+/// The fold's operation as a Rust closure (accel's arithmetic: integers
+/// wrap).
+fn combine(op: FoldOp) -> TokenStream {
+    let ops = quote!(::accel::__rt::ops::ScalarOps);
+    match op {
+        FoldOp::Add => quote!(|a, b| #ops::acc_add(a, b)),
+        FoldOp::Mul => quote!(|a, b| #ops::acc_mul(a, b)),
+        FoldOp::Min => quote!(|a, b| #ops::acc_min(a, b)),
+        FoldOp::Max => quote!(|a, b| #ops::acc_max(a, b)),
+        FoldOp::And => quote!(|a, b| a & b),
+        FoldOp::Or => quote!(|a, b| a | b),
+        FoldOp::Xor => quote!(|a, b| a ^ b),
+    }
+}

@@ -1,0 +1,101 @@
+//! What the `name::dist` entries that `accel!` generates call: a program
+//! over block-distributed arrays, run SPMD as the compiler decided
+//! (`accel_core::dist::Split`): on each rank's blocks of rows, as a fold
+//! whose ranks' values are combined in rank order, or whole on every rank.
+
+use super::array::blocks;
+use super::{Comm, CommExt, DistArray, WireColumns};
+use crate::array::Array;
+use crate::elem::{Columns, Elem};
+use crate::error::Result;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// Whether distributed arrays with these numbers of rows can run by rows:
+/// they have the same number, so their blocks line up once laid out alike
+/// (a zip of blocks is then a block of the zip).
+pub fn same_rows(rows: &[usize]) -> bool {
+    rows.windows(2).all(|w| w[0] == w[1])
+}
+
+/// `a` laid out in the blocks `starts` (itself when it already is).
+pub fn aligned<'a, T: Elem, const R: usize>(
+    a: &'a DistArray<T, R>,
+    starts: &[usize],
+) -> Result<Cow<'a, DistArray<T, R>>>
+where
+    T::Columns: WireColumns,
+{
+    if a.starts() == starts {
+        Ok(Cow::Borrowed(a))
+    } else {
+        a.laid_out(starts).map(Cow::Owned)
+    }
+}
+
+/// The distributed array whose block on each rank is `part`: the program's
+/// result on that rank's blocks. Only the parts' shapes cross ranks.
+pub fn rows<T: Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    part: Result<Array<T, R>>,
+) -> Result<DistArray<T, R>>
+where
+    T::Columns: WireColumns,
+{
+    DistArray::from_parts(comm, part)
+}
+
+/// A fold's value: each rank's (`None` for a rank with no rows; the fold
+/// of its blocks otherwise) combined in rank order by `f`, the same on
+/// every rank. `None` when no rank has rows.
+pub fn fold<T: Elem>(
+    comm: &Arc<dyn Comm>,
+    partial: Result<Option<Array<T, 0>>>,
+    f: impl Fn(T, T) -> T,
+) -> Result<Option<Array<T, 0>>>
+where
+    T::Columns: WireColumns,
+{
+    let value = partial.and_then(|p| p.map(|s| scalar_value(&s)).transpose());
+    Ok(comm.combine_in_order(value, f)?.map(Array::new))
+}
+
+/// The whole program's array result, computed alike on every rank: each
+/// keeps the rows of its block (`blocks`). Nothing crosses ranks but
+/// shapes.
+pub fn own_rows<T: Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    whole: Result<Array<T, R>>,
+) -> Result<DistArray<T, R>>
+where
+    T::Columns: WireColumns,
+{
+    let part = whole.and_then(|w| {
+        let shape = w.shape();
+        let starts = blocks(shape[0], comm.size());
+        let me = comm.rank();
+        let row = shape[1..].iter().product::<usize>();
+        let mut cols = T::Columns::with_capacity((starts[me + 1] - starts[me]) * row);
+        cols.extend_from(w.try_columns()?, starts[me] * row..starts[me + 1] * row);
+        let mut part_shape = shape;
+        part_shape[0] = starts[me + 1] - starts[me];
+        Array::from_columns(part_shape, cols)
+    });
+    DistArray::from_parts(comm, part)
+}
+
+/// The whole program's scalar result, computed on every rank: rank 0's, on
+/// every rank (a GPU rank and a CPU rank may round a float apart).
+pub fn agreed<T: Elem>(comm: &Arc<dyn Comm>, v: Result<Array<T, 0>>) -> Result<Array<T, 0>>
+where
+    T::Columns: WireColumns,
+{
+    let mine = v.and_then(|s| scalar_value(&s)).map(Some);
+    let all = comm.all_values(mine)?;
+    Ok(Array::new(all[0].unwrap_or_default()))
+}
+
+/// The value of a rank-0 array, brought to the host if it is on a device.
+fn scalar_value<T: Elem>(s: &Array<T, 0>) -> Result<T> {
+    Ok(s.try_columns()?.get(0).map(T::from_repr).unwrap_or_default())
+}
