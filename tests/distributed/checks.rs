@@ -81,6 +81,12 @@ accel::accel! {
         xs.scanl1(|a, b| a + b)
     }
 
+    pub fn auto_blur_twice(u: &Matrix<f32>, v: &Matrix<f32>) -> Matrix<f32> {
+        let b = u.stencil(Boundary::Mirror, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e + 0.5 * c);
+        let d = b.zip_with(v, |x, y| x * y);
+        d.stencil(Boundary::Clamp, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e - c)
+    }
+
     pub fn auto_mean(xs: &Vector<f64>) -> Scalar<f64> {
         let total = xs.sum();
         generate([], |_| total.value() / xs.len() as f64)
@@ -90,7 +96,7 @@ accel::accel! {
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 17] = [
+pub const CHECKS: [(&str, Check); 18] = [
     ("saxpy (a zip of blocks laid out alike, local)", saxpy_of_blocks),
     ("dot product (fold in rank order)", dot_product),
     (
@@ -113,6 +119,10 @@ pub const CHECKS: [(&str, Check); 17] = [
         auto_rows_matvec,
     ),
     ("dist: row maxima by rows", auto_rows_row_max),
+    (
+        "dist: heat steps and two stencils in a row, by rows with halos",
+        auto_rows_stencils,
+    ),
     ("dist: dot product, fold by rows", auto_fold_dotp),
     ("dist: minimum (fold1), fold by rows", auto_fold_smallest),
     ("dist: generate using the row number, whole", auto_whole_positions),
@@ -391,6 +401,30 @@ fn auto_rows_row_max(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), 
     )
 }
 
+/// Halos of 1 and 2 rows (two stencils, one after the other), over blocks
+/// of any size (the skewed layout gives some ranks fewer rows than the
+/// halo): equal to the bit.
+fn auto_rows_stencils(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let u0 = Matrix::from_fn([n, 7], |[i, j]| ((i * 7 + j) % 11) as f32);
+    let mut d = skewed(comm, &u0)?;
+    let mut u = u0.clone();
+    for _ in 0..3 {
+        let next = heat::dist(b, &d).map_err(e("dist"))?;
+        by_rows(&next, &d)?;
+        d = next;
+        u = heat::on(b, &u).map_err(e("heat"))?;
+    }
+    same(d.to_array().map_err(e("to_array"))?, u)?;
+    let v = Matrix::from_fn([n, 7], |[i, j]| unit(i + 3 * j) as f32);
+    let (du, dv) = (skewed(comm, &u0)?, scattered(comm, &v)?);
+    let got = auto_blur_twice::dist(b, &du, &dv).map_err(e("dist"))?;
+    by_rows(&got, &du)?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_blur_twice::on(b, &u0, &v).map_err(e("on"))?,
+    )
+}
+
 fn auto_fold_dotp(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
     let xs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
     let ys = Vector::from((0..n).map(|i| unit(i + n)).collect::<Vec<_>>());
@@ -452,9 +486,17 @@ where
     T::Columns: PartialEq,
 {
     if got == want {
-        Ok(())
-    } else {
-        Err(format!("got {:?}, want {:?}", got.to_vec(), want.to_vec()))
+        return Ok(());
+    }
+    let (g, w) = (got.to_vec(), want.to_vec());
+    match g.iter().zip(&w).position(|(a, b)| a != b) {
+        Some(i) => Err(format!(
+            "element {i} (of {}): got {:?}, want {:?}",
+            w.len(),
+            g[i],
+            w[i]
+        )),
+        None => Err(format!("shape {:?}, want {:?}", got.shape(), want.shape())),
     }
 }
 

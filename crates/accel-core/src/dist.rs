@@ -17,7 +17,7 @@
 //! [`Cat`], what a block can know of it.
 
 use crate::front::Program;
-use crate::ir::{ArrayOp, BinOp, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanKind, Ty, VarId, H};
+use crate::ir::{ArrayOp, BinOp, Boundary, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanKind, Ty, VarId, H};
 use std::collections::HashMap;
 
 /// How `name::dist` runs a program.
@@ -26,7 +26,11 @@ pub enum Split {
     /// Each rank runs the program on its blocks; the result's rows stay
     /// where they are computed. `whole[k]`: array parameter `k` is gathered
     /// whole on every rank first (it is read at rows of other ranks).
-    Rows { whole: Vec<bool> },
+    /// `halo > 0`: the program has stencils reaching `halo` rows across
+    /// (in all, one after another); each rank runs it on its blocks with
+    /// `halo` rows of the neighbours' on each side, and keeps its own rows
+    /// of the result.
+    Rows { whole: Vec<bool>, halo: usize },
     /// Each rank runs the program (a fold of everything) on its blocks,
     /// and the ranks' values are combined in rank order by `op`; ranks
     /// with no rows give none.
@@ -85,8 +89,12 @@ impl Split {
         };
         let fallback = " If the distributed arrays differ in their number of rows, every rank gathers every array and runs the whole program.";
         match self {
-            Split::Rows { whole } => format!(
+            Split::Rows { whole, halo: 0 } => format!(
                 "by rows: each rank runs the program on its blocks of rows, with no communication; the result's rows stay on the rank that computed them.{}{fallback}",
+                gathered(whole)
+            ),
+            Split::Rows { whole, halo } => format!(
+                "by rows with a halo: each rank runs the program on its blocks of rows with {halo} rows of its neighbours' on each side (its stencils reach that far), and keeps its own rows of the result.{}{fallback}",
                 gathered(whole)
             ),
             Split::FoldRows { whole, op } => format!(
@@ -111,10 +119,11 @@ pub fn split(program: &Program) -> Split {
             program,
             whole: &whole,
             env: HashMap::new(),
+            read_halo: 0,
         };
         match a.root(program.body) {
-            Ok(Some(op)) => return Split::FoldRows { whole, op },
-            Ok(None) => return Split::Rows { whole },
+            Ok(Root::Fold(op)) => return Split::FoldRows { whole, op },
+            Ok(Root::Rows(halo)) => return Split::Rows { whole, halo },
             // Gather the parameter and try again: it is then the same on
             // every rank, read anywhere.
             Err(Why::Param(k, why)) if !whole[k] => {
@@ -152,9 +161,10 @@ enum Cat {
     /// The row of the element a generate over rows computes (a block
     /// counts its rows from 0).
     Row,
-    /// An array whose row `i` depends only on row `i` of the distributed
-    /// arrays (rank 1 or more).
-    Rows(usize),
+    /// An array of rank `.0` whose row `i` depends only on row `i` of the
+    /// distributed arrays, where computed on a block with `.1` rows of the
+    /// neighbours' on each side (its stencils reach that far).
+    Rows(usize, usize),
     /// A tuple, an index or a shape, by component.
     Tuple(Vec<Cat>),
 }
@@ -222,15 +232,25 @@ fn other<T>(why: &str) -> Result<T, Why> {
     Err(Why::Other(why.to_string()))
 }
 
+/// What the program's result is, run by rows.
+enum Root {
+    /// An array over rows, whose stencils reach this far.
+    Rows(usize),
+    /// A fold of everything of one.
+    Fold(FoldOp),
+}
+
 struct Analysis<'a> {
     program: &'a Program,
     whole: &'a [bool],
     env: HashMap<VarId, Cat>,
+    /// The largest halo of the arrays over rows that the element function
+    /// being analysed reads.
+    read_halo: usize,
 }
 
 impl Analysis<'_> {
-    /// The result: `Some(op)` for a fold of everything over rows.
-    fn root(&mut self, h: H) -> Result<Option<FoldOp>, Why> {
+    fn root(&mut self, h: H) -> Result<Root, Why> {
         let arena = &self.program.arena;
         match arena.expr(h) {
             Expr::Scalar(Scalar::Let { var, value, body }) => {
@@ -240,7 +260,8 @@ impl Analysis<'_> {
             }
             Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
                 let rank = match self.cat(*a)? {
-                    Cat::Rows(r) => r,
+                    Cat::Rows(r, 0) => r,
+                    Cat::Rows(..) => return other("a fold of everything of an array computed by a stencil"),
                     c => return self.rows_result(c),
                 };
                 if rank >= 2 && !*all {
@@ -256,7 +277,7 @@ impl Analysis<'_> {
                         return other("a fold over rows whose initial value is not its operation's identity");
                     }
                 }
-                Ok(Some(op))
+                Ok(Root::Fold(op))
             }
             _ => {
                 let c = self.cat(h)?;
@@ -265,9 +286,9 @@ impl Analysis<'_> {
         }
     }
 
-    fn rows_result(&self, c: Cat) -> Result<Option<FoldOp>, Why> {
+    fn rows_result(&self, c: Cat) -> Result<Root, Why> {
         match c {
-            Cat::Rows(_) => Ok(None),
+            Cat::Rows(_, halo) => Ok(Root::Rows(halo)),
             Cat::Uniform => other(UNIFORM),
             _ => other("the result is not an array over rows"),
         }
@@ -288,10 +309,14 @@ impl Analysis<'_> {
         self.cat(f.body)
     }
 
-    /// A closure that must compute a value (an element, a combination).
-    fn value_fun(&mut self, f: &Fun, params: &[Cat]) -> Result<(), Why> {
-        if self.fun(f, params)?.is_value() {
-            Ok(())
+    /// A closure that must compute a value (an element, a combination);
+    /// the largest halo of the arrays over rows it reads.
+    fn value_fun(&mut self, f: &Fun, params: &[Cat]) -> Result<usize, Why> {
+        let outer = std::mem::replace(&mut self.read_halo, 0);
+        let c = self.fun(f, params)?;
+        let halo = std::mem::replace(&mut self.read_halo, outer);
+        if c.is_value() {
+            Ok(halo)
         } else {
             other("an element function uses the row number or the number of rows")
         }
@@ -344,7 +369,7 @@ impl Analysis<'_> {
                 }
                 let (ca, cb) = (self.cat(a)?, self.cat(b)?);
                 match (&ca, &cb) {
-                    (Cat::Rows(x), Cat::Rows(y)) if x == y => ca,
+                    (Cat::Rows(x, hx), Cat::Rows(y, hy)) if x == y => Cat::Rows(*x, *hx.max(hy)),
                     _ => join(&[cc, ca, cb])?,
                 }
             }
@@ -398,13 +423,16 @@ impl Analysis<'_> {
                 let (ca, ci) = (self.cat(array)?, self.cat(index)?);
                 match ca {
                     Cat::Uniform if ci.is_value() => Cat::Local,
-                    Cat::Rows(_) if ci.is_own_row() => Cat::Local,
-                    Cat::Rows(_) => return Err(self.blame(array, "is read at rows of other ranks")),
+                    Cat::Rows(_, halo) if ci.is_own_row() => {
+                        self.read_halo = self.read_halo.max(halo);
+                        Cat::Local
+                    }
+                    Cat::Rows(..) => return Err(self.blame(array, "is read at rows of other ranks")),
                     _ => return other("an array read at the row number"),
                 }
             }
             Scalar::Shape(a) => match self.cat(a)? {
-                Cat::Rows(r) => {
+                Cat::Rows(r, _) => {
                     let mut cs = vec![Cat::Uniform; r];
                     cs[0] = Cat::Extent;
                     Cat::Tuple(cs)
@@ -433,7 +461,7 @@ impl Analysis<'_> {
             return other("a variable out of scope");
         };
         Ok(match &p.ty {
-            Ty::Array(_, r) if *r >= 1 && !self.whole[k] => Cat::Rows(*r),
+            Ty::Array(_, r) if *r >= 1 && !self.whole[k] => Cat::Rows(*r, 0),
             Ty::Seq(_) => return other("a sequence parameter"),
             _ => Cat::Uniform,
         })
@@ -457,8 +485,8 @@ impl Analysis<'_> {
                 if let Some(r) = cs.is_row_shape() {
                     let mut ix = vec![Cat::Local; r];
                     ix[0] = Cat::Row;
-                    self.value_fun(&f, &[Cat::Tuple(ix)])?;
-                    return Ok(Cat::Rows(r));
+                    let halo = self.value_fun(&f, &[Cat::Tuple(ix)])?;
+                    return Ok(Cat::Rows(r, halo));
                 }
                 if !cs.is_uniform() {
                     return other(
@@ -477,12 +505,12 @@ impl Analysis<'_> {
                 let (ca, cb) = (self.cat(a)?, self.cat(b)?);
                 self.value_fun(&f, &[Cat::Local, Cat::Local])?;
                 match (ca, cb) {
-                    (Cat::Rows(x), Cat::Rows(y)) if x == y => Ok(Cat::Rows(x)),
+                    (Cat::Rows(x, hx), Cat::Rows(y, hy)) if x == y => Ok(Cat::Rows(x, hx.max(hy))),
                     (Cat::Uniform, Cat::Uniform) => Ok(Cat::Uniform),
-                    (Cat::Rows(_), Cat::Uniform) => {
+                    (Cat::Rows(..), Cat::Uniform) => {
                         Err(self.blame(a, "is zipped with an array every rank holds whole"))
                     }
-                    (Cat::Uniform, Cat::Rows(_)) => {
+                    (Cat::Uniform, Cat::Rows(..)) => {
                         Err(self.blame(b, "is zipped with an array every rank holds whole"))
                     }
                     _ => other("a zip of arrays of different kinds"),
@@ -497,8 +525,8 @@ impl Analysis<'_> {
                     }
                 }
                 match ca {
-                    Cat::Rows(r) if r >= 2 && !all => Ok(Cat::Rows(r - 1)),
-                    Cat::Rows(_) => Err(self.blame(a, "is folded across rows, and its value used")),
+                    Cat::Rows(r, halo) if r >= 2 && !all => Ok(Cat::Rows(r - 1, halo)),
+                    Cat::Rows(..) => Err(self.blame(a, "is folded across rows, and its value used")),
                     c => over(c),
                 }
             }
@@ -511,17 +539,17 @@ impl Analysis<'_> {
                     }
                 }
                 match ca {
-                    Cat::Rows(r) if r >= 2 => Ok(match kind {
-                        ScanKind::Exclusive => Cat::Tuple(vec![Cat::Rows(r), Cat::Rows(r - 1)]),
-                        _ => Cat::Rows(r),
+                    Cat::Rows(r, h) if r >= 2 => Ok(match kind {
+                        ScanKind::Exclusive => Cat::Tuple(vec![Cat::Rows(r, h), Cat::Rows(r - 1, h)]),
+                        _ => Cat::Rows(r, h),
                     }),
-                    Cat::Rows(_) => Err(self.blame(a, "is scanned across rows")),
+                    Cat::Rows(..) => Err(self.blame(a, "is scanned across rows")),
                     c => over(c),
                 }
             }
             ArrayOp::Backpermute { shape, f, a } => {
                 let (cs, ca) = (self.cat(shape)?, self.cat(a)?);
-                if let Cat::Rows(_) = ca {
+                if let Cat::Rows(..) = ca {
                     return Err(self.blame(a, "is backpermuted"));
                 }
                 self.value_fun(&f, &[Cat::Local])?;
@@ -539,10 +567,49 @@ impl Analysis<'_> {
                 a,
             } => self.whole_op(&[defaults, a], &[combine, index], "is permuted"),
             ArrayOp::Sort { key, a } => self.whole_op(&[a], &[key], "is sorted"),
-            ArrayOp::Stencil { f, arrays, .. } => {
-                self.whole_op(&arrays, &[f], "is read by a stencil, whose neighbours cross rows")
-            }
+            ArrayOp::Stencil {
+                boundaries,
+                f,
+                arrays,
+                extents,
+            } => self.stencil(&boundaries, &f, &arrays, &extents),
         }
+    }
+
+    /// A stencil of arrays over rows is over rows, computed right on a block
+    /// with halos as far as it reaches (added to what its arrays need):
+    /// each rank's rows of it read rows of the neighbours' only. Boundaries
+    /// that look at the array's own edges only: not `Wrap`, whose
+    /// neighbours of the first row are the last.
+    fn stencil(
+        &mut self,
+        boundaries: &[Boundary],
+        f: &Fun,
+        arrays: &[H],
+        extents: &[Vec<usize>],
+    ) -> Result<Cat, Why> {
+        let cats = self.cats(arrays)?;
+        if cats.iter().all(|c| *c == Cat::Uniform) {
+            return self.whole_op(arrays, std::slice::from_ref(f), "");
+        }
+        let mut out = None;
+        for ((a, c), (b, e)) in arrays.iter().zip(&cats).zip(boundaries.iter().zip(extents)) {
+            let Cat::Rows(rank, halo) = c else {
+                return other("a stencil of an array over rows and one every rank holds whole");
+            };
+            if *b == Boundary::Wrap {
+                return Err(self.blame(*a, "is read by a stencil that wraps around"));
+            }
+            let reach = halo + e.first().map_or(0, |e| e / 2);
+            out = Some(match out {
+                Some(Cat::Rows(r, h)) if r == *rank => Cat::Rows(r, reach.max(h)),
+                None => Cat::Rows(*rank, reach),
+                _ => return other("a stencil of arrays of different ranks"),
+            });
+        }
+        let n = f.params.len();
+        self.value_fun(f, &vec![Cat::Local; n])?;
+        out.ok_or_else(|| Why::Other("a stencil of no array".into()))
     }
 
     /// An operation that is uniform when its arguments are, and needs every
@@ -551,7 +618,7 @@ impl Analysis<'_> {
         for a in args {
             match self.cat(*a)? {
                 Cat::Uniform => {}
-                Cat::Rows(_) => return Err(self.blame(*a, why)),
+                Cat::Rows(..) => return Err(self.blame(*a, why)),
                 _ => return other(why),
             }
         }
@@ -567,7 +634,7 @@ impl Analysis<'_> {
 /// over rows (same rank), uniform stays uniform.
 fn over(c: Cat) -> Result<Cat, Why> {
     match c {
-        Cat::Rows(_) | Cat::Uniform => Ok(c),
+        Cat::Rows(..) | Cat::Uniform => Ok(c),
         _ => other("an array operation on a scalar"),
     }
 }
@@ -580,7 +647,7 @@ fn join(cs: &[Cat]) -> Result<Cat, Why> {
             Cat::Uniform => {}
             Cat::Local => local = true,
             Cat::Tuple(_) if c.is_value() => local |= !c.is_uniform(),
-            Cat::Rows(_) => return other("an array over rows used as a value"),
+            Cat::Rows(..) => return other("an array over rows used as a value"),
             _ => return other("the row number or the number of rows used as a value"),
         }
     }
@@ -659,6 +726,13 @@ mod tests {
         fn scaled_by_first(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> { xs.map(|x| x * ys[[0]]) }
         fn blur(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r) }
         fn total_rows(m: &Matrix<f32>) -> Scalar<f32> { m.sum().sum() }
+        fn blur_twice(u: &Matrix<f32>, v: &Matrix<f32>) -> Matrix<f32> {
+            let b = u.stencil(Boundary::Mirror, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e + c);
+            let d = b.zip_with(v, |x, y| x * y);
+            d.stencil(Boundary::Clamp, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e - c)
+        }
+        fn blur_wrapped(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Wrap, |[l, c, r]| l + c + r) }
+        fn blur_total(xs: &Vector<f32>) -> Scalar<f32> { xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r).sum() }
         fn loop_map(xs: &Vector<f32>, k: usize) -> Vector<f32> {
             let mut ys = xs.map(|x| x);
             let mut i = 0usize;
@@ -678,7 +752,10 @@ mod tests {
 
     #[test]
     fn programs_over_their_own_rows_run_by_rows() {
-        let rows = |w: &[bool]| Split::Rows { whole: w.to_vec() };
+        let rows = |w: &[bool]| Split::Rows {
+            whole: w.to_vec(),
+            halo: 0,
+        };
         assert_eq!(split_of("saxpy"), rows(&[false, false, false]));
         assert_eq!(split_of("doubled"), rows(&[false]));
         assert_eq!(split_of("row_scan"), rows(&[false]));
@@ -686,6 +763,19 @@ mod tests {
         // `v` is read at column indices: gathered; the matrix stays in rows.
         assert_eq!(split_of("matvec"), rows(&[false, true]));
         assert_eq!(split_of("scaled_by_first"), rows(&[false, true]));
+        // Stencils: halos as far as they reach, one after another.
+        let halo = |h| Split::Rows {
+            whole: vec![false],
+            halo: h,
+        };
+        assert_eq!(split_of("blur"), halo(1));
+        assert_eq!(
+            split_of("blur_twice"),
+            Split::Rows {
+                whole: vec![false, false],
+                halo: 2
+            }
+        );
     }
 
     #[test]
@@ -720,16 +810,18 @@ mod tests {
 
     #[test]
     fn programs_that_need_other_rows_run_whole() {
-        // The row number or the number of rows as a value, a scan or a
-        // stencil across rows, a fold whose initial value would count once
-        // per rank.
+        // The row number or the number of rows as a value, a scan across
+        // rows, a fold whose initial value would count once per rank, a
+        // wrapping stencil, a fold of a stencil's result (its halo rows
+        // would count twice).
         for name in [
             "positions",
             "mean_centred",
             "prefix",
             "shifted",
-            "blur",
             "offset_sum",
+            "blur_wrapped",
+            "blur_total",
         ] {
             let s = split_of(name);
             assert!(is_whole(&s), "{name}: {s:?}");

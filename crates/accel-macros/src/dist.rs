@@ -9,7 +9,7 @@ use accel_core::ir::Ty;
 use accel_core::Program;
 use accel_kernels::host::rust_ty;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 /// How one parameter reaches `dist` and `on`.
 enum Arg {
@@ -109,7 +109,11 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     };
     let by_rows = match &split {
         Split::Whole { .. } => quote!(),
-        Split::Rows { whole } | Split::FoldRows { whole, .. } => {
+        Split::Rows { whole, .. } | Split::FoldRows { whole, .. } => {
+            let halo = match split {
+                Split::Rows { halo, .. } => halo,
+                _ => 0,
+            };
             let rows_of: Vec<TokenStream> = args
                 .iter()
                 .zip(whole)
@@ -133,15 +137,17 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
                     Arg::Plain(_) => None,
                 })
                 .collect();
+            // Each block as it is, or with its halos (an owned array).
             let block_call = call(&args, |k, ident, by_ref| {
-                let id = if whole[k] {
-                    let g = whole_ident(ident);
-                    quote!(#g)
+                let (id, owned) = if whole[k] {
+                    (whole_ident(ident).to_token_stream(), true)
+                } else if halo > 0 {
+                    (halo_ident(ident).to_token_stream(), true)
                 } else {
                     let b = block_ident(ident);
-                    quote!(#b.part())
+                    (quote!(#b.part()), false)
                 };
-                match (by_ref, whole[k]) {
+                match (by_ref, owned) {
                     (true, true) => quote!(&#id),
                     (true, false) => id,
                     (false, _) => quote!(#id.clone()),
@@ -172,6 +178,25 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
                             ::core::option::Option::Some(__v) => ::core::result::Result::Ok(__v),
                             ::core::option::Option::None => #block_call,
                         };
+                    }
+                }
+                _ if halo > 0 => {
+                    let (lead_block, lead_above) = (block_ident(lead), above_ident(lead));
+                    let halos = args.iter().zip(whole).filter_map(|(a, w)| match a {
+                        Arg::Distributed { ident, .. } if !w => {
+                            let (b, h, above) = (block_ident(ident), halo_ident(ident), above_ident(ident));
+                            Some(quote!(let (#h, #above) = #b.rows_around(#halo, #halo)?;))
+                        }
+                        _ => None,
+                    });
+                    quote! {
+                        #(#halos)*
+                        return ::accel::dist::auto::trimmed(
+                            &__comm,
+                            #block_call,
+                            #lead_above,
+                            #lead_block.part().shape()[0],
+                        );
                     }
                 }
                 _ => quote!(return ::accel::dist::auto::rows(&__comm, #block_call);),
@@ -225,6 +250,16 @@ fn whole_ident(ident: &syn::Ident) -> syn::Ident {
 
 fn block_ident(ident: &syn::Ident) -> syn::Ident {
     format_ident!("__block_{}", ident)
+}
+
+/// A block with its halos.
+fn halo_ident(ident: &syn::Ident) -> syn::Ident {
+    format_ident!("__halo_{}", ident)
+}
+
+/// The number of rows of a block's halo above it.
+fn above_ident(ident: &syn::Ident) -> syn::Ident {
+    format_ident!("__above_{}", ident)
 }
 
 /// The fold's operation as a Rust closure (accel's arithmetic: integers

@@ -4,11 +4,12 @@
 //! whose ranks' values are combined in rank order, or whole on every rank.
 
 use super::array::blocks;
-use super::{Comm, CommExt, DistArray, WireColumns};
+use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
 use crate::array::Array;
 use crate::elem::{Columns, Elem};
 use crate::error::Result;
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// Whether distributed arrays with these numbers of rows can run by rows:
@@ -71,17 +72,42 @@ where
     T::Columns: WireColumns,
 {
     let part = whole.and_then(|w| {
-        let shape = w.shape();
-        let starts = blocks(shape[0], comm.size());
+        let starts = blocks(w.shape()[0], comm.size());
         let me = comm.rank();
-        let row = shape[1..].iter().product::<usize>();
-        let mut cols = T::Columns::with_capacity((starts[me + 1] - starts[me]) * row);
-        cols.extend_from(w.try_columns()?, starts[me] * row..starts[me + 1] * row);
-        let mut part_shape = shape;
-        part_shape[0] = starts[me + 1] - starts[me];
-        Array::from_columns(part_shape, cols)
+        rows_of(&w, starts[me]..starts[me + 1])
     });
     DistArray::from_parts(comm, part)
+}
+
+/// The distributed result of a program run on each rank's blocks with
+/// halos: this rank's `rows` rows of `part`, after the `above` rows that
+/// came from the ranks before.
+pub fn trimmed<T: Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    part: Result<Array<T, R>>,
+    above: usize,
+    rows: usize,
+) -> Result<DistArray<T, R>>
+where
+    T::Columns: WireColumns,
+{
+    DistArray::from_parts(comm, part.and_then(|p| rows_of(&p, above..above + rows)))
+}
+
+/// Rows `range` of `a`.
+fn rows_of<T: Elem, const R: usize>(a: &Array<T, R>, range: Range<usize>) -> Result<Array<T, R>> {
+    let mut shape = a.shape();
+    if range.end > shape[0] {
+        return Err(dist_error(
+            "dist",
+            format!("rows {range:?} of a result of shape {shape:?}"),
+        ));
+    }
+    let row = shape[1..].iter().product::<usize>();
+    let mut cols = T::Columns::with_capacity(range.len() * row);
+    cols.extend_from(a.try_columns()?, range.start * row..range.end * row);
+    shape[0] = range.len();
+    Array::from_columns(shape, cols)
 }
 
 /// The whole program's scalar result, computed on every rank: rank 0's, on
