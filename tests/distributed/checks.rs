@@ -57,7 +57,7 @@ accel::accel! {
         xs.zip_with(ys, |x, y| a * x + y)
     }
 
-    pub fn auto_matvec(m: &Matrix<f64>, v: &Vector<f64>) -> Vector<f64> {
+    pub fn auto_matvec(m: &Matrix<f64>, v: Vector<f64>) -> Vector<f64> {
         generate(m.shape(), |[i, j]| m[[i, j]] * v[[j]]).sum()
     }
 
@@ -67,6 +67,10 @@ accel::accel! {
 
     pub fn auto_dotp(xs: &Vector<f64>, ys: &Vector<f64>) -> Scalar<f64> {
         xs.zip_with(ys, |x, y| x * y).sum()
+    }
+
+    pub fn auto_weighted_total(m: Matrix<f64>, w: Vector<f64>) -> Scalar<f64> {
+        generate(m.shape(), |[i, j]| m[[i, j]] * w[[j]]).sum().sum()
     }
 
     pub fn auto_smallest(xs: &Vector<i32>) -> Scalar<i32> {
@@ -386,8 +390,16 @@ fn auto_rows_matvec(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), S
     // Each row's sum in the same order: equal to the bit.
     same(
         got.to_array().map_err(e("to_array"))?,
-        auto_matvec::on(b, &m, &v).map_err(e("on"))?,
-    )
+        auto_matvec::on(b, &m, v.clone()).map_err(e("on"))?,
+    )?;
+    // A fold by rows with the vector gathered (parameters by value).
+    let got = auto_weighted_total::dist(b, &dm, &dv).map_err(e("dist"))?.value();
+    let want = auto_weighted_total::on(b, m.clone(), v).map_err(e("on"))?.value();
+    let mag: f64 = m.to_vec().iter().map(|x| x.abs()).sum();
+    if (got - want).abs() > 1e-12 * mag.max(1.0) {
+        return Err(format!("weighted total {got} != {want}"));
+    }
+    Ok(())
 }
 
 fn auto_rows_row_max(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {

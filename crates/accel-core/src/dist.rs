@@ -94,7 +94,8 @@ impl Split {
                 gathered(whole)
             ),
             Split::Rows { whole, halo } => format!(
-                "by rows with a halo: each rank runs the program on its blocks of rows with {halo} rows of its neighbours' on each side (its stencils reach that far), and keeps its own rows of the result.{}{fallback}",
+                "by rows with a halo: each rank runs the program on its blocks of rows with {halo} {} of its neighbours' on each side (its stencils reach that far), and keeps its own rows of the result.{}{fallback}",
+                if *halo == 1 { "row" } else { "rows" },
                 gathered(whole)
             ),
             Split::FoldRows { whole, op } => format!(

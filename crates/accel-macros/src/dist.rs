@@ -9,7 +9,7 @@ use accel_core::ir::Ty;
 use accel_core::Program;
 use accel_kernels::host::rust_ty;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, ToTokens};
+use quote::{format_ident, quote};
 
 /// How one parameter reaches `dist` and `on`.
 enum Arg {
@@ -137,22 +137,22 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
                     Arg::Plain(_) => None,
                 })
                 .collect();
-            // Each block as it is, or with its halos (an owned array).
-            let block_call = call(&args, |k, ident, by_ref| {
-                let (id, owned) = if whole[k] {
-                    (whole_ident(ident).to_token_stream(), true)
-                } else if halo > 0 {
-                    (halo_ident(ident).to_token_stream(), true)
-                } else {
-                    let b = block_ident(ident);
-                    (quote!(#b.part()), false)
-                };
-                match (by_ref, owned) {
-                    (true, true) => quote!(&#id),
-                    (true, false) => id,
-                    (false, _) => quote!(#id.clone()),
-                }
-            });
+            // The program on each block as it is, or on windows of rows of
+            // the blocks with their halos (`__range`).
+            let on_blocks = |windows: bool| {
+                call(&args, |k, ident, by_ref| {
+                    let (w, h, b) = (whole_ident(ident), halo_ident(ident), block_ident(ident));
+                    match (whole[k], windows, by_ref) {
+                        (true, _, true) => quote!(&#w),
+                        (true, _, false) => quote!(#w.clone()),
+                        (false, true, true) => quote!(&#h.window(__range.clone())?),
+                        (false, true, false) => quote!(#h.window(__range.clone())?),
+                        (false, false, true) => quote!(#b.part()),
+                        (false, false, false) => quote!(#b.part().clone()),
+                    }
+                })
+            };
+            let block_call = on_blocks(false);
             // The first array that stays in rows sets the layout.
             let lead = args
                 .iter()
@@ -181,22 +181,50 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
                     }
                 }
                 _ if halo > 0 => {
-                    let (lead_block, lead_above) = (block_ident(lead), above_ident(lead));
-                    let halos = args.iter().zip(whole).filter_map(|(a, w)| match a {
-                        Arg::Distributed { ident, .. } if !w => {
-                            let (b, h, above) = (block_ident(ident), halo_ident(ident), above_ident(ident));
-                            Some(quote!(let (#h, #above) = #b.rows_around(#halo, #halo)?;))
-                        }
-                        _ => None,
-                    });
+                    // As `DistArray::stencil_parts`: the program on the
+                    // blocks is right but within `halo` rows of an edge with
+                    // a halo; those rows come from the program on windows
+                    // across the edges.
+                    let lead_block = block_ident(lead);
+                    let halos: Vec<&syn::Ident> = args
+                        .iter()
+                        .zip(whole)
+                        .filter_map(|(a, w)| match a {
+                            Arg::Distributed { ident, .. } if !w => Some(ident),
+                            _ => None,
+                        })
+                        .collect();
+                    let (h, b): (Vec<syn::Ident>, Vec<syn::Ident>) =
+                        halos.iter().map(|d| (halo_ident(d), block_ident(d))).unzip();
+                    let on_windows = on_blocks(true);
                     quote! {
-                        #(#halos)*
-                        return ::accel::dist::auto::trimmed(
-                            &__comm,
-                            #block_call,
-                            #lead_above,
-                            #lead_block.part().shape()[0],
-                        );
+                        #(let #h = ::accel::dist::auto::Halo::new(&#b, #halo)?;)*
+                        let __above = 0 #(.max(#h.above()))*;
+                        let __below = 0 #(.max(#h.below()))*;
+                        let __rows = #lead_block.part().shape()[0];
+                        let __part = (|| -> ::accel::Result<_> {
+                            if __above == 0 && __below == 0 {
+                                return #block_call;
+                            }
+                            if __rows < 2 * #halo {
+                                let __range = 0..__above + __rows + __below;
+                                let __out = #on_windows?;
+                                return ::accel::dist::auto::rows_of(&__out, __above..__above + __rows);
+                            }
+                            let mut __out = #block_call?;
+                            if __above > 0 {
+                                let __range = 0..__above + 2 * #halo;
+                                let __top = #on_windows?;
+                                __out = ::accel::dist::auto::splice(__out, 0, &__top, __above..__above + #halo)?;
+                            }
+                            if __below > 0 {
+                                let __range = __above + __rows - 2 * #halo..__above + __rows + __below;
+                                let __bottom = #on_windows?;
+                                __out = ::accel::dist::auto::splice(__out, __rows - #halo, &__bottom, #halo..2 * #halo)?;
+                            }
+                            ::core::result::Result::Ok(__out)
+                        })();
+                        return ::accel::dist::auto::rows(&__comm, __part);
                     }
                 }
                 _ => quote!(return ::accel::dist::auto::rows(&__comm, #block_call);),
@@ -255,11 +283,6 @@ fn block_ident(ident: &syn::Ident) -> syn::Ident {
 /// A block with its halos.
 fn halo_ident(ident: &syn::Ident) -> syn::Ident {
     format_ident!("__halo_{}", ident)
-}
-
-/// The number of rows of a block's halo above it.
-fn above_ident(ident: &syn::Ident) -> syn::Ident {
-    format_ident!("__above_{}", ident)
 }
 
 /// The fold's operation as a Rust closure (accel's arithmetic: integers

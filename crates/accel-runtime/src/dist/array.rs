@@ -83,7 +83,7 @@ fn concat<C: Columns>(pieces: Vec<C>) -> C {
 
 /// Writes elements `range` of `src` over `dst`'s from element `at` on
 /// (within `dst`).
-fn overwrite<C: Columns>(dst: &mut C, at: usize, src: &C, range: Range<usize>) {
+pub(super) fn overwrite<C: Columns>(dst: &mut C, at: usize, src: &C, range: Range<usize>) {
     assert!(at + range.len() <= dst.len(), "rows written within the block");
     let out = dst.out_ptr();
     for (k, i) in range.enumerate() {
@@ -358,7 +358,7 @@ where
     /// The rows above this rank's block (up to `before` of them, from lower
     /// ranks) and below it (up to `after`), as columns; none for an empty
     /// block or rows of no elements.
-    fn halos(&self, before: usize, after: usize) -> Result<(T::Columns, T::Columns)> {
+    pub(super) fn halos(&self, before: usize, after: usize) -> Result<(T::Columns, T::Columns)> {
         let (p, me, n) = (self.comm.size(), self.comm.rank(), self.shape[0]);
         let rl = row_len(&self.shape);
         let window = |j: usize| {

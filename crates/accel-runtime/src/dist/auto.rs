@@ -79,23 +79,8 @@ where
     DistArray::from_parts(comm, part)
 }
 
-/// The distributed result of a program run on each rank's blocks with
-/// halos: this rank's `rows` rows of `part`, after the `above` rows that
-/// came from the ranks before.
-pub fn trimmed<T: Elem, const R: usize>(
-    comm: &Arc<dyn Comm>,
-    part: Result<Array<T, R>>,
-    above: usize,
-    rows: usize,
-) -> Result<DistArray<T, R>>
-where
-    T::Columns: WireColumns,
-{
-    DistArray::from_parts(comm, part.and_then(|p| rows_of(&p, above..above + rows)))
-}
-
 /// Rows `range` of `a`.
-fn rows_of<T: Elem, const R: usize>(a: &Array<T, R>, range: Range<usize>) -> Result<Array<T, R>> {
+pub fn rows_of<T: Elem, const R: usize>(a: &Array<T, R>, range: Range<usize>) -> Result<Array<T, R>> {
     let mut shape = a.shape();
     if range.end > shape[0] {
         return Err(dist_error(
@@ -124,4 +109,95 @@ where
 /// The value of a rank-0 array, brought to the host if it is on a device.
 fn scalar_value<T: Elem>(s: &Array<T, 0>) -> Result<T> {
     Ok(s.try_columns()?.get(0).map(T::from_repr).unwrap_or_default())
+}
+
+/// A rank's block of a distributed array with the rows around it that a
+/// program with stencils reaches (a halo, from the neighbours), for
+/// windows of rows across the block's edges: `[above | own | below]`.
+pub struct Halo<'a, T: Elem, const R: usize> {
+    block: &'a Array<T, R>,
+    above: T::Columns,
+    below: T::Columns,
+    row: usize,
+}
+
+impl<'a, T: Elem, const R: usize> Halo<'a, T, R>
+where
+    T::Columns: WireColumns,
+{
+    /// Up to `reach` rows on each side (fewer at the array's edges; none
+    /// for an empty block or rows of no elements). Every rank calls it.
+    pub fn new(a: &'a DistArray<T, R>, reach: usize) -> Result<Self> {
+        let (above, below) = a.halos(reach, reach)?;
+        let row = a.shape()[1..].iter().product::<usize>();
+        Ok(Halo {
+            block: a.part(),
+            above,
+            below,
+            row,
+        })
+    }
+
+    /// The number of rows above the block.
+    pub fn above(&self) -> usize {
+        self.above.len().checked_div(self.row).unwrap_or(0)
+    }
+
+    /// The number of rows below the block.
+    pub fn below(&self) -> usize {
+        self.below.len().checked_div(self.row).unwrap_or(0)
+    }
+
+    /// Rows `range` of `[above | own | below]`, as one array. Rows of no
+    /// elements need no data: any range.
+    pub fn window(&self, range: Range<usize>) -> Result<Array<T, R>> {
+        let mut shape = self.block.shape();
+        shape[0] = range.len();
+        let mut cols = T::Columns::with_capacity(range.len() * self.row);
+        if self.row > 0 {
+            let own = self.block.try_columns()?;
+            let mut first = 0;
+            for part in [&self.above, own, &self.below] {
+                let rows = part.len() / self.row;
+                let (lo, hi) = (range.start.max(first), range.end.min(first + rows));
+                if lo < hi {
+                    cols.extend_from(part, (lo - first) * self.row..(hi - first) * self.row);
+                }
+                first += rows;
+            }
+            if range.end > first {
+                return Err(dist_error(
+                    "dist",
+                    format!("rows {range:?} of a block with its halos of {first} rows"),
+                ));
+            }
+        }
+        Array::from_columns(shape, cols)
+    }
+}
+
+/// `out` (the program's result on a block) with its `rows.len()` rows from
+/// `at` replaced by rows `rows` of `fix` (its result on a window across
+/// the block's edge, right where `out` is not).
+pub fn splice<U: Elem, const Q: usize>(
+    out: Array<U, Q>,
+    at: usize,
+    fix: &Array<U, Q>,
+    rows: Range<usize>,
+) -> Result<Array<U, Q>> {
+    let shape = out.shape();
+    let row = shape[1..].iter().product::<usize>();
+    if at + rows.len() > shape[0] || rows.end > fix.shape()[0] || fix.shape()[1..] != shape[1..] {
+        return Err(dist_error(
+            "dist",
+            format!(
+                "rows {rows:?} of a result of shape {:?} into rows from {at} of one of shape {shape:?}",
+                fix.shape()
+            ),
+        ));
+    }
+    let src = fix.try_columns()?;
+    let mut cols = out.into_columns();
+    super::array::overwrite(&mut cols, at * row, src, rows.start * row..rows.end * row);
+    Array::from_columns(shape, cols)
 }
