@@ -69,10 +69,14 @@ print("""
   rows measure oversubscription, not the layer.
 - The bytes sent match the model: the distributed operations send what
   they must, plus their frames and headers (16 bytes per non-empty message).
-- A stencil step exchanges only the halo rows and copies only the rows
-  near the block's edges: the block's own stencil is right away from its
-  edges, and two small stencils of the edge rows with their halos replace
-  those rows (`DistArray::stencil_parts`).
+- Both examples call the programs' generated `dist` entries: the compiler
+  decided a fold by rows for the dot product and by rows with a halo of one
+  row for the heat step (`explain_dist()`). A stencil step exchanges only
+  the halo rows and copies only the rows near the block's edges: the
+  program on the block is right away from its edges, and the program on two
+  small windows of the edge rows with their halos replaces those rows (as
+  `DistArray::stencil_parts` does). The few bytes over the model per call
+  are the result's shape, gathered to lay it out.
 - The dot product at 10 million elements per rank reads 80 MB per rank:
   this machine's 260 MiB L3 cache holds the data of 1 or 2 ranks, not of 4.
 - Communication goes through the host: a rank whose blocks are on a GPU
