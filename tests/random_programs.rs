@@ -8,7 +8,9 @@
 //!   "accel internal error" in the code is a failure;
 //! - runs it, in one generated crate holding every program (`#[acc]`
 //!   functions, built once), on the CPU back end and on the PTX simulator
-//!   (the GPU path), and compares both with the reference interpreter
+//!   (the GPU path), and through its `dist` entry on 3 thread ranks (its
+//!   inputs skewed over them; `accel_core::dist` decides how it runs), and
+//!   compares each with the reference interpreter
 //!   (`tests/random/compare.rs`).
 //!
 //! It prints `N programs, M mismatches` last and fails when M > 0. A failing
@@ -42,14 +44,125 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// Whether the program has a `dist` entry (an array parameter of rank 1 or
+/// more, an array result: what `accel!` asks), and its result's rank.
+fn dist_result_rank(p: &gen::Program) -> Option<usize> {
+    use accel_core::ir::Ty;
+    let (prog, _) = accel_core::compile_source(&p.source, &p.name).ok()?;
+    let distributed = prog
+        .params
+        .iter()
+        .any(|q| matches!(q.ty, Ty::Array(_, r) if r >= 1));
+    match prog.result {
+        Ty::Array(_, r) if distributed && !prog.params.iter().any(|q| matches!(q.ty, Ty::Seq(_))) => Some(r),
+        _ => None,
+    }
+}
+
+/// How the programs' `dist` entries run them (`accel_core::dist`): a count
+/// of each, so that a run shows that its `dist` executor tries every kind.
+fn dist_summary(progs: &[&gen::Program]) -> String {
+    use accel_core::dist::{split, Split};
+    let (mut rows, mut halos, mut folds, mut whole) = (0, 0, 0, 0);
+    for p in progs.iter().filter(|p| dist_result_rank(p).is_some()) {
+        let Ok((prog, _)) = accel_core::compile_source(&p.source, &p.name) else {
+            continue;
+        };
+        match split(&prog) {
+            Split::Rows { halo: 0, .. } => rows += 1,
+            Split::Rows { .. } => halos += 1,
+            Split::FoldRows { .. } => folds += 1,
+            Split::Whole { .. } => whole += 1,
+        }
+    }
+    format!(
+        "dist entries on 3 thread ranks: {rows} by rows, {halos} by rows with halos, {folds} folds by rows, {whole} whole"
+    )
+}
+
+/// The runner's `dist_NAME`: the program's `dist` entry on 3 thread ranks,
+/// each input of rank 1 or more skewed over them (`skew`), the result
+/// gathered; `None` for a program without one.
+fn dist_source(p: &gen::Program) -> Option<String> {
+    let rank = dist_result_rank(p)?;
+    let mut s = String::new();
+    let mut args = Vec::new();
+    for i in &p.inputs {
+        if i.shape.is_empty() {
+            args.push(format!("{}", i.name));
+        } else {
+            let _ = writeln!(s, "let d_{0} = skew(&comm, {0})?;", i.name);
+            args.push(format!("&d_{}", i.name));
+        }
+    }
+    let gathered = if rank == 0 {
+        "r.to_dyn()"
+    } else {
+        "r.to_array()?.to_dyn()"
+    };
+    let params: Vec<String> = p
+        .inputs
+        .iter()
+        .map(|i| format!("{}: &{}", i.name, i.ty.rust()))
+        .collect();
+    Some(format!(
+        "fn dist_{n}({params}) -> accel::Result<accel::dynamic::Dyn> {{
+         dist_ranks(|comm| {{
+{s}let r = {n}::dist(&Backend::cpu(), {args})?;
+Ok(compare::normalise({gathered}))
+}})
+}}",
+        n = p.name,
+        params = params.join(", "),
+        args = args.join(", "),
+    ))
+}
+
+/// Helpers of the runner's `dist_NAME` functions.
+const DIST_HELPERS: &str = r#"
+/// `a` over the ranks, later ranks holding more rows (rank r from row n r^2 / P^2).
+fn skew<T: accel::Elem, const R: usize>(comm: &std::sync::Arc<dyn accel::dist::Comm>, a: &Array<T, R>) -> accel::Result<accel::dist::DistArray<T, R>>
+where
+    T::Columns: accel::dist::WireColumns,
+{
+    let shape = a.shape();
+    let (n, p, r) = (shape[0], comm.size(), comm.rank());
+    let row = shape[1..].iter().product::<usize>();
+    let start = |r: usize| n * r * r / (p * p);
+    let mut part = shape;
+    part[0] = start(r + 1) - start(r);
+    let elems = a.to_vec()[start(r) * row..start(r + 1) * row].to_vec();
+    accel::dist::DistArray::local(comm, Array::from_vec(part, elems)?)
+}
+
+/// `f` on 3 thread ranks: a failed rank's own error, else rank 0's result,
+/// checked to be every rank's (NaN equal to NaN).
+fn dist_ranks(f: impl Fn(std::sync::Arc<dyn accel::dist::Comm>) -> accel::Result<accel::dynamic::Dyn> + Sync) -> accel::Result<accel::dynamic::Dyn> {
+    let all = accel::dist::LocalComm::run(3, |c| f(c));
+    if let Some(e) = all.iter().find_map(|r| r.as_ref().err().filter(|e| e.kind() != accel::ErrorKind::Distributed)) {
+        return Err(e.clone());
+    }
+    let first = all[0].clone()?;
+    for r in &all[1..] {
+        if !r.as_ref().is_ok_and(|r| compare::dyn_eq(r, &first, 0.0, 0.0)) {
+            return Err(accel::Error::new("dist", format!("the ranks disagree: {first:?} against {r:?}")));
+        }
+    }
+    Ok(first)
+}
+"#;
+
 /// The runner crate: every program, its inputs, and a `main` that runs each
-/// on every executor and prints one `RESULT` line per (program, executor).
+/// on every executor and prints one `RESULT` line per (program, executor):
+/// the CPU and the PTX simulator, and the program's `dist` entry on 3 ranks
+/// of threads where it has one.
 fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
     let compare = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/random/compare.rs");
     let mut s = String::new();
     let _ = writeln!(s, "#![allow(unused, non_snake_case, clippy::all)]");
     let _ = writeln!(s, "use accel::prelude::*;\nuse accel::dynamic::ToDyn;");
     let _ = writeln!(s, "#[path = {:?}]\nmod compare;", compare.display().to_string());
+    s.push_str(DIST_HELPERS);
     let mut lines = Vec::new();
     for p in progs {
         let start = s.lines().count() + 1;
@@ -58,17 +171,31 @@ fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
         lines.push((start, end));
         let params: Vec<String> = p.inputs.iter().map(|i| format!("&{}", i.name)).collect();
         let dyns: Vec<String> = p.inputs.iter().map(|i| format!("{}.to_dyn()", i.name)).collect();
+        let dist = dist_source(p);
+        let run_dist = if dist.is_some() {
+            format!(
+                "gots.push(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| dist_{n}({params})))\n\
+                   .unwrap_or_else(|p| Err(accel::Error::new(\"panic\", compare::panic_message(p)))));\n\
+                 names.push(\"dist\".to_string());\n",
+                n = p.name,
+                params = params.join(", "),
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             s,
             "fn run_{n}(backends: &[Backend]) {{\n{inputs}let args = vec![{dyns}];\n\
              let want = std::panic::catch_unwind(|| accel_core::interpret_source({n}::SOURCE, {n:?}, &args))\n\
                .unwrap_or_else(|_| Err(accel::Error::new(\"panic\", \"the interpreter panicked\")));\n\
-             let gots: Vec<_> = backends.iter().map(|b| {{\n\
+             let mut gots: Vec<_> = backends.iter().map(|b| {{\n\
                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {n}::on(b, {params}).map(|r| compare::normalise(r.to_dyn()))))\n\
                  .unwrap_or_else(|p| Err(accel::Error::new(\"panic\", compare::panic_message(p))))\n\
              }}).collect();\n\
-             for (b, v) in backends.iter().zip(compare::judge(&want, &gots, {re})) {{\n\
-               println!(\"RESULT {n} {{}} {{v}}\", b.name());\n\
+             let mut names: Vec<String> = backends.iter().map(|b| b.name().to_string()).collect();\n\
+             {run_dist}\
+             for (b, v) in names.iter().zip(compare::judge(&want, &gots, {re})) {{\n\
+               println!(\"RESULT {n} {{b}} {{v}}\");\n\
              }}\n}}",
             n = p.name,
             inputs = p.input_code(),
@@ -76,6 +203,9 @@ fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
             params = params.join(", "),
             re = p.reordered_floats,
         );
+        if let Some(d) = dist {
+            let _ = writeln!(s, "{d}");
+        }
     }
     // `runner FROM` runs the programs from position FROM on: after a crash
     // (an abort, a stack overflow) the harness goes on past the program.
@@ -270,6 +400,7 @@ fn random_programs() {
     for (p, e) in rejected.iter().take(5) {
         eprintln!("rejected: {e}\n{}", p.source);
     }
+    eprintln!("{}", dist_summary(&compiled));
     // The generator must mostly produce programs that compile.
     assert!(
         rejected.len() * 10 <= n,
