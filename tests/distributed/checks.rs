@@ -85,6 +85,14 @@ accel::accel! {
         xs.scanl1(|a, b| a + b)
     }
 
+    pub fn auto_prefix_max(xs: &Vector<f32>) -> Vector<f32> {
+        xs.map(|x| x * 2.0 - 1.0).scanl1(|a, b| a.max(b))
+    }
+
+    pub fn auto_suffix(xs: &Vector<i64>) -> Vector<i64> {
+        xs.scanr1(|a, b| a + b)
+    }
+
     pub fn auto_blur_twice(u: &Matrix<f32>, v: &Matrix<f32>) -> Matrix<f32> {
         let b = u.stencil(Boundary::Mirror, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e + 0.5 * c);
         let d = b.zip_with(v, |x, y| x * y);
@@ -131,8 +139,8 @@ pub const CHECKS: [(&str, Check); 18] = [
     ("dist: minimum (fold1), fold by rows", auto_fold_smallest),
     ("dist: generate using the row number, whole", auto_whole_positions),
     (
-        "dist: a scan of a vector and a mean, whole",
-        auto_whole_prefix_mean,
+        "dist: scans of a vector by block totals; a right scan and a mean, whole",
+        auto_scans_and_mean,
     ),
 ];
 
@@ -474,12 +482,31 @@ fn auto_whole_positions(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(
     )
 }
 
-fn auto_whole_prefix_mean(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+fn auto_scans_and_mean(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
     let xs = Vector::from((0..n as i64).map(|i| i * i % 13 - 6).collect::<Vec<_>>());
-    let got = auto_prefix::dist(b, &skewed(comm, &xs)?).map_err(e("dist"))?;
+    let dx = skewed(comm, &xs)?;
+    let got = auto_prefix::dist(b, &dx).map_err(e("dist"))?;
+    by_rows(&got, &dx)?;
     same(
         got.to_array().map_err(e("to_array"))?,
         auto_prefix::on(b, xs.clone()).map_err(e("on"))?,
+    )?;
+    let fs = Vector::from((0..n).map(|i| unit(i) as f32).collect::<Vec<_>>());
+    let df = skewed(comm, &fs)?;
+    let got = auto_prefix_max::dist(b, &df).map_err(e("dist"))?;
+    by_rows(&got, &df)?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_prefix_max::on(b, &fs).map_err(e("on"))?,
+    )?;
+    // From the right: whole on every rank, each keeping its block.
+    let got = auto_suffix::dist(b, &dx).map_err(e("dist"))?;
+    if got.starts() != &blocks(n, comm.size())[..] {
+        return Err(format!("the right scan laid out as {:?}", got.starts()));
+    }
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_suffix::on(b, &xs).map_err(e("on"))?,
     )?;
     let fs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
     let got = auto_mean::dist(b, &scattered(comm, &fs)?)

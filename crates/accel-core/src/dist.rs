@@ -17,7 +17,9 @@
 //! [`Cat`], what a block can know of it.
 
 use crate::front::Program;
-use crate::ir::{ArrayOp, BinOp, Boundary, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanKind, Ty, VarId, H};
+use crate::ir::{
+    ArrayOp, BinOp, Boundary, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, VarId, H,
+};
 use std::collections::HashMap;
 
 /// How `name::dist` runs a program.
@@ -35,6 +37,10 @@ pub enum Split {
     /// and the ranks' values are combined in rank order by `op`; ranks
     /// with no rows give none.
     FoldRows { whole: Vec<bool>, op: FoldOp },
+    /// The result is an inclusive left scan (`scanl1`) of a vector over
+    /// rows by `op`: each rank scans its block, and adds the combination of
+    /// the totals of the ranks before it (one value per rank crosses).
+    ScanRows { whole: Vec<bool>, op: FoldOp },
     /// Every rank gathers every array and runs the whole program; `why`
     /// says what needs it.
     Whole { why: String },
@@ -103,6 +109,11 @@ impl Split {
                 op.symbol(),
                 gathered(whole)
             ),
+            Split::ScanRows { whole, op } => format!(
+                "scan by rows: each rank scans its block; the ranks' totals are combined in rank order with `{}` and each rank's offset (the ranks' before it) is combined into its elements (one value per rank crosses).{}{fallback}",
+                op.symbol(),
+                gathered(whole)
+            ),
             Split::Whole { why } => format!(
                 "whole: every rank gathers every array and runs the whole program ({why})."
             ),
@@ -124,6 +135,7 @@ pub fn split(program: &Program) -> Split {
         };
         match a.root(program.body) {
             Ok(Root::Fold(op)) => return Split::FoldRows { whole, op },
+            Ok(Root::Scan(op)) => return Split::ScanRows { whole, op },
             Ok(Root::Rows(halo)) => return Split::Rows { whole, halo },
             // Gather the parameter and try again: it is then the same on
             // every rank, read anywhere.
@@ -239,6 +251,8 @@ enum Root {
     Rows(usize),
     /// A fold of everything of one.
     Fold(FoldOp),
+    /// An inclusive left scan of a vector over rows.
+    Scan(FoldOp),
 }
 
 struct Analysis<'a> {
@@ -280,6 +294,16 @@ impl Analysis<'_> {
                 }
                 Ok(Root::Fold(op))
             }
+            Expr::Array(ArrayOp::Scan {
+                dir: ScanDir::Left,
+                kind: ScanKind::Inclusive,
+                f,
+                z: None,
+                a,
+            }) if self.cat(*a)? == Cat::Rows(1, 0) => match fold_op(self, f) {
+                Some(op) => Ok(Root::Scan(op)),
+                None => other("a scan of a vector whose operation is not a recognised associative one"),
+            },
             _ => {
                 let c = self.cat(h)?;
                 self.rows_result(c)
@@ -723,6 +747,8 @@ mod tests {
         fn matvec(m: &Matrix<f32>, v: &Vector<f32>) -> Vector<f32> { generate(m.shape(), |[i, j]| m[[i, j]] * v[[j]]).sum() }
         fn row_scan(m: &Matrix<i64>) -> Matrix<i64> { m.scanl1(|a, b| a + b) }
         fn prefix(xs: &Vector<i64>) -> Vector<i64> { xs.scanl1(|a, b| a + b) }
+        fn prefix_max(xs: &Vector<f32>) -> Vector<f32> { xs.map(|x| x * 2.0).scanl1(|a, b| a.max(b)) }
+        fn suffix(xs: &Vector<i64>) -> Vector<i64> { xs.scanr1(|a, b| a + b) }
         fn shifted(xs: &Vector<f32>) -> Vector<f32> { generate([xs.len()], |[i]| xs[[if i > 0 { i - 1 } else { 0 }]]) }
         fn scaled_by_first(xs: &Vector<f32>, ys: &Vector<f32>) -> Vector<f32> { xs.map(|x| x * ys[[0]]) }
         fn blur(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r) }
@@ -807,18 +833,24 @@ mod tests {
                 op: FoldOp::Add
             }
         );
+        let scan = |op| Split::ScanRows {
+            whole: vec![false],
+            op,
+        };
+        assert_eq!(split_of("prefix"), scan(FoldOp::Add));
+        assert_eq!(split_of("prefix_max"), scan(FoldOp::Max));
     }
 
     #[test]
     fn programs_that_need_other_rows_run_whole() {
-        // The row number or the number of rows as a value, a scan across
+        // The row number or the number of rows as a value, a right scan across
         // rows, a fold whose initial value would count once per rank, a
         // wrapping stencil, a fold of a stencil's result (its halo rows
         // would count twice).
         for name in [
             "positions",
             "mean_centred",
-            "prefix",
+            "suffix",
             "shifted",
             "offset_sum",
             "blur_wrapped",

@@ -109,7 +109,7 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     };
     let by_rows = match &split {
         Split::Whole { .. } => quote!(),
-        Split::Rows { whole, .. } | Split::FoldRows { whole, .. } => {
+        Split::Rows { whole, .. } | Split::FoldRows { whole, .. } | Split::ScanRows { whole, .. } => {
             let halo = match split {
                 Split::Rows { halo, .. } => halo,
                 _ => 0,
@@ -179,6 +179,10 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
                             ::core::option::Option::None => #block_call,
                         };
                     }
+                }
+                Split::ScanRows { op, .. } => {
+                    let combine = combine(*op);
+                    quote!(return ::accel::dist::auto::scan(&__comm, #block_call, #combine);)
                 }
                 _ if halo > 0 => {
                     // As `DistArray::stencil_parts`: the program on the

@@ -8,6 +8,7 @@ use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
 use crate::array::Array;
 use crate::elem::{Columns, Elem};
 use crate::error::Result;
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
@@ -59,6 +60,35 @@ where
 {
     let value = partial.and_then(|p| p.map(|s| scalar_value(&s)).transpose());
     Ok(comm.combine_in_order(value, f)?.map(Array::new))
+}
+
+/// An inclusive left scan by `f` of a vector over rows, from each rank's
+/// scan of its block (`part`): the combination of the totals of the ranks
+/// before it (one value per rank crosses) is combined into each element.
+pub fn scan<U: Elem>(
+    comm: &Arc<dyn Comm>,
+    part: Result<Array<U, 1>>,
+    f: impl Fn(U, U) -> U + Sync,
+) -> Result<DistArray<U, 1>>
+where
+    U::Columns: WireColumns,
+{
+    let total = part
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|s| Ok(s.try_columns()?.get(s.len().wrapping_sub(1)).map(U::from_repr)));
+    let offset = comm.exclusive_scan(total, &f)?;
+    let part = part.and_then(|s| match offset {
+        None => Ok(s),
+        Some(o) => {
+            let elems: Vec<U> = U::columns_to_vec(s.try_columns()?)
+                .into_par_iter()
+                .map(|x| f(o, x))
+                .collect();
+            Array::from_columns(s.shape(), U::columns_from_vec(elems))
+        }
+    });
+    DistArray::from_parts(comm, part)
 }
 
 /// The whole program's array result, computed alike on every rank: each
