@@ -63,7 +63,7 @@ fn dist_result_rank(p: &gen::Program) -> Option<usize> {
 /// of each, so that a run shows that its `dist` executor tries every kind.
 fn dist_summary(progs: &[&gen::Program]) -> String {
     use accel_core::dist::{split, Split};
-    let (mut rows, mut halos, mut folds, mut whole) = (0, 0, 0, 0);
+    let (mut rows, mut halos, mut folds, mut scans, mut whole) = (0, 0, 0, 0, 0);
     for p in progs.iter().filter(|p| dist_result_rank(p).is_some()) {
         let Ok((prog, _)) = accel_core::compile_source(&p.source, &p.name) else {
             continue;
@@ -72,11 +72,12 @@ fn dist_summary(progs: &[&gen::Program]) -> String {
             Split::Rows { halo: 0, .. } => rows += 1,
             Split::Rows { .. } => halos += 1,
             Split::FoldRows { .. } => folds += 1,
+            Split::ScanRows { .. } => scans += 1,
             Split::Whole { .. } => whole += 1,
         }
     }
     format!(
-        "dist entries on 3 thread ranks: {rows} by rows, {halos} by rows with halos, {folds} folds by rows, {whole} whole"
+        "dist entries on 3 thread ranks: {rows} by rows, {halos} by rows with halos, {folds} folds by rows, {scans} scans by rows, {whole} whole"
     )
 }
 
