@@ -99,6 +99,10 @@ accel::accel! {
         d.stencil(Boundary::Clamp, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e - c)
     }
 
+    pub fn auto_heat_row_sums(u: &Matrix<f32>) -> Vector<f32> {
+        u.stencil(Boundary::Mirror, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e - 4.0 * c).sum()
+    }
+
     pub fn auto_mean(xs: &Vector<f64>) -> Scalar<f64> {
         let total = xs.sum();
         generate([], |_| total.value() / xs.len() as f64)
@@ -442,6 +446,14 @@ fn auto_rows_stencils(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(),
     same(
         got.to_array().map_err(e("to_array"))?,
         auto_blur_twice::on(b, &u0, &v).map_err(e("on"))?,
+    )?;
+    // A fold along rows of a stencil's result: a vector, with the halo.
+    let sv = skewed(comm, &v)?;
+    let got = auto_heat_row_sums::dist(b, &sv).map_err(e("dist"))?;
+    by_rows(&got, &sv)?;
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        auto_heat_row_sums::on(b, &v).map_err(e("on"))?,
     )
 }
 

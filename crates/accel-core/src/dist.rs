@@ -4,9 +4,12 @@
 //! Each rank holds a block of rows of every array parameter. A program
 //! whose result's row `i` depends only on row `i` of those arrays (maps,
 //! zips, generates that read their own row, folds and scans along rows)
-//! runs as it is on each rank's blocks, with no communication
-//! ([`Split::Rows`]); a fold of everything of such an array combines one
-//! partial result per rank, in rank order ([`Split::FoldRows`]). An array
+//! runs as it is on each rank's blocks, with no communication; with
+//! stencils, on its blocks with as many of the neighbours' rows as they
+//! reach ([`Split::Rows`]). A fold of everything of such an array combines
+//! one partial result per rank, in rank order ([`Split::FoldRows`]); a
+//! `scanl1` of such a vector adds to each block the totals of the blocks
+//! before it ([`Split::ScanRows`]). An array
 //! parameter that the program reads at other rows (a vector read at a
 //! column index, say) is gathered whole on every rank first, and is then
 //! the same everywhere. Any other program gathers every array and runs
@@ -46,8 +49,9 @@ pub enum Split {
     Whole { why: String },
 }
 
-/// An associative operation of a fold that [`Split::FoldRows`] combines
-/// ranks' values with: the fold's own, recognised.
+/// An associative operation that [`Split::FoldRows`] and
+/// [`Split::ScanRows`] combine ranks' values with: the fold's or scan's
+/// own, recognised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FoldOp {
     Add,
@@ -274,15 +278,18 @@ impl Analysis<'_> {
                 self.root(*body)
             }
             Expr::Array(ArrayOp::Fold { f, z, a, all }) => {
-                let rank = match self.cat(*a)? {
-                    Cat::Rows(r, 0) => r,
-                    Cat::Rows(..) => return other("a fold of everything of an array computed by a stencil"),
+                let (rank, halo) = match self.cat(*a)? {
+                    Cat::Rows(r, halo) => (r, halo),
                     c => return self.rows_result(c),
                 };
                 if rank >= 2 && !*all {
                     // Along rows: an array over rows.
                     let c = self.cat(h)?;
                     return self.rows_result(c);
+                }
+                if halo > 0 {
+                    // Its halo rows would count twice.
+                    return other("a fold of everything of an array computed by a stencil");
                 }
                 let op = fold_op(self, f).ok_or_else(|| {
                     Why::Other("a fold over rows whose operation is not a recognised associative one".into())
@@ -760,6 +767,7 @@ mod tests {
         }
         fn blur_wrapped(xs: &Vector<f32>) -> Vector<f32> { xs.stencil(Boundary::Wrap, |[l, c, r]| l + c + r) }
         fn blur_total(xs: &Vector<f32>) -> Scalar<f32> { xs.stencil(Boundary::Clamp, |[l, c, r]| l + c + r).sum() }
+        fn blur_row_sums(u: &Matrix<f32>) -> Vector<f32> { u.stencil(Boundary::Clamp, |[[_, n, _], [w, c, e], [_, s, _]]| n + s + w + e - c).sum() }
         fn loop_map(xs: &Vector<f32>, k: usize) -> Vector<f32> {
             let mut ys = xs.map(|x| x);
             let mut i = 0usize;
@@ -796,6 +804,7 @@ mod tests {
             halo: h,
         };
         assert_eq!(split_of("blur"), halo(1));
+        assert_eq!(split_of("blur_row_sums"), halo(1));
         assert_eq!(
             split_of("blur_twice"),
             Split::Rows {
