@@ -1,7 +1,9 @@
 //! What the `name::dist` entries that `accel!` generates call: a program
 //! over block-distributed arrays, run SPMD as the compiler decided
-//! (`accel_core::dist::Split`): on each rank's blocks of rows, as a fold
-//! whose ranks' values are combined in rank order, or whole on every rank.
+//! (`accel_core::dist::Split`): on each rank's blocks of rows (with halos,
+//! [`Halo`] and [`splice`], for stencils), as a fold or a scan whose ranks'
+//! values are combined in rank order ([`fold`], [`scan`]), or whole on
+//! every rank ([`own_rows`], [`agreed`]).
 
 use super::array::blocks;
 use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
