@@ -44,17 +44,13 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// Whether the program has a `dist` entry (an array parameter of rank 1 or
-/// more, an array result: what `accel!` asks), and its result's rank.
+/// Whether the program has a `dist` entry (`accel_core::dist::has_entry`),
+/// and its result's rank.
 fn dist_result_rank(p: &gen::Program) -> Option<usize> {
     use accel_core::ir::Ty;
     let (prog, _) = accel_core::compile_source(&p.source, &p.name).ok()?;
-    let distributed = prog
-        .params
-        .iter()
-        .any(|q| matches!(q.ty, Ty::Array(_, r) if r >= 1));
     match prog.result {
-        Ty::Array(_, r) if distributed && !prog.params.iter().any(|q| matches!(q.ty, Ty::Seq(_))) => Some(r),
+        Ty::Array(_, r) if accel_core::dist::has_entry(&prog) => Some(r),
         _ => None,
     }
 }
@@ -82,7 +78,7 @@ fn dist_summary(progs: &[&gen::Program]) -> String {
 }
 
 /// The runner's `dist_NAME`: the program's `dist` entry on 3 thread ranks,
-/// each input of rank 1 or more skewed over them (`skew`), the result
+/// each input of rank 1 or more skewed over them (`skew::skewed`), the result
 /// gathered; `None` for a program without one.
 fn dist_source(p: &gen::Program) -> Option<String> {
     let rank = dist_result_rank(p)?;
@@ -92,7 +88,7 @@ fn dist_source(p: &gen::Program) -> Option<String> {
         if i.shape.is_empty() {
             args.push(format!("{}", i.name));
         } else {
-            let _ = writeln!(s, "let d_{0} = skew(&comm, {0})?;", i.name);
+            let _ = writeln!(s, "let d_{0} = skew::skewed(&comm, {0})?;", i.name);
             args.push(format!("&d_{}", i.name));
         }
     }
@@ -121,21 +117,6 @@ Ok(compare::normalise({gathered}))
 
 /// Helpers of the runner's `dist_NAME` functions.
 const DIST_HELPERS: &str = r#"
-/// `a` over the ranks, later ranks holding more rows (rank r from row n r^2 / P^2).
-fn skew<T: accel::Elem, const R: usize>(comm: &std::sync::Arc<dyn accel::dist::Comm>, a: &Array<T, R>) -> accel::Result<accel::dist::DistArray<T, R>>
-where
-    T::Columns: accel::dist::WireColumns,
-{
-    let shape = a.shape();
-    let (n, p, r) = (shape[0], comm.size(), comm.rank());
-    let row = shape[1..].iter().product::<usize>();
-    let start = |r: usize| n * r * r / (p * p);
-    let mut part = shape;
-    part[0] = start(r + 1) - start(r);
-    let elems = a.to_vec()[start(r) * row..start(r + 1) * row].to_vec();
-    accel::dist::DistArray::local(comm, Array::from_vec(part, elems)?)
-}
-
 /// `f` on 3 thread ranks: a failed rank's own error, else rank 0's result,
 /// checked to be every rank's (NaN equal to NaN).
 fn dist_ranks(f: impl Fn(std::sync::Arc<dyn accel::dist::Comm>) -> accel::Result<accel::dynamic::Dyn> + Sync) -> accel::Result<accel::dynamic::Dyn> {
@@ -163,6 +144,8 @@ fn runner_source(progs: &[&gen::Program]) -> (String, Vec<(usize, usize)>) {
     let _ = writeln!(s, "#![allow(unused, non_snake_case, clippy::all)]");
     let _ = writeln!(s, "use accel::prelude::*;\nuse accel::dynamic::ToDyn;");
     let _ = writeln!(s, "#[path = {:?}]\nmod compare;", compare.display().to_string());
+    let skew = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/distributed/skew.rs");
+    let _ = writeln!(s, "#[path = {:?}]\nmod skew;", skew.display().to_string());
     s.push_str(DIST_HELPERS);
     let mut lines = Vec::new();
     for p in progs {

@@ -9,6 +9,9 @@ use accel::dist::{blocks, Comm, CommExt, DistArray};
 use accel::prelude::*;
 use std::sync::Arc;
 
+#[path = "skew.rs"]
+mod skew;
+
 accel::accel! {
     pub fn dotp(xs: &Vector<f64>, ys: &Vector<f64>) -> Scalar<f64> {
         xs.zip_with(ys, |x, y| x * y).sum()
@@ -335,9 +338,7 @@ fn failed_rank(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String
     }
 }
 
-/// `whole` (the same on every rank) laid out unevenly: later ranks hold
-/// more rows (rank `r` from row `n r² / P²`), so that a program by rows on
-/// another layout must move rows.
+/// `whole` laid out unevenly (`skew::skewed`).
 fn skewed<T: accel::Elem, const R: usize>(
     comm: &Arc<dyn Comm>,
     whole: &Array<T, R>,
@@ -345,15 +346,7 @@ fn skewed<T: accel::Elem, const R: usize>(
 where
     T::Columns: accel::dist::WireColumns,
 {
-    let shape = whole.shape();
-    let (n, p, r) = (shape[0], comm.size(), comm.rank());
-    let row = shape[1..].iter().product::<usize>();
-    let start = |r: usize| n * r * r / (p * p);
-    let mut part_shape = shape;
-    part_shape[0] = start(r + 1) - start(r);
-    let elems = whole.to_vec()[start(r) * row..start(r + 1) * row].to_vec();
-    let part = Array::from_vec(part_shape, elems).map_err(e("from_vec"))?;
-    DistArray::local(comm, part).map_err(e("local"))
+    skew::skewed(comm, whole).map_err(e("skewed"))
 }
 
 /// That `dist` ran by rows: the result is laid out as `lead`.

@@ -125,8 +125,19 @@ impl Split {
     }
 }
 
-/// How `dist` runs `program` (one with at least one array parameter of rank
-/// 1 or more; others never reach here).
+/// Whether `program` can have a `dist` entry: an array parameter of rank 1
+/// or more (something to distribute), no sequence parameter, and an array
+/// result (not a tuple or a sequence).
+pub fn has_entry(program: &Program) -> bool {
+    matches!(program.result, Ty::Array(..))
+        && program
+            .params
+            .iter()
+            .any(|p| matches!(p.ty, Ty::Array(_, r) if r >= 1))
+        && !program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_)))
+}
+
+/// How `dist` runs `program` (one that [`has_entry`]).
 pub fn split(program: &Program) -> Split {
     let mut whole = vec![false; program.params.len()];
     let mut gathered = Vec::new();
@@ -550,12 +561,7 @@ impl Analysis<'_> {
             }
             ArrayOp::Fold { f, z, a, all } => {
                 let ca = self.cat(a)?;
-                self.value_fun(&f, &[Cat::Local, Cat::Local])?;
-                if let Some(z) = z {
-                    if !self.cat(z)?.is_uniform() {
-                        return other("a fold's initial value");
-                    }
-                }
+                self.combination(&f, z, "a fold's initial value")?;
                 match ca {
                     Cat::Rows(r, halo) if r >= 2 && !all => Ok(Cat::Rows(r - 1, halo)),
                     Cat::Rows(..) => Err(self.blame(a, "is folded across rows, and its value used")),
@@ -564,12 +570,7 @@ impl Analysis<'_> {
             }
             ArrayOp::Scan { f, z, a, kind, .. } => {
                 let ca = self.cat(a)?;
-                self.value_fun(&f, &[Cat::Local, Cat::Local])?;
-                if let Some(z) = z {
-                    if !self.cat(z)?.is_uniform() {
-                        return other("a scan's initial value");
-                    }
-                }
+                self.combination(&f, z, "a scan's initial value")?;
                 match ca {
                     Cat::Rows(r, h) if r >= 2 => Ok(match kind {
                         ScanKind::Exclusive => Cat::Tuple(vec![Cat::Rows(r, h), Cat::Rows(r - 1, h)]),
@@ -605,6 +606,16 @@ impl Analysis<'_> {
                 arrays,
                 extents,
             } => self.stencil(&boundaries, &f, &arrays, &extents),
+        }
+    }
+
+    /// A fold's or scan's combination `f` and initial value `z`, which must
+    /// be the same on every rank (`why` otherwise).
+    fn combination(&mut self, f: &Fun, z: Option<H>, why: &str) -> Result<(), Why> {
+        self.value_fun(f, &[Cat::Local, Cat::Local])?;
+        match z {
+            Some(z) if !self.cat(z)?.is_uniform() => other(why),
+            _ => Ok(()),
         }
     }
 

@@ -27,7 +27,7 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     let (Ty::Array(result_elem, result_rank), false) = (&program.result, user_types) else {
         return quote!();
     };
-    if !program.params.iter().any(distributed) || program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_))) {
+    if !accel_core::dist::has_entry(program) {
         return quote!();
     }
     let split = accel_core::dist::split(program);
