@@ -70,6 +70,9 @@ fn dist_summary(progs: &[&gen::Program]) -> String {
             Split::FoldRows { .. } => folds += 1,
             Split::ScanRows { .. } => scans += 1,
             Split::Whole { .. } => whole += 1,
+            Split::SeqFold { .. } | Split::SeqCollect { .. } | Split::SeqWhole { .. } => {
+                unreachable!("random programs have no sequence parameter")
+            }
         }
     }
     format!(

@@ -110,12 +110,33 @@ accel::accel! {
         let total = xs.sum();
         generate([], |_| total.value() / xs.len() as f64)
     }
+
+    // Over sequences: each rank streams its own part.
+    pub fn seq_dotp(xs: Seq<Vector<f64>>, ys: Seq<Vector<f64>>) -> Scalar<f64> {
+        xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
+    }
+
+    pub fn seq_largest(xs: Seq<Scalar<i64>>) -> Scalar<i64> {
+        xs.maximum()
+    }
+
+    pub fn seq_squares(xs: Seq<Scalar<i64>>) -> Vector<i64> {
+        xs.map(|x| x.map(|v| v * v - 3)).collect()
+    }
+
+    pub fn seq_offset(xs: Seq<Scalar<i64>>, w: &Vector<i64>) -> Scalar<i64> {
+        xs.map(|x| x.map(|v| v * w[[0]])).fold(7, |a, b| a + b)
+    }
+
+    pub fn seq_stacked(xs: Seq<Vector<f64>>) -> Matrix<f64> {
+        xs.map(|x| { let t = x.sum(); generate([2], |[j]| t.value() + j as f64) }).tabulate()
+    }
 }
 
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 18] = [
+pub const CHECKS: [(&str, Check); 20] = [
     ("saxpy (a zip of blocks laid out alike, local)", saxpy_of_blocks),
     ("dot product (fold in rank order)", dot_product),
     (
@@ -148,6 +169,14 @@ pub const CHECKS: [(&str, Check); 18] = [
     (
         "dist: scans of a vector by block totals; a right scan and a mean, whole",
         auto_scans_and_mean,
+    ),
+    (
+        "dist over sequences: sums, maxima and collects by parts; zipped parts of different lengths fail",
+        seq_by_parts,
+    ),
+    (
+        "dist over sequences: a fold from 7 and a tabulate, whole",
+        seq_whole,
     ),
 ];
 
@@ -523,6 +552,113 @@ fn auto_scans_and_mean(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<()
         return Err(format!("{got} != {want}"));
     }
     Ok(())
+}
+
+/// This rank's part of a sequence of `n` elements: a block of them, in
+/// rank order.
+fn my_part(comm: &Arc<dyn Comm>, n: usize) -> std::ops::Range<usize> {
+    let starts = blocks(n, comm.size());
+    starts[comm.rank()]..starts[comm.rank() + 1]
+}
+
+fn seq_value(i: usize) -> i64 {
+    (i % 251) as i64 - 125
+}
+
+/// Elements `range` of a sequence of scalars, streamed in blocks of 97.
+fn scalar_stream(range: std::ops::Range<usize>) -> Stream<'static, i64, 0> {
+    let values: Vec<i64> = range.map(seq_value).collect();
+    let blocks: Vec<Vector<i64>> = values.chunks(97).map(|c| Vector::from(c.to_vec())).collect();
+    Stream::chunks(blocks)
+}
+
+/// Element `i` of a sequence of vectors of lengths 0 to 4, in runs of 16
+/// of one length (the program's chunks), `salt` apart.
+fn vector_elem(i: usize, salt: usize) -> Vector<f64> {
+    Vector::from((0..(i / 16 + salt + 1) % 5).map(|j| unit(i * 5 + j + salt)).collect::<Vec<_>>())
+}
+
+fn seq_by_parts(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    let mine = my_part(comm, n);
+    // Zipped streams of vectors, each rank its part of each.
+    let got = seq_dotp::dist(
+        b,
+        comm,
+        mine.clone().map(|i| vector_elem(i, 0)).collect::<Vec<_>>(),
+        mine.clone().map(|i| vector_elem(i, 1)).collect::<Vec<_>>(),
+    )
+    .map_err(e("dist"))?
+    .value();
+    let want = seq_dotp::on(
+        b,
+        (0..n).map(|i| vector_elem(i, 0)).collect::<Vec<_>>(),
+        (0..n).map(|i| vector_elem(i, 1)).collect::<Vec<_>>(),
+    )
+    .map_err(e("on"))?
+    .value();
+    if (got - want).abs() > 1e-12 * (n as f64).max(1.0) {
+        return Err(format!("dot product {got} != {want}"));
+    }
+    // `ys` all on the last rank: rank 0's parts differ in length while a
+    // later rank has elements, an error on every rank.
+    let last = comm.rank() + 1 == comm.size();
+    let ys = if last { 0..n } else { 0..0 };
+    let got = seq_dotp::dist(
+        b,
+        comm,
+        mine.clone().map(|i| vector_elem(i, 0)).collect::<Vec<_>>(),
+        ys.map(|i| vector_elem(i, 1)).collect::<Vec<_>>(),
+    );
+    match (got, n >= 1 && comm.size() >= 2) {
+        (Err(err), true) if err.kind() == accel::ErrorKind::ShapeMismatch => {}
+        (Ok(v), false) if (v.value() - want).abs() <= 1e-12 * (n as f64).max(1.0) => {}
+        (got, fails) => return Err(format!("uneven zipped parts: {got:?} (should fail: {fails})")),
+    }
+    let got = seq_largest::dist(b, comm, scalar_stream(mine.clone())).map_err(e("dist"))?;
+    let want = seq_largest::on(b, scalar_stream(0..n)).map_err(e("on"))?;
+    if got.value() != want.value() {
+        return Err(format!("maximum {} != {}", got.value(), want.value()));
+    }
+    let got = seq_squares::dist(b, comm, scalar_stream(mine.clone())).map_err(e("dist"))?;
+    // Each rank's values stay where they were computed.
+    if got.rows() != mine {
+        return Err(format!("collect: rows {:?} on this rank, want {mine:?}", got.rows()));
+    }
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        seq_squares::on(b, scalar_stream(0..n)).map_err(e("on"))?,
+    )
+}
+
+fn seq_whole(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    // The parts skewed: every element on the last rank but one, when there
+    // are three ranks or more.
+    let p = comm.size();
+    let mine = if p >= 3 {
+        if comm.rank() == p - 2 {
+            0..n
+        } else {
+            0..0
+        }
+    } else {
+        my_part(comm, n)
+    };
+    let w = Vector::from(vec![3i64, 1]);
+    let got = seq_offset::dist(b, comm, scalar_stream(mine.clone()), &scattered(comm, &w)?)
+        .map_err(e("dist"))?;
+    let want = seq_offset::on(b, scalar_stream(0..n), &w).map_err(e("on"))?;
+    if got.value() != want.value() {
+        return Err(format!("fold from 7: {} != {}", got.value(), want.value()));
+    }
+    let got = seq_stacked::dist(b, comm, mine.map(|i| vector_elem(i, 2)).collect::<Vec<_>>())
+        .map_err(e("dist"))?;
+    if got.starts() != &blocks(n, p)[..] {
+        return Err(format!("tabulate laid out as {:?}", got.starts()));
+    }
+    same(
+        got.to_array().map_err(e("to_array"))?,
+        seq_stacked::on(b, (0..n).map(|i| vector_elem(i, 2)).collect::<Vec<_>>()).map_err(e("on"))?,
+    )
 }
 
 fn same<T: accel::Elem, const R: usize>(got: Array<T, R>, want: Array<T, R>) -> Result<(), String>

@@ -6,6 +6,7 @@
 use accel_core::dist::{FoldOp, Split};
 use accel_core::front::Param;
 use accel_core::ir::Ty;
+use proc_macro2::Literal;
 use accel_core::Program;
 use accel_kernels::host::rust_ty;
 use proc_macro2::TokenStream;
@@ -33,6 +34,9 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     let split = accel_core::dist::split(program);
     let names: Vec<String> = program.params.iter().map(|p| p.name.clone()).collect();
     let explain = split.explain(&names);
+    if accel_core::dist::streams(program) {
+        return seq_items(program, params, &split, &explain);
+    }
 
     let args: Vec<Arg> = program
         .params
@@ -108,7 +112,7 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
         quote!(::accel::dist::auto::own_rows(&__comm, #whole_call))
     };
     let by_rows = match &split {
-        Split::Whole { .. } => quote!(),
+        Split::Whole { .. } | Split::SeqFold { .. } | Split::SeqCollect { .. } | Split::SeqWhole { .. } => quote!(),
         Split::Rows { whole, .. } | Split::FoldRows { whole, .. } | Split::ScanRows { whole, .. } => {
             let halo = match split {
                 Split::Rows { halo, .. } => halo,
@@ -301,5 +305,127 @@ fn combine(op: FoldOp) -> TokenStream {
         FoldOp::And => quote!(|a, b| a & b),
         FoldOp::Or => quote!(|a, b| a | b),
         FoldOp::Xor => quote!(|a, b| a ^ b),
+    }
+}
+
+/// `dist` of a program over sequences: each rank streams its own part of
+/// each sequence, the ranks' parts one after the other in rank order. It
+/// takes the communicator, as a program may have no distributed array to
+/// name one. Array parameters are gathered whole on every rank.
+fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, explain: &str) -> TokenStream {
+    let Ty::Array(result_elem, result_rank) = &program.result else {
+        return quote!();
+    };
+    let sig: Vec<TokenStream> = program
+        .params
+        .iter()
+        .zip(params)
+        .map(|(p, (ident, by_ref))| match &p.ty {
+            Ty::Array(e, r) if *r >= 1 => {
+                let (t, r) = (rust_ty(e), Literal::usize_unsuffixed(*r));
+                quote!(#ident: &::accel::dist::DistArray<#t, #r>)
+            }
+            _ => {
+                let t = super::emit::api_ty(&p.ty);
+                if *by_ref {
+                    quote!(#ident: &#t)
+                } else {
+                    quote!(#ident: #t)
+                }
+            }
+        })
+        .collect();
+    // Streams converted, arrays gathered; then each stream per the split.
+    let mut prepare = Vec::new();
+    let mut args = Vec::new();
+    for (p, (ident, by_ref)) in program.params.iter().zip(params) {
+        match &p.ty {
+            Ty::Seq(e) => {
+                let Ty::Array(t, r) = &**e else { return quote!() };
+                let (t, r1, r) = (rust_ty(t), Literal::usize_unsuffixed(r + 1), Literal::usize_unsuffixed(*r));
+                prepare.push(quote!(let #ident: ::accel::Stream<'__s, #t, #r> = ::core::convert::Into::into(#ident);));
+                if matches!(split, Split::SeqWhole { .. }) {
+                    prepare.push(quote!(let #ident = ::accel::dist::auto::whole_stream::<#t, #r, #r1>(&__comm, #ident);));
+                }
+                args.push(quote!(#ident));
+            }
+            Ty::Array(_, r) if *r >= 1 => {
+                let w = whole_ident(ident);
+                prepare.push(quote!(let #w = #ident.to_array()?;));
+                args.push(if *by_ref { quote!(&#w) } else { quote!(#w) });
+            }
+            _ => args.push(quote!(#ident)),
+        }
+    }
+    // Zipped streams are tallied, to check that the ranks' parts line up.
+    let zipped: Vec<&syn::Ident> = match split {
+        Split::SeqFold { streams, .. } | Split::SeqCollect { streams } if streams.len() > 1 => {
+            streams.iter().map(|&k| &params[k].0).collect()
+        }
+        _ => Vec::new(),
+    };
+    let tallies: Vec<syn::Ident> = zipped.iter().map(|i| format_ident!("__tally_{}", i)).collect();
+    let names: Vec<String> = zipped.iter().map(|i| i.to_string()).collect();
+    let value = quote! {
+        #(let (#zipped, #tallies) = #zipped.tallied();)*
+        let __value = on(__backend, #(#args),*);
+    };
+    let check = if zipped.is_empty() {
+        quote!()
+    } else {
+        // An error here is every rank's (the check is a collective): each
+        // returns it at once.
+        quote!(let __value = ::core::result::Result::Ok(::accel::dist::auto::zipped(&__comm, __value, &[#((#names, #tallies.part())),*])?);)
+    };
+    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
+    let (result, finish) = match (split, *result_rank) {
+        (Split::SeqFold { op, .. }, _) => {
+            let combine = combine(*op);
+            (
+                quote!(::accel::Scalar<#elem>),
+                quote!(::accel::dist::auto::seq_fold(&__comm, __value, #combine)),
+            )
+        }
+        (Split::SeqCollect { .. }, _) => (
+            quote!(::accel::dist::DistArray<#elem, #rank>),
+            quote!(::accel::dist::auto::rows(&__comm, __value)),
+        ),
+        (_, 0) => (
+            quote!(::accel::Scalar<#elem>),
+            quote!(::accel::dist::auto::agreed(&__comm, __value)),
+        ),
+        _ => (
+            quote!(::accel::dist::DistArray<#elem, #rank>),
+            quote!(::accel::dist::auto::own_rows(&__comm, __value)),
+        ),
+    };
+    // `comm`, unless the program has a parameter of that name.
+    let comm = if params.iter().any(|(i, _)| i == "comm") {
+        format_ident!("__accel_comm")
+    } else {
+        format_ident!("comm")
+    };
+    quote! {
+        /// Runs the program SPMD over sequences (every rank calls it, with
+        /// its own part of each sequence: the sequence is the ranks' parts
+        /// in rank order) and block-distributed arrays of the communicator
+        /// `comm`. `explain_dist()` says how.
+        #[allow(unused_variables, unused_mut, clippy::all)]
+        pub fn dist<'__s>(
+            __backend: &::accel::Backend,
+            #comm: &impl ::accel::dist::SharedComm,
+            #(#sig),*
+        ) -> ::accel::Result<#result> {
+            let __comm: ::std::sync::Arc<dyn ::accel::dist::Comm> = ::accel::dist::SharedComm::to_dyn(#comm);
+            #(#prepare)*
+            #value
+            #check
+            #finish
+        }
+
+        /// How `dist` runs the program over ranks.
+        pub fn explain_dist() -> ::std::string::String {
+            ::std::string::String::from(#explain)
+        }
     }
 }

@@ -15,7 +15,7 @@ mod matches;
 mod ops;
 mod random;
 pub mod returned;
-mod seq;
+pub(crate) mod seq;
 mod stencil;
 mod stmt;
 mod types;

@@ -339,7 +339,7 @@ fn fold_scalars(a: &mut Arena, f: Fun, z: H, s: H, span: proc_macro2::Span) -> H
 }
 
 /// The identity of `min` (the largest value) or of `max` (the smallest).
-fn extreme_bits(p: Prim, largest: bool) -> u64 {
+pub(crate) fn extreme_bits(p: Prim, largest: bool) -> u64 {
     match (p, largest) {
         (Prim::Bool, largest) => largest as u64,
         (Prim::F32, true) => f32::INFINITY.to_bits() as u64,

@@ -6,10 +6,12 @@
 //! every rank ([`own_rows`], [`agreed`]).
 
 use super::array::blocks;
+use super::wire::{put_elems, put_u64, take_elems, take_usize};
 use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
 use crate::array::Array;
 use crate::elem::{Columns, Elem};
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
+use crate::seq::{self, Stream};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -232,4 +234,150 @@ pub fn splice<U: Elem, const Q: usize>(
     let mut cols = out.into_columns();
     super::array::overwrite(&mut cols, at * row, src, rows.start * row..rows.end * row);
     Array::from_columns(shape, cols)
+}
+
+/// A fold over sequences by parts: each rank's value (the program on its
+/// parts, from the fold's identity) combined in rank order by `f`, the same
+/// on every rank.
+pub fn seq_fold<T: Elem>(comm: &Arc<dyn Comm>, v: Result<Array<T, 0>>, f: impl Fn(T, T) -> T) -> Result<Array<T, 0>>
+where
+    T::Columns: WireColumns,
+{
+    let value = v.and_then(|s| scalar_value(&s)).map(Some);
+    Ok(Array::new(comm.combine_in_order(value, f)?.unwrap_or_default()))
+}
+
+/// `value` (the program on this rank's parts of zipped streams) when every
+/// rank's parts of them were of one length, but for the last rank with
+/// elements: then the zip of each rank's parts is that rank's share of the
+/// zip of the whole sequences. `parts`: each stream's name and tally.
+/// Every rank returns an error alike (a `ShapeMismatch` naming the first
+/// uneven rank), or each its value.
+pub fn zipped<X>(comm: &Arc<dyn Comm>, value: Result<X>, parts: &[(&str, Result<(usize, bool)>)]) -> Result<X> {
+    let (mine, value) = match value {
+        Err(e) => (Err(e), None),
+        Ok(v) => {
+            let mine = parts.iter().try_fold(Vec::new(), |mut m, (_, p)| {
+                let (given, more) = p.clone()?;
+                put_u64(&mut m, given as u64);
+                m.push(more as u8);
+                Ok(m)
+            });
+            (mine, Some(v))
+        }
+    };
+    let all = comm.gather_all(mine)?;
+    let lengths = |m: &[u8]| -> Vec<(u64, bool)> {
+        m.chunks_exact(9)
+            .map(|c| (u64::from_le_bytes(c[..8].try_into().unwrap_or_default()), c[8] == 1))
+            .collect()
+    };
+    let even = |ls: &[(u64, bool)]| ls.iter().all(|l| *l == ls[0] && !l.1);
+    let any = |ls: &[(u64, bool)]| ls.iter().any(|l| l.0 > 0 || l.1);
+    let all: Vec<Vec<(u64, bool)>> = all.iter().map(|m| lengths(m)).collect();
+    let last = all.iter().rposition(|ls| any(ls)).unwrap_or(0);
+    if let Some(r) = all[..last].iter().position(|ls| !even(ls)) {
+        let each: Vec<String> = parts
+            .iter()
+            .zip(&all[r])
+            .map(|((name, _), (n, more))| format!("`{name}` {n}{}", if *more { " or more" } else { "" }))
+            .collect();
+        return Err(Error::with_kind(
+            ErrorKind::ShapeMismatch,
+            "dist",
+            format!(
+                "rank {r}'s parts of zipped streams differ in length ({}): a zip over ranks pairs the ranks' parts in rank order, so each rank but the last with elements must give parts of one length",
+                each.join(", ")
+            ),
+        ));
+    }
+    value.ok_or_else(|| dist_error("dist", "no value (a bug in accel)"))
+}
+
+/// The whole sequence whose parts the ranks stream (rank 0's elements, then
+/// rank 1's, ..), on every rank: each rank sends its elements to every rank
+/// in batches of chunks of about a million values, as the program pulls
+/// them, so memory holds about a batch whatever the length. Every rank's
+/// program must pull alike (it does: the same program on the same
+/// sequence), and every rank, the sender too, takes the batch from the
+/// message, so all make the same collectives.
+pub fn whole_stream<'a, T: Elem, const R: usize, const R1: usize>(
+    comm: &Arc<dyn Comm>,
+    mut own: Stream<'a, T, R>,
+) -> Stream<'a, T, R>
+where
+    T::Columns: WireColumns,
+{
+    /// Array values (or elements, for empty ones) per batch.
+    const BATCH: usize = 1 << 20;
+    let comm = Arc::clone(comm);
+    let mut turn = 0;
+    let mut batch: std::collections::VecDeque<Array<T, R1>> = Default::default();
+    let next_batch = |own: &mut Stream<'a, T, R>| -> Result<Vec<u8>> {
+        let mut m = Vec::new();
+        let (mut values, mut rows) = (0, 0);
+        while values < BATCH && rows < BATCH {
+            match seq::next_chunk::<T, R, R1>(own, 0, BATCH - values)? {
+                None => break,
+                Some(c) => {
+                    values += c.len();
+                    rows += c.shape()[0];
+                    encode(c, &mut m)?;
+                }
+            }
+        }
+        Ok(m)
+    };
+    let chunks = std::iter::from_fn(move || {
+        while batch.is_empty() && turn < comm.size() {
+            let mine = if comm.rank() == turn {
+                next_batch(&mut own)
+            } else {
+                Ok(Vec::new())
+            };
+            let got = comm.gather_all(mine).and_then(|mut got| {
+                let m = std::mem::take(&mut got[turn]);
+                let mut m = &m[..];
+                while !m.is_empty() {
+                    batch.push_back(decode::<T, R1>(&mut m)?);
+                }
+                Ok(())
+            });
+            if let Err(e) = got {
+                turn = comm.size();
+                batch.clear();
+                return Some(Err(e));
+            }
+            // An empty batch: this rank's part has ended.
+            if batch.is_empty() {
+                turn += 1;
+            }
+        }
+        batch.pop_front().map(Ok)
+    });
+    Stream::fallible_chunks(chunks)
+}
+
+/// Appends a chunk's shape and values to `m`.
+fn encode<T: Elem, const R1: usize>(a: Array<T, R1>, m: &mut Vec<u8>) -> Result<()>
+where
+    T::Columns: WireColumns,
+{
+    for d in a.shape() {
+        put_u64(m, d as u64);
+    }
+    put_elems(a.try_columns()?, 0..a.len(), m);
+    Ok(())
+}
+
+/// The chunk at the front of `m`.
+fn decode<T: Elem, const R1: usize>(m: &mut &[u8]) -> Result<Array<T, R1>>
+where
+    T::Columns: WireColumns,
+{
+    let mut shape = [0; R1];
+    for d in &mut shape {
+        *d = take_usize(m)?;
+    }
+    Array::from_columns(shape, take_elems(m)?)
 }

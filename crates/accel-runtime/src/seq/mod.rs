@@ -11,11 +11,14 @@ mod ahead;
 mod block;
 mod chunk;
 mod out;
+mod tally;
 
 pub use ahead::read_ahead;
 use block::{Block, RankUp};
 pub use chunk::{chunk_elems, chunk_len, with_chunk_elems, with_chunk_len};
 pub use out::SeqOut;
+#[doc(hidden)]
+pub use tally::Tally;
 
 /// The elements of a `Seq<Array<T, R>>` parameter, pulled lazily from a
 /// Rust iterator. Any `IntoIterator` of arrays converts into one (`Vec`,

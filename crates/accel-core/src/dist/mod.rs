@@ -19,11 +19,14 @@
 //! The analysis runs on the front end's program: each expression gets a
 //! [`Cat`], what a block can know of it.
 
+use crate::front::seq::extreme_bits;
 use crate::front::Program;
 use crate::ir::{
     ArrayOp, BinOp, Boundary, Expr, Fun, Lit, MathFn, Prim, Scalar, ScanDir, ScanKind, Ty, VarId, H,
 };
 use std::collections::HashMap;
+
+mod seq;
 
 /// How `name::dist` runs a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +50,20 @@ pub enum Split {
     /// Every rank gathers every array and runs the whole program; `why`
     /// says what needs it.
     Whole { why: String },
+    /// A program over sequences, each rank streaming its own part of each
+    /// (the sequence is the ranks' parts in rank order), whose result is a
+    /// fold by `op` from its identity: each rank runs the program on its
+    /// parts, and the ranks' values are combined in rank order. `streams`:
+    /// the stream parameters it reads (zipped when more than one: each
+    /// rank's parts of them must then be of one length).
+    SeqFold { op: FoldOp, streams: Vec<usize> },
+    /// As `SeqFold`, for a `collect`: each rank's values are its rows of
+    /// the result.
+    SeqCollect { streams: Vec<usize> },
+    /// A program over sequences that runs on the whole of each on every
+    /// rank: each rank's elements go to every rank as the program pulls
+    /// them.
+    SeqWhole { why: String },
 }
 
 /// An associative operation that [`Split::FoldRows`] and
@@ -98,6 +115,18 @@ impl Split {
             }
         };
         let fallback = " If the distributed arrays differ in their number of rows, every rank gathers every array and runs the whole program.";
+        let streamed = |streams: &[usize]| {
+            let n: Vec<String> = streams.iter().map(|&k| format!("`{}`", names[k])).collect();
+            format!(" ({})", n.join(", "))
+        };
+        let seq_notes = |streams: &[usize]| {
+            let zipped = if streams.len() > 1 {
+                " The zipped streams' parts must be of one length on every rank but the last with elements (else an error)."
+            } else {
+                ""
+            };
+            format!("{zipped} Array parameters are gathered whole on every rank first.")
+        };
         match self {
             Split::Rows { whole, halo: 0 } => format!(
                 "by rows: each rank runs the program on its blocks of rows, with no communication; the result's rows stay on the rank that computed them.{}{fallback}",
@@ -121,24 +150,46 @@ impl Split {
             Split::Whole { why } => format!(
                 "whole: every rank gathers every array and runs the whole program ({why})."
             ),
+            Split::SeqFold { op, streams } => format!(
+                "fold by parts: each rank runs the program on its own part of the sequence{}; the ranks' values are combined in rank order with `{}` (one value per rank crosses).{}",
+                streamed(streams),
+                op.symbol(),
+                seq_notes(streams)
+            ),
+            Split::SeqCollect { streams } => format!(
+                "collect by parts: each rank collects its own part of the sequence{}; its values are its rows of the result.{}",
+                streamed(streams),
+                seq_notes(streams)
+            ),
+            Split::SeqWhole { why } => format!(
+                "whole: every rank runs the whole program on the ranks' parts of each sequence in rank order, each rank's elements sent to every rank as the program pulls them ({why})."
+            ),
         }
     }
 }
 
-/// Whether `program` can have a `dist` entry: an array parameter of rank 1
-/// or more (something to distribute), no sequence parameter, and an array
-/// result (not a tuple or a sequence).
+/// Whether `program` can have a `dist` entry: something to distribute (an
+/// array parameter of rank 1 or more, or a sequence parameter) and an
+/// array result (not a tuple or a sequence).
 pub fn has_entry(program: &Program) -> bool {
     matches!(program.result, Ty::Array(..))
         && program
             .params
             .iter()
-            .any(|p| matches!(p.ty, Ty::Array(_, r) if r >= 1))
-        && !program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_)))
+            .any(|p| matches!(p.ty, Ty::Array(_, 1..) | Ty::Seq(_)))
+}
+
+/// Whether `program` streams a sequence parameter: its `dist` takes each
+/// rank's part of each sequence, and a communicator.
+pub fn streams(program: &Program) -> bool {
+    program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_)))
 }
 
 /// How `dist` runs `program` (one that [`has_entry`]).
 pub fn split(program: &Program) -> Split {
+    if streams(program) {
+        return seq::split(program);
+    }
     let mut whole = vec![false; program.params.len()];
     let mut gathered = Vec::new();
     loop {
@@ -302,7 +353,7 @@ impl Analysis<'_> {
                     // Its halo rows would count twice.
                     return other("a fold of everything of an array computed by a stencil");
                 }
-                let op = fold_op(self, f).ok_or_else(|| {
+                let op = fold_op(self.program, f).ok_or_else(|| {
                     Why::Other("a fold over rows whose operation is not a recognised associative one".into())
                 })?;
                 if let Some(z) = z {
@@ -318,7 +369,7 @@ impl Analysis<'_> {
                 f,
                 z: None,
                 a,
-            }) if self.cat(*a)? == Cat::Rows(1, 0) => match fold_op(self, f) {
+            }) if self.cat(*a)? == Cat::Rows(1, 0) => match fold_op(self.program, f) {
                 Some(op) => Ok(Root::Scan(op)),
                 None => other("a scan of a vector whose operation is not a recognised associative one"),
             },
@@ -338,10 +389,7 @@ impl Analysis<'_> {
     }
 
     fn lit(&self, h: H) -> Option<Lit> {
-        match self.program.arena.expr(h) {
-            Expr::Scalar(Scalar::Lit(l)) => Some(*l),
-            _ => None,
-        }
+        lit(self.program, h)
     }
 
     /// A closure's body with its parameters bound to `params`.
@@ -698,8 +746,8 @@ fn join(cs: &[Cat]) -> Result<Cat, Why> {
 }
 
 /// `f(x, y)` as a recognised associative operation of `x` and `y`.
-fn fold_op(a: &Analysis<'_>, f: &Fun) -> Option<FoldOp> {
-    let arena = &a.program.arena;
+fn fold_op(program: &Program, f: &Fun) -> Option<FoldOp> {
+    let arena = &program.arena;
     let [x, y] = f.params[..] else { return None };
     let is_var = |h: H, v: VarId| matches!(arena.expr(h), Expr::Scalar(Scalar::Var(w)) if *w == v);
     let operands = |p: H, q: H| (is_var(p, x) && is_var(q, y)) || (is_var(p, y) && is_var(q, x));
@@ -719,6 +767,17 @@ fn fold_op(a: &Analysis<'_>, f: &Fun) -> Option<FoldOp> {
         Expr::Scalar(Scalar::Math(MathFn::Max, args)) if args.len() == 2 && operands(args[0], args[1]) => {
             Some(FoldOp::Max)
         }
+        _ => None,
+    }
+}
+
+fn exact(p: Prim) -> bool {
+    p.is_int() || p == Prim::Bool
+}
+
+fn lit(program: &Program, h: H) -> Option<Lit> {
+    match program.arena.expr(h) {
+        Expr::Scalar(Scalar::Lit(l)) => Some(*l),
         _ => None,
     }
 }
@@ -744,8 +803,10 @@ fn is_identity(op: FoldOp, z: Option<Lit>) -> bool {
             None => z.prim.is_int() && z.bits == 1,
         },
         FoldOp::And => z.prim == Prim::Bool && z.bits == 1,
-        FoldOp::Min => v == Some(f64::INFINITY),
-        FoldOp::Max => v == Some(f64::NEG_INFINITY),
+        // The largest value of an integer type (or `true`) for `min`, the
+        // smallest for `max`: what a sequence's `minimum` starts from.
+        FoldOp::Min => v == Some(f64::INFINITY) || (exact(z.prim) && z.bits == extreme_bits(z.prim, true)),
+        FoldOp::Max => v == Some(f64::NEG_INFINITY) || (exact(z.prim) && z.bits == extreme_bits(z.prim, false)),
     }
 }
 
@@ -786,6 +847,50 @@ mod tests {
             ys
         }
     "#;
+
+    const SEQ_PROGRAMS: &str = r#"
+        fn dotp_blocks(xs: Seq<Vector<f32>>, ys: Seq<Vector<f32>>) -> Scalar<f32> { xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum() }
+        fn seq_min(xs: Seq<Scalar<i32>>) -> Scalar<i32> { xs.minimum() }
+        fn seq_max(xs: Seq<Scalar<u8>>) -> Scalar<u8> { xs.maximum() }
+        fn weighted(xs: Seq<Vector<f64>>, w: &Vector<f64>) -> Scalar<f64> { let s = xs.map(|x| x.zip_with(w, |a, b| a * b).sum()); s.fold(0.0, |a, b| a + b) }
+        fn squares(xs: Seq<Scalar<i64>>) -> Vector<i64> { xs.map(|x| x.map(|v| v * v)).collect() }
+        fn offset(xs: Seq<Scalar<i64>>) -> Scalar<i64> { xs.fold(5, |a, b| a + b) }
+        fn stacked(xs: Seq<Vector<f32>>) -> Matrix<f32> { xs.tabulate() }
+        fn vector_sum(xs: Seq<Vector<f32>>) -> Vector<f32> { xs.fold(fill([3], 0.0), |acc, x| acc.zip_with(x, |a, b| a + b)) }
+        fn with_rows(xs: Seq<Vector<f32>>, m: &Matrix<f32>) -> Scalar<f32> { xs.zip_with(m.rows(), |x, r| x.zip_with(r, |a, b| a * b).sum()).sum() }
+        fn doubled_sum(xs: Seq<Scalar<f32>>) -> Scalar<f32> { let s = xs.sum(); fill([], s.value() * 2.0) }
+    "#;
+
+    fn seq_split_of(name: &str) -> Split {
+        let (program, _) = crate::compile_source(SEQ_PROGRAMS, name).unwrap();
+        assert!(has_entry(&program) && streams(&program), "{name}");
+        split(&program)
+    }
+
+    #[test]
+    fn sequence_folds_and_collects_run_by_parts() {
+        assert_eq!(
+            seq_split_of("dotp_blocks"),
+            Split::SeqFold {
+                op: FoldOp::Add,
+                streams: vec![0, 1]
+            }
+        );
+        // `minimum` and `maximum` start from the type's largest and smallest
+        // values: their identities.
+        let one = |op| Split::SeqFold { op, streams: vec![0] };
+        assert_eq!(seq_split_of("seq_min"), one(FoldOp::Min));
+        assert_eq!(seq_split_of("seq_max"), one(FoldOp::Max));
+        assert_eq!(seq_split_of("weighted"), one(FoldOp::Add));
+        assert_eq!(seq_split_of("squares"), Split::SeqCollect { streams: vec![0] });
+        // An initial value that is not the identity would count once per
+        // rank; a tabulate, a fold of arrays, slices of an array (the same on
+        // every rank) and arithmetic after the fold run whole.
+        for name in ["offset", "stacked", "vector_sum", "with_rows", "doubled_sum"] {
+            let s = seq_split_of(name);
+            assert!(matches!(s, Split::SeqWhole { .. }), "{name}: {s:?}");
+        }
+    }
 
     fn split_of(name: &str) -> Split {
         let (program, _) = crate::compile_source(PROGRAMS, name).unwrap();
