@@ -619,6 +619,21 @@ fn seq_by_parts(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), Strin
     if got.value() != want.value() {
         return Err(format!("maximum {} != {}", got.value(), want.value()));
     }
+    // A part that fails to read on the last rank fails the run on every rank.
+    let broken = |range: std::ops::Range<usize>| {
+        let fails = comm.rank() + 1 == comm.size();
+        let items: Vec<accel::Result<Scalar<i64>>> = range
+            .map(|i| Ok(Scalar::new(seq_value(i))))
+            .chain(fails.then(|| Err(accel::Error::new("read", "disk on fire"))))
+            .collect();
+        Stream::fallible(items)
+    };
+    if seq_largest::dist(b, comm, broken(mine.clone())).is_ok() {
+        return Err("a part that fails to read: no error".into());
+    }
+    if seq_offset::dist(b, comm, broken(mine.clone()), &scattered(comm, &Vector::from(vec![1i64]))?).is_ok() {
+        return Err("a part that fails to read, whole: no error".into());
+    }
     let got = seq_squares::dist(b, comm, scalar_stream(mine.clone())).map_err(e("dist"))?;
     // Each rank's values stay where they were computed.
     if got.rows() != mine {
