@@ -125,7 +125,7 @@ impl Split {
             } else {
                 ""
             };
-            format!("{zipped} Array parameters are gathered whole on every rank first.")
+            zipped.to_string()
         };
         match self {
             Split::Rows { whole, halo: 0 } => format!(
