@@ -31,6 +31,8 @@ cd "$(dirname "$0")/.."
 pack=target/gpu-pack
 # The suites that exercise the GPU path (the others are compile-time or CPU-only).
 suites="gpu_skeletons resident differential expand regressions lang_control lang_stencil lang_scalar lang_ops corpus"
+# Test binaries run with a name filter: (binary, filter).
+filtered="distributed:programs_on_cuda_ranks"
 
 if [ "${1:-}" = pack ]; then
     set -e
@@ -44,7 +46,7 @@ for l in sys.stdin:
         print(m["executable"])' "$1"
     }
     tests_json=$(cargo test --workspace --no-run --message-format=json 2>/dev/null)
-    for t in random_gpu $suites; do
+    for t in random_gpu $suites ${filtered%%:*}; do
         cp "$(echo "$tests_json" | exe "$t" | tail -1)" "$pack/tests/$t"
     done
     cargo build --release --examples --quiet
@@ -101,6 +103,8 @@ run_tests() {
         # The corpus at a tenth of its benchmark sizes (tests/corpus.rs).
         stage "suite $t" "$limit" env PROPTEST_CASES="${PROPTEST_CASES:-64}" CORPUS_CHECK_DIVISOR="${CORPUS_CHECK_DIVISOR:-10}" "$pack/tests/$t"
     done
+    # The distributed checks with each thread rank's blocks on the GPU.
+    stage "suite ${filtered%%:*}" 75 "$pack/tests/${filtered%%:*}" "${filtered#*:}"
 }
 
 run_bench() {

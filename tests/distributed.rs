@@ -1,6 +1,7 @@
 //! accel programs run distributed (`accel::dist`) on ranks that are threads
 //! of this process, 1 to 4 of them, against the same programs on one rank:
-//! on the CPU, and with each rank's blocks on the PTX simulator. The same
+//! on the CPU, with each rank's blocks on the PTX simulator, and on a CUDA
+//! GPU where there is one (`bench/gpu.sh` runs that test). The same
 //! checks run between processes under `mpiexec` in `tests/distributed_mpi.rs`.
 
 #[path = "distributed/checks.rs"]
@@ -32,5 +33,15 @@ fn programs_on_simulated_gpu_ranks() {
         // The simulator interprets every GPU thread: small sizes only.
         Ok(b) => on_every_world(&b, &checks::SIZES[..4]),
         Err(e) => eprintln!("skipped: no PTX simulator in this build ({e})"),
+    }
+}
+
+/// Every thread rank on CUDA device 0: each rank's blocks on the GPU,
+/// moved between ranks through the host.
+#[test]
+fn programs_on_cuda_ranks() {
+    match Backend::cuda(0) {
+        Ok(b) => on_every_world(&b, &checks::SIZES),
+        Err(e) => eprintln!("skipped: no CUDA device ({e})"),
     }
 }
