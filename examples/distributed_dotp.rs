@@ -77,7 +77,13 @@ fn main() -> std::process::ExitCode {
         for _ in 0..calls {
             comm.agree(Ok(()))?;
             let t = Instant::now();
-            streamed = dotp_stream::dist(&backend, &comm, Stream::chunks(xb.clone()), Stream::chunks(yb.clone()))?.value();
+            streamed = dotp_stream::dist(
+                &backend,
+                &comm,
+                Stream::chunks(xb.clone()),
+                Stream::chunks(yb.clone()),
+            )?
+            .value();
             streamed_best = streamed_best.min(t.elapsed());
         }
         let streamed_slowest = comm

@@ -575,7 +575,11 @@ fn scalar_stream(range: std::ops::Range<usize>) -> Stream<'static, i64, 0> {
 /// Element `i` of a sequence of vectors of lengths 0 to 4, in runs of 16
 /// of one length (the program's chunks), `salt` apart.
 fn vector_elem(i: usize, salt: usize) -> Vector<f64> {
-    Vector::from((0..(i / 16 + salt + 1) % 5).map(|j| unit(i * 5 + j + salt)).collect::<Vec<_>>())
+    Vector::from(
+        (0..(i / 16 + salt + 1) % 5)
+            .map(|j| unit(i * 5 + j + salt))
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn seq_by_parts(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
@@ -631,13 +635,23 @@ fn seq_by_parts(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), Strin
     if seq_largest::dist(b, comm, broken(mine.clone())).is_ok() {
         return Err("a part that fails to read: no error".into());
     }
-    if seq_offset::dist(b, comm, broken(mine.clone()), &scattered(comm, &Vector::from(vec![1i64]))?).is_ok() {
+    if seq_offset::dist(
+        b,
+        comm,
+        broken(mine.clone()),
+        &scattered(comm, &Vector::from(vec![1i64]))?,
+    )
+    .is_ok()
+    {
         return Err("a part that fails to read, whole: no error".into());
     }
     let got = seq_squares::dist(b, comm, scalar_stream(mine.clone())).map_err(e("dist"))?;
     // Each rank's values stay where they were computed.
     if got.rows() != mine {
-        return Err(format!("collect: rows {:?} on this rank, want {mine:?}", got.rows()));
+        return Err(format!(
+            "collect: rows {:?} on this rank, want {mine:?}",
+            got.rows()
+        ));
     }
     same(
         got.to_array().map_err(e("to_array"))?,
@@ -659,14 +673,14 @@ fn seq_whole(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> 
         my_part(comm, n)
     };
     let w = Vector::from(vec![3i64, 1]);
-    let got = seq_offset::dist(b, comm, scalar_stream(mine.clone()), &scattered(comm, &w)?)
-        .map_err(e("dist"))?;
+    let got =
+        seq_offset::dist(b, comm, scalar_stream(mine.clone()), &scattered(comm, &w)?).map_err(e("dist"))?;
     let want = seq_offset::on(b, scalar_stream(0..n), &w).map_err(e("on"))?;
     if got.value() != want.value() {
         return Err(format!("fold from 7: {} != {}", got.value(), want.value()));
     }
-    let got = seq_stacked::dist(b, comm, mine.map(|i| vector_elem(i, 2)).collect::<Vec<_>>())
-        .map_err(e("dist"))?;
+    let got =
+        seq_stacked::dist(b, comm, mine.map(|i| vector_elem(i, 2)).collect::<Vec<_>>()).map_err(e("dist"))?;
     if got.starts() != &blocks(n, p)[..] {
         return Err(format!("tabulate laid out as {:?}", got.starts()));
     }

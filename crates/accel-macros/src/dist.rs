@@ -1,15 +1,15 @@
 //! The `name::dist` entry of a program: the program SPMD over
-//! block-distributed arrays (`accel::dist::DistArray`), run as
-//! `accel_core::dist::split` decided: on each rank's blocks of rows, as a
-//! fold whose ranks' values combine in rank order, or whole on every rank.
+//! block-distributed arrays (`accel::dist::DistArray`) or over each rank's
+//! parts of its sequences, run as `accel_core::dist::split` decided: on
+//! each rank's blocks of rows or parts, as a fold whose ranks' values
+//! combine in rank order, or whole on every rank.
 
 use accel_core::dist::{FoldOp, Split};
 use accel_core::front::Param;
 use accel_core::ir::Ty;
-use proc_macro2::Literal;
 use accel_core::Program;
 use accel_kernels::host::rust_ty;
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 /// How one parameter reaches `dist` and `on`.
@@ -21,8 +21,9 @@ enum Arg {
 }
 
 /// The `dist` function and `explain_dist`, or nothing for a program that
-/// has no array to distribute, streams a sequence, returns a tuple, or
-/// names its own struct types (`dist` would need their wire form).
+/// has neither an array to distribute nor a sequence, returns a tuple or a
+/// sequence, or names its own struct types (`dist` would need their wire
+/// form). Programs over sequences: [`seq_items`].
 pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool) -> TokenStream {
     let distributed = |p: &Param| matches!(p.ty, Ty::Array(_, r) if r >= 1);
     let (Ty::Array(result_elem, result_rank), false) = (&program.result, user_types) else {
@@ -53,29 +54,8 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
             }
         })
         .collect();
-    let sig: Vec<TokenStream> = program
-        .params
-        .iter()
-        .zip(params)
-        .map(|(p, (ident, by_ref))| match &p.ty {
-            Ty::Array(e, r) if *r >= 1 => {
-                let (t, r) = (rust_ty(e), proc_macro2::Literal::usize_unsuffixed(*r));
-                quote!(#ident: &::accel::dist::DistArray<#t, #r>)
-            }
-            _ => {
-                let t = super::emit::api_ty(&p.ty);
-                if *by_ref {
-                    quote!(#ident: &#t)
-                } else {
-                    quote!(#ident: #t)
-                }
-            }
-        })
-        .collect();
-    let (elem, rank) = (
-        rust_ty(result_elem),
-        proc_macro2::Literal::usize_unsuffixed(*result_rank),
-    );
+    let sig = signature(program, params);
+    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
     let result = if *result_rank == 0 {
         quote!(::accel::Scalar<#elem>)
     } else {
@@ -112,7 +92,9 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
         quote!(::accel::dist::auto::own_rows(&__comm, #whole_call))
     };
     let by_rows = match &split {
-        Split::Whole { .. } | Split::SeqFold { .. } | Split::SeqCollect { .. } | Split::SeqWhole { .. } => quote!(),
+        Split::Whole { .. } | Split::SeqFold { .. } | Split::SeqCollect { .. } | Split::SeqWhole { .. } => {
+            quote!()
+        }
         Split::Rows { whole, .. } | Split::FoldRows { whole, .. } | Split::ScanRows { whole, .. } => {
             let halo = match split {
                 Split::Rows { halo, .. } => halo,
@@ -266,6 +248,30 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     }
 }
 
+/// The parameters of `dist`: those of `on`, with each array of rank 1 or
+/// more a `&DistArray`.
+fn signature(program: &Program, params: &[(syn::Ident, bool)]) -> Vec<TokenStream> {
+    program
+        .params
+        .iter()
+        .zip(params)
+        .map(|(p, (ident, by_ref))| match &p.ty {
+            Ty::Array(e, r) if *r >= 1 => {
+                let (t, r) = (rust_ty(e), Literal::usize_unsuffixed(*r));
+                quote!(#ident: &::accel::dist::DistArray<#t, #r>)
+            }
+            _ => {
+                let t = super::emit::api_ty(&p.ty);
+                if *by_ref {
+                    quote!(#ident: &#t)
+                } else {
+                    quote!(#ident: #t)
+                }
+            }
+        })
+        .collect()
+}
+
 /// `on(__backend, ..)` with each distributed parameter given by `array(k,
 /// ident, by_ref)`.
 fn call(args: &[Arg], array: impl Fn(usize, &syn::Ident, bool) -> TokenStream) -> TokenStream {
@@ -316,25 +322,7 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
     let Ty::Array(result_elem, result_rank) = &program.result else {
         return quote!();
     };
-    let sig: Vec<TokenStream> = program
-        .params
-        .iter()
-        .zip(params)
-        .map(|(p, (ident, by_ref))| match &p.ty {
-            Ty::Array(e, r) if *r >= 1 => {
-                let (t, r) = (rust_ty(e), Literal::usize_unsuffixed(*r));
-                quote!(#ident: &::accel::dist::DistArray<#t, #r>)
-            }
-            _ => {
-                let t = super::emit::api_ty(&p.ty);
-                if *by_ref {
-                    quote!(#ident: &#t)
-                } else {
-                    quote!(#ident: #t)
-                }
-            }
-        })
-        .collect();
+    let sig = signature(program, params);
     // Streams converted, arrays gathered; then each stream per the split.
     let mut prepare = Vec::new();
     let mut args = Vec::new();
@@ -342,8 +330,14 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
         match &p.ty {
             Ty::Seq(e) => {
                 let Ty::Array(t, r) = &**e else { return quote!() };
-                let (t, r1, r) = (rust_ty(t), Literal::usize_unsuffixed(r + 1), Literal::usize_unsuffixed(*r));
-                prepare.push(quote!(let #ident: ::accel::Stream<'__s, #t, #r> = ::core::convert::Into::into(#ident);));
+                let (t, r1, r) = (
+                    rust_ty(t),
+                    Literal::usize_unsuffixed(r + 1),
+                    Literal::usize_unsuffixed(*r),
+                );
+                prepare.push(
+                    quote!(let #ident: ::accel::Stream<'__s, #t, #r> = ::core::convert::Into::into(#ident);),
+                );
                 if matches!(split, Split::SeqWhole { .. }) {
                     prepare.push(quote!(let #ident = ::accel::dist::auto::whole_stream::<#t, #r, #r1>(&__comm, #ident);));
                 }

@@ -17,7 +17,8 @@
 //! moving every array to every rank.
 //!
 //! The analysis runs on the front end's program: each expression gets a
-//! [`Cat`], what a block can know of it.
+//! [`Cat`], what a block can know of it. Programs over sequences are split
+//! by their own rules ([`seq`]): each rank streams its own part.
 
 use crate::front::seq::extreme_bits;
 use crate::front::Program;
@@ -806,7 +807,9 @@ fn is_identity(op: FoldOp, z: Option<Lit>) -> bool {
         // The largest value of an integer type (or `true`) for `min`, the
         // smallest for `max`: what a sequence's `minimum` starts from.
         FoldOp::Min => v == Some(f64::INFINITY) || (exact(z.prim) && z.bits == extreme_bits(z.prim, true)),
-        FoldOp::Max => v == Some(f64::NEG_INFINITY) || (exact(z.prim) && z.bits == extreme_bits(z.prim, false)),
+        FoldOp::Max => {
+            v == Some(f64::NEG_INFINITY) || (exact(z.prim) && z.bits == extreme_bits(z.prim, false))
+        }
     }
 }
 

@@ -52,7 +52,9 @@ fn root(program: &Program) -> Result<Split, String> {
             let op = fold_op(program, f)
                 .ok_or("a fold of the sequence whose operation is not a recognised associative one")?;
             if !is_identity(op, lit(program, *z)) {
-                return Err("a fold of the sequence whose initial value is not its operation's identity".into());
+                return Err(
+                    "a fold of the sequence whose initial value is not its operation's identity".into(),
+                );
             }
             Ok(Split::SeqFold {
                 op,

@@ -239,7 +239,11 @@ pub fn splice<U: Elem, const Q: usize>(
 /// A fold over sequences by parts: each rank's value (the program on its
 /// parts, from the fold's identity) combined in rank order by `f`, the same
 /// on every rank.
-pub fn seq_fold<T: Elem>(comm: &Arc<dyn Comm>, v: Result<Array<T, 0>>, f: impl Fn(T, T) -> T) -> Result<Array<T, 0>>
+pub fn seq_fold<T: Elem>(
+    comm: &Arc<dyn Comm>,
+    v: Result<Array<T, 0>>,
+    f: impl Fn(T, T) -> T,
+) -> Result<Array<T, 0>>
 where
     T::Columns: WireColumns,
 {
@@ -253,7 +257,11 @@ where
 /// zip of the whole sequences. `parts`: each stream's name and tally.
 /// Every rank returns an error alike (a `ShapeMismatch` naming the first
 /// uneven rank), or each its value.
-pub fn zipped<X>(comm: &Arc<dyn Comm>, value: Result<X>, parts: &[(&str, Result<(usize, bool)>)]) -> Result<X> {
+pub fn zipped<X>(
+    comm: &Arc<dyn Comm>,
+    value: Result<X>,
+    parts: &[(&str, Result<(usize, bool)>)],
+) -> Result<X> {
     let (mine, value) = match value {
         Err(e) => (Err(e), None),
         Ok(v) => {
@@ -269,7 +277,12 @@ pub fn zipped<X>(comm: &Arc<dyn Comm>, value: Result<X>, parts: &[(&str, Result<
     let all = comm.gather_all(mine)?;
     let lengths = |m: &[u8]| -> Vec<(u64, bool)> {
         m.chunks_exact(9)
-            .map(|c| (u64::from_le_bytes(c[..8].try_into().unwrap_or_default()), c[8] == 1))
+            .map(|c| {
+                (
+                    u64::from_le_bytes(c[..8].try_into().unwrap_or_default()),
+                    c[8] == 1,
+                )
+            })
             .collect()
     };
     let even = |ls: &[(u64, bool)]| ls.iter().all(|l| *l == ls[0] && !l.1);
