@@ -353,7 +353,7 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
     }
     // Zipped streams are tallied, to check that the ranks' parts line up.
     let zipped: Vec<&syn::Ident> = match split {
-        Split::SeqFold { streams, .. } | Split::SeqCollect { streams } if streams.len() > 1 => {
+        Split::SeqFold { streams, .. } | Split::SeqCollect { streams, .. } if streams.len() > 1 => {
             streams.iter().map(|&k| &params[k].0).collect()
         }
         _ => Vec::new(),
@@ -380,9 +380,13 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
                 quote!(::accel::dist::auto::seq_fold(&__comm, __value, #combine)),
             )
         }
-        (Split::SeqCollect { .. }, _) => (
+        (Split::SeqCollect { tabulate, .. }, _) => (
             quote!(::accel::dist::DistArray<#elem, #rank>),
-            quote!(::accel::dist::auto::rows(&__comm, __value)),
+            if *tabulate {
+                quote!(::accel::dist::auto::stacked(&__comm, __value))
+            } else {
+                quote!(::accel::dist::auto::rows(&__comm, __value))
+            },
         ),
         (_, 0) => (
             quote!(::accel::Scalar<#elem>),

@@ -58,9 +58,9 @@ pub enum Split {
     /// the stream parameters it reads (zipped when more than one: each
     /// rank's parts of them must then be of one length).
     SeqFold { op: FoldOp, streams: Vec<usize> },
-    /// As `SeqFold`, for a `collect`: each rank's values are its rows of
-    /// the result.
-    SeqCollect { streams: Vec<usize> },
+    /// As `SeqFold`, for a `collect` (or a `tabulate`): each rank's values
+    /// (elements) are its rows of the result.
+    SeqCollect { streams: Vec<usize>, tabulate: bool },
     /// A program over sequences that runs on the whole of each on every
     /// rank: each rank's elements go to every rank as the program pulls
     /// them.
@@ -157,9 +157,12 @@ impl Split {
                 op.symbol(),
                 seq_notes(streams)
             ),
-            Split::SeqCollect { streams } => format!(
-                "collect by parts: each rank collects its own part of the sequence{}; its values are its rows of the result.{}",
+            Split::SeqCollect { streams, tabulate } => format!(
+                "{} by parts: each rank {} its own part of the sequence{}; its {} are its rows of the result.{}",
+                if *tabulate { "tabulate" } else { "collect" },
+                if *tabulate { "stacks" } else { "collects" },
                 streamed(streams),
+                if *tabulate { "elements" } else { "values" },
                 seq_notes(streams)
             ),
             Split::SeqWhole { why } => format!(
@@ -885,11 +888,24 @@ mod tests {
         assert_eq!(seq_split_of("seq_min"), one(FoldOp::Min));
         assert_eq!(seq_split_of("seq_max"), one(FoldOp::Max));
         assert_eq!(seq_split_of("weighted"), one(FoldOp::Add));
-        assert_eq!(seq_split_of("squares"), Split::SeqCollect { streams: vec![0] });
+        assert_eq!(
+            seq_split_of("squares"),
+            Split::SeqCollect {
+                streams: vec![0],
+                tabulate: false
+            }
+        );
+        assert_eq!(
+            seq_split_of("stacked"),
+            Split::SeqCollect {
+                streams: vec![0],
+                tabulate: true
+            }
+        );
         // An initial value that is not the identity would count once per
-        // rank; a tabulate, a fold of arrays, slices of an array (the same on
-        // every rank) and arithmetic after the fold run whole.
-        for name in ["offset", "stacked", "vector_sum", "with_rows", "doubled_sum"] {
+        // rank; a fold of arrays, slices of an array (the same on every
+        // rank) and arithmetic after the fold run whole.
+        for name in ["offset", "vector_sum", "with_rows", "doubled_sum"] {
             let s = seq_split_of(name);
             assert!(matches!(s, Split::SeqWhole { .. }), "{name}: {s:?}");
         }

@@ -7,9 +7,9 @@
 //! recognised operation from its identity (`sum`, `product`, `minimum`,
 //! `maximum`, `fold(0, |a, b| a + b)`, ..) runs on each rank's parts as it
 //! is, chunked and lifted as on one machine, and the ranks' values are
-//! combined in rank order ([`Split::SeqFold`]); a `collect` keeps each
-//! rank's values where they are computed, as the rows of a distributed
-//! vector ([`Split::SeqCollect`]). Anything else runs on the whole
+//! combined in rank order ([`Split::SeqFold`]); a `collect` or a
+//! `tabulate` keeps each rank's values where they are computed, as its
+//! rows of a distributed array ([`Split::SeqCollect`]). Anything else runs on the whole
 //! sequence on every rank, each rank's elements sent to every rank as the
 //! program pulls them ([`Split::SeqWhole`]): always correct, and memory
 //! still holds about a chunk of each stream.
@@ -61,10 +61,10 @@ fn root(program: &Program) -> Result<Split, String> {
                 streams: leaves(*s)?,
             })
         }
-        Expr::Seq(SeqOp::Collect { s, tabulate: false }) => Ok(Split::SeqCollect { streams: leaves(*s)? }),
-        Expr::Seq(SeqOp::Collect { tabulate: true, .. }) => {
-            Err("a `tabulate` (a rank with no elements would have no element shape)".into())
-        }
+        Expr::Seq(SeqOp::Collect { s, tabulate }) => Ok(Split::SeqCollect {
+            streams: leaves(*s)?,
+            tabulate: *tabulate,
+        }),
         Expr::Seq(SeqOp::Fold { .. }) => Err("a fold of arrays, one element at a time".into()),
         _ => Err("the result is not a fold or a `collect` of the sequence".into()),
     }

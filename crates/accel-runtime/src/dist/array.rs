@@ -55,11 +55,11 @@ fn owner(starts: &[usize], row: usize) -> usize {
     starts.partition_point(|&s| s <= row) - 1
 }
 
-fn put_shape(shape: &[usize], out: &mut Vec<u8>) {
+pub(super) fn put_shape(shape: &[usize], out: &mut Vec<u8>) {
     shape.iter().for_each(|&e| put_u64(out, e as u64));
 }
 
-fn take_shape<const R: usize>(bytes: &mut &[u8]) -> Result<[usize; R]> {
+pub(super) fn take_shape<const R: usize>(bytes: &mut &[u8]) -> Result<[usize; R]> {
     let mut s = [0; R];
     for e in &mut s {
         *e = take_usize(bytes)?;

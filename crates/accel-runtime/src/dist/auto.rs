@@ -5,7 +5,7 @@
 //! values are combined in rank order ([`fold`], [`scan`]), or whole on
 //! every rank ([`own_rows`], [`agreed`]).
 
-use super::array::blocks;
+use super::array::{blocks, put_shape, take_shape};
 use super::wire::{put_elems, put_u64, take_elems, take_usize};
 use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
 use crate::array::Array;
@@ -249,6 +249,39 @@ where
 {
     let value = v.and_then(|s| scalar_value(&s)).map(Some);
     Ok(Array::new(comm.combine_in_order(value, f)?.unwrap_or_default()))
+}
+
+/// The distributed array whose block on each rank is `part`, a `tabulate`
+/// of that rank's part of a sequence: a rank with no elements has extents
+/// 0 (it saw no element shape), so it takes the element shape of the first
+/// rank with elements. Elements of other shapes on another rank are a
+/// `ShapeMismatch` error, as in one `tabulate`.
+pub fn stacked<T: Elem, const R: usize>(
+    comm: &Arc<dyn Comm>,
+    part: Result<Array<T, R>>,
+) -> Result<DistArray<T, R>>
+where
+    T::Columns: WireColumns,
+{
+    let mine = part.as_ref().map_err(Clone::clone).map(|a| {
+        let mut m = Vec::new();
+        put_shape(&a.shape(), &mut m);
+        m
+    });
+    let shapes = comm
+        .gather_all(mine)?
+        .iter()
+        .map(|m| take_shape::<R>(&mut &m[..]))
+        .collect::<Result<Vec<_>>>()?;
+    let part = part.and_then(|a| match shapes.iter().find(|s| s[0] > 0) {
+        Some(first) if a.shape()[0] == 0 => {
+            let mut shape = *first;
+            shape[0] = 0;
+            Array::from_columns(shape, T::Columns::with_capacity(0))
+        }
+        _ => Ok(a),
+    });
+    DistArray::from_parts(comm, part)
 }
 
 /// `value` (the program on this rank's parts of zipped streams) when every
