@@ -189,6 +189,97 @@ pub fn streams(program: &Program) -> bool {
     program.params.iter().any(|p| matches!(p.ty, Ty::Seq(_)))
 }
 
+/// A program that runs whole, cut in two at a top-level `let` of a scalar
+/// that is a fold by rows (`let total = xs.sum();`): the fold runs first,
+/// by rows, and the rest, with the fold's value as a parameter (the same on
+/// every rank), runs as it can ([`phases`]).
+#[derive(Clone, Debug)]
+pub struct Phases {
+    /// The `let`'s variable.
+    pub name: String,
+    /// Its type (a rank-0 array).
+    pub ty: Ty,
+    /// The program up to the `let`, its value the result.
+    pub first: Program,
+    /// The program with the `let`'s variable a parameter (the last).
+    pub rest: Program,
+}
+
+/// Where a program that would run whole can run in phases instead: the
+/// first top-level `let` of a scalar whose value is a fold by rows, after
+/// which the rest runs otherwise than whole (by rows, a fold, a scan, or in
+/// phases again). `None` for a program that does not run whole, or where
+/// no such `let` is.
+pub fn phases(program: &Program) -> Option<Phases> {
+    if streams(program) || !has_entry(program) || !matches!(split(program), Split::Whole { .. }) {
+        return None;
+    }
+    let arena = &program.arena;
+    // The top-level `let`s: (variable, value, node).
+    let mut chain = Vec::new();
+    let mut h = program.body;
+    while let Expr::Scalar(Scalar::Let { var, value, body }) = arena.expr(h) {
+        chain.push((*var, *value, h));
+        h = *body;
+    }
+    // `tail` under the `let`s before `k`, in a copy of the program.
+    let under = |p: &mut Program, k: usize, tail: H| {
+        let mut b = tail;
+        for &(var, value, node) in chain[..k].iter().rev() {
+            let (ty, span) = (p.arena.ty(b).clone(), p.arena.span(node));
+            b = p.arena.add(Expr::Scalar(Scalar::Let { var, value, body: b }), ty, span);
+        }
+        b
+    };
+    for (k, &(var, value, node)) in chain.iter().enumerate() {
+        let ty = arena.ty(value).clone();
+        if !matches!(ty, Ty::Array(_, 0)) {
+            continue;
+        }
+        let mut first = program.clone();
+        first.body = under(&mut first, k, value);
+        first.result = ty.clone();
+        if !matches!(split(&first), Split::FoldRows { .. }) {
+            continue;
+        }
+        let Expr::Scalar(Scalar::Let { body, .. }) = arena.expr(node) else {
+            continue;
+        };
+        let mut rest = program.clone();
+        rest.body = under(&mut rest, k, *body);
+        let name = arena.var(var).name.clone();
+        rest.params.push(crate::front::Param {
+            name: name.clone(),
+            var,
+            ty: ty.clone(),
+            span: arena.span(node),
+        });
+        if matches!(split(&rest), Split::Whole { .. }) && phases(&rest).is_none() {
+            continue;
+        }
+        return Some(Phases { name, ty, first, rest });
+    }
+    None
+}
+
+impl Phases {
+    /// The decision in words, for `explain_dist()`.
+    pub fn explain(&self) -> String {
+        let names = |p: &Program| p.params.iter().map(|p| p.name.clone()).collect::<Vec<_>>();
+        let rest = match phases(&self.rest) {
+            Some(more) => more.explain(),
+            None => split(&self.rest).explain(&names(&self.rest)),
+        };
+        format!(
+            "in phases: first `{}`, {} Then the rest, with `{}` the same on every rank: {}",
+            self.name,
+            split(&self.first).explain(&names(&self.first)),
+            self.name,
+            rest
+        )
+    }
+}
+
 /// How `dist` runs `program` (one that [`has_entry`]).
 pub fn split(program: &Program) -> Split {
     if streams(program) {
@@ -866,6 +957,39 @@ mod tests {
         fn with_rows(xs: Seq<Vector<f32>>, m: &Matrix<f32>) -> Scalar<f32> { xs.zip_with(m.rows(), |x, r| x.zip_with(r, |a, b| a * b).sum()).sum() }
         fn doubled_sum(xs: Seq<Scalar<f32>>) -> Scalar<f32> { let s = xs.sum(); fill([], s.value() * 2.0) }
     "#;
+
+    const PHASED: &str = r#"
+        fn centred(xs: &Vector<f64>) -> Vector<f64> { let total = xs.sum(); xs.map(|x| x - total.value() * 0.01) }
+        fn mean_centred(xs: &Vector<f64>) -> Vector<f64> { let total = xs.sum(); xs.map(|x| x - total.value() / xs.len() as f64) }
+        fn softmax(xs: &Vector<f32>) -> Vector<f32> { let m = xs.maximum(); let e = xs.map(|x| (x - m.value()).exp()); let s = e.sum(); e.map(|x| x / s.value()) }
+        fn spread(xs: &Vector<f64>) -> Scalar<f64> { let lo = xs.minimum(); xs.map(|x| x - lo.value()).sum() }
+        fn shifted_sum(xs: &Vector<i64>) -> Vector<i64> { let t = xs.sum(); generate([xs.len()], |[i]| xs[[i]] + t.value() * i as i64) }
+        fn plain(xs: &Vector<i64>) -> Vector<i64> { xs.map(|x| x + 1) }
+    "#;
+
+    #[test]
+    fn folds_used_as_values_run_in_phases() {
+        let phases_of = |name: &str| {
+            let (program, _) = crate::compile_source(PHASED, name).unwrap();
+            phases(&program)
+        };
+        let p = phases_of("centred").unwrap();
+        assert_eq!(p.name, "total");
+        assert_eq!(split(&p.rest), Split::Rows { whole: vec![false, false], halo: 0 });
+        // Two folds, one after the other: phases twice.
+        let p = phases_of("softmax").unwrap();
+        assert_eq!(p.name, "m");
+        let q = phases(&p.rest).unwrap();
+        assert_eq!(q.name, "s");
+        assert!(p.explain().contains("first `m`") && p.explain().contains("first `s`"));
+        let p = phases_of("spread").unwrap();
+        assert!(matches!(split(&p.rest), Split::FoldRows { op: FoldOp::Add, .. }));
+        // The rest still needs the row number or the number of rows (a
+        // block's is its own): whole. A program by rows has no phases.
+        assert!(phases_of("shifted_sum").is_none());
+        assert!(phases_of("mean_centred").is_none());
+        assert!(phases_of("plain").is_none());
+    }
 
     fn seq_split_of(name: &str) -> Split {
         let (program, _) = crate::compile_source(SEQ_PROGRAMS, name).unwrap();
