@@ -59,7 +59,7 @@ fn dist_result_rank(p: &gen::Program) -> Option<usize> {
 /// of each, so that a run shows that its `dist` executor tries every kind.
 fn dist_summary(progs: &[&gen::Program]) -> String {
     use accel_core::dist::{split, Split};
-    let (mut rows, mut halos, mut folds, mut scans, mut whole) = (0, 0, 0, 0, 0);
+    let (mut rows, mut halos, mut folds, mut scans, mut phased, mut whole) = (0, 0, 0, 0, 0, 0);
     for p in progs.iter().filter(|p| dist_result_rank(p).is_some()) {
         let Ok((prog, _)) = accel_core::compile_source(&p.source, &p.name) else {
             continue;
@@ -69,6 +69,7 @@ fn dist_summary(progs: &[&gen::Program]) -> String {
             Split::Rows { .. } => halos += 1,
             Split::FoldRows { .. } => folds += 1,
             Split::ScanRows { .. } => scans += 1,
+            Split::Whole { .. } if accel_core::dist::phases(&prog).is_some() => phased += 1,
             Split::Whole { .. } => whole += 1,
             Split::SeqFold { .. } | Split::SeqCollect { .. } | Split::SeqWhole { .. } => {
                 unreachable!("random programs have no sequence parameter")
@@ -76,7 +77,7 @@ fn dist_summary(progs: &[&gen::Program]) -> String {
         }
     }
     format!(
-        "dist entries on 3 thread ranks: {rows} by rows, {halos} by rows with halos, {folds} folds by rows, {scans} scans by rows, {whole} whole"
+        "dist entries on 3 thread ranks: {rows} by rows, {halos} by rows with halos, {folds} folds by rows, {scans} scans by rows, {phased} in phases, {whole} whole"
     )
 }
 

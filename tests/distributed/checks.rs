@@ -111,6 +111,19 @@ accel::accel! {
         generate([], |_| total.value() / xs.len() as f64)
     }
 
+    // Folds used as values: in phases.
+    pub fn auto_centred(xs: &Vector<f64>, k: f64) -> Vector<f64> {
+        let total = xs.sum();
+        xs.map(|x| x - k * total.value())
+    }
+
+    pub fn auto_softmax(xs: &Vector<f32>) -> Vector<f32> {
+        let m = xs.maximum();
+        let e = xs.map(|x| (x - m.value()).exp());
+        let s = e.sum();
+        e.map(|x| x / s.value())
+    }
+
     // Over sequences: each rank streams its own part.
     pub fn seq_dotp(xs: Seq<Vector<f64>>, ys: Seq<Vector<f64>>) -> Scalar<f64> {
         xs.zip_with(ys, |x, y| x.zip_with(y, |a, b| a * b).sum()).sum()
@@ -136,7 +149,7 @@ accel::accel! {
 type Check = fn(&Arc<dyn Comm>, &Backend, usize) -> Result<(), String>;
 
 /// Every check, by name; each takes the number of rows of its input.
-pub const CHECKS: [(&str, Check); 20] = [
+pub const CHECKS: [(&str, Check); 21] = [
     ("saxpy (a zip of blocks laid out alike, local)", saxpy_of_blocks),
     ("dot product (fold in rank order)", dot_product),
     (
@@ -169,6 +182,10 @@ pub const CHECKS: [(&str, Check); 20] = [
     (
         "dist: scans of a vector by block totals; a right scan and a mean, whole",
         auto_scans_and_mean,
+    ),
+    (
+        "dist: folds used as values, in phases (centring, softmax)",
+        auto_phases,
     ),
     (
         "dist over sequences: sums, maxima and collects by parts; zipped parts of different lengths fail",
@@ -552,6 +569,43 @@ fn auto_scans_and_mean(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<()
         return Err(format!("{got} != {want}"));
     }
     Ok(())
+}
+
+fn auto_phases(comm: &Arc<dyn Comm>, b: &Backend, n: usize) -> Result<(), String> {
+    if !auto_softmax::explain_dist().starts_with("in phases: first `m`") {
+        return Err(format!("softmax runs {}", auto_softmax::explain_dist()));
+    }
+    let xs = Vector::from((0..n).map(unit).collect::<Vec<_>>());
+    let dx = skewed(comm, &xs)?;
+    let got = auto_centred::dist(b, &dx, 0.25).map_err(e("dist"))?;
+    by_rows(&got, &dx)?;
+    let want = auto_centred::on(b, &xs, 0.25).map_err(e("on"))?;
+    // The total is regrouped by rank: within rounding of the sum's size.
+    let mag: f64 = (0..n).map(|i| unit(i).abs()).sum();
+    let g = got.to_array().map_err(e("to_array"))?.to_vec();
+    if let Some(i) = (0..n).find(|&i| (g[i] - want.to_vec()[i]).abs() > 1e-12 * mag.max(1.0)) {
+        return Err(format!("centred element {i}: {} != {}", g[i], want.to_vec()[i]));
+    }
+    let fs = Vector::from((0..n).map(|i| (unit(i) * 20.0) as f32).collect::<Vec<_>>());
+    let df = skewed(comm, &fs)?;
+    // No elements: `maximum` fails, on every rank alike.
+    match (auto_softmax::dist(b, &df), auto_softmax::on(b, &fs)) {
+        (Err(g), Err(w)) if g.kind() == w.kind() => Ok(()),
+        (Ok(got), Ok(want)) => {
+            by_rows(&got, &df)?;
+            let g = got.to_array().map_err(e("to_array"))?.to_vec();
+            let w = want.to_vec();
+            match (0..n).find(|&i| (g[i] - w[i]).abs() > 1e-4 * w[i].abs().max(1e-6)) {
+                Some(i) => Err(format!("softmax element {i}: {} != {}", g[i], w[i])),
+                None => Ok(()),
+            }
+        }
+        (g, w) => Err(format!(
+            "softmax: {:?} against {:?}",
+            g.map(|_| ()),
+            w.map(|_| ())
+        )),
+    }
 }
 
 /// This rank's part of a sequence of `n` elements: a block of them, in

@@ -24,7 +24,12 @@ enum Arg {
 /// has neither an array to distribute nor a sequence, returns a tuple or a
 /// sequence, or names its own struct types (`dist` would need their wire
 /// form). Programs over sequences: [`seq_items`].
-pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool) -> TokenStream {
+pub fn items(
+    program: &Program,
+    params: &[(syn::Ident, bool)],
+    user_types: bool,
+    phases: Option<&(syn::Ident, syn::Ident)>,
+) -> TokenStream {
     let distributed = |p: &Param| matches!(p.ty, Ty::Array(_, r) if r >= 1);
     let (Ty::Array(result_elem, result_rank), false) = (&program.result, user_types) else {
         return quote!();
@@ -37,6 +42,9 @@ pub fn items(program: &Program, params: &[(syn::Ident, bool)], user_types: bool)
     let explain = split.explain(&names);
     if accel_core::dist::streams(program) {
         return seq_items(program, params, &split, &explain);
+    }
+    if let (Some((first, rest)), Some(ph)) = (phases, accel_core::dist::phases(program)) {
+        return phased_items(program, params, first, rest, &ph.explain());
     }
 
     let args: Vec<Arg> = program
@@ -280,7 +288,9 @@ fn call(args: &[Arg], array: impl Fn(usize, &syn::Ident, bool) -> TokenStream) -
         .enumerate()
         .map(|(k, a)| match a {
             Arg::Distributed { ident, by_ref } => array(k, ident, *by_ref),
-            Arg::Plain(ident) => quote!(#ident),
+            // A call may be written twice (a fold's fallback): by value,
+            // cloned (a `Scalar` is not `Copy`).
+            Arg::Plain(ident) => quote!(::core::clone::Clone::clone(&#ident)),
         })
         .collect();
     quote!(on(__backend, #(#a),*))
@@ -426,4 +436,140 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
             ::std::string::String::from(#explain)
         }
     }
+}
+
+/// `dist` of a program that runs in phases: the hidden program `first`
+/// (the fold, by rows) on every rank, then `rest` with the fold's value.
+fn phased_items(
+    program: &Program,
+    params: &[(syn::Ident, bool)],
+    first: &syn::Ident,
+    rest: &syn::Ident,
+    explain: &str,
+) -> TokenStream {
+    let Ty::Array(result_elem, result_rank) = &program.result else {
+        return quote!();
+    };
+    let sig = signature(program, params);
+    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
+    let result = if *result_rank == 0 {
+        quote!(::accel::Scalar<#elem>)
+    } else {
+        quote!(::accel::dist::DistArray<#elem, #rank>)
+    };
+    // Distributed arrays are references; other parameters by value are
+    // passed twice.
+    let twice: Vec<TokenStream> = program
+        .params
+        .iter()
+        .zip(params)
+        .map(|(p, (ident, by_ref))| match &p.ty {
+            Ty::Array(_, r) if *r >= 1 => quote!(#ident),
+            _ if *by_ref => quote!(#ident),
+            _ => quote!(::core::clone::Clone::clone(&#ident)),
+        })
+        .collect();
+    let idents = params.iter().map(|(i, _)| i);
+    quote! {
+        /// Runs the program SPMD on block-distributed arrays (every rank
+        /// calls it, with its `DistArray`s of one communicator), in
+        /// phases: a fold by rows first, then the rest with its value.
+        /// `explain_dist()` says how.
+        #[allow(unused_variables, clippy::all)]
+        pub fn dist(__backend: &::accel::Backend, #(#sig),*) -> ::accel::Result<#result> {
+            let __value = super::#first::dist(__backend, #(#twice),*)?;
+            super::#rest::dist(__backend, #(#idents,)* __value)
+        }
+
+        /// How `dist` runs the program over ranks.
+        pub fn explain_dist() -> ::std::string::String {
+            ::std::string::String::from(#explain)
+        }
+    }
+}
+
+/// The hidden programs of function `fns[i]` in phases, where
+/// `accel_core::dist::phases` finds some and the `let` it cuts at is a
+/// top-level statement of its own name: `first` is the function up to the
+/// `let`, returning its value; `rest` the function without it, taking the
+/// value as its last parameter. `None` for any other function.
+pub(crate) fn phases(
+    fns: &[syn::ItemFn],
+    i: usize,
+    users: &super::emit::Users,
+) -> Option<(syn::ItemFn, syn::ItemFn)> {
+    let f = &fns[i];
+    let name = f.sig.ident.to_string();
+    let user_types =
+        users.result(f).is_some() || (0..f.sig.inputs.len()).any(|k| users.param(f, k).is_some());
+    if user_types
+        || name.starts_with(accel_core::front::METHOD_PREFIX)
+        || accel_core::front::returned::returns_seq(f)
+    {
+        return None;
+    }
+    let program = accel_core::check(fns, i).ok()?;
+    let ph = accel_core::dist::phases(&program)?;
+    let Ty::Array(elem, 0) = &ph.ty else { return None };
+    // The one top-level `let` of that name, and its pattern without a type.
+    let lets: Vec<(usize, &syn::Pat, &syn::Expr)> = f
+        .block
+        .stmts
+        .iter()
+        .enumerate()
+        .filter_map(|(k, st)| match st {
+            syn::Stmt::Local(syn::Local {
+                pat,
+                init: Some(syn::LocalInit {
+                    expr, diverge: None, ..
+                }),
+                ..
+            }) => {
+                let pat = match pat {
+                    syn::Pat::Type(t) => &*t.pat,
+                    p => p,
+                };
+                match pat {
+                    syn::Pat::Ident(pi) if pi.ident == ph.name && pi.subpat.is_none() => {
+                        Some((k, pat, &**expr))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+        .collect();
+    let [(k, pat, value)] = lets[..] else { return None };
+    let (vis, inputs, output) = (&f.vis, &f.sig.inputs, &f.sig.output);
+    let (before, after) = (&f.block.stmts[..k], &f.block.stmts[k + 1..]);
+    let t = rust_ty(elem);
+    // `__accel_f_first` and `__accel_f_rest`; cut again, `__accel_f_rest_first`, ..
+    let base = name.strip_prefix("__accel_").unwrap_or(&name);
+    let first_name = format_ident!("__accel_{}_first", base);
+    let rest_name = format_ident!("__accel_{}_rest", base);
+    let first: syn::ItemFn = syn::parse_quote! {
+        #[doc(hidden)]
+        #vis fn #first_name(#inputs) -> Scalar<#t> {
+            #(#before)*
+            #value
+        }
+    };
+    let comma = (!inputs.empty_or_trailing()).then(|| quote!(,));
+    let rest: syn::ItemFn = syn::parse_quote! {
+        #[doc(hidden)]
+        #vis fn #rest_name(#inputs #comma #pat: Scalar<#t>) #output {
+            #(#before)*
+            #(#after)*
+        }
+    };
+    // Both must compile as programs (they are the function's own code, cut
+    // at a statement): anything else, and the function runs whole.
+    let mut with = fns.to_vec();
+    with.push(first.clone());
+    with.push(rest.clone());
+    let n = with.len();
+    if accel_core::check(&with, n - 2).is_err() || accel_core::check(&with, n - 1).is_err() {
+        return None;
+    }
+    Some((first, rest))
 }

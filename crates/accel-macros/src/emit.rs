@@ -122,6 +122,22 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
         }
     }
     fns.extend(chunk_fns);
+    // A program that would run whole over ranks but can run in phases gets
+    // two hidden programs, its fold and the rest (`crate::dist::phases`);
+    // the rest may be cut again.
+    let mut phased = std::collections::HashMap::new();
+    let mut i = 0;
+    while i < fns.len() {
+        if let Some((first, rest)) = crate::dist::phases(&fns, i, &users) {
+            phased.insert(
+                fns[i].sig.ident.to_string(),
+                (first.sig.ident.clone(), rest.sig.ident.clone()),
+            );
+            fns.push(first);
+            fns.push(rest);
+        }
+        i += 1;
+    }
     let source = quote!(#(#fns)*).to_string();
     // `ACCEL_DUMP=fusion,clustering` (or `all`): the IR after those passes,
     // on the build's standard error, for whoever works on the compiler.
@@ -161,7 +177,10 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
             }
         };
         out.extend(match accel_core::compile_traced(&fns, i, opts, &mut show) {
-            Ok((program, plan)) => program_items(f, &program, &plan, &source, &users),
+            Ok((program, plan)) => {
+                let phases = phased.get(&f.sig.ident.to_string());
+                program_items(f, &program, &plan, &source, &users, phases)
+            }
             Err(e) => {
                 let mut ts = syn::Error::new(e.span, e.message).to_compile_error();
                 ts.extend(fallback_items(f, &users));
@@ -175,7 +194,7 @@ pub fn programs(item: TokenStream, opts: Options) -> TokenStream {
 /// The functions' signatures as written, and the program's structs: the
 /// compiler sees a struct as the tuple of its fields, the generated
 /// functions take and return the struct where the signature names it.
-struct Users {
+pub(crate) struct Users {
     sigs: std::collections::HashMap<String, syn::Signature>,
     structs: Vec<String>,
 }
@@ -194,7 +213,7 @@ impl Users {
     }
 
     /// The type of parameter `k` as written, where it names a struct.
-    fn param(&self, f: &syn::ItemFn, k: usize) -> Option<syn::Type> {
+    pub(crate) fn param(&self, f: &syn::ItemFn, k: usize) -> Option<syn::Type> {
         match self.sig(f).inputs.iter().nth(k)? {
             syn::FnArg::Typed(pt) if self.names_struct(&pt.ty) => Some((*pt.ty).clone()),
             _ => None,
@@ -202,7 +221,7 @@ impl Users {
     }
 
     /// The result type as written, where it names a struct.
-    fn result(&self, f: &syn::ItemFn) -> Option<syn::Type> {
+    pub(crate) fn result(&self, f: &syn::ItemFn) -> Option<syn::Type> {
         match self.sig(f).output {
             syn::ReturnType::Type(_, t) if self.names_struct(&t) => Some(*t),
             _ => None,
@@ -297,6 +316,7 @@ fn program_items(
     plan: &accel_core::Plan,
     source: &str,
     users: &Users,
+    phases: Option<&(syn::Ident, syn::Ident)>,
 ) -> TokenStream {
     let name = &f.sig.ident;
     let name_str = name.to_string();
@@ -415,7 +435,7 @@ fn program_items(
         .collect();
     let user_types =
         users.result(f).is_some() || (0..program.params.len()).any(|k| users.param(f, k).is_some());
-    let dist = crate::dist::items(program, &by_ref, user_types);
+    let dist = crate::dist::items(program, &by_ref, user_types, phases);
     let rt = quote!(::accel::__rt);
     let body = accel_kernels::cpu::program_body(plan, &rt);
     // The GPU path: the same plan as PTX kernels launched on the backend's

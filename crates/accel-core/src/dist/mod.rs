@@ -227,7 +227,9 @@ pub fn phases(program: &Program) -> Option<Phases> {
         let mut b = tail;
         for &(var, value, node) in chain[..k].iter().rev() {
             let (ty, span) = (p.arena.ty(b).clone(), p.arena.span(node));
-            b = p.arena.add(Expr::Scalar(Scalar::Let { var, value, body: b }), ty, span);
+            b = p
+                .arena
+                .add(Expr::Scalar(Scalar::Let { var, value, body: b }), ty, span);
         }
         b
     };
@@ -257,7 +259,12 @@ pub fn phases(program: &Program) -> Option<Phases> {
         if matches!(split(&rest), Split::Whole { .. }) && phases(&rest).is_none() {
             continue;
         }
-        return Some(Phases { name, ty, first, rest });
+        return Some(Phases {
+            name,
+            ty,
+            first,
+            rest,
+        });
     }
     None
 }
@@ -975,7 +982,13 @@ mod tests {
         };
         let p = phases_of("centred").unwrap();
         assert_eq!(p.name, "total");
-        assert_eq!(split(&p.rest), Split::Rows { whole: vec![false, false], halo: 0 });
+        assert_eq!(
+            split(&p.rest),
+            Split::Rows {
+                whole: vec![false, false],
+                halo: 0
+            }
+        );
         // Two folds, one after the other: phases twice.
         let p = phases_of("softmax").unwrap();
         assert_eq!(p.name, "m");
