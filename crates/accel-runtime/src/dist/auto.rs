@@ -6,7 +6,7 @@
 //! every rank ([`own_rows`], [`agreed`]).
 
 use super::array::{blocks, put_shape, take_shape};
-use super::wire::{put_elems, put_u64, take_elems, take_usize};
+use super::wire::{put_elems, put_u64, take_elems, take_u64, take_usize};
 use super::{dist_error, Comm, CommExt, DistArray, WireColumns};
 use crate::array::Array;
 use crate::elem::{Columns, Elem};
@@ -307,20 +307,26 @@ pub fn zipped<X>(
             (mine, Some(v))
         }
     };
-    let all = comm.gather_all(mine)?;
-    let lengths = |m: &[u8]| -> Vec<(u64, bool)> {
-        m.chunks_exact(9)
-            .map(|c| {
-                (
-                    u64::from_le_bytes(c[..8].try_into().unwrap_or_default()),
-                    c[8] == 1,
-                )
+    // Each rank's (given, more) of each stream.
+    let lengths = |mut m: &[u8]| -> Result<Vec<(u64, bool)>> {
+        (0..parts.len())
+            .map(|_| {
+                let given = take_u64(&mut m)?;
+                let (&more, rest) = m
+                    .split_first()
+                    .ok_or_else(|| dist_error("dist", "a tally cut short"))?;
+                m = rest;
+                Ok((given, more == 1))
             })
             .collect()
     };
+    let all = comm
+        .gather_all(mine)?
+        .iter()
+        .map(|m| lengths(m))
+        .collect::<Result<Vec<_>>>()?;
     let even = |ls: &[(u64, bool)]| ls.iter().all(|l| *l == ls[0] && !l.1);
     let any = |ls: &[(u64, bool)]| ls.iter().any(|l| l.0 > 0 || l.1);
-    let all: Vec<Vec<(u64, bool)>> = all.iter().map(|m| lengths(m)).collect();
     let last = all.iter().rposition(|ls| any(ls)).unwrap_or(0);
     if let Some(r) = all[..last].iter().position(|ls| !even(ls)) {
         let each: Vec<String> = parts
