@@ -63,12 +63,7 @@ pub fn items(
         })
         .collect();
     let sig = signature(program, params);
-    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
-    let result = if *result_rank == 0 {
-        quote!(::accel::Scalar<#elem>)
-    } else {
-        quote!(::accel::dist::DistArray<#elem, #rank>)
-    };
+    let result = result_ty(result_elem, *result_rank);
     let dist_idents: Vec<&syn::Ident> = args
         .iter()
         .filter_map(|a| match a {
@@ -256,6 +251,17 @@ pub fn items(
     }
 }
 
+/// What `dist` returns for a program of this result: a `Scalar` (the
+/// same on every rank) or a `DistArray`.
+fn result_ty(elem: &Ty, rank: usize) -> TokenStream {
+    let (t, r) = (rust_ty(elem), Literal::usize_unsuffixed(rank));
+    if rank == 0 {
+        quote!(::accel::Scalar<#t>)
+    } else {
+        quote!(::accel::dist::DistArray<#t, #r>)
+    }
+}
+
 /// The parameters of `dist`: those of `on`, with each array of rank 1 or
 /// more a `&DistArray`.
 fn signature(program: &Program, params: &[(syn::Ident, bool)]) -> Vec<TokenStream> {
@@ -381,31 +387,19 @@ fn seq_items(program: &Program, params: &[(syn::Ident, bool)], split: &Split, ex
         // returns it at once.
         quote!(let __value = ::core::result::Result::Ok(::accel::dist::auto::zipped(&__comm, __value, &[#((#names, #tallies.part())),*])?);)
     };
-    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
-    let (result, finish) = match (split, *result_rank) {
+    // A fold's result is a scalar, a collect's an array.
+    let result = result_ty(result_elem, *result_rank);
+    let finish = match (split, *result_rank) {
         (Split::SeqFold { op, .. }, _) => {
             let combine = combine(*op);
-            (
-                quote!(::accel::Scalar<#elem>),
-                quote!(::accel::dist::auto::seq_fold(&__comm, __value, #combine)),
-            )
+            quote!(::accel::dist::auto::seq_fold(&__comm, __value, #combine))
         }
-        (Split::SeqCollect { tabulate, .. }, _) => (
-            quote!(::accel::dist::DistArray<#elem, #rank>),
-            if *tabulate {
-                quote!(::accel::dist::auto::stacked(&__comm, __value))
-            } else {
-                quote!(::accel::dist::auto::rows(&__comm, __value))
-            },
-        ),
-        (_, 0) => (
-            quote!(::accel::Scalar<#elem>),
-            quote!(::accel::dist::auto::agreed(&__comm, __value)),
-        ),
-        _ => (
-            quote!(::accel::dist::DistArray<#elem, #rank>),
-            quote!(::accel::dist::auto::own_rows(&__comm, __value)),
-        ),
+        (Split::SeqCollect { tabulate: true, .. }, _) => {
+            quote!(::accel::dist::auto::stacked(&__comm, __value))
+        }
+        (Split::SeqCollect { .. }, _) => quote!(::accel::dist::auto::rows(&__comm, __value)),
+        (_, 0) => quote!(::accel::dist::auto::agreed(&__comm, __value)),
+        _ => quote!(::accel::dist::auto::own_rows(&__comm, __value)),
     };
     // `comm`, unless the program has a parameter of that name.
     let comm = if params.iter().any(|(i, _)| i == "comm") {
@@ -451,12 +445,7 @@ fn phased_items(
         return quote!();
     };
     let sig = signature(program, params);
-    let (elem, rank) = (rust_ty(result_elem), Literal::usize_unsuffixed(*result_rank));
-    let result = if *result_rank == 0 {
-        quote!(::accel::Scalar<#elem>)
-    } else {
-        quote!(::accel::dist::DistArray<#elem, #rank>)
-    };
+    let result = result_ty(result_elem, *result_rank);
     // Distributed arrays are references; other parameters by value are
     // passed twice.
     let twice: Vec<TokenStream> = program
